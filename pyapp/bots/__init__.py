@@ -1,0 +1,53 @@
+"""Bots: every seat of every game can be played by one.
+
+A bot is an object with ``name``, ``label`` and ``choose(state, seat) -> action_id``.
+It keeps its own :class:`~pyapp.engine.Rng` (never the game's, so watching a bot
+think cannot change the game) and only reads ``state.view(seat)`` and
+``state.legal_actions(seat)`` -- plus, for search bots, copies of the state
+made with :meth:`~pyapp.engine.State.clone` that are never shown to anyone.
+
+``random`` is available for every game; a game adds its own in
+``pyapp/games/<id>/bots.py`` as ``BOTS = {"greedy": GreedyBot, ...}``.
+"""
+from __future__ import annotations
+
+import importlib
+
+from ..engine import Rng
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+    label = "Random (beginner)"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed, stream=7)
+
+    def choose(self, state, seat: int) -> str:
+        actions = state.legal_actions(seat)
+        if not actions:
+            raise ValueError(f"seat {seat} has no legal action")
+        return self.rng.choice(actions).id
+
+
+def available(game_id: str) -> dict:
+    """name -> bot class for ``game_id`` (``random`` first)."""
+    bots = {"random": RandomBot}
+    try:
+        mod = importlib.import_module(f"pyapp.games.{game_id}.bots")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"pyapp.games.{game_id}.bots":
+            raise
+    else:
+        bots.update(mod.BOTS)
+    return bots
+
+
+def make(game_id: str, name: str, seed: int = 0):
+    """A new bot called ``name`` for ``game_id``."""
+    bots = available(game_id)
+    if name not in bots:
+        raise LookupError(f"no bot {name!r} for {game_id} (have: {', '.join(bots)})")
+    return bots[name](seed)

@@ -1,0 +1,36 @@
+"""The game registry.
+
+>>> [g["id"] for g in catalog()]
+['hexbattle', 'doomspire', 'clockwork', 'icefortress', 'cloudspire']
+"""
+from __future__ import annotations
+
+import importlib
+
+# id, title, min players, max players, one-line description, ready to play
+_CATALOG = (
+    ("hexbattle", "Hex Battle", 2, 2,
+     "Two armies of hexagonal units clash edge to edge on an 8x16 field, driven by command cards.", True),
+    ("doomspire", "Lords of Doomspire", 2, 4,
+     "Knights explore an island, fight monsters, build and trade to impress the dragon of Doomspire.", False),
+    ("clockwork", "Clockwork Crusade", 2, 6,
+     "Assemble the battlefield, open secret portals and research levelled war machines.", False),
+    ("icefortress", "Ice Fortress", 2, 4, "Besiege and hold a fortress of ice.", False),
+    ("cloudspire", "Cloudspire", 2, 4, "Sky-island tower defence and assault.", False),
+)
+
+
+def catalog() -> list[dict]:
+    """Every game on the shelf: id, title, player counts, description, and whether it is playable yet."""
+    return [{"id": i, "title": t, "min_players": lo, "max_players": hi, "description": d, "ready": r}
+            for i, t, lo, hi, d, r in _CATALOG]
+
+
+def get(game_id: str):
+    """The :class:`~pyapp.engine.Game` for ``game_id`` (``LookupError`` if unknown or not playable yet)."""
+    for i, t, _lo, _hi, _d, ready in _CATALOG:
+        if i == game_id:
+            if not ready:
+                raise LookupError(f"{t} is coming soon and cannot be played yet")
+            return importlib.import_module(f"pyapp.games.{game_id}").GAME
+    raise LookupError(f"no game with id {game_id!r}")
