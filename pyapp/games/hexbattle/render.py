@@ -1,0 +1,385 @@
+"""Hex Battle renderer: a view dict and the legal actions -> one HTML fragment (inline SVG + panels).
+
+Pure function of its inputs; it never imports the rules.  Every element whose
+click applies a game action carries ``data-action="<action id>"``, and every
+legal action appears at least once (actions the renderer has no special place
+for fall back to plain buttons), so the board is playable with any view.
+
+Board geometry (ARCHITECTURE.md): flat-topped hexes in odd-q offset
+coordinates, 8 columns (a-h) by 16 rows (1-16), odd columns half a hex lower,
+the centerline between rows 8 and 9.  Directions clockwise from up:
+0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW; the edge facing direction ``d`` of a unit
+has strength ``edges[(d - facing) % 6]``.
+
+>>> parse_hex("c5"), hex_name(2, 4)
+((2, 4), 'c5')
+>>> neighbor("c5", 0), neighbor("b5", 2)
+('c4', 'c6')
+"""
+from __future__ import annotations
+
+import math
+from html import escape as _escape
+
+COLS, ROWS = 8, 16
+SIZE = 36.0                       # hex circumradius in SVG units
+HH = SIZE * math.sqrt(3)          # hex height (flat-topped)
+PAD = 6.0
+BOARD_W = PAD * 2 + SIZE * 2 + (COLS - 1) * SIZE * 1.5
+BOARD_H = PAD * 2 + HH * ROWS + HH / 2
+DIRS = ("N", "NE", "SE", "S", "SW", "NW")
+TYPE_LETTER = {"infantry": "I", "cavalry": "C", "ranged": "R"}
+
+# odd-q neighbours: (dcol, drow) per direction, for even and odd columns
+_NB_EVEN = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
+_NB_ODD = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+
+MOVE_BUTTONS = (
+    ("step", "Step forward", "↑"),
+    ("step:ccw", "Step, then turn left", "↖"),
+    ("step:cw", "Step, then turn right", "↗"),
+    ("turn:ccw", "Turn left 60°", "↺"),
+    ("turn:cw", "Turn right 60°", "↻"),
+    ("stop", "Stop moving", "■"),
+)
+
+
+def esc(text) -> str:
+    return _escape(str(text), quote=True)
+
+
+def parse_hex(name: str) -> tuple[int, int]:
+    """``"c5"`` -> ``(2, 4)`` (column index, row index); ValueError if not on the board."""
+    if not isinstance(name, str) or len(name) < 2:
+        raise ValueError(f"not a hex: {name!r}")
+    col = ord(name[0].lower()) - 97
+    row = int(name[1:]) - 1
+    if not (0 <= col < COLS and 0 <= row < ROWS):
+        raise ValueError(f"not a hex on the board: {name!r}")
+    return col, row
+
+
+def hex_name(col: int, row: int) -> str:
+    return f"{chr(97 + col)}{row + 1}"
+
+
+def neighbor(name: str, direction: int) -> str | None:
+    """The hex next to ``name`` in ``direction`` (None off the board)."""
+    col, row = parse_hex(name)
+    dc, dr = (_NB_ODD if col % 2 else _NB_EVEN)[direction % 6]
+    c, r = col + dc, row + dr
+    return hex_name(c, r) if 0 <= c < COLS and 0 <= r < ROWS else None
+
+
+def center(col: int, row: int, *, row0: int = 0) -> tuple[float, float]:
+    """SVG centre of a hex; ``row0`` shifts the grid up (the builder draws rows 9-16 only)."""
+    x = PAD + SIZE + col * SIZE * 1.5
+    y = PAD + HH / 2 + (row - row0) * HH + (HH / 2 if col % 2 else 0)
+    return round(x, 1), round(y, 1)
+
+
+def _hex_points(r: float) -> str:
+    return " ".join(f"{r * math.cos(math.radians(a)):.1f},{r * math.sin(math.radians(a)):.1f}"
+                    for a in range(0, 360, 60))
+
+
+def _edge_mid(d: int, r: float) -> tuple[float, float]:
+    a = math.radians(-90 + 60 * d)
+    return round(r * math.cos(a), 1), round(r * math.sin(a), 1)
+
+
+def defs() -> str:
+    """Shapes shared by every hex and unit (placed with ``<use>``)."""
+    ur = SIZE * 0.9
+    # front edge of a unit pointing N: the top edge of the unit hexagon, plus an arrow head
+    x1, y = ur * 0.5, -ur * math.sqrt(3) / 2
+    front = (f'<g id="hb-front"><line class="front-edge" x1="{-x1:.1f}" y1="{y:.1f}" x2="{x1:.1f}" y2="{y:.1f}"/>'
+             f'<path class="front-arrow" d="M0 {y - 7:.1f} L7 {y + 1:.1f} L-7 {y + 1:.1f} Z"/></g>')
+    return (f'<defs><polygon id="hb-cell" points="{_hex_points(SIZE)}"/>'
+            f'<polygon id="hb-unit" points="{_hex_points(ur)}"/>'
+            f'<polygon id="hb-hl" points="{_hex_points(SIZE - 2)}"/>{front}</defs>')
+
+
+def cells(rows=range(ROWS), *, row0: int = 0, nav_prefix: str | None = None, labels: bool = True) -> str:
+    """The empty grid; with ``nav_prefix`` each cell is a ``data-nav="<prefix><hex>"`` target (army builder)."""
+    out = []
+    for row in rows:
+        half = "top" if row < ROWS // 2 else "home"
+        for col in range(COLS):
+            x, y = center(col, row, row0=row0)
+            name = hex_name(col, row)
+            nav = f' data-nav="{nav_prefix}{name}"' if nav_prefix else ""
+            out.append(f'<use href="#hb-cell" class="cell half-{half}" x="{x}" y="{y}"{nav}/>')
+            if labels:
+                out.append(f'<text class="coord" x="{x}" y="{y + HH / 2 - 5:.1f}">{name}</text>')
+    return "".join(out)
+
+
+def centerline() -> str:
+    pts = []
+    for col in range(COLS):
+        x, y = center(col, 7)
+        pts.append(f"{x - SIZE / 2:.1f},{y + HH / 2:.1f} {x + SIZE / 2:.1f},{y + HH / 2:.1f}")
+    x0, y0 = center(0, 7)
+    x7, y7 = center(7, 7)
+    return (f'<polyline class="centerline" points="{x0 - SIZE:.1f},{y0:.1f} {" ".join(pts)} '
+            f'{x7 + SIZE:.1f},{y7:.1f}"/>')
+
+
+def unit_title(u: dict, owner_name: str = "") -> str:
+    facing = DIRS[int(u.get("facing", 0)) % 6]
+    armor = u.get("armor")
+    rng = u.get("range")
+    edges = u.get("edges") or [0] * 6
+    return (f"{u.get('name', '?')} ({u.get('type', '?')}{', ' + owner_name if owner_name else ''}) at {u.get('hex', '?')}"
+            f" · health {u.get('health')}/{u.get('max_health', u.get('health'))} · speed {u.get('speed')}"
+            f" · armor {armor if armor is not None else '-'} · range {rng if rng is not None else '-'}"
+            f" · {u.get('points')} pts · front {facing} · edges from front clockwise {'/'.join(str(e) for e in edges)}")
+
+
+def unit_svg(u: dict, x: float, y: float, *, owner_name: str = "", extra_cls: str = "") -> str:
+    """One unit: body coloured by owner, front edge marked, the 6 edge strengths at their current edges."""
+    facing = int(u.get("facing", 0)) % 6
+    edges = list(u.get("edges") or [0] * 6)
+    owner = u.get("owner", 0)
+    utype = u.get("type", "infantry")
+    cls = " ".join(c for c in ("unit", f"p{owner}", str(utype), extra_cls) if c)
+    parts = [f'<g class="{esc(cls)}" transform="translate({x},{y})">',
+             f"<title>{esc(unit_title(u, owner_name))}</title>",
+             '<use href="#hb-unit" class="body"/>',
+             f'<use href="#hb-front" class="front" transform="rotate({facing * 60})"/>']
+    er = SIZE * 0.53
+    for d in range(6):
+        k = (d - facing) % 6
+        ex, ey = _edge_mid(d, er)
+        cls = "edge front" if k == 0 else "edge"
+        parts.append(f'<text class="{cls}" x="{ex}" y="{ey + 3.5:.1f}">{esc(edges[k] if k < len(edges) else "?")}</text>')
+    parts.append(f'<text class="utype" y="-1">{TYPE_LETTER.get(utype, "?")}</text>')
+    parts.append(f'<text class="uhp" y="10">{esc(u.get("health"))}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+# ---------------------------------------------------------------- panels
+def _card_actions(card: dict) -> str:
+    items = []
+    for a in card.get("actions") or []:
+        do = a.get("do", "?") if isinstance(a, dict) else str(a)
+        label = {"move": "Move a unit", "ranged": "Ranged attack"}.get(do, do)
+        only = a.get("only") if isinstance(a, dict) else None
+        if only:
+            label += f" ({only} only)"
+        items.append(f"<li>{esc(label)}</li>")
+    return f'<ul class="card-actions">{"".join(items)}</ul>'
+
+
+def card_html(card: dict, *, action: str | None = None, cls: str = "", title: str = "") -> str:
+    """A card: cost in the top corner, name, its actions, text.  Clickable when ``action`` is given."""
+    act = f' data-action="{esc(action)}" role="button" tabindex="0"' if action else ""
+    t = f' title="{esc(title)}"' if title else ""
+    return (f'<div class="card {cls}{" clickable" if action else ""}"{act}{t}>'
+            f'<span class="card-cost" title="cost">{esc(card.get("cost", "?"))}</span>'
+            f'<span class="card-name">{esc(card.get("name", "?"))}</span>'
+            f"{_card_actions(card)}"
+            f'<span class="card-text">{esc(card.get("text", ""))}</span></div>')
+
+
+def _btn(action_id: str, text: str, *, cls: str = "", title: str = "") -> str:
+    t = f' title="{esc(title)}"' if title else ""
+    return f'<button type="button" class="btn {cls}" data-action="{esc(action_id)}"{t}>{text}</button>'
+
+
+def _num(v, default=0):
+    return v if isinstance(v, (int, float)) else default
+
+
+def render(view: dict, actions: list, *, seat: int | None, names: list[str], interactive: bool) -> str:
+    """The whole Hex Battle game area for ``view`` (one seat's view or the spectator's).
+
+    ``actions`` are the legal actions of ``seat`` (shown only when ``interactive``).
+    """
+    acts = {a.id: a for a in actions} if interactive else {}
+    used: set[str] = set()
+    names = list(names) + [f"Player {i + 1}" for i in range(len(names), 2)]
+    units = [u for u in view.get("units") or [] if u.get("hex")]
+    pending = view.get("pending") or {}
+    sel_hex = pending.get("unit")
+    aim_hex = pending.get("aim")
+
+    # ---- board
+    svg = [f'<svg class="hb-board" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="img" '
+           f'aria-label="Hex Battle battlefield, 8 by 16 hexes">', defs(), cells(), centerline()]
+    for u in units:
+        try:
+            x, y = center(*parse_hex(u["hex"]))
+        except (ValueError, KeyError):
+            continue
+        extra = " ".join(c for c, on in (("selected", u["hex"] == sel_hex), ("aiming", u["hex"] == aim_hex)) if on)
+        owner = u.get("owner", 0)
+        svg.append(unit_svg(u, x, y, owner_name=names[owner] if isinstance(owner, int) and owner < len(names) else "",
+                            extra_cls=extra))
+    # forward-step hex, clickable
+    if sel_hex and "step" in acts:
+        u = next((u for u in units if u.get("hex") == sel_hex), None)
+        ahead = neighbor(sel_hex, int(u.get("facing", 0))) if u else None
+        if ahead:
+            x, y = center(*parse_hex(ahead))
+            svg.append(f'<g class="hl hl-step" data-action="step" transform="translate({x},{y})">'
+                       f'<title>Step forward to {ahead}</title><use href="#hb-hl"/></g>')
+    # unit / aim / shoot targets
+    for aid, a in acts.items():
+        kind, _, target = aid.partition(":")
+        if kind not in ("unit", "aim", "shoot") or not target:
+            continue
+        try:
+            x, y = center(*parse_hex(target))
+        except ValueError:
+            continue
+        used.add(aid)
+        svg.append(f'<g class="hl hl-{kind}" data-action="{esc(aid)}" transform="translate({x},{y})">'
+                   f"<title>{esc(a.label or aid)}</title><use href=\"#hb-hl\"/></g>")
+    svg.append("</svg>")
+
+    # ---- status: players, turn, first player
+    active = view.get("active")
+    first = view.get("first")
+    deck = view.get("deck") or [0, 0]
+    hand_count = view.get("hand_count") or [0, 0]
+    discard = view.get("discard") or [[], []]
+    lost = view.get("lost") or [0, 0]
+    armies = view.get("armies") or view.get("army_names") or view.get("names") or ["", ""]
+    phase = view.get("phase", "")
+    over = phase == "over" or bool(view.get("outcome"))
+    pl = []
+    for i in range(2):
+        n_units = sum(1 for u in units if u.get("owner") == i)
+        badges = []
+        if first == i:
+            badges.append('<span class="badge first">went first</span>')
+        if active == i and not over:
+            badges.append('<span class="badge turn">to play</span>')
+        if seat == i:
+            badges.append('<span class="badge you">you</span>')
+        army = armies[i] if i < len(armies) and armies[i] else ""
+        pl.append(
+            f'<div class="player p{i}{" active" if active == i and not over else ""}">'
+            f'<div class="pname"><span class="swatch p{i}"></span>{esc(names[i])} {"".join(badges)}</div>'
+            + (f'<div class="parmy">{esc(army)}</div>' if army else "")
+            + f'<dl class="pstats"><dt>Deck</dt><dd class="deck-count">{esc(_num(deck[i] if i < len(deck) else 0))}</dd>'
+            f'<dt>Hand</dt><dd class="hand-count">{esc(_num(hand_count[i] if i < len(hand_count) else 0))}</dd>'
+            f'<dt>Discard</dt><dd class="discard-count">{len(discard[i]) if i < len(discard) else 0}</dd>'
+            f'<dt>Units</dt><dd>{n_units}</dd>'
+            f'<dt>Lost</dt><dd class="lost">{esc(_num(lost[i] if i < len(lost) else 0))}/20 pts</dd></dl></div>')
+    turn_line = ""
+    if not over and active is not None:
+        turn_line = (f'<div class="turn-line">Turn {esc(view.get("turn", "?"))} · '
+                     f'<strong>{esc(names[active] if isinstance(active, int) and active < len(names) else "?")}</strong>'
+                     f' to play · actions left: {esc(view.get("actions_left", "?"))}</div>')
+    first_line = (f'<div class="first-line">{esc(names[first])} was chosen at random to go first.</div>'
+                  if isinstance(first, int) and first < len(names) else "")
+    status = f'<section class="hb-status">{turn_line}{first_line}<div class="players">{"".join(pl)}</div></section>'
+
+    # ---- current card / payment / movement controls
+    ctl = []
+    pcard = pending.get("card") if isinstance(pending.get("card"), dict) else None
+    pay_ids = {aid for aid in acts if aid.startswith(("pay:", "unpay:")) and aid != "pay:ok"}
+    if pcard:
+        cost = _num(pcard.get("cost"))
+        paid_total = _num(pending.get("paid_total"))
+        info = []
+        if pay_ids or "pay:ok" in acts or phase == "pay":
+            ok = "enough" if paid_total >= cost else "short"
+            info.append(f'<div class="pay-total {ok}">Paid <strong>{esc(paid_total)}</strong> of cost '
+                        f'<strong>{esc(cost)}</strong> — select cards from your hand to discard.</div>')
+        steps = pcard.get("actions") or []
+        step_i = pending.get("step")
+        if isinstance(step_i, int) and 0 <= step_i < len(steps) and phase != "pay":
+            a = steps[step_i]
+            do = a.get("do") if isinstance(a, dict) else a
+            info.append(f'<div class="step-line">Action {step_i + 1} of {len(steps)}: '
+                        f'{esc({"move": "move a unit", "ranged": "ranged attack"}.get(do, do))}</div>')
+        if pending.get("mp_left") is not None and sel_hex:
+            info.append(f'<div class="mp">Movement points left: <strong class="mp-left">'
+                        f'{esc(pending.get("mp_left"))}</strong> (unit at {esc(sel_hex)})</div>')
+        ctl.append(f'<div class="now-playing"><div class="np-label">Playing</div>'
+                   f'{card_html(pcard, cls="pending")}<div class="np-info">{"".join(info)}</div></div>')
+    move_btns = [_btn(aid, f'<span class="ico">{ico}</span> {esc(label)}', cls="move", title=acts[aid].label)
+                 for aid, label, ico in MOVE_BUTTONS if aid in acts]
+    used.update(aid for aid, _l, _i in MOVE_BUTTONS if aid in acts)
+    if move_btns:
+        mp = pending.get("mp_left")
+        mp_html = f'<span class="mp-chip">MP left: <strong>{esc(mp)}</strong></span>' if mp is not None else ""
+        ctl.append(f'<div class="move-controls">{mp_html}{"".join(move_btns)}</div>')
+    row = []
+    for aid, label, cls in (("pay:ok", "Pay", "primary"), ("skip", "Skip this action", ""),
+                            ("cancel", "Cancel", ""), ("draw", "Draw 5 cards", "primary")):
+        if aid in acts:
+            row.append(_btn(aid, esc(label), cls=cls, title=acts[aid].label))
+            used.add(aid)
+    if any(k.startswith("unit:") for k in acts):
+        ctl.append('<div class="hint">Choose a highlighted unit to move.</div>')
+    if any(k.startswith("aim:") for k in acts):
+        ctl.append('<div class="hint">Choose a highlighted ranged unit to shoot with.</div>')
+    if any(k.startswith("shoot:") for k in acts):
+        ctl.append('<div class="hint">Choose a highlighted enemy unit in range as the target.</div>')
+    # ---- hand
+    hand = view.get("hand")
+    hand_html = ""
+    if isinstance(hand, list):
+        cards = []
+        pid = pcard.get("id") if pcard else None
+        paid = set(pending.get("paid") or [])
+        for c in hand:
+            cid = c.get("id")
+            if cid == pid:
+                continue
+            action = cls = None
+            for aid, klass in ((f"unpay:{cid}", "paid"), (f"pay:{cid}", "payable"), (f"play:{cid}", "playable")):
+                if aid in acts:
+                    action, cls = aid, klass
+                    break
+            if action is None and cid in paid:
+                cls = "paid"
+            if action:
+                used.add(action)
+            cards.append(card_html(c, action=action, cls=cls or "", title=acts[action].label if action else ""))
+        hand_html = (f'<section class="hb-hand"><h3>Your hand ({len(hand)})</h3>'
+                     f'<div class="cards">{"".join(cards) or "<p class=empty>No cards in hand.</p>"}</div></section>')
+    # ---- anything else (keeps every legal action reachable)
+    for aid, a in acts.items():
+        if aid not in used:
+            row.append(_btn(aid, esc(a.label or aid), cls="other"))
+            used.add(aid)
+    if row:
+        ctl.append(f'<div class="action-row">{"".join(row)}</div>')
+    controls = f'<section class="hb-controls">{"".join(ctl)}</section>' if ctl else ""
+
+    # ---- units table, discards, log
+    rows = []
+    for u in sorted(units, key=lambda u: (u.get("owner", 0), str(u.get("hex")))):
+        owner = u.get("owner", 0)
+        rows.append(
+            f'<tr class="p{esc(owner)}"><td><span class="swatch p{esc(owner)}"></span>{esc(u.get("name"))}</td>'
+            f'<td>{esc(u.get("type"))}</td><td>{esc(u.get("hex"))}</td>'
+            f'<td>{esc(u.get("health"))}/{esc(u.get("max_health", u.get("health")))}</td><td>{esc(u.get("speed"))}</td>'
+            f'<td>{esc(u.get("armor") if u.get("armor") is not None else "–")}</td>'
+            f'<td>{esc(u.get("range") if u.get("range") is not None else "–")}</td><td>{esc(u.get("points"))}</td>'
+            f'<td>{esc(DIRS[int(u.get("facing", 0)) % 6])}</td>'
+            f'<td class="edges">{esc("/".join(str(e) for e in u.get("edges") or []))}</td></tr>')
+    table = ('<details class="hb-units" open><summary>Units</summary><table><thead><tr><th>Unit</th><th>Type</th>'
+             '<th>Hex</th><th>Health</th><th>Speed</th><th>Armor</th><th>Range</th><th>Pts</th><th>Front</th>'
+             f'<th title="edge strengths from the front, clockwise">Edges</th></tr></thead><tbody>{"".join(rows)}</tbody>'
+             "</table></details>")
+    disc = []
+    for i in range(2):
+        pile = discard[i] if i < len(discard) else []
+        items = "".join(f"<li>{esc(c.get('name', '?'))} <small>({esc(c.get('cost', '?'))})</small></li>"
+                        for c in reversed(pile[-30:]))
+        disc.append(f'<div class="pile"><h4>{esc(names[i])}: discard ({len(pile)})</h4><ol>{items}</ol></div>')
+    discards = f'<details class="hb-discards"><summary>Discard piles</summary>{"".join(disc)}</details>'
+    log = view.get("log") or []
+    log_html = (f'<details class="hb-log" open><summary>Log</summary><ol reversed>'
+                + "".join(f"<li>{esc(line)}</li>" for line in reversed(log[-40:])) + "</ol></details>")
+    return (f'<div class="hb-game{" interactive" if interactive else ""}">'
+            f'<div class="hb-board-wrap">{"".join(svg)}</div>'
+            f'<div class="hb-side">{status}{controls}{hand_html}{table}{discards}{log_html}</div></div>')
