@@ -1,0 +1,54 @@
+# Boardshelf: `make play` (install, build, serve) and `make test` (install, build, every test).
+PYTHON ?= python3
+PORT ?= 8000
+# test-only Python packages (the app itself needs none)
+TEST_PIP = pytest==9.0.3 playwright==1.65.2
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: all deps deps-test build wheel vendor play serve test test-unit test-browser dist bench clean
+
+all: build
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+deps: node_modules/.package-lock.json
+
+deps-test: deps
+	@$(PYTHON) -c "import pytest, playwright" 2>/dev/null || $(PYTHON) -m pip install --quiet $(TEST_PIP)
+	@test -x $(CHROMIUM) || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
+	  else echo "Chromium is missing: sudo apt-get install -y chromium"; exit 1; fi; }
+
+build: deps
+	$(PYTHON) tools/build.py
+
+wheel:
+	$(PYTHON) tools/build.py wheel
+
+vendor: deps
+	$(PYTHON) tools/build.py vendor
+
+play: build
+	$(PYTHON) tools/serve.py --port $(PORT)
+
+serve:
+	$(PYTHON) tools/serve.py --port $(PORT)
+
+test: deps-test build
+	$(PYTHON) -m pytest -q
+
+test-unit: build
+	$(PYTHON) -m pytest -q -m "not browser"
+
+test-browser: deps-test build
+	$(PYTHON) -m pytest -q -m browser tests/browser
+
+dist: deps
+	$(PYTHON) tools/build.py dist
+
+bench: deps-test build
+	$(PYTHON) tools/bench.py
+
+clean:
+	rm -rf dist web/vendor wheels/*.whl .build-cache .bench

@@ -1,0 +1,177 @@
+"""The build and the static shell (CPython only, fast: no browser, no node).
+
+The wheel is built with ``--no-pyc`` semantics into a temporary folder so this test
+needs neither node_modules nor the Pyodide compile step.
+"""
+from __future__ import annotations
+
+import html.parser
+import importlib.util
+import json
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(f"_bs_{name}", ROOT / "tools" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+build = _load("build")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    return build.build_wheel(pyc=False, out_dir=tmp_path_factory.mktemp("wheels"))
+
+
+def test_wheel_name_is_stable(wheel):
+    assert wheel.name == "pyapp-0.1.0-py3-none-any.whl"
+
+
+def test_wheel_holds_the_package_and_its_data(wheel):
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+        assert zf.testzip() is None
+        record = zf.read("pyapp-0.1.0.dist-info/RECORD").decode()
+        meta = zf.read("pyapp-0.1.0.dist-info/METADATA").decode()
+    assert {"pyapp/__init__.py", "pyapp/engine/core.py", "pyapp/games/__init__.py", "pyapp/sim.py"} <= names
+    assert "Name: pyapp" in meta and "Version: 0.1.0" in meta and "Requires-Dist" not in meta
+    # every data file under pyapp (game content, rules pages) is in the wheel
+    data = [p.relative_to(ROOT).as_posix() for p in (ROOT / "pyapp").rglob("*")
+            if p.is_file() and p.suffix in (".json", ".html", ".md") and "__pycache__" not in p.parts]
+    missing = [n for n in data if n not in names]
+    assert not missing, missing
+    assert not [n for n in names if "__pycache__" in n and not n.endswith(".pyc")]
+    for n in names - {"pyapp-0.1.0.dist-info/RECORD"}:
+        assert f"\n{n}," in "\n" + record, n
+
+
+def test_wheel_is_reproducible(wheel, tmp_path):
+    again = build.build_wheel(pyc=False, out_dir=tmp_path)
+    assert again.read_bytes() == wheel.read_bytes()
+
+
+def test_wheel_imports_on_cpython(wheel, tmp_path):
+    with zipfile.ZipFile(wheel) as zf:
+        zf.extractall(tmp_path)
+    import subprocess
+    code = "import pyapp, pyapp.games, pyapp.sim; print(pyapp.__file__, pyapp.__version__)"
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert str(tmp_path) in out.stdout and "0.1.0" in out.stdout
+
+
+# ------------------------------------------------------------- the static shell
+class _Refs(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.urls, self.scripts, self.py_config, self.py_code, self._in_py = [], [], None, "", False
+        self.app = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        for key in ("src", "href"):
+            if a.get(key):
+                self.urls.append(a[key])
+        if tag == "div" and a.get("id") == "app":
+            self.app = a
+        if tag == "script" and a.get("type") == "py":
+            self.py_config = a.get("config")
+            self._in_py = True
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._in_py = False
+
+    def handle_data(self, data):
+        if self._in_py:
+            self.py_code += data
+
+
+@pytest.fixture(scope="module")
+def page():
+    p = _Refs()
+    p.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    return p
+
+
+def _local(url: str) -> bool:
+    return url.startswith("./") and ".." not in url
+
+
+def test_index_uses_only_relative_urls(page):
+    assert page.urls
+    bad = [u for u in page.urls if not _local(u)]
+    assert not bad, f"index.html must use ./relative URLs only: {bad}"
+
+
+XMLNS = re.compile(r"""xmlns(:\w+)?=["']http://www\.w3\.org/[^"']*["']""")
+
+
+def test_no_external_hosts_in_the_shell():
+    files = [ROOT / "index.html"] + [p for p in (ROOT / "web").rglob("*")
+                                     if p.is_file() and "vendor" not in p.relative_to(ROOT / "web").parts]
+    hits = []
+    for f in files:
+        if f.suffix not in (".html", ".css", ".js", ".mjs", ".json", ".svg", ".webmanifest", ".txt"):
+            continue
+        text = XMLNS.sub("", f.read_text(encoding="utf-8", errors="replace"))
+        for m in re.finditer(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text, re.I):
+            hits.append(f"{f.relative_to(ROOT)}: {m.group(0)}")
+    assert not hits, hits
+
+
+def test_pyscript_config_is_valid_and_local(page):
+    assert page.py_config, "the <script type=py> needs a JSON config attribute"
+    cfg = json.loads(page.py_config)
+    assert cfg["interpreter"] == "./web/vendor/pyodide/pyodide.mjs"
+    assert cfg["files"], "the pyapp wheel is unpacked by a files entry"
+    for src, dest in cfg["files"].items():
+        assert _local(src), src
+        assert dest.endswith("/*"), dest
+    assert f"./wheels/{build.wheel_name()}" in cfg["files"]
+    assert "./web/vendor/pyscript/core.js" in page.urls
+    assert "packages" not in cfg, "no micropip: packages would need a package index"
+    assert page.py_code.split() == ["from", "pyapp.browser.main", "import", "start", "start()"]
+
+
+def test_loading_indicator_is_in_the_app_root():
+    text = (ROOT / "index.html").read_text(encoding="utf-8")
+    body = text.split('<div id="app"', 1)[1].split("<script", 1)[0]
+    assert 'class="boot-spinner"' in body and "Loading" in body
+    css = (ROOT / "web" / "app.css").read_text(encoding="utf-8")
+    assert ".boot-spinner" in css and "@keyframes" in css
+    assert './web/app.css' in text and './web/ui.css' in text
+
+
+def test_serve_mime_types():
+    serve = _load("serve")
+    m = serve.Handler.extensions_map
+    assert m[".wasm"] == "application/wasm"
+    assert m[".mjs"].startswith("text/javascript") and m[".js"].startswith("text/javascript")
+
+
+def test_vendored_runtime_when_built():
+    vendor = ROOT / "web" / "vendor"
+    if not vendor.exists():
+        pytest.skip("not built (make build)")
+    for name in build.PYODIDE_FILES:
+        assert (vendor / "pyodide" / name).stat().st_size > 0, name
+    for name in ("core.js", "core.css"):
+        assert (vendor / "pyscript" / name).exists()
+    core = (vendor / "pyscript" / "core.js").read_text()
+    for chunk in re.findall(r'from\s*"\./([\w.-]+\.js)"', core):
+        assert (vendor / "pyscript" / chunk).exists(), chunk
+    with zipfile.ZipFile(vendor / "pyodide" / "python_stdlib.zip") as zf:
+        names = zf.namelist()
+    assert any(n.startswith("json/__init__.py") for n in names)

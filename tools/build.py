@@ -1,0 +1,284 @@
+"""Build the Boardshelf static site: the pyapp wheel and the vendored runtime.
+
+    python tools/build.py            # wheel + runtime (what `make build` runs)
+    python tools/build.py wheel      # wheels/pyapp-0.1.0-py3-none-any.whl only
+    python tools/build.py vendor     # web/vendor/ only (needs `npm ci` first)
+    python tools/build.py dist       # build, then copy the complete static site into dist/
+    python tools/build.py --no-pyc   # skip the bytecode steps (plain sources everywhere)
+
+Standard library only.  The wheel is written by a small deterministic builder
+(sorted entries, fixed timestamps: the same sources give the same bytes), so no
+build backend has to be fetched; ``pip wheel .`` with ``pyproject.toml`` builds an
+equivalent pure wheel for CPython.
+
+Start-up speed: the npm ``python_stdlib.zip`` holds only ``.py`` sources, and
+compiling them on every page load is most of Pyodide's boot time.  The build runs
+Pyodide itself under Node (``tools/pycompile.mjs``) to compile the stdlib into
+``.pyc`` files with exactly the browser's CPython, checks the result boots, and
+falls back to the stock zip if anything fails.  The wheel likewise gets
+``__pycache__/*.cpython-314.pyc`` files (unchecked hash-based, so they stay valid
+whatever mtimes the unpacked files get).  Results are cached in ``.build-cache/``.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_NPM = NODE_MODULES / "pyodide"
+PYSCRIPT_NPM = NODE_MODULES / "@pyscript" / "core" / "dist"
+VENDOR = ROOT / "web" / "vendor"
+WHEELS = ROOT / "wheels"
+CACHE = ROOT / ".build-cache"
+DIST = ROOT / "dist"
+PYCOMPILE = ROOT / "tools" / "pycompile.mjs"
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PACKAGE_DATA = (".json", ".html", ".md")           # besides .py, shipped from anywhere under pyapp/
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def project_meta() -> dict:
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return tomllib.load(f)["project"]
+
+
+def wheel_name() -> str:
+    meta = project_meta()
+    return f"{meta['name']}-{meta['version']}-py3-none-any.whl"
+
+
+def wheel_path() -> Path:
+    return WHEELS / wheel_name()
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# ---------------------------------------------------------------- the wheel
+def package_files() -> list[tuple[str, Path]]:
+    """(archive name, file) for every file of the pyapp package, sorted."""
+    out = []
+    for path in sorted((ROOT / "pyapp").rglob("*")):
+        if not path.is_file() or "__pycache__" in path.parts:
+            continue
+        if path.suffix == ".py" or path.suffix in PACKAGE_DATA:
+            out.append((path.relative_to(ROOT).as_posix(), path))
+    return out
+
+
+def _zip_add(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(name, ZIP_TIME)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    zf.writestr(info, data, compresslevel=9)
+
+
+def node_ok() -> bool:
+    return shutil.which("node") is not None and (PYODIDE_NPM / "pyodide.mjs").exists()
+
+
+def pycompile(in_zip: Path, out_zip: Path, mode: str) -> dict:
+    """Run tools/pycompile.mjs; raises on failure."""
+    proc = subprocess.run(["node", str(PYCOMPILE), str(PYODIDE_NPM), str(in_zip), str(out_zip), mode],
+                          capture_output=True, text=True, timeout=600)
+    if proc.returncode != 0:
+        raise RuntimeError(f"pycompile {mode} failed ({proc.returncode}): {proc.stderr.strip()[-2000:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def compiled_pycache(files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    """__pycache__ .pyc entries for the .py files, compiled by Pyodide (cached by content)."""
+    sources = [(n, d) for n, d in files if n.endswith(".py")]
+    key = hashlib.sha256(PYCOMPILE.read_bytes() + sha256(PYODIDE_NPM / "pyodide.asm.wasm").encode())
+    for n, d in sources:
+        key.update(n.encode() + b"\0" + hashlib.sha256(d).digest())
+    cached = CACHE / f"pycache-{key.hexdigest()[:24]}.zip"
+    if not cached.exists():
+        CACHE.mkdir(exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            src = Path(tmp) / "src.zip"
+            with zipfile.ZipFile(src, "w") as zf:
+                for n, d in sources:
+                    _zip_add(zf, n, d)
+            report = pycompile(src, Path(tmp) / "out.zip", "pycache")
+            shutil.move(str(Path(tmp) / "out.zip"), cached)
+        log(f"compiled {report['compiled']} pyapp modules to bytecode ({report['python']})")
+        for old in CACHE.glob("pycache-*.zip"):
+            if old != cached:
+                old.unlink()
+    with zipfile.ZipFile(cached) as zf:
+        return [(i.filename, zf.read(i)) for i in sorted(zf.infolist(), key=lambda i: i.filename)]
+
+
+def _rel(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
+def build_wheel(pyc: bool = True, out_dir: Path | None = None) -> Path:
+    """Write wheels/pyapp-<version>-py3-none-any.whl deterministically (or into ``out_dir``)."""
+    meta = project_meta()
+    name, version = meta["name"], meta["version"]
+    files = [(n, p.read_bytes()) for n, p in package_files()]
+    if pyc:
+        if node_ok():
+            try:
+                files += compiled_pycache(files)
+            except Exception as exc:  # the wheel still works from sources
+                log(f"WARNING: pyapp bytecode skipped: {exc}")
+        else:
+            log("WARNING: node or node_modules/pyodide missing: wheel without bytecode")
+    distinfo = f"{name}-{version}.dist-info"
+    metadata = "\n".join([
+        "Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}",
+        f"Summary: {meta.get('description', '')}", f"Requires-Python: {meta.get('requires-python', '>=3.11')}", "", "",
+    ])
+    files.append((f"{distinfo}/METADATA", metadata.encode()))
+    files.append((f"{distinfo}/WHEEL", b"Wheel-Version: 1.0\nGenerator: boardshelf-tools-build\n"
+                                       b"Root-Is-Purelib: true\nTag: py3-none-any\n\n"))
+    files.append((f"{distinfo}/top_level.txt", b"pyapp\n"))
+    record = []
+    for n, d in files:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(d).digest()).rstrip(b"=").decode()
+        record.append(f"{n},sha256={digest},{len(d)}")
+    record.append(f"{distinfo}/RECORD,,")
+    files.append((f"{distinfo}/RECORD", ("\n".join(record) + "\n").encode()))
+    out_dir = out_dir or WHEELS
+    out_dir.mkdir(parents=True, exist_ok=True)
+    out = out_dir / wheel_name()
+    tmp = out.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w") as zf:
+        for n, d in files:
+            _zip_add(zf, n, d)
+    os.replace(tmp, out)
+    npyc = sum(1 for n, _ in files if n.endswith(".pyc"))
+    log(f"wheel {_rel(out)} ({out.stat().st_size // 1024} KiB, {len(files)} files, {npyc} .pyc)")
+    return out
+
+
+# ---------------------------------------------------------------- the runtime
+def _copy(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    if dst.exists() and dst.stat().st_size == src.stat().st_size and sha256(dst) == sha256(src):
+        return
+    shutil.copyfile(src, dst)
+
+
+def precompiled_stdlib(stock: Path) -> Path | None:
+    """The stdlib zip with .pyc instead of .py, compiled and boot-checked by Pyodide; None on failure."""
+    key = hashlib.sha256(PYCOMPILE.read_bytes() + sha256(stock).encode() +
+                         sha256(PYODIDE_NPM / "pyodide.asm.wasm").encode()).hexdigest()[:24]
+    cached = CACHE / f"stdlib-{key}.zip"
+    if cached.exists():
+        return cached
+    if not node_ok():
+        log("WARNING: node missing: stock (source-only) stdlib")
+        return None
+    CACHE.mkdir(exist_ok=True)
+    tmp = CACHE / "stdlib.tmp.zip"
+    try:
+        report = pycompile(stock, tmp, "replace")
+        check = subprocess.run(["node", str(PYCOMPILE), str(PYODIDE_NPM), str(tmp), "-", "verify"],
+                               capture_output=True, text=True, timeout=300)
+        if check.returncode != 0:
+            raise RuntimeError(f"boot check failed: {check.stderr.strip()[-2000:]}")
+    except Exception as exc:
+        log(f"WARNING: stdlib precompile failed, using the stock zip: {exc}")
+        tmp.unlink(missing_ok=True)
+        return None
+    os.replace(tmp, cached)
+    for old in CACHE.glob("stdlib-*.zip"):
+        if old != cached:
+            old.unlink()
+    log(f"stdlib precompiled: {report['compiled']} modules, {len(report['failed'])} kept as source; "
+        f"boot check: {check.stdout.strip().splitlines()[-1]}")
+    return cached
+
+
+def pyscript_files() -> list[Path]:
+    """core.js, core.css and every chunk module core.js can import (source maps left out)."""
+    files = [PYSCRIPT_NPM / "core.js", PYSCRIPT_NPM / "core.css"]
+    seen, todo = set(), ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in seen or not (PYSCRIPT_NPM / name).exists():
+            continue
+        seen.add(name)
+        text = (PYSCRIPT_NPM / name).read_text(encoding="utf-8")
+        todo += re.findall(r"""(?:from|import)\s*\(?\s*["']\./([\w.-]+\.js)["']""", text)
+    files += [PYSCRIPT_NPM / n for n in sorted(seen - {"core.js"})]
+    return files
+
+
+def build_vendor(pyc: bool = True) -> None:
+    if not (PYODIDE_NPM / "pyodide.mjs").exists() or not (PYSCRIPT_NPM / "core.js").exists():
+        sys.exit("[build] node_modules missing: run `npm ci` first")
+    for name in PYODIDE_FILES:
+        src = PYODIDE_NPM / name
+        if name == "python_stdlib.zip" and pyc:
+            src = precompiled_stdlib(src) or src
+        _copy(src, VENDOR / "pyodide" / name)
+    stale = {p.name for p in (VENDOR / "pyodide").iterdir()} - set(PYODIDE_FILES)
+    for name in stale:
+        (VENDOR / "pyodide" / name).unlink()
+    wanted = pyscript_files()
+    for src in wanted:
+        _copy(src, VENDOR / "pyscript" / src.name)
+    for old in set((VENDOR / "pyscript").iterdir()) - {VENDOR / "pyscript" / p.name for p in wanted}:
+        old.unlink()
+    size = sum(p.stat().st_size for p in VENDOR.rglob("*") if p.is_file())
+    log(f"runtime in {VENDOR.relative_to(ROOT)} ({size / 1e6:.1f} MB, {len(wanted)} pyscript files)")
+
+
+# ---------------------------------------------------------------- the site
+SITE = ("index.html", "web", "wheels")
+
+
+def build_dist() -> None:
+    """dist/: exactly the files the page needs, ready for any static host."""
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    shutil.copy2(ROOT / "index.html", DIST / "index.html")
+    shutil.copytree(ROOT / "web", DIST / "web", ignore=shutil.ignore_patterns(".*", "*.map"))
+    (DIST / "wheels").mkdir()
+    shutil.copy2(wheel_path(), DIST / "wheels" / wheel_name())
+    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    log(f"static site in dist/ ({size / 1e6:.1f} MB); serve it with `python3 tools/serve.py dist`")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("what", nargs="?", default="all", choices=["all", "wheel", "vendor", "dist"])
+    ap.add_argument("--no-pyc", action="store_true", help="skip the bytecode steps")
+    args = ap.parse_args(argv)
+    pyc = not args.no_pyc and os.environ.get("BOARDSHELF_NO_PYC") != "1"
+    if args.what in ("all", "wheel", "dist"):
+        build_wheel(pyc)
+    if args.what in ("all", "vendor", "dist"):
+        build_vendor(pyc)
+    if args.what == "dist":
+        build_dist()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

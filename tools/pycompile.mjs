@@ -1,0 +1,92 @@
+// Compile Python sources inside a zip to bytecode with Pyodide itself, under Node,
+// so the .pyc files match the exact CPython that runs in the browser.
+//
+//   node tools/pycompile.mjs <pyodide dir> <in.zip> <out.zip> <mode>
+//   node tools/pycompile.mjs <pyodide dir> <stdlib.zip> - verify
+//
+// mode "replace": every compilable foo.py becomes foo.pyc (the stdlib zip: zipimport
+//                 prefers .pyc; sources that fail to compile are kept as .py).
+// mode "pycache": output holds only pkg/__pycache__/foo.<tag>.pyc for every foo.py
+//                 (unchecked hash-based pycs, valid whatever the files' mtimes after unpacking).
+// mode "verify": boot Pyodide on a (compiled) stdlib zip, import a spread of modules, check
+//                 they came from .pyc and work.
+// Prints one JSON line with counts; exits non-zero on any failure (the caller falls back).
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [dir, inZip, outZip, mode] = process.argv.slice(2);
+if (!dir || !inZip || !outZip || !["replace", "pycache", "verify"].includes(mode)) {
+  console.error("usage: node tools/pycompile.mjs <pyodide dir> <in.zip> <out.zip> replace|pycache|verify");
+  process.exit(2);
+}
+const { loadPyodide } = await import(pathToFileURL(resolve(dir, "pyodide.mjs")).href);
+if (mode === "verify") {
+  const t0 = performance.now();
+  const py = await loadPyodide({ indexURL: resolve(dir) + "/", stdLibURL: resolve(inZip) });
+  const boot = performance.now() - t0;
+  const out = py.runPython(`
+import json, sys, asyncio, dataclasses, argparse, traceback, zipfile, shutil, email.parser, random, re, typing
+assert json.__file__.endswith(".pyc") and zipfile.__file__.endswith(".pyc"), (json.__file__, zipfile.__file__)
+assert json.loads(json.dumps({"a": [1, 2.5, None]})) == {"a": [1, 2.5, None]}
+assert re.sub(r"(\\d+)", r"<\\1>", "a1b22") == "a<1>b<22>"
+@dataclasses.dataclass(frozen=True)
+class P:
+    x: int
+assert P(3) == P(3)
+json.dumps({"ok": True, "modules": len(sys.modules)})
+`);
+  console.log(JSON.stringify({ ...JSON.parse(out), boot_ms: Math.round(boot) }));
+  process.exit(0);
+}
+const py = await loadPyodide({ indexURL: resolve(dir) + "/" });
+py.FS.writeFile("/tmp/in.zip", readFileSync(inZip));
+py.globals.set("MODE", mode);
+const report = py.runPython(`
+import importlib.util, json, sys, zipfile
+
+TAG = sys.implementation.cache_tag
+STAMP = (1980, 1, 1, 0, 0, 0)          # fixed: the output is byte-for-byte reproducible
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+def to_pyc(src, filename):
+    code = compile(src, filename, "exec", dont_inherit=True, optimize=0)
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(src), checked=False))
+
+def add(zout, name, data):
+    info = zipfile.ZipInfo(name, STAMP)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    zout.writestr(info, data, compresslevel=9)
+
+compiled, kept, failed = 0, 0, []
+with zipfile.ZipFile("/tmp/in.zip") as zin, zipfile.ZipFile("/tmp/out.zip", "w") as zout:
+    for info in sorted(zin.infolist(), key=lambda i: i.filename):
+        name = info.filename
+        if name.endswith("/"):
+            if MODE == "replace":
+                add(zout, name, b"")       # kept: zipimport finds namespace packages by them
+            continue
+        data = zin.read(name)
+        if name.endswith(".py"):
+            if MODE == "replace":
+                try:
+                    add(zout, name[:-3] + ".pyc", to_pyc(data, "/lib/python%d%d.zip/%s" % (sys.version_info[:2] + (name,))))
+                    compiled += 1
+                    continue
+                except (SyntaxError, ValueError) as exc:
+                    failed.append("%s: %s" % (name, exc))
+            else:
+                head, _, base = name.rpartition("/")
+                # co_filename is fixed up by the path importer when the module loads
+                add(zout, (head + "/" if head else "") + "__pycache__/%s.%s.pyc" % (base[:-3], TAG), to_pyc(data, name))
+                compiled += 1
+                continue
+        if MODE == "replace":
+            add(zout, name, data)
+            kept += 1
+json.dumps({"mode": MODE, "compiled": compiled, "kept": kept, "failed": failed,
+            "python": sys.version.split()[0], "tag": TAG})
+`);
+writeFileSync(outZip, py.FS.readFile("/tmp/out.zip"));
+console.log(report);
