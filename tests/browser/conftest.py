@@ -1,0 +1,61 @@
+"""Browser test fixtures; the helpers and what they guarantee are described in harness.py.
+
+* ``site`` (session): the build exists and matches the sources; the repo root served on a free port.
+* ``browser`` (session): one headless Chromium (Debian's) for the whole run.
+* ``page``: a fresh context (empty storage) per test, external requests aborted and recorded;
+  the test fails if any was attempted.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from harness import (CHROMIUM, CHROMIUM_ARGS, ROOT, Site, _tool, new_page)  # noqa: E402
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def site():
+    build = _tool("build")
+    serve = _tool("serve")
+    vendor_ok = all((build.VENDOR / "pyodide" / n).exists() for n in build.PYODIDE_FILES) and \
+        (build.VENDOR / "pyscript" / "core.js").exists()
+    if not vendor_ok:
+        if not (build.PYODIDE_NPM / "pyodide.mjs").exists():
+            pytest.fail("the site is not built and node_modules is missing: run `make build` (or `npm ci`)")
+        build.build_vendor()
+    build.build_wheel()          # always: the wheel must match the sources under test
+    server, base = serve.start(ROOT)
+    yield Site(base=base, root=ROOT)
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} missing: apt-get install -y chromium")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    ctx, page, guard = new_page(browser)
+    yield page
+    ctx.close()
+    guard.check()
+
+

@@ -1,0 +1,103 @@
+"""Browser test helpers (imported by conftest.py and the tests): the built site, served on 127.0.0.1, driven by Playwright + Debian's Chromium.
+
+* ``site`` (session): makes sure the build exists (rebuilds the wheel so it matches the
+  sources; builds the runtime if ``web/vendor`` is missing) and serves the repo root
+  from a background thread on a free port.  ``site.url(path)`` gives a full URL.
+* ``browser`` (session): one headless Chromium for the whole run.
+* ``page``: a fresh context (empty storage) and page per test.  Every request to a host
+  other than 127.0.0.1/localhost is aborted and recorded; the test fails if there was
+  any.  Page errors (uncaught JS exceptions) are recorded too, in ``page.boardshelf``.
+
+Timeouts are generous: the machines are shared 2-core boxes and a cold Pyodide start
+can take many seconds there.  Waits are on DOM state, never fixed sleeps.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("BOARDSHELF_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+BOOT_TIMEOUT_MS = int(os.environ.get("BOARDSHELF_BOOT_TIMEOUT_MS", "180000"))
+STEP_TIMEOUT_MS = int(os.environ.get("BOARDSHELF_STEP_TIMEOUT_MS", "60000"))
+
+
+def _tool(name: str):
+    spec = importlib.util.spec_from_file_location(f"_bs_tool_{name}", ROOT / "tools" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@dataclass
+class Site:
+    base: str
+    root: Path
+
+    def url(self, path: str = "") -> str:
+        return self.base + path.lstrip("/")
+
+
+@dataclass
+class Guard:
+    """What a page tried that it should not have."""
+    external: list = field(default_factory=list)      # blocked requests to other hosts
+    page_errors: list = field(default_factory=list)   # uncaught JS exceptions
+    console_errors: list = field(default_factory=list)
+    failed_local: list = field(default_factory=list)  # 4xx/5xx from our own server
+
+    def check(self) -> None:
+        assert not self.external, f"requests to other hosts were attempted: {self.external}"
+
+
+def _route(guard: Guard):
+    def handler(route):
+        url = route.request.url
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob", "about") or (parts.hostname or "") in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            guard.external.append(url)
+            route.abort("blockedbyclient")
+    return handler
+
+
+def new_page(browser, **context_args):
+    """A page in a fresh context with the external-request guard; returns (context, page, guard)."""
+    ctx = browser.new_context(**context_args)
+    ctx.set_default_timeout(STEP_TIMEOUT_MS)
+    page = ctx.new_page()
+    guard = Guard()
+    page.route("**/*", _route(guard))
+    page.on("pageerror", lambda exc: guard.page_errors.append(str(exc)))
+    page.on("console", lambda m: guard.console_errors.append(m.text) if m.type == "error" else None)
+    page.on("response", lambda r: guard.failed_local.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.boardshelf = guard
+    return ctx, page, guard
+
+
+def wait_ready(page, timeout: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until #app accepts input (data-ready="true"); a start-up failure fails fast."""
+    page.wait_for_function(
+        """() => { const a = document.getElementById('app');
+                   if (a && a.dataset.bootError === 'true') throw new Error('boot failed: ' + a.innerText);
+                   return a && a.dataset.ready === 'true'; }""",
+        timeout=timeout, polling=100)
+
+
+def has_app() -> bool:
+    """The UI side's browser entry point exists (pyapp/browser/main.py)."""
+    return (ROOT / "pyapp" / "browser" / "main.py").exists() and (ROOT / "pyapp" / "ui" / "app.py").exists()
+
+
+needs_app = pytest.mark.skipif(not has_app(), reason="pyapp/browser/main.py or pyapp/ui/app.py not written yet")

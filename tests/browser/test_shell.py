@@ -1,0 +1,97 @@
+"""The static shell boots offline: loading indicator first, then the Python app, nothing from other hosts."""
+from __future__ import annotations
+
+import pytest
+
+from harness import BOOT_TIMEOUT_MS, ROOT, needs_app, wait_ready
+
+pytestmark = pytest.mark.browser
+
+# Records, at DOMContentLoaded, whether the loading indicator was in #app and visible.
+SPINNER_PROBE = """
+document.addEventListener('DOMContentLoaded', () => {
+  const s = document.querySelector('#app .boot-spinner');
+  const t = document.querySelector('#app .boot-text');
+  window.__bootProbe = {
+    spinner: !!s && getComputedStyle(s).display !== 'none' && s.getBoundingClientRect().width > 0,
+    animated: !!s && getComputedStyle(s).animationName !== 'none',
+    text: t ? t.textContent : null,
+    ready: document.getElementById('app').dataset.ready || null,
+  };
+});
+"""
+
+# A stand-in for pyapp.browser.main: proves the runtime + wheel work, independent of the UI code.
+STUB_ENTRY = """
+import js, sys, pyapp, pyapp.games
+app = js.document.getElementById("app")
+ids = ",".join(g["id"] for g in pyapp.games.catalog())
+app.innerHTML = f'<p id="stub" data-version="{pyapp.__version__}" data-games="{ids}" ' \\
+    f'data-pyc="{pyapp.__spec__.cached}" data-stdlib="{sys.modules["json"].__file__}">stub</p>'
+app.dataset.ready = "true"
+"""
+
+
+def _stub_page() -> str:
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    entry = "from pyapp.browser.main import start\nstart()"
+    assert entry in html
+    return html.replace(entry, STUB_ENTRY.strip())
+
+
+def _runtime_failures(page) -> list:
+    return [f for f in page.boardshelf.failed_local if "/web/vendor/" in f or "/wheels/" in f]
+
+
+def test_runtime_and_wheel_boot_offline(site, page):
+    """The vendored Pyodide + PyScript start with only local files and import pyapp from the wheel."""
+    page.add_init_script(SPINNER_PROBE)
+    page.route(site.url("boot-check.html"), lambda r: r.fulfill(status=200, body=_stub_page(),
+                                                               content_type="text/html; charset=utf-8"))
+    page.goto(site.url("boot-check.html"), wait_until="domcontentloaded")
+    probe = page.wait_for_function("() => window.__bootProbe", timeout=BOOT_TIMEOUT_MS).json_value()
+    assert probe["spinner"] and probe["animated"] and "Loading" in probe["text"] and probe["ready"] is None
+    wait_ready(page)
+    stub = page.locator("#stub")
+    assert stub.get_attribute("data-version") == "0.1.0"
+    assert "hexbattle" in stub.get_attribute("data-games").split(",")
+    # bytecode from the build is what runs: the wheel's __pycache__ and the precompiled stdlib
+    assert stub.get_attribute("data-pyc").endswith(".cpython-314.pyc")
+    assert stub.get_attribute("data-stdlib").endswith(".pyc")
+    assert page.locator("#app .boot").count() == 0
+    assert not _runtime_failures(page), page.boardshelf.failed_local
+    assert not page.boardshelf.page_errors, page.boardshelf.page_errors
+    page.boardshelf.check()
+
+
+@needs_app
+def test_app_starts_offline(site, page):
+    """(a) index.html shows the loading indicator, then the app reaches data-ready; no other host is asked."""
+    page.add_init_script(SPINNER_PROBE)
+    page.goto(site.url("index.html"), wait_until="domcontentloaded")
+    probe = page.wait_for_function("() => window.__bootProbe", timeout=BOOT_TIMEOUT_MS).json_value()
+    assert probe["spinner"] and "Loading" in probe["text"] and probe["ready"] is None
+    wait_ready(page)
+    assert page.locator("#app .boot").count() == 0
+    assert page.locator("#app").inner_text().strip(), "the app rendered nothing"
+    assert page.get_attribute("#app", "aria-busy") == "false"
+    assert not _runtime_failures(page), page.boardshelf.failed_local
+    assert not page.boardshelf.page_errors, page.boardshelf.page_errors
+    assert not page.locator(".py-error").count(), page.locator(".py-error").first.inner_text()
+    page.boardshelf.check()
+
+
+def test_guard_blocks_and_records_other_hosts(site, browser):
+    """The harness itself: a request to another host is aborted and recorded (so tests can fail on it)."""
+    from harness import new_page
+    ctx, page, guard = new_page(browser)
+    try:
+        page.goto(site.url("web/icon.svg"))
+        result = page.evaluate("""() => fetch('https://cdn.jsdelivr.net/pyodide/v0/full/pyodide.mjs')
+                                     .then(() => 'fetched', () => 'blocked')""")
+    finally:
+        ctx.close()
+    assert result == "blocked"
+    assert guard.external == ["https://cdn.jsdelivr.net/pyodide/v0/full/pyodide.mjs"]
+    with pytest.raises(AssertionError):
+        guard.check()
