@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 import traceback
@@ -56,7 +57,7 @@ def run(game_id: str, n_games: int, seed: int, bot_names: list[str], players: in
         total_actions += n
         lengths.append(n)
         out = state.outcome()
-        reasons[out.reason.split(":")[0]] += 1
+        reasons[re.sub(r"\d+", "N", out.reason.split(":")[0])] += 1
         if len(out.winners) == 1:
             w = out.winners[0]
             wins_seat[w] += 1

@@ -80,3 +80,11 @@ def rotate180(cr):
 
 
 ALL_HEXES = tuple((c, r) for r in range(ROWS) for c in range(COLS))
+CUBE_OF = {name(cr): to_cube(cr) for cr in ALL_HEXES}    # hex name -> cube coordinates
+
+
+def name_distance(a: str, b: str) -> int:
+    """Distance between two hexes given by name (fast path for bots and range checks)."""
+    ax, ay, az = CUBE_OF[a]
+    bx, by, bz = CUBE_OF[b]
+    return max(abs(ax - bx), abs(ay - by), abs(az - bz))

@@ -166,9 +166,16 @@ def _card_actions(card: dict) -> str:
     for a in card.get("actions") or []:
         do = a.get("do", "?") if isinstance(a, dict) else str(a)
         label = {"move": "Move a unit", "ranged": "Ranged attack"}.get(do, do)
-        only = a.get("only") if isinstance(a, dict) else None
-        if only:
-            label += f" ({only} only)"
+        if isinstance(a, dict):
+            notes = []
+            if a.get("only"):
+                notes.append(f"{a['only']} only")
+            if a.get("limit"):
+                notes.append(f"up to {a['limit']} MP")
+            if a.get("within"):
+                notes.append(f"target within {a['within']}")
+            if notes:
+                label += f" ({', '.join(notes)})"
         items.append(f"<li>{esc(label)}</li>")
     return f'<ul class="card-actions">{"".join(items)}</ul>'
 

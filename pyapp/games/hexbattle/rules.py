@@ -136,9 +136,9 @@ class HexBattleState(State):
         reach = UNITS[shooter["key"]]["range"] or 0
         if "within" in act:
             reach = min(reach, act["within"])
-        here = hexgrid.parse(shooter["hex"])
+        here = shooter["hex"]
         return [u for u in self.units if u["owner"] != shooter["owner"]
-                and hexgrid.distance(here, hexgrid.parse(u["hex"])) <= reach]
+                and hexgrid.name_distance(here, u["hex"]) <= reach]
 
     def _shooters(self, seat: int, act: dict) -> list[dict]:
         """Units that can perform this ranged attack: ranged units only (HB-UNIT-11, HB-GAP-24)."""
@@ -428,6 +428,10 @@ class HexBattleState(State):
         self.pending = None
         self.log.append(f"Game over: {reason}. P{w + 1} wins.")
 
+    def search_step(self, seat: int, action_id: str) -> None:
+        """Apply an action known to be legal without re-checking it (bots' search copies only)."""
+        self._apply(seat, Action(action_id, ""))
+
     @staticmethod
     def _describe(act: dict) -> str:
         if act is None:
@@ -483,14 +487,15 @@ class HexBattleState(State):
         for f in self._FIELDS:
             setattr(self, f, copy.deepcopy(data[f]))
 
-    def clone(self) -> "HexBattleState":
-        """A fast independent copy (used by search bots)."""
+    def clone(self, search: bool = False) -> "HexBattleState":
+        """A fast independent copy.  ``search=True`` (for bots) leaves out the history and log,
+        so it must only be explored with :meth:`search_step`, never saved or shown."""
         s = HexBattleState.__new__(HexBattleState)
         s.players, s.seed, s.options = self.players, self.seed, self.options
         s.rng = self.rng.copy()
-        s.history = [list(h) for h in self.history]
-        s.undoable = list(self.undoable)
-        s.log = list(self.log)
+        s.history = [] if search else [list(h) for h in self.history]
+        s.undoable = [] if search else list(self.undoable)
+        s.log = [] if search else list(self.log)
         s._revealed = False
         s.first, s.cards, s.lost = self.first, self.cards, list(self.lost)
         s.units = [dict(u) for u in self.units]

@@ -1,0 +1,222 @@
+"""Browser glue: the only module touching ``js``/``pyodide``.
+
+``start()`` builds the :class:`~pyapp.ui.app.App` with a localStorage adapter and the page's
+query string, swaps ``#app.innerHTML`` once per update, routes every event through ONE delegated
+listener per event type on ``#app`` (``click``: ``[data-action]`` / ``[data-nav]``; ``change``:
+``[data-input]``), schedules bot turns with ``setTimeout`` so the page never freezes, and does
+file export (Blob + object URL + a temporary ``<a download>``) and import (a hidden file input).
+
+For tests and the bench: after each swap ``document.body.dataset.renders`` counts up and
+``performance.mark("render")`` is set; ``#app`` has ``data-ready="true"`` while it accepts input
+and ``data-busy="true"`` while a bot is about to act.
+"""
+from __future__ import annotations
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+from ..ui.app import App
+from ..ui.storage import QuotaError
+
+BOT_DELAY_MS = 250
+FAST_BOT_DELAY_MS = 0
+
+
+class LocalStorage:
+    """The storage protocol over ``window.localStorage`` (a quota error becomes :class:`QuotaError`)."""
+
+    def __init__(self, ls) -> None:
+        self.ls = ls
+
+    def get(self, key: str):
+        v = self.ls.getItem(key)
+        return None if v is None else str(v)
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            self.ls.setItem(key, value)
+        except Exception as exc:  # JsException: QuotaExceededError (or storage disabled)
+            text = str(exc)
+            if "Quota" in text or "quota" in text or "exceeded" in text:
+                raise QuotaError(text) from None
+            raise
+
+    def remove(self, key: str) -> None:
+        self.ls.removeItem(key)
+
+    def keys(self) -> list[str]:
+        n = int(self.ls.length)
+        return [str(self.ls.key(i)) for i in range(n) if self.ls.key(i) is not None]
+
+
+class MemoryStorage:
+    """Fallback when localStorage is unavailable (private mode, blocked storage)."""
+
+    def __init__(self) -> None:
+        self.data: dict = {}
+
+    def get(self, key):
+        return self.data.get(key)
+
+    def set(self, key, value):
+        self.data[key] = value
+
+    def remove(self, key):
+        self.data.pop(key, None)
+
+    def keys(self):
+        return list(self.data)
+
+
+def parse_query(search: str) -> dict:
+    from urllib.parse import parse_qsl
+    return dict(parse_qsl(search.lstrip("?"), keep_blank_values=True))
+
+
+class Glue:
+    def __init__(self) -> None:
+        doc = js.document
+        self.root = doc.getElementById("app")
+        try:
+            storage = LocalStorage(js.window.localStorage)
+            storage.keys()
+        except Exception:
+            storage = MemoryStorage()
+        self.query = parse_query(str(js.location.search or ""))
+        self.app = App(storage, self.query)
+        if self.app.fast:
+            self.delay = FAST_BOT_DELAY_MS
+        else:
+            self.delay = BOT_DELAY_MS
+        self.renders = 0
+        self.bot_timer = None
+        self._on_event = create_proxy(self.on_event)
+        self._on_bot = create_proxy(self.on_bot)
+        self._on_file = create_proxy(self.on_file)
+        self.root.addEventListener("click", self._on_event)
+        self.root.addEventListener("change", self._on_event)
+        self.root.addEventListener("keydown", self._on_event)
+        if self.app.embed:
+            doc.body.classList.add("embed")
+            doc.documentElement.classList.add("embed")
+        # hidden file input for imports (outside #app so swaps keep it)
+        self.file_input = doc.createElement("input")
+        self.file_input.type = "file"
+        self.file_input.accept = ".json,application/json"
+        self.file_input.hidden = True
+        self.file_input.addEventListener("change", self._on_file)
+        doc.body.appendChild(self.file_input)
+
+    # ---- rendering
+    def update(self) -> None:
+        busy = self.app.bot_pending()
+        self.root.innerHTML = self.app.render()
+        self.renders += 1
+        js.document.body.dataset.renders = str(self.renders)
+        js.window.performance.mark("render")
+        self.root.dataset.ready = "true"
+        if busy:
+            self.root.dataset.busy = "true"
+            self.schedule_bot()
+        else:
+            self.root.removeAttribute("data-busy")
+
+    def schedule_bot(self) -> None:
+        if self.bot_timer is None:
+            self.bot_timer = js.window.setTimeout(self._on_bot, self.delay)
+
+    def on_bot(self, *_args) -> None:
+        self.bot_timer = None
+        try:
+            self.app.step_bot()
+        except Exception as exc:  # pragma: no cover - App already guards bots
+            self.app.notify(f"Internal error: {exc}")
+        self.update()
+
+    # ---- events
+    def on_event(self, event) -> None:
+        etype = str(event.type)
+        target = event.target
+        if target is None or not hasattr(target, "closest"):
+            return
+        try:
+            if etype == "change":
+                el = target.closest("[data-input]")
+                if el is None:
+                    return
+                self.app.handle("input", str(el.dataset.input), str(el.value))
+                self.update()
+                return
+            if etype == "keydown":
+                if str(event.key) not in ("Enter", " "):
+                    return
+                el = target.closest("[data-action][role=button]")
+                if el is None:
+                    return
+                event.preventDefault()
+                self.app.handle("action", str(el.dataset.action))
+                self.update()
+                return
+            el = target.closest("[data-action],[data-nav]")
+            if el is None or el.hasAttribute("disabled"):
+                return
+            if el.hasAttribute("data-action"):
+                if self.app.bot_pending():
+                    return
+                self.app.handle("action", str(el.dataset.action))
+            else:
+                nav = str(el.dataset.nav)
+                if nav == "import":
+                    self.file_input.value = ""
+                    self.file_input.click()
+                    return
+                if nav == "export":
+                    self.download()
+                    return
+                self.app.handle("nav", nav)
+        except Exception as exc:  # keep the page alive; show the problem
+            self.app.notify(f"Internal error: {exc}")
+        self.update()
+
+    def download(self) -> None:
+        out = self.app.export_save()
+        if not out:
+            return
+        name, text = out
+        blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries))
+        url = js.URL.createObjectURL(blob)
+        a = js.document.createElement("a")
+        a.href = url
+        a.download = name
+        a.style.display = "none"
+        js.document.body.appendChild(a)
+        a.click()
+        a.remove()
+        js.window.setTimeout(create_once(lambda *_: js.URL.revokeObjectURL(url)), 1000)
+
+    def on_file(self, _event) -> None:
+        files = self.file_input.files
+        if files is None or files.length == 0:
+            return
+        promise = files.item(0).text()
+        promise.then(create_once(self._imported))
+
+    def _imported(self, text) -> None:
+        self.app.import_save(str(text))
+        self.update()
+
+
+def create_once(fn):
+    """A proxy that destroys itself after its first call (for one-shot callbacks)."""
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+    return create_once_callable(fn)
+
+
+_GLUE = None
+
+
+def start() -> None:
+    """Entry point called by index.html."""
+    global _GLUE
+    _GLUE = Glue()
+    _GLUE.update()

@@ -1,0 +1,267 @@
+"""Hex Battle bots.
+
+``greedy`` plans one whole card at a time: for each playable card (and for
+drawing) it simulates the play on copies of the state -- the cheapest
+payment, then the best unit and the best sequence of movement points for
+each move (a depth-first search over steps and turns, fights included) and
+the best shooter and target for each ranged attack -- and keeps the plan
+whose position it values most.  It then plays that plan one action at a
+time, re-planning if anything it expected is no longer legal.
+
+Its search copies only ever come from the state it is given and it reads
+nothing a player could not see: its own hand, public counts and the
+battlefield.  (The copy does carry the hidden deck order, but the plan never
+draws from it: ``draw`` is valued by a fixed heuristic, not simulated.)
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ...engine import Rng
+from . import hexgrid
+from .content import CARDS, UNITS
+
+WIN = 10000.0
+_CUBE_DIRS = ((0, 1, -1), (1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0))
+
+
+def _rough_direction(a, b) -> int:
+    """The direction from cube ``a`` that points most nearly at cube ``b``."""
+    dx, dy, dz = b[0] - a[0], b[1] - a[1], b[2] - a[2]
+    best, best_d = None, 0
+    for d, (x, y, z) in enumerate(_CUBE_DIRS):
+        dot = dx * x + dy * y + dz * z
+        if best is None or dot > best:
+            best, best_d = dot, d
+    return best_d
+
+
+_PAIRS: dict = {}
+_BEST_EDGE = {k: max(u["edges"]) for k, u in UNITS.items()}
+
+
+def _pair(a: str, b: str):
+    """(distance, rough direction) from hex ``a`` to hex ``b``, memoised."""
+    ca, cb = hexgrid.CUBE_OF[a], hexgrid.CUBE_OF[b]
+    res = (hexgrid.name_distance(a, b), _rough_direction(ca, cb))
+    _PAIRS[(a, b)] = res
+    return res
+
+
+def evaluate(state, seat: int) -> float:
+    """How good the position is for ``seat`` (higher is better)."""
+    if state.result:
+        w = state.result["winners"]
+        return WIN if w == [seat] else (-WIN if w else 0.0)
+    enemy = 1 - seat
+    score = 3.0 * (state.lost[enemy] - state.lost[seat])
+    # closeness to the loss thresholds matters more as they near
+    score += 0.15 * (state.lost[enemy] ** 2 - state.lost[seat] ** 2) / 10
+    units = [(u, UNITS[u["key"]]) for u in state.units]
+    for u, s in units:
+        sign = 1.0 if u["owner"] == seat else -1.0
+        score += sign * s["points"] * (0.4 + 0.6 * u["health"] / s["health"])
+        nearest = 99
+        rng = s["range"] if s["type"] == "ranged" else 0
+        here = u["hex"]
+        for e, es in units:
+            if e["owner"] == u["owner"]:
+                continue
+            pair = _PAIRS.get((here, e["hex"]))
+            if pair is None:
+                pair = _pair(here, e["hex"])
+            d = pair[0]
+            if d < nearest:
+                nearest = d
+            if d <= es["speed"] + 1:
+                # how exposed u is to e: e's best edge against the edge of u pointing at e
+                gap = _BEST_EDGE[e["key"]] - s["edges"][(pair[1] - u["facing"]) % 6] - (s["armor"] or 0)
+                if gap > 0:
+                    # the side to act next can exploit exposure first
+                    score -= sign * (0.35 if state.active != u["owner"] else 0.12) * gap
+            if d <= rng:
+                score += sign * 0.4
+        if nearest < 99 and not rng:
+            score -= sign * 0.08 * nearest
+    return score
+
+
+class GreedyBot:
+    """Plans one card (or a draw) at a time by simulating it; see the module docstring."""
+
+    name = "greedy"
+    label = "Greedy tactician"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed, stream=11)
+        self.plan: list[str] = []
+
+    def choose(self, state, seat: int) -> str:
+        legal = {a.id for a in state.legal_actions(seat)}
+        if self.plan and self.plan[0] in legal:
+            return self.plan.pop(0)
+        self.plan = self._plan(state, seat)
+        if not self.plan or self.plan[0] not in legal:     # defensive: never return an illegal id
+            self.plan = []
+            return sorted(legal)[0] if "stop" not in legal else "stop"
+        return self.plan.pop(0)
+
+    # ---- planning -------------------------------------------------------------
+    def _plan(self, state, seat: int) -> list[str]:
+        if state.phase == "main":
+            return self._plan_main(state, seat)
+        if state.phase == "pay":
+            return self._plan_payment(state, seat) + self._resolve_plan_after(state, seat)
+        seq, _ = self._resolve(state, seat)
+        return seq
+
+    def _resolve_plan_after(self, state, seat):
+        s = state.clone(True)
+        for a in self._plan_payment(state, seat):
+            s.search_step(seat, a)
+        seq, _ = self._resolve(s, seat)
+        return seq
+
+    def _plan_main(self, state, seat: int) -> list[str]:
+        base = evaluate(state, seat)
+        options = []
+        ids = {a.id for a in state.legal_actions(seat)}
+        if "draw" in ids:
+            hand = len(state.hand[seat])
+            playable = len(state._playable(seat))
+            options.append((0.9 if playable <= 1 else 0.6 if hand < 6 else 0.1, ["draw"]))
+        tried = set()
+        for a in state.legal_actions(seat):
+            if not a.id.startswith("play:"):
+                continue
+            cid = a.id[5:]
+            key = state.cards[cid]
+            if key in tried:
+                continue
+            tried.add(key)
+            s = state.clone(True)
+            s.search_step(seat, a.id)
+            pay = self._plan_payment(s, seat)
+            for p in pay:
+                s.search_step(seat, p)
+            paid = [p[4:] for p in pay if p.startswith("pay:") and p != "pay:ok"]
+            seq, s = self._resolve(s, seat)
+            gain = evaluate(s, seat) - base
+            cost = sum(CARDS[state.cards[c]]["cost"] for c in paid)
+            # paying spends cards; a free card that did nothing is no better than drawing
+            value = gain - 0.25 * cost - 0.15 * len(paid) + 0.05
+            if not any(x != "skip" for x in seq):
+                value -= 0.5
+            options.append((value, [a.id] + pay + seq))
+        options.sort(key=lambda o: -o[0])
+        best = options[0][0]
+        ties = [o for o in options if o[0] >= best - 1e-9]
+        return ties[self.rng.below(len(ties))][1]
+
+    def _plan_payment(self, state, seat: int) -> list[str]:
+        """The payment wasting least: smallest overpay, then fewest cards, then cheapest cards kept."""
+        p = state.pending
+        if p is None or state.phase != "pay":
+            return []
+        cost = CARDS[state.cards[p["card"]]]["cost"]
+        others = [c for c in state.hand[seat] if c != p["card"] and CARDS[state.cards[c]]["cost"] > 0]
+        others.sort(key=lambda c: CARDS[state.cards[c]]["cost"])
+        best = None
+        for n in range(1, min(len(others), 5) + 1):
+            for combo in combinations(others, n):
+                total = sum(CARDS[state.cards[c]]["cost"] for c in combo)
+                if total < cost:
+                    continue
+                key = (total - cost, n)
+                if best is None or key < best[0]:
+                    best = (key, combo)
+            if best is not None and best[0][0] == 0:
+                break
+        if best is None:                                   # cannot happen for a playable card
+            return ["cancel"]
+        return [f"pay:{c}" for c in best[1]] + ["pay:ok"]
+
+    def _resolve(self, state, seat: int):
+        """Resolve the rest of the pending card greedily; returns (actions, resulting state)."""
+        seq = []
+        s = state
+        guard = 0
+        while s.pending is not None and not s.result and s.active == seat and guard < 20:
+            guard += 1
+            if s.phase == "resolve":
+                best_seq, best_state = self._best_card_action(s, seat)
+            elif s.phase == "move":
+                best_seq, best_state = self._best_move(s, seat)
+            elif s.phase == "aim":
+                best_seq, best_state = self._best_shot(s, seat, only_from=s.pending["aim"])
+            else:
+                break
+            seq += best_seq
+            s = best_state
+        return seq, s
+
+    def _best_card_action(self, s, seat):
+        options = []
+        skip = s.clone(True)
+        skip.search_step(seat, "skip")
+        options.append((evaluate(skip, seat), ["skip"], skip))
+        for a in s.legal_actions(seat):
+            if a.id.startswith("unit:"):
+                t = s.clone(True)
+                t.search_step(seat, a.id)
+                seq, t2 = self._best_move(t, seat)
+                options.append((evaluate(t2, seat), [a.id] + seq, t2))
+            elif a.id.startswith("aim:"):
+                t = s.clone(True)
+                t.search_step(seat, a.id)
+                seq, t2 = self._best_shot(t, seat, only_from=None)
+                options.append((evaluate(t2, seat), [a.id] + seq, t2))
+        options.sort(key=lambda o: -o[0])
+        return options[0][1], options[0][2]
+
+    def _best_shot(self, s, seat, only_from):
+        best = None
+        for a in s.legal_actions(seat):
+            if a.id.startswith("shoot:"):
+                t = s.clone(True)
+                t.search_step(seat, a.id)
+                v = evaluate(t, seat)
+                if best is None or v > best[0]:
+                    best = (v, [a.id], t)
+        if best is None:
+            t = s.clone(True)
+            t.search_step(seat, "skip")
+            return ["skip"], t
+        return best[1], best[2]
+
+    def _best_move(self, s, seat):
+        """Depth-first search over the remaining movement points of the unit being moved."""
+        best = [None]
+        seen = {}
+
+        def visit(t, path):
+            if t.phase != "move" or t.result or t.pending is None:
+                v = evaluate(t, seat)
+                if best[0] is None or v > best[0][0]:
+                    best[0] = (v, list(path), t)
+                return
+            u = t.unit_at(t.pending["unit"])
+            key = (u["hex"], u["facing"], t.pending["mp_left"], tuple(e["health"] for e in t.units))
+            if key in seen:
+                return
+            seen[key] = True
+            for a in t.legal_actions(seat):
+                if a.id == "stop":
+                    nxt = t.clone(True)
+                    nxt.search_step(seat, "stop")
+                    visit(nxt, path + ["stop"])
+                elif a.kind == "move":
+                    nxt = t.clone(True)
+                    nxt.search_step(seat, a.id)
+                    visit(nxt, path + [a.id])
+
+        visit(s, [])
+        return best[0][1], best[0][2]
+
+
+BOTS = {"greedy": GreedyBot}

@@ -1,0 +1,285 @@
+"""Hex Battle armies: storage (one key per army) and the army builder screen.
+
+An army is stored under ``boardshelf:army:hexbattle:<id>`` as
+``{"format": 1, "app": "boardshelf", "kind": "army", "game": "hexbattle", "id", "name",
+"units": [{key, hex, facing}], "cards": {key: count}, "updated"}``.  Drafts that break a
+limit may be saved (HB-GAP-7); only valid armies are offered for a game (HB-ARMY-14).
+The pre-built armies are written once as ordinary saved armies (HB-GAP-5).
+"""
+from __future__ import annotations
+
+import json
+
+from ..engine import saves
+from .markup import button, esc
+from .storage import QuotaError
+
+GAME_ID = "hexbattle"
+SEEDED_KEY = "boardshelf:seeded:hexbattle"
+DIRS = ("N", "NE", "SE", "S", "SW", "NW")
+HOME_ROWS = range(8, 16)
+
+
+def content():
+    from ..games.hexbattle import content as c
+    return c
+
+
+def clean_army(army: dict) -> dict:
+    """Just the fields a game option needs: ``{name, units: [{key, hex, facing}], cards}``."""
+    return {"name": str(army.get("name", "")),
+            "units": [{"key": u.get("key"), "hex": u.get("hex"), "facing": u.get("facing", 0)}
+                      for u in army.get("units", [])],
+            "cards": {k: n for k, n in dict(army.get("cards", {})).items() if n}}
+
+
+def parse_army(text) -> dict:
+    """A stored army record, or :class:`~pyapp.engine.saves.SaveError`."""
+    try:
+        d = json.loads(text)
+    except (TypeError, ValueError):
+        raise saves.SaveError("This saved army is damaged (not valid JSON).") from None
+    if not isinstance(d, dict) or d.get("app") != "boardshelf" or d.get("kind") != "army":
+        raise saves.SaveError("This stored army is not a Boardshelf army.")
+    if not isinstance(d.get("format"), int) or d["format"] > 1:
+        raise saves.SaveError("This army was saved by a newer version of Boardshelf.")
+    if (not isinstance(d.get("name"), str) or not isinstance(d.get("units"), list)
+            or not isinstance(d.get("cards"), dict) or not saves.valid_id(d.get("id"))
+            or not all(isinstance(u, dict) for u in d["units"])
+            or not all(isinstance(k, str) and isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                       for k, n in d["cards"].items())):
+        raise saves.SaveError("This saved army is damaged (missing or wrong fields).")
+    return d
+
+
+def record(army: dict, army_id: str, updated: str) -> dict:
+    rec = clean_army(army)
+    rec["units"] = [dict(u) for u in army.get("units", [])]
+    rec.update({"format": 1, "app": "boardshelf", "kind": "army", "game": GAME_ID, "id": army_id,
+                "updated": updated})
+    return rec
+
+
+def ensure_prebuilt(storage, clock) -> list[str]:
+    """Write the pre-built armies once (HB-GAP-5); returns error messages (e.g. storage full)."""
+    if storage.get(SEEDED_KEY):
+        return []
+    try:
+        for i, army in enumerate(content().PREBUILT):
+            key = saves.army_key(GAME_ID, f"pre{i}")
+            if storage.get(key) is None:
+                storage.set(key, json.dumps(record(army, f"pre{i}", clock()), separators=(",", ":")))
+        storage.set(SEEDED_KEY, "1")
+    except QuotaError:
+        return ["Storage is full: the sample armies could not be saved. Delete old saves to make room."]
+    return []
+
+
+def list_armies(storage) -> list[dict]:
+    """Every stored army: ``{id, key, army|None, problems, error}``, sorted by name."""
+    prefix = saves.army_key(GAME_ID, "")
+    out = []
+    for key in storage.keys():
+        if not key.startswith(prefix):
+            continue
+        entry = {"id": key[len(prefix):], "key": key, "army": None, "problems": [], "error": None}
+        try:
+            army = parse_army(storage.get(key))
+            entry["army"] = army
+            entry["problems"] = content().validate_army(clean_army(army))
+        except saves.SaveError as exc:
+            entry["error"] = str(exc)
+        out.append(entry)
+    out.sort(key=lambda e: ((e["army"] or {}).get("name", "~").lower(), e["id"]))
+    return out
+
+
+def valid_armies(storage) -> list[dict]:
+    return [e for e in list_armies(storage) if e["army"] is not None and not e["problems"]]
+
+
+def hex_rows_label() -> str:
+    return "rows 9-16"
+
+
+class Builder:
+    """The army builder's state: a draft army and the selected unit (HB-UI-1..5)."""
+
+    def __init__(self, army: dict | None = None, army_id: str | None = None) -> None:
+        army = army or {"name": "New army", "units": [], "cards": {}}
+        self.army = {"name": army.get("name", ""), "units": [dict(u) for u in army.get("units", [])],
+                     "cards": {k: n for k, n in army.get("cards", {}).items() if n}}
+        self.army_id = army_id
+        self.selected: int | None = None
+        self.dirty = False
+
+    # ---- editing
+    def handle(self, cmd: str, arg: str) -> str | None:
+        """Apply one builder command; returns an error message or None."""
+        c = content()
+        units = self.army["units"]
+        if cmd == "add" and arg in c.UNITS:
+            units.append({"key": arg, "hex": None, "facing": 0})    # facing 0 points at the centerline (HB-GAP-10)
+            self.selected = len(units) - 1
+        elif cmd in ("sel", "del", "cw", "ccw", "unplace"):
+            try:
+                i = int(arg)
+                u = units[i]
+            except (ValueError, IndexError):
+                return None
+            if cmd == "sel":
+                self.selected = i
+            elif cmd == "del":
+                del units[i]
+                self.selected = None
+            elif cmd == "unplace":
+                u["hex"] = None
+            else:
+                u["facing"] = (int(u.get("facing", 0)) + (1 if cmd == "cw" else -1)) % 6
+                self.selected = i
+        elif cmd == "place":
+            from ..games.hexbattle.render import parse_hex
+            try:
+                col, row = parse_hex(arg)
+            except ValueError:
+                return None
+            if row not in HOME_ROWS:
+                return "Units deploy in your half of the battlefield (rows 9-16)."
+            for j, u in enumerate(units):
+                if u.get("hex") == arg:
+                    self.selected = j
+                    return None
+            if self.selected is None or self.selected >= len(units):
+                nxt = next((j for j, u in enumerate(units) if not u.get("hex")), None)
+                if nxt is None:
+                    return "Select a unit first, then click a hex to place it."
+                self.selected = nxt
+            units[self.selected]["hex"] = arg
+            nxt = next((j for j, u in enumerate(units) if not u.get("hex")), None)
+            if nxt is not None:
+                self.selected = nxt
+        elif cmd == "card":
+            key, _, delta = arg.rpartition(":")
+            if key in c.CARDS and delta in ("1", "-1"):
+                n = max(0, self.army["cards"].get(key, 0) + int(delta))
+                if n:
+                    self.army["cards"][key] = n
+                else:
+                    self.army["cards"].pop(key, None)
+        else:
+            return None
+        self.dirty = True
+        return None
+
+    def set_name(self, value: str) -> None:
+        self.army["name"] = str(value)[:60]
+        self.dirty = True
+
+    # ---- markup
+    def render(self) -> str:
+        from ..games.hexbattle import render as hr
+        c = content()
+        army = self.army
+        problems = c.validate_army(clean_army(army))
+        pts = c.army_points(army)
+        unit_pts = sum(c.UNITS[u["key"]]["points"] for u in army["units"] if u.get("key") in c.UNITS)
+        n_cards = c.army_card_count(army)
+        total = (f'<div class="totals"><span class="total-points{" bad" if pts > c.MAX_POINTS else ""}">'
+                 f'Points <strong>{pts}</strong>/{c.MAX_POINTS}</span> <small>(units {unit_pts} + cards {pts - unit_pts})</small>'
+                 f'<span class="total-cards{" bad" if n_cards < c.MIN_CARDS else ""}">Cards <strong>{n_cards}</strong>'
+                 f' (min {c.MIN_CARDS})</span><span>Units <strong>{len(army["units"])}</strong> (min {c.MIN_UNITS})</span></div>')
+        if problems:
+            status = ('<div class="army-problems" role="status"><strong>Not ready for battle:</strong><ul>'
+                      + "".join(f"<li>{esc(p)}</li>" for p in problems) + "</ul></div>")
+        else:
+            status = '<div class="army-ok" role="status">Ready for battle: this army can be chosen for a game.</div>'
+        # board: home half only
+        row0 = HOME_ROWS[0]
+        height = hr.PAD * 2 + hr.HH * len(HOME_ROWS) + hr.HH / 2
+        svg = [f'<svg class="hb-board builder-board" viewBox="0 0 {hr.BOARD_W:.0f} {height:.0f}" '
+               'role="img" aria-label="Your half of the battlefield, rows 9 to 16">', hr.defs(),
+               hr.cells(HOME_ROWS, row0=row0, nav_prefix="b-place:")]
+        for i, u in enumerate(army["units"]):
+            if not u.get("hex") or u.get("key") not in c.UNITS:
+                continue
+            try:
+                col, row = hr.parse_hex(u["hex"])
+            except ValueError:
+                continue
+            s = c.UNITS[u["key"]]
+            view_u = dict(s, owner=0, hex=u["hex"], facing=u.get("facing", 0), max_health=s["health"])
+            x, y = hr.center(col, row, row0=row0)
+            g = hr.unit_svg(view_u, x, y, extra_cls="selected" if i == self.selected else "")
+            svg.append(f'<g data-nav="b-sel:{i}">{g}</g>')
+        svg.append("</svg>")
+        sel_hint = ""
+        if self.selected is not None and self.selected < len(army["units"]):
+            u = army["units"][self.selected]
+            sel_hint = (f'<div class="hint">Selected: <strong>{esc(c.UNITS.get(u["key"], {}).get("name", u["key"]))}</strong>'
+                        f' — click a hex to place it, then set its facing.</div>')
+        # army units
+        rows = []
+        for i, u in enumerate(army["units"]):
+            s = c.UNITS.get(u.get("key"), {})
+            sel = " selected" if i == self.selected else ""
+            rows.append(
+                f'<li class="army-unit{sel}"><button type="button" class="link" data-nav="b-sel:{i}">'
+                f'{esc(s.get("name", u.get("key")))}</button> <small>{esc(s.get("points", "?"))} pts</small> '
+                f'<span class="where">{esc(u["hex"]) if u.get("hex") else "<em>not placed</em>"}</span> '
+                f'<span class="facing">front {DIRS[int(u.get("facing", 0)) % 6]}</span> '
+                + button("↺", nav=f"b-ccw:{i}", cls="small", title="turn left")
+                + button("↻", nav=f"b-cw:{i}", cls="small", title="turn right")
+                + button("✕", nav=f"b-del:{i}", cls="small danger", title="remove") + "</li>")
+        # catalogue
+        unit_rows = []
+        for key, s in c.UNITS.items():
+            extra = "".join(f" · {lbl} {s[f]}" for f, lbl in (("armor", "armor"), ("range", "range")) if s[f] is not None)
+            unit_rows.append(
+                f'<li class="cat-unit"><div><strong>{esc(s["name"])}</strong> <small>{esc(s["type"])}</small>'
+                f' <span class="pts">{s["points"]} pts</span></div>'
+                f'<div class="stats">health {s["health"]} · speed {s["speed"]}{extra} · edges '
+                f'{"/".join(str(e) for e in s["edges"])}</div><div class="utext">{esc(s["text"])}</div>'
+                + button("Add", nav=f"b-add:{key}", cls="small") + "</li>")
+        card_rows = []
+        for key, cd in c.CARDS.items():
+            n = army["cards"].get(key, 0)
+            card_rows.append(
+                f'<li class="cat-card"><span class="card-cost">{cd["cost"]}</span><div><strong>{esc(cd["name"])}</strong>'
+                f'<div class="utext">{esc(cd["text"])}</div></div><div class="counter">'
+                + button("−", nav=f"b-card:{key}:-1", cls="small", disabled=n == 0)
+                + f'<span class="count">{n}</span>' + button("+", nav=f"b-card:{key}:1", cls="small") + "</div></li>")
+        return (
+            '<section class="builder"><h2>Army builder</h2>'
+            f'<label class="field">Army name <input type="text" maxlength="60" data-input="army-name" '
+            f'value="{esc(army["name"])}"></label>{total}{status}'
+            '<div class="builder-grid"><div class="builder-board-wrap">'
+            f'<h3>Deployment (your half, rows 9-16; the top edge faces the centerline)</h3>{sel_hint}{"".join(svg)}</div>'
+            f'<div class="builder-lists"><h3>Your units</h3><ul class="army-units">{"".join(rows) or "<li><em>No units yet: add some below.</em></li>"}</ul>'
+            f'<details open><summary>Add units</summary><ul class="catalogue">{"".join(unit_rows)}</ul></details>'
+            f'<details open><summary>Command cards</summary><ul class="catalogue cards">{"".join(card_rows)}</ul></details>'
+            "</div></div>"
+            '<div class="button-row">' + button("Save army", nav="b-save", cls="primary")
+            + (button("Delete army", nav=f"army-del:{self.army_id}", cls="danger") if self.army_id else "")
+            + button("Back to armies", nav="armies") + "</div></section>")
+
+
+def render_list(entries: list[dict]) -> str:
+    """The list of saved armies with edit / delete."""
+    items = []
+    for e in entries:
+        if e["army"] is None:
+            items.append(f'<li class="army damaged"><span>Damaged army record ({esc(e["id"])}): {esc(e["error"])}</span>'
+                         + button("Delete", nav=f"army-del:{e['id']}", cls="small danger") + "</li>")
+            continue
+        a = e["army"]
+        c = content()
+        state = ('<span class="badge ok">ready</span>' if not e["problems"]
+                 else f'<span class="badge draft" title="{esc("; ".join(e["problems"]))}">draft</span>')
+        items.append(f'<li class="army"><strong>{esc(a["name"])}</strong> {state} <small>{c.army_points(a)} pts · '
+                     f'{c.army_card_count(a)} cards · {len(a["units"])} units</small>'
+                     + button("Edit", nav=f"army-edit:{e['id']}", cls="small")
+                     + button("Delete", nav=f"army-del:{e['id']}", cls="small danger") + "</li>")
+    return ('<section class="armies"><h2>Hex Battle armies</h2><p>Build armies here; only armies marked ready can be '
+            'chosen for a game. Drafts may be saved.</p>'
+            f'<ul class="army-list">{"".join(items) or "<li>No armies saved.</li>"}</ul><div class="button-row">'
+            + button("New army", nav="army-new", cls="primary") + button("Back to the shelf", nav="shelf") + "</div></section>")

@@ -1,0 +1,61 @@
+"""Key-value storage used by the app (localStorage in the browser, a dict in tests).
+
+The protocol is four methods::
+
+    get(key) -> str | None
+    set(key, value)          # may raise QuotaError, and then changes nothing
+    remove(key)
+    keys() -> list[str]
+
+>>> s = DictStorage(quota=10)
+>>> s.set("a", "1234")
+>>> try:
+...     s.set("b", "123456789")
+... except QuotaError as exc:
+...     print(exc)
+storage is full (15 > 10 characters)
+>>> s.get("a"), s.get("b")
+('1234', None)
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class QuotaError(Exception):
+    """The storage refused a write because it is full; nothing was changed."""
+
+
+class Storage(Protocol):  # pragma: no cover - a typing aid
+    def get(self, key: str) -> str | None: ...
+    def set(self, key: str, value: str) -> None: ...
+    def remove(self, key: str) -> None: ...
+    def keys(self) -> list[str]: ...
+
+
+class DictStorage:
+    """In-memory storage; ``quota`` (total characters of keys and values) simulates a full localStorage."""
+
+    def __init__(self, data: dict | None = None, *, quota: int | None = None) -> None:
+        self.data: dict[str, str] = dict(data or {})
+        self.quota = quota
+        self.writes = 0
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if not isinstance(value, str):
+            raise TypeError("storage values are strings")
+        if self.quota is not None:
+            size = sum(len(k) + len(v) for k, v in self.data.items() if k != key) + len(key) + len(value)
+            if size > self.quota:
+                raise QuotaError(f"storage is full ({size} > {self.quota} characters)")
+        self.data[key] = value
+        self.writes += 1
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.data)
