@@ -711,7 +711,7 @@ class App:
             banner = f'<div class="turn-banner">To play: <strong>{esc(who)}</strong>{thinking}</div>'
         seats_html = " vs ".join(
             f'<span class="seat-name p{i}{" to-act" if i in to_act else ""}">{esc(n)}'
-            f'{"" if meta["seats"][i] == "human" else " 🤖"}</span>' for i, n in enumerate(names))
+            f'{"" if meta["seats"][i] == "human" else " <small>(bot)</small>"}</span>' for i, n in enumerate(names))
         undo = ""
         if vs is not None and meta["seats"][vs] == "human" and state.can_undo(vs):
             undo = button("Undo", nav="undo", cls="small", title="take back your last action")

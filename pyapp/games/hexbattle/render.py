@@ -94,7 +94,7 @@ def defs() -> str:
     # front edge of a unit pointing N: the top edge of the unit hexagon, plus an arrow head
     x1, y = ur * 0.5, -ur * math.sqrt(3) / 2
     front = (f'<g id="hb-front"><line class="front-edge" x1="{-x1:.1f}" y1="{y:.1f}" x2="{x1:.1f}" y2="{y:.1f}"/>'
-             f'<path class="front-arrow" d="M0 {y - 7:.1f} L7 {y + 1:.1f} L-7 {y + 1:.1f} Z"/></g>')
+             f'<path class="front-arrow" d="M0 {y - 6:.1f} L6 {y + 0.5:.1f} L-6 {y + 0.5:.1f} Z"/></g>')
     return (f'<defs><polygon id="hb-cell" points="{_hex_points(SIZE)}"/>'
             f'<polygon id="hb-unit" points="{_hex_points(ur)}"/>'
             f'<polygon id="hb-hl" points="{_hex_points(SIZE - 2)}"/>{front}</defs>')
@@ -111,7 +111,7 @@ def cells(rows=range(ROWS), *, row0: int = 0, nav_prefix: str | None = None, lab
             nav = f' data-nav="{nav_prefix}{name}"' if nav_prefix else ""
             out.append(f'<use href="#hb-cell" class="cell half-{half}" x="{x}" y="{y}"{nav}/>')
             if labels:
-                out.append(f'<text class="coord" x="{x}" y="{y + HH / 2 - 5:.1f}">{name}</text>')
+                out.append(f'<text class="coord" x="{x}" y="{y - HH / 2 + 12:.1f}">{name}</text>')
     return "".join(out)
 
 
@@ -148,14 +148,17 @@ def unit_svg(u: dict, x: float, y: float, *, owner_name: str = "", extra_cls: st
              f"<title>{esc(unit_title(u, owner_name))}</title>",
              '<use href="#hb-unit" class="body"/>',
              f'<use href="#hb-front" class="front" transform="rotate({facing * 60})"/>']
-    er = SIZE * 0.53
+    er = SIZE * 0.6
     for d in range(6):
         k = (d - facing) % 6
         ex, ey = _edge_mid(d, er)
         cls = "edge front" if k == 0 else "edge"
         parts.append(f'<text class="{cls}" x="{ex}" y="{ey + 3.5:.1f}">{esc(edges[k] if k < len(edges) else "?")}</text>')
     parts.append(f'<text class="utype" y="-1">{TYPE_LETTER.get(utype, "?")}</text>')
-    parts.append(f'<text class="uhp" y="10">{esc(u.get("health"))}</text>')
+    health, max_h = u.get("health"), u.get("max_health", u.get("health"))
+    hurt = " hurt" if isinstance(health, int) and isinstance(max_h, int) and health < max_h else ""
+    parts.append(f'<rect class="hp-bg{hurt}" x="-8" y="2.5" width="16" height="11" rx="5.5"/>'
+                 f'<text class="uhp{hurt}" y="11.3">{esc(health)}</text>')
     parts.append("</g>")
     return "".join(parts)
 

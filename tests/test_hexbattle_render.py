@@ -1,0 +1,190 @@
+"""Hex Battle renderer: pure view -> markup; every legal action reachable; HB-UI clauses."""
+import re
+
+import pytest
+
+from pyapp.engine import Action, Rng
+from pyapp.games.hexbattle import render as hr
+from pyapp.games.hexbattle.render import render
+
+ACTION_RE = re.compile(r'data-action="([^"]+)"')
+
+
+def ids_in(html):
+    return set(ACTION_RE.findall(html))
+
+
+def card(cid, name="March", cost=1, actions=({"do": "move"},), key="march"):
+    return {"id": cid, "key": key, "name": name, "cost": cost, "actions": [dict(a) for a in actions],
+            "text": f"{name} text"}
+
+
+def unit(hex_, owner=0, facing=0, edges=(5, 4, 3, 2, 1, 0), health=4, max_health=6, **kw):
+    u = {"id": f"{owner}.{hex_}", "owner": owner, "type": "infantry", "key": "spearwall", "name": "Spearwall",
+         "hex": hex_, "facing": facing, "edges": list(edges), "health": health, "max_health": max_health,
+         "speed": 2, "armor": None, "range": None, "points": 4}
+    u.update(kw)
+    return u
+
+
+def view(**kw):
+    v = {"game": "hexbattle", "seat": 0, "players": 2, "turn": 3, "active": 0, "first": 1, "actions_left": 2,
+         "phase": "main", "units": [unit("c10"), unit("d7", owner=1, facing=3, type="ranged", name="Longbow Line",
+                                                        armor=1, range=4, points=5)],
+         "lost": [4, 9], "deck": [17, 12], "hand_count": [2, 6], "discard": [[card("c01")], []],
+         "hand": [card("c07", "Charge", 3, ({"do": "move", "only": "cavalry"}, {"do": "ranged"})),
+                  card("c12", "Potshot", 0, ({"do": "ranged", "within": 2},))],
+         "pending": None, "log": ["Game starts", "P2 draws <5> cards"], "outcome": None,
+         "names": ["Iron <Wall>", "Riders"]}
+    v.update(kw)
+    return v
+
+
+def draw_html(v=None, acts=(), seat=0, interactive=True, names=("Ann", "Bob")):
+    return render(v or view(), [Action(a, a.upper()) for a in acts], seat=seat, names=list(names),
+                  interactive=interactive)
+
+
+def test_geometry_matches_the_architecture():
+    assert hr.parse_hex("a1") == (0, 0) and hr.parse_hex("h16") == (7, 15)
+    with pytest.raises(ValueError):
+        hr.parse_hex("i3")
+    # odd columns sit half a hex lower
+    assert hr.center(1, 0)[1] > hr.center(0, 0)[1] and hr.center(2, 0)[1] == hr.center(0, 0)[1]
+    assert hr.neighbor("a1", 0) is None and hr.neighbor("a1", 3) == "a2"
+    assert hr.neighbor("b2", 1) == "c2" and hr.neighbor("c2", 1) == "d1"
+
+
+@pytest.mark.rule("HB-UI-7")
+def test_board_has_128_cells_and_the_centerline():
+    html = draw_html()
+    assert html.count('href="#hb-cell"') == 128
+    assert 'class="centerline"' in html
+    assert html.count('class="cell half-home"') == 64 and html.count('class="cell half-top"') == 64
+    assert "<defs>" in html and "<use" in html
+
+
+@pytest.mark.rule("HB-UI-17")
+def test_each_unit_marks_its_front_and_shows_edges_in_current_facing():
+    v = view(units=[unit("c10", facing=2, edges=(9, 1, 2, 3, 4, 5))])
+    html = draw_html(v)
+    g = re.search(r'<g class="unit p0 infantry" transform="translate\(([\d.]+),([\d.]+)\)">(.*?)</g>', html).group(3)
+    assert 'href="#hb-front"' in g and 'rotate(120)' in g
+    edges = re.findall(r'<text class="(edge[^"]*)" x="([-\d.]+)" y="([-\d.]+)">(\d+)</text>', g)
+    assert len(edges) == 6
+    # the edge facing direction d shows edges[(d - facing) % 6]; direction 2 (SE: right, below) is the front
+    front = [e for e in edges if e[0] == "edge front"]
+    assert len(front) == 1 and front[0][3] == "9"
+    assert float(front[0][1]) > 0 and float(front[0][2]) > 0
+    by_pos = {(float(x) > 0.5, float(x) < -0.5, float(y)): val for _c, x, y, val in edges}
+    north = [val for (right, left, y), val in by_pos.items() if not right and not left and y < 0]
+    assert north == ["4"]        # direction 0 is 2 steps counter-clockwise from the front: edges[(0-2)%6]=edges[4]
+
+
+@pytest.mark.rule("HB-UI-18")
+def test_unit_stats_are_visible():
+    html = draw_html()
+    assert "health 4/6" in html and "speed 2" in html and "armor 1" in html and "range 4" in html and "5 pts" in html
+    table = html[html.index('class="hb-units"'):]
+    assert "Longbow Line" in table and "<td>4/6</td>" in table
+
+
+@pytest.mark.rule("HB-UI-8", "HB-UI-9", "HB-GAP-37", "HB-UI-12")
+def test_counts_lost_points_first_player_and_turn():
+    html = draw_html()
+    assert re.findall(r'class="deck-count">(\d+)<', html) == ["17", "12"]
+    assert re.findall(r'class="discard-count">(\d+)<', html) == ["1", "0"]
+    assert re.findall(r'class="hand-count">(\d+)<', html) == ["2", "6"]
+    assert re.findall(r'class="lost">(\d+)/20', html) == ["4", "9"]
+    assert "Bob was chosen at random to go first" in html
+    assert "<strong>Ann</strong> to play" in html
+
+
+@pytest.mark.rule("HB-UI-10", "HB-UI-11", "HB-UI-13")
+def test_hand_cards_show_cost_in_corner_and_actions_and_are_playable():
+    html = draw_html(acts=["draw", "play:c07", "play:c12"])
+    assert ids_in(html) == {"draw", "play:c07", "play:c12"}
+    c07 = re.search(r'<div class="card playable clickable" data-action="play:c07".*?</div>', html).group(0)
+    assert re.search(r'<span class="card-cost"[^>]*>3</span>', c07)
+    assert "Move a unit (cavalry only)" in c07 and "Ranged attack" in c07
+    assert "target within 2" in html
+
+
+@pytest.mark.rule("HB-UI-14")
+def test_payment_toggles_cards_and_shows_total_against_cost():
+    pend = {"card": card("c07", "Charge", 3), "paid": ["c12"], "paid_total": 1, "step": 0, "unit": None,
+            "mp_left": None, "aim": None}
+    hand = [card("c07", "Charge", 3), card("c12", "March", 1), card("c13", "Volley", 2)]
+    v = view(phase="pay", pending=pend, hand=hand)
+    html = draw_html(v, acts=["unpay:c12", "pay:c13", "cancel"])
+    assert ids_in(html) == {"unpay:c12", "pay:c13", "cancel"}
+    assert "Paid <strong>1</strong> of cost <strong>3</strong>" in html
+    assert 'class="card paid clickable" data-action="unpay:c12"' in html
+    html = draw_html(v, acts=["unpay:c12", "pay:c13", "cancel", "pay:ok"])
+    assert 'data-action="pay:ok"' in html
+
+
+@pytest.mark.rule("HB-UI-15")
+def test_move_controls_show_movement_points_left():
+    pend = {"card": card("c07"), "paid": [], "paid_total": 0, "step": 0, "unit": "c10", "mp_left": 2, "aim": None}
+    moves = ["step", "step:cw", "step:ccw", "turn:cw", "turn:ccw", "stop"]
+    html = draw_html(view(phase="move", pending=pend), acts=moves)
+    assert ids_in(html) == set(moves)
+    assert 'class="mp-left">2<' in html
+    # the hex ahead of the moving unit (c10 faces N -> c9) is a click target for "step"
+    assert re.search(r'class="hl hl-step" data-action="step" transform="translate\(([\d.]+),([\d.]+)\)"', html)
+    x, y = hr.center(*hr.parse_hex("c9"))
+    assert f'data-action="step" transform="translate({x},{y})"' in html
+
+
+@pytest.mark.rule("HB-UI-16")
+def test_unit_aim_and_shoot_targets_are_highlighted_hexes():
+    html = draw_html(acts=["unit:c10", "skip"])
+    assert 'class="hl hl-unit" data-action="unit:c10"' in html
+    html = draw_html(acts=["shoot:d7", "aim:c10", "skip"])
+    assert 'class="hl hl-shoot" data-action="shoot:d7"' in html and 'class="hl hl-aim" data-action="aim:c10"' in html
+
+
+def test_unknown_actions_fall_back_to_buttons_and_spectators_get_no_actions():
+    html = draw_html(acts=["surrender"])
+    assert 'data-action="surrender"' in html
+    html = draw_html(view(hand=None), acts=["draw"], seat=None, interactive=False)
+    assert ids_in(html) == set() and "Your hand" not in html
+
+
+def test_player_strings_are_escaped():
+    html = draw_html(names=('<script>alert(1)</script>', 'Bo"b'))
+    assert "<script>" not in html and "&lt;script&gt;" in html and 'Bo&quot;b' in html
+    assert "Iron &lt;Wall&gt;" in html and "P2 draws &lt;5&gt; cards" in html
+
+
+@pytest.mark.rule("HB-UI-19")
+def test_health_shows_at_once_and_removed_units_disappear():
+    html = draw_html(view(units=[unit("c10", health=1), unit("d7", owner=1)]))
+    assert re.search(r'class="uhp hurt"[^>]*>1<', html)
+    html = draw_html(view(units=[unit("c10")]))
+    assert html.count('class="unit ') == 1 and "d7 ·" not in html
+
+
+@pytest.mark.rule("HB-UI-13", "HB-UI-14", "HB-UI-15", "HB-UI-16")
+def test_every_legal_action_is_reachable_in_random_games():
+    from pyapp import games
+    g = games.get("hexbattle")
+    seen_kinds = set()
+    for seed in range(4):
+        s = g.new(2, seed)
+        r = Rng(seed, stream=9)
+        while not s.is_over:
+            seat = s.to_act[0]
+            acts = s.legal_actions(seat)
+            html = render(s.view(seat), acts, seat=seat, names=["A", "B"], interactive=True)
+            found = ids_in(html)
+            assert {a.id for a in acts} == found, s.view(seat)["phase"]
+            seen_kinds.update(a.id.split(":")[0] for a in acts)
+            other = render(s.view(1 - seat), [], seat=1 - seat, names=["A", "B"], interactive=False)
+            assert not ids_in(other)
+            # the other player's hand never appears in this seat's markup (names of its hidden cards)
+            hidden = {c["id"] for c in s.view(1 - seat)["hand"]}
+            assert not any(f'data-action="play:{cid}"' in html for cid in hidden)
+            s.apply(seat, r.choice(acts).id)
+    assert {"draw", "play", "pay", "unit", "step", "turn", "stop"} <= seen_kinds

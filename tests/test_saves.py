@@ -1,0 +1,86 @@
+"""Save format: round trip by replay, and a clear SaveError for every kind of bad data."""
+import json
+
+import pytest
+
+from pyapp import games
+from pyapp.engine import Rng, saves
+from pyapp.engine.saves import SaveError, load_save, to_save
+
+
+def _played(seed=11, n=25):
+    g = games.get("hexbattle")
+    s = g.new(2, seed)
+    r = Rng(seed, stream=5)
+    for _ in range(n):
+        if s.is_over:
+            break
+        seat = s.to_act[0]
+        s.apply(seat, r.choice(s.legal_actions(seat)).id)
+    return s
+
+
+def _save(state, **kw):
+    return to_save(state, save_id="abc123", seats=["human", "bot:random"], names=["Ann", "Bob"],
+                   title="Ann vs Bob", **kw)
+
+
+def test_round_trip_replays_to_the_same_state():
+    s = _played()
+    d = _save(s)
+    assert d["format"] == 1 and d["app"] == "boardshelf" and d["game"] == "hexbattle"
+    assert d["actions"] == s.history and d["seed"] == s.seed and d["players"] == 2
+    for src in (d, saves.dumps(d), saves.dumps(d).encode()):
+        state, meta = load_save(src)
+        assert state == s
+        assert meta["seats"] == ["human", "bot:random"] and meta["title"] == "Ann vs Bob"
+        assert "actions" not in meta
+
+
+def test_save_is_compact():
+    s = _played(n=60)
+    text = saves.dumps(_save(s))
+    assert len(text) < len(s.to_json())       # seed + action ids, not the whole state
+
+
+def _mutate(fn):
+    d = _save(_played())
+    fn(d)
+    return d
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("{not json", "not valid JSON"),
+    ("[1, 2]", "not a Boardshelf save"),
+    (json.dumps({"app": "othergame", "format": 1}), "another app"),
+    (_mutate(lambda d: d.update(format=2)), "newer version"),
+    (_mutate(lambda d: d.update(format="1")), "format"),
+    (_mutate(lambda d: d.update(game="chess")), "cannot play"),
+    (_mutate(lambda d: d.update(game="cloudspire")), "cannot play"),
+    (_mutate(lambda d: d.update(seed="42")), "seed"),
+    (_mutate(lambda d: d.update(players=True)), "players"),
+    (_mutate(lambda d: d.update(actions="draw")), "moves"),
+    (_mutate(lambda d: d["actions"].append([0, 7])), "not a valid move"),
+    (_mutate(lambda d: d["actions"].append([5, "draw"])), "not a valid move"),
+    (_mutate(lambda d: d["actions"].__setitem__(3, [d["actions"][3][0], "shoot:a1"])), "move 4"),
+    (_mutate(lambda d: d["actions"].__setitem__(0, [1 - d["actions"][0][0], d["actions"][0][1]])), "move 1"),
+    (_mutate(lambda d: d.update(seats=["human"])), "seats"),
+    (_mutate(lambda d: d.update(seats=["human", "robot"])), "seats"),
+    (_mutate(lambda d: d.update(seats=["human", "bot:nosuchbot"])), "bot"),
+    (_mutate(lambda d: d.update(id="../../x")), "id"),
+    (_mutate(lambda d: d.update(title=5)), "title"),
+    (_mutate(lambda d: d.update(options={"armies": [{"name": "x", "units": [], "cards": {}}] * 2})), "settings"),
+    (_mutate(lambda d: d.update(options={"speed": 3})), "settings"),
+])
+def test_bad_saves_raise_a_clear_save_error(bad, words):
+    with pytest.raises(SaveError) as info:
+        load_save(bad)
+    assert isinstance(info.value, ValueError)
+    assert words.lower() in str(info.value).lower()
+
+
+def test_keys_are_namespaced():
+    assert saves.save_key("x1") == "boardshelf:save:x1"
+    assert saves.army_key("hexbattle", "a1") == "boardshelf:army:hexbattle:a1"
+    assert saves.CURRENT_KEY == "boardshelf:current"
+    assert saves.valid_id(saves.new_id()) and saves.new_id() != saves.new_id()
