@@ -60,6 +60,7 @@ class App:
         self.meta: dict | None = None
         self.viewer: int | None = None      # the human seat whose view is on screen (hot seat)
         self.bot_error = False
+        self._bots: dict = {}
         self.rules_for: str | None = None
         self.builder: armylib.Builder | None = None
         self.confirm: tuple | None = None
@@ -238,6 +239,7 @@ class App:
                      "title": f"{' vs '.join(names)} — {game.title}"}
         self.viewer = self._single_human()
         self.bot_error = False
+        self._bots = {}
         self.screen = "game"
         self._autosave()
         return True
@@ -321,6 +323,7 @@ class App:
                      "title": meta.get("title") or f"{' vs '.join(names)} — {state.game.title}"}
         self.viewer = self._single_human()
         self.bot_error = False
+        self._bots = {}
         self.screen = "game"
 
     def _leave_game(self) -> None:
@@ -341,8 +344,9 @@ class App:
         seat = next(s for s in self.state.to_act if self.meta["seats"][s].startswith("bot:"))
         name = self.meta["seats"][seat][4:]
         try:
-            seed = (self.state.seed * 1_000_003 + len(self.state.history) * 31 + seat) & 0xFFFFFFFF
-            bot = botlib.make(self.game.id, name, seed)
+            bot = self._bots.get(seat)
+            if bot is None or getattr(bot, "name", name) != name:
+                bot = self._bots[seat] = botlib.make(self.game.id, name, (self.state.seed * 31 + seat) & 0xFFFFFFFF)
             self.state.apply(seat, bot.choose(self.state, seat))
         except Exception as exc:  # a broken bot must not freeze the app
             self.bot_error = True

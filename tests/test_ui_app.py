@@ -1,0 +1,419 @@
+"""App controller flows, driven only through render() markup and handle(), as the browser does."""
+import json
+import re
+
+import pytest
+
+from pyapp import games
+from pyapp.engine import Rng, saves
+from pyapp.ui import App, DictStorage
+from pyapp.ui.storage import QuotaError
+
+ACTION_RE = re.compile(r'data-action="([^"]+)"')
+NAV_RE = re.compile(r'data-nav="([^"]+)"')
+
+
+def actions_in(html):
+    return ACTION_RE.findall(html)
+
+
+def navs_in(html):
+    return NAV_RE.findall(html)
+
+
+def make(query=None, storage=None, seed=1234):
+    return App(storage if storage is not None else DictStorage(), query or {}, random_seed=lambda: seed)
+
+
+def bots_move(app):
+    while app.bot_pending():
+        assert app.step_bot()
+
+
+def click_action(app, rng, prefer=("play:", "pay:", "unit:", "step", "aim:", "shoot:")):
+    bots_move(app)
+    ids = actions_in(app.render())
+    assert ids, "a human to act must have something to click"
+    good = [i for i in ids if i.startswith(prefer)]
+    app.handle("action", rng.choice(good if good and rng.below(4) else ids))
+
+
+def play_out(app, rng, limit=4000):
+    """Play to the end: humans click ids found in the markup, bots step."""
+    for _ in range(limit):
+        if app.state.is_over:
+            return
+        if app.bot_pending():
+            assert app.step_bot()
+            continue
+        if app.handoff_seat() is not None:
+            assert "handoff-ok" in navs_in(app.render())
+            app.handle("nav", "handoff-ok")
+            continue
+        click_action(app, rng)
+    raise AssertionError("game did not end")
+
+
+# ------------------------------------------------------------------ shelf and setup
+def test_shelf_lists_five_games_and_marks_coming_soon():
+    app = make()
+    html = app.render()
+    assert app.screen == "shelf"
+    for g in games.catalog():
+        assert f'data-game="{g["id"]}"' in html
+        if g["ready"]:
+            assert f'data-nav="setup:{g["id"]}"' in html
+        else:
+            assert f'data-nav="setup:{g["id"]}"' not in html
+    assert html.count("coming soon") == sum(1 for g in games.catalog() if not g["ready"]) == 4
+    app.handle("nav", "setup:cloudspire")          # forged nav for a game that is not ready: a message, no crash
+    assert app.screen == "shelf" and "coming soon" in app.messages[-1]["text"]
+
+
+@pytest.mark.rule("HB-UI-13", "HB-UI-20")
+def test_setup_then_a_whole_human_vs_bot_game_through_the_markup():
+    app = make()
+    app.handle("nav", "setup:hexbattle")
+    html = app.render()
+    assert app.screen == "setup"
+    assert 'value="bot:greedy"' in html and 'value="bot:random"' in html and "Greedy tactician" in html
+    assert 'data-input="seed" value="1234"' in html
+    app.handle("input", "seat-1", "bot:random")
+    app.handle("input", "seed", "77")
+    app.handle("input", "name-0", "Ann")
+    app.handle("nav", "start")
+    assert app.screen == "game" and app.state.seed == 77 and app.meta["seats"] == ["human", "bot:random"]
+    play_out(app, Rng(5, stream=2))
+    out = app.state.outcome()
+    html = app.render()
+    assert 'class="outcome"' in html
+    if len(out.winners) == 1:
+        assert f"{app.meta['names'][out.winners[0]]} wins" in html
+    assert not app.bot_pending() and not actions_in(html)
+
+
+def test_bots_only_game_shows_spectator_view_and_bots_play_out():
+    app = make({"game": "hexbattle", "seats": "bot,bot:random", "seed": "3"})
+    assert app.meta["seats"] == ["bot:greedy", "bot:random"]      # plain "bot" = the best bot
+    assert app.view_seat() is None
+    html = app.render()
+    assert "Your hand" not in html and not actions_in(html)
+    n = 0
+    while app.bot_pending():
+        app.step_bot()
+        n += 1
+    assert app.state.is_over and n == len(app.state.history)
+
+
+# ------------------------------------------------------------------ undo
+def test_undo_takes_back_a_human_action():
+    app = make({"game": "hexbattle", "seats": "human,human", "seed": "9"})
+    app.handle("nav", "handoff-ok")
+    seat = app.state.to_act[0]
+    assert 'data-nav="undo"' not in app.render()
+    play = next(i for i in actions_in(app.render()) if i.startswith("play:"))
+    before = app.state.to_json()
+    app.handle("action", play)
+    assert app.state.can_undo(seat) and 'data-nav="undo"' in app.render()
+    app.handle("nav", "undo")
+    assert app.state.to_json() == before
+    stored = json.loads(app.storage.get(saves.save_key(app.meta["id"])))
+    assert stored["actions"] == []                                  # the autosave follows the undo
+
+
+def test_undo_not_offered_after_the_bot_moved():
+    app = make({"game": "hexbattle", "seats": "human,bot:random", "seed": "4"})
+    rng = Rng(1)
+    while app.state.to_act[0] == 0 or not app.state.history:
+        if app.bot_pending():
+            app.step_bot()
+        else:
+            click_action(app, rng)
+    while app.bot_pending():
+        app.step_bot()
+    if app.state.history and app.state.history[-1][0] == 1:
+        assert 'data-nav="undo"' not in app.render()
+
+
+# ------------------------------------------------------------------ hot seat
+def _hidden_names(app, hidden_seat):
+    """Names of cards in ``hidden_seat``'s hand that appear nowhere else the viewer may see."""
+    state = app.state
+    viewer = 1 - hidden_seat
+    own = state.view(viewer)
+    public = {c["name"] for c in own["hand"]} | {c["name"] for p in own["discard"] for c in p}
+    if own["pending"]:
+        public.add(own["pending"]["card"]["name"])
+    public_text = " ".join(own["log"])
+    return {c["name"] for c in state.view(hidden_seat)["hand"]} - public - {n for n in public if n in public_text} \
+        - {c["name"] for c in state.view(hidden_seat)["hand"] if c["name"] in public_text}
+
+
+@pytest.mark.rule("HB-UI-10", "HB-GAP-38")
+def test_hot_seat_hand_off_hides_the_other_hand():
+    app = make({"game": "hexbattle", "seats": "human,human", "seed": "21"})
+    rng = Rng(3)
+    checked = 0
+    handoffs = 0
+    for _ in range(300):
+        if app.state.is_over:
+            break
+        h = app.handoff_seat()
+        html = app.render()
+        if h is not None:
+            handoffs += 1
+            assert 'class="handoff"' in html and f"Pass the device to {app.meta['names'][h]}" in html
+            assert not actions_in(html) and 'class="card' not in html and "hb-board" not in html
+            app.handle("action", "draw")                     # clicks behind the hand-off do nothing
+            assert app.handoff_seat() == h
+            app.handle("nav", "handoff-ok")
+            continue
+        seat = app.view_seat()
+        assert seat in app.state.to_act
+        hidden = _hidden_names(app, 1 - seat)
+        for name in hidden:
+            assert not re.search(r">\s*" + re.escape(name) + r"\s*<", html), name
+        checked += bool(hidden)
+        click_action(app, rng)
+    assert handoffs >= 3 and checked >= 3
+
+
+@pytest.mark.rule("HB-UI-5", "HB-UI-6")
+def test_hot_seat_armies_are_picked_privately():
+    app = make()
+    app.handle("nav", "setup:hexbattle")
+    app.handle("input", "seat-1", "human")
+    html = app.render()
+    assert 'data-nav="pick-army:0"' in html and 'data-nav="pick-army:1"' in html
+    assert 'data-input="army-0"' not in html and 'data-input="army-1"' not in html
+    app.handle("nav", "pick-army:0")
+    html = app.render()
+    assert 'data-input="army-0"' in html and 'data-input="army-1"' not in html
+    app.handle("input", "army-0", "pre2")
+    app.handle("nav", "pick-done")
+    html = app.render()
+    chosen = json.loads(app.storage.get(saves.army_key("hexbattle", "pre2")))["name"]
+    assert chosen not in html and "chosen (hidden)" in html
+    app.handle("nav", "start")
+    assert app.state.options["armies"][0]["name"] == chosen
+
+
+@pytest.mark.rule("HB-UI-6")
+def test_the_bots_army_is_not_shown_before_the_game():
+    app = make()
+    app.handle("nav", "setup:hexbattle")
+    html = app.render()
+    assert "kept secret" in html and 'data-input="army-1"' not in html
+
+
+# ------------------------------------------------------------------ saves
+def test_autosave_after_every_action_and_resume_after_reload():
+    storage = DictStorage()
+    app = make({"game": "hexbattle", "seats": "human,bot:random", "seed": "8"}, storage)
+    rng = Rng(4)
+    for _ in range(12):
+        if app.bot_pending():
+            app.step_bot()
+        else:
+            click_action(app, rng)
+        stored = json.loads(storage.get(saves.save_key(app.meta["id"])))
+        assert stored["actions"] == app.state.history
+    assert storage.get(saves.CURRENT_KEY) == app.meta["id"]
+    again = make({}, storage)                                       # a reload: no query
+    assert again.screen == "game" and again.state == app.state and again.meta["names"] == app.meta["names"]
+    again.handle("nav", "shelf")
+    assert storage.get(saves.CURRENT_KEY) is None
+    html = again.render()
+    assert f'data-nav="load:{app.meta["id"]}"' in html
+    again.handle("nav", f"load:{app.meta['id']}")
+    assert again.screen == "game" and again.state == app.state
+
+
+def _two_saves():
+    storage = DictStorage()
+    ids = []
+    for seed in (1, 2):
+        app = make({"game": "hexbattle", "seats": "human,bot:random", "seed": str(seed)}, storage)
+        click_action(app, Rng(seed))
+        ids.append(app.meta["id"])
+    storage.remove(saves.CURRENT_KEY)
+    return storage, ids
+
+
+def test_corrupt_or_foreign_data_gives_a_message_and_loses_nothing():
+    storage, (good, bad) = _two_saves()
+    storage.set(saves.save_key(bad), "{garbage")
+    storage.set(saves.save_key("foreign1"), json.dumps({"app": "othergame", "id": "foreign1"}))
+    storage.set("unrelated-key", "keep me")
+    before = dict(storage.data)
+    storage.set(saves.CURRENT_KEY, bad)
+    app = make({}, storage)                                         # resume points at the corrupt save
+    assert app.screen == "shelf" and "not valid JSON" in app.messages[-1]["text"]
+    html = app.render()
+    assert html.count('class="save damaged"') == 2 and f'data-nav="load:{good}"' in html
+    app.handle("nav", f"load:{bad}")
+    assert app.screen == "shelf"
+    app.handle("nav", f"load:{good}")
+    assert app.screen == "game"
+    for k, v in before.items():
+        assert storage.get(k) == v or k == saves.save_key(good)
+
+
+def test_tampered_save_is_rejected_and_kept():
+    storage, (good, other) = _two_saves()
+    d = json.loads(storage.get(saves.save_key(good)))
+    d["actions"][0][1] = "shoot:a1"
+    storage.set(saves.save_key(good), json.dumps(d))
+    app = make({}, storage)
+    app.handle("nav", f"load:{good}")
+    assert app.screen == "shelf" and "damaged or was edited" in app.messages[-1]["text"]
+    assert storage.get(saves.save_key(good)) is not None
+    app.handle("nav", f"load:{other}")
+    assert app.screen == "game"
+
+
+def test_quota_error_keeps_playing_with_a_message_and_old_saves_intact():
+    storage, ids = _two_saves()
+    before = {k: storage.get(k) for k in storage.keys()}
+    storage.quota = sum(len(k) + len(v) for k, v in storage.data.items()) + 200
+    app = make({"game": "hexbattle", "seats": "human,bot:random", "seed": "5"}, storage)
+    assert app.screen == "game"
+    assert any("Storage is full" in m["text"] for m in app.messages)
+    click_action(app, Rng(2))
+    for k, v in before.items():
+        assert storage.get(k) == v
+    assert "Storage is full" in app.render()
+    # the notice is dismissible
+    mid = app.messages[0]["id"]
+    app.handle("nav", f"dismiss:{mid}")
+    assert all(m["id"] != mid for m in app.messages)
+
+
+def test_quota_error_from_storage_set_is_the_protocol_error():
+    s = DictStorage(quota=5)
+    with pytest.raises(QuotaError):
+        s.set("boardshelf:x", "y")
+    assert s.keys() == []
+
+
+def test_export_import_round_trip_never_overwrites():
+    storage, ids = _two_saves()
+    app = make({}, storage)
+    app.handle("nav", f"load:{ids[0]}")
+    name, text = app.export_save()
+    assert name.endswith(".json") and "hexbattle" in name
+    assert json.loads(text)["actions"] == app.state.history
+    fresh = make({}, DictStorage())
+    assert fresh.import_save(text)
+    assert fresh.screen == "game" and fresh.state == app.state
+    # importing into the same storage keeps the original under its own id
+    before = storage.get(saves.save_key(ids[0]))
+    assert app.import_save(text)
+    assert app.meta["id"] != ids[0] and storage.get(saves.save_key(ids[0])) == before
+    assert not fresh.import_save("{}") and "Import failed" in fresh.messages[-1]["text"]
+    assert not fresh.import_save(text.replace('"boardshelf"', '"chess-app"'))
+
+
+def test_delete_save_asks_first():
+    storage, ids = _two_saves()
+    app = make({}, storage)
+    app.handle("nav", f"delsave:{ids[0]}")
+    assert 'data-nav="confirm"' in app.render()
+    app.handle("nav", "cancel-confirm")
+    assert storage.get(saves.save_key(ids[0]))
+    app.handle("nav", f"delsave:{ids[0]}")
+    app.handle("nav", "confirm")
+    assert storage.get(saves.save_key(ids[0])) is None and storage.get(saves.save_key(ids[1]))
+
+
+# ------------------------------------------------------------------ escaping
+def test_player_entered_strings_are_escaped_everywhere():
+    evil = '<script>alert("x")</script>"'
+    app = make()
+    app.handle("nav", "setup:hexbattle")
+    app.handle("input", "name-0", evil)
+    html = app.render()
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    app.handle("nav", "start")
+    assert app.meta["names"][0] == evil
+    html = app.render()
+    assert "<script>" not in html and "&lt;script&gt;alert(&quot;x&quot;)" in html
+    app.handle("nav", "shelf")
+    html = app.render()                                             # the save title on the shelf
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    app.handle("nav", "army-new")
+    app.handle("input", "army-name", evil)
+    app.handle("nav", "b-save")
+    for screen in ("builder", "armies"):
+        html = app.render() if screen == "builder" else (app.handle("nav", "armies"), app.render())[1]
+        assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+# ------------------------------------------------------------------ URL parameters
+def test_query_starts_a_game_directly():
+    app = make({"game": "hexbattle", "seats": "human,bot", "seed": "42"})
+    assert app.screen == "game" and app.state.seed == 42 and app.meta["seats"] == ["human", "bot:greedy"]
+    assert 'class="topbar"' in app.render()
+
+
+def test_query_game_only_opens_setup():
+    app = make({"game": "hexbattle", "seed": "5"})
+    assert app.screen == "setup" and app.setup["seed"] == "5"
+
+
+def test_embed_hides_chrome_and_starts():
+    app = make({"game": "hexbattle", "embed": "1", "seed": "1"})
+    bots_move(app)
+    html = app.render()
+    assert app.screen == "game" and 'class="bs-app screen-game embed"' in html
+    assert 'class="topbar"' not in html and 'data-nav="shelf"' not in html and 'data-nav="export"' not in html
+    assert "hb-board" in html and actions_in(html)
+
+
+@pytest.mark.parametrize("query, words", [
+    ({"game": "chess"}, "cannot be played"),
+    ({"game": "cloudspire", "embed": "1"}, "coming soon"),
+    ({"game": "hexbattle", "seats": "human"}, "takes 2-2 players"),
+    ({"game": "hexbattle", "seats": "human,robot"}, "unknown seat"),
+    ({"game": "hexbattle", "seats": "human,bot:deepblue"}, "unknown seat"),
+    ({"embed": "1"}, "names no game"),
+])
+def test_invalid_query_gives_a_clear_message(query, words):
+    app = make(query)
+    assert app.screen in ("shelf", "setup")
+    assert any(words in m["text"] for m in app.messages), app.messages
+    assert 'class="notice error"' in app.render()
+
+
+def test_invalid_seed_in_query_falls_back_to_random():
+    app = make({"game": "hexbattle", "seats": "human,bot", "seed": "abc"}, seed=999)
+    assert app.screen == "game" and app.state.seed == 999
+    assert "not a whole number" in app.messages[-1]["text"]
+
+
+def test_bad_seed_in_setup_is_refused():
+    app = make()
+    app.handle("nav", "setup:hexbattle")
+    app.handle("input", "seed", "twelve")
+    app.handle("nav", "start")
+    assert app.screen == "setup" and "whole number" in app.messages[-1]["text"]
+
+
+# ------------------------------------------------------------------ rules page and misc
+def test_rules_page_shows_the_game_rules_and_goes_back():
+    app = make({"game": "hexbattle", "seats": "human,bot", "seed": "1"})
+    app.handle("nav", "rules:hexbattle")
+    html = app.render()
+    assert app.screen == "rules" and 'class="rules-body"' in html
+    assert games.get("hexbattle").rules_html() in html
+    app.handle("nav", "back")
+    assert app.screen == "game"
+
+
+def test_actions_out_of_turn_or_illegal_give_a_message():
+    app = make({"game": "hexbattle", "seats": "human,bot:random", "seed": "2"})
+    while app.bot_pending():
+        app.step_bot()
+    before = app.state.to_json()
+    app.handle("action", "shoot:z99")
+    assert app.state.to_json() == before and "not allowed" in app.messages[-1]["text"]
