@@ -15,8 +15,10 @@ _CATALOG = (
      "Knights explore an island, fight monsters, build and trade to impress the dragon of Doomspire.", False),
     ("clockwork", "Clockwork Crusade", 2, 6,
      "Assemble the battlefield, open secret portals and research levelled war machines.", False),
-    ("icefortress", "Ice Fortress", 2, 4, "Besiege and hold a fortress of ice.", False),
-    ("cloudspire", "Cloudspire", 2, 4, "Sky-island tower defence and assault.", False),
+    ("icefortress", "Ice Fortress", 1, 4,
+     "Build a fortress of elemental ice rooms together and raise four beacons before the shield breaks.", False),
+    ("cloudspire", "Cloudspire", 1, 4,
+     "Advance your floating fortress, raise spires and send minions and heroes at rival fortresses.", False),
 )
 
 
