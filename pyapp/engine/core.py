@@ -239,7 +239,7 @@ class Game:
     def from_json(self, text: str) -> State:
         try:
             d = json.loads(text)
-            if d.get("format") != STATE_FORMAT or d.get("game") != self.id:
+            if not isinstance(d, dict) or d.get("format") != STATE_FORMAT or d.get("game") != self.id:
                 raise ValueError("not a state of this game")
             cls = self.state_class
             s = cls.__new__(cls)
@@ -252,7 +252,7 @@ class Game:
             s.log = list(d["log"])
             s._revealed = False
             s._load(d["data"])
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise ValueError(f"cannot read {self.id} state: {exc}") from exc
         return s
 

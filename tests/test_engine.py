@@ -1,0 +1,134 @@
+"""The engine contract itself: rng, registry, illegal actions, undo, golden playthroughs, the sim CLI."""
+from __future__ import annotations
+
+import doctest
+import hashlib
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+import pyapp
+from pyapp import IllegalAction, bots, games
+from pyapp.engine import Rng, rng as rng_module
+from pyapp.games.hexbattle import hexgrid
+
+GOLDEN_123 = [355, 773, 266, 185, 799]
+GOLDEN = pathlib.Path(__file__).parent / "golden"
+
+
+def test_rng_is_fixed_across_platforms():
+    # golden values: a change here breaks every save, so it must never change silently
+    r = Rng(42)
+    assert [r.below(6) for _ in range(8)] == [3, 3, 2, 1, 1, 4, 5, 3]
+    a, b = Rng(9), Rng(9)
+    items_a, items_b = list(range(20)), list(range(20))
+    a.shuffle(items_a)
+    b.shuffle(items_b)
+    assert items_a == items_b and sorted(items_a) == list(range(20)) and items_a != list(range(20))
+
+
+def test_rng_golden_sequence_and_round_trip():
+    r = Rng(123)
+    seq = [r.below(1000) for _ in range(5)]
+    assert seq == GOLDEN_123
+    state = r.to_json()
+    nxt = [r.below(10**12) for _ in range(3)]
+    r2 = Rng.from_json(json.loads(json.dumps(state)))
+    assert [r2.below(10**12) for _ in range(3)] == nxt
+    counts = [0] * 3
+    r = Rng(5)
+    for _ in range(3000):
+        counts[r.roll(3) - 1] += 1
+    assert all(900 < c < 1100 for c in counts)        # roughly uniform
+    with pytest.raises(ValueError):
+        r.below(0)
+
+
+def test_doctests():
+    for mod in (rng_module, hexgrid, pyapp, games):
+        failures, _ = doctest.testmod(mod)
+        assert failures == 0, mod.__name__
+
+
+def test_catalog_lists_five_games_and_get_refuses_unready():
+    ids = [g["id"] for g in games.catalog()]
+    assert ids == ["hexbattle", "doomspire", "clockwork", "icefortress", "cloudspire"]
+    for g in games.catalog():
+        assert g["title"] and g["description"] and 1 <= g["min_players"] <= g["max_players"]
+        if not g["ready"]:
+            with pytest.raises(LookupError):
+                games.get(g["id"])
+    with pytest.raises(LookupError):
+        games.get("chess")
+    assert games.get("hexbattle").id == "hexbattle"
+
+
+def test_illegal_action_is_a_value_error_and_changes_nothing():
+    s = games.get("hexbattle").new(2, 3)
+    before = s.to_json()
+    other = 1 - s.to_act[0]
+    with pytest.raises(IllegalAction, match="not to act"):
+        s.apply(other, "draw")
+    with pytest.raises(ValueError, match="not a legal action"):
+        s.apply(s.to_act[0], "teleport:a1")
+    assert s.to_json() == before
+
+
+def test_new_with_defaults_and_bad_player_count():
+    g = games.get("hexbattle")
+    assert g.new(2, 1).players == 2
+    with pytest.raises(ValueError):
+        g.new(1, 1)
+
+
+def test_undo_only_for_actions_that_reveal_nothing():
+    g = games.get("hexbattle")
+    s = g.new(2, 8)
+    seat = s.to_act[0]
+    s.apply(seat, "draw")                       # shows hidden cards: not undoable
+    assert not s.can_undo(seat)
+    playable = [a.id for a in s.legal_actions(seat) if a.id.startswith("play:")]
+    before = s.to_json()
+    s.apply(seat, playable[0])
+    assert s.can_undo(seat) and not s.can_undo(1 - seat)
+    back = s.undo(seat)
+    assert back.to_json() == before
+    with pytest.raises(IllegalAction):
+        back.undo(seat)
+
+
+def test_from_json_rejects_foreign_text():
+    g = games.get("hexbattle")
+    for bad in ("", "[]", '{"format": 1, "game": "chess"}', '{"format": 99, "game": "hexbattle"}'):
+        with pytest.raises(ValueError):
+            g.from_json(bad)
+
+
+@pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.json")), ids=lambda p: p.stem)
+def test_golden_playthrough(path):
+    """A recorded game replays to the same final state: catches silent rule or rng changes."""
+    golden = json.loads(path.read_text())
+    game = games.get(golden["game"])
+    state = game.replay(golden["players"], golden["seed"], golden["options"], golden["actions"])
+    assert state.outcome().to_dict() == golden["outcome"]
+    assert hashlib.sha256(state.to_json().encode()).hexdigest() == golden["state_sha256"]
+
+
+def test_bots_registry():
+    assert list(bots.available("hexbattle")) == ["random", "greedy"]
+    with pytest.raises(LookupError):
+        bots.make("hexbattle", "oracle")
+
+
+def test_sim_cli_prints_a_summary():
+    out = subprocess.run([sys.executable, "-m", "pyapp.sim", "--game", "hexbattle", "--games", "3", "--seed", "1",
+                          "--bots", "random,random"], capture_output=True, text=True, timeout=300,
+                         cwd=pathlib.Path(__file__).resolve().parent.parent)
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert summary["games"] == 3 and summary["finished"] == 3 and summary["errors"] == []
+    assert sum(summary["wins_per_seat"].values()) + summary["draws"] == 3
+    assert summary["mean_length"] > 10
