@@ -101,3 +101,62 @@ def has_app() -> bool:
 
 
 needs_app = pytest.mark.skipif(not has_app(), reason="pyapp/browser/main.py or pyapp/ui/app.py not written yet")
+
+
+# ---------------------------------------------------------------- driving the app
+# Hooks the glue (pyapp/browser/main.py) provides: #app[data-ready="true"] while it accepts input,
+# #app[data-busy="true"] while a bot is about to act, body[data-renders] counting markup swaps.
+IDLE_JS = """() => { const a = document.getElementById('app');
+                     return a && a.dataset.ready === 'true' && !a.dataset.busy; }"""
+
+
+def renders(page_or_frame) -> int:
+    return int(page_or_frame.evaluate("() => +(document.body.dataset.renders || 0)"))
+
+
+def wait_idle(page_or_frame, timeout: int = STEP_TIMEOUT_MS) -> None:
+    """Ready for input and no bot about to act."""
+    page_or_frame.wait_for_function(IDLE_JS, timeout=timeout, polling=50)
+
+
+def wait_render(page_or_frame, before: int, timeout: int = STEP_TIMEOUT_MS) -> None:
+    page_or_frame.wait_for_function("(n) => +(document.body.dataset.renders || 0) > n", arg=before,
+                                    timeout=timeout, polling=50)
+
+
+def click(page_or_frame, selector: str) -> None:
+    """Click the first element matching ``selector`` inside #app and wait for the markup swap it causes.
+
+    A real pointer click; if the element cannot take one (an SVG shape under another), the click
+    event is dispatched on it instead, which is what the delegated listener sees either way.
+    """
+    before = renders(page_or_frame)
+    loc = page_or_frame.locator(f"#app {selector}").first
+    try:
+        loc.click(timeout=10_000)
+    except Exception:
+        loc.dispatch_event("click")
+    wait_render(page_or_frame, before)
+    wait_idle(page_or_frame)
+
+
+def set_input(page_or_frame, selector: str, value: str) -> None:
+    """Set a [data-input] field as a person does (type, then leave the field: ``change`` fires); waits for the swap."""
+    before = renders(page_or_frame)
+    loc = page_or_frame.locator(f"#app {selector}").first
+    if loc.evaluate("e => e.tagName") == "SELECT":
+        loc.select_option(value)
+    else:
+        loc.fill(value)
+        loc.evaluate("e => e.blur()")
+    wait_render(page_or_frame, before)
+    wait_idle(page_or_frame)
+
+
+def action_ids(page_or_frame) -> list[str]:
+    return page_or_frame.eval_on_selector_all(
+        "#app [data-action]", "els => els.filter(e => !e.disabled).map(e => e.dataset.action)")
+
+
+def notices(page_or_frame) -> list[str]:
+    return [t.strip() for t in page_or_frame.locator("#app .notice").all_inner_texts()]

@@ -1,0 +1,270 @@
+"""Boardshelf benchmark (a script, not a test): `make bench` or `python tools/bench.py`.
+
+Measured side by side in one run, in headless Chromium (Debian's) via Playwright, on
+the site served from 127.0.0.1:
+
+1. start-up: the app's time to ``#app[data-ready="true"]`` against a bare Pyodide page
+   that calls ``loadPyodide`` from the vendored ``pyodide.mjs`` and runs ``1+1``; runs
+   alternate (bare, app, bare-stock, ...) and medians are reported.  Every run is a
+   fresh browser context (empty HTTP cache: a first visit).  Two bare pages: one on the
+   vendored runtime as built (precompiled stdlib), one on npm's stock source-only
+   ``python_stdlib.zip``.  Times are from navigation start, read in the page.
+2. click-to-rendered latency over a whole human-vs-bot Hex Battle game: from the click
+   dispatch to the next animation frame after ``#app``'s markup changed (a
+   MutationObserver), median and p95; bot turns timed from the swap that hands the
+   turn to the bot to the swap that hands it back.
+3. CPython random-playout speed: ``pyapp.sim.run`` (actions/s, ms per full game).
+
+Prints a table and writes ``.bench/results-<utc>.json`` (and ``.bench/latest.json``).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import importlib.util
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / ".bench"
+CHROMIUM = os.environ.get("BOARDSHELF_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+ENTRY = "from pyapp.browser.main import start\nstart()"
+
+BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>bare pyodide</title></head>
+<body><p id="out">loading</p><script type="module">
+import { loadPyodide } from "../web/vendor/pyodide/pyodide.mjs";
+const py = await loadPyodide(%(options)s);
+const two = py.runPython("1+1");
+window.__bench = { ready: performance.now(), value: two };
+document.getElementById("out").textContent = "ready " + two;
+</script></body></html>
+"""
+
+# Marks the moment #app gets data-ready="true", relative to navigation start.
+READY_PROBE = """
+(() => {
+  const start = () => {
+    const app = document.getElementById('app');
+    if (!app) return;
+    const done = () => { if (app.dataset.ready === 'true' && !window.__bench) window.__bench = { ready: performance.now() }; };
+    new MutationObserver(done).observe(app, { attributes: true, attributeFilter: ['data-ready'] });
+    done();
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
+})();
+"""
+
+STUB_ENTRY = """import js, pyapp, pyapp.games
+app = js.document.getElementById("app")
+app.innerHTML = "<p>stub " + ",".join(g["id"] for g in pyapp.games.catalog()) + "</p>"
+app.dataset.ready = "true\""""
+
+
+def _tool(name: str):
+    spec = importlib.util.spec_from_file_location(f"_bs_tool_{name}", ROOT / "tools" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def pct(values, p):
+    if not values:
+        return None
+    s = sorted(values)
+    k = (len(s) - 1) * p / 100
+    lo, hi = int(k), min(int(k) + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (k - lo)
+
+
+def med(values):
+    return statistics.median(values) if values else None
+
+
+def has_app() -> bool:
+    return (ROOT / "pyapp" / "browser" / "main.py").exists()
+
+
+class Browser:
+    def __init__(self):
+        from playwright.sync_api import sync_playwright
+        self._pw = sync_playwright().start()
+        self.browser = self._pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        self.external: list[str] = []
+
+    def context(self):
+        ctx = self.browser.new_context()
+        ctx.set_default_timeout(120_000)
+
+        def route(r):
+            u = urlsplit(r.request.url)
+            if u.scheme in ("data", "blob") or u.hostname in ("127.0.0.1", "localhost"):
+                r.continue_()
+            else:
+                self.external.append(r.request.url)
+                r.abort()
+        ctx.route("**/*", route)
+        return ctx
+
+    def close(self):
+        self.browser.close()
+        self._pw.stop()
+
+
+# ------------------------------------------------------------------ start-up
+def prepare_pages(site_root: Path) -> dict:
+    OUT.mkdir(exist_ok=True)
+    (OUT / "bare.html").write_text(BARE_PAGE % {"options": "{}"})
+    stock = "node_modules/pyodide/python_stdlib.zip"
+    pages = {"bare": ".bench/bare.html"}
+    if (site_root / stock).exists():
+        (OUT / "bare-stock.html").write_text(BARE_PAGE % {"options": '{stdLibURL: "../%s"}' % stock})
+        pages["bare-stock"] = ".bench/bare-stock.html"
+    if has_app():
+        pages["app"] = "index.html"
+    else:
+        html = (site_root / "index.html").read_text()
+        (OUT / "app-stub.html").write_text(html.replace(ENTRY, STUB_ENTRY).replace('"./', '"../')
+                                           .replace("'./", "'../").replace('href="./', 'href="../'))
+        pages["app"] = ".bench/app-stub.html"
+    return pages
+
+
+def boot_once(br: Browser, url: str, warm: bool = False) -> dict:
+    ctx = br.context()
+    try:
+        page = ctx.new_page()
+        page.add_init_script(READY_PROBE)
+        page.goto(url, wait_until="commit")
+        page.wait_for_function("() => window.__bench && window.__bench.ready", polling=50, timeout=180_000)
+        cold = page.evaluate("window.__bench.ready")
+        out = {"cold_ms": cold}
+        if warm:       # same context again: HTTP cache and V8's wasm code cache are warm
+            page.reload(wait_until="commit")
+            page.wait_for_function("() => window.__bench && window.__bench.ready", polling=50, timeout=180_000)
+            out["warm_ms"] = page.evaluate("window.__bench.ready")
+        return out
+    finally:
+        ctx.close()
+
+
+def bench_boot(br: Browser, base: str, pages: dict, runs: int) -> dict:
+    samples = {k: {"cold_ms": [], "warm_ms": []} for k in pages}
+    for i in range(runs):
+        order = list(pages) if i % 2 == 0 else list(reversed(pages))
+        for name in order:
+            r = boot_once(br, base + pages[name], warm=True)
+            for k, v in r.items():
+                samples[name][k].append(round(v, 1))
+            print(f"  run {i + 1}/{runs} {name:<10} cold {r['cold_ms']:7.0f} ms  warm {r.get('warm_ms', 0):7.0f} ms",
+                  flush=True)
+    res = {"runs": runs, "pages": pages, "samples": samples,
+           "median": {k: {m: med(v) for m, v in s.items()} for k, s in samples.items()}}
+    m = res["median"]
+    res["ratio_app_vs_bare"] = {t: round(m["app"][t] / m["bare"][t], 2) for t in ("cold_ms", "warm_ms")}
+    if "bare-stock" in m:
+        res["ratio_app_vs_bare_stock"] = {t: round(m["app"][t] / m["bare-stock"][t], 2) for t in ("cold_ms", "warm_ms")}
+    res["app_is_stub"] = not has_app()
+    return res
+
+
+# ------------------------------------------------------------------ CPython playouts
+def bench_playouts(games: int) -> dict:
+    sys.path.insert(0, str(ROOT))
+    from pyapp import sim
+    r = sim.run("hexbattle", games, 1, ["random", "random"])
+    return {"games": r["games"], "finished": r["finished"], "actions": r["actions"], "seconds": r["seconds"],
+            "actions_per_second": r["actions_per_second"], "mean_length": r["mean_length"],
+            "ms_per_game": round(1000 * r["seconds"] / max(r["finished"], 1), 2), "errors": len(r["errors"]),
+            "python": platform.python_version()}
+
+
+# ------------------------------------------------------------------ main
+def machine() -> dict:
+    chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
+    return {"date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "cpus": os.cpu_count(),
+            "platform": platform.platform(), "python": platform.python_version(), "chromium": chromium,
+            "load_avg": os.getloadavg()}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=5, help="start-up runs per page (alternated)")
+    ap.add_argument("--games", type=int, default=200, help="CPython random playouts")
+    ap.add_argument("--skip", default="", help="comma list of sections to skip: boot,latency,playout")
+    args = ap.parse_args(argv)
+    skip = set(filter(None, args.skip.split(",")))
+    serve = _tool("serve")
+    results = {"machine": machine()}
+    if "playout" not in skip:
+        print("CPython random playouts ...", flush=True)
+        results["playout"] = bench_playouts(args.games)
+    server, base = serve.start(ROOT)
+    br = Browser()
+    try:
+        if "boot" not in skip:
+            print("start-up, side by side ...", flush=True)
+            results["boot"] = bench_boot(br, base, prepare_pages(ROOT), args.runs)
+        if "latency" not in skip:
+            bench_latency = globals().get("bench_latency")
+            if bench_latency and has_app():
+                print("click latency over a Hex Battle game ...", flush=True)
+                results["latency"] = bench_latency(br, base)
+    finally:
+        br.close()
+        server.shutdown()
+    results["external_requests"] = br.external
+    report(results)
+    OUT.mkdir(exist_ok=True)
+    stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    for name in (f"results-{stamp}.json", "latest.json"):
+        (OUT / name).write_text(json.dumps(results, indent=2))
+    print(f"\nresults: .bench/results-{stamp}.json")
+    return 1 if br.external else 0
+
+
+def report(r: dict) -> None:
+    m = r["machine"]
+    print(f"\nBoardshelf benchmark  {m['date']}  {m['cpus']} cores  {m['chromium']}  load {m['load_avg'][0]:.1f}")
+    if "boot" in r:
+        b = r["boot"]
+        print(f"\nStart-up (median of {b['runs']} runs each, ms from navigation start){'  [app = stub entry]' if b['app_is_stub'] else ''}")
+        print(f"  {'page':<12}{'cold':>9}{'warm':>9}")
+        for name, v in b["median"].items():
+            print(f"  {name:<12}{v['cold_ms']:>9.0f}{v['warm_ms']:>9.0f}")
+        print(f"  app / bare (same vendored runtime): cold {b['ratio_app_vs_bare']['cold_ms']:.2f}x  "
+              f"warm {b['ratio_app_vs_bare']['warm_ms']:.2f}x")
+        if "ratio_app_vs_bare_stock" in b:
+            print(f"  app / bare on stock source-only stdlib: cold {b['ratio_app_vs_bare_stock']['cold_ms']:.2f}x  "
+                  f"warm {b['ratio_app_vs_bare_stock']['warm_ms']:.2f}x   (target <= 1.2x)")
+    if "latency" in r:
+        lat = r["latency"]
+        print(f"\nHex Battle, human vs bot, in the browser ({lat['clicks']} clicks, {lat['bot_turns']} bot turns, "
+              f"game over: {lat['finished']})")
+        print(f"  click -> rendered   median {lat['click_ms']['median']:.1f} ms   p95 {lat['click_ms']['p95']:.1f} ms"
+              f"   max {lat['click_ms']['max']:.1f} ms")
+        if lat.get("bot_ms", {}).get("median") is not None:
+            print(f"  bot turn (hand-over to hand-back)  median {lat['bot_ms']['median']:.1f} ms   "
+                  f"p95 {lat['bot_ms']['p95']:.1f} ms")
+        for k, v in lat.get("hooks", {}).items():
+            print(f"  {k}: {v}")
+    if "playout" in r:
+        p = r["playout"]
+        print(f"\nCPython {p['python']} random playouts (pyapp.sim.run, hexbattle, random vs random)")
+        print(f"  {p['finished']}/{p['games']} games, {p['actions']} actions in {p['seconds']} s: "
+              f"{p['actions_per_second']} actions/s, {p['ms_per_game']} ms per game "
+              f"(mean {p['mean_length']} actions), errors {p['errors']}")
+    print(f"\nrequests to other hosts: {len(r['external_requests'])}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
