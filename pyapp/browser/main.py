@@ -30,7 +30,7 @@ class LocalStorage:
 
     def get(self, key: str):
         v = self.ls.getItem(key)
-        return None if v is None else str(v)
+        return v if isinstance(v, str) else None      # JS null arrives as None or pyodide's jsnull
 
     def set(self, key: str, value: str) -> None:
         try:
@@ -46,7 +46,8 @@ class LocalStorage:
 
     def keys(self) -> list[str]:
         n = int(self.ls.length)
-        return [str(self.ls.key(i)) for i in range(n) if self.ls.key(i) is not None]
+        keys = (self.ls.key(i) for i in range(n))
+        return [k for k in keys if isinstance(k, str)]
 
 
 class MemoryStorage:
