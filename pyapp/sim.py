@@ -86,8 +86,11 @@ def main(argv=None) -> int:
     ap.add_argument("--players", type=int)
     ap.add_argument("--swap", action="store_true", help="rotate seats every other game")
     ap.add_argument("--max-actions", type=int, default=100000)
+    ap.add_argument("--options", type=json.loads, default=None,
+                    help='game options as JSON, e.g. \'{"armies": ["Iron Phalanx", "Thunder Riders"]}\'')
     args = ap.parse_args(argv)
-    summary = run(args.game, args.games, args.seed, args.bots.split(","), args.players, args.swap, args.max_actions)
+    summary = run(args.game, args.games, args.seed, args.bots.split(","), args.players, args.swap, args.max_actions,
+                  args.options)
     json.dump(summary, sys.stdout, indent=2)
     print()
     return 1 if summary["errors"] else 0

@@ -697,3 +697,20 @@ def test_rules_page_records_every_gap_decision():
     html = GAME.rules_html()
     for n in range(1, 40):
         assert f"HB-GAP-{n}" in html
+
+
+@rule("HB-GAP-38")
+def test_card_choice_private_until_paid_and_then_not_undoable():
+    s = scenario([unit(0, "militia", "d12"), unit(0, "militia", "a12"), unit(1, "militia", "d9"), unit(1, "militia", "h1")])
+    card, pay = give(s, 0, "forced"), give(s, 0, "forced")
+    s.apply(0, f"play:{card}")
+    s.apply(0, f"pay:{pay}")
+    assert s.view(1)["pending"]["card"] is None and s.view(1)["pending"]["paid"] == []
+    assert s.view(0)["pending"]["card"]["id"] == card
+    assert s.can_undo(0)                          # still private: a change of mind is fine
+    s.apply(0, "pay:ok")
+    assert not s.can_undo(0)                      # shown to the opponent: no take-backs
+    assert s.view(1)["pending"]["card"]["id"] == card
+    s.apply(0, "unit:d12")
+    s.apply(0, "step")
+    assert s.can_undo(0)                          # a step rolls nothing and shows nothing

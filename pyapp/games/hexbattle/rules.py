@@ -266,6 +266,7 @@ class HexBattleState(State):
     def _pay(self) -> None:
         """Pay the cost (HB-CARD-4, -5, -10), then start the card's actions (HB-CARD-11)."""
         seat, p = self.active, self.pending
+        self.reveal()                                         # the card and its payment are now public
         for cid in p["paid"]:
             self.hand[seat].remove(cid)
             self.discard[seat].append(cid)
@@ -460,7 +461,10 @@ class HexBattleState(State):
                           "max_health": s["health"], "speed": s["speed"], "armor": s["armor"], "range": s["range"],
                           "points": s["points"]})
         pending = None
-        if self.pending:
+        if self.pending and self.phase == "pay" and seat != self.active:
+            # choosing a card and its payment is private until paid: then both become public
+            pending = {"card": None, "paid": [], "paid_total": 0, "step": 0, "unit": None, "mp_left": 0, "aim": None}
+        elif self.pending:
             p = self.pending
             pending = {"card": self.card_view(p["card"]), "paid": list(p["paid"]),
                        "paid_total": sum(self.card_cost(c) for c in p["paid"]), "step": p["step"],
@@ -526,6 +530,7 @@ class HexBattleGame(Game):
             armies = [content.PREBUILT[0], content.PREBUILT[1]]      # HB-GAP-5
         if not isinstance(armies, (list, tuple)) or len(armies) != 2:
             raise ValueError("armies must list exactly one army per player (HB-ARMY-1)")
+        armies = [self.prebuilt(a) if isinstance(a, str) else a for a in armies]
         for seat, army in enumerate(armies):
             problems = content.validate_army(army)                    # HB-ARMY-14
             if problems:
@@ -533,6 +538,14 @@ class HexBattleGame(Game):
         clean = [{"name": a["name"], "units": [{"key": u["key"], "hex": u["hex"], "facing": u["facing"]} for u in a["units"]],
                   "cards": {k: n for k, n in sorted(a["cards"].items()) if n}} for a in armies]
         return {"armies": json.loads(json.dumps(clean))}
+
+    @staticmethod
+    def prebuilt(name: str) -> dict:
+        """A sample army by name (so options, URLs and the sim can say ``"Iron Phalanx"``)."""
+        for a in content.PREBUILT:
+            if a["name"].lower() == name.strip().lower():
+                return a
+        raise ValueError(f"no sample army called {name!r}")
 
     def rules_html(self) -> str:
         return (pathlib.Path(__file__).resolve().parent / "rules.html").read_text(encoding="utf-8")
