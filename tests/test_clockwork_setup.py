@@ -1,0 +1,269 @@
+"""Clockwork Crusade: setup and the turn steps."""
+from __future__ import annotations
+
+import pytest
+
+from pyapp.games.clockwork import GAME, content
+from pyapp.games.clockwork.geometry import neighbours
+from test_clockwork_helpers import Script, give, ids, main, put, setup
+
+rule = pytest.mark.rule
+
+
+@rule("CC-OVR-1", "CC-UI-12")
+def test_two_to_six_players():
+    for n in range(2, 7):
+        st = GAME.new(n, 1)
+        assert len(set(st.view(None)["names"])) == n
+    for n in (1, 7):
+        with pytest.raises(ValueError):
+            GAME.new(n, 1)
+
+
+@rule("CC-SETUP-1", "CC-GAP-7", "CC-GAP-11")
+def test_roll_off_rerolls_only_the_tied_highest():
+    st = GAME.new(3, 1)
+    st.rng = Script(rolls=[5, 5, 3, 2, 6])
+    assert st._roll_off([0, 1, 2], "a test") == 1
+    assert st.rng.rolls == [] and st.log[-1] == "Blue rolls highest."
+    assert "Red 5, Blue 5, Green 3" in st.log[-3] and "Red 2, Blue 6" in st.log[-2]
+
+
+@rule("CC-SETUP-1", "CC-SETUP-2", "CC-GAP-8", "CC-UI-13", "CC-MAT-6")
+def test_grids_are_placed_in_turn_order_from_the_highest_roller():
+    st = GAME.new(3, 4)
+    first = st.s["first"]
+    assert st.to_act == (first,) and st.view(None)["phase"] == "grids"
+    seats = []
+    for i in range(content.GRIDS_PER_PLAYERS[3]):
+        seat = st.to_act[0]
+        seats.append(seat)
+        st.apply(seat, [a for a in ids(st) if a.startswith("grid:")][0])
+    assert seats == [(first + i) % 3 for i in range(5)]
+    assert len(st.view(None)["board"]["grids"]) == 5 and st.s["phase"] == "gates"
+
+
+@rule("CC-SETUP-3", "CC-GAP-6", "CC-GAP-5")
+def test_each_new_grid_must_touch_a_placed_one():
+    st = GAME.new(2, 1)
+    assert len(ids(st)) == len(content.GRIDS) * 12  # the first grid goes anywhere
+    st.apply(st.to_act[0], "grid:steppe@s1")
+    slots = {a.split("@")[1] for a in ids(st)}
+    assert slots == {"s2", "s5"}  # the slots sharing a side with s1
+    st.apply(st.to_act[0], "grid:outpost@s2")
+    # Ring Outpost has water at the bottom middle only; it still joins through land
+    assert "grid:outpost@s6" not in ids(st)  # each design once
+    board = st.board
+    assert any(board.kind.get(n) not in (None, "water") for h in ("f1", "f2", "f4") for n in neighbours(h)
+               if n[0] == "g")
+
+
+@rule("CC-SETUP-4", "CC-SETUP-5", "CC-GAP-9", "CC-GATE-4", "CC-MAT-9", "CC-GAP-17", "CC-UI-14")
+def test_starting_gate_tokens_go_on_free_territories_with_the_arrow_inside():
+    st = GAME.new(2, 1)
+    for g in ("steppe@s1", "crossing@s2", "plateau@s5", "foundry@s6"):
+        st.apply(st.to_act[0], "grid:" + g)
+    assert st.to_act == (st.s["first"],) and st.s["phase"] == "gates"
+    acts = ids(st)
+    b = st.board
+    for a in acts:
+        h, arrow = a[5:].split(">")
+        assert b.terr[h] == b.terr[arrow] and arrow in neighbours(h)
+    st.apply(st.to_act[0], "gate:a1>a2")
+    acts = ids(st)
+    assert st.to_act == ((st.s["first"] + 1) % 2,)
+    assert not any(b.terr[a[5:].split(">")[0]] == "1A" for a in acts)  # 1A already has a Gate Token
+    assert st.s["res"] == [5, 5]  # starting Gate Tokens are free
+
+
+@rule("CC-SETUP-6", "CC-SETUP-8", "CC-MAT-1", "CC-MAT-3", "CC-GAP-10", "CC-SETUP-7", "CC-MAT-4", "CC-RSRC-3",
+      "CC-TURN-4")
+def test_start_of_play():
+    st = setup(2, 1)
+    s = st.s
+    assert "Roll for the first turn" in " ".join(st.log)
+    assert s["active"] == s["start"] and s["phase"] == "main"
+    assert s["res"] == [5, 5] and s["units"] == [] and s["portals"] == []
+    assert [[s["cards"][c] for c in h] for h in s["hands"]] == [["infantry"], ["infantry"]]
+    assert len(s["stack"]) == len(content.stack_cards())
+    assert "gains no resources on their first turn" in st.log[-1]
+    assert [a for a in ids(st) if a.startswith("portal:")] == ["portal:infantry@a2"]
+
+
+@rule("CC-TURN-1", "CC-TURN-2", "CC-TURN-8", "CC-TURN-9", "CC-TERR-5", "CC-TERR-6", "CC-TERR-8", "CC-GATE-1",
+      "CC-GATE-2", "CC-GATE-3", "CC-TERR-9", "CC-UTYPE-1", "CC-RSRC-1", "CC-UI-11")
+def test_control_step_capture_is_paid_before_income_which_counts_it():
+    st = main(res=[1, 5])
+    put(st, "infantry", 0, "e1")
+    st._start_turn(0)
+    assert st.view(0)["phase"] == "control"
+    acts = ids(st)
+    assert "done" in acts and "gate:d1>d2" in acts
+    assert all(st.board.terr[a[5:7]] == "1B" for a in acts if a != "done")
+    st.apply(0, "gate:d1>d2")
+    assert st.s["phase"] == "main"  # one Gate Token per territory; nothing else to capture
+    assert st.s["res"][0] == 0 + 2  # paid 1 from 1, then 1A and 1B touch: 2 income
+    assert st._controlled(0) == {"1A", "1B"}
+
+
+@rule("CC-TERR-7", "CC-GAP-19", "CC-GAP-18", "CC-TERR-6")
+def test_control_needs_a_soldier_and_no_enemy_unit_and_no_other_gate():
+    st = main()
+    put(st, "crab-tank", 0, "e1")  # a vehicle cannot capture
+    assert st._control_territories(0) == []
+    put(st, "infantry", 0, "d1")
+    assert st._control_territories(0) == ["1B"]
+    put(st, "infantry", 1, "f1")
+    assert st._control_territories(0) == []
+    st = main()
+    put(st, "infantry", 0, "e4")  # 1D holds Blue's Gate Token
+    assert st._control_territories(0) == []
+    put(st, "infantry", 0, "b2")  # more Gate Tokens in a territory already controlled are allowed
+    assert st._control_territories(0) == ["1A"]
+    st.s["res"][0] = 0
+    assert st._control_territories(0) == []  # CC-GAP-38
+
+
+@rule("CC-TURN-7", "CC-TURN-3", "CC-PORT-5", "CC-PORT-6", "CC-GAP-22")
+def test_a_soldier_from_this_turns_portal_cannot_capture_yet_but_acts_in_main():
+    st = main()
+    st.s["portals"].append({"hex": "e1", "owner": 0, "card": "infantry", "src": "gate"})
+    st._start_turn(0)
+    assert st.s["phase"] == "main" and st._controlled(0) == {"1A"}
+    acts = ids(st)
+    assert any(a.startswith("move:e1>") for a in acts)
+
+
+@rule("CC-RSRC-1", "CC-RSRC-2", "CC-RSRC-4", "CC-GAP-15")
+def test_income_counts_touching_controlled_territories_once_each():
+    st = main()
+    s = st.s
+    assert st.income(0) == 0  # a lone territory earns nothing
+    s["gates"].append({"hex": "c4", "owner": 0, "arrow": "b4"})  # 1C does not touch 1A (neutral row between)
+    assert st.income(0) == 0
+    s["gates"].append({"hex": "d1", "owner": 0, "arrow": "d2"})  # 1B touches 1A
+    assert st.income(0) == 2
+    s["gates"].append({"hex": "e2", "owner": 0, "arrow": "e1"})  # a second Gate Token in 1B adds nothing
+    assert st.income(0) == 2
+    s["gates"].append({"hex": "g1", "owner": 0, "arrow": "g2"})  # 2A touches 1B across the grid border
+    assert st.income(0) == 3  # 1A, 1B, 2A: 1 each however many they touch; 1C still alone
+
+
+@rule("CC-PORT-1", "CC-PORT-2", "CC-PORT-3", "CC-UI-15", "CC-GAP-21", "CC-CARD-2", "CC-MAT-10", "CC-MAT-5")
+def test_portals_at_gate_arrows_for_held_cards_only():
+    st = main(res=[9, 5])
+    give(st, 0, "crab-tank")
+    acts = [a for a in ids(st) if a.startswith("portal:")]
+    assert acts == ["portal:infantry@a2", "portal:crab-tank@a2"]
+    st.apply(0, "portal:crab-tank@a2")
+    assert st.s["res"][0] == 4 and st.s["portals"] == [{"hex": "a2", "owner": 0, "card": "crab-tank", "src": "gate"}]
+    assert not [a for a in ids(st) if a.startswith("portal:")]  # one portal per Gate Token, arrow hex now blocked
+    assert st.level(0, "crab-tank") == 1  # producing does not spend the card
+    st.apply(0, "end")
+    st.apply(1, "end")
+    assert st.s["units"][0]["card"] == "crab-tank" and st.s["units"][0]["hex"] == "a2"
+
+
+@rule("CC-UTYPE-6", "CC-UTYPE-7", "CC-UI-16", "CC-GAP-24", "CC-UTYPE-5")
+def test_a_building_is_placed_anywhere_free_in_its_territory_then_never_moves():
+    st = main()
+    st.s["portals"].append({"hex": "a2", "owner": 0, "card": "turret", "src": "gate"})
+    put(st, "crab-tank", 0, "c1")
+    st._start_turn(0)
+    assert st.view(0)["phase"] == "portal" and st.view(0)["place"] == "a2"
+    acts = ids(st)
+    assert "place:a2>a2" in acts and "place:a2>b1" in acts
+    assert "place:a2>c1" not in acts and "place:a2>a1" not in acts and "place:a2>d1" not in acts
+    st.apply(0, "place:a2>b2")
+    assert st.s["phase"] == "main"
+    assert not [a for a in ids(st) if a.startswith("move:b2")]
+
+
+@rule("CC-RSCH-1", "CC-RSCH-2", "CC-RSCH-8", "CC-UI-21", "CC-UI-25", "CC-CARD-1", "CC-GAP-38")
+def test_research_costs_four_once_per_turn():
+    st = main(res=[8, 5])
+    top = st.s["stack"][-1]
+    st.apply(0, "research")
+    assert st.s["res"][0] == 4 and st.s["hands"][0][-1] == top
+    assert st.view(0)["drawn"]["id"] == top and st.view(1)["drawn"] is None
+    assert "research" not in ids(st)
+    assert not st.can_undo(0)  # the draw showed hidden information
+    st = main(res=[3, 5])
+    assert "research" not in ids(st)
+
+
+@rule("CC-GAP-37")
+def test_no_research_from_an_empty_stack():
+    st = main(res=[8, 5])
+    st.s["stack"] = []
+    assert "research" not in ids(st)
+
+
+@rule("CC-RSCH-3", "CC-RSCH-4", "CC-RSCH-5", "CC-RSCH-6", "CC-RSCH-7", "CC-TURN-6", "CC-GAP-13", "CC-GAP-14")
+def test_draw_step_card_for_destroying_gate_tokens():
+    def game(research):
+        st = main(res=[8, 5])
+        st.s["gates"] += [{"hex": "k1", "owner": 1, "arrow": "k2"}, {"hex": "d5", "owner": 1, "arrow": "d4"}]
+        put(st, "berserker", 0, "e5")
+        st.rng = Script(rolls=[6, 6, 6, 6])
+        if research:
+            st.apply(0, "research")
+        st.apply(0, "attack:e5>f5")
+        st.apply(0, "attack:e5>d5")
+        assert len(st.s["gates"]) == 2
+        st.apply(0, "end")
+        return st
+    st = game(False)
+    assert st.s["phase"] == "draw" and ids(st) == ["draw", "end"]
+    n = len(st.s["hands"][0])
+    st.apply(0, "draw")
+    assert len(st.s["hands"][0]) == n + 1 and st.s["active"] == 1
+    st = game(False)
+    st.apply(0, "end")  # the card is optional
+    assert st.s["active"] == 1
+    st = game(True)
+    assert st.s["active"] == 1  # researched: no Draw step
+
+
+@rule("CC-TURN-10", "CC-TURN-5")
+def test_only_the_active_player_acts_outside_prompts():
+    st = main()
+    assert st.to_act == (0,) and st.legal_actions(1) == []
+    put(st, "infantry", 0, "e3")
+    st.apply(0, "move:e3>e2")
+    st.apply(0, "portal:infantry@a2")  # interleaved actions in any order
+    assert st.to_act == (0,)
+
+
+@rule("CC-MAT-12", "CC-UI-6", "CC-GAP-36", "CC-UI-7", "CC-UI-8", "CC-UI-3", "CC-OVR-2", "CC-MAT-8", "CC-UI-5",
+      "CC-UI-4", "CC-UI-23")
+def test_view_shows_public_and_own_information():
+    st = main()
+    give(st, 0, "infantry")
+    put(st, "infantry", 0, "e3")
+    v0, v1 = st.view(0), st.view(1)
+    assert [p["resources"] for p in v1["player_info"]] == [5, 5]
+    assert v0["player_info"][0]["levels"] == {"infantry": 2} and v1["player_info"][0]["levels"] is None
+    assert v1["player_info"][0]["hand_count"] == 2 and v1["player_info"][0]["hand"] is None
+    u0 = v0["units"][0]
+    assert u0["name"] == "Infantry" and u0["owner"] == 0 and u0["attack"] == 2  # level 2.0 shown to the owner
+    assert v1["units"][0]["attack"] == 1 and u0["moved"] is False
+    assert v1["gates"][0] == {"hex": "a1", "owner": 0, "arrow": "a2"}
+    terr = {t["id"]: t["controller"] for t in v1["board"]["territories"]}
+    assert terr["1A"] == 0 and terr["1D"] == 1 and terr["1B"] is None
+    kinds = {h["kind"] for h in v1["board"]["hexes"].values()}
+    assert kinds == {"territory", "neutral", "water"}
+
+
+@rule("CC-GAP-42")
+def test_turn_limit_safeguard_ends_with_a_tie_break():
+    st = GAME.new(2, 3, {"max_rounds": 2})
+    while not st.is_over:
+        seat = st.to_act[0]
+        acts = ids(st, seat)
+        st.apply(seat, "end" if "end" in acts else "done" if "done" in acts else acts[0])
+    out = st.outcome()
+    assert out.reason.startswith("Turn limit") and st.s["turn"] == 4
+    assert out.winners == (0, 1) and out.draw  # equal territories, gates, units, resources
+    with pytest.raises(ValueError):
+        GAME.new(2, 1, {"max_rounds": 0})
