@@ -501,7 +501,7 @@ class DoomspireState(State):
 
     def _do_roll(self, s: int, aid: str) -> None:
         if aid == "concede":
-            self.concede(s)
+            self._push({"k": "confirm", "s": s})
             return
         self.d["pl"][s]["roll"] = int(aid.split(":")[1])            # LD-ROLL-4
 
@@ -648,11 +648,12 @@ class DoomspireState(State):
                 out.append(Action("conquer", f"Conquer {t}: pay 1 might, replace {self.name(x['o'])}'s flag with yours", "conquer"))
         fresh = t not in p["spec"]
         if typ == "trader" and (fresh or "trader" in w["acts"]):
-            for a in RES:
-                if p["res"][a] >= 2:
-                    for b2 in RES:
-                        if b2 != a:
-                            out.append(Action(f"swap:{a}>{b2}", f"Trader: 2 {a} for 1 {b2}", "trader"))
+            for i, a in enumerate(RES):                               # LD-SPEC-2: any 2 for 1 of another type
+                for b1 in RES[i:]:
+                    if (a == b1 and p["res"][a] >= 2) or (a != b1 and p["res"][a] and p["res"][b1]):
+                        for c in RES:
+                            if c not in (a, b1):
+                                out.append(Action(f"swap:{a}+{b1}>{c}", f"Trader: 1 {a} + 1 {b1} for 1 {c}", "trader"))
             if len(k["it"]) < self.slots(k):
                 for key, n in sorted(self.d["trader"].items()):
                     price = self.C["items"][key]["price"]
@@ -708,7 +709,7 @@ class DoomspireState(State):
             d["active"] = None
             return
         if aid == "concede":
-            self.concede(s)
+            self._push({"k": "confirm", "s": s})
             return
         if self._do_common(s, aid):
             return
@@ -780,11 +781,13 @@ class DoomspireState(State):
                 p["spec"].append(t)                                    # LD-SPEC-9, LD-GAP-41
             self.knight(s, w["kn"])["done"] = True
             if head == "swap":
-                a, b = rest.split(">")
-                p["res"][a] -= 2
+                pair, b = rest.split(">")
+                a1, a2 = pair.split("+")
+                p["res"][a1] -= 1
+                p["res"][a2] -= 1
                 p["res"][b] += 1
                 w["acts"].append("trader")
-                self.say(f"{self.name(s)} trades 2 {a} for 1 {b} at the trader")
+                self.say(f"{self.name(s)} trades 1 {a1} + 1 {a2} for 1 {b} at the trader")
             elif head == "buy":
                 price = self.C["items"][rest]["price"]
                 p["res"]["gold"] -= price
@@ -1459,6 +1462,15 @@ class DoomspireState(State):
             self.say(f"{self.name(s)} stays in the game without knights")
 
     # ------------------------------------------------------------ conceding (LD-CONC)
+    def _f_confirm(self, fr, choice=None) -> None:
+        s = fr["s"]
+        if choice is None:
+            self._ask(s, "concede", [["concede:yes", "Yes, concede defeat"], ["concede:no", "No, play on"]])
+            return
+        self._pop(fr)
+        if choice == "concede:yes":
+            self.concede(s)
+
     def concede(self, s: int) -> None:
         d = self.d
         p = d["pl"][s]
@@ -1547,7 +1559,7 @@ class DoomspireState(State):
         p = d["pl"][s]
         hv = p["hv"]
         if aid == "concede":
-            self.concede(s)
+            self._push({"k": "confirm", "s": s})
             return
         if self._do_common(s, aid):
             return

@@ -1,0 +1,267 @@
+"""Lords of Doomspire bots.
+
+``goal`` plans toward impressing the dragon.  It reads only ``state.view(seat)``
+and ``state.legal_actions(seat)`` (plus the public static content), never the
+hidden board, and keeps its own :class:`~pyapp.engine.Rng` for tie-breaking.
+
+Plan: grow the economy (claim tiles, starred ones first; recruit a second
+knight; a fletcher and the mercenary camp for might), win fights it is likely
+to win and flee the others, and as soon as one dragon condition holds (15 fame,
+12 gold, 4 starred tiles, a ring) or its knight is strong enough to beat the
+dragon, head for Doomspire -- exploring the centre to find it.
+"""
+from __future__ import annotations
+
+from ...engine import Rng
+from . import content
+from .rules import NB, manhattan
+
+VALUE = {"gold": 1.3, "food": 1.0, "wood": 0.9, "ore": 1.0}
+BUY_ORDER = ("sword", "spear", "shield", "lantern", "axe", "potion", "rope", "backpack", "boots")
+MOUNTAINS = ("d4", "e4", "d5", "e5")
+
+
+def _p_win(need: int, dice: int = 1) -> float:
+    """Chance that 1D3 (or 2D3) reaches ``need``."""
+    outcomes = [a for a in (1, 2, 3)] if dice == 1 else [a + b for a in (1, 2, 3) for b in (1, 2, 3)]
+    return sum(1 for o in outcomes if o >= need) / len(outcomes)
+
+
+class GoalBot:
+    """Plans toward impressing the dragon (see the module docstring)."""
+
+    name = "goal"
+    label = "Dragon-seeker (goal-driven)"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed, stream=13)
+        self.C = content.load()
+
+    # ---------------------------------------------------------------- knowledge from the view
+    def strength(self, me: dict, k: dict, theme=None, duel=False) -> int:
+        total = me["might"]
+        effs = [self.C["items"][key]["effects"] for _i, key in k["items"]] + [self.C["followers"][f]["effects"] for f in k["followers"]]
+        for e in effs:
+            if "vs" in e:
+                total += e.get("might", 0) if e["vs"] == theme else 0
+            else:
+                total += e.get("might", 0) + (e.get("duel", 0) if duel else 0)
+        return total
+
+    def ready(self, me: dict, k: dict) -> bool:
+        if me["fame"] >= 15 or me["res"]["gold"] >= 12 or me["starred"] >= 4:
+            return True
+        if any(self.C["items"][key]["effects"].get("ring") for _i, key in k["items"]):
+            return True
+        return self.strength(me, k, duel=True) >= 8
+
+    def tile_value(self, v: dict, me: dict, k: dict, t: str) -> float:
+        tv = v["tiles"][t]
+        seat = me["seat"]
+        ds_known = any(x.get("doomspire") for x in v["tiles"].values())
+        ready = self.ready(me, k)
+        if not tv["explored"]:
+            if tv["region"] == "mountains":
+                if ds_known:
+                    return 3.0 if self.strength(me, k) >= 5 else -3
+                return 12.0 if ready else -20
+            return 2.0 if self.strength(me, k, "beast") >= 3 else -1.0
+        if tv.get("doomspire"):
+            return 40.0 if ready else -50
+        typ = tv["type"]
+        val = 0.0
+        if tv["monster"]:
+            m = tv["monster"]
+            p = _p_win(m["might"] - self.strength(me, k, m.get("theme")))
+            if p < 0.6:
+                return -2.0
+            val += p * (m["fame"] * 1.5 + sum(VALUE[r] * n for r, n in m["loot"].items())) - (1 - p) * 2
+        if typ in ("resource", "home") and tv["owner"] is None:
+            star = tv["starred"]
+            val += (6.0 if me["starred"] < 4 else 3.0) if star else 2.5
+        if typ in ("adventure", "oasis") and tv["tokens"] > 0 and not tv["monster"]:
+            tier = tv["tier"]
+            s = self.strength(me, k)
+            val += {1: 2.5, 2: 3.0 if s >= 2 else 0.8, 3: 4.0 if s >= 4 else 0.3}[tier]
+        if typ == "mercenary" and me["res"]["gold"] >= 3 and me["res"]["gold"] < 9:
+            val += 2.5
+        if typ == "temple" and me["fame"] >= 2 and me["fame"] < 12 and me["might"] < 4:
+            val += 1.2
+        if typ == "trader" and len(k["items"]) < 2 and me["res"]["gold"] >= 2:
+            val += 2.0
+        if tv["items"] and len(k["items"]) < 2:
+            val += 1.0
+        if (v["round"] >= 2 and typ in ("resource", "home") and tv["owner"] not in (None, seat)
+                and not tv.get("protected") and me["might"] >= 2 and tv["starred"]):
+            val += 2.5
+        return val
+
+    def potential(self, v, me, k, values: dict, at: str) -> float:
+        best = 0.0
+        for t, val in values.items():
+            if val > 0:
+                best = max(best, val - 0.8 * manhattan(at, t))
+        return best
+
+    # ---------------------------------------------------------------- choose
+    def choose(self, state, seat: int) -> str:
+        acts = state.legal_actions(seat)
+        if not acts:
+            raise ValueError(f"seat {seat} has no legal action")
+        ids = [a.id for a in acts]
+        v = state.view(seat)
+        me = v["players"][seat]
+        if v["prompt"]:
+            return self.answer(v, me, acts, ids)
+        if v["phase"] == "roll":
+            return max((a for a in ids if a.startswith("roll:")), key=lambda a: int(a.split(":")[1]))
+        if v["phase"] == "harvest":
+            return self.harvest(v, me, ids)
+        return self.move(v, me, ids)
+
+    def answer(self, v, me, acts, ids) -> str:
+        kind = v["prompt"]["kind"]
+        fr = v["frame"] or {}
+        if kind == "flee":
+            if fr.get("k") == "mon":
+                k = next((k for k in me["knights"] if k["id"] == fr["kn"]), None)
+                need = fr["mon"]["might"] - self.strength(me, k, fr["mon"].get("theme")) - 2 * self.own_units(v, me, fr["t"])
+                return "fight" if _p_win(need) >= 0.6 else "flee"
+            if fr.get("k") == "kvk":
+                return "fight" if me["might"] >= 1 else "flee"
+            return "fight"
+        if kind == "support":
+            return "support:no" if "support:no" in ids else ids[-1]
+        if kind == "block":
+            return "block" if me["might"] >= 3 else "pass"
+        if kind in ("lose", "give"):
+            res = me["res"]
+            opts = [a for a in ids if a.split(":")[1] in res]
+            if opts:
+                return max(opts, key=lambda a: (res[a.split(":")[1]] / VALUE[a.split(":")[1]], a))
+            return ids[0]
+        if kind == "steal":
+            items = [a for a in ids if a.split(":")[1] not in VALUE]
+            if items:
+                return items[0]
+            return max(ids, key=lambda a: VALUE[a.split(":")[1]])
+        if kind == "stack":
+            hoard = v["hoard"]
+            return max(ids, key=lambda a: sum(VALUE[r] * n for r, n in hoard[int(a.split(":")[1]) - 1].items()))
+        if kind == "bonus":
+            return next((a for a in ids if a.startswith("use:")), ids[0])
+        if kind == "offer":
+            return "decline"
+        if kind == "follower":
+            return "decline"
+        if kind == "last":
+            return "stay"
+        if kind == "concede":
+            return "concede:no"
+        return ids[0]
+
+    def own_units(self, v, me, t) -> int:
+        return sum(1 for nb in NB[t] for s, _k in v["tiles"][nb]["knights"] if s == me["seat"])
+
+    def harvest(self, v, me, ids) -> str:
+        if "harvest:all" in ids:
+            return "harvest:all"
+        hv = [a for a in ids if a.startswith("harvest:")]
+        if hv:
+            def worth(a):
+                tv = v["tiles"][a.split(":")[1]]
+                return sum(VALUE[r] * n for r, n in (tv.get("yield") or {}).items())
+            return max(hv, key=worth)
+        res = me["res"]
+        for a in ("fletch", "smith"):
+            if a in ids:
+                return a
+        for a in ids:
+            if a.startswith("sell:"):
+                x, y = a.split(":")[1].split("+")
+                keep = {"food": 6, "wood": 4, "ore": 3}
+                if res[x] - (2 if x == y else 1) >= keep[x] and res[y] - (0 if x == y else 1) >= keep[y] - (1 if x == y else 0):
+                    return a
+        nk = len(me["knights"])
+        order = []
+        if nk < 2:
+            order.append("build:knight")
+        order += ["build:fletcher", "build:market", "build:chapel", "build:monastery"]
+        if nk < 3:
+            order.append("build:knight")
+        order.append("build:blacksmith")
+        for a in order:
+            if a in ids:
+                return a
+        return "done"
+
+    def move(self, v, me, ids) -> str:
+        knights = {k["id"]: k for k in me["knights"]}
+        # voluntary interactions first
+        for a in ("claim", "merc", "conquer"):
+            if a in ids and (a != "merc" or me["res"]["gold"] < 9):
+                return a
+        if "temple" in ids and me["might"] < 4 and me["fame"] < 12:
+            return "temple"
+        buys = [a for a in ids if a.startswith("buy:")]
+        for key in BUY_ORDER:
+            if f"buy:{key}" in buys and (me["res"]["gold"] < 9 or key == "sword"):
+                return f"buy:{key}"
+        picks = [a for a in ids if a.startswith("pick:")]
+        if picks:
+            return picks[0]
+        values_by_k = {}
+        best, best_score = "end", 0.6
+        for a in ids:
+            head = a.split(":")[0]
+            if head not in ("move", "stay", "boat"):
+                continue
+            if head == "stay":
+                kid = a.split(":")[1]
+                k = knights[kid]
+                score = self.tile_value(v, me, k, k["at"]) - 0.3
+            else:
+                body = a.split(":", 1)[1]
+                if head == "boat":
+                    if body.count(":") == 0:
+                        continue
+                    body = body.split(":", 1)[1]
+                kid, dest = body.split(">")
+                k = knights[kid]
+                if kid not in values_by_k:
+                    values_by_k[kid] = {t: self.tile_value(v, me, k, t) for t in v["tiles"]}
+                vals = values_by_k[kid]
+                here = self.potential(v, me, k, vals, k["at"])
+                there = self.potential(v, me, k, vals, dest)
+                direct = vals[dest]
+                score = max(direct, 0.9 * (there - here) if direct >= 0 else direct)
+                score -= 0.2 if head == "boat" else 0.0
+            score += self.rng.random() * 0.01
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+
+class WandererBot:
+    """Uniformly random among the legal actions, except that it never concedes on its own.
+
+    The generic ``random`` bot concedes whenever it happens to pick ``concede``
+    (every roll, move and harvest step offers it), so its games mostly end by
+    concession within a few rounds; this one plays the whole game at random.
+    """
+
+    name = "wanderer"
+    label = "Wanderer (random, never concedes)"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed, stream=17)
+
+    def choose(self, state, seat: int) -> str:
+        ids = [a.id for a in state.legal_actions(seat)]
+        if not ids:
+            raise ValueError(f"seat {seat} has no legal action")
+        pool = [a for a in ids if a not in ("concede", "concede:yes")]
+        return self.rng.choice(pool or ids)
+
+
+BOTS = {"goal": GoalBot, "wanderer": WandererBot}
