@@ -28,7 +28,7 @@ def unit(hex_, owner=0, facing=0, edges=(5, 4, 3, 2, 1, 0), health=4, max_health
 
 
 def view(**kw):
-    v = {"game": "hexbattle", "seat": 0, "players": 2, "turn": 3, "active": 0, "first": 1, "actions_left": 2,
+    v = {"game": "hexbattle", "seat": 0, "players": 2, "turn": 3, "active": 0, "first": 0, "actions_left": 2,
          "phase": "main", "units": [unit("c10"), unit("d7", owner=1, facing=3, type="ranged", name="Longbow Line",
                                                         armor=1, range=4, points=5)],
          "lost": [4, 9], "deck": [17, 12], "hand_count": [2, 6], "discard": [[card("c01")], []],
@@ -96,7 +96,8 @@ def test_counts_lost_points_first_player_and_turn():
     assert re.findall(r'class="discard-count">(\d+)<', html) == ["1", "0"]
     assert re.findall(r'class="hand-count">(\d+)<', html) == ["2", "6"]
     assert re.findall(r'class="lost">(\d+)/20', html) == ["4", "9"]
-    assert "Bob was chosen at random to go first" in html
+    assert "Ann was chosen at random to go first" in html
+    assert "Bob was chosen at random to go first" in draw_html(view(first=1))
     assert "<strong>Ann</strong> to play" in html
 
 
@@ -188,3 +189,22 @@ def test_every_legal_action_is_reachable_in_random_games():
             assert not any(f'data-action="play:{cid}"' in html for cid in hidden)
             s.apply(seat, r.choice(acts).id)
     assert {"draw", "play", "pay", "unit", "step", "turn", "stop"} <= seen_kinds
+
+
+@pytest.mark.rule("HB-UI-17")
+def test_the_second_player_sees_the_board_turned_with_their_army_at_the_bottom():
+    pend = {"card": card("c07"), "paid": [], "paid_total": 0, "step": 0, "unit": "c10", "mp_left": 2, "aim": None}
+    v = view(first=1, phase="move", pending=pend)
+    html = draw_html(v, acts=["step", "stop"], seat=0)
+    assert 'class="hb-board flipped"' in html
+    # c10 is shown where f7 would be, its front (N on the board) drawn pointing down the screen
+    x, y = hr.center(*hr.flip_hex(*hr.parse_hex("c10")))
+    assert re.search(rf'<g class="unit p0 infantry selected" transform="translate\({x},{y}\)">.*?rotate\(180\)', html)
+    x, y = hr.center(*hr.flip_hex(*hr.parse_hex("c9")))
+    assert f'data-action="step" transform="translate({x},{y})"' in html
+    # labels name the real hexes: the top-left hex on screen is h16
+    first_label = re.search(r'<text class="coord"[^>]*>(\w+)</text>', html).group(1)
+    assert first_label == "h16"
+    # the first player and spectators see it unturned
+    assert 'class="hb-board"' in draw_html(v, acts=[], seat=1, interactive=False)
+    assert 'class="hb-board"' in draw_html(v, acts=[], seat=None, interactive=False)

@@ -417,3 +417,24 @@ def test_actions_out_of_turn_or_illegal_give_a_message():
     before = app.state.to_json()
     app.handle("action", "shoot:z99")
     assert app.state.to_json() == before and "not allowed" in app.messages[-1]["text"]
+
+
+def test_a_failing_bot_falls_back_to_a_random_move(monkeypatch):
+    from pyapp import bots as botlib
+
+    class Broken:
+        name, label = "greedy", "Broken"
+
+        def __init__(self, seed=0):
+            pass
+
+        def choose(self, state, seat):
+            raise RuntimeError("boom")
+
+    real_make = botlib.make
+    monkeypatch.setattr(botlib, "make", lambda g, n, s=0: Broken() if n == "greedy" else real_make(g, n, s))
+    app = make({"game": "hexbattle", "seats": "bot:greedy,bot:random", "seed": "6"})
+    for _ in range(5):
+        assert app.step_bot()
+    assert len(app.state.history) == 5
+    assert any("played a random move instead" in m["text"] and "boom" in m["text"] for m in app.messages)

@@ -343,17 +343,28 @@ class App:
             return False
         seat = next(s for s in self.state.to_act if self.meta["seats"][s].startswith("bot:"))
         name = self.meta["seats"][seat][4:]
-        try:
-            bot = self._bots.get(seat)
-            if bot is None or getattr(bot, "name", name) != name:
-                bot = self._bots[seat] = botlib.make(self.game.id, name, (self.state.seed * 31 + seat) & 0xFFFFFFFF)
-            self.state.apply(seat, bot.choose(self.state, seat))
-        except Exception as exc:  # a broken bot must not freeze the app
-            self.bot_error = True
-            self.notify(f"The bot {name!r} failed and stopped playing: {exc}")
-            return False
-        self._autosave()
-        return True
+        base = (self.state.seed * 31 + seat) & 0xFFFFFFFF
+        attempts = [lambda: self._bots.get(seat) or botlib.make(self.game.id, name, base),
+                    lambda: botlib.make(self.game.id, name, base + len(self.state.history)),
+                    lambda: botlib.RandomBot(base + len(self.state.history))]
+        problem = None
+        for i, get_bot in enumerate(attempts):
+            try:
+                bot = self._bots[seat] = get_bot()
+                self.state.apply(seat, bot.choose(self.state, seat))
+            except Exception as exc:  # a broken bot must not freeze or crash the app
+                problem = problem or exc
+                self._bots.pop(seat, None)
+                continue
+            if i == 2:
+                self.notify(f"The {name} bot hit a problem ({problem}) and played a random move instead.", "info")
+            if i:
+                self._bots.pop(seat, None)
+            self._autosave()
+            return True
+        self.bot_error = True
+        self.notify(f"The bot {name!r} failed and stopped playing: {problem}")
+        return False
 
     def export_save(self):
         """``(filename, text)`` of the game on screen, or None."""

@@ -100,14 +100,23 @@ def defs() -> str:
             f'<polygon id="hb-hl" points="{_hex_points(SIZE - 2)}"/>{front}</defs>')
 
 
-def cells(rows=range(ROWS), *, row0: int = 0, nav_prefix: str | None = None, labels: bool = True) -> str:
-    """The empty grid; with ``nav_prefix`` each cell is a ``data-nav="<prefix><hex>"`` target (army builder)."""
+def flip_hex(col: int, row: int) -> tuple[int, int]:
+    """The hex seen at the same place after turning the board 180 degrees (the odd-q grid maps onto itself)."""
+    return COLS - 1 - col, ROWS - 1 - row
+
+
+def cells(rows=range(ROWS), *, row0: int = 0, nav_prefix: str | None = None, labels: bool = True,
+          flip: bool = False) -> str:
+    """The empty grid; with ``nav_prefix`` each cell is a ``data-nav="<prefix><hex>"`` target (army builder).
+
+    ``rows`` are screen rows; with ``flip`` the board is seen from the other side (labels name the real hexes).
+    """
     out = []
     for row in rows:
         half = "top" if row < ROWS // 2 else "home"
         for col in range(COLS):
             x, y = center(col, row, row0=row0)
-            name = hex_name(col, row)
+            name = hex_name(*flip_hex(col, row)) if flip else hex_name(col, row)
             nav = f' data-nav="{nav_prefix}{name}"' if nav_prefix else ""
             out.append(f'<use href="#hb-cell" class="cell half-{half}" x="{x}" y="{y}"{nav}/>')
             if labels:
@@ -137,9 +146,12 @@ def unit_title(u: dict, owner_name: str = "") -> str:
             f" · {u.get('points')} pts · front {facing} · edges from front clockwise {'/'.join(str(e) for e in edges)}")
 
 
-def unit_svg(u: dict, x: float, y: float, *, owner_name: str = "", extra_cls: str = "") -> str:
-    """One unit: body coloured by owner, front edge marked, the 6 edge strengths at their current edges."""
-    facing = int(u.get("facing", 0)) % 6
+def unit_svg(u: dict, x: float, y: float, *, owner_name: str = "", extra_cls: str = "", flip: bool = False) -> str:
+    """One unit: body coloured by owner, front edge marked, the 6 edge strengths at their current edges.
+
+    With ``flip`` (board seen from the other side) every direction on screen is turned by 180 degrees.
+    """
+    facing = (int(u.get("facing", 0)) + (3 if flip else 0)) % 6
     edges = list(u.get("edges") or [0] * 6)
     owner = u.get("owner", 0)
     utype = u.get("type", "infantry")
@@ -216,24 +228,32 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     sel_hex = pending.get("unit")
     aim_hex = pending.get("aim")
 
-    # ---- board
-    svg = [f'<svg class="hb-board" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="img" '
-           f'aria-label="Hex Battle battlefield, 8 by 16 hexes">', defs(), cells(), centerline()]
+    # ---- board: a seat that is not the first player sees it turned 180 degrees, its own army at the bottom
+    first = view.get("first")
+    flip = isinstance(seat, int) and isinstance(first, int) and seat != first
+
+    def pos(name):
+        cr = parse_hex(name)
+        return center(*(flip_hex(*cr) if flip else cr))
+
+    side = f", seen from {names[seat]}'s side" if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    svg = [f'<svg class="hb-board{" flipped" if flip else ""}" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="img" '
+           f'aria-label="Hex Battle battlefield, 8 by 16 hexes{esc(side)}">', defs(), cells(flip=flip), centerline()]
     for u in units:
         try:
-            x, y = center(*parse_hex(u["hex"]))
-        except (ValueError, KeyError):
+            x, y = pos(u["hex"])
+        except (ValueError, KeyError, TypeError):
             continue
         extra = " ".join(c for c, on in (("selected", u["hex"] == sel_hex), ("aiming", u["hex"] == aim_hex)) if on)
         owner = u.get("owner", 0)
         svg.append(unit_svg(u, x, y, owner_name=names[owner] if isinstance(owner, int) and owner < len(names) else "",
-                            extra_cls=extra))
+                            extra_cls=extra, flip=flip))
     # forward-step hex, clickable
     if sel_hex and "step" in acts:
         u = next((u for u in units if u.get("hex") == sel_hex), None)
         ahead = neighbor(sel_hex, int(u.get("facing", 0))) if u else None
         if ahead:
-            x, y = center(*parse_hex(ahead))
+            x, y = pos(ahead)
             svg.append(f'<g class="hl hl-step" data-action="step" transform="translate({x},{y})">'
                        f'<title>Step forward to {ahead}</title><use href="#hb-hl"/></g>')
     # unit / aim / shoot targets
@@ -242,7 +262,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
         if kind not in ("unit", "aim", "shoot") or not target:
             continue
         try:
-            x, y = center(*parse_hex(target))
+            x, y = pos(target)
         except ValueError:
             continue
         used.add(aid)
@@ -252,7 +272,6 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
 
     # ---- status: players, turn, first player
     active = view.get("active")
-    first = view.get("first")
     deck = view.get("deck") or [0, 0]
     hand_count = view.get("hand_count") or [0, 0]
     discard = view.get("discard") or [[], []]
