@@ -57,6 +57,8 @@ def main(players=2, seed=1, active=0, res=None, gates=None, clear=True):
     s["active"] = active
     s["pending"] = None
     s["place"] = []
+    for i, g in enumerate(s["gates"]):  # GATES[i] belongs to seat i whoever placed first
+        g["owner"] = i
     if clear:
         s["units"], s["portals"] = [], []
     s["turns"] = [3] * players
