@@ -181,7 +181,8 @@ class App:
         seats = seats or (["human"] + ["bot:" + _best_bot(gid)] * (players - 1))
         self.setup = {"game": gid, "seats": list(seats), "names": [""] * len(seats),
                       "seed": str(self._random_seed() if seed is None else seed),
-                      "armies": [None] * len(seats), "picking": None}
+                      "armies": [None] * len(seats), "picking": None,
+                      "options": {o.name: o.default for o in self._plain_options(game)}}
         if gid in ARMY_GAMES:
             for msg in armylib.ensure_prebuilt(self.storage, self.clock):
                 self.notify(msg)
@@ -189,6 +190,40 @@ class App:
             for i in range(len(seats)):
                 if valid:
                     self.setup["armies"][i] = valid[min(i, len(valid) - 1)]["id"]
+
+    @staticmethod
+    def _plain_options(game) -> list:
+        """The options the setup screen offers as plain fields (armies have their own picker)."""
+        return [o for o in game.options_spec if not (game.id in ARMY_GAMES and o.name == "armies")]
+
+    def _set_players(self, n: int) -> None:
+        st = self.setup
+        game = games.get(st["game"])
+        if not game.min_players <= n <= game.max_players:
+            return
+        best = "bot:" + _best_bot(st["game"])
+        for key, fill in (("seats", best), ("names", ""), ("armies", None)):
+            st[key] = (st[key] + [fill] * n)[:n]
+
+    def _set_option(self, name: str, value: str) -> None:
+        st = self.setup
+        game = games.get(st["game"])
+        opt = next((o for o in self._plain_options(game) if o.name == name), None)
+        if opt is None:
+            return
+        if opt.choices:
+            match = [c for c in opt.choices if str(c) == value]
+            if match:
+                st["options"][name] = match[0]
+        elif isinstance(opt.default, bool):
+            st["options"][name] = value in ("true", "1", "yes", "on")
+        elif isinstance(opt.default, int):
+            try:
+                st["options"][name] = int(value)
+            except ValueError:
+                self.notify(f"{opt.label}: enter a whole number.")
+        else:
+            st["options"][name] = value[:100]
 
     def _seat_name(self, i: int, seat: str, typed: str = "") -> str:
         if typed.strip():
@@ -217,7 +252,7 @@ class App:
             pick = Rng(seed, stream=99)
             for i, seat in enumerate(st["seats"]):
                 aid = st["armies"][i]
-                if seat.startswith("bot:") and (aid not in valid):
+                if seat.startswith("bot:"):                       # a bot's army: random and secret (HB-UI-6)
                     aid = pick.choice(sorted(valid)) if valid else None
                 if aid not in valid:
                     self.notify(f"{self._seat_name(i, seat, st['names'][i])} has no valid army chosen: "
@@ -226,6 +261,8 @@ class App:
                     return False
                 chosen.append(armylib.clean_army(valid[aid]))
             options = {"armies": chosen}
+        elif st.get("options"):
+            options = dict(st["options"])
         try:
             state = game.new(len(st["seats"]), seed, options)
         except (ValueError, TypeError) as exc:
@@ -428,6 +465,13 @@ class App:
             return
         if name == "seed":
             st["seed"] = value.strip()[:20]
+        elif name == "players":
+            try:
+                self._set_players(int(value))
+            except ValueError:
+                pass
+        elif name.startswith("opt-"):
+            self._set_option(name[4:], value)
         elif name.startswith(("seat-", "name-", "army-")):
             try:
                 i = int(name.split("-", 1)[1])
@@ -667,7 +711,27 @@ class App:
                      'hidden until the battle begins. ' + button("Manage armies", nav="armies", cls="small") + "</p>")
             if not valid:
                 extra += '<p class="notice error">No ready army is saved: build one first.</p>'
-        return (f'<section class="setup"><h2>New game: {esc(game.title)}</h2>{"".join(rows)}{extra}'
+        top = ""
+        if game.min_players != game.max_players:
+            popts = "".join(f'<option value="{n}"{" selected" if n == len(st["seats"]) else ""}>{n} players</option>'
+                            for n in range(game.min_players, game.max_players + 1))
+            top = f'<label class="field">Players <select data-input="players">{popts}</select></label>'
+        fields = []
+        for o in self._plain_options(game):
+            cur = st.get("options", {}).get(o.name, o.default)
+            if o.choices or isinstance(o.default, bool):
+                choices = o.choices or (True, False)
+                ch = "".join(f'<option value="{esc(str(c).lower() if isinstance(c, bool) else c)}"'
+                             f'{" selected" if c == cur else ""}>{esc({True: "yes", False: "no"}.get(c, c) if isinstance(c, bool) else c)}</option>'
+                             for c in choices)
+                fields.append(f'<label class="field">{esc(o.label)} <select data-input="opt-{esc(o.name)}">{ch}</select></label>')
+            else:
+                kind = ' inputmode="numeric"' if isinstance(o.default, int) else ""
+                fields.append(f'<label class="field">{esc(o.label)} <input type="text"{kind} '
+                              f'data-input="opt-{esc(o.name)}" value="{esc("" if cur is None else cur)}"></label>')
+        if fields:
+            extra += f'<fieldset class="options"><legend>Options</legend>{"".join(fields)}</fieldset>'
+        return (f'<section class="setup"><h2>New game: {esc(game.title)}</h2>{top}{"".join(rows)}{extra}'
                 f'<fieldset class="seed"><legend>Seed</legend><label class="field">Random seed '
                 f'<input type="text" inputmode="numeric" data-input="seed" value="{esc(st["seed"])}"></label>'
                 + button("New seed", nav="reseed", cls="small")
@@ -764,8 +828,10 @@ class App:
 
 
 def _generic_render(view, actions, *, seat, names, interactive) -> str:
-    """Fallback for a game without its own renderer: the legal actions as buttons and the log."""
+    """Fallback for a game without its own renderer: the legal actions as buttons, the log, the raw view."""
     btns = "".join(f'<button type="button" class="btn" data-action="{esc(a.id)}">{esc(a.label or a.id)}</button>'
                    for a in actions) if interactive else ""
     log = "".join(f"<li>{esc(x)}</li>" for x in (view.get("log") or [])[-30:])
-    return f'<div class="generic-game"><div class="button-row">{btns}</div><ol class="log">{log}</ol></div>'
+    raw = esc(json.dumps(view, indent=1, sort_keys=True, default=str)[:20000])
+    return (f'<div class="generic-game"><div class="button-row">{btns}</div><ol class="log">{log}</ol>'
+            f'<details><summary>What you can see (raw)</summary><pre>{raw}</pre></details></div>')
