@@ -267,3 +267,12 @@ def test_turn_limit_safeguard_ends_with_a_tie_break():
     assert out.winners == (0, 1) and out.draw  # equal territories, gates, units, resources
     with pytest.raises(ValueError):
         GAME.new(2, 1, {"max_rounds": 0})
+
+
+@rule("CC-GAP-16")
+def test_no_token_limit():
+    st = main(res=[100, 5])
+    for h in ("b1", "c1", "b2", "c2", "d1", "d2", "e1", "e2", "f1", "f2", "e3", "f3"):
+        put(st, "infantry", 0, h)
+    st.s["gates"] += [{"hex": h, "owner": 0, "arrow": a} for h, a in (("a4", "a5"), ("c4", "c5"))]
+    assert "portal:infantry@a2" in ids(st) and "portal:infantry@a5" in ids(st)

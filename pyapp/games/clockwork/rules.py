@@ -568,17 +568,18 @@ class ClockworkState(State):
             bar = self._barricades()
         out = []
         uh = u["hex"]
+        cleave = has(u, "cleave") and bool(u["targets"])
         for v in others:
             if v["id"] in u["blocked"]:  # CC-GAP-28 (others only), CC-GAP-56
                 continue
             d = distance(uh, v["hex"])
             if not lo <= d <= hi or (d > 1 and (not ranged_ok or (bar and between(uh, v["hex"]) & bar))):
                 continue
-            if u["targets"] and f"u{v['id']}" in u["targets"]:  # Cleave: two different targets (CC-GAP-47)
+            if cleave and f"u{v['id']}" in u["targets"]:  # Cleave: two different targets (CC-GAP-47)
                 continue
             out.append(v["hex"])
         for g in s["gates"]:
-            if g["owner"] == u["ctrl"] or f"g{g['hex']}" in u["targets"]:
+            if g["owner"] == u["ctrl"] or (cleave and f"g{g['hex']}" in u["targets"]):
                 continue
             d = distance(u["hex"], g["hex"])
             if not lo <= d <= hi or (d > 1 and not ranged_ok) or (d > 1 and between(u["hex"], g["hex"]) & bar):
