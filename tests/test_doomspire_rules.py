@@ -64,6 +64,8 @@ def test_view_hides_unexplored_tiles_and_deck_order():
     assert v["trader"]["sword"] == 3
     assert all({"fame", "might", "res", "knights", "boats", "buildings"} <= set(p) for p in v["players"])
     assert "DS" not in str(v["tiles"])
+    assert {"round", "phase", "first", "active", "to_act", "hoard", "log"} <= set(v)      # LD-UI-3
+    assert v["round"] == 1 and v["phase"] == "roll" and v["first"] == st.d["first"]
 
 
 # ---------------------------------------------------------------- roll phase
@@ -295,6 +297,7 @@ def test_example_explore_chain():
     st.apply(0, "move:k1>c3")
     assert st.d["tiles"]["c3"]["x"] and st.d["pl"][0]["fame"] == 1
     assert set(ids(st, 0)) == {"fight", "flee"}
+    assert "might 4" in next(a.label for a in st.legal_actions(0) if a.id == "fight")   # LD-UI-10
     rolls(st, 3)
     st.d["pl"][0]["might"] = 1
     st.apply(0, "fight")
@@ -1016,3 +1019,26 @@ def test_content_themes_and_resources():
     kinds = C["board"]["kinds"]
     assert all(sum(k["yield"].values()) in (1, 2) for k in kinds.values() if k["type"] == "resource")
     assert not st.starred("a1")
+
+
+@rule("LD-UI-15", "LD-UI-12")
+def test_dragon_roll_is_automatic_and_totals_are_shown():
+    st = game(4)
+    ds = _to_doomspire(st)
+    st.d["pl"][2]["fame"] = 5                                           # the biggest rival rolls for the dragon
+    give_item(st, 0, "potion")
+    rolls(st, 1, 1, 3, 3)
+    st.apply(0, f"move:k1>{ds}")
+    assert any("rolled by P3" in x for x in st.log)
+    assert any("now 2 vs 14" in a.label for a in st.legal_actions(0))
+
+
+def test_golden_goal_bot_game():
+    """A fixed seed with four goal bots: a silent rule change shows up here."""
+    from pyapp.sim import play
+    st, n = play(GAME, 4, 2024, ["goal"])
+    out = st.outcome()
+    assert (n, out.winners, st.d["round"]) == GOLDEN
+
+
+GOLDEN = (614, (2,), 21)   # actions, winners, rounds; update deliberately when rules or the bot change
