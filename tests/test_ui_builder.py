@@ -188,3 +188,27 @@ def test_damaged_army_record_is_reported_not_fatal():
     app.handle("nav", "setup:hexbattle")
     app.handle("nav", "start")
     assert app.screen == "game"
+
+
+def test_leaving_the_builder_with_unsaved_changes_asks_first():
+    storage = DictStorage()
+    app = make(storage)
+    app.handle("nav", "army-new")
+    app.handle("nav", f"b-add:{cheap_units(1)[0]}")
+    app.handle("nav", "shelf")
+    html = app.render()
+    assert app.screen == "builder" and "Unsaved changes" in html
+    app.handle("nav", "cancel-confirm")
+    assert app.screen == "builder" and len(app.builder.army["units"]) == 1
+    app.handle("nav", "b-save")
+    app.handle("nav", "armies")                      # saved: no question
+    assert app.screen == "armies"
+    app.handle("nav", "army-new")
+    app.handle("input", "army-name", "Scratch")
+    app.handle("nav", "armies")
+    app.handle("nav", "confirm")
+    assert app.screen == "armies" and "Scratch" not in app.render()
+    app.handle("nav", "setup:hexbattle")
+    app.messages.clear()
+    app.handle("nav", "pick-army:notanumber")        # a forged nav value: a message, no crash
+    assert app.messages and "notanumber" in app.messages[-1]["text"] and app.screen == "setup"

@@ -433,7 +433,7 @@ class App:
                 self._do_nav(str(value))
             elif kind == "input":
                 self._do_input(str(value), "" if extra is None else str(extra))
-        except (SaveError, IllegalAction, LookupError) as exc:
+        except (ValueError, LookupError) as exc:             # SaveError and IllegalAction included
             self.notify(str(exc))
 
     # ---------------------------------------------------------------- events
@@ -488,6 +488,10 @@ class App:
 
     def _do_nav(self, nav: str) -> None:
         cmd, _, arg = nav.partition(":")
+        if (self.screen == "builder" and self.builder is not None and self.builder.dirty
+                and cmd in ("armies", "shelf", "setup", "load", "army-new", "army-edit", "rules")):
+            self.confirm = ("leave", nav)                 # unsaved army changes: ask first
+            return
         if cmd == "dismiss":
             self.messages = [m for m in self.messages if str(m["id"]) != arg]
         elif cmd == "shelf":
@@ -528,6 +532,10 @@ class App:
                 self.storage.remove(saves.save_key(ident))
                 if self.storage.get(saves.CURRENT_KEY) == ident:
                     self.storage.remove(saves.CURRENT_KEY)
+            elif what == "leave":
+                if self.builder is not None:
+                    self.builder.dirty = False
+                self._do_nav(ident)
             elif what == "army":
                 self.storage.remove(saves.army_key(armylib.GAME_ID, ident))
                 if self.builder and self.builder.army_id == ident:
@@ -624,6 +632,11 @@ class App:
         if not self.confirm:
             return ""
         what, ident = self.confirm
+        if what == "leave":
+            name = self.builder.army["name"] if self.builder else ""
+            return (f'<div class="confirm" role="alertdialog"><span>Leave the army builder? Unsaved changes to '
+                    f'“{esc(name)}” will be lost.</span>' + button("Discard changes", nav="confirm", cls="danger")
+                    + button("Keep editing", nav="cancel-confirm") + "</div>")
         if what == "save":
             meta = next((e["meta"] for e in self._save_entries() if e["id"] == ident), None)
             label = f"the saved game “{(meta or {}).get('title') or ident}”"
