@@ -438,3 +438,14 @@ def test_a_failing_bot_falls_back_to_a_random_move(monkeypatch):
         assert app.step_bot()
     assert len(app.state.history) == 5
     assert any("played a random move instead" in m["text"] and "boom" in m["text"] for m in app.messages)
+
+
+def test_reloading_a_game_link_resumes_that_game():
+    storage = DictStorage()
+    q = {"game": "hexbattle", "seats": "human,bot:random", "seed": "12"}
+    app = make(q, storage)
+    click_action(app, Rng(1))
+    again = make(q, storage)
+    assert again.meta["id"] == app.meta["id"] and again.state == app.state
+    other = make(dict(q, seed="13"), storage)                       # another seed: a new game
+    assert other.meta["id"] != app.meta["id"] and other.state.seed == 13

@@ -140,6 +140,8 @@ class App:
                 seed = None
         self._new_setup(gid, seats=seats, seed=seed)
         if seats_ok and (self.embed or q.get("seats")):
+            if self._resume_matching(gid, seats, seed):     # a reload of the same link resumes its game
+                return True
             return self._start_from_setup()
         if not seats_ok:
             self.embed = False
@@ -166,6 +168,20 @@ class App:
                             f"(bots: {', '.join(avail)}).")
                 return None
         return out
+
+    def _resume_matching(self, gid: str, seats: list[str], seed: int | None) -> bool:
+        sid = self.storage.get(saves.CURRENT_KEY)
+        if not sid:
+            return False
+        try:
+            d = saves.check_header(self.storage.get(saves.save_key(sid)) or "")
+        except SaveError:
+            return False
+        if d["game"] != gid or d["seats"] != seats or (seed is not None and d["seed"] != seed):
+            return False
+        if str(d.get("status", "")).startswith("finished"):
+            return False
+        return self._open_save(sid, quiet_missing=True)
 
     def _resume(self) -> None:
         sid = self.storage.get(saves.CURRENT_KEY)
@@ -826,8 +842,9 @@ class App:
             title = game.title
         except LookupError as exc:
             body, title = f"<p>{esc(exc)}</p>", "Rules"
-        return (f'<section class="rules"><div class="button-row">{button("Back", nav="back")}</div>'
-                f'<h2>{esc(title)}: rules</h2><article class="rules-body">{body}</article>'
+        heading = "" if "<h1" in body or "<h2" in body else f"<h2>{esc(title)}: rules</h2>"
+        return (f'<section class="rules-page"><div class="button-row">{button("Back", nav="back")}</div>'
+                f'<div class="rules-body">{heading}{body}</div>'
                 f'<div class="button-row">{button("Back", nav="back")}</div></section>')
 
     def _render_armies(self) -> str:
