@@ -32,13 +32,14 @@ class GoalBot:
 
     name = "goal"
     label = "Dragon-seeker (goal-driven)"
+    strength = 10                     # the app picks the strongest bot by this attribute
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed, stream=13)
         self.C = content.load()
 
     # ---------------------------------------------------------------- knowledge from the view
-    def strength(self, me: dict, k: dict, theme=None, duel=False) -> int:
+    def power(self, me: dict, k: dict, theme=None, duel=False) -> int:
         total = me["might"]
         effs = [self.C["items"][key]["effects"] for _i, key in k["items"]] + [self.C["followers"][f]["effects"] for f in k["followers"]]
         for e in effs:
@@ -53,7 +54,7 @@ class GoalBot:
             return True
         if any(self.C["items"][key]["effects"].get("ring") for _i, key in k["items"]):
             return True
-        return self.strength(me, k, duel=True) >= 8
+        return self.power(me, k, duel=True) >= 8
 
     def tile_value(self, v: dict, me: dict, k: dict, t: str) -> float:
         tv = v["tiles"][t]
@@ -63,16 +64,16 @@ class GoalBot:
         if not tv["explored"]:
             if tv["region"] == "mountains":
                 if ds_known:
-                    return 3.0 if self.strength(me, k) >= 5 else -3
+                    return 3.0 if self.power(me, k) >= 5 else -3
                 return 12.0 if ready else -20
-            return 2.0 if self.strength(me, k, "beast") >= 3 else -1.0
+            return 2.0 if self.power(me, k, "beast") >= 3 else -1.0
         if tv.get("doomspire"):
             return 40.0 if ready else -50
         typ = tv["type"]
         val = 0.0
         if tv["monster"]:
             m = tv["monster"]
-            p = _p_win(m["might"] - self.strength(me, k, m.get("theme")))
+            p = _p_win(m["might"] - self.power(me, k, m.get("theme")))
             if p < 0.6:
                 return -2.0
             val += p * (m["fame"] * 1.5 + sum(VALUE[r] * n for r, n in m["loot"].items())) - (1 - p) * 2
@@ -81,7 +82,7 @@ class GoalBot:
             val += (6.0 if me["starred"] < 4 else 3.0) if star else 2.5
         if typ in ("adventure", "oasis") and tv["tokens"] > 0 and not tv["monster"]:
             tier = tv["tier"]
-            s = self.strength(me, k)
+            s = self.power(me, k)
             val += {1: 2.5, 2: 3.0 if s >= 2 else 0.8, 3: 4.0 if s >= 4 else 0.3}[tier]
         if typ == "mercenary" and me["res"]["gold"] >= 3 and me["res"]["gold"] < 9:
             val += 2.5
@@ -125,7 +126,7 @@ class GoalBot:
         if kind == "flee":
             if fr.get("k") == "mon":
                 k = next((k for k in me["knights"] if k["id"] == fr["kn"]), None)
-                need = fr["mon"]["might"] - self.strength(me, k, fr["mon"].get("theme")) - 2 * self.own_units(v, me, fr["t"])
+                need = fr["mon"]["might"] - self.power(me, k, fr["mon"].get("theme")) - 2 * self.own_units(v, me, fr["t"])
                 return "fight" if _p_win(need) >= 0.6 else "flee"
             if fr.get("k") == "kvk":
                 return "fight" if me["might"] >= 1 else "flee"
@@ -252,6 +253,7 @@ class WandererBot:
 
     name = "wanderer"
     label = "Wanderer (random, never concedes)"
+    strength = 1
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed, stream=17)
