@@ -1,0 +1,286 @@
+"""Clockwork Crusade bots.
+
+``crusader`` plays to win with simple priorities, reading only ``view(seat)``
+and the legal action ids: it destroys Gate Tokens it can reach, takes fights
+it is likely to win (first those threatening its own Gate Tokens), captures
+territories with Soldiers, keeps its portals busy, researches when it can
+afford to, and walks its units towards the nearest objective.
+"""
+from __future__ import annotations
+
+from ...engine import Rng
+from .content import SPECIALS, UNITS
+from .geometry import distance
+
+_TWO_D6 = {}
+for _a in range(1, 7):
+    for _b in range(1, 7):
+        _TWO_D6[_a + _b] = _TWO_D6.get(_a + _b, 0) + 1 / 36
+
+
+def p_beat_roll(attack: int, defense: int) -> float:
+    """P(2d6 + attack > 2d6 + defense)."""
+    return sum(pa * pd for a, pa in _TWO_D6.items() for d, pd in _TWO_D6.items() if a + attack > d + defense)
+
+
+def p_beat_fixed(attack: int, number: int) -> float:
+    """P(2d6 + attack > number)."""
+    return sum(p for a, p in _TWO_D6.items() if a + attack > number)
+
+
+class CrusaderBot:
+    """Greedy, objective-driven Clockwork Crusade player."""
+
+    name = "crusader"
+    label = "Crusader (plays to win)"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed, stream=11)
+
+    # ------------------------------------------------------------------ entry
+    def choose(self, state, seat: int) -> str:
+        actions = [a.id for a in state.legal_actions(seat)]
+        if not actions:
+            raise ValueError(f"seat {seat} has no legal action")
+        if len(actions) == 1:
+            return actions[0]
+        v = state.view(seat)
+        pend = v["pending"]
+        if pend:
+            return self._prompt(v, seat, actions)
+        phase = v["phase"]
+        if phase == "grids":
+            return self.rng.choice(actions)
+        if phase == "gates":
+            return self._gate_choice(v, actions, start=True)
+        if phase == "control":
+            gates = [a for a in actions if a.startswith("gate:")]
+            return self._gate_choice(v, gates, start=False) if gates else "done"
+        if phase == "portal":
+            return self._place(v, seat, actions)
+        if phase == "draw":
+            return "draw" if "draw" in actions else actions[0]
+        return self._main(v, seat, actions)
+
+    # ---------------------------------------------------------------- helpers
+    @staticmethod
+    def _units(v):
+        return {u["hex"]: u for u in v["units"]}
+
+    @staticmethod
+    def _terr_adj(v):
+        hexes = v["board"]["hexes"]
+        from .geometry import neighbours
+        adj = {}
+        for h, info in hexes.items():
+            t = info["territory"]
+            if t is None:
+                continue
+            for n in neighbours(h):
+                o = hexes.get(n, {}).get("territory")
+                if o and o != t:
+                    adj.setdefault(t, set()).add(o)
+        return adj
+
+    def _gate_choice(self, v, actions, start):
+        hexes = v["board"]["hexes"]
+        adj = self._terr_adj(v)
+        enemy_gates = [g["hex"] for g in v["gates"] if g["owner"] != v["seat"]]
+        mine = {t["id"] for t in v["board"]["territories"] if t["controller"] == v["seat"]}
+        best, score = [], None
+        for a in actions:
+            h, arrow = a[5:].split(">")
+            t = hexes[h]["territory"]
+            s = len(adj.get(t, ())) * 2 + (3 * len(adj.get(t, set()) & mine) if not start else 0)
+            if start and enemy_gates:
+                s += min(min(distance(h, g) for g in enemy_gates), 8) * 0.5
+            # keep the Gate Token away from the territory's rim, arrow pointing inward
+            s -= 0.1 * sum(1 for g in enemy_gates if distance(h, g) < 3)
+            if score is None or s > score:
+                best, score = [a], s
+            elif s == score:
+                best.append(a)
+        return self.rng.choice(best)
+
+    def _place(self, v, seat, actions):
+        enemy = [g["hex"] for g in v["gates"] if g["owner"] != seat] + \
+                [u["hex"] for u in v["units"] if u["controller"] != seat]
+        if not enemy:
+            return actions[0]
+        return min(actions, key=lambda a: (min(distance(a.split(">")[1], e) for e in enemy), a))
+
+    def _prompt(self, v, seat, actions):
+        kind = v["pending"]["kind"]
+        units = self._units(v)
+        if kind == "stealth":
+            return "stealth"
+        if kind == "counter":
+            return "counter"
+        if kind == "scapegoat":
+            target = units.get(v["pending"]["target"])
+            subs = [a for a in actions if a.startswith("scapegoat:")]
+            if target and subs:
+                cheapest = min(subs, key=lambda a: UNITS[units[a.split(":")[1]]["card"]]["cost"])
+                if UNITS[units[cheapest.split(":")[1]]["card"]]["cost"] <= UNITS[target["card"]]["cost"]:
+                    return cheapest
+            return "noscapegoat"
+        picks = [a for a in actions if a != "decline"]
+        if not picks:
+            return "decline"
+        return max(picks, key=lambda a: (UNITS[units[a.split(">")[1]]["card"]]["cost"], a))
+
+    # ------------------------------------------------------------------- main
+    def _main(self, v, seat, actions):
+        units = self._units(v)
+        me = v["player_info"][seat]
+        res = me["resources"]
+        my_gates = [g["hex"] for g in v["gates"] if g["owner"] == seat]
+        gate_hexes = {g["hex"] for g in v["gates"] if g["owner"] != seat}
+        by_verb = {}
+        for a in actions:
+            by_verb.setdefault(a.split(":")[0], []).append(a)
+
+        # 1. free money and cheap research first
+        for a in by_verb.get("play", []):
+            key = self._card_key(v, seat, a)
+            if key in ("supply-drop", "war-bonds", "forced-march") or \
+                    (key == "research-grant" and res >= 2 and "research" not in by_verb) or \
+                    key in ("sabotage", "requisition-raid", "targeting-lens"):
+                return a
+
+        # 2. Gate Tokens in reach
+        for verb in ("attack", "shell"):
+            gate_hits = [a for a in by_verb.get(verb, []) if a.split(">")[1] in gate_hexes]
+            if gate_hits:
+                return max(gate_hits, key=lambda a: units[a.split(":")[1].split(">")[0]]["attack"])
+
+        # 3. good fights, threats to own gates first
+        best, best_score = None, 0.0
+        for verb in ("attack", "shell"):
+            for a in by_verb.get(verb, []):
+                src, dst = a.split(":")[1].split(">")
+                att, tgt = units.get(src), units.get(dst)
+                if not att or not tgt:
+                    continue
+                p = (p_beat_fixed(att["attack"], tgt["defense"]) if tgt["type"] == "building"
+                     else p_beat_roll(att["attack"], tgt["defense"]))
+                if verb == "shell":
+                    p *= 0.5
+                threat = any(distance(dst, g) <= 3 for g in my_gates)
+                score = p * (UNITS[tgt["card"]]["cost"] + (4 if threat else 0))
+                if p >= (0.3 if threat else 0.42) and score > best_score:
+                    best, best_score = a, score
+        if best:
+            return best
+        for a in by_verb.get("assassinate", []) + by_verb.get("corrupt", []):
+            return a
+        for a in by_verb.get("selfdestruct", []):
+            src = a.split(":")[1]
+            near = [u for u in v["units"] if 0 < distance(src, u["hex"]) <= 1]
+            if sum(1 for u in near if u["owner"] != seat) >= 2 and all(u["owner"] != seat for u in near):
+                return a
+
+        # 4. research and portals (keep 1 for a capture that is ready)
+        mine = [u for u in v["units"] if u["owner"] == seat]
+        hexes = v["board"]["hexes"]
+        terr_owner = {t["id"]: t["controller"] for t in v["board"]["territories"]}
+        ready = any(u["type"] == "soldier" and hexes[u["hex"]]["territory"]
+                    and terr_owner.get(hexes[u["hex"]]["territory"]) in (None, seat) for u in mine)
+        reserve = 1 if ready else 0
+        portals = [a for a in by_verb.get("portal", [])
+                   if UNITS[a.split(":")[1].split("@")[0]]["cost"] <= res - reserve]
+        if "research" in by_verb and res - reserve >= v["research_cost"] and (len(mine) >= 4 or res >= 7):
+            return "research"
+        if portals and len(mine) < 14:
+            return self._portal_pick(v, seat, portals, res)
+
+        # 5. salvage with idle units
+        for a in by_verb.get("salvage", []):
+            src = a.split(":")[1]
+            if units[src]["type"] == "building" or not any(
+                    u["controller"] != seat and distance(src, u["hex"]) <= 4 for u in v["units"]):
+                return a
+
+        # 6. move towards objectives
+        mv = self._best_move(v, seat, by_verb.get("move", []))
+        if mv:
+            return mv
+        for a in by_verb.get("wall", []):
+            dst = a.split(">")[1]
+            if any(distance(dst, g) <= 1 for g in my_gates):
+                return a
+        return "end"
+
+    @staticmethod
+    def _card_key(v, seat, action):
+        cid = action.split(":")[1].split(">")[0]
+        for c in v["player_info"][seat]["hand"] or ():
+            if c["id"] == cid:
+                return c["key"]
+        return None
+
+    def _portal_pick(self, v, seat, portals, res):
+        soldiers = sum(1 for u in v["units"] if u["owner"] == seat and u["type"] == "soldier")
+        soldiers += sum(1 for p in v["portals"] if p["owner"] == seat and p["unit"]
+                        and UNITS[p["unit"]]["type"] == "soldier")
+
+        def value(a):
+            key = a.split(":")[1].split("@")[0]
+            u = UNITS[key]
+            val = u["cost"] + u["attack"] + u["defense"]
+            if u["type"] == "soldier" and soldiers < 3:
+                val += 10
+            if key in ("bunker", "scrap-foundry"):
+                val -= 6
+            return (val, a)
+
+        choice = max(portals, key=value)
+        key = choice.split(":")[1].split("@")[0]
+        if soldiers >= 3 and res - UNITS[key]["cost"] < 1 and res < 4:
+            return choice
+        return choice
+
+    def _best_move(self, v, seat, moves):
+        if not moves:
+            return None
+        hexes = v["board"]["hexes"]
+        terr_owner = {t["id"]: t["controller"] for t in v["board"]["territories"]}
+        enemy_units = [u["hex"] for u in v["units"] if u["controller"] != seat]
+        enemy_gates = [g["hex"] for g in v["gates"] if g["owner"] != seat]
+        my_gates = [g["hex"] for g in v["gates"] if g["owner"] == seat]
+        capture = [h for h, info in hexes.items() if info["territory"]
+                   and terr_owner.get(info["territory"]) is None]
+        units = self._units(v)
+        # defend: enemies close to my gates draw my non-soldiers
+        threats = [e for e in enemy_units if any(distance(e, g) <= 3 for g in my_gates)]
+        claimed = {}
+        for u in v["units"]:
+            tid = hexes[u["hex"]]["territory"]
+            if u["controller"] == seat and u["type"] == "soldier" and tid and terr_owner.get(tid) is None:
+                claimed[tid] = claimed.get(tid, 0) + 1
+        best, best_gain = None, 0
+        for a in moves:
+            src, dst = a.split(":")[1].split(">")
+            u = units[src]
+            here = hexes[src]["territory"]
+            if u["type"] == "soldier":
+                if here and terr_owner.get(here) is None and claimed.get(here) == 1 and \
+                        not any(hexes[e]["territory"] == here for e in enemy_units):
+                    continue  # stay to capture at the next Control step
+                goals = [h for h in capture if not claimed.get(hexes[h]["territory"])] or enemy_gates or enemy_units
+            else:
+                goals = threats or enemy_gates or enemy_units
+            if not goals:
+                continue
+            before = min(distance(src, g) for g in goals)
+            after = min(distance(dst, g) for g in goals)
+            gain = before - after
+            if u["type"] == "soldier" and hexes[dst]["territory"] and \
+                    terr_owner.get(hexes[dst]["territory"]) is None and not claimed.get(hexes[dst]["territory"]):
+                gain += 2
+            if gain > best_gain:
+                best, best_gain = a, gain
+        return best
+
+
+BOTS = {"crusader": CrusaderBot}
