@@ -172,6 +172,12 @@ def test_vendored_runtime_when_built():
     core = (vendor / "pyscript" / "core.js").read_text()
     for chunk in re.findall(r'from\s*"\./([\w.-]+\.js)"', core):
         assert (vendor / "pyscript" / chunk).exists(), chunk
+    page = _Refs()
+    page.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    cfg = json.loads(page.py_config)
+    missing = [u for u in page.urls + list(cfg["files"]) + [cfg["interpreter"]]
+               if not (ROOT / u).is_file()]
+    assert not missing, f"index.html names files the build did not produce: {missing}"
     with zipfile.ZipFile(vendor / "pyodide" / "python_stdlib.zip") as zf:
         names = zf.namelist()
     assert any(n.startswith("json/__init__.py") for n in names)
