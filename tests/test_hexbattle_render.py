@@ -208,3 +208,25 @@ def test_the_second_player_sees_the_board_turned_with_their_army_at_the_bottom()
     # the first player and spectators see it unturned
     assert 'class="hb-board"' in draw_html(v, acts=[], seat=1, interactive=False)
     assert 'class="hb-board"' in draw_html(v, acts=[], seat=None, interactive=False)
+
+
+@pytest.mark.rule("HB-UI-16", "HB-RNG-4")
+def test_aiming_shades_the_hexes_in_range():
+    shooter = unit("c10", type="ranged", range=3)
+    pend = {"card": card("c07", "Potshot", 0, ({"do": "ranged", "within": 2},)), "paid": [], "paid_total": 0,
+            "step": 0, "unit": None, "mp_left": None, "aim": "c10"}
+    html = draw_html(view(units=[shooter, unit("c8", owner=1)], phase="resolve", pending=pend),
+                     acts=["shoot:c8", "skip"])
+    shaded = re.findall(r'<use href="#hb-hl" class="in-range" x="([\d.]+)" y="([\d.]+)"/>', html)
+    # the card caps the unit's range 3 at 2: rings 1 and 2 hold 6 + 12 hexes, all on the board around c10
+    assert len(shaded) == 18
+    assert tuple(map(str, hr.center(*hr.parse_hex("c8")))) in shaded
+    assert tuple(map(str, hr.center(*hr.parse_hex("c10")))) not in shaded
+    assert 'class="in-range"' not in draw_html(view(units=[shooter]), acts=["draw"])
+
+
+@pytest.mark.rule("HB-GAP-29")
+def test_cards_that_cannot_be_paid_for_are_dimmed():
+    html = draw_html(acts=["draw", "play:c12"])
+    assert re.search(r'<div class="card unplayable"[^>]*><span class="card-cost"[^>]*>3<', html)
+    assert 'class="card playable clickable" data-action="play:c12"' in html

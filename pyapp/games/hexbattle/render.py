@@ -71,6 +71,20 @@ def neighbor(name: str, direction: int) -> str | None:
     return hex_name(c, r) if 0 <= c < COLS and 0 <= r < ROWS else None
 
 
+def distance(a: str, b: str) -> int:
+    """Hex distance (rings) between two hexes.
+
+    >>> distance("c5", "c5"), distance("c5", "c7"), distance("a1", "b1"), distance("a1", "h16")
+    (0, 2, 1, 19)
+    """
+    def cube(name):
+        c, r = parse_hex(name)
+        z = r - (c - (c & 1)) // 2
+        return c, -c - z, z
+    (x1, y1, z1), (x2, y2, z2) = cube(a), cube(b)
+    return max(abs(x1 - x2), abs(y1 - y2), abs(z1 - z2))
+
+
 def center(col: int, row: int, *, row0: int = 0) -> tuple[float, float]:
     """SVG centre of a hex; ``row0`` shifts the grid up (the builder draws rows 9-16 only)."""
     x = PAD + SIZE + col * SIZE * 1.5
@@ -239,6 +253,23 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     side = f", seen from {names[seat]}'s side" if isinstance(seat, int) and 0 <= seat < len(names) else ""
     svg = [f'<svg class="hb-board{" flipped" if flip else ""}" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="img" '
            f'aria-label="Hex Battle battlefield, 8 by 16 hexes{esc(side)}">', defs(), cells(flip=flip), centerline()]
+    # while aiming, shade the hexes within the attacker's range (HB-UI-16)
+    if aim_hex and any(k.startswith("shoot:") for k in acts):
+        shooter = next((u for u in units if u.get("hex") == aim_hex), None)
+        reach = shooter.get("range") if shooter else None
+        steps = (pending.get("card") or {}).get("actions") or []
+        step_i = pending.get("step")
+        if isinstance(step_i, int) and 0 <= step_i < len(steps) and isinstance(steps[step_i], dict):
+            within = steps[step_i].get("within")
+            if isinstance(within, int) and isinstance(reach, int):
+                reach = min(reach, within)
+        if isinstance(reach, int):
+            for col in range(COLS):
+                for row in range(ROWS):
+                    h = hex_name(col, row)
+                    if 1 <= distance(aim_hex, h) <= reach:
+                        x, y = pos(h)
+                        svg.append(f'<use href="#hb-hl" class="in-range" x="{x}" y="{y}"/>')
     for u in units:
         try:
             x, y = pos(u["hex"])
@@ -369,6 +400,8 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
                     break
             if action is None and cid in paid:
                 cls = "paid"
+            elif action is None and any(k.startswith("play:") for k in acts):
+                cls = "unplayable"                      # not enough other cards to pay for it now
             if action:
                 used.add(action)
             cards.append(card_html(c, action=action, cls=cls or "", title=acts[action].label if action else ""))
