@@ -106,3 +106,15 @@ def test_schema_rejects_broken_grids_and_specials():
     specials[0]["effect"] = "wish"
     with pytest.raises(ContentError):
         content.check_specials(specials)
+
+
+def test_rules_page_documents_every_gap_and_the_safeguard():
+    import re
+    from pyapp.games.clockwork import GAME
+    html = GAME.rules_html()
+    path = content.DATA.parents[3].parent / "shared" / "rules" / "clockwork-crusade.clauses.md"
+    clauses = path.read_text(encoding="utf-8") if path.exists() else ""
+    gaps = sorted(set(re.findall(r"CC-GAP-\d+", clauses))) or [f"CC-GAP-{i}" for i in range(1, 57)]
+    for g in gaps:
+        assert f'id="{g}"' in html, g
+    assert "safeguard" in html and "max_rounds" in html
