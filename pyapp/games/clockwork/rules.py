@@ -1036,7 +1036,7 @@ class ClockworkState(State):
         units = []
         for u in s["units"]:
             card = UNITS[u["card"]]
-            own = seat == u["owner"] or seat == u["ctrl"]
+            own = seat == u["owner"]  # effective stats reveal level bonuses, i.e. the owner's hand
             lo, hi = self.urange(u) if own else parse_range(card["range"])
             units.append({"id": u["id"], "hex": u["hex"], "owner": u["owner"], "controller": u["ctrl"],
                           "card": u["card"], "name": card["name"], "type": card["type"],
