@@ -22,6 +22,7 @@ from . import GAME
 def measure(games: int, players: int, bots: list, seed: int = 1, rotate: bool = False, max_rounds=None) -> dict:
     t0 = time.perf_counter()
     lengths, turns, reasons, wins, errors = [], [], Counter(), Counter(), []
+    seat_wins, start_wins = Counter(), Counter()
     draws = 0
     for g in range(games):
         names = [bots[i % len(bots)] for i in range(players)]
@@ -40,6 +41,8 @@ def measure(games: int, players: int, bots: list, seed: int = 1, rotate: bool = 
         reasons["turn limit" if out.reason.startswith("Turn limit") else "last Gate Tokens"] += 1
         if len(out.winners) == 1:
             wins[names[out.winners[0]]] += 1
+            seat_wins[out.winners[0]] += 1
+            start_wins["first turn" if out.winners[0] == st.s["start"] else "other"] += 1
         else:
             draws += 1
             for w in out.winners:
@@ -48,6 +51,8 @@ def measure(games: int, players: int, bots: list, seed: int = 1, rotate: bool = 
             "errors": errors, "mean_actions": round(sum(lengths) / len(lengths), 1) if lengths else None,
             "mean_turns": round(sum(turns) / len(turns), 1) if turns else None,
             "end_reasons": dict(reasons), "wins": dict(wins), "draws": draws,
+            "wins_per_seat": {str(k): seat_wins[k] for k in range(players)},
+            "winner_had_first_turn": dict(start_wins),
             "seconds": round(time.perf_counter() - t0, 1)}
 
 
