@@ -103,6 +103,8 @@ def test_facing_defaults_to_the_centerline_and_turns():
     # the grid shows only the home half: 64 clickable hexes, rows 9-16
     places = [n for n in NAV_RE.findall(html) if n.startswith("b-place:")]
     assert len(places) == 64 and {p.split(":")[1][1:] for p in places} == {str(r) for r in range(9, 17)}
+    app.handle("nav", "b-unplace:0")
+    assert app.builder.army["units"][0]["hex"] is None and "not placed" in app.render()
     app.handle("nav", "b-del:0")
     assert app.builder.army["units"] == []
 

@@ -98,10 +98,6 @@ def valid_armies(storage) -> list[dict]:
     return [e for e in list_armies(storage) if e["army"] is not None and not e["problems"]]
 
 
-def hex_rows_label() -> str:
-    return "rows 9-16"
-
-
 class Builder:
     """The army builder's state: a draft army and the selected unit (HB-UI-1..5)."""
 
@@ -229,7 +225,9 @@ class Builder:
                 f'<span class="facing">front {DIRS[int(u.get("facing", 0)) % 6]}</span> '
                 + button("↺", nav=f"b-ccw:{i}", cls="small", title="turn left")
                 + button("↻", nav=f"b-cw:{i}", cls="small", title="turn right")
-                + button("✕", nav=f"b-del:{i}", cls="small danger", title="remove") + "</li>")
+                + (button("Lift", nav=f"b-unplace:{i}", cls="small", title="take it off the battlefield")
+                   if u.get("hex") else "")
+                + button("✕", nav=f"b-del:{i}", cls="small danger", title="remove from the army") + "</li>")
         # catalogue
         unit_rows = []
         for key, s in c.UNITS.items():
