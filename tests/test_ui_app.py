@@ -449,3 +449,16 @@ def test_reloading_a_game_link_resumes_that_game():
     assert again.meta["id"] == app.meta["id"] and again.state == app.state
     other = make(dict(q, seed="13"), storage)                       # another seed: a new game
     assert other.meta["id"] != app.meta["id"] and other.state.seed == 13
+
+
+def test_a_renderer_bug_leaves_a_way_back_to_the_shelf(monkeypatch):
+    app = make({"game": "hexbattle", "seats": "human,bot:random", "seed": "2"})
+
+    def broken(*a, **k):
+        raise KeyError("units")
+
+    monkeypatch.setattr(App, "_renderer", lambda self: broken)
+    html = app.render()
+    assert "Something went wrong" in html and "KeyError" in html and 'data-nav="shelf"' in html
+    app.handle("nav", "shelf")
+    assert app.screen == "shelf" and 'data-game="hexbattle"' in app.render()

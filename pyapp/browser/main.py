@@ -84,7 +84,11 @@ class Glue:
         except Exception:
             storage = MemoryStorage()
         self.query = parse_query(str(js.location.search or ""))
-        self.app = App(storage, self.query)
+        try:
+            self.app = App(storage, self.query)
+        except Exception as exc:  # a bad link or a broken save must not stop the app from starting
+            self.app = App(storage, {})
+            self.app.notify(f"The app could not open this link ({exc}); here is the shelf.")
         if self.app.fast:
             self.delay = FAST_BOT_DELAY_MS
         else:

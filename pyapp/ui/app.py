@@ -621,9 +621,15 @@ class App:
         screen = self.screen
         if screen == "game" and self.state is None:
             screen = self.screen = "shelf"
-        body = {"shelf": self._render_shelf, "setup": self._render_setup, "game": self._render_game,
-                "rules": self._render_rules, "armies": self._render_armies,
-                "builder": self._render_builder}.get(screen, self._render_shelf)()
+        try:
+            body = {"shelf": self._render_shelf, "setup": self._render_setup, "game": self._render_game,
+                    "rules": self._render_rules, "armies": self._render_armies,
+                    "builder": self._render_builder}.get(screen, self._render_shelf)()
+        except Exception as exc:  # a bug in one screen must leave a way out, never a dead page
+            body = ('<section class="screen-error"><h2>Something went wrong on this screen</h2>'
+                    f'<p class="notice error">{esc(type(exc).__name__)}: {esc(exc)}</p>'
+                    "<p>Your games are saved after every move.</p>"
+                    + button("Back to the shelf", nav="shelf", cls="primary") + "</section>")
         embed = self.embed and screen == "game"
         header = "" if embed else (
             '<header class="topbar"><button type="button" class="brand" data-nav="shelf">Boardshelf</button>'
