@@ -252,17 +252,18 @@ def build_vendor(pyc: bool = True) -> None:
 SITE = ("index.html", "web", "wheels")
 
 
-def build_dist() -> None:
-    """dist/: exactly the files the page needs, ready for any static host."""
-    if DIST.exists():
-        shutil.rmtree(DIST)
-    DIST.mkdir()
-    shutil.copy2(ROOT / "index.html", DIST / "index.html")
-    shutil.copytree(ROOT / "web", DIST / "web", ignore=shutil.ignore_patterns(".*", "*.map"))
-    (DIST / "wheels").mkdir()
-    shutil.copy2(wheel_path(), DIST / "wheels" / wheel_name())
-    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
-    log(f"static site in dist/ ({size / 1e6:.1f} MB); serve it with `python3 tools/serve.py dist`")
+def build_dist(out: Path = DIST) -> Path:
+    """dist/ (or ``out``): exactly the files the page needs, ready for any static host."""
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    shutil.copy2(ROOT / "index.html", out / "index.html")
+    shutil.copytree(ROOT / "web", out / "web", ignore=shutil.ignore_patterns(".*", "*.map"))
+    (out / "wheels").mkdir()
+    shutil.copy2(wheel_path(), out / "wheels" / wheel_name())
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    log(f"static site in {_rel(out)}/ ({size / 1e6:.1f} MB); serve it with `python3 tools/serve.py {_rel(out)}`")
+    return out
 
 
 def main(argv=None) -> int:

@@ -84,7 +84,12 @@ def main(argv=None) -> int:
     root = Path(args.root).resolve()
     if not (root / "index.html").exists():
         print(f"warning: {root} has no index.html", file=sys.stderr)
-    server = make_server(root, args.port, args.host, quiet=args.quiet)
+    try:
+        server = make_server(root, args.port, args.host, quiet=args.quiet)
+    except OSError as exc:
+        print(f"cannot listen on {args.host}:{args.port}: {exc.strerror}; try another port "
+              f"(--port N, or PORT=N make play)", file=sys.stderr)
+        return 1
     print(f"Boardshelf: serving {root} at http://{args.host}:{server.server_address[1]}/  (Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()

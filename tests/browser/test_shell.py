@@ -95,3 +95,26 @@ def test_guard_blocks_and_records_other_hosts(site, browser):
     assert guard.external == ["https://cdn.jsdelivr.net/pyodide/v0/full/pyodide.mjs"]
     with pytest.raises(AssertionError):
         guard.check()
+
+
+@needs_app
+def test_dist_is_a_complete_site_from_a_sub_path(site, browser, tmp_path):
+    """`make dist` output, hosted under a sub-path of another server, starts on its own files alone."""
+    from harness import _tool, new_page
+    build = _tool("build")
+    build.build_dist(tmp_path / "hosting" / "games" / "boardshelf")
+    serve = _tool("serve")
+    server, base = serve.start(tmp_path / "hosting")
+    ctx, page, guard = new_page(browser)
+    try:
+        page.goto(base + "games/boardshelf/?game=hexbattle&seats=human,bot&seed=42")
+        wait_ready(page)
+        assert page.locator("#app .screen-game").count() == 1
+        assert not [f for f in guard.failed_local if "/web/" in f or "/wheels/" in f], guard.failed_local
+        assert all(u.startswith(base + "games/boardshelf/") or not u.startswith(base)
+                   for u in page.evaluate("performance.getEntriesByType('resource').map(e => e.name)"))
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()
+    guard.check()
