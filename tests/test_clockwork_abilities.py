@@ -432,3 +432,16 @@ def test_second_wind_and_sabotage():
     assert "attack:e3>e2" in ids(st) and not [a for a in ids(st) if a.startswith("move:e3")]
     st.apply(0, f"play:{sab}>f4")
     assert st.s["portals"] == []
+
+
+@rule("CC-SPEC-2")
+def test_special_cards_in_the_control_step_too():
+    st = main(res=[1, 5])
+    put(st, "infantry", 0, "e1")
+    (c,) = give(st, 0, "supply-drop")
+    (g,) = give(st, 0, "research-grant")
+    st._start_turn(0)
+    acts = ids(st)
+    assert st.s["phase"] == "control" and f"play:{c}" in acts and f"play:{g}" not in acts
+    st.apply(0, f"play:{c}")
+    assert st.s["res"][0] == 4 and st.s["phase"] == "control"

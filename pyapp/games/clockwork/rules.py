@@ -466,6 +466,7 @@ class ClockworkState(State):
             acts = [Action(f"gate:{h}>{a}", f"Capture {b.terr_name[b.terr[h]]}: Gate Token on {h}, arrow to {a} "
                                             f"(cost {GATE_COST})", "gate")
                     for h, a in self._gate_spots(self._control_territories(seat))]
+            acts += self._specials(seat)
             acts.append(Action("done", "Finish the Control step", "step"))
             return acts
         if ph == "portal":
@@ -476,7 +477,7 @@ class ClockworkState(State):
             return self._main_actions(seat)
         if ph == "draw":
             return [Action("draw", "Draw a free card for destroying a Gate Token", "draw"),
-                    Action("end", "End the turn without drawing", "step")]
+                    Action("end", "End the turn without drawing", "step")] + self._specials(seat)
         return []
 
     def _building_spots(self, u: dict) -> list:
@@ -631,14 +632,23 @@ class ClockworkState(State):
                                 "portal") for a in sorted(free_arrows)]
         if not s["researched"] and s["stack"] and res >= s["research_cost"]:
             acts.append(Action("research", f"Research: pay {s['research_cost']} to draw a card", "research"))
-        seen = set()
-        for cid in sorted(hand):
+        acts += self._specials(seat)
+        acts.append(Action("end", "End the Main step", "step"))
+        return acts
+
+    def _specials(self, seat: int) -> list:
+        """Special cards playable now: any step of the holder's own turn with a choice (CC-SPEC-2, CC-GAP-39)."""
+        s = self.s
+        cards = s["cards"]
+        acts, seen = [], set()
+        for cid in sorted(s["hands"][seat]):
             key = cards[cid]
             if key not in SPECIALS or key in seen:
                 continue
             seen.add(key)
+            if SPECIALS[key]["effect"] == "grant" and s["phase"] != "main":
+                continue  # Research happens only in the Main step
             acts += self._special_actions(seat, cid, SPECIALS[key])
-        acts.append(Action("end", "End the Main step", "step"))
         return acts
 
     def _special_actions(self, seat: int, cid: str, sp: dict) -> list:
