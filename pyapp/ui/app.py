@@ -9,6 +9,19 @@
 
 Screens: ``shelf``, ``setup``, ``game``, ``rules``, ``armies``, ``builder``.
 Every player-entered string is escaped (:func:`pyapp.ui.markup.esc`).
+
+``data-nav`` values: ``shelf``, ``setup:<game>``, ``start``, ``reseed``, ``pick-army:<seat>`` / ``pick-done``
+(private army choice in hot seat), ``rules:<game>``, ``back``, ``load:<save id>``, ``delsave:<save id>``,
+``confirm`` / ``cancel-confirm``, ``undo``, ``handoff-ok``, ``new-again``, ``dismiss:<message id>``,
+``armies``, ``army-new``, ``army-edit:<id>``, ``army-del:<id>``, ``b-add:<unit>``, ``b-sel:<i>``,
+``b-place:<hex>``, ``b-cw:<i>`` / ``b-ccw:<i>``, ``b-unplace:<i>``, ``b-del:<i>``, ``b-card:<card>:1|-1``,
+``b-save``; ``export`` and ``import`` are handled by the browser glue (file download / file picker).
+``data-input`` names: ``seed``, ``players``, ``seat-<i>`` (``human`` | ``bot:<name>``), ``name-<i>``,
+``army-<i>``, ``opt-<option>``, ``army-name``.
+
+Query parameters: ``game``, ``seats`` (``human,bot`` | ``bot:<name>``; plain ``bot`` is the game's best bot),
+``seed``, ``embed=1`` (no chrome, start at once), ``fast=1`` (bots act without delay, read by the glue).
+With ``game`` and ``seats`` (or ``embed``) the game starts at once, and reloading the same link resumes it.
 """
 from __future__ import annotations
 
