@@ -10,7 +10,9 @@ from pyapp.bots import RandomBot
 from pyapp.engine import IllegalAction
 from pyapp.games.clockwork import GAME
 
-CASES = [(2, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (2, 7), (3, 8)]
+CASES = [(2, 1, 6, 5), (2, 2, 6, 5), (3, 3, 6, 5), (4, 4, 6, 5), (5, 5, 6, 5), (6, 6, 6, 5), (2, 7, 6, 5),
+         (3, 8, 6, 5), (2, 9, 30, 15), (2, 10, 30, 15), (3, 11, 20, 15), (4, 12, 12, 15), (5, 13, 8, 15),
+         (6, 14, 6, 15), (2, 15, 30, 15), (4, 16, 10, 15)]
 
 
 def _snapshot(st):
@@ -18,9 +20,9 @@ def _snapshot(st):
 
 
 @pytest.mark.rule("CC-OVR-1", "CC-UI-26", "CC-GAP-42", "CC-GAP-11")
-@pytest.mark.parametrize("players,seed", CASES)
-def test_random_games_keep_the_contract(players, seed):
-    st = GAME.new(players, seed, {"max_rounds": 6})
+@pytest.mark.parametrize("players,seed,rounds,every", CASES)
+def test_random_games_keep_the_contract(players, seed, rounds, every):
+    st = GAME.new(players, seed, {"max_rounds": rounds})
     bots = [RandomBot(seed * 10 + i) for i in range(players)]
     step = 0
     while not st.is_over:
@@ -33,7 +35,7 @@ def test_random_games_keep_the_contract(players, seed):
         acts = st.legal_actions(seat)
         ids = [a.id for a in acts]
         assert len(ids) == len(set(ids)), "action ids are unique"
-        if step % 5 == 0:
+        if step % every == 0:
             text = st.to_json()
             back = GAME.from_json(text)
             assert back.to_json() == text
@@ -59,7 +61,7 @@ def test_random_games_keep_the_contract(players, seed):
     assert st.legal_actions(seat) == [] and st.to_act == ()
     with pytest.raises(IllegalAction):
         st.apply(0, "end")
-    again = GAME.replay(players, seed, {"max_rounds": 6}, st.history)
+    again = GAME.replay(players, seed, {"max_rounds": rounds}, st.history)
     assert again.to_json() == st.to_json()
 
 
@@ -92,3 +94,15 @@ def test_undo_replays_to_the_same_state():
             back = st.undo(seat)
             assert json.loads(back.to_json())["data"] == json.loads(before)["data"]
             undone += 1
+
+
+def test_golden_playthrough():
+    """A fixed bot game: any rule, content or bot change that alters play shows up here.
+    When a change is intended, re-record the numbers (and say so in the commit)."""
+    import hashlib
+
+    from pyapp import sim
+    st, n = sim.play(GAME, 3, 21, ["crusader", "random", "crusader"], options={"max_rounds": 10})
+    digest = hashlib.sha256("\n".join(f"{s} {a}" for s, a in st.history).encode()).hexdigest()[:16]
+    assert (n, digest, st.outcome().winners) == (142, "8c727c4b3c99698c", (2,))
+    assert st.history[:2] == [[1, "grid:lagoon@s10"], [2, "grid:canal@s9"]]
