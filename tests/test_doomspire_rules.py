@@ -1042,3 +1042,90 @@ def test_golden_goal_bot_game():
 
 
 GOLDEN = (614, (2,), 21)   # actions, winners, rounds; update deliberately when rules or the bot change
+
+
+# ---------------------------------------------------------------- more paths: events, third-party support, undo
+@rule("LD-ADV-11", "LD-TURN-6")
+def test_events_scatter_send_home_and_lose():
+    st = game(4)
+    set_tile(st, "b2", "A2", tokens=2)
+    knight(st, 0)["at"] = "b2"
+    knight(st, 1)["at"] = "c2"                                          # rival next to the drawing knight
+    top_card(st, "echo")
+    to_move(st, 0, [1])
+    st.apply(0, "stay:k1")
+    assert knight(st, 1)["at"] == "c2"                                  # round 1: nobody is scared off
+    top_card(st, "echo")
+    to_move(st, 0, [1], rnd=2)
+    st.apply(0, "stay:k1")
+    assert knight(st, 1)["at"] == "h1" and st.d["pl"][0]["fame"] == 2
+    top_card(st, "stampede1")
+    set_tile(st, "b2", "A1", tokens=1)
+    to_move(st, 0, [1], rnd=2)
+    st.apply(0, "stay:k1")
+    assert knight(st, 0)["at"] == "a1"
+    top_card(st, "collapse")
+    set_tile(st, "a2", "A1", tokens=1)
+    knight(st, 0)["at"] = "a2"
+    st.d["pl"][0]["res"].update(gold=1, ore=1)
+    to_move(st, 0, [1], rnd=2)
+    st.apply(0, "stay:k1")
+    assert set(ids(st, 0)) == {"lose:gold", "lose:ore"}
+    st.apply(0, "lose:ore")
+    assert st.d["pl"][0]["res"]["ore"] == 0
+
+
+@rule("LD-KVK-10", "LD-MON-16", "LD-BLD-10")
+def test_knight_combat_support_warships_and_one_shots():
+    st = game(4)
+    a, dfd, third = 0, 1, 2
+    knight(st, dfd)["at"] = "b1"                                        # coastal, NW zone
+    st.d["pl"][a]["war"] = True
+    st.d["pl"][a]["boats"] = [{"id": "b1", "z": "nw"}]                  # A's warship supports at b1
+    knight(st, third)["at"] = "b2"                                      # third lord next to b1
+    potion = give_item(st, dfd, "potion")
+    to_move(st, a, [2], rnd=2)
+    knight(st, a)["at"] = "d1"
+    st.apply(a, "move:k1>b1")
+    rolls(st, 1, 1, 1, 1)                                               # 2 vs 2
+    st.apply(dfd, "fight")
+    assert st.to_act == (third,) and set(ids(st, third)) == {"support:1", "support:2", "support:no"}
+    st.apply(third, "support:2")                                        # defender +2
+    assert st.to_act == (dfd,) and set(ids(st, dfd)) == {f"use:{potion}", "nouse"}
+    st.apply(dfd, f"use:{potion}")                                      # A: 2 + 2 warship = 4; D: 2 + 2 + 3 = 7
+    assert knight(st, a)["at"] == "a1" and st.d["pl"][dfd]["fame"] == 1
+
+
+@rule("LD-TRADE-1", "LD-CONC-1", "LD-HARV-2")
+def test_offers_and_conceding_in_the_harvest_phase():
+    st = game(3)
+    to_harvest(st, {0: [1], 1: [1], 2: [1]}, rnd=2)
+    st.d["pl"][0]["res"]["food"] = 1
+    st.d["pl"][1]["res"]["wood"] = 1
+    st.apply(0, "offer:2:food>wood")
+    assert st.to_act == (1,)
+    st.apply(1, "decline")
+    assert set(st.to_act) == {0, 1, 2}
+    st.apply(2, "concede")
+    st.apply(2, "concede:yes")
+    assert set(st.to_act) == {0, 1}
+    st.apply(0, "done")
+    st.apply(1, "done")
+    assert st.d["phase"] == "roll" and set(st.to_act) == {0, 1}
+
+
+def test_undo_only_without_hidden_information():
+    st = game(4)
+    to_move(st, 0, [1, 2])
+    knight(st, 0)["at"] = "b3"
+    set_tile(st, "b3", "EM")
+    st.apply(0, "move:k1>a3")
+    assert st.can_undo(0)
+    st2 = st.undo(0)
+    assert st2.history == st.history[:-1]
+    st = game(4)
+    to_move(st, 0, [1])
+    knight(st, 0)["at"] = "b3"
+    set_tile(st, "b3", "EM")
+    st.apply(0, "move:k1>c3")                                           # explores: reveals a hidden tile
+    assert not st.can_undo(0)
