@@ -45,6 +45,25 @@ PHASES = {
 }
 
 
+# Every out-of-phase decision, as data: prompt kind -> (who decides, what about).  ``view()["prompt"]["text"]``.
+PROMPTS = {
+    "flee": "fight, or try to flee before the combat roll",
+    "fleeto": "choose among equally near tiles to flee to",
+    "support": "support a fighter next to your knights or warships (announced after the roll)",
+    "bonus": "use a one-shot item in this combat",
+    "lose": "choose the resource to lose",
+    "give": "choose the resource or item to give the attacker",
+    "steal": "choose what to take from the beaten knight",
+    "block": "block a rival knight passing your knight, and fight it",
+    "stack": "choose a treasure stack of the dragon's hoard",
+    "offer": "accept or decline a trade offer",
+    "follower": "make room for a new follower or send it away",
+    "last": "your last knight is gone: stay in the game or concede",
+    "concede": "confirm conceding defeat",
+    "tie": "as King, break a tie for a title",
+}
+
+
 def tid(r: int, c: int) -> str:
     return f"{COLS[c]}{r + 1}"
 
@@ -311,7 +330,7 @@ class DoomspireState(State):
                     p["dice"] = [self.roll3() for _ in range(p["roll"])]
                     p["used"] = [False] * p["roll"]
                     self.say(f"{self.name(s)} rolls {p['dice']}" + (f" (paid {tax} food tax)" if tax else ""))
-                d["phase"] = "move"
+                d["phase"] = PHASES["roll"]["next"]
                 d["order"] = self.clockwise(d["first"])              # LD-MOVE-1, LD-GAP-7
                 d["active"] = d["order"][0]
                 d["offers_phase"] = "move"
@@ -326,7 +345,7 @@ class DoomspireState(State):
                     continue
                 d["active"] = None
                 d["window"] = None
-                d["phase"] = "harvest"                               # LD-HARV-1
+                d["phase"] = PHASES["move"]["next"]                  # LD-HARV-1
                 for p in d["pl"]:
                     p["hv"] = {"cap": 0, "got": [], "use": False, "smith": False, "fletch": False, "done": p["out"]}
                     p["offers"] = 0
@@ -1661,7 +1680,7 @@ class DoomspireState(State):
         pr = d["prompt"]
         prompt = None
         if pr:
-            prompt = {"seat": pr["seat"], "kind": pr["kind"]}
+            prompt = {"seat": pr["seat"], "kind": pr["kind"], "text": PROMPTS[pr["kind"]]}
             if seat == pr["seat"]:
                 prompt["opts"] = [list(o) for o in pr["opts"]]
         top = d["stack"][-1] if d["stack"] else None
