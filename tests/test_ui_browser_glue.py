@@ -58,7 +58,18 @@ class El:
 
     def closest(self, selector):
         names = re.findall(r"\[([a-z-]+)", selector)
-        return self if any(n in self.attrs for n in names) else None
+        return self if any(n in self.attrs for n in names) else JSNULL      # what Pyodide gives for null
+
+    def querySelector(self, selector):
+        m = re.match(r'\[data-input="([^"]+)"\]', selector)
+        if m and f'data-input="{m.group(1)}"' in self._html:
+            el = El("input", {"data-input": m.group(1)})
+            self.focused = el
+            return el
+        return JSNULL
+
+    def focus(self):
+        self.has_focus = True
 
     def appendChild(self, el):
         self.children.append(el)
@@ -117,8 +128,10 @@ def glue(monkeypatch):
     def build(search="", ls=None):
         root = El("div", {"id": "app"})
         body = El("body")
-        doc = types.SimpleNamespace(getElementById=lambda i: root, body=body, documentElement=El("html"),
-                                    createElement=lambda tag: El(tag))
+        doc_listeners = {}
+        doc = types.SimpleNamespace(getElementById=lambda i: root, body=body, documentElement=El("html"), activeElement=body,
+                                    createElement=lambda tag: El(tag), listeners=doc_listeners,
+                                    addEventListener=lambda k, fn: doc_listeners.setdefault(k, []).append(fn))
         timers = []
         marks = []
         window = types.SimpleNamespace(localStorage=ls or LS(), performance=types.SimpleNamespace(mark=marks.append),
@@ -138,7 +151,7 @@ def glue(monkeypatch):
         main = importlib.import_module("pyapp.browser.main")
         main.start()
         g = main._GLUE
-        g.test = types.SimpleNamespace(root=root, body=body, timers=timers, marks=marks, window=window)
+        g.test = types.SimpleNamespace(root=root, body=body, timers=timers, marks=marks, window=window, doc=doc)
         return g
     yield build
     sys.modules.pop("pyapp.browser.main", None)
@@ -156,13 +169,15 @@ def test_start_swaps_once_and_marks_ready(glue):
     assert t.root.swaps == 1 and t.root.dataset.ready == "true"
     assert t.body.dataset.renders == "1" and t.marks == ["render"]
     assert 'data-game="hexbattle"' in t.root.innerHTML
-    assert {k: len(v) for k, v in t.root.listeners.items()} == {"click": 1, "change": 1, "keydown": 1}
+    assert {k: len(v) for k, v in t.root.listeners.items()} == {"click": 1, "change": 1, "keydown": 1, "pointerdown": 1}
+    assert set(t.doc.listeners) == {"pointerup", "pointercancel"}
+    assert len({id(fn) for fns in [*t.root.listeners.values(), *t.doc.listeners.values()] for fn in fns}) == 1
     click(g, nav="setup:hexbattle")
     assert t.root.swaps == 2 and t.body.dataset.renders == "2" and g.app.screen == "setup"
-    # a click on nothing interactive does not re-render
+    # a click on nothing interactive (closest() gives JS null) does not re-render or complain
     for fn in t.root.listeners["click"]:
         fn(Event("click", El("span")))
-    assert t.root.swaps == 2
+    assert t.root.swaps == 2 and not g.app.messages
     # change on a data-input field
     sel = El("select", {"data-input": "seed"})
     sel.value = "99"
@@ -230,3 +245,63 @@ def test_keyboard_enter_on_a_card_plays_it(glue):
     for fn in g.test.root.listeners["keydown"]:
         fn(Event("keydown", card, key="Enter"))
     assert g.app.state.history[-1][1] == play
+
+
+def fire(g, kind, target=None, on="root"):
+    host = g.test.root.listeners if on == "root" else g.test.doc.listeners
+    for fn in host[kind]:
+        fn(Event(kind, target or El("span")))
+
+
+def test_typing_a_seed_then_clicking_start_keeps_the_click(glue):
+    """The field's change fires between press and release: the swap waits so the click is not lost."""
+    g = glue()
+    t = g.test
+    click(g, nav="setup:hexbattle")
+    swaps = t.root.swaps
+    start = El("button", {"data-nav": "start"})
+    fire(g, "pointerdown", start)
+    field = El("input", {"data-input": "seed"})
+    field.value = "4242"
+    fire(g, "change", field)
+    assert t.root.swaps == swaps and g.app.setup["seed"] == "4242"      # held back while pressed
+    fire(g, "pointerup", start, on="doc")
+    for fn in t.root.listeners["click"]:
+        fn(Event("click", start))
+    assert g.app.screen == "game" and g.app.state.seed == 4242 and t.root.swaps == swaps + 1
+    # the zero-delay flush scheduled at the release has nothing left to do
+    for fn, _ms in [x for x in t.timers if x[0] == g._on_flush]:
+        fn()
+    assert t.root.swaps == swaps + 1
+
+
+def test_a_held_back_swap_happens_when_the_press_ends_elsewhere(glue):
+    g = glue()
+    t = g.test
+    click(g, nav="setup:hexbattle")
+    swaps = t.root.swaps
+    fire(g, "pointerdown")
+    field = El("input", {"data-input": "name-0"})
+    field.value = "Zed"
+    fire(g, "change", field)
+    fire(g, "pointerup", on="doc")
+    flushes = [fn for fn, _ms in t.timers if fn == g._on_flush]
+    assert len(flushes) == 1
+    flushes[0]()
+    assert t.root.swaps == swaps + 1 and 'value="Zed"' in t.root.innerHTML
+    # without a pointer down, a change swaps at once
+    field.value = "Amy"
+    fire(g, "change", field)
+    assert t.root.swaps == swaps + 2 and 'value="Amy"' in t.root.innerHTML
+
+
+def test_a_swap_keeps_the_keyboard_in_the_focused_field(glue):
+    g = glue()
+    t = g.test
+    click(g, nav="setup:hexbattle")
+    field = El("input", {"data-input": "name-0"})
+    t.doc.activeElement = field                    # the player tabbed into the name field
+    seed = El("input", {"data-input": "seed"})
+    seed.value = "5"
+    fire(g, "change", seed)
+    assert t.root.focused.dataset.input == "name-0" and t.root.focused.has_focus

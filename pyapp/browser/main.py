@@ -69,6 +69,11 @@ class MemoryStorage:
         return list(self.data)
 
 
+def _node(x):
+    """``x`` if it is a DOM element, else None (JS null arrives as None or as pyodide's ``jsnull``)."""
+    return x if x is not None and hasattr(x, "hasAttribute") else None
+
+
 def parse_query(search: str) -> dict:
     from urllib.parse import parse_qsl
     return dict(parse_qsl(search.lstrip("?"), keep_blank_values=True))
@@ -98,9 +103,13 @@ class Glue:
         self._on_event = create_proxy(self.on_event)
         self._on_bot = create_proxy(self.on_bot)
         self._on_file = create_proxy(self.on_file)
-        self.root.addEventListener("click", self._on_event)
-        self.root.addEventListener("change", self._on_event)
-        self.root.addEventListener("keydown", self._on_event)
+        self._on_flush = create_proxy(self.flush)
+        self.pressing = False
+        self.pending_update = False
+        for kind in ("click", "change", "keydown", "pointerdown"):
+            self.root.addEventListener(kind, self._on_event)
+        for kind in ("pointerup", "pointercancel"):        # a press may end outside #app
+            doc.addEventListener(kind, self._on_event)
         if self.app.embed:
             doc.body.classList.add("embed")
             doc.documentElement.classList.add("embed")
@@ -114,8 +123,15 @@ class Glue:
 
     # ---- rendering
     def update(self) -> None:
+        self.pending_update = False
         busy = self.app.bot_pending()
+        active = _node(js.document.activeElement)
+        focus = str(active.dataset.input) if active is not None and active.hasAttribute("data-input") else None
         self.root.innerHTML = self.app.render()
+        if focus:                                          # keep the keyboard in the field the player is in
+            el = _node(self.root.querySelector(f'[data-input="{focus}"]'))
+            if el is not None:
+                el.focus()
         self.renders += 1
         js.document.body.dataset.renders = str(self.renders)
         js.window.performance.mark("render")
@@ -140,48 +156,75 @@ class Glue:
 
     # ---- events
     def on_event(self, event) -> None:
+        """The one delegated handler (click, change, keydown, pointerdown on #app; pointerup on the document).
+
+        A text field's ``change`` fires when it loses focus, which happens between the press and
+        the release of a click on a button: swapping the markup right then would drop that click
+        (the pressed button is gone).  So while a pointer is down the swap waits for the click
+        (or, if the press ends elsewhere, for a zero-delay timer after the release).
+        """
         etype = str(event.type)
-        target = event.target
+        if etype == "pointerdown":
+            self.pressing = True
+            return
+        if etype in ("pointerup", "pointercancel"):
+            self.pressing = False
+            if self.pending_update:
+                js.window.setTimeout(self._on_flush, 0)
+            return
+        target = _node(event.target)
         if target is None or not hasattr(target, "closest"):
             return
         try:
             if etype == "change":
-                el = target.closest("[data-input]")
+                el = _node(target.closest("[data-input]"))
                 if el is None:
                     return
                 self.app.handle("input", str(el.dataset.input), str(el.value))
+                if self.pressing:
+                    self.pending_update = True
+                    return
                 self.update()
                 return
             if etype == "keydown":
                 if str(event.key) not in ("Enter", " "):
                     return
-                el = target.closest("[data-action][role=button]")
+                el = _node(target.closest("[data-action][role=button]"))
                 if el is None:
                     return
                 event.preventDefault()
                 self.app.handle("action", str(el.dataset.action))
                 self.update()
                 return
-            el = target.closest("[data-action],[data-nav]")
+            el = _node(target.closest("[data-action],[data-nav]"))
             if el is None or el.hasAttribute("disabled"):
+                self.flush()
                 return
             if el.hasAttribute("data-action"):
                 if self.app.bot_pending():
+                    self.flush()
                     return
                 self.app.handle("action", str(el.dataset.action))
             else:
                 nav = str(el.dataset.nav)
                 if nav == "import":
+                    self.flush()
                     self.file_input.value = ""
                     self.file_input.click()
                     return
                 if nav == "export":
+                    self.flush()
                     self.download()
                     return
                 self.app.handle("nav", nav)
         except Exception as exc:  # keep the page alive; show the problem
             self.app.notify(f"Internal error: {exc}")
         self.update()
+
+    def flush(self, *_args) -> None:
+        """Do a swap that was held back while a pointer was down."""
+        if self.pending_update:
+            self.update()
 
     def download(self) -> None:
         out = self.app.export_save()
@@ -201,7 +244,7 @@ class Glue:
 
     def on_file(self, _event) -> None:
         files = self.file_input.files
-        if files is None or files.length == 0:
+        if files is None or not hasattr(files, "length") or files.length == 0:
             return
         promise = files.item(0).text()
         promise.then(create_once(self._imported))
