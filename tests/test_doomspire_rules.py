@@ -1129,3 +1129,11 @@ def test_undo_only_without_hidden_information():
     set_tile(st, "b3", "EM")
     st.apply(0, "move:k1>c3")                                           # explores: reveals a hidden tile
     assert not st.can_undo(0)
+
+
+@rule("LD-GAP-4")
+def test_rules_page_states_the_decisions():
+    html = GAME.rules_html()
+    for phrase in ("three-sided: 1, 2 or 3", "Safeguard", "King of Doomspire", "Hand of the King", "Master of Coin",
+                   "Court Jester", "blockade", "protected", "once a round", "2D3"):
+        assert phrase.lower() in html.lower(), phrase
