@@ -1137,3 +1137,16 @@ def test_rules_page_states_the_decisions():
     for phrase in ("three-sided: 1, 2 or 3", "Safeguard", "King of Doomspire", "Hand of the King", "Master of Coin",
                    "Court Jester", "blockade", "protected", "once a round", "2D3"):
         assert phrase.lower() in html.lower(), phrase
+
+
+@rule("LD-ITEM-4", "LD-FOL-6", "LD-UI-21")
+def test_drop_and_dismiss_also_in_the_harvest_phase():
+    st = game(4)
+    sword = give_item(st, 0, "sword")
+    knight(st, 0)["fo"] = ["miner"]
+    to_harvest(st, {0: [1]})
+    acts = ids(st, 0)
+    assert f"drop:k1:{sword}" in acts and "dismiss:k1:miner" in acts and not any(a.startswith("pick:") for a in acts)
+    st.apply(0, f"drop:k1:{sword}")
+    st.apply(0, "dismiss:k1:miner")
+    assert st.d["tiles"]["a1"]["it"] == [sword] and knight(st, 0)["fo"] == [] and 0 in st.to_act

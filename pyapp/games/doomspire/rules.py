@@ -684,14 +684,15 @@ class DoomspireState(State):
             out.append(Action("temple", "Temple: sacrifice 2 fame for 1 might", "special"))
         return out
 
-    def _item_actions(self, s: int, occ: dict) -> list:
+    def _item_actions(self, s: int, occ: dict, pick: bool = True) -> list:
+        """Drop and dismiss at any time (LD-UI-21); pick up only in the owner's move turn (LD-GAP-43)."""
         out = []
         moved = self.d["moved"]
         for k in self.d["pl"][s]["kn"]:
             for iid in k["it"]:
                 if iid not in moved:
                     out.append(Action(f"drop:{k['id']}:{iid}", f"Knight {k['id'][1:]} drops {self.item_name(iid)} on {k['at']}", "item"))
-            if len(k["it"]) < self.slots(k):
+            if pick and len(k["it"]) < self.slots(k):
                 for iid in self.d["tiles"][k["at"]]["it"]:
                     if iid not in moved:
                         out.append(Action(f"pick:{k['id']}:{iid}", f"Knight {k['id'][1:]} picks up {self.item_name(iid)}", "item"))
@@ -826,24 +827,28 @@ class DoomspireState(State):
                 w["acts"].append("temple")
                 self.say(f"{self.name(s)} sacrifices 2 fame at the temple: +1 might")
         elif head in ("drop", "pick", "dismiss"):
-            kid, what = rest.split(":")
-            k = self.knight(s, kid)
-            tile = d["tiles"][k["at"]]
-            if head == "drop":                                         # LD-ITEM-4, LD-ITEM-5
-                k["it"].remove(what)
-                tile["it"].append(what)
-                d["moved"].append(what)
-                self.say(f"{self.name(s)}'s knight {kid[1:]} drops {self.item_name(what)} on {k['at']}")
-            elif head == "pick":                                       # LD-ITEM-6, LD-GAP-43
-                tile["it"].remove(what)
-                k["it"].append(what)
-                d["moved"].append(what)
-                self.say(f"{self.name(s)}'s knight {kid[1:]} picks up {self.item_name(what)}")
-            else:                                                      # LD-FOL-6
-                k["fo"].remove(what)
-                self.say(f"{self.name(s)}'s knight {kid[1:]} dismisses {self.C['followers'][what]['name']}")
+            self._do_item(s, head, rest)
         else:
             raise ValueError(aid)
+
+    def _do_item(self, s: int, head: str, rest: str) -> None:
+        d = self.d
+        kid, what = rest.split(":")
+        k = self.knight(s, kid)
+        tile = d["tiles"][k["at"]]
+        if head == "drop":                                         # LD-ITEM-4, LD-ITEM-5
+            k["it"].remove(what)
+            tile["it"].append(what)
+            d["moved"].append(what)
+            self.say(f"{self.name(s)}'s knight {kid[1:]} drops {self.item_name(what)} on {k['at']}")
+        elif head == "pick":                                       # LD-ITEM-6, LD-GAP-43
+            tile["it"].remove(what)
+            k["it"].append(what)
+            d["moved"].append(what)
+            self.say(f"{self.name(s)}'s knight {kid[1:]} picks up {self.item_name(what)}")
+        else:                                                      # LD-FOL-6
+            k["fo"].remove(what)
+            self.say(f"{self.name(s)}'s knight {kid[1:]} dismisses {self.C['followers'][what]['name']}")
 
     def _do_common(self, s: int, aid: str) -> bool:
         if not aid.startswith("offer:"):
@@ -1552,6 +1557,7 @@ class DoomspireState(State):
         for key, bd in self.C["builds"].items():
             if self.can_build(s, key):
                 out.append(Action(f"build:{key}", f"Build: {bd['name']} ({res_text(bd['cost'])}) and end the harvest", "build"))
+        out.extend(self._item_actions(s, None, pick=False))
         out.extend(self._offer_actions(s))
         out.append(Action("done", "Finish the harvest phase without building", "end"))
         out.append(Action("concede", "Concede defeat", "concede"))
@@ -1632,6 +1638,8 @@ class DoomspireState(State):
             self.say(f"{self.name(s)} builds: {bd['name']}")
         elif head == "done":
             hv["done"] = True
+        elif head in ("drop", "dismiss"):
+            self._do_item(s, head, rest)
         else:
             raise ValueError(aid)
 
