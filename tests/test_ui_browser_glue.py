@@ -43,6 +43,9 @@ class El:
 
     @innerHTML.setter
     def innerHTML(self, v):
+        hook, self.on_swap = getattr(self, "on_swap", None), None
+        if hook:                       # e.g. the browser blurring a removed field, firing its change
+            hook()
         self._html = v
         self.swaps += 1
 
@@ -305,3 +308,17 @@ def test_a_swap_keeps_the_keyboard_in_the_focused_field(glue):
     seed.value = "5"
     fire(g, "change", seed)
     assert t.root.focused.dataset.input == "name-0" and t.root.focused.has_focus
+
+
+def test_a_change_fired_inside_a_swap_is_applied_after_it(glue):
+    """Removing a focused, edited field fires its change during the innerHTML assignment."""
+    g = glue()
+    t = g.test
+    click(g, nav="setup:hexbattle")
+    field = El("input", {"data-input": "name-1"})
+    field.value = "Robo"
+    t.root.on_swap = lambda: fire(g, "change", field)
+    swaps = t.root.swaps
+    click(g, nav="reseed")
+    assert t.root.swaps == swaps + 2 and g.app.setup["names"][1] == "Robo"
+    assert 'value="Robo"' in t.root.innerHTML and not g.app.messages

@@ -106,6 +106,7 @@ class Glue:
         self._on_flush = create_proxy(self.flush)
         self.pressing = False
         self.pending_update = False
+        self._in_update = False
         for kind in ("click", "change", "keydown", "pointerdown"):
             self.root.addEventListener(kind, self._on_event)
         for kind in ("pointerup", "pointercancel"):        # a press may end outside #app
@@ -123,6 +124,20 @@ class Glue:
 
     # ---- rendering
     def update(self) -> None:
+        if self._in_update:
+            # Replacing the markup removed a focused, edited field, whose `change` fired inside the
+            # swap: the app has taken the value; swap again once this swap is done.
+            self.pending_update = True
+            return
+        self._in_update = True
+        try:
+            self._swap()
+        finally:
+            self._in_update = False
+        if self.pending_update:
+            self.update()
+
+    def _swap(self) -> None:
         self.pending_update = False
         busy = self.app.bot_pending()
         active = _node(js.document.activeElement)
