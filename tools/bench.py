@@ -173,6 +173,12 @@ def bench_boot(br: Browser, base: str, pages: dict, runs: int) -> dict:
     res["ratio_app_vs_bare"] = {t: round(m["app"][t] / m["bare"][t], 2) for t in ("cold_ms", "warm_ms")}
     if "bare-stock" in m:
         res["ratio_app_vs_bare_stock"] = {t: round(m["app"][t] / m["bare-stock"][t], 2) for t in ("cold_ms", "warm_ms")}
+    # paired: each round's app run against the bare run next to it (they share the machine's load)
+    for ref in ("bare", "bare-stock"):
+        if ref in samples:
+            res[f"paired_ratio_app_vs_{ref.replace('-', '_')}"] = {
+                t: round(med([a / b for a, b in zip(samples["app"][t], samples[ref][t])]), 2)
+                for t in ("cold_ms", "warm_ms")}
     res["app_is_stub"] = not has_app()
     return res
 
@@ -324,6 +330,9 @@ def report(r: dict) -> None:
             print(f"  {name:<12}{v['cold_ms']:>9.0f}{v['warm_ms']:>9.0f}")
         print(f"  app / bare (same vendored runtime): cold {b['ratio_app_vs_bare']['cold_ms']:.2f}x  "
               f"warm {b['ratio_app_vs_bare']['warm_ms']:.2f}x")
+        pr = b.get("paired_ratio_app_vs_bare")
+        if pr:
+            print(f"  median of per-round ratios app / bare: cold {pr['cold_ms']:.2f}x  warm {pr['warm_ms']:.2f}x")
         if "ratio_app_vs_bare_stock" in b:
             print(f"  app / bare on stock source-only stdlib: cold {b['ratio_app_vs_bare_stock']['cold_ms']:.2f}x  "
                   f"warm {b['ratio_app_vs_bare_stock']['warm_ms']:.2f}x   (target <= 1.2x)")

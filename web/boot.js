@@ -21,6 +21,7 @@ if (app) {
     if (app.dataset.ready === "true") {
       performance.mark("boardshelf:ready");
       app.setAttribute("aria-busy", "false");
+      delete app.dataset.bootError;
       observer.disconnect();
     }
   }).observe(app, { attributes: true, attributeFilter: ["data-ready"] });

@@ -90,8 +90,9 @@ def wait_ready(page, timeout: int = BOOT_TIMEOUT_MS) -> None:
     """Wait until #app accepts input (data-ready="true"); a start-up failure fails fast."""
     page.wait_for_function(
         """() => { const a = document.getElementById('app');
+                   if (a && a.dataset.ready === 'true') return true;
                    if (a && a.dataset.bootError === 'true') throw new Error('boot failed: ' + a.innerText);
-                   return a && a.dataset.ready === 'true'; }""",
+                   return false; }""",
         timeout=timeout, polling=100)
 
 

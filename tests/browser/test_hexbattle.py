@@ -83,6 +83,7 @@ def test_url_parameters_start_the_same_game(site, browser):
         try:
             page.goto(site.url("index.html?game=hexbattle&seats=human,bot&seed=42"))
             wait_ready(page)
+            wait_idle(page, timeout=120_000)     # the bot may move first: compare settled positions
             assert page.locator("#app .screen-game").count() == 1, notices(page)
             assert page.locator("#app header.topbar").count() == 1
             names = page.locator("#app .seat-name").all_inner_texts()
@@ -160,3 +161,15 @@ def test_corrupt_local_storage_gives_a_clear_message(site, page):
     click(page, '[data-nav="setup:hexbattle"]')
     click(page, '[data-nav="start"]')
     assert page.locator("#app .screen-game").count() == 1
+
+
+def test_type_a_seed_then_click_start_once(site, page):
+    """A person types a seed and clicks Start once: the game starts (the change fired by leaving the
+    field must not swallow the click that left it)."""
+    page.goto(site.url("index.html"))
+    wait_ready(page)
+    click(page, '[data-nav="setup:hexbattle"]')
+    page.locator('#app input[data-input="seed"]').fill("42")
+    page.locator('#app [data-nav="start"]').click()
+    page.locator("#app .screen-game").wait_for(state="attached", timeout=20_000)
+    assert not [n for n in notices(page) if "Internal error" in n]
