@@ -1150,3 +1150,15 @@ def test_drop_and_dismiss_also_in_the_harvest_phase():
     st.apply(0, f"drop:k1:{sword}")
     st.apply(0, "dismiss:k1:miner")
     assert st.d["tiles"]["a1"]["it"] == [sword] and knight(st, 0)["fo"] == [] and 0 in st.to_act
+
+
+@rule("LD-ITEM-2", "LD-GAP-44")
+def test_losing_a_carry_bonus_leaves_extra_items_on_the_tile():
+    st = game(4)
+    k = knight(st, 0)
+    k["fo"] = ["squire"]
+    items = [give_item(st, 0, key) for key in ("sword", "rope", "lantern")]
+    assert st.slots(k) == 3
+    to_move(st, 0, [1])
+    st.apply(0, "dismiss:k1:squire")
+    assert k["it"] == items[:2] and st.d["tiles"]["a1"]["it"] == [items[2]]

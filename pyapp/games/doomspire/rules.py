@@ -255,6 +255,13 @@ class DoomspireState(State):
     def send_home(self, s: int, k: dict) -> None:
         k["at"] = self.d["pl"][s]["home"]
 
+    def overflow(self, k: dict) -> None:
+        """A knight that lost a carry bonus drops the items it can no longer carry on its tile (LD-GAP-44)."""
+        while len(k["it"]) > self.slots(k):
+            iid = k["it"].pop()
+            self.d["tiles"][k["at"]]["it"].append(iid)
+            self.say(f"{self.item_name(iid)} is left on {k['at']}")
+
     def new_item(self, key: str) -> str:
         iid = f"i{self.d['ni']}"
         self.d["ni"] += 1
@@ -849,6 +856,7 @@ class DoomspireState(State):
         else:                                                      # LD-FOL-6
             k["fo"].remove(what)
             self.say(f"{self.name(s)}'s knight {kid[1:]} dismisses {self.C['followers'][what]['name']}")
+        self.overflow(k)
 
     def _do_common(self, s: int, aid: str) -> bool:
         if not aid.startswith("offer:"):
@@ -1026,6 +1034,7 @@ class DoomspireState(State):
             d["disc"][tier].append(card["id"])
             if choice and choice.startswith("dismiss:"):
                 k["fo"].remove(choice.split(":")[1])
+                self.overflow(k)
             if choice == "decline":
                 self.say(f"{self.name(s)} sends {fname} away")
                 return
@@ -1112,6 +1121,7 @@ class DoomspireState(State):
             k = self.knight(s, fr["kn"])
             k["it"].remove(what)
             self.knight(to, fr["tk"])["it"].append(what)
+            self.overflow(k)
             self.say(f"{self.name(s)} gives {self.item_name(what)} to {self.name(to)}")
 
     def flee_dests(self, s: int, t: str) -> list:
@@ -1372,6 +1382,7 @@ class DoomspireState(State):
         else:
             kl["it"].remove(what)
             kw["it"].append(what)
+            self.overflow(kl)
             self.say(f"{self.name(w)} takes {self.item_name(what)} from {self.name(l)}")
 
     # ------------------------------------------------------------ the dragon (LD-DOOM, LD-DRAG)
