@@ -1,5 +1,6 @@
 """Hex Battle renderer: pure view -> markup; every legal action reachable; HB-UI clauses."""
 import re
+from html import unescape
 
 import pytest
 
@@ -11,7 +12,7 @@ ACTION_RE = re.compile(r'data-action="([^"]+)"')
 
 
 def ids_in(html):
-    return set(ACTION_RE.findall(html))
+    return {unescape(a) for a in ACTION_RE.findall(html)}
 
 
 def card(cid, name="March", cost=1, actions=({"do": "move"},), key="march"):

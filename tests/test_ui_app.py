@@ -1,6 +1,7 @@
 """App controller flows, driven only through render() markup and handle(), as the browser does."""
 import json
 import re
+from html import unescape
 
 import pytest
 
@@ -14,7 +15,8 @@ NAV_RE = re.compile(r'data-nav="([^"]+)"')
 
 
 def actions_in(html):
-    return ACTION_RE.findall(html)
+    """The action ids as the browser's dataset gives them (attribute text unescaped)."""
+    return [unescape(a) for a in ACTION_RE.findall(html)]
 
 
 def navs_in(html):
