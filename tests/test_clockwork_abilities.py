@@ -445,3 +445,45 @@ def test_special_cards_in_the_control_step_too():
     assert st.s["phase"] == "control" and f"play:{c}" in acts and f"play:{g}" not in acts
     st.apply(0, f"play:{c}")
     assert st.s["res"][0] == 4 and st.s["phase"] == "control"
+
+
+@rule("CC-GAP-56", "CC-ARTY-1")
+def test_stealth_against_a_shell_keeps_the_shell():
+    st = main()
+    put(st, "mortar-walker", 0, "a3")
+    put(st, "shade", 1, "d4")
+    put(st, "infantry", 1, "d5")
+    st.rng = Script(coins=[True])
+    st.apply(0, "shell:a3>d4")
+    assert st.to_act == (1,) and ids(st) == ["stealth", "nostealth"]
+    st.apply(1, "stealth")
+    assert acts(st, "shell:") == ["shell:a3>d5"]  # not used up; the Shade may not be targeted again
+
+
+@rule("CC-UTYPE-6")
+def test_two_buildings_are_placed_one_after_the_other():
+    st = main()
+    st.s["portals"] += [{"hex": "a2", "owner": 0, "card": "turret", "src": "gate"},
+                        {"hex": "b1", "owner": 0, "card": "bunker", "src": "wall"},   # a Wall-type source stays
+                        {"hex": "e3", "owner": 0, "card": "bunker", "src": "regen"}]  # neutral space: stays
+    st._start_turn(0)
+    assert st.s["phase"] == "portal" and st.view(0)["place"] == "a2"
+    assert "place:a2>b1" not in ids(st)
+    st.apply(0, "place:a2>c2")
+    assert st.s["phase"] == "main" and st._unit_at("e3")["card"] == "bunker"
+
+
+@rule("CC-GAP-48")
+def test_a_corrupted_unit_that_dies_is_its_owners_loss():
+    st = main()
+    put(st, "hexer", 0, "e3")
+    v = put(st, "phoenix-rig", 1, "e1")
+    put(st, "crab-tank", 1, "f1")
+    st.rng = Script(coins=[True, True], rolls=[1, 1, 6, 6, 6, 6, 1, 1])
+    st.apply(0, "corrupt:e3")
+    st.apply(0, "corrupt:e3>e1")
+    st.apply(0, "attack:e1>f1")  # Red attacks Blue's crab with Blue's own Phoenix Rig; it misses
+    assert st.to_act == (1,)
+    st.apply(1, "counter")       # Blue's crab destroys the corrupted rig; Blue flips Regenerate
+    assert v not in st.s["units"]
+    assert st.s["portals"][-1]["owner"] == 1 and st.s["coin"]["seat"] == 1
