@@ -8,6 +8,25 @@ from pyapp.games.doomspire import GAME, content
 from pyapp.games.doomspire.bots import BOTS
 
 
+def _invariants(st):
+    """Board facts that must hold whenever no decision is pending."""
+    d = st.d
+    for t, lst in st.occ().items():
+        x = d["tiles"][t]
+        seats = [s for s, _k in lst]
+        assert x["m"] is None, f"a knight shares {t} with a monster"
+        if x["h"] is not None:
+            assert all(s == x["h"] or d["pl"][x["h"]]["out"] for s in seats), f"a knight in a rival home {t}"
+        if not st.is_special(t):
+            assert len(set(seats)) <= 1, f"rival knights share {t}"
+            assert len(seats) == len(set(seats)) or t == d["pl"][seats[0]]["home"], f"own knights share {t}"
+    for p in d["pl"]:
+        assert min(p["res"].values()) >= 0 and p["fame"] >= 0 and p["might"] >= 0
+        assert len(p["kn"]) <= 3 and len(p["boats"]) <= 2
+        for k in p["kn"]:
+            assert len(k["it"]) <= st.slots(k) and len(k["fo"]) <= 2
+
+
 def _random_game(players, seed, check_every, round_limit=12):
     """Random legal play (conceding only on the last-knight prompt, so games run long)."""
     opts = {"round_limit": round_limit}
@@ -33,6 +52,8 @@ def _random_game(players, seed, check_every, round_limit=12):
             assert st.to_json() == text                                     # rejected ids change nothing
             for seat in list(range(players)) + [None]:
                 json.dumps(st.view(seat))
+            if not st.d["stack"]:
+                _invariants(st)
         seat = to_act[int(rng.below(len(to_act)))]
         acts = [a.id for a in st.legal_actions(seat)]
         pool = [a for a in acts if a not in ("concede", "concede:yes")] or acts
