@@ -8,6 +8,7 @@ import pytest
 from pyapp import games
 from pyapp.engine import Rng, saves
 from pyapp.ui import App, DictStorage
+from pyapp.ui.markup import esc
 from pyapp.ui.storage import QuotaError
 
 ACTION_RE = re.compile(r'data-action="([^"]+)"')
@@ -464,3 +465,19 @@ def test_a_renderer_bug_leaves_a_way_back_to_the_shelf(monkeypatch):
     assert "Something went wrong" in html and "KeyError" in html and 'data-nav="shelf"' in html
     app.handle("nav", "shelf")
     assert app.screen == "shelf" and 'data-game="hexbattle"' in app.render()
+
+
+def test_the_human_sees_what_happened_since_their_last_move():
+    app = make({"game": "hexbattle", "seats": "human,bot:random", "seed": "7"})
+    bots_move(app)
+    assert 'class="since"' not in app.render()                     # nothing acted on yet
+    rng = Rng(3)
+    while app.state.to_act == (0,) and not app.state.is_over:
+        click_action(app, rng)
+    seen = len(app.state.log)
+    bots_move(app)
+    html = app.render()
+    news = app.state.log[seen:]
+    assert news and 'class="since"' in html
+    for line in news[-12:]:
+        assert esc(line) in html

@@ -74,6 +74,7 @@ class App:
         self.viewer: int | None = None      # the human seat whose view is on screen (hot seat)
         self.bot_error = False
         self._bots: dict = {}
+        self._seen_log: dict = {}            # seat -> log length when that human last acted
         self.rules_for: str | None = None
         self.builder: armylib.Builder | None = None
         self.confirm: tuple | None = None
@@ -306,6 +307,7 @@ class App:
         self.viewer = self._single_human()
         self.bot_error = False
         self._bots = {}
+        self._seen_log = {}
         self.screen = "game"
         self._autosave()
         return True
@@ -390,6 +392,7 @@ class App:
         self.viewer = self._single_human()
         self.bot_error = False
         self._bots = {}
+        self._seen_log = {}
         self.screen = "game"
 
     def _leave_game(self) -> None:
@@ -483,6 +486,7 @@ class App:
         except IllegalAction as exc:
             self.notify(f"That move is not allowed now ({exc}).")
             return
+        self._seen_log[seat] = len(self.state.log)
         self._autosave()
 
     def _do_input(self, name: str, value: str) -> None:
@@ -836,6 +840,12 @@ class App:
             who = ", ".join(names[s] for s in to_act)
             thinking = " (thinking…)" if self.bot_pending() else ""
             banner = f'<div class="turn-banner">To play: <strong>{esc(who)}</strong>{thinking}</div>'
+            seen = self._seen_log.get(vs) if interactive else None
+            news = state.log[seen:] if seen is not None else []
+            if news:                                     # what the others did since this seat last acted
+                items = "".join(f"<li>{esc(line)}</li>" for line in news[-12:])
+                banner += (f'<div class="since" role="status"><strong>Since your last move:</strong>'
+                           f"<ul>{items}</ul></div>")
         seats_html = " vs ".join(
             f'<span class="seat-name p{i}{" to-act" if i in to_act else ""}">{esc(n)}'
             f'{"" if meta["seats"][i] == "human" else " <small>(bot)</small>"}</span>' for i, n in enumerate(names))
