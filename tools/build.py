@@ -105,6 +105,17 @@ def pycompile(in_zip: Path, out_zip: Path, mode: str) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
+def _prune(paths, keep: Path, age_s: float = 600) -> None:
+    """Remove stale cache entries (not ones a build running side by side may have just written)."""
+    import time
+    for old in paths:
+        try:
+            if old != keep and time.time() - old.stat().st_mtime > age_s:
+                old.unlink()
+        except FileNotFoundError:
+            pass
+
+
 def compiled_pycache(files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
     """__pycache__ .pyc entries for the .py files, compiled by Pyodide (cached by content)."""
     sources = [(n, d) for n, d in files if n.endswith(".py")]
@@ -120,11 +131,10 @@ def compiled_pycache(files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
                 for n, d in sources:
                     _zip_add(zf, n, d)
             report = pycompile(src, Path(tmp) / "out.zip", "pycache")
-            shutil.move(str(Path(tmp) / "out.zip"), cached)
+            shutil.move(str(Path(tmp) / "out.zip"), cached.with_name(f".{cached.name}.{os.getpid()}"))
+            os.replace(cached.with_name(f".{cached.name}.{os.getpid()}"), cached)
         log(f"compiled {report['compiled']} pyapp modules to bytecode ({report['python']})")
-        for old in CACHE.glob("pycache-*.zip"):
-            if old != cached:
-                old.unlink()
+        _prune(CACHE.glob("pycache-*.zip"), keep=cached)
     with zipfile.ZipFile(cached) as zf:
         return [(i.filename, zf.read(i)) for i in sorted(zf.infolist(), key=lambda i: i.filename)]
 
@@ -164,7 +174,7 @@ def build_wheel(pyc: bool = True, out_dir: Path | None = None) -> Path:
     out_dir = out_dir or WHEELS
     out_dir.mkdir(parents=True, exist_ok=True)
     out = out_dir / wheel_name()
-    tmp = out.with_suffix(".tmp")
+    tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")     # unique: builds may run side by side
     with zipfile.ZipFile(tmp, "w") as zf:
         for n, d in files:
             _zip_add(zf, n, d)
@@ -179,7 +189,9 @@ def _copy(src: Path, dst: Path) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     if dst.exists() and dst.stat().st_size == src.stat().st_size and sha256(dst) == sha256(src):
         return
-    shutil.copyfile(src, dst)
+    tmp = dst.with_name(f".{dst.name}.{os.getpid()}.tmp")
+    shutil.copyfile(src, tmp)
+    os.replace(tmp, dst)                 # atomic: a page loading meanwhile never sees half a file
 
 
 def precompiled_stdlib(stock: Path) -> Path | None:
@@ -193,7 +205,7 @@ def precompiled_stdlib(stock: Path) -> Path | None:
         log("WARNING: node missing: stock (source-only) stdlib")
         return None
     CACHE.mkdir(exist_ok=True)
-    tmp = CACHE / "stdlib.tmp.zip"
+    tmp = CACHE / f"stdlib.{os.getpid()}.tmp.zip"
     try:
         report = pycompile(stock, tmp, "replace")
         check = subprocess.run(["node", str(PYCOMPILE), str(PYODIDE_NPM), str(tmp), "-", "verify"],
@@ -205,9 +217,7 @@ def precompiled_stdlib(stock: Path) -> Path | None:
         tmp.unlink(missing_ok=True)
         return None
     os.replace(tmp, cached)
-    for old in CACHE.glob("stdlib-*.zip"):
-        if old != cached:
-            old.unlink()
+    _prune(CACHE.glob("stdlib-*.zip"), keep=cached)
     log(f"stdlib precompiled: {report['compiled']} modules, {len(report['failed'])} kept as source; "
         f"boot check: {check.stdout.strip().splitlines()[-1]}")
     return cached
@@ -236,14 +246,15 @@ def build_vendor(pyc: bool = True) -> None:
         if name == "python_stdlib.zip" and pyc:
             src = precompiled_stdlib(src) or src
         _copy(src, VENDOR / "pyodide" / name)
-    stale = {p.name for p in (VENDOR / "pyodide").iterdir()} - set(PYODIDE_FILES)
+    stale = {p.name for p in (VENDOR / "pyodide").iterdir() if not p.name.startswith(".")} - set(PYODIDE_FILES)
     for name in stale:
         (VENDOR / "pyodide" / name).unlink()
     wanted = pyscript_files()
     for src in wanted:
         _copy(src, VENDOR / "pyscript" / src.name)
     for old in set((VENDOR / "pyscript").iterdir()) - {VENDOR / "pyscript" / p.name for p in wanted}:
-        old.unlink()
+        if not old.name.startswith("."):
+            old.unlink()
     size = sum(p.stat().st_size for p in VENDOR.rglob("*") if p.is_file())
     log(f"runtime in {VENDOR.relative_to(ROOT)} ({size / 1e6:.1f} MB, {len(wanted)} pyscript files)")
 
