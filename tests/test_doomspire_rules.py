@@ -1162,3 +1162,18 @@ def test_losing_a_carry_bonus_leaves_extra_items_on_the_tile():
     to_move(st, 0, [1])
     st.apply(0, "dismiss:k1:squire")
     assert k["it"] == items[:2] and st.d["tiles"]["a1"]["it"] == [items[2]]
+
+
+@rule("LD-TRADE-1", "LD-GAP-57", "LD-ROLL-6")
+def test_trade_for_food_before_rolling():
+    st = game(4)
+    st.d["round"] = 2
+    add_knight(st, 0, "a1")
+    st.d["pl"][1]["res"]["food"] = 2
+    assert "roll:3" not in ids(st, 0)                                   # no food for the third die
+    st.apply(0, "offer:2:gold>food")
+    st.apply(1, "accept")
+    st.apply(0, "offer:2:gold>food")
+    st.apply(1, "accept")
+    assert st.d["pl"][0]["res"] == {"gold": 0, "food": 2, "wood": 0, "ore": 0}
+    assert "roll:3" in ids(st, 0) and not any(a.startswith("offer:") for a in ids(st, 0))   # 2 offers a phase

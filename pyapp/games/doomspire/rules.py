@@ -522,12 +522,15 @@ class DoomspireState(State):
         for n in range(1, self.max_dice(s) + 1):
             tax = 2 * max(0, n - 2)
             out.append(Action(f"roll:{n}", f"Roll {n} {'die' if n == 1 else 'dice'}" + (f" (pay {tax} food tax)" if tax else ""), "roll"))
+        out.extend(self._offer_actions(s))                           # e.g. buy food for the dice tax
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
 
     def _do_roll(self, s: int, aid: str) -> None:
         if aid == "concede":
             self._push({"k": "confirm", "s": s})
+            return
+        if self._do_common(s, aid):
             return
         self.d["pl"][s]["roll"] = int(aid.split(":")[1])            # LD-ROLL-4
 
