@@ -481,3 +481,12 @@ def test_the_human_sees_what_happened_since_their_last_move():
     assert news and 'class="since"' in html
     for line in news[-12:]:
         assert esc(line) in html
+
+
+def test_a_full_storage_still_starts_a_game_with_the_sample_armies():
+    storage = DictStorage(quota=50)                                 # cannot even hold the sample armies
+    app = make({"game": "hexbattle", "seats": "human,bot", "seed": "3"}, storage)
+    assert app.screen == "game" and app.state.options["armies"] == games.get("hexbattle").resolve_options(None, 2)["armies"]
+    texts = " ".join(m["text"] for m in app.messages)
+    assert "Storage is full" in texts and "sample armies" in texts
+    click_action(app, Rng(1))                                       # still playable, with a notice

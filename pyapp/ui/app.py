@@ -276,7 +276,10 @@ class App:
             self.screen = "setup"
             return False
         options = None
-        if gid in ARMY_GAMES:
+        if gid in ARMY_GAMES and not armylib.valid_armies(self.storage):
+            # nothing usable in storage (full or blocked): the game's own sample armies
+            self.notify("No saved army could be used, so both sides play the sample armies.", "info")
+        elif gid in ARMY_GAMES:
             valid = {e["id"]: e["army"] for e in armylib.valid_armies(self.storage)}
             chosen = []
             pick = Rng(seed, stream=99)
