@@ -1177,3 +1177,17 @@ def test_trade_for_food_before_rolling():
     st.apply(1, "accept")
     assert st.d["pl"][0]["res"] == {"gold": 0, "food": 2, "wood": 0, "ore": 0}
     assert "roll:3" in ids(st, 0) and not any(a.startswith("offer:") for a in ids(st, 0))   # 2 offers a phase
+
+
+@rule("LD-ROLL-6")
+def test_food_traded_away_after_choosing_means_fewer_dice():
+    st = game(2)
+    st.d["round"] = 2
+    add_knight(st, 0, "a1")
+    st.d["pl"][0]["res"]["food"] = 2
+    st.d["pl"][1]["res"]["ore"] = 1
+    st.apply(0, "roll:3")
+    st.apply(1, "offer:1:ore>food")
+    st.apply(0, "accept")
+    st.apply(1, "roll:1")
+    assert len(st.d["pl"][0]["dice"]) == 2 and st.d["pl"][0]["res"]["food"] == 1

@@ -332,6 +332,7 @@ class DoomspireState(State):
                     return
                 for s in self.active_seats():                       # LD-ROLL-2, LD-ROLL-8
                     p = d["pl"][s]
+                    p["roll"] = max(1, min(p["roll"], 2 + p["res"]["food"] // 2))   # LD-ROLL-6 (food traded away meanwhile)
                     tax = 2 * max(0, p["roll"] - 2)                  # LD-ROLL-5
                     p["res"]["food"] -= tax
                     p["dice"] = [self.roll3() for _ in range(p["roll"])]
