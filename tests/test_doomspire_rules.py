@@ -1,7 +1,6 @@
 """Lords of Doomspire rules, clause by clause, including every worked example of the rulebook."""
 import pytest
 
-from pyapp.engine import IllegalAction
 from pyapp.games.doomspire import GAME
 from pyapp.games.doomspire.rules import COAST, NB, ZONES, zone_dist
 from test_doomspire_helpers import (add_knight, bear, doomspire, game, give_item, ids, knight, rolls, set_tile,
@@ -534,10 +533,7 @@ def test_fleeing_a_monster():
 def _to_doomspire(st, seat=0, rnd=2):
     ds = doomspire(st)
     nb = NB[ds][0]
-    for t in NB[ds]:
-        if st.d["tiles"][t]["x"] is False and st.kind(t)["type"] not in ("resource", "den"):
-            pass
-    set_tile(st, nb, "EM")
+    set_tile(st, nb, "EM")                                              # an explored, empty neighbour
     knight(st, seat)["at"] = nb
     to_move(st, seat, [1], rnd=rnd)
     return ds

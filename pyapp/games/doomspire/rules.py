@@ -341,7 +341,6 @@ class DoomspireState(State):
                 d["phase"] = PHASES["roll"]["next"]
                 d["order"] = self.clockwise(d["first"])              # LD-MOVE-1, LD-GAP-7
                 d["active"] = d["order"][0]
-                d["offers_phase"] = "move"
             elif ph == "move":
                 if d["active"] is not None and not d["pl"][d["active"]]["out"]:
                     return
@@ -444,7 +443,7 @@ class DoomspireState(State):
         self._rank_next(int(choice.split(":")[1]) - 1)
 
     # ------------------------------------------------------------ prompts and the frame stack
-    def _ask(self, seat: int, kind: str, opts: list, kinds: str = "prompt") -> None:
+    def _ask(self, seat: int, kind: str, opts: list) -> None:
         self.d["prompt"] = {"seat": seat, "kind": kind, "opts": [[i, l] for i, l in opts]}
 
     def _push(self, frame: dict) -> None:
@@ -800,8 +799,6 @@ class DoomspireState(State):
             else:                                                      # LD-TERR-10
                 p["might"] -= 1
                 x["o"] = s
-            if prev is not None and prev >= 0 and x["h"] == prev:
-                pass
             w["acts"].append(head)
             self.knight(s, w["kn"])["done"] = True
             self.say(f"{self.name(s)} {'incites revolt on' if head == 'revolt' else 'conquers'} {t} (was {self.name(prev)}'s)")
