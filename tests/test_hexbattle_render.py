@@ -168,7 +168,7 @@ def test_health_shows_at_once_and_removed_units_disappear():
     assert html.count('class="unit ') == 1 and "d7 ·" not in html
 
 
-@pytest.mark.rule("HB-UI-13", "HB-UI-14", "HB-UI-15", "HB-UI-16")
+@pytest.mark.rule("HB-UI-13", "HB-UI-14", "HB-UI-15", "HB-UI-16", "HB-UI-19")
 def test_every_legal_action_is_reachable_in_random_games():
     from pyapp import games
     g = games.get("hexbattle")
@@ -182,6 +182,10 @@ def test_every_legal_action_is_reachable_in_random_games():
             html = render(s.view(seat), acts, seat=seat, names=["A", "B"], interactive=True)
             found = ids_in(html)
             assert {a.id for a in acts} == found, s.view(seat)["phase"]
+            units = s.view(seat)["units"]                     # HB-UI-19: current health, removed units gone
+            assert html.count('<g class="unit ') == len(units)
+            for u in units:
+                assert f"at {u['hex']} · health {u['health']}/{u['max_health']} ·" in html
             seen_kinds.update(a.id.split(":")[0] for a in acts)
             other = render(s.view(1 - seat), [], seat=1 - seat, names=["A", "B"], interactive=False)
             assert not ids_in(other)
