@@ -19,6 +19,7 @@ has strength ``edges[(d - facing) % 6]``.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from html import escape as _escape
 
 COLS, ROWS = 8, 16
@@ -102,6 +103,7 @@ def _edge_mid(d: int, r: float) -> tuple[float, float]:
     return round(r * math.cos(a), 1), round(r * math.sin(a), 1)
 
 
+@lru_cache(maxsize=1)
 def defs() -> str:
     """Shapes shared by every hex and unit (placed with ``<use>``)."""
     ur = SIZE * 0.9
@@ -121,6 +123,12 @@ def flip_hex(col: int, row: int) -> tuple[int, int]:
 
 def cells(rows=range(ROWS), *, row0: int = 0, nav_prefix: str | None = None, labels: bool = True,
           flip: bool = False) -> str:
+    """The empty grid (cached: it never changes); see :func:`_cells`."""
+    return _cells(tuple(rows), row0, nav_prefix, labels, flip)
+
+
+@lru_cache(maxsize=16)
+def _cells(rows: tuple, row0: int, nav_prefix: str | None, labels: bool, flip: bool) -> str:
     """The empty grid; with ``nav_prefix`` each cell is a ``data-nav="<prefix><hex>"`` target (army builder).
 
     ``rows`` are screen rows; with ``flip`` the board is seen from the other side (labels name the real hexes).
@@ -138,6 +146,7 @@ def cells(rows=range(ROWS), *, row0: int = 0, nav_prefix: str | None = None, lab
     return "".join(out)
 
 
+@lru_cache(maxsize=1)
 def centerline() -> str:
     pts = []
     for col in range(COLS):
