@@ -235,3 +235,15 @@ def test_cards_that_cannot_be_paid_for_are_dimmed():
     html = draw_html(acts=["draw", "play:c12"])
     assert re.search(r'<div class="card unplayable"[^>]*><span class="card-cost"[^>]*>3<', html)
     assert 'class="card playable clickable" data-action="play:c12"' in html
+
+
+@pytest.mark.rule("HB-GAP-28", "HB-UI-14")
+def test_overpayment_is_allowed_but_pointed_out():
+    hand = [card("c07", "Charge", 3), card("c12", "March", 1), card("c13", "Volley", 2), card("c14", "Big", 4)]
+    pend = {"card": hand[0], "paid": ["c12", "c14"], "paid_total": 5, "step": 0, "unit": None, "mp_left": None,
+            "aim": None}
+    html = draw_html(view(phase="pay", pending=pend, hand=hand), acts=["unpay:c12", "unpay:c14", "pay:c13", "pay:ok"])
+    assert "you could keep <strong>March</strong>" in html and 'data-action="pay:ok"' in html
+    pend = dict(pend, paid=["c12", "c13"], paid_total=3)
+    html = draw_html(view(phase="pay", pending=pend, hand=hand), acts=["unpay:c12", "unpay:c13", "pay:ok"])
+    assert "could keep" not in html

@@ -360,6 +360,14 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
             ok = "enough" if paid_total >= cost else "short"
             info.append(f'<div class="pay-total {ok}">Paid <strong>{esc(paid_total)}</strong> of cost '
                         f'<strong>{esc(cost)}</strong> — select cards from your hand to discard.</div>')
+            # HB-GAP-28: any payment that reaches the cost is accepted; say when a card could be kept
+            by_id = {c.get("id"): c for c in (view.get("hand") or [])}
+            spare = [by_id[cid] for cid in pending.get("paid") or [] if cid in by_id
+                     and paid_total - _num(by_id[cid].get("cost")) >= cost]
+            if paid_total >= cost and spare:
+                keep = max(spare, key=lambda c: _num(c.get("cost")))
+                info.append(f'<div class="pay-hint">More than needed: you could keep '
+                            f'<strong>{esc(keep.get("name", "?"))}</strong>.</div>')
         steps = pcard.get("actions") or []
         step_i = pending.get("step")
         if isinstance(step_i, int) and 0 <= step_i < len(steps) and phase != "pay":
