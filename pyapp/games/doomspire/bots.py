@@ -151,7 +151,11 @@ class GoalBot:
             return max(ids, key=lambda a: sum(VALUE[r] * n for r, n in hoard[int(a.split(":")[1]) - 1].items()))
         if kind == "bonus":
             return next((a for a in ids if a.startswith("use:")), ids[0])
-        if kind == "offer":
+        if kind == "offer":                       # accept a deal that is good for us and spares what we hold plenty of
+            if "accept" in ids and fr.get("k") == "offer":
+                gain = VALUE[fr["give"]] * fr["n"]
+                if gain > VALUE[fr["get"]] + 0.2 and me["res"][fr["get"]] >= 2:
+                    return "accept"
             return "decline"
         if kind == "follower":
             return "decline"
