@@ -1,5 +1,6 @@
 """The browser glue (pyapp/browser/main.py) against a fake ``js``/``pyodide``: one swap per update,
 one delegated listener per event type, bots scheduled with setTimeout, localStorage adapter."""
+import functools
 import importlib
 import json
 import re
@@ -138,7 +139,8 @@ def glue(monkeypatch):
         timers = []
         marks = []
         window = types.SimpleNamespace(localStorage=ls or LS(), performance=types.SimpleNamespace(mark=marks.append),
-                                       setTimeout=lambda fn, ms: timers.append((fn, ms)) or len(timers))
+                                       setTimeout=lambda fn, ms, *args: timers.append(
+                                           (functools.partial(fn, *args), ms)) or len(timers))
         js = types.ModuleType("js")
         js.document, js.window, js.location = doc, window, types.SimpleNamespace(search=search)
         pyodide = types.ModuleType("pyodide")
@@ -256,29 +258,38 @@ def fire(g, kind, target=None, on="root"):
         fn(Event(kind, target or El("span")))
 
 
-def test_typing_a_seed_then_clicking_start_keeps_the_click(glue):
-    """The field's change fires between press and release: the swap waits so the click is not lost."""
+def release_timers(g):
+    return [(fn, ms) for fn, ms in g.test.timers if getattr(fn, "func", None) == g._on_release]
+
+
+@pytest.mark.parametrize("touch", [False, True])
+def test_typing_a_seed_then_clicking_start_keeps_the_click(glue, touch):
+    """The field's change fires in the middle of the click (mouse: after pointerdown; touch: after
+    pointerup): the swap waits for the click so the click is not lost."""
     g = glue()
     t = g.test
     click(g, nav="setup:hexbattle")
     swaps = t.root.swaps
     start = El("button", {"data-nav": "start"})
-    fire(g, "pointerdown", start)
     field = El("input", {"data-input": "seed"})
     field.value = "4242"
+    fire(g, "pointerdown", start)
+    if touch:
+        fire(g, "pointerup", start, on="doc")
     fire(g, "change", field)
-    assert t.root.swaps == swaps and g.app.setup["seed"] == "4242"      # held back while pressed
-    fire(g, "pointerup", start, on="doc")
+    assert t.root.swaps == swaps and g.app.setup["seed"] == "4242"      # held back while the click is under way
+    if not touch:
+        fire(g, "pointerup", start, on="doc")
     for fn in t.root.listeners["click"]:
         fn(Event("click", start))
     assert g.app.screen == "game" and g.app.state.seed == 4242 and t.root.swaps == swaps + 1
-    # the zero-delay flush scheduled at the release has nothing left to do
-    for fn, _ms in [x for x in t.timers if x[0] == g._on_flush]:
-        fn()
+    (fn, ms), = release_timers(g)                                      # the safety net has nothing left to do
+    assert ms == 600
+    fn()
     assert t.root.swaps == swaps + 1
 
 
-def test_a_held_back_swap_happens_when_the_press_ends_elsewhere(glue):
+def test_a_held_back_swap_happens_when_no_click_comes(glue):
     g = glue()
     t = g.test
     click(g, nav="setup:hexbattle")
@@ -287,15 +298,26 @@ def test_a_held_back_swap_happens_when_the_press_ends_elsewhere(glue):
     field = El("input", {"data-input": "name-0"})
     field.value = "Zed"
     fire(g, "change", field)
-    fire(g, "pointerup", on="doc")
-    flushes = [fn for fn, _ms in t.timers if fn == g._on_flush]
-    assert len(flushes) == 1
-    flushes[0]()
+    fire(g, "pointercancel", on="doc")                                  # e.g. the touch became a scroll
+    (fn, ms), = release_timers(g)
+    assert ms == 0
+    fn()
     assert t.root.swaps == swaps + 1 and 'value="Zed"' in t.root.innerHTML
+    # a stale safety net from an older press does nothing
+    fire(g, "pointerdown")
+    fire(g, "pointerup", on="doc")
+    fire(g, "pointerdown")
+    old_timer = release_timers(g)[-1][0]
+    field.value = "Kim"
+    fire(g, "change", field)
+    old_timer()
+    assert 'value="Kim"' not in t.root.innerHTML
     # without a pointer down, a change swaps at once
+    for fn in t.root.listeners["click"]:
+        fn(Event("click", El("span")))
     field.value = "Amy"
     fire(g, "change", field)
-    assert t.root.swaps == swaps + 2 and 'value="Amy"' in t.root.innerHTML
+    assert 'value="Amy"' in t.root.innerHTML
 
 
 def test_a_swap_keeps_the_keyboard_in_the_focused_field(glue):

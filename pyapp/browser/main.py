@@ -103,8 +103,9 @@ class Glue:
         self._on_event = create_proxy(self.on_event)
         self._on_bot = create_proxy(self.on_bot)
         self._on_file = create_proxy(self.on_file)
-        self._on_flush = create_proxy(self.flush)
+        self._on_release = create_proxy(self.on_release)
         self.pressing = False
+        self.press_id = 0
         self.pending_update = False
         self._in_update = False
         for kind in ("click", "change", "keydown", "pointerdown"):
@@ -173,20 +174,22 @@ class Glue:
     def on_event(self, event) -> None:
         """The one delegated handler (click, change, keydown, pointerdown on #app; pointerup on the document).
 
-        A text field's ``change`` fires when it loses focus, which happens between the press and
-        the release of a click on a button: swapping the markup right then would drop that click
-        (the pressed button is gone).  So while a pointer is down the swap waits for the click
-        (or, if the press ends elsewhere, for a zero-delay timer after the release).
+        A text field's ``change`` fires when it loses focus, which happens in the middle of a click
+        on a button (after pointerdown with a mouse; after pointerup, at the compatibility mousedown,
+        on a touch screen): swapping the markup right then would drop the click (the pressed button
+        is gone).  So from pointerdown until the click the swap waits; if no click comes, a timer
+        after the release does it.
         """
         etype = str(event.type)
         if etype == "pointerdown":
             self.pressing = True
+            self.press_id += 1
             return
         if etype in ("pointerup", "pointercancel"):
-            self.pressing = False
-            if self.pending_update:
-                js.window.setTimeout(self._on_flush, 0)
+            js.window.setTimeout(self._on_release, 600 if etype == "pointerup" else 0, self.press_id)
             return
+        if etype == "click":
+            self.pressing = False
         target = _node(event.target)
         if target is None or not hasattr(target, "closest"):
             return
@@ -235,6 +238,12 @@ class Glue:
         except Exception as exc:  # keep the page alive; show the problem
             self.app.notify(f"Internal error: {exc}")
         self.update()
+
+    def on_release(self, press_id=None, *_args) -> None:
+        """Safety net after a release that brought no click (a drag, a cancelled touch)."""
+        if press_id == self.press_id:
+            self.pressing = False
+            self.flush()
 
     def flush(self, *_args) -> None:
         """Do a swap that was held back while a pointer was down."""
