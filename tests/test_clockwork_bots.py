@@ -36,3 +36,9 @@ def test_crusader_plays_a_three_player_game_with_prompts():
     assert st.is_over
     verbs = {h[1].split(":")[0] for h in st.history}
     assert {"portal", "move", "gate", "end"} <= verbs
+
+
+def test_sim_cli_works_once_the_registry_lists_the_game(monkeypatch):
+    monkeypatch.setattr(sim.games, "get", lambda gid: GAME)
+    out = sim.run("clockwork", 2, 1, ["crusader", "random"], players=2, swap=True)
+    assert out["finished"] == 2 and not out["errors"] and out["mean_length"] > 0
