@@ -5,7 +5,7 @@ const app = document.getElementById("app");
 performance.mark("boardshelf:boot-start");
 
 function fail(text, detail) {
-  if (!app || app.dataset.ready === "true") return;
+  if (!app || app.dataset.ready === "true" || app.dataset.bootError === "true") return;
   app.setAttribute("aria-busy", "false");
   app.dataset.bootError = "true";
   const box = app.querySelector(".boot");
@@ -26,10 +26,21 @@ if (app) {
     }
   }).observe(app, { attributes: true, attributeFilter: ["data-ready"] });
 
-  new MutationObserver(() => {
+  // PyScript shows a Python exception by adding a .py-error element to the body.
+  const errors = new MutationObserver(() => {
+    if (app.dataset.ready === "true") return errors.disconnect();
     const err = document.querySelector(".py-error");
-    if (err) fail("Boardshelf could not start.", (err.textContent || "").trim().split("\n").slice(-1)[0]);
-  }).observe(document.body, { childList: true, subtree: true });
+    if (!err) return;
+    errors.disconnect();       // fail() edits the DOM: never observe our own changes
+    fail("Boardshelf could not start.", (err.textContent || "").trim().split("\n").slice(-1)[0]);
+  });
+  errors.observe(document.body, { childList: true, subtree: true });
+
+  setTimeout(() => {
+    if (app.dataset.ready === "true" || app.dataset.bootError === "true") return;
+    const d = app.querySelector(".boot-detail");
+    if (d) d.textContent = "Still starting: the first visit downloads about 17 MB, and slow machines take a while.";
+  }, 15000);
 
   addEventListener("unhandledrejection", (e) => fail("Boardshelf could not start.", String(e.reason || "")));
   if (typeof WebAssembly !== "object") fail("This browser cannot run Boardshelf.", "WebAssembly is not available.");

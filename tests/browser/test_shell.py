@@ -118,3 +118,18 @@ def test_dist_is_a_complete_site_from_a_sub_path(site, browser, tmp_path):
         server.shutdown()
         server.server_close()
     guard.check()
+
+
+def test_a_failed_start_says_so(site, page):
+    """If the Python entry raises, the loading screen turns into a readable failure, not an endless spinner."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8").replace(
+        "from pyapp.browser.main import start\nstart()", 'raise RuntimeError("boom at start")')
+    page.route(site.url("boot-fail.html"), lambda r: r.fulfill(status=200, body=html,
+                                                              content_type="text/html; charset=utf-8"))
+    page.goto(site.url("boot-fail.html"))
+    page.wait_for_function("() => document.getElementById('app').dataset.bootError === 'true'",
+                           timeout=BOOT_TIMEOUT_MS)
+    text = page.locator("#app .boot").inner_text()
+    assert "could not start" in text and "boom at start" in text
+    assert page.get_attribute("#app", "aria-busy") == "false"
+    page.boardshelf.check()
