@@ -276,3 +276,15 @@ def test_no_token_limit():
         put(st, "infantry", 0, h)
     st.s["gates"] += [{"hex": h, "owner": 0, "arrow": a} for h, a in (("a4", "a5"), ("c4", "c5"))]
     assert "portal:infantry@a2" in ids(st) and "portal:infantry@a5" in ids(st)
+
+
+@rule("CC-PORT-4", "CC-UI-25")
+def test_the_public_log_never_names_hidden_things():
+    st = main(res=[20, 5])
+    give(st, 0, "crab-tank")
+    st.apply(0, "portal:crab-tank@a2")
+    st.apply(0, "research")
+    drawn = st.view(0)["drawn"]["name"]
+    text = " ".join(st.view(1)["log"][-2:])
+    assert "Crab Tank" not in text and drawn not in text
+    assert st.view(1)["portals"][0]["unit"] is None and st.view(0)["portals"][0]["unit"] == "crab-tank"
