@@ -238,6 +238,40 @@ def pyscript_files() -> list[Path]:
     return files
 
 
+PYSCRIPT_PYC = "pyscript-pyc.zip"
+
+
+def pyscript_pycache(pyc: bool) -> bytes:
+    """A zip of pyscript/__pycache__/*.pyc for PyScript's own Python package (written as sources
+    into the file system at every start); an empty zip if disabled or if compiling fails, so the
+    page's `files` entry always finds a file."""
+    empty = io.BytesIO()
+    zipfile.ZipFile(empty, "w").close()
+    if not pyc:
+        return empty.getvalue()
+    core = NODE_MODULES / "@pyscript" / "core"
+    key = hashlib.sha256(PYCOMPILE.read_bytes() + sha256(PYODIDE_NPM / "pyodide.asm.wasm").encode())
+    for bundle in sorted(PYSCRIPT_NPM.glob("core-*.js")):
+        key.update(bundle.read_bytes())
+    cached = CACHE / f"pyscript-{key.hexdigest()[:24]}.zip"
+    if not cached.exists():
+        if not node_ok():
+            log("WARNING: node missing: PyScript's package stays uncompiled")
+            return empty.getvalue()
+        CACHE.mkdir(exist_ok=True)
+        tmp = CACHE / f"pyscript.{os.getpid()}.tmp.zip"
+        try:
+            report = pycompile(core, tmp, "pyscript")
+        except Exception as exc:
+            log(f"WARNING: PyScript package bytecode skipped: {exc}")
+            tmp.unlink(missing_ok=True)
+            return empty.getvalue()
+        os.replace(tmp, cached)
+        _prune(CACHE.glob("pyscript-*.zip"), keep=cached)
+        log(f"compiled PyScript's Python package: {report['compiled']} modules")
+    return cached.read_bytes()
+
+
 def build_vendor(pyc: bool = True) -> None:
     if not (PYODIDE_NPM / "pyodide.mjs").exists() or not (PYSCRIPT_NPM / "core.js").exists():
         sys.exit("[build] node_modules missing: run `npm ci` first")
@@ -252,7 +286,14 @@ def build_vendor(pyc: bool = True) -> None:
     wanted = pyscript_files()
     for src in wanted:
         _copy(src, VENDOR / "pyscript" / src.name)
-    for old in set((VENDOR / "pyscript").iterdir()) - {VENDOR / "pyscript" / p.name for p in wanted}:
+    target = VENDOR / "pyscript" / PYSCRIPT_PYC
+    data = pyscript_pycache(pyc)
+    if not target.exists() or target.read_bytes() != data:
+        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, target)
+    keep = {VENDOR / "pyscript" / p.name for p in wanted} | {target}
+    for old in set((VENDOR / "pyscript").iterdir()) - keep:
         if not old.name.startswith("."):
             old.unlink()
     size = sum(p.stat().st_size for p in VENDOR.rglob("*") if p.is_file())

@@ -16,11 +16,55 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [dir, inZip, outZip, mode] = process.argv.slice(2);
-if (!dir || !inZip || !outZip || !["replace", "pycache", "verify"].includes(mode)) {
-  console.error("usage: node tools/pycompile.mjs <pyodide dir> <in.zip> <out.zip> replace|pycache|verify");
+if (!dir || !inZip || !outZip || !["replace", "pycache", "verify", "pyscript"].includes(mode)) {
+  console.error("usage: node tools/pycompile.mjs <pyodide dir> <in.zip> <out.zip> replace|pycache|verify\n" +
+                "       node tools/pycompile.mjs <pyodide dir> <@pyscript/core dir> <out.zip> pyscript");
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(resolve(dir, "pyodide.mjs")).href);
+if (mode === "pyscript") {
+  // PyScript writes its own Python package (./pyscript/*.py) into the file system at every start
+  // and imports it: CPython compiles it each time.  Compile it here, from the very strings the
+  // bundled core-*.js writes (checked), into pyscript/__pycache__/*.pyc for a `files` entry.
+  const { readdirSync } = await import("node:fs");
+  const core = resolve(inZip);
+  const stdlib = (await import(pathToFileURL(resolve(core, "src/stdlib/pyscript.js")).href)).default;
+  const bundles = readdirSync(resolve(core, "dist")).filter((n) => /^core-.*\.js$/.test(n))
+    .map((n) => readFileSync(resolve(core, "dist", n), "utf8"));
+  const files = {};
+  const walk = (obj, prefix) => {
+    for (const [name, value] of Object.entries(obj)) {
+      if (typeof value === "string") {
+        if (!name.endsWith(".py")) continue;
+        if (!bundles.some((b) => b.includes(JSON.stringify(value))))
+          throw new Error(`${prefix}${name}: source differs from the bundled core.js`);
+        files[prefix + name] = value;
+      } else walk(value, `${prefix}${name}/`);
+    }
+  };
+  walk({ pyscript: stdlib.pyscript }, "");
+  if (!files["pyscript/__init__.py"]) throw new Error("no pyscript/__init__.py in the PyScript stdlib");
+  const py = await loadPyodide({ indexURL: resolve(dir) + "/" });
+  py.globals.set("FILES", py.toPy(files));
+  const report = py.runPython(`
+import importlib.util, json, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+TAG = sys.implementation.cache_tag
+with zipfile.ZipFile("/tmp/out.zip", "w") as zout:
+    for name in sorted(FILES):
+        src = FILES[name].encode()
+        code = compile(src, name, "exec", dont_inherit=True, optimize=0)
+        head, _, base = name.rpartition("/")
+        info = zipfile.ZipInfo(f"{head}/__pycache__/{base[:-3]}.{TAG}.pyc", (1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        zout.writestr(info, bytes(_code_to_hash_pyc(code, importlib.util.source_hash(src), checked=False)))
+json.dumps({"mode": "pyscript", "compiled": len(FILES), "python": sys.version.split()[0], "tag": TAG})
+`);
+  writeFileSync(outZip, py.FS.readFile("/tmp/out.zip"));
+  console.log(report);
+  process.exit(0);
+}
 if (mode === "verify") {
   const t0 = performance.now();
   const py = await loadPyodide({ indexURL: resolve(dir) + "/", stdLibURL: resolve(inZip) });

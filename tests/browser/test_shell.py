@@ -23,11 +23,12 @@ document.addEventListener('DOMContentLoaded', () => {
 
 # A stand-in for pyapp.browser.main: proves the runtime + wheel work, independent of the UI code.
 STUB_ENTRY = """
-import js, sys, pyapp, pyapp.games
+import js, os, sys, pyapp, pyapp.games, pyscript
 app = js.document.getElementById("app")
 ids = ",".join(g["id"] for g in pyapp.games.catalog())
 app.innerHTML = f'<p id="stub" data-version="{pyapp.__version__}" data-games="{ids}" ' \\
-    f'data-pyc="{pyapp.__spec__.cached}" data-stdlib="{sys.modules["json"].__file__}">stub</p>'
+    f'data-pyc="{pyapp.__spec__.cached}" data-stdlib="{sys.modules["json"].__file__}" ' \\
+    f'data-pyscript-pyc="{os.path.exists(pyscript.__cached__)}">stub</p>'
 app.dataset.ready = "true"
 """
 
@@ -58,6 +59,7 @@ def test_runtime_and_wheel_boot_offline(site, page):
     # bytecode from the build is what runs: the wheel's __pycache__ and the precompiled stdlib
     assert stub.get_attribute("data-pyc").endswith(".cpython-314.pyc")
     assert stub.get_attribute("data-stdlib").endswith(".pyc")
+    assert stub.get_attribute("data-pyscript-pyc") == "True"     # PyScript's own package, precompiled
     assert page.locator("#app .boot").count() == 0
     assert not _runtime_failures(page), page.boardshelf.failed_local
     assert not page.boardshelf.page_errors, page.boardshelf.page_errors
