@@ -132,3 +132,19 @@ def test_sim_cli_prints_a_summary():
     assert summary["games"] == 3 and summary["finished"] == 3 and summary["errors"] == []
     assert sum(summary["wins_per_seat"].values()) + summary["draws"] == 3
     assert summary["mean_length"] > 10
+
+
+def test_random_bot_never_concedes_while_it_can_play():
+    from pyapp.engine import Action
+
+    class Fake:
+        def __init__(self, acts):
+            self.acts = acts
+
+        def legal_actions(self, seat):
+            return self.acts
+
+    bot = bots.RandomBot(1)
+    acts = [Action("concede", "Concede", "concede"), Action("end", "End turn", "end")]
+    assert {bot.choose(Fake(acts), 0) for _ in range(50)} == {"end"}
+    assert bot.choose(Fake(acts[:1]), 0) == "concede"

@@ -17,7 +17,8 @@ from ..engine import Rng
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions."""
+    """Picks uniformly among the legal actions, except that it never gives up: actions of
+    kind ``"concede"`` (conceding, resigning) are chosen only when nothing else is legal."""
 
     name = "random"
     label = "Random (beginner)"
@@ -29,7 +30,8 @@ class RandomBot:
         actions = state.legal_actions(seat)
         if not actions:
             raise ValueError(f"seat {seat} has no legal action")
-        return self.rng.choice(actions).id
+        playing = [a for a in actions if a.kind != "concede"]
+        return self.rng.choice(playing or actions).id
 
 
 def available(game_id: str) -> dict:
