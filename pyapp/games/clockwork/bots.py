@@ -140,12 +140,21 @@ class CrusaderBot:
         for a in actions:
             by_verb.setdefault(a.split(":")[0], []).append(a)
 
-        # 1. free money and cheap research first
+        # 1. free money, cheap research, and cards that help the attacks available now
+        attack_srcs = {a.split(":")[1].split(">")[0] for a in by_verb.get("attack", [])}
+        enemies = [u["hex"] for u in v["units"] if u["controller"] != seat]
         for a in by_verb.get("play", []):
             key = self._card_key(v, seat, a)
-            if key in ("supply-drop", "war-bonds", "forced-march") or \
-                    (key == "research-grant" and res >= 2 and "research" not in by_verb) or \
-                    key in ("sabotage", "requisition-raid", "targeting-lens"):
+            tgt = a.split(">")[1] if ">" in a else None
+            if key in ("supply-drop", "war-bonds", "sabotage", "requisition-raid", "forced-march"):
+                return a
+            if key == "research-grant" and res >= 2 and "research" not in by_verb:
+                return a
+            if key == "targeting-lens" and tgt in attack_srcs:
+                return a
+            if key == "double-time" and units.get(tgt, {}).get("type") == "soldier":
+                return a
+            if key == "second-wind" and tgt and any(distance(tgt, e) <= 1 for e in enemies + list(gate_hexes)):
                 return a
 
         # 2. Gate Tokens in reach
@@ -209,6 +218,11 @@ class CrusaderBot:
             dst = a.split(">")[1]
             if any(distance(dst, g) <= 1 for g in my_gates):
                 return a
+        for a in by_verb.get("play", []):
+            tgt = a.split(">")[1] if ">" in a else None
+            if self._card_key(v, seat, a) == "reinforced-plating" and tgt and \
+                    any(distance(tgt, e) <= 2 for e in enemies):
+                return a
         return "end"
 
     @staticmethod
@@ -258,11 +272,35 @@ class CrusaderBot:
             tid = hexes[u["hex"]]["territory"]
             if u["controller"] == seat and u["type"] == "soldier" and tid and terr_owner.get(tid) is None:
                 claimed[tid] = claimed.get(tid, 0) + 1
+        # guard: a Gate Token cannot be attacked while one of my units is in its territory or next to it
+        # (CC-GATE-5/6), so keep one guard on every Gate Token that enemies could reach soon
+        mine = [u["hex"] for u in v["units"] if u["controller"] == seat]
+
+        def guards(h, g):
+            return hexes[h]["territory"] == hexes[g]["territory"] or distance(h, g) == 1
+
+        threatened = [g for g in my_gates if any(distance(e, g) <= 4 for e in enemy_units)]
+        sole_guard, guard_goal = {}, {}
+        for g in threatened:
+            gs = [h for h in mine if guards(h, g)]
+            if len(gs) == 1:
+                sole_guard.setdefault(gs[0], []).append(g)
+            elif not gs and mine:
+                nearest = min(mine, key=lambda h: (distance(h, g), h))
+                guard_goal.setdefault(nearest, g)
         best, best_gain = None, 0
         for a in moves:
             src, dst = a.split(":")[1].split(">")
             u = units[src]
             here = hexes[src]["territory"]
+            if src in sole_guard and not all(guards(dst, g) for g in sole_guard[src]):
+                continue
+            if src in guard_goal:
+                g = guard_goal[src]
+                gain = 10 if guards(dst, g) else distance(src, g) - distance(dst, g)
+                if gain > best_gain:
+                    best, best_gain = a, gain
+                continue
             if u["type"] == "soldier":
                 if here and terr_owner.get(here) is None and claimed.get(here) == 1 and \
                         not any(hexes[e]["territory"] == here for e in enemy_units):
