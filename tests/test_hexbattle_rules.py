@@ -66,17 +66,18 @@ def test_point_values_fixed_in_data_card_points_equal_cost():
         assert isinstance(u["points"], int) and u["points"] >= 1
     a = army(units=[{"key": "lancer", "hex": "c10", "facing": 0}, {"key": "militia", "hex": "d10", "facing": 0}],
              cards={"march": 10, "forced": 10, "shuffle": 10})
-    assert army_points(a) == 6 + 2 + 10 * 1 + 10 * 2 + 0
+    assert army_points(a) == UNITS["lancer"]["points"] + UNITS["militia"]["points"] + 10 * 1 + 10 * 2 + 10 * 0
     for c in CARDS.values():
         assert c["cost"] >= 0 and c["actions"]
 
 
 @rule("HB-ARMY-8", "HB-ARMY-9")
 def test_army_value_limit_is_50_inclusive():
-    base = [{"key": "lancer", "hex": "c10", "facing": 0}, {"key": "lancer", "hex": "d10", "facing": 0}]  # 12
-    ok = army(units=base, cards={"march": 38, "shuffle": 0})
+    base = [{"key": "lancer", "hex": "c10", "facing": 0}, {"key": "lancer", "hex": "d10", "facing": 0}]
+    room = 50 - 2 * UNITS["lancer"]["points"]          # filled with cost-1 cards
+    ok = army(units=base, cards={"march": room, "shuffle": max(0, 30 - room)})
     assert army_points(ok) == 50 and validate_army(ok) == []
-    over = army(units=base, cards={"march": 39})
+    over = army(units=base, cards={"march": room + 1, "shuffle": max(0, 30 - room)})
     assert army_points(over) == 51
     assert any("51 points" in p for p in validate_army(over))
 
@@ -111,7 +112,7 @@ def test_collection_is_unlimited_and_samples_are_ordinary_armies():
     assert len(PREBUILT) >= 4
     for a in PREBUILT:
         assert validate_army(a) == [] and army_points(a) <= 50 and army_card_count(a) >= 30
-    copies = army(units=[{"key": "lancer", "hex": h, "facing": 0} for h in ("a9", "b9", "c9")], cards={"volley": 30})
+    copies = army(units=[{"key": "militia", "hex": h, "facing": 0} for h in ("a9", "b9", "c9")], cards={"volley": 30})
     assert validate_army(copies) == []             # any number of copies of one unit or card
 
 
@@ -471,9 +472,10 @@ def test_moving_into_contact_fights_on_the_contact_edges():
     play_move(s, "d12", "step")
     # militia has 4 health: 7 - 1 = 6 damage destroys it
     assert s.unit_at("d10") is None
-    s = _fight_setup(attacker="militia", defender="spearwall", def_facing=0)     # militia front 3 vs spearwall back 1
+    s = _fight_setup(attacker="militia", defender="spearwall", def_facing=0)     # militia front vs spearwall back
     play_move(s, "d12", "step")
-    assert s.unit_at("d10")["health"] == 6 - 2
+    gap = UNITS["militia"]["edges"][0] - UNITS["spearwall"]["edges"][3]
+    assert gap > 0 and s.unit_at("d10")["health"] == UNITS["spearwall"]["health"] - gap
     assert s.unit_at("d11")["health"] == 4                        # the stronger edge takes nothing
 
 
@@ -507,8 +509,10 @@ def test_contact_judged_after_the_point_and_turns_never_fight():
     assert s.unit_at("d10")["health"] == 4
     # step-with-turn: the edges compared are those after the turn
     s = _fight_setup(attacker="halberd", defender="spearwall", def_facing=0)
-    play_move(s, "d12", "step:cw")        # now faces NE; the edge toward d10 (north) is front-left: 3
-    assert s.unit_at("d10")["health"] == 6 - (3 - 1)
+    play_move(s, "d12", "step:cw")        # now faces NE; the edge toward d10 (north) is its front-left
+    gap = UNITS["halberd"]["edges"][5] - UNITS["spearwall"]["edges"][3]
+    assert UNITS["halberd"]["edges"][0] != UNITS["halberd"]["edges"][5] and gap > 0
+    assert s.unit_at("d10")["health"] == UNITS["spearwall"]["health"] - gap
     # stepping while an enemy stays adjacent does not fight it again
     s = scenario([unit(0, "outrider", "c12", 1), unit(0, "militia", "a14"), unit(1, "spearwall", "d12", 0), unit(1, "militia", "h1")])
     # c12 facing NE steps to d11 ... spearwall on d12 is adjacent to both c12 and d11
@@ -549,9 +553,10 @@ def test_damage_is_one_sided():
 def test_health_loss_persists():
     s = _fight_setup(attacker="militia", defender="spearwall")
     play_move(s, "d12", "step")
-    assert s.unit_at("d10")["health"] == 4
+    hurt = s.unit_at("d10")["health"]
+    assert hurt < UNITS["spearwall"]["health"]
     s2 = GAME.from_json(s.to_json())
-    assert s2.unit_at("d10")["health"] == 4
+    assert s2.unit_at("d10")["health"] == hurt
 
 
 @rule("HB-HLTH-3", "HB-HLTH-5", "HB-HLTH-6", "HB-END-4", "HB-GAP-37")
@@ -621,7 +626,7 @@ def test_ranged_attack_deals_2_ignores_facing_and_blockers_and_no_return_damage(
         s.apply(0, "aim:d13")
         assert "shoot:d12" not in ids(s)                          # never a friendly unit
         s.apply(0, "shoot:d10")                                   # through the friendly militia on d12
-        assert s.unit_at("d10")["health"] == 2 and s.unit_at("d13")["health"] == 4
+        assert s.unit_at("d10")["health"] == 2 and s.unit_at("d13")["health"] == UNITS["longbow"]["health"]
 
 
 # ---- game end -----------------------------------------------------------------------------------------------
@@ -714,3 +719,20 @@ def test_card_choice_private_until_paid_and_then_not_undoable():
     s.apply(0, "unit:d12")
     s.apply(0, "step")
     assert s.can_undo(0)                          # a step rolls nothing and shows nothing
+
+
+def test_greedy_bot_takes_over_in_the_middle_of_a_payment():
+    """A fresh greedy bot (e.g. after a reload) must finish a payment another chooser started."""
+    from pyapp.games.hexbattle.bots import GreedyBot
+    s = scenario([unit(0, "militia", "d12"), unit(0, "militia", "a12"), unit(1, "militia", "d9"), unit(1, "militia", "h1")],
+                 hand=["forced", "command", "march", "march"])
+    forced, command, m1, m2 = s.hand[0]
+    s.apply(0, f"play:{forced}")
+    s.apply(0, f"pay:{command}")                 # an overpayment the bot would not choose
+    bot = GreedyBot(3)
+    for _ in range(30):
+        if s.active != 0 or s.phase == "main":
+            break
+        s.apply(0, bot.choose(s, 0))
+    assert forced in s.discard[0] and command not in s.discard[0]
+    assert m1 in s.discard[0] and m2 in s.discard[0]

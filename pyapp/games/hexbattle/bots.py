@@ -179,7 +179,10 @@ class GreedyBot:
                 break
         if best is None:                                   # cannot happen for a playable card
             return ["cancel"]
-        return [f"pay:{c}" for c in best[1]] + ["pay:ok"]
+        chosen, already = set(best[1]), list(p["paid"])
+        # start from what is already marked as payment (e.g. after a reload mid-payment)
+        return ([f"unpay:{c}" for c in already if c not in chosen]
+                + [f"pay:{c}" for c in best[1] if c not in already] + ["pay:ok"])
 
     def _resolve(self, state, seat: int):
         """Resolve the rest of the pending card greedily; returns (actions, resulting state)."""
