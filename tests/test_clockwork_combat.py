@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pytest
 
-from pyapp.games.clockwork import GAME
 from test_clockwork_helpers import Script, give, ids, main, put
 
 rule = pytest.mark.rule

@@ -9,8 +9,8 @@ afford to, and walks its units towards the nearest objective.
 from __future__ import annotations
 
 from ...engine import Rng
-from .content import SPECIALS, UNITS
-from .geometry import distance
+from .content import UNITS
+from .geometry import distance, neighbours
 
 _TWO_D6 = {}
 for _a in range(1, 7):
@@ -70,7 +70,6 @@ class CrusaderBot:
     @staticmethod
     def _terr_adj(v):
         hexes = v["board"]["hexes"]
-        from .geometry import neighbours
         adj = {}
         for h, info in hexes.items():
             t = info["territory"]

@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import pathlib
 
-from ...engine import Action, Game, IllegalAction, Option, Outcome, State
+from ...engine import Action, Game, Option, Outcome, State
 from . import content, geometry
 from .content import GRIDS, GRIDS_PER_PLAYERS, SPECIALS, UNITS, parse_range
 from .geometry import between, distance, neighbours
