@@ -1,0 +1,725 @@
+"""Lords of Doomspire renderer: a view dict and the legal actions -> one HTML fragment (inline SVG + panels).
+
+Pure function of its inputs (plus the game's static content data for item, follower and
+build names); it never imports the rules.  Every element whose click applies a game action
+carries ``data-action="<action id>"``; every legal action of the seat appears at least once
+(anything without a special place falls back to a labelled button), and nothing else does.
+
+Board geometry (docs/notes/doomspire.md): 8x8 square tiles, ``a1`` the north-west corner,
+columns a-h west to east, rows 1-8 north to south.  The sea around the island is four
+zones (nw, ne, se, sw); a coastal tile belongs to the zone of its quarter.
+
+Moves are clicked on the board: each legal ``move:k1>c4`` (and boat carry
+``boat:b1:k1>g1``, flee ``fleeto:c4``, harvest ``harvest:c4``, ``stay:k1``) is a marker on
+its tile; a tile with exactly one such action is clickable as a whole, a tile with several
+gets one numbered marker per action (grouped per knight: ``<g class="dests k-k1">``).
+Sailing (``boat:b1>ne``) is a marker in the sea zone.  Everything else is a button, grouped
+by kind.
+
+>>> tile_xy("a1"), tile_xy("h8")
+((76.0, 76.0), (524.0, 524.0))
+>>> zone_of("d1"), zone_of("e8"), zone_of("c3") is None
+('nw', 'se', True)
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from html import escape as _escape
+
+from . import content
+
+COLS = "abcdefgh"
+T = 64.0                     # tile size in SVG units
+M = 44.0                     # width of the sea around the island
+W = 2 * M + 8 * T            # board width and height
+RES = ("gold", "food", "wood", "ore")
+ZONES = ("nw", "ne", "se", "sw")
+TILES = tuple(f"{c}{r}" for r in range(1, 9) for c in COLS)     # drawing order: row by row (markup independent of dict order)
+ZONE_NAMES = {"nw": "north-west", "ne": "north-east", "se": "south-east", "sw": "south-west"}
+SEAT_COLOURS = ("Red", "Blue", "Yellow", "Green")
+PHASE_TEXT = {"roll": "Roll phase: choose how many action dice to roll (2 food tax per die after the second)",
+              "move": "Move phase: lords move one at a time, clockwise from the first-player token",
+              "harvest": "Harvest phase: harvest with the remaining dice, use buildings, build once",
+              "ranking": "Final ranking", "over": "Game over"}
+TITLE_NOTE = ("King of Doomspire", "Hand of the King", "Master of Coin", "Court Jester")
+# marker slots inside a tile (up to 9 markers, then they wrap)
+SLOTS = ((-19, -17), (0, -17), (19, -17), (-19, 2), (0, 2), (19, 2), (-19, 20), (0, 20), (19, 20))
+_PN = re.compile(r"\bP([1-9])\b")
+
+
+def esc(text) -> str:
+    return _escape(str(text), quote=True)
+
+
+def tile_xy(t: str) -> tuple[float, float]:
+    """SVG centre of tile ``t`` (``"a1"`` .. ``"h8"``); ValueError if not a tile."""
+    if not isinstance(t, str) or len(t) != 2 or t[0] not in COLS or t[1] not in "12345678":
+        raise ValueError(f"not a tile: {t!r}")
+    c, r = COLS.index(t[0]), int(t[1]) - 1
+    return M + c * T + T / 2, M + r * T + T / 2
+
+
+def zone_of(t: str) -> str | None:
+    """The sea zone a coastal tile touches (None inland)."""
+    c, r = COLS.index(t[0]), int(t[1]) - 1
+    if min(r, c, 7 - r, 7 - c) != 0:
+        return None
+    return ("n" if r < 4 else "s") + ("w" if c < 4 else "e")
+
+
+def _num(v, default=0):
+    return v if isinstance(v, (int, float)) and not isinstance(v, bool) else default
+
+
+def res_text(d) -> str:
+    if not isinstance(d, dict):
+        return ""
+    return ", ".join(f"{_num(n)} {r}" for r, n in d.items() if n) or "nothing"
+
+
+# ---------------------------------------------------------------- content lookups (static data)
+@lru_cache(maxsize=1)
+def _content() -> dict:
+    try:
+        return content.load()
+    except Exception:  # pragma: no cover - the renderer must still draw without names
+        return {}
+
+
+def item_name(key) -> str:
+    it = (_content().get("items") or {}).get(key)
+    return it["name"] if it else str(key)
+
+
+def item_text(key) -> str:
+    it = (_content().get("items") or {}).get(key)
+    return it.get("text", "") if it else ""
+
+
+def follower_name(key) -> str:
+    f = (_content().get("followers") or {}).get(key)
+    return f["name"] if f else str(key)
+
+
+def build_name(key) -> str:
+    b = (_content().get("builds") or {}).get(key)
+    return b["name"] if b else str(key)
+
+
+def dragon_might() -> int:
+    return _num(((_content().get("board") or {}).get("dragon") or {}).get("might"), 8)
+
+
+# ---------------------------------------------------------------- static SVG pieces (cached)
+@lru_cache(maxsize=1)
+def defs() -> str:
+    h = T / 2 - 1
+    return ('<defs>'
+            f'<rect id="ds-tile" x="{-h}" y="{-h}" width="{2 * h}" height="{2 * h}" rx="4"/>'
+            f'<rect id="ds-own" x="{-h + 2.5}" y="{-h + 2.5}" width="{2 * h - 5}" height="{2 * h - 5}" rx="3"/>'
+            f'<rect id="ds-hl" x="{-h + 1}" y="{-h + 1}" width="{2 * h - 2}" height="{2 * h - 2}" rx="4"/>'
+            '<path id="ds-knight" d="M-6.5 -7 H6.5 V0 C6.5 5 3 7.5 0 9 C-3 7.5 -6.5 5 -6.5 0 Z"/>'
+            '<path id="ds-boat" d="M-11 -1 H11 L7 6 H-7 Z M-1 -1 V-11 L7 -3 H-1"/>'
+            '<circle id="ds-dest" r="8.5"/>'
+            '<path id="ds-shield" d="M-4 -4.5 H4 V0 C4 3 2 4.5 0 5.5 C-2 4.5 -4 3 -4 0 Z"/>'
+            '<path id="ds-flag" d="M0 0 V-12 L9 -8.5 L0 -5"/>'
+            '</defs>')
+
+
+def _zone_poly(z: str) -> str:
+    e = M + 8 * T
+    mid = M + 4 * T
+    pts = {"nw": ((0, 0), (mid, 0), (mid, M), (M, M), (M, mid), (0, mid)),
+           "ne": ((mid, 0), (W, 0), (W, mid), (e, mid), (e, M), (mid, M)),
+           "se": ((W, mid), (W, W), (mid, W), (mid, e), (e, e), (e, mid)),
+           "sw": ((0, mid), (M, mid), (M, e), (mid, e), (mid, W), (0, W))}[z]
+    return " ".join(f"{x:.0f},{y:.0f}" for x, y in pts)
+
+
+@lru_cache(maxsize=1)
+def sea() -> str:
+    """The four sea zones, their names and the coordinate labels (static)."""
+    out = []
+    for z in ZONES:
+        out.append(f'<polygon class="zone zone-{z}" points="{_zone_poly(z)}"><title>The {ZONE_NAMES[z]} sea</title>'
+                   "</polygon>")
+    for z, (x, y) in {"nw": (M / 2, M / 2), "ne": (W - M / 2, M / 2), "se": (W - M / 2, W - M / 2),
+                      "sw": (M / 2, W - M / 2)}.items():
+        out.append(f'<text class="zone-name" x="{x:.0f}" y="{y + 3:.0f}">{z.upper()}</text>')
+    for i, c in enumerate(COLS):
+        x = M + i * T + T / 2
+        out.append(f'<text class="coord" x="{x:.0f}" y="{M - 6:.0f}">{c}</text>')
+    for r in range(8):
+        y = M + r * T + T / 2
+        out.append(f'<text class="coord" x="{M - 8:.0f}" y="{y + 3:.0f}">{r + 1}</text>')
+    return "".join(out)
+
+
+def _boat_pos(z: str, i: int) -> tuple[float, float]:
+    """Where the i-th boat in zone ``z`` sits (along the north/south strip, from the corner inwards)."""
+    step = 27
+    y = M / 2 + 2 if z in ("nw", "ne") else W - M / 2 + 2
+    x = M + 18 + i * step if z in ("nw", "sw") else W - M - 18 - i * step
+    return x, y
+
+
+def _sail_pos(z: str, i: int) -> tuple[float, float]:
+    """Where the i-th sail marker into zone ``z`` sits (along the west/east strip)."""
+    x = M / 2 if z in ("nw", "sw") else W - M / 2
+    y = M + 28 + i * 24 if z in ("nw", "ne") else W - M - 28 - i * 24
+    return x, y
+
+
+# ---------------------------------------------------------------- the renderer
+class _Ctx:
+    """Per-render helpers: display names (escaped), rich text with player chips."""
+
+    __slots__ = ("names", "plain", "chips")
+
+    def __init__(self, names: list[str], n: int) -> None:
+        names = [str(x) for x in names] + [f"Player {i + 1}" for i in range(len(names), n)]
+        seen: dict = {}
+        for x in names:
+            seen[x] = seen.get(x, 0) + 1
+        plain = [x if seen[x] == 1 else f"{x} ({SEAT_COLOURS[i % 4]})" for i, x in enumerate(names)]
+        self.plain = plain
+        self.names = [esc(x) for x in plain]
+        self.chips = [f'<b class="pn p{i}">{self.names[i]}</b>' for i in range(len(plain))]
+
+    def name(self, s) -> str:
+        if isinstance(s, int) and 0 <= s < len(self.names):
+            return self.names[s]
+        return "Neutral" if s == -1 else "?"
+
+    def chip(self, s) -> str:
+        if isinstance(s, int) and 0 <= s < len(self.chips):
+            return self.chips[s]
+        return "Neutral" if s == -1 else "?"
+
+    def rich(self, text) -> str:
+        """Escape ``text``, turning the engine's ``P1``..``P4`` into coloured player names."""
+        text = str(text)
+        if "P" not in text:
+            return esc(text)
+        out, pos = [], 0
+        for m in _PN.finditer(text):
+            i = int(m.group(1)) - 1
+            if i >= len(self.chips):
+                continue
+            out.append(esc(text[pos:m.start()]))
+            out.append(self.chips[i])
+            pos = m.end()
+        out.append(esc(text[pos:]))
+        return "".join(out)
+
+    def flat(self, text) -> str:
+        """Like :meth:`rich` but plain text (for ``<title>`` and attributes), escaped."""
+        text = str(text)
+        if "P" not in text:
+            return esc(text)
+        return esc(_PN.sub(lambda m: self.plain[int(m.group(1)) - 1] if int(m.group(1)) - 1 < len(self.plain)
+                           else m.group(0), text))
+
+
+def _btn(aid: str, label_html: str, *, cls: str = "", title: str = "") -> str:
+    t = f' title="{title}"' if title else ""
+    return f'<button type="button" class="btn small {cls}" data-action="{esc(aid)}"{t}>{label_html}</button>'
+
+
+def _tile_svg(t: str, v: dict, x: float, y: float, cx: _Ctx) -> str:
+    """One tile: background, name, yield/tier, owner, monster, items, protection (knights are drawn later)."""
+    if not isinstance(v, dict):
+        return ""
+    region = esc(v.get("region", ""))
+    if not v.get("explored"):
+        return (f'<g class="tile hidden r-{region}" transform="translate({x:.0f},{y:.0f})">'
+                f'<title>{t}: unexplored {region} (face down)</title><use href="#ds-tile" class="bg"/>'
+                f'<text class="qm" y="6">?</text><text class="tid" x="-27" y="-22">{t}</text></g>')
+    typ = esc(v.get("type", ""))
+    name = esc(v.get("name", ""))
+    owner = v.get("owner")
+    parts = [f'<g class="tile t-{typ} r-{region}{" starred" if v.get("starred") else ""}'
+             f'{" doomspire" if v.get("doomspire") else ""}" transform="translate({x:.0f},{y:.0f})">']
+    title = [f"{t}: {v.get('name', '')} ({v.get('region', '')})"]
+    parts.append('<use href="#ds-tile" class="bg"/>')
+    if isinstance(owner, int) and not isinstance(owner, bool):
+        oc = f"p{owner}" if owner >= 0 else "neutral"
+        parts.append(f'<use href="#ds-own" class="own {oc}"/><use href="#ds-flag" class="flag {oc}" x="20" y="-16"/>')
+        title.append(f"claimed by {cx.plain[owner] if 0 <= owner < len(cx.plain) else 'a neutral lord'}")
+    if v.get("home_of") is not None:
+        title.append(f"home castle of {cx.plain[v['home_of']] if _num(v['home_of'], -1) in range(len(cx.plain)) else '?'}")
+    parts.append(f'<text class="tid" x="-27" y="-22">{t}</text>')
+    fit = ' textLength="56" lengthAdjust="spacingAndGlyphs"' if len(v.get("name", "")) > 13 else ""
+    parts.append(f'<text class="tn" y="-11"{fit}>{name}</text>')
+    yld = v.get("yield")
+    if isinstance(yld, dict) and yld:
+        star = "★ " if v.get("starred") else ""
+        ytxt = star + " ".join(f"{_num(n)} {r}" for r, n in yld.items() if n)
+        fit = ' textLength="56" lengthAdjust="spacingAndGlyphs"' if len(ytxt) > 10 else ""
+        parts.append(f'<text class="yield" y="25"{fit}>{esc(ytxt)}</text>')
+        title.append(f"yield {res_text(yld)}" + (", starred" if v.get("starred") else ""))
+    tier = v.get("tier")
+    tokens = _num(v.get("tokens"))
+    if tier and v.get("type") in ("adventure", "oasis", "den"):
+        dots = "●" * tokens
+        parts.append(f'<text class="tier" y="25">T{esc(tier)} {dots}</text>')
+        title.append(f"tier {tier}, {tokens} adventure token(s)")
+    elif tokens:
+        parts.append(f'<text class="tier" y="25">{"●" * tokens}</text>')
+        title.append(f"{tokens} adventure token(s)")
+    mon = v.get("monster")
+    if isinstance(mon, dict):
+        fit = ' textLength="52" lengthAdjust="spacingAndGlyphs"' if len(str(mon.get("name", ""))) > 9 else ""
+        parts.append(f'<rect class="mon-bg" x="-28" y="-6" width="56" height="11" rx="3"/>'
+                     f'<text class="mon" y="2.5"{fit}>⚔ {esc(mon.get("name", "?"))} {esc(mon.get("might", "?"))}</text>')
+        title.append(f"monster: {mon.get('name', '?')} (might {mon.get('might', '?')}, fame {mon.get('fame', '?')},"
+                     f" {mon.get('theme', '')})")
+    items = v.get("items") or []
+    if items:
+        names = ", ".join(item_name(k) for _i, k in items if True)
+        parts.append(f'<text class="items" x="-27" y="15">◆{len(items)}</text>')
+        title.append(f"items left here: {names}")
+    if v.get("protected"):
+        parts.append('<use href="#ds-shield" class="prot" x="24" y="21"/>')
+        title.append("protected")
+    blk = v.get("blockaded_by")
+    if isinstance(blk, int) and not isinstance(blk, bool):
+        parts.append(f'<text class="blk p{blk}" x="24" y="25">✕</text>')
+        title.append(f"blockaded by {cx.plain[blk] if 0 <= blk < len(cx.plain) else '?'}")
+    parts.append(f"<title>{esc(' · '.join(title))}</title></g>")
+    return "".join(parts)
+
+
+def _knights_svg(t: str, lst: list, x: float, y: float, cx: _Ctx, active: set) -> str:
+    n = len(lst)
+    if not n:
+        return ""
+    out = []
+    step = 15 if n <= 3 else 11
+    x0 = x - (n - 1) * step / 2
+    for i, kn in enumerate(lst):
+        try:
+            s, kid = kn[0], kn[1]
+        except (TypeError, IndexError, KeyError):
+            continue
+        num = esc(str(kid)[1:])
+        cls = f"kn p{esc(s)}" + (" moving" if (s, kid) in active else "")
+        out.append(f'<g class="{cls}" transform="translate({x0 + i * step:.1f},{y + 3:.0f})">'
+                   f'<title>{cx.name(s)}\'s knight {num} on {t}</title>'
+                   f'<use href="#ds-knight"/><text y="3">{num}</text></g>')
+    return "".join(out)
+
+
+def render(view: dict, actions: list, *, seat: int | None, names: list[str], interactive: bool) -> str:
+    """The whole Lords of Doomspire game area for ``view`` (one seat's view or the spectator's).
+
+    ``actions`` are the legal actions of ``seat`` (shown only when ``interactive``).
+    """
+    acts = {a.id: a for a in actions} if interactive else {}
+    used: set = set()
+    players = [p for p in (view.get("players") or []) if isinstance(p, dict)]
+    cx = _Ctx(list(names or []), len(players))
+    tiles = view.get("tiles") or {}
+    phase = view.get("phase", "")
+    over = phase == "over" or bool(view.get("outcome"))
+    me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
+    my_knights = {k.get("id"): k for k in (me or {}).get("knights") or [] if isinstance(k, dict)}
+    active = view.get("active")
+    frame = view.get("frame") if isinstance(view.get("frame"), dict) else {}
+    moving = set()
+    if isinstance(active, int) and frame.get("kn") and isinstance(frame.get("s"), int):
+        moving.add((frame["s"], frame["kn"]))
+
+    # ---- board
+    svg = [f'<svg class="ds-board" viewBox="0 0 {W:.0f} {W:.0f}" role="img" '
+           f'aria-label="The island of Doomspire: 8 by 8 tiles in four sea zones">', defs(), sea()]
+    knights_svg = []
+    for t in TILES:
+        v = tiles.get(t)
+        if v is None:
+            continue
+        x, y = tile_xy(t)
+        svg.append(_tile_svg(t, v, x, y, cx))
+        kl = v.get("knights") if isinstance(v, dict) else None
+        if kl:
+            knights_svg.append(_knights_svg(t, kl, x, y, cx, moving))
+    svg.extend(knights_svg)
+    # boats
+    per_zone: dict = {}
+    for p in players:
+        s = p.get("seat")
+        for b in p.get("boats") or []:
+            if not isinstance(b, dict) or b.get("z") not in ZONES:
+                continue
+            i = per_zone.get(b["z"], 0)
+            per_zone[b["z"]] = i + 1
+            bx, by = _boat_pos(b["z"], i)
+            war = " warship" if p.get("warship") else ""
+            svg.append(f'<g class="boat p{esc(s)}{war}" transform="translate({bx:.0f},{by:.0f})">'
+                       f'<title>{cx.name(s)}\'s {"warship" if war else "boat"} {esc(str(b.get("id", ""))[1:])} in the '
+                       f'{ZONE_NAMES[b["z"]]} sea</title><use href="#ds-boat"/>'
+                       f'<text y="5">{esc(str(b.get("id", ""))[1:])}</text></g>')
+
+    # ---- tile-bound and sea-bound actions
+    tile_marks: dict = {}          # tile -> [(group, aid, tag, cls)]
+    sails: dict = {}               # zone -> [(aid, tag)]
+    for aid in acts:
+        head, _, rest = aid.partition(":")
+        if head == "move":
+            kid, _, t = rest.partition(">")
+            tile_marks.setdefault(t, []).append((f"k-{kid}", aid, kid[1:], "walk"))
+        elif head == "boat":
+            left, _, dest = rest.partition(">")
+            if ":" in left:
+                bid, _, kid = left.partition(":")
+                tile_marks.setdefault(dest, []).append((f"b-{bid}-{kid}", aid, "⚓" + kid[1:], "carry"))
+            else:
+                sails.setdefault(dest, []).append((aid, left[1:]))
+        elif head == "stay":
+            k = my_knights.get(rest)
+            if k and k.get("at"):
+                tile_marks.setdefault(k["at"], []).append((f"k-{rest}", aid, "↺" + rest[1:], "stay"))
+        elif head == "fleeto":
+            tile_marks.setdefault(rest, []).append(("flee", aid, "⇢", "flee"))
+        elif head == "harvest" and rest != "all":
+            tile_marks.setdefault(rest, []).append(("harvest", aid, "✚", "harvest"))
+    groups: dict = {}
+    hl = []
+    for t, marks in tile_marks.items():
+        try:
+            x, y = tile_xy(t)
+        except ValueError:
+            continue
+        if len(marks) == 1:
+            grp, aid, tag, cls = marks[0]
+            used.add(aid)
+            label = cx.flat(acts[aid].label or aid)
+            groups.setdefault(grp, []).append(
+                f'<g class="dest one {cls}" data-action="{esc(aid)}" role="button" tabindex="0" aria-label="{label}" '
+                f'transform="translate({x:.0f},{y:.0f})"><title>{label}</title><use href="#ds-hl" class="hl"/>'
+                f'<use href="#ds-dest" class="mk" x="-19" y="11"/><text class="mt" x="-19" y="14">{esc(tag)}</text></g>')
+            continue
+        hl.append(f'<use href="#ds-hl" class="hl multi" x="{x:.0f}" y="{y:.0f}"/>')
+        for i, (grp, aid, tag, cls) in enumerate(marks):
+            used.add(aid)
+            dx, dy = SLOTS[i % len(SLOTS)]
+            label = cx.flat(acts[aid].label or aid)
+            groups.setdefault(grp, []).append(
+                f'<g class="dest {cls}" data-action="{esc(aid)}" role="button" tabindex="0" aria-label="{label}" '
+                f'transform="translate({x + dx:.0f},{y + dy:.0f})"><title>{label}</title>'
+                f'<use href="#ds-dest" class="mk"/><text class="mt" y="3">{esc(tag)}</text></g>')
+    for z, lst in sails.items():
+        if z not in ZONES:
+            continue
+        for i, (aid, bnum) in enumerate(lst):
+            used.add(aid)
+            sx, sy = _sail_pos(z, i)
+            label = cx.flat(acts[aid].label or aid)
+            groups.setdefault("sail", []).append(
+                f'<g class="dest sail" data-action="{esc(aid)}" role="button" tabindex="0" aria-label="{label}" '
+                f'transform="translate({sx:.0f},{sy:.0f})"><title>{label}</title><use href="#ds-dest" class="mk"/>'
+                f'<text class="mt" y="3">⛵{esc(bnum)}</text></g>')
+    if hl or groups:
+        svg.append(f'<g class="dest-layer">{"".join(hl)}')
+        for grp, items in groups.items():
+            svg.append(f'<g class="dests {esc(grp)}">{"".join(items)}</g>')
+        svg.append("</g>")
+    svg.append("</svg>")
+
+    # ---- status line
+    rnd = view.get("round")
+    first = view.get("first")
+    status = [f'<div class="ds-round">Round <strong>{esc(rnd)}</strong> · '
+              f'{esc(PHASE_TEXT.get(phase, phase))}</div>']
+    bits = []
+    if isinstance(first, int):
+        bits.append(f"First-player token: {cx.chip(first)}")
+    if phase == "move" and isinstance(active, int):
+        bits.append(f"Move turn: {cx.chip(active)}")
+    to_act = [s for s in view.get("to_act") or [] if isinstance(s, int)]
+    if to_act and not over:
+        bits.append("To act: " + ", ".join(cx.chip(s) for s in to_act))
+    if _num(rnd) == 1 and not over:
+        bits.append("Round 1: no knight fights, trades or conquests between players yet")
+    if bits:
+        status.append(f'<div class="ds-turn">{" · ".join(bits)}</div>')
+
+    # ---- prompt and controls
+    ctl = []
+    prompt = view.get("prompt") if isinstance(view.get("prompt"), dict) else None
+    prompt_ids = [aid for aid, a in acts.items() if str(getattr(a, "kind", "")).startswith("prompt")]
+    if prompt:
+        ps = prompt.get("seat")
+        text = prompt.get("text", "")
+        if ps == seat and prompt_ids:
+            btns = [_btn(aid, cx.rich(acts[aid].label or aid), cls="prompt-opt") for aid in prompt_ids]
+            used.update(prompt_ids)
+            ctl.append(f'<div class="ds-prompt mine" role="alert"><div class="ptext">Your decision: '
+                       f'<strong>{cx.rich(text)}</strong></div><div class="popts">{"".join(btns)}</div></div>')
+        else:
+            ctl.append(f'<div class="ds-prompt waiting" role="status">Waiting for {cx.chip(ps)}: '
+                       f'{cx.rich(text)}</div>')
+    combat = _combat_html(frame, tiles, players, cx)
+    if combat:
+        ctl.append(combat)
+    if acts:
+        groups_html = _action_groups(acts, used, cx, phase, view)
+        ctl.append(groups_html)
+
+    # ---- players
+    pl_html = "".join(_player_html(p, view, seat, cx, over) for p in players)
+
+    # ---- dragon, decks, trader
+    side = [_dragon_html(view, cx), _decks_html(view)]
+
+    # ---- outcome
+    outcome = view.get("outcome") if isinstance(view.get("outcome"), dict) else None
+    out_html = ""
+    if outcome:
+        titles = view.get("titles") or []
+        rows = []
+        for i, grp in enumerate(outcome.get("ranking") or []):
+            title = titles[i] if i < len(titles) else ""
+            who = ", ".join(cx.chip(s) for s in grp) if isinstance(grp, (list, tuple)) else cx.chip(grp)
+            rows.append(f"<li>{who}{' — ' + esc(title) if title else ''}</li>")
+        out_html = (f'<section class="ds-outcome"><h3>Final ranking</h3><ol>{"".join(rows)}</ol>'
+                    f'<p>{cx.rich(outcome.get("reason", ""))}</p></section>')
+
+    log = view.get("log") or []
+    log_html = ('<details class="ds-log" open><summary>Log</summary><ol reversed>'
+                + "".join(f"<li>{cx.rich(line)}</li>" for line in reversed(log[-40:])) + "</ol></details>")
+    return (f'<div class="ds-game{" interactive" if interactive else ""} phase-{esc(phase)}">'
+            f'<div class="ds-board-wrap">{"".join(svg)}</div>'
+            f'<div class="ds-side"><section class="ds-status">{"".join(status)}</section>{out_html}'
+            f'<section class="ds-controls">{"".join(ctl)}</section>'
+            f'<section class="ds-players">{pl_html}</section>{"".join(side)}{log_html}</div></div>')
+
+
+# ---------------------------------------------------------------- controls
+GROUPS = (  # (title, predicate on (head, kind)) in display order
+    ("Roll your action dice", lambda h, k: h == "roll"),
+    ("On this tile", lambda h, k: h in ("claim", "revolt", "conquer", "merc", "temple") or k in ("claim", "revolt",
+                                                                                                   "conquer", "special")),
+    ("Trader", lambda h, k: h in ("swap", "buy") or k == "trader"),
+    ("Knights", lambda h, k: h in ("stay", "move")),
+    ("Boats", lambda h, k: h == "boat"),
+    ("Harvest", lambda h, k: h == "harvest"),
+    ("Buildings", lambda h, k: h in ("sell", "smith", "fletch")),
+    ("Build (ends your harvest)", lambda h, k: h == "build"),
+    ("Items and followers", lambda h, k: h in ("pick", "drop", "dismiss")),
+)
+
+
+def _action_groups(acts: dict, used: set, cx: _Ctx, phase: str, view: dict) -> str:
+    buckets: dict = {g[0]: [] for g in GROUPS}
+    offers: dict = {}
+    ends, concede, other = [], [], []
+    for aid, a in acts.items():
+        head = aid.partition(":")[0]
+        kind = str(getattr(a, "kind", ""))
+        if head == "offer":
+            to = aid.split(":")[1] if aid.count(":") >= 2 else "?"
+            offers.setdefault(to, []).append(aid)
+            continue
+        if aid in ("end", "done"):
+            ends.append(aid)
+            continue
+        if aid == "concede":
+            concede.append(aid)
+            continue
+        if head in ("move", "stay", "boat", "fleeto") and aid in used and head != "stay":
+            continue                                    # on the board
+        if kind.startswith("prompt") and aid in used:
+            continue
+        for title, pred in GROUPS:
+            if pred(head, kind):
+                buckets[title].append(aid)
+                break
+        else:
+            if aid not in used:
+                other.append(aid)
+    out = []
+    hints = []
+    walk = [a for a in acts if a.startswith("move:")]
+    if walk:
+        kn = sorted({a[5:].partition(">")[0] for a in walk})
+        hints.append("Move " + ", ".join(f"knight {esc(k[1:])}" for k in kn)
+                     + ": click a highlighted tile (numbered markers show which knight; ⚓ = by boat).")
+    if any(a.startswith("boat:") and ":" not in a.partition(":")[2].partition(">")[0] for a in acts):
+        hints.append("Sail a boat: click a ⛵ marker in the sea.")
+    if any(a.startswith("harvest:") and a != "harvest:all" for a in acts):
+        hints.append("Harvest: click a ✚ tile or a button below.")
+    if hints:
+        out.append(f'<p class="ds-hint">{" ".join(hints)}</p>')
+    for title, _pred in GROUPS:
+        ids = buckets[title]
+        if not ids:
+            continue
+        btns = []
+        for aid in ids:
+            cls = "primary" if aid.startswith(("roll:", "claim", "harvest:all")) else ""
+            btns.append(_btn(aid, cx.rich(acts[aid].label or aid), cls=cls))
+            used.add(aid)
+        out.append(f'<div class="ds-group"><h4>{esc(title)}</h4><div class="btns">{"".join(btns)}</div></div>')
+    if other:
+        btns = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="other") for aid in other)
+        used.update(other)
+        out.append(f'<div class="ds-group"><h4>Other</h4><div class="btns">{btns}</div></div>')
+    if offers:
+        parts = []
+        for to in sorted(offers):
+            ids = offers[to]
+            try:
+                who = cx.chip(int(to) - 1)
+            except ValueError:
+                who = esc(to)
+            btns = "".join(_btn(aid, esc(_offer_short(aid)), cls="offer", title=cx.flat(acts[aid].label or aid))
+                           for aid in ids)
+            used.update(ids)
+            parts.append(f'<div class="offer-to"><span>To {who}:</span> {btns}</div>')
+        n = sum(len(v) for v in offers.values())
+        out.append(f'<details class="ds-group ds-offers"><summary>Offer a trade ({n} possible offers; '
+                   f'1 or 2 of a resource for 1 of another)</summary>{"".join(parts)}</details>')
+    if ends or concede:
+        btns = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="primary end") for aid in ends)
+        btns += "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="danger concede") for aid in concede)
+        used.update(ends)
+        used.update(concede)
+        out.append(f'<div class="ds-group ds-end"><div class="btns">{btns}</div></div>')
+    return f'<div class="ds-actions">{"".join(out)}</div>'
+
+
+def _offer_short(aid: str) -> str:
+    """``offer:3:2food>ore`` -> ``2 food → 1 ore``."""
+    try:
+        _h, _to, what = aid.split(":", 2)
+        give, _, get = what.partition(">")
+        n = "".join(ch for ch in give if ch.isdigit()) or "1"
+        res = give.lstrip("0123456789")
+        return f"{n} {res} → 1 {get}"
+    except ValueError:
+        return aid
+
+
+# ---------------------------------------------------------------- panels
+def _combat_html(fr: dict, tiles: dict, players: list, cx: _Ctx) -> str:
+    k = fr.get("k") if fr else None
+    if k == "mon":
+        mon = fr.get("mon") or {}
+        bits = [f"{cx.chip(fr.get('s'))}'s knight {esc(str(fr.get('kn', ''))[1:])} fights the "
+                f"<strong>{esc(mon.get('name', '?'))}</strong> (might {esc(mon.get('might', '?'))}, "
+                f"{esc(mon.get('theme', ''))}) on {esc(fr.get('t', ''))}"]
+        if fr.get("roll") is not None:
+            bits.append(f"roll {esc(fr['roll'])}, own units adjacent {esc(fr.get('own', 0))}, "
+                        f"support units {esc(fr.get('sup', 0))}")
+    elif k == "kvk":
+        bits = [f"Knight fight on {esc(fr.get('t', ''))}: {cx.chip(fr.get('a'))} attacks {cx.chip(fr.get('d'))}"]
+        if fr.get("ra") is not None:
+            bits.append(f"rolls {esc(fr['ra'])} against {esc(fr.get('rd'))}")
+    elif k == "drag":
+        bits = [f"{cx.chip(fr.get('s'))}'s knight {esc(str(fr.get('kn', ''))[1:])} faces the <strong>dragon</strong> "
+                f"(might {dragon_might()}) on {esc(fr.get('t', ''))}"]
+        if fr.get("rk") is not None:
+            bits.append(f"rolls {esc(fr['rk'])} against the dragon's {esc(fr.get('rd'))}")
+    elif k == "walk":
+        return ""
+    else:
+        return ""
+    return f'<div class="ds-combat" role="status">{" · ".join(bits)}</div>'
+
+
+def _dice_html(p: dict, view: dict, seat) -> str:
+    dice = p.get("dice") or []
+    usedl = p.get("used") or []
+    if dice:
+        out = "".join(f'<span class="die{" spent" if i < len(usedl) and usedl[i] else ""}" '
+                      f'title="{"spent" if i < len(usedl) and usedl[i] else "unspent"}">{esc(d)}</span>'
+                      for i, d in enumerate(dice))
+        return f'<span class="dice">{out}</span>'
+    if view.get("phase") == "roll":
+        if not p.get("rolled"):
+            return '<span class="dice muted">choosing dice…</span>'
+        rc = p.get("roll_choice")
+        if p.get("seat") == seat and rc is not None:
+            return f'<span class="dice">chose {esc(rc)} {"die" if rc == 1 else "dice"}</span>'
+        return '<span class="dice muted">has chosen (secret)</span>'
+    return '<span class="dice muted">no dice</span>'
+
+
+def _player_html(p: dict, view: dict, seat, cx: _Ctx, over: bool) -> str:
+    s = p.get("seat")
+    res = p.get("res") or {}
+    badges = []
+    if seat == s:
+        badges.append('<span class="badge you">you</span>')
+    if view.get("first") == s:
+        badges.append('<span class="badge first" title="holds the first-player token">first</span>')
+    if view.get("active") == s and view.get("phase") == "move" and not over:
+        badges.append('<span class="badge turn">moving</span>')
+    if s in (view.get("to_act") or []) and not over:
+        badges.append('<span class="badge act">to act</span>')
+    if p.get("out"):
+        badges.append('<span class="badge out">out</span>')
+    imp = _num(p.get("impressions"))
+    if imp:
+        badges.append(f'<span class="badge imp" title="times this lord impressed the dragon">🐉×{imp}</span>')
+    kn = []
+    for k in p.get("knights") or []:
+        if not isinstance(k, dict):
+            continue
+        extra = []
+        its = [item_name(key) for _i, key in k.get("items") or []]
+        if its:
+            extra.append("items: " + ", ".join(its))
+        fos = [follower_name(f) for f in k.get("followers") or []]
+        if fos:
+            extra.append("followers: " + ", ".join(fos))
+        done = " (done)" if k.get("done") else ""
+        kn.append(f"<li>Knight {esc(str(k.get('id', ''))[1:])} on {esc(k.get('at', '?'))}{done}"
+                  + (f" <small>{esc('; '.join(extra))}</small>" if extra else "") + "</li>")
+    boats = [f"<li>{'Warship' if p.get('warship') else 'Boat'} {esc(str(b.get('id', ''))[1:])}: "
+             f"{esc(ZONE_NAMES.get(b.get('z'), b.get('z')))} sea</li>" for b in p.get("boats") or []
+             if isinstance(b, dict)]
+    blds = ", ".join(build_name(b) for b in p.get("buildings") or [])
+    if p.get("warship"):
+        blds = (blds + ", " if blds else "") + "warship upgrade"
+    res_html = "".join(f'<dt class="r-{r}">{r}</dt><dd class="r-{r}">{esc(_num(res.get(r)))}</dd>' for r in RES)
+    return (f'<article class="ds-player p{esc(s)}{" me" if seat == s else ""}{" out" if p.get("out") else ""}">'
+            f'<div class="pname"><span class="swatch p{esc(s)}"></span>{cx.name(s)} {"".join(badges)}</div>'
+            f'<dl class="pstats"><dt>Fame</dt><dd class="fame">{esc(_num(p.get("fame")))}</dd>'
+            f'<dt>Might</dt><dd class="might">{esc(_num(p.get("might")))}</dd>{res_html}'
+            f'<dt>Tiles</dt><dd>{esc(_num(p.get("tiles")))} ({esc(_num(p.get("starred")))}★)</dd></dl>'
+            f'<div class="pdice">Dice: {_dice_html(p, view, seat)}</div>'
+            f'<ul class="pknights">{"".join(kn)}{"".join(boats)}</ul>'
+            + (f'<div class="pbld">Buildings: {esc(blds)}</div>' if blds else "")
+            + "</article>")
+
+
+def _dragon_html(view: dict, cx: _Ctx) -> str:
+    hoard = view.get("hoard")
+    imps = view.get("impressions") or []
+    if hoard is None:
+        body = "<p>The dragon's hoard is hidden in Doomspire until a knight reaches it.</p>"
+    elif not hoard:
+        body = "<p>The hoard is empty.</p>"
+    else:
+        body = "<ol class=\"hoard\">" + "".join(f"<li>Stack {i + 1}: {esc(res_text(h))}</li>"
+                                                for i, h in enumerate(hoard)) + "</ol>"
+    who = ", ".join(cx.chip(s) for s in imps) if imps else "nobody yet"
+    return (f'<section class="ds-dragon"><h3>The dragon</h3>{body}'
+            f'<p>Impressed by: {who}. Might {dragon_might()}.</p></section>')
+
+
+def _decks_html(view: dict) -> str:
+    decks = view.get("decks") or {}
+    rows = "".join(f"<li>Tier {esc(t)}: {esc(_num((d or {}).get('count')))} cards"
+                   + (f", next: {esc(d.get('next_theme'))}" if (d or {}).get("next_theme") else "") + "</li>"
+                   for t, d in sorted(decks.items()))
+    trader = view.get("trader") or {}
+    items = (_content().get("items") or {})
+    stock = "".join(f'<li title="{esc(item_text(k))}">{esc(item_name(k))}: {esc(n)} left'
+                    + (f", {esc(items[k]['price'])} gold" if k in items and "price" in items[k] else "") + "</li>"
+                    for k, n in sorted(trader.items()))
+    return (f'<details class="ds-decks"><summary>Adventure decks and the trader</summary>'
+            f'<ul>{rows}</ul><h4>Trader stock</h4><ul>{stock or "<li>sold out</li>"}</ul></details>')
