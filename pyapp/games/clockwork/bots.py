@@ -67,6 +67,12 @@ class CrusaderBot:
     def _units(v):
         return {u["hex"]: u for u in v["units"]}
 
+    def _adjacency(self, v):
+        key = tuple((g["key"], g["slot"]) for g in v["board"]["grids"])
+        if getattr(self, "_adj_key", None) != key:
+            self._adj_key, self._adj = key, self._terr_adj(v)
+        return self._adj
+
     @staticmethod
     def _terr_adj(v):
         hexes = v["board"]["hexes"]
@@ -194,10 +200,11 @@ class CrusaderBot:
         terr_owner = {t["id"]: t["controller"] for t in v["board"]["territories"]}
         ready = any(u["type"] == "soldier" and hexes[u["hex"]]["territory"]
                     and terr_owner.get(hexes[u["hex"]]["territory"]) in (None, seat) for u in mine)
-        reserve = 1 if ready else 0
+        reserve = 1 if ready or me["income"] == 0 else 0  # never get stuck without money for a capture
         portals = [a for a in by_verb.get("portal", [])
                    if UNITS[a.split(":")[1].split("@")[0]]["cost"] <= res - reserve]
-        if "research" in by_verb and res - reserve >= v["research_cost"] and (len(mine) >= 4 or res >= 7):
+        spare = res - reserve - v["research_cost"]
+        if "research" in by_verb and spare >= (0 if me["income"] else 2) and (len(mine) >= 4 or res >= 7):
             return "research"
         if portals and len(mine) < 14:
             return self._portal_pick(v, seat, portals, res)
@@ -233,25 +240,27 @@ class CrusaderBot:
         return None
 
     def _portal_pick(self, v, seat, portals, res):
-        soldiers = sum(1 for u in v["units"] if u["owner"] == seat and u["type"] == "soldier")
-        soldiers += sum(1 for p in v["portals"] if p["owner"] == seat and p["unit"]
-                        and UNITS[p["unit"]]["type"] == "soldier")
+        mine = [u for u in v["units"] if u["owner"] == seat]
+        mine_portals = [p["unit"] for p in v["portals"] if p["owner"] == seat and p["unit"]]
+        soldiers = sum(1 for u in mine if u["type"] == "soldier")
+        soldiers += sum(1 for k in mine_portals if UNITS[k]["type"] == "soldier")
+        buildings = sum(1 for u in mine if u["type"] == "building")
+        buildings += sum(1 for k in mine_portals if UNITS[k]["type"] == "building")
 
         def value(a):
             key = a.split(":")[1].split("@")[0]
             u = UNITS[key]
-            val = u["cost"] + u["attack"] + u["defense"]
+            if u["type"] == "building":
+                val = u["cost"] + u["attack"] - 4 * buildings
+            else:
+                val = u["cost"] + u["attack"] + u["defense"] + u["movement"]
             if u["type"] == "soldier" and soldiers < 3:
                 val += 10
             if key in ("bunker", "scrap-foundry"):
                 val -= 6
             return (val, a)
 
-        choice = max(portals, key=value)
-        key = choice.split(":")[1].split("@")[0]
-        if soldiers >= 3 and res - UNITS[key]["cost"] < 1 and res < 4:
-            return choice
-        return choice
+        return max(portals, key=value)
 
     def _best_move(self, v, seat, moves):
         if not moves:
@@ -287,6 +296,16 @@ class CrusaderBot:
             elif not gs and mine:
                 nearest = min(mine, key=lambda h: (distance(h, g), h))
                 guard_goal.setdefault(nearest, g)
+        owned = {t for t, o in terr_owner.items() if o == seat}
+        adj = self._adjacency(v)
+        near = [h for h in capture if not claimed.get(hexes[h]["territory"]) and adj.get(hexes[h]["territory"], set()) & owned]
+        far = [h for h in capture if not claimed.get(hexes[h]["territory"])]
+        capture_goals = near or far
+        # Gate Tokens are safe while guarded: the guards (other players' units in the territory or next to them)
+        # are the targets; siege the arrow hexes too, which stops new portals
+        guards_of = [e for e in enemy_units for g in enemy_gates
+                     if (hexes[e]["territory"] == hexes[g]["territory"] or distance(e, g) == 1)]
+        siege = guards_of + enemy_gates
         best, best_gain = None, 0
         for a in moves:
             src, dst = a.split(":")[1].split(">")
@@ -304,9 +323,9 @@ class CrusaderBot:
                 if here and terr_owner.get(here) is None and claimed.get(here) == 1 and \
                         not any(hexes[e]["territory"] == here for e in enemy_units):
                     continue  # stay to capture at the next Control step
-                goals = [h for h in capture if not claimed.get(hexes[h]["territory"])] or enemy_gates or enemy_units
+                goals = capture_goals or siege or enemy_units
             else:
-                goals = threats or enemy_gates or enemy_units
+                goals = threats or siege or enemy_units
             if not goals:
                 continue
             before = min(distance(src, g) for g in goals)
