@@ -52,6 +52,8 @@ document.getElementById("out").textContent = "ready " + two;
 # Marks the moment #app gets data-ready="true", relative to navigation start.
 READY_PROBE = """
 (() => {
+  window.__phases = {};
+  addEventListener('py:progress', (e) => { window.__phases[String(e.detail)] = performance.now(); });
   const start = () => {
     const app = document.getElementById('app');
     if (!app) return;
@@ -147,7 +149,7 @@ def boot_once(br: Browser, url: str, warm: bool = False) -> dict:
         page.goto(url, wait_until="commit")
         page.wait_for_function("() => window.__bench && window.__bench.ready", polling=50, timeout=180_000)
         cold = page.evaluate("window.__bench.ready")
-        out = {"cold_ms": cold}
+        out = {"cold_ms": cold, "phases": page.evaluate("window.__phases")}
         if warm:       # same context again: HTTP cache and V8's wasm code cache are warm
             page.reload(wait_until="commit")
             page.wait_for_function("() => window.__bench && window.__bench.ready", polling=50, timeout=180_000)
@@ -159,15 +161,21 @@ def boot_once(br: Browser, url: str, warm: bool = False) -> dict:
 
 def bench_boot(br: Browser, base: str, pages: dict, runs: int) -> dict:
     samples = {k: {"cold_ms": [], "warm_ms": []} for k in pages}
+    phases: dict[str, list] = {}
     for i in range(runs):
         order = list(pages) if i % 2 == 0 else list(reversed(pages))
         for name in order:
             r = boot_once(br, base + pages[name], warm=True)
-            for k, v in r.items():
-                samples[name][k].append(round(v, 1))
+            for k in ("cold_ms", "warm_ms"):
+                samples[name][k].append(round(r[k], 1))
+            if name == "app":
+                for phase, t in (r.get("phases") or {}).items():
+                    phases.setdefault(phase, []).append(t)
+                phases.setdefault("data-ready", []).append(r["cold_ms"])
             print(f"  run {i + 1}/{runs} {name:<10} cold {r['cold_ms']:7.0f} ms  warm {r.get('warm_ms', 0):7.0f} ms",
                   flush=True)
     res = {"runs": runs, "pages": pages, "samples": samples,
+           "app_phases_ms": {k: round(med(v)) for k, v in sorted(phases.items(), key=lambda kv: med(kv[1]))},
            "median": {k: {m: med(v) for m, v in s.items()} for k, s in samples.items()}}
     m = res["median"]
     res["ratio_app_vs_bare"] = {t: round(m["app"][t] / m["bare"][t], 2) for t in ("cold_ms", "warm_ms")}
@@ -330,6 +338,11 @@ def report(r: dict) -> None:
             print(f"  {name:<12}{v['cold_ms']:>9.0f}{v['warm_ms']:>9.0f}")
         print(f"  app / bare (same vendored runtime): cold {b['ratio_app_vs_bare']['cold_ms']:.2f}x  "
               f"warm {b['ratio_app_vs_bare']['warm_ms']:.2f}x")
+        if b.get("app_phases_ms"):
+            print("  app, cold, PyScript phases (median ms from navigation start): " +
+                  ", ".join(f"{k} {v}" for k, v in b["app_phases_ms"].items()
+                            if k in ("Loading Pyodide", "Loaded interpreter", "Loaded files", "Loaded Pyodide",
+                                     "data-ready")))
         pr = b.get("paired_ratio_app_vs_bare")
         if pr:
             print(f"  median of per-round ratios app / bare: cold {pr['cold_ms']:.2f}x  warm {pr['warm_ms']:.2f}x")
