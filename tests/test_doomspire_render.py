@@ -253,7 +253,7 @@ def test_spectator_and_bad_input_do_not_crash():
 
 # ---------------------------------------------------------------- through the app (registry patched)
 PREFER = ("concede:no", "stay", "decline", "pass", "support:no", "nouse", "fight", "fleeto:", "lose:", "give:",
-          "steal:", "stack:", "pick:", "roll:2", "roll:1", "claim", "harvest:all", "harvest:", "build:", "done", "end")
+          "steal:", "stack:", "pick:", "roll:2", "roll:1", "claim", "move:", "harvest:all", "harvest:", "build:", "done", "end")
 
 
 def choose(ids: list[str]) -> str:
