@@ -250,13 +250,13 @@ def _tile_svg(t: str, v: dict, x: float, y: float, cx: _Ctx) -> str:
     if v.get("home_of") is not None:
         title.append(f"home castle of {cx.plain[v['home_of']] if _num(v['home_of'], -1) in range(len(cx.plain)) else '?'}")
     parts.append(f'<text class="tid" x="-27" y="-22">{t}</text>')
-    fit = ' textLength="56" lengthAdjust="spacingAndGlyphs"' if len(v.get("name", "")) > 13 else ""
+    fit = ' textLength="52" lengthAdjust="spacingAndGlyphs"' if len(str(v.get("name", ""))) > 13 else ""
     parts.append(f'<text class="tn" y="-11"{fit}>{name}</text>')
     yld = v.get("yield")
     if isinstance(yld, dict) and yld:
         star = "★ " if v.get("starred") else ""
         ytxt = star + " ".join(f"{_num(n)} {r}" for r, n in yld.items() if n)
-        fit = ' textLength="56" lengthAdjust="spacingAndGlyphs"' if len(ytxt) > 10 else ""
+        fit = ' textLength="50" lengthAdjust="spacingAndGlyphs"' if len(ytxt) > 10 else ""
         parts.append(f'<text class="yield" y="25"{fit}>{esc(ytxt)}</text>')
         title.append(f"yield {res_text(yld)}" + (", starred" if v.get("starred") else ""))
     tier = v.get("tier")
@@ -291,7 +291,7 @@ def _tile_svg(t: str, v: dict, x: float, y: float, cx: _Ctx) -> str:
     return "".join(parts)
 
 
-def _knights_svg(t: str, lst: list, x: float, y: float, cx: _Ctx, active: set) -> str:
+def _knights_svg(t: str, lst: list, x: float, y: float, cx: _Ctx, active: set, seat) -> str:
     n = len(lst)
     if not n:
         return ""
@@ -304,7 +304,7 @@ def _knights_svg(t: str, lst: list, x: float, y: float, cx: _Ctx, active: set) -
         except (TypeError, IndexError, KeyError):
             continue
         num = esc(str(kid)[1:])
-        cls = f"kn p{esc(s)}" + (" moving" if (s, kid) in active else "")
+        cls = f"kn p{esc(s)}" + (" moving" if (s, kid) in active else "") + (f" mine k-{esc(kid)}" if s == seat else "")
         out.append(f'<g class="{cls}" transform="translate({x0 + i * step:.1f},{y + 3:.0f})">'
                    f'<title>{cx.name(s)}\'s knight {num} on {t}</title>'
                    f'<use href="#ds-knight"/><text y="3">{num}</text></g>')
@@ -343,7 +343,11 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
         svg.append(_tile_svg(t, v, x, y, cx))
         kl = v.get("knights") if isinstance(v, dict) else None
         if kl:
-            knights_svg.append(_knights_svg(t, kl, x, y, cx, moving))
+            knights_svg.append(_knights_svg(t, kl, x, y, cx, moving, seat))
+    ft = frame.get("t") if frame.get("k") in ("mon", "kvk", "drag") else None
+    if isinstance(ft, str) and ft in tiles:
+        fx, fy = tile_xy(ft)
+        svg.append(f'<use href="#ds-hl" class="fight" x="{fx:.0f}" y="{fy:.0f}"><title>Combat on {ft}</title></use>')
     svg.extend(knights_svg)
     # boats
     per_zone: dict = {}
@@ -419,7 +423,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
             groups.setdefault("sail", []).append(
                 f'<g class="dest sail" data-action="{esc(aid)}" role="button" tabindex="0" aria-label="{label}" '
                 f'transform="translate({sx:.0f},{sy:.0f})"><title>{label}</title><use href="#ds-dest" class="mk"/>'
-                f'<text class="mt" y="3">⛵{esc(bnum)}</text></g>')
+                f'<text class="mt" y="3">➜{esc(bnum)}</text></g>')
     if hl or groups:
         svg.append(f'<g class="dest-layer">{"".join(hl)}')
         for grp, items in groups.items():
@@ -492,7 +496,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     return (f'<div class="ds-game{" interactive" if interactive else ""} phase-{esc(phase)}">'
             f'<div class="ds-board-wrap">{"".join(svg)}</div>'
             f'<div class="ds-side"><section class="ds-status">{"".join(status)}</section>{out_html}'
-            f'<section class="ds-controls">{"".join(ctl)}</section>'
+            + (f'<section class="ds-controls">{"".join(ctl)}</section>' if ctl else "") +
             f'<section class="ds-players">{pl_html}</section>{"".join(side)}{log_html}</div></div>')
 
 
@@ -547,7 +551,7 @@ def _action_groups(acts: dict, used: set, cx: _Ctx, phase: str, view: dict) -> s
         hints.append("Move " + ", ".join(f"knight {esc(k[1:])}" for k in kn)
                      + ": click a highlighted tile (numbered markers show which knight; ⚓ = by boat).")
     if any(a.startswith("boat:") and ":" not in a.partition(":")[2].partition(">")[0] for a in acts):
-        hints.append("Sail a boat: click a ⛵ marker in the sea.")
+        hints.append("Sail a boat: click a ➜ marker in the sea.")
     if any(a.startswith("harvest:") and a != "harvest:all" for a in acts):
         hints.append("Harvest: click a ✚ tile or a button below.")
     if hints:
@@ -663,7 +667,7 @@ def _player_html(p: dict, view: dict, seat, cx: _Ctx, over: bool) -> str:
         badges.append('<span class="badge out">out</span>')
     imp = _num(p.get("impressions"))
     if imp:
-        badges.append(f'<span class="badge imp" title="times this lord impressed the dragon">🐉×{imp}</span>')
+        badges.append(f'<span class="badge imp" title="times this lord impressed the dragon">impressed ×{imp}</span>')
     kn = []
     for k in p.get("knights") or []:
         if not isinstance(k, dict):
