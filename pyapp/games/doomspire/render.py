@@ -305,7 +305,8 @@ def _knights_svg(t: str, lst: list, x: float, y: float, cx: _Ctx, active: set, s
             continue
         num = esc(str(kid)[1:])
         cls = f"kn p{esc(s)}" + (" moving" if (s, kid) in active else "") + (f" mine k-{esc(kid)}" if s == seat else "")
-        out.append(f'<g class="{cls}" transform="translate({x0 + i * step:.1f},{y + 3:.0f})">'
+        tab = ' tabindex="0"' if s == seat else ""
+        out.append(f'<g class="{cls}"{tab} transform="translate({x0 + i * step:.1f},{y + 3:.0f})">'
                    f'<title>{cx.name(s)}\'s knight {num} on {t}</title>'
                    f'<use href="#ds-knight"/><text y="3">{num}</text></g>')
     return "".join(out)
@@ -377,7 +378,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
             left, _, dest = rest.partition(">")
             if ":" in left:
                 bid, _, kid = left.partition(":")
-                tile_marks.setdefault(dest, []).append((f"b-{bid}-{kid}", aid, "⚓" + kid[1:], "carry"))
+                tile_marks.setdefault(dest, []).append((f"k-{kid} by-{bid}", aid, "⚓" + kid[1:], "carry"))
             else:
                 sails.setdefault(dest, []).append((aid, left[1:]))
         elif head == "stay":
