@@ -24,12 +24,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bot", default="greedy")
+    ap.add_argument("--only", help="only the pairs that include this army")
     args = ap.parse_args()
     names = [a["name"] for a in PREBUILT]
     wins = {n: 0 for n in names}
     played = {n: 0 for n in names}
     table = {}
     for a, b in itertools.combinations(names, 2):
+        if args.only and args.only not in (a, b):
+            continue
         score = {a: 0.0, b: 0.0}
         for order in ((a, b), (b, a)):
             r = run("hexbattle", args.games // 2, args.seed, [args.bot], options={"armies": list(order)})
@@ -41,7 +44,7 @@ def main() -> None:
             played[n] += args.games // 2 * 2
         table[f"{a} vs {b}"] = f"{score[a]:.1f}-{score[b]:.1f}"
         print(f"{a:16s} vs {b:16s}  {score[a]:5.1f} - {score[b]:5.1f}", flush=True)
-    print(json.dumps({"pairs": table, "win_rate": {n: round(wins[n] / played[n], 3) for n in names}}, indent=2))
+    print(json.dumps({"pairs": table, "win_rate": {n: round(wins[n] / played[n], 3) for n in names if played[n]}}, indent=2))
 
 
 if __name__ == "__main__":
