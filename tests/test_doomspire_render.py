@@ -77,26 +77,40 @@ def test_every_legal_action_and_nothing_else_is_clickable(seed, names):
     assert {"roll", "end", "concede"} <= kinds
 
 
+GROUP_RX = re.compile(r'<g class="dests ([^"]*)">((?:<g class="dest [^>]*>.*?</g>)*)</g>')
+
+
+def group_of(out: str) -> dict:
+    """action id -> the classes of the marker group it is drawn in."""
+    res = {}
+    for cls, body in GROUP_RX.findall(out):
+        for aid in markup_ids(body):
+            res[aid] = cls
+    return res
+
+
 def test_moves_are_tile_markers_grouped_per_knight():
-    """Each move:k>t id is a marker on tile t inside the group of knight k (not a button); sailing is in the sea."""
-    seen_move = seen_boat = False
-    for s, seat in play(1000, ["goal"] * 4, limit=700):
-        if seat is None:
-            break
-        out, acts = draw(s, seat)
-        for a in acts:
-            if a.id.startswith("move:"):
-                kid = a.id[5:].partition(">")[0]
-                grp = out[out.index(f'<g class="dests k-{kid}">'):]
-                grp = grp[:grp.index("</g></g>") + 8] if "</g></g>" in grp else grp
-                assert f'data-action="{a.id}"' in grp.replace("&gt;", ">")
-                assert f'<button type="button" class="btn small " data-action="{html.escape(a.id)}"' not in out
-                seen_move = True
-            if a.id.startswith("boat:"):
-                assert re.search(r'<g class="dest (one )?(carry|sail)[^"]*" data-action="' + re.escape(html.escape(a.id)),
-                                 out), a.id
-                seen_boat = True
-    assert seen_move
+    """LD-UI-5, LD-UI-7: each move:k>t id is a marker on the board inside knight k's group (not a button);
+    boat carries are markers on the drop-off tile, sailing is a marker in the sea zone."""
+    seen_move = seen_carry = seen_sail = False
+    for seed, names, limit in ((1000, ["goal"] * 4, 700), (6, ["wanderer"] * 4, 2100)):
+        for s, seat in play(seed, names, limit=limit):
+            if seat is None:
+                break
+            out, acts = draw(s, seat)
+            for a in acts:
+                aid = html.escape(a.id)
+                if a.id.startswith("move:"):
+                    kid = a.id[5:].partition(">")[0]
+                    assert f"k-{kid}" in group_of(out)[a.id].split()
+                    assert f'<button type="button" class="btn small " data-action="{aid}"' not in out
+                    seen_move = True
+                elif a.id.startswith("boat:"):
+                    m = re.search(r'<g class="dest (one )?(carry|sail)[^"]*" data-action="' + re.escape(aid) + '"', out)
+                    assert m, a.id
+                    seen_carry |= m.group(2) == "carry"
+                    seen_sail |= m.group(2) == "sail"
+    assert seen_move and seen_carry and seen_sail
 
 
 def _roll_state():
@@ -174,7 +188,7 @@ def test_player_names_are_escaped_everywhere():
 
 def test_the_board_svg_is_well_formed_and_complete():
     """LD-UI-1, LD-UI-2: 64 tiles, every knight and boat, monsters, claims, the hoard once revealed."""
-    saw_boat = saw_hoard = saw_monster = False
+    saw_hoard = saw_monster = False
     last = None
     for i, (s, seat) in enumerate(play(1000, ["goal"] * 4)):
         last = s
@@ -189,7 +203,6 @@ def test_the_board_svg_is_well_formed_and_complete():
         assert svg.count('<g class="kn p') == n_knights
         n_boats = sum(len(p["boats"]) for p in v["players"])
         assert svg.count('<g class="boat p') == n_boats
-        saw_boat |= n_boats > 0
         mons = [t for t in v["tiles"].values() if t.get("monster")]
         assert svg.count('<rect class="mon-bg"') == len(mons)
         saw_monster |= bool(mons)
@@ -200,7 +213,7 @@ def test_the_board_svg_is_well_formed_and_complete():
         if v["hoard"]:
             saw_hoard = True
             assert "Stack 1:" in out
-    assert saw_monster
+    assert saw_monster and saw_hoard
     out, _ = draw(last, 0, interactive=False)
     assert "Final ranking" in out and "King of Doomspire" in out
 
@@ -241,6 +254,11 @@ def test_render_time_over_a_whole_game():
     print(f"doomspire render: {len(times)} states, median {med * 1e3:.2f} ms, p95 {p95 * 1e3:.2f} ms, "
           f"max {times[-1] * 1e3:.2f} ms")
     assert med < 0.010
+
+
+def test_doctests():
+    import doctest
+    assert doctest.testmod(R).failed == 0
 
 
 def test_spectator_and_bad_input_do_not_crash():

@@ -42,7 +42,6 @@ PHASE_TEXT = {"roll": "Roll phase: choose how many action dice to roll (2 food t
               "move": "Move phase: lords move one at a time, clockwise from the first-player token",
               "harvest": "Harvest phase: harvest with the remaining dice, use buildings, build once",
               "ranking": "Final ranking", "over": "Game over"}
-TITLE_NOTE = ("King of Doomspire", "Hand of the King", "Master of Coin", "Court Jester")
 # marker slots inside a tile (up to 9 markers, then they wrap)
 SLOTS = ((-19, -17), (0, -17), (19, -17), (-19, 2), (0, 2), (19, 2), (-19, 20), (0, 20), (19, 20))
 _PN = re.compile(r"\bP([1-9])\b")
