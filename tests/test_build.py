@@ -145,6 +145,15 @@ def test_pyscript_config_is_valid_and_local(page):
     assert page.py_code.split() == ["from", "pyapp.browser.main", "import", "start", "start()"]
 
 
+def test_import_map_hands_pyscript_the_early_pyodide():
+    text = (ROOT / "index.html").read_text(encoding="utf-8")
+    raw = re.search(r'<script type="importmap">(.*?)</script>', text, re.S).group(1)
+    scopes = json.loads(raw)["scopes"]
+    assert scopes == {"./web/vendor/pyscript/": {"./web/vendor/pyodide/pyodide.mjs": "./web/pyodide-early.mjs"}}
+    assert (ROOT / "web" / "pyodide-early.mjs").is_file()
+    assert text.index('type="importmap"') < text.index('type="module"'), "the import map must come first"
+
+
 def test_loading_indicator_is_in_the_app_root():
     text = (ROOT / "index.html").read_text(encoding="utf-8")
     body = text.split('<div id="app"', 1)[1].split("<script", 1)[0]
