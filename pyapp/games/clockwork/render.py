@@ -1,0 +1,641 @@
+"""Clockwork Crusade renderer: a view dict and the legal actions -> one HTML fragment (inline SVG + panels).
+
+Pure function of its inputs; it never imports the rules (only the view and the
+actions).  Every element whose click applies a game action carries
+``data-action="<action id>"`` and every legal action appears at least once:
+moves, attacks, shells, Portal Walls and Building placements are markers on
+the board (one per id, grouped per unit: ``<g class="dests k3">`` belongs to
+the unit ``<g class="unit ... k3">``; pointing at or focusing the unit lights
+up its group with pure CSS), Gate Token spots are small arrow wedges inside
+their hex (one per hex and arrow), everything else is a labelled button
+grouped by kind; an id the renderer has no place for falls back to a button.
+
+Hidden information: the renderer shows only what ``view(seat)`` holds (a
+face-down portal's unit and a hand are in another seat's view as ``None``),
+and action ids are only ever those of the interactive seat.
+
+Board geometry (see ``geometry.py``): flat-topped hexes in odd-q offset
+layout, 24 columns (a-x) by 15 rows (1-15); 12 grid slots of 6 x 5 hexes.
+
+>>> parse_hex("e4"), hex_name(4, 3)
+((4, 3), 'e4')
+>>> center(0, 0), center(1, 0)
+((26.0, 23.3), (56.0, 40.6))
+>>> abbrev({"card": "crab-tank", "name": "Crab Tank"}), abbrev({"card": "new", "name": "Steam Golem"})
+('CT', 'SG')
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from html import escape as _escape
+
+COLS, ROWS = 24, 15
+GRID_COLS, GRID_ROWS, SLOT_COLS, SLOT_ROWS = 6, 5, 4, 3
+SIZE = 20.0                       # hex circumradius in SVG units
+HH = SIZE * math.sqrt(3)          # hex height (flat-topped)
+PAD = 6.0
+BOARD_W = PAD * 2 + SIZE * 2 + (COLS - 1) * SIZE * 1.5
+BOARD_H = PAD * 2 + HH * ROWS + HH / 2
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+STEPS = (("control", "Control"), ("portal", "Portal"), ("resources", "Resources"), ("main", "Main"), ("draw", "Draw"))
+MAX_LINKED = 48                   # web/clockwork.css links unit k0..k47 with its markers
+
+_EVEN = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
+_ODD = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+
+ABBREV = {"infantry": "Inf", "sharpshooter": "Shp", "shade": "Shd", "hexer": "Hex", "berserker": "Brs",
+          "squire": "Sq", "engineer": "Eng", "skirmisher": "Skr", "crab-tank": "CT", "mortar-walker": "MW",
+          "bomb-beetle": "BB", "phoenix-rig": "PR", "bulwark": "BC", "strider": "SG", "turret": "GT",
+          "bunker": "Bnk", "scrap-foundry": "SF", "siege-battery": "SB", "wall": "W"}
+TYPE_SHAPE = {"soldier": "cw-soldier", "vehicle": "cw-vehicle", "building": "cw-building"}
+# marker kinds on the board: glyph, verb for the title
+MARKS = {"move": ("•", "move"), "attack": ("⚔", "attack"), "shell": ("✹", "Artillery Shell"),
+         "wall": ("▦", "Portal Wall"), "place": ("⌂", "place the Building")}
+GROUPS = (  # button groups: (title, predicate on the id)
+    ("Turn", lambda a: a in ("done", "end", "draw", "research")),
+    ("Prompt", lambda a: a in ("stealth", "nostealth", "counter", "nocounter", "noscapegoat", "decline")
+     or a.startswith(("scapegoat:", "assassinate:", "corrupt:")) and ">" in a or a.startswith("scapegoat:")),
+    ("Abilities", lambda a: a.startswith(("assassinate:", "corrupt:", "salvage:", "selfdestruct:"))),
+)
+
+
+def esc(text) -> str:
+    return _escape(str(text), quote=True)
+
+
+def parse_hex(name: str) -> tuple:
+    """``"e4"`` -> ``(4, 3)``; ValueError off the table."""
+    if not isinstance(name, str) or len(name) < 2 or name[0] not in LETTERS or not name[1:].isdigit():
+        raise ValueError(f"not a hex: {name!r}")
+    c, r = LETTERS.index(name[0]), int(name[1:]) - 1
+    if not (0 <= c < COLS and 0 <= r < ROWS):
+        raise ValueError(f"hex off the table: {name!r}")
+    return c, r
+
+
+def hex_name(col: int, row: int) -> str:
+    return f"{LETTERS[col]}{row + 1}"
+
+
+def center(col: int, row: int) -> tuple:
+    x = PAD + SIZE + col * SIZE * 1.5
+    y = PAD + HH / 2 + row * HH + (HH / 2 if col % 2 else 0)
+    return round(x, 1), round(y, 1)
+
+
+@lru_cache(maxsize=512)
+def pos(h: str) -> tuple:
+    return center(*parse_hex(h))
+
+
+def abbrev(u: dict) -> str:
+    key = u.get("card")
+    if key in ABBREV:
+        return ABBREV[key]
+    words = str(u.get("name") or "?").split()
+    return "".join(w[0] for w in words[:3]).upper() if len(words) > 1 else words[0][:3]
+
+
+def _hex_points(r: float) -> str:
+    return " ".join(f"{r * math.cos(math.radians(a)):.1f},{r * math.sin(math.radians(a)):.1f}" for a in range(0, 360, 60))
+
+
+def _seat_cls(p) -> str:
+    return f"cw-p{p}" if isinstance(p, int) and 0 <= p < 6 else "cw-pn"
+
+
+@lru_cache(maxsize=1)
+def defs() -> str:
+    """Shapes shared by every hex, unit and marker (placed with ``<use>``)."""
+    r = SIZE * 0.62
+    sq = SIZE * 0.55
+    return (f'<defs><polygon id="cw-cell" points="{_hex_points(SIZE)}"/>'
+            f'<polygon id="cw-hl" points="{_hex_points(SIZE - 1.5)}"/>'
+            f'<circle id="cw-soldier" r="{r:.1f}"/>'
+            f'<polygon id="cw-vehicle" points="{_hex_points(r + 1)}" transform="rotate(30)"/>'
+            f'<rect id="cw-building" x="{-sq:.1f}" y="{-sq:.1f}" width="{2 * sq:.1f}" height="{2 * sq:.1f}" rx="2"/>'
+            f'<rect id="cw-portal" x="-8" y="-8" width="16" height="16" rx="2" transform="rotate(45)"/>'
+            f'<path id="cw-gate" d="M0-11 L3-8 L8-8 L8-3 L11 0 L8 3 L8 8 L3 8 L0 11 L-3 8 L-8 8 L-8 3 L-11 0 '
+            f'L-8-3 L-8-8 L-3-8 Z"/>'
+            f'<path id="cw-wedge" d="M4 0 L-3 -4 L-3 4 Z"/>'
+            '<marker id="cw-arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
+            'orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" class="ah"/></marker></defs>')
+
+
+@lru_cache(maxsize=1)
+def slot_frames() -> tuple:
+    """Per slot ``s1``..``s12``: (x, y, w, h) of the frame around its 6 x 5 hexes."""
+    out = []
+    for i in range(SLOT_COLS * SLOT_ROWS):
+        ox, oy = (i % SLOT_COLS) * GRID_COLS, (i // SLOT_COLS) * GRID_ROWS
+        x0, y0 = center(ox, oy)
+        out.append((round(x0 - SIZE + 2, 1), round(y0 - HH / 2 + 2, 1), round(GRID_COLS * 1.5 * SIZE - 4, 1),
+                    round(GRID_ROWS * HH - 4, 1)))
+    return tuple(out)
+
+
+def _edge(x, y, d: int) -> str:
+    """The edge of the hex at (x, y) facing direction ``d`` (0 N clockwise) as a path segment."""
+    a1, a2 = math.radians(-120 + 60 * d), math.radians(-60 + 60 * d)
+    return (f"M{x + SIZE * math.cos(a1):.1f} {y + SIZE * math.sin(a1):.1f}"
+            f"L{x + SIZE * math.cos(a2):.1f} {y + SIZE * math.sin(a2):.1f}")
+
+
+@lru_cache(maxsize=8)
+def _terrain(key: tuple) -> tuple:
+    """Static part of the board for one arrangement of grids (cached): per hex (h, x, y, kind, territory),
+    the territory border path and the coordinate labels."""
+    hexes = dict((h, (k, t)) for h, k, t in key)
+    cells, borders, labels = [], [], []
+    for h, (kind, terr) in hexes.items():
+        try:
+            c, r = parse_hex(h)
+        except ValueError:
+            continue
+        x, y = center(c, r)
+        cells.append((h, x, y, kind, terr))
+        labels.append(f'<text class="coord" x="{x}" y="{y - HH / 2 + 6.5:.1f}">{h}</text>')
+        for d, (dc, dr) in enumerate(_ODD if c & 1 else _EVEN):
+            cc, rr = c + dc, r + dr
+            other = hexes.get(hex_name(cc, rr)) if 0 <= cc < COLS and 0 <= rr < ROWS else None
+            if kind == "territory" and (other is None or other[1] != terr):
+                borders.append(_edge(x, y, d))
+            elif kind != "territory" and other is None:
+                borders.append(_edge(x, y, d))
+    return tuple(cells), "".join(borders), "".join(labels)
+
+
+def _btn(aid: str, text: str, *, cls: str = "", title: str = "") -> str:
+    t = f' title="{esc(title)}"' if title else ""
+    return f'<button type="button" class="btn {cls}" data-action="{esc(aid)}"{t}>{text}</button>'
+
+
+@lru_cache(maxsize=16)
+def die_svg(n: int) -> str:
+    """A die face (inline SVG) showing ``n`` pips."""
+    pips = {1: ((2, 2),), 2: ((1, 1), (3, 3)), 3: ((1, 1), (2, 2), (3, 3)), 4: ((1, 1), (3, 1), (1, 3), (3, 3)),
+            5: ((1, 1), (3, 1), (2, 2), (1, 3), (3, 3)), 6: ((1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3))}
+    dots = "".join(f'<circle cx="{x * 5}" cy="{y * 5}" r="1.6"/>' for x, y in pips.get(n, ()))
+    return (f'<svg class="die" viewBox="0 0 20 20" width="22" height="22" role="img" aria-label="die showing {n}">'
+            f'<rect x="0.5" y="0.5" width="19" height="19" rx="4"/>{dots}</svg>')
+
+
+def _num(v, default=0):
+    return v if isinstance(v, (int, float)) and not isinstance(v, bool) else default
+
+
+def _name(names: list, p) -> str:
+    return names[p] if isinstance(p, int) and 0 <= p < len(names) else "?"
+
+
+def unit_title(u: dict, names: list, own: bool) -> str:
+    owner, ctrl = u.get("owner"), u.get("controller", u.get("owner"))
+    who = _name(names, owner) + ("" if ctrl == owner else f", controlled by {_name(names, ctrl)} this turn")
+    r = list(u.get("range") or ["?"])
+    rng = f"{r[0]}" if r[0] == r[-1] else f"{r[0]}-{r[-1]}"
+    state = [w for w, on in (("moved", u.get("moved")), ("attacked", u.get("attacked")), ("done", u.get("done"))) if on]
+    ab = ", ".join(str(a).replace("-", " ") for a in u.get("abilities") or [])
+    return (f"{u.get('name', '?')} ({u.get('type', '?')}, {who}) at {u.get('hex', '?')} · attack {u.get('attack')}"
+            f" · defense {u.get('defense')} · movement {u.get('movement')} · range {rng}"
+            f"{' (effective)' if own else ''}{' · ' + ab if ab else ''}{' · ' + ', '.join(state) if state else ''}")
+
+
+# ---------------------------------------------------------------- the board
+def _board(view: dict, acts: dict, used: set, seat, names: list) -> str:
+    board = view.get("board") or {}
+    hexes = board.get("hexes") or {}
+    terr_ctrl = {t.get("id"): t.get("controller") for t in board.get("territories") or []}
+    key = tuple((h, (v or {}).get("kind"), (v or {}).get("territory")) for h, v in sorted(hexes.items()))
+    cells, borders, labels = _terrain(key)
+    svg = [f'<svg class="cw-board" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="img" '
+           f'aria-label="Clockwork Crusade battlefield">', defs()]
+    # empty slots (setup: where grids may go)
+    grid_slots = {}
+    for aid in acts:
+        if aid.startswith("grid:") and "@" in aid:
+            k, _, sl = aid[5:].partition("@")
+            grid_slots.setdefault(sl, []).append(k)
+    placed = {g.get("slot"): g for g in board.get("grids") or []}
+    frames = slot_frames()
+    for i, (x, y, w, h) in enumerate(frames):
+        sl = f"s{i + 1}"
+        if sl in placed:
+            continue
+        cls = "slot legal" if sl in grid_slots else "slot"
+        svg.append(f'<g class="{cls}"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6"/>'
+                   f'<text x="{x + w / 2:.1f}" y="{y + h / 2 + 5:.1f}">{"slot " + str(i + 1)}</text></g>')
+    out = []
+    for h, x, y, kind, terr in cells:
+        ctrl = terr_ctrl.get(terr) if terr else None
+        cls = f"cell {kind}" + (f" ctl {_seat_cls(ctrl)}" if isinstance(ctrl, int) else "")
+        out.append(f'<use href="#cw-cell" class="{cls}" x="{x}" y="{y}"/>')
+    svg.append("".join(out))
+    if borders:
+        svg.append(f'<path class="borders" d="{borders}"/>')
+    svg.append(f'<g class="coords">{labels}</g>')
+    for g in placed.values():
+        sl = str(g.get("slot", ""))
+        if sl[1:].isdigit() and 1 <= int(sl[1:]) <= len(frames):
+            x, y, w, h = frames[int(sl[1:]) - 1]
+            svg.append(f'<text class="grid-name" x="{x + w / 2:.1f}" y="{y + h - 2:.1f}">{esc(g.get("name", ""))}</text>')
+    # what the last attack or prompt is about
+    rings = []
+    pend = view.get("pending") or {}
+    roll = view.get("roll") or {}
+    for h, cls in ((roll.get("attacker"), "last-atk"), (roll.get("target"), "last-tgt"),
+                   (pend.get("attacker"), "pend-atk"), (pend.get("target"), "pend-tgt"), (view.get("place"), "placing")):
+        if h in hexes:
+            x, y = pos(h)
+            rings.append(f'<use href="#cw-hl" class="ring {cls}" x="{x}" y="{y}"/>')
+    svg.append("".join(rings))
+    # gates with their arrows
+    for g in view.get("gates") or []:
+        h, a = g.get("hex"), g.get("arrow")
+        try:
+            x, y = pos(h)
+        except (ValueError, TypeError):
+            continue
+        pc = _seat_cls(g.get("owner"))
+        arrow = ""
+        try:
+            ax, ay = pos(a)
+            arrow = (f'<line class="gate-arrow" x1="{x + (ax - x) * 0.35:.1f}" y1="{y + (ay - y) * 0.35:.1f}" '
+                     f'x2="{x + (ax - x) * 0.8:.1f}" y2="{y + (ay - y) * 0.8:.1f}" marker-end="url(#cw-arrowhead)"/>')
+        except (ValueError, TypeError):
+            pass
+        gt = f"Gate Token of {_name(names, g.get('owner'))} on {h}, arrow to {a} (defense 9)"
+        svg.append(f'<g class="gate {pc}"><title>{esc(gt)}</title>'
+                   f'<use href="#cw-gate" class="gate-body" x="{x}" y="{y}"/>{arrow}</g>')
+    # face-down portals (the unit only in the owner's own view)
+    for p in view.get("portals") or []:
+        try:
+            x, y = pos(p.get("hex"))
+        except (ValueError, TypeError):
+            continue
+        unit = p.get("unit")
+        src = {"gate": "", "regenerate": " (Regenerate)", "wall": " (Portal Wall)"}.get(p.get("source"), "")
+        title = (f"Face-down portal of {_name(names, p.get('owner'))} on {p.get('hex')}{src}"
+                 + (f": {unit} (only you see this)" if unit else ""))
+        label = f'<text class="plabel" x="{x}" y="{y + 3:.1f}">{esc(ABBREV.get(unit, str(unit)[:3]))}</text>' if unit else \
+            f'<text class="plabel" x="{x}" y="{y + 3:.1f}">?</text>'
+        svg.append(f'<g class="portal {_seat_cls(p.get("owner"))}{" known" if unit else ""}"><title>{esc(title)}</title>'
+                   f'<use href="#cw-portal" x="{x}" y="{y}"/>{label}</g>')
+    # markers: one per legal id, grouped per source unit
+    marks: dict = {}               # target hex -> [(src, aid, kind)]
+    for aid in acts:
+        kind, _, arg = aid.partition(":")
+        if kind in MARKS and ">" in arg:
+            src, _, dst = arg.partition(">")
+            if src in hexes and dst in hexes:
+                marks.setdefault(dst, []).append((src, aid, kind))
+    my_units = [u for u in view.get("units") or [] if u.get("hex") in hexes]
+    sources = sorted({s for lst in marks.values() for s, _a, _k in lst},
+                     key=lambda h: parse_hex(h)[::-1])
+    link = {h: i for i, h in enumerate(sources)}
+    # units
+    active = view.get("active")
+    out = []
+    for u in my_units:
+        h = u["hex"]
+        x, y = pos(h)
+        ctrl = u.get("controller", u.get("owner"))
+        own = isinstance(seat, int) and u.get("owner") == seat
+        cls = ["unit", _seat_cls(ctrl), str(u.get("type", ""))]
+        if ctrl != u.get("owner"):
+            cls.append("corrupted")
+        if ctrl == active and (u.get("moved") or u.get("attacked") or u.get("done")):
+            cls.append("spent")
+        tab = ""
+        if h in link:
+            cls += ["act", f"k{link[h]}"]
+            tab = ' tabindex="0" role="button"'
+        shape = TYPE_SHAPE.get(u.get("type"), "cw-soldier")
+        owner_ring = (f'<circle class="owner-ring {_seat_cls(u.get("owner"))}" r="{SIZE * 0.78:.1f}"/>'
+                      if ctrl != u.get("owner") else "")
+        flags = ("M" if u.get("moved") else "") + ("A" if u.get("attacked") else "")
+        out.append(f'<g class="{" ".join(cls)}" transform="translate({x},{y})"{tab}>'
+                   f'<title>{esc(unit_title(u, names, own))}</title>{owner_ring}<use href="#{shape}" class="body"/>'
+                   f'<text class="uname" y="3">{esc(abbrev(u))}</text>'
+                   f'<text class="ustat" y="{SIZE * 0.62 + 6:.1f}">{esc(_num(u.get("attack")))}/{esc(_num(u.get("defense")))}</text>'
+                   + (f'<text class="uflag" x="{SIZE * 0.55:.1f}" y="{-SIZE * 0.45:.1f}">{flags}</text>' if flags else "")
+                   + "</g>")
+    svg.append("".join(out))
+    # gate spots: a wedge inside hex h pointing at the arrow hex
+    spots = []
+    for aid, a in acts.items():
+        if not aid.startswith("gate:") or ">" not in aid:
+            continue
+        h, _, ar = aid[5:].partition(">")
+        try:
+            x, y = pos(h)
+            ax, ay = pos(ar)
+        except ValueError:
+            continue
+        ang = math.degrees(math.atan2(ay - y, ax - x))
+        dx, dy = (ax - x) * 0.5, (ay - y) * 0.5
+        spots.append(f'<g class="mk spot" data-action="{esc(aid)}" role="button" tabindex="0" '
+                     f'transform="translate({x + dx:.1f},{y + dy:.1f}) rotate({ang:.0f})">'
+                     f'<title>{esc(a.label or aid)}</title><circle r="6"/><use href="#cw-wedge"/></g>')
+        used.add(aid)
+    if spots:
+        svg.append(f'<g class="gate-spots">{"".join(spots)}</g>')
+    # move/attack/... markers
+    groups: dict = {}
+    for dst, lst in marks.items():
+        x, y = pos(dst)
+        n = len(lst)
+        for i, (src, aid, kind) in enumerate(lst):
+            glyph, verb = MARKS[kind]
+            title = acts[aid].label or f"{verb} {src} to {dst}"
+            if n == 1:
+                body = (f'<use href="#cw-hl" class="hl"/><circle class="dot" r="6"/>'
+                        f'<text class="glyph" y="3.5">{glyph}</text>')
+                tx, ty = x, y
+            else:
+                ang = math.radians(-90 + 360 * i / n)
+                rr = 9.5 if n <= 4 else 11.5
+                tx, ty = round(x + rr * math.cos(ang), 1), round(y + rr * math.sin(ang), 1)
+                body = f'<circle class="dot" r="{6 if n <= 4 else 5}"/><text class="glyph" y="3">{glyph}</text>'
+            groups.setdefault(src, []).append(
+                f'<g class="mk {kind}{" one" if n == 1 else ""}" data-action="{esc(aid)}" role="button" tabindex="0" '
+                f'transform="translate({tx},{ty})"><title>{esc(title)}</title>{body}</g>')
+            used.add(aid)
+    if groups:
+        svg.append('<g class="dest-layer">' + "".join(
+            f'<g class="dests k{link[src]}">{"".join(items)}</g>' for src, items in groups.items()) + "</g>")
+    svg.append("</svg>")
+    return "".join(svg)
+
+
+# ---------------------------------------------------------------- panels
+def _steps_html(view: dict, names: list) -> str:
+    phase = view.get("phase")
+    active = view.get("active")
+    n = _num(view.get("players"), len(names))
+    if phase in ("grids", "gates"):
+        board = view.get("board") or {}
+        if phase == "grids":
+            what = (f"Setup: place Territory Grids ({len(board.get('grids') or [])} of "
+                    f"{esc(board.get('grids_total', '?'))} placed)")
+        else:
+            what = "Setup: choose a starting territory and place a Gate Token (pick the hex and its arrow)"
+        line = f'<div class="cw-turn"><strong class="{_seat_cls(active)}">{esc(_name(names, active))}</strong> · {what}</div>'
+        return line
+    if phase == "over":
+        return '<div class="cw-turn">The game is over.</div>'
+    cur = phase if phase in ("control", "portal", "main", "draw") else ""
+    items = "".join(f'<li class="{"now" if k == cur else ""}{" auto" if k == "resources" else ""}">{t}</li>'
+                    for k, t in STEPS)
+    start = view.get("start") if isinstance(view.get("start"), int) else 0
+    order = " → ".join(f'<span class="{_seat_cls((start + i) % n)}">{esc(_name(names, (start + i) % n))}</span>'
+                       for i in range(n)) if n else ""
+    return (f'<div class="cw-turn">Turn {esc(view.get("turn", "?"))} of {esc(view.get("turn_limit", "?"))} · '
+            f'<strong class="{_seat_cls(active)}">{esc(_name(names, active))}</strong> to play'
+            f'<ol class="cw-steps" aria-label="turn steps">{items}</ol>'
+            f'<div class="cw-order">Turn order: {order}</div></div>')
+
+
+def _players_html(view: dict, seat, names: list) -> str:
+    active = view.get("active")
+    over = bool(view.get("outcome")) or view.get("phase") == "over"
+    rows = []
+    for info in view.get("player_info") or []:
+        p = info.get("seat")
+        badges = []
+        if p == active and not over:
+            badges.append('<span class="badge turn">to play</span>')
+        if p == seat:
+            badges.append('<span class="badge you">you</span>')
+        if info.get("out"):
+            badges.append('<span class="badge out">out</span>')
+        levels = info.get("levels")
+        lv = ""
+        if isinstance(levels, dict) and levels:
+            lv = ('<div class="levels">Levels: ' + ", ".join(
+                f'{esc(k.replace("-", " "))} <b>{esc(v)}.0</b>' for k, v in levels.items()) + "</div>")
+        rows.append(
+            f'<div class="cw-player {_seat_cls(p)}{" active" if p == active and not over else ""}'
+            f'{" out" if info.get("out") else ""}">'
+            f'<div class="pname"><span class="swatch {_seat_cls(p)}"></span>{esc(_name(names, p))} {"".join(badges)}</div>'
+            f'<dl><dt>Resources</dt><dd class="res">{esc(info.get("resources"))}</dd>'
+            f'<dt>Income</dt><dd>+{esc(info.get("income"))}</dd>'
+            f'<dt>Cards</dt><dd class="hand-count">{esc(info.get("hand_count"))}</dd>'
+            f'<dt>Territories</dt><dd>{esc(info.get("territories"))}</dd>'
+            f'<dt>Gate Tokens</dt><dd>{esc(info.get("gates"))}</dd></dl>{lv}</div>')
+    extra = (f'<div class="cw-stack">Card stack: {esc(view.get("stack", "?"))} · research costs '
+             f'{esc(view.get("research_cost", "?"))}{" (done this turn)" if view.get("researched") else ""}</div>')
+    return f'<section class="cw-players">{"".join(rows)}{extra}</section>'
+
+
+def _roll_html(view: dict, names: list) -> str:
+    parts = []
+    roll = view.get("roll")
+    if isinstance(roll, dict) and roll.get("dice"):
+        dice = "".join(die_svg(_num(d)) for d in roll.get("dice") or [])
+        kind = {"counter": "Counter attack", "shell": "Artillery Shell"}.get(roll.get("kind"), "Attack")
+        dd = roll.get("defense_dice")
+        if dd:
+            dtxt = (f'<span class="dice">{"".join(die_svg(_num(d)) for d in dd)}</span> + {esc(roll.get("defense_bonus"))}'
+                    f' = <b>{esc(roll.get("defense_total"))}</b>')
+        else:
+            dtxt = f'fixed <b>{esc(roll.get("defense_total"))}</b>'
+        hit = bool(roll.get("hit"))
+        parts.append(f'<div class="cw-roll {"hit" if hit else "miss"}"><div class="rk">{kind}: '
+                     f'{esc(roll.get("attacker", "?"))} → {esc(roll.get("target", "?"))}</div>'
+                     f'<div class="rl"><span class="who">Attack</span> <span class="dice">{dice}</span> + '
+                     f'{esc(roll.get("bonus"))} = <b>{esc(roll.get("total"))}</b></div>'
+                     f'<div class="rl"><span class="who">Defense</span> {dtxt}</div>'
+                     f'<div class="res">{"Hit!" if hit else "Miss (ties go to the defender)"}</div></div>')
+    coin = view.get("coin")
+    if isinstance(coin, dict) and "heads" in coin:
+        heads = bool(coin.get("heads"))
+        parts.append(f'<div class="cw-coin {"heads" if heads else "tails"}"><span class="coin" aria-hidden="true">'
+                     f'{"H" if heads else "T"}</span> {esc(_name(names, coin.get("seat")))} flipped for '
+                     f'{esc(coin.get("why", "?"))}: <b>{"heads" if heads else "tails"}</b></div>')
+    return f'<section class="cw-dice" aria-live="polite">{"".join(parts)}</section>' if parts else ""
+
+
+PROMPT_TEXT = {"stealth": "Stealth: flip a coin to dodge the attack?",
+               "scapegoat": "Scapegoat: flip a coin to let a neighbouring unit take the attack?",
+               "counter": "The attack missed: counter attack?",
+               "assassinate": "Heads! Assassinate: choose the unit to destroy (pay its cost) or do nothing.",
+               "corrupt": "Heads! Corrupt: choose the unit to take control of this turn, or do nothing."}
+
+
+def _prompt_html(view: dict, acts: dict, used: set, names: list) -> str:
+    pend = view.get("pending")
+    if not isinstance(pend, dict):
+        return ""
+    kind = pend.get("kind")
+    text = PROMPT_TEXT.get(kind, str(kind))
+    where = " · ".join(f"{w} {esc(h)}" for w, h in (("attacker", pend.get("attacker")), ("target", pend.get("target"))) if h)
+    btns = []
+    for aid, a in acts.items():
+        if aid in ("stealth", "nostealth", "counter", "nocounter", "noscapegoat", "decline") or \
+                aid.startswith(("scapegoat:", "assassinate:", "corrupt:")) and (">" in aid or aid.startswith("scapegoat:")):
+            primary = aid in ("stealth", "counter") or ":" in aid
+            btns.append(_btn(aid, esc(a.label or aid), cls="primary" if primary else ""))
+            used.add(aid)
+    wait = "" if btns else f'<p class="wait">Waiting for {esc(_name(names, pend.get("seat")))} to decide.</p>'
+    return (f'<section class="cw-prompt" role="alert"><h3>{esc(_name(names, pend.get("seat")))}: {esc(text)}</h3>'
+            f'<p class="where">{where}</p>{wait}<div class="btns">{"".join(btns)}</div></section>')
+
+
+def _hand_html(view: dict, acts: dict, used: set, seat) -> str:
+    info = next((p for p in view.get("player_info") or [] if p.get("seat") == seat), None)
+    hand = info.get("hand") if info else None
+    if not isinstance(hand, list):
+        return ""
+    levels = info.get("levels") or {}
+    plays: dict = {}
+    for aid, a in acts.items():
+        if aid.startswith("play:"):
+            cid = aid[5:].partition(">")[0]
+            plays.setdefault(cid, []).append((aid, a))
+    # unit cards: one entry per type with its copies and level; specials one by one
+    units: dict = {}
+    cards = []
+    for c in hand:
+        if c.get("kind") == "unit":
+            units.setdefault(c.get("key"), []).append(c)
+    for key, lst in units.items():
+        c = lst[0]
+        lv = levels.get(key)
+        cards.append(f'<div class="cw-card unit"><span class="cname">{esc(c.get("name"))}</span>'
+                     f'<span class="copies">×{len(lst)}</span>'
+                     + (f'<span class="lvl">level {esc(lv)}.0</span>' if lv else "")
+                     + f'<span class="ctext">{esc(c.get("text", ""))}</span></div>')
+    for c in hand:
+        if c.get("kind") == "unit":
+            continue
+        btns = []
+        for aid, a in plays.get(c.get("id"), []):
+            btns.append(_btn(aid, esc(a.label or aid), cls="small play"))
+            used.add(aid)
+        cards.append(f'<div class="cw-card special{" playable" if btns else ""}"><span class="cname">'
+                     f'{esc(c.get("name"))}</span><span class="ctext">{esc(c.get("text", ""))}</span>'
+                     + (f'<div class="btns">{"".join(btns)}</div>' if btns else "") + "</div>")
+    drawn = view.get("drawn")
+    dr = (f'<div class="cw-drawn">You drew: <b>{esc(drawn.get("name"))}</b> — {esc(drawn.get("text", ""))}</div>'
+          if isinstance(drawn, dict) else "")
+    return (f'<section class="cw-hand"><h3>Your cards ({len(hand)})</h3>{dr}'
+            f'<div class="cards">{"".join(cards) or "<p class=empty>No cards.</p>"}</div></section>')
+
+
+def _portal_buttons(view: dict, acts: dict, used: set) -> str:
+    by_hex: dict = {}
+    for aid, a in acts.items():
+        if aid.startswith("portal:") and "@" in aid:
+            by_hex.setdefault(aid.rpartition("@")[2], []).append((aid, a))
+    if not by_hex:
+        return ""
+    gates = {g.get("arrow"): g.get("hex") for g in view.get("gates") or []}
+    rows = []
+    for h, lst in sorted(by_hex.items()):
+        btns = "".join(_btn(aid, esc(a.label.replace(f" portal at {h}", "") if a.label else aid), cls="small",
+                            title=a.label) for aid, a in lst)
+        used.update(aid for aid, _ in lst)
+        rows.append(f'<div class="prow"><span class="at">at {esc(h)} <small>(Gate Token {esc(gates.get(h, "?"))})</small>'
+                    f'</span>{btns}</div>')
+    return f'<div class="cw-group portals"><h4>Create a face-down portal</h4>{"".join(rows)}</div>'
+
+
+def _grid_buttons(acts: dict, used: set) -> str:
+    by_design: dict = {}
+    for aid, a in acts.items():
+        if aid.startswith("grid:") and "@" in aid:
+            k, _, sl = aid[5:].partition("@")
+            by_design.setdefault(k, []).append((sl, aid, a))
+    if not by_design:
+        return ""
+    rows = []
+    for k, lst in by_design.items():
+        name = lst[0][2].label.partition(" in slot")[0].removeprefix("Place ") if lst[0][2].label else k
+        btns = "".join(_btn(aid, f"slot {esc(sl[1:])}", cls="small", title=a.label) for sl, aid, a in lst)
+        used.update(aid for _s, aid, _a in lst)
+        rows.append(f'<div class="prow"><span class="at">{esc(name)}</span>{btns}</div>')
+    return f'<div class="cw-group grids"><h4>Place a Territory Grid</h4>{"".join(rows)}</div>'
+
+
+def _units_table(view: dict, seat, names: list) -> str:
+    rows = []
+    for u in view.get("units") or []:
+        if u.get("controller", u.get("owner")) != seat and u.get("owner") != seat:
+            continue
+        rng = u.get("range") or ["?", "?"]
+        st = ", ".join(w for w, on in (("moved", u.get("moved")), ("attacked", u.get("attacked")),
+                                       ("done", u.get("done"))) if on) or "ready"
+        rows.append(f'<tr><td>{esc(u.get("name"))}</td><td>{esc(u.get("hex"))}</td><td>{esc(u.get("attack"))}</td>'
+                    f'<td>{esc(u.get("defense"))}</td><td>{esc(u.get("movement"))}</td>'
+                    f'<td>{esc(rng[0])}-{esc(rng[-1])}</td><td>{esc(st)}</td></tr>')
+    if not rows:
+        return ""
+    return ('<details class="cw-units"><summary>Your units (effective stats)</summary><table><thead><tr><th>Unit</th>'
+            '<th>Hex</th><th>Atk</th><th>Def</th><th>Mov</th><th>Range</th><th>This turn</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></details>')
+
+
+def _territories(view: dict, names: list) -> str:
+    items = []
+    for t in (view.get("board") or {}).get("territories") or []:
+        c = t.get("controller")
+        items.append(f'<li><span class="swatch {_seat_cls(c) if isinstance(c, int) else "none"}"></span>'
+                     f'{esc(t.get("name"))}: {esc(_name(names, c)) if isinstance(c, int) else "nobody"}</li>')
+    if not items:
+        return ""
+    return f'<details class="cw-terr"><summary>Territories</summary><ul>{"".join(items)}</ul></details>'
+
+
+def _outcome_html(view: dict, names: list) -> str:
+    out = view.get("outcome")
+    if not isinstance(out, dict):
+        return ""
+    winners = ", ".join(esc(_name(names, w)) for w in out.get("winners") or []) or "nobody"
+    ranking = "".join(f"<li>{', '.join(esc(_name(names, p)) for p in group)}</li>" for group in out.get("ranking") or [])
+    return (f'<section class="cw-outcome"><h3>{"Shared win" if len(out.get("winners") or []) > 1 else "Winner"}: '
+            f'{winners}</h3><p>{esc(out.get("reason", ""))}</p><ol class="ranking">{ranking}</ol></section>')
+
+
+def render(view: dict, actions: list, *, seat: int | None, names: list[str], interactive: bool) -> str:
+    """The whole Clockwork Crusade game area for ``view`` (one seat's view or the spectator's).
+
+    ``actions`` are the legal actions of ``seat`` (shown only when ``interactive``).
+    """
+    acts = {a.id: a for a in actions} if interactive else {}
+    used: set = set()
+    n = _num(view.get("players"), len(names))
+    names = list(names) + [f"Player {i + 1}" for i in range(len(names), max(n, 2))]
+    svg = _board(view, acts, used, seat, names)
+    ctl = [_prompt_html(view, acts, used, names), _grid_buttons(acts, used), _portal_buttons(view, acts, used)]
+    hints = []
+    if any(a.startswith("gate:") for a in acts):
+        hints.append("Gate Token: click a wedge inside a territory hex; the wedge points where the arrow will go.")
+    if any(a.startswith(("move:", "attack:", "shell:", "wall:")) for a in acts):
+        hints.append("Point at or click one of your units to light up its moves (•) and targets (⚔, ✹ shell, ▦ wall); "
+                     "then click a marker.")
+    if any(a.startswith("place:") for a in acts):
+        hints.append("Choose a highlighted hex (⌂) for the new Building.")
+    hand = _hand_html(view, acts, used, seat)
+    groups: dict = {}
+    for aid, a in acts.items():
+        if aid in used:
+            continue
+        title = next((t for t, pred in GROUPS if pred(aid)), None) or (a.kind or "other").capitalize()
+        groups.setdefault(title, []).append(_btn(aid, esc(a.label or aid),
+                                                 cls="primary" if aid in ("end", "done") else "", title=aid))
+        used.add(aid)
+    for title, btns in groups.items():
+        ctl.append(f'<div class="cw-group"><h4>{esc(title)}</h4><div class="btns">{"".join(btns)}</div></div>')
+    if hints:
+        ctl.insert(0, "".join(f'<p class="hint">{esc(h)}</p>' for h in hints))
+    controls = "".join(c for c in ctl if c)
+    controls = f'<section class="cw-controls">{controls}</section>' if controls else ""
+    log = view.get("log") or []
+    log_html = ('<details class="cw-log" open><summary>Log</summary><ol reversed>'
+                + "".join(f"<li>{esc(line)}</li>" for line in reversed(log[-40:])) + "</ol></details>")
+    return (f'<div class="cw-game{" interactive" if interactive else ""}">'
+            f'<div class="cw-board-wrap">{svg}</div>'
+            f'<div class="cw-side">{_outcome_html(view, names)}{_steps_html(view, names)}{_roll_html(view, names)}'
+            f'{controls}{_players_html(view, seat, names)}{hand}{_units_table(view, seat, names)}'
+            f'{_territories(view, names)}{log_html}</div></div>')

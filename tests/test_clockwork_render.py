@@ -1,0 +1,219 @@
+"""Clockwork Crusade renderer (pyapp/games/clockwork/render.py): every legal id reachable and nothing else,
+hidden information never in another seat's markup, escaping, the setup phases, prompts, dice and coins,
+the unit <-> marker links the hover CSS relies on, and its speed."""
+from __future__ import annotations
+
+import doctest
+import html
+import re
+import statistics
+import time
+
+import pytest
+
+from pyapp import bots as botlib
+from pyapp.engine import Action
+from pyapp.games.clockwork import GAME
+from pyapp.games.clockwork import render as R
+
+AID = re.compile(r'data-action="([^"]*)"')
+EVIL = ["<script>alert(1)</script>", 'Bob "&" <b>', "Cy", "Di", "Ed", "Flo"]
+
+
+def ids_in(markup: str) -> set:
+    return {html.unescape(x) for x in AID.findall(markup)}
+
+
+def draw(st, seat, names=None, interactive=True):
+    names = names or EVIL[:st.players]
+    acts = st.legal_actions(seat) if interactive and seat is not None else []
+    return R.render(st.view(seat), acts, seat=seat, names=names, interactive=interactive), acts
+
+
+def walk(players, seed, kinds, options=None, max_actions=4000):
+    """Yield (state, seat) before every action of a bot game."""
+    st = GAME.new(players, seed, options)
+    bots = [botlib.make("clockwork", kinds[i % len(kinds)], seed * 7 + i) for i in range(players)]
+    n = 0
+    while not st.is_over and n < max_actions:
+        seat = st.to_act[0]
+        yield st, seat
+        st.apply(seat, bots[seat].choose(st, seat))
+        n += 1
+    yield st, None
+
+
+def test_doctests():
+    assert doctest.testmod(R).failed == 0
+
+
+@pytest.mark.parametrize("players,seed,kinds,rounds", [
+    (2, 11, ["random"], 8), (3, 12, ["crusader", "random"], 6), (4, 13, ["random", "crusader"], 5),
+    (5, 14, ["crusader"], 4), (6, 15, ["random"], 4), (6, 16, ["crusader", "random", "random"], 4),
+])
+def test_every_legal_id_and_nothing_else(players, seed, kinds, rounds):
+    """CC-UI-14..23: every legal action of the seat to act is a data-action element, no other id is."""
+    kinds_seen = set()
+    for st, seat in walk(players, seed, kinds, {"max_rounds": rounds}):
+        if seat is None:
+            break
+        markup, acts = draw(st, seat)
+        legal = {a.id for a in acts}
+        found = ids_in(markup)
+        assert found == legal, (players, seed, len(st.history), sorted(legal - found)[:5], sorted(found - legal)[:5])
+        assert "<script>" not in markup
+        kinds_seen.update(a.id.split(":")[0] for a in acts)
+    assert {"grid", "gate", "move", "end"} <= kinds_seen
+
+
+def _hide(st, seat):
+    """A copy of ``st`` whose hidden information of the other seats differs (portal units, hand card types)."""
+    other = st.clone()
+    s = other.s
+    keys = ["crab-tank", "shade", "hexer", "mortar-walker", "siege-battery"]
+    for i, p in enumerate(s["portals"]):
+        if p["owner"] != seat:
+            p["card"] = keys[i % len(keys)] if p["card"] != keys[i % len(keys)] else "bomb-beetle"
+    for q in range(st.players):
+        if q == seat:
+            continue
+        for j, cid in enumerate(s["hands"][q]):
+            if not cid.startswith("i"):
+                s["cards"][cid] = "supply-drop" if s["cards"][cid] != "supply-drop" else "sabotage"
+    return other
+
+
+def test_hidden_information_never_in_another_seats_markup():
+    """CC-UI-1, CC-UI-2: changing another seat's face-down portal units and hand changes nothing in the markup
+    (board, titles, data-action ids); the owner does see its own portal units."""
+    checked = hidden_portals = own_seen = 0
+    for st, seat in walk(4, 21, ["crusader"], {"max_rounds": 8}):
+        if seat is None or len(st.history) % 3:
+            continue
+        for viewer in range(st.players):
+            if not any(p["owner"] != viewer for p in st.s["portals"]) and len(st.history) % 15:
+                continue
+            interactive = viewer in st.to_act
+            a, _ = draw(st, viewer, interactive=interactive)
+            b, _ = draw(_hide(st, viewer), viewer, interactive=interactive)
+            assert a == b, (len(st.history), viewer)
+            checked += 1
+            for p in st.s["portals"]:
+                if p["owner"] != viewer:
+                    hidden_portals += 1
+                    assert f"portal:{p['card']}@{p['hex']}" not in a and f"{p['hex']}: {p['card']}" not in a
+                else:
+                    own_seen += "only you see this" in a
+    assert checked > 50 and hidden_portals > 10 and own_seen > 0, (checked, hidden_portals, own_seen)
+
+
+def test_spectator_and_waiting_seat_have_no_actions():
+    for st, seat in walk(3, 5, ["crusader"], {"max_rounds": 6}):
+        if seat is not None and len(st.history) == 25:
+            markup, _ = draw(st, None, interactive=False)
+            assert "data-action" not in markup and "Your cards" not in markup
+            waiting = next(p for p in range(3) if p not in st.to_act)
+            markup, _ = draw(st, waiting, interactive=False)
+            assert "data-action" not in markup and "Your cards" in markup
+            return
+    pytest.fail("game too short")
+
+
+def test_escaping_of_names_log_and_labels():
+    st = GAME.new(2, 3)
+    seat = st.to_act[0]
+    view = st.view(seat)
+    view["log"] = ["<img src=x onerror=alert(1)>"]
+    acts = [Action('weird:"><script>', '<script>label</script>', "odd")]
+    markup = R.render(view, acts, seat=seat, names=EVIL[:2], interactive=True)
+    assert "<script>" not in markup and "<img" not in markup
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in markup
+    assert ids_in(markup) == {'weird:"><script>'}
+
+
+def test_setup_grids_highlight_legal_slots_and_gates_as_wedges():
+    """CC-UI-13: grid placement in turn order with the legal slots highlighted; Gate Token hex and arrow."""
+    st = GAME.new(3, 8)
+    seat = st.to_act[0]
+    markup, acts = draw(st, seat)
+    slots = {a.id.rpartition("@")[2] for a in acts}
+    assert markup.count('class="slot legal"') == len(slots) and "Place a Territory Grid" in markup
+    while st.view(seat)["phase"] == "grids":
+        st.apply(seat, st.legal_actions(seat)[0].id)
+        seat = st.to_act[0]
+    markup, acts = draw(st, seat)
+    assert st.view(seat)["phase"] == "gates"
+    assert markup.count('class="mk spot"') == len(acts) and "Setup: choose a starting territory" in markup
+
+
+def _find(pred, players=3, seeds=range(30, 60), kinds=("crusader",), rounds=10):
+    for seed in seeds:
+        for st, seat in walk(players, seed, list(kinds), {"max_rounds": rounds}):
+            if seat is not None and pred(st, seat):
+                return st, seat
+    pytest.skip("no such state found")
+
+
+def test_prompt_buttons_and_waiting_text():
+    """CC-UI-18, CC-UI-19: the counter attack / Stealth / Scapegoat prompt with its options as buttons."""
+    st, seat = _find(lambda st, s: st.view(s)["pending"] is not None)
+    markup, acts = draw(st, seat)
+    assert 'class="cw-prompt"' in markup
+    for a in acts:
+        assert f'data-action="{html.escape(a.id)}"' in markup
+    other = next(p for p in range(st.players) if p != seat)
+    markup, _ = draw(st, other, interactive=False)
+    assert "Waiting for" in markup
+
+
+def test_dice_and_coin_display():
+    """CC-UI-9, CC-UI-10: both players' dice, bonuses, totals and the outcome; coin flips."""
+    view = GAME.new(2, 1).view(0)
+    view["roll"] = {"attacker": "e4", "target": "e5", "dice": [6, 2], "bonus": 1, "total": 9, "defense_dice": [3, 3],
+                    "defense_bonus": 3, "defense_total": 9, "hit": False, "kind": "attack"}
+    view["coin"] = {"seat": 1, "why": "Stealth (Shade e5)", "heads": True}
+    markup = R.render(view, [], seat=0, names=EVIL[:2], interactive=False)
+    assert markup.count('class="die"') == 4 and "= <b>9</b>" in markup and "ties go to the defender" in markup
+    assert "Stealth (Shade e5)" in markup and "<b>heads</b>" in markup
+    view["roll"].update(defense_dice=None, defense_total=9, hit=True)
+    markup = R.render(view, [], seat=0, names=EVIL[:2], interactive=False)
+    assert "fixed <b>9</b>" in markup and "Hit!" in markup
+
+
+def test_markers_grouped_per_unit_and_linked():
+    """Move/attack markers: one per id, in a group whose class links it to a focusable unit of the player."""
+    st, seat = _find(lambda st, s: sum(a.kind == "move" for a in st.legal_actions(s)) > 15, players=4)
+    markup, acts = draw(st, seat)
+    groups = set(re.findall(r'<g class="dests (k\d+)">', markup))
+    assert groups
+    for k in groups:
+        assert re.search(rf'<g class="unit [^"]*\bact {k}"[^>]*tabindex="0"', markup), k
+    moves = [a.id for a in acts if a.id.startswith("move:")]
+    for aid in moves:
+        assert markup.count(f'data-action="{html.escape(aid)}"') == 1
+    # the turn step display (CC-UI-11)
+    assert '<li class="now">Main</li>' in markup and "Turn order:" in markup
+
+
+def test_whole_game_shows_the_outcome():
+    for st, seat in walk(2, 4, ["crusader"], {"max_rounds": 3}):
+        if seat is None:
+            markup, _ = draw(st, 0, interactive=False)
+            assert 'class="cw-outcome"' in markup and "data-action" not in markup
+            return
+
+
+def test_render_speed_six_players():
+    """One whole 6-player game (crusader + random, turn limit 8 rounds): median well under 10 ms here."""
+    times = []
+    for st, seat in walk(6, 77, ["crusader", "random"], {"max_rounds": 8}):
+        if seat is None:
+            break
+        view, acts = st.view(seat), st.legal_actions(seat)
+        t0 = time.perf_counter()
+        R.render(view, acts, seat=seat, names=EVIL, interactive=True)
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    med, p95 = statistics.median(times), times[int(len(times) * 0.95)]
+    print(f"\nclockwork render, 6 players, {len(times)} states: median {med * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms")
+    assert med < 0.010
