@@ -548,8 +548,10 @@ def _action_groups(acts: dict, used: set, cx: _Ctx, phase: str, view: dict) -> s
     walk = [a for a in acts if a.startswith("move:")]
     if walk:
         kn = sorted({a[5:].partition(">")[0] for a in walk})
+        carry = any(a.startswith("boat:") and ":" in a.partition(":")[2].partition(">")[0] for a in acts)
         hints.append("Move " + ", ".join(f"knight {esc(k[1:])}" for k in kn)
-                     + ": click a highlighted tile (numbered markers show which knight; ⚓ = by boat).")
+                     + ": click a highlighted tile (numbered markers show which knight"
+                     + ("; ⚓ = carried by boat" if carry else "") + "). Click a knight of yours to see only its moves.")
     if any(a.startswith("boat:") and ":" not in a.partition(":")[2].partition(">")[0] for a in acts):
         hints.append("Sail a boat: click a ➜ marker in the sea.")
     if any(a.startswith("harvest:") and a != "harvest:all" for a in acts):
