@@ -313,3 +313,34 @@ def test_app_plays_a_whole_game_by_clicking(doomspire_ready):
         assert clicks < 600
     assert "Final ranking" in page
     print(f"app game: {clicks} clicks, {bot_steps} bot actions, {app.state.d['round']} rounds")
+
+
+def _game_markup(page: str) -> str:
+    return page[page.index('<div class="ds-game'):]
+
+
+@pytest.mark.rule("LD-UI-4")
+def test_hot_seat_second_human_does_not_see_the_first_humans_roll(doomspire_ready):
+    """Two people on one device: after seat 1 picks its dice in secret, seat 2's screen is the same whatever
+    seat 1 picked."""
+    from pyapp.ui.app import App
+    from pyapp.ui.storage import DictStorage
+    pages = []
+    for choice in ("roll:1", "roll:2"):
+        app = App(DictStorage(), {"game": "doomspire", "seats": "human,human,bot,bot", "seed": "5"})
+        while app.bot_pending():
+            app.step_bot()
+        if app.handoff_seat() is not None:
+            app.handle("nav", "handoff-ok")
+        assert app.view_seat() in app.state.to_act
+        first = app.view_seat()
+        app.handle("action", choice)
+        while app.bot_pending():
+            app.step_bot()
+        assert app.handoff_seat() is not None and app.handoff_seat() != first
+        assert "ds-game" not in app.render()              # the hand-off screen shows nothing of the game
+        app.handle("nav", "handoff-ok")
+        page = app.render()
+        assert "has chosen (secret)" in page
+        pages.append(_game_markup(page))
+    assert pages[0] == pages[1]
