@@ -248,6 +248,10 @@ def _board(view: dict, acts: dict, used: set, seat, names: list) -> str:
         if h in hexes:
             x, y = pos(h)
             rings.append(f'<use href="#cw-hl" class="ring {cls}" x="{x}" y="{y}"/>')
+    for h in sorted({aid.rpartition("@")[2] for aid in acts if aid.startswith("portal:")}):
+        if h in hexes:
+            x, y = pos(h)
+            rings.append(f'<use href="#cw-hl" class="ring portal-spot" x="{x}" y="{y}"/>')
     svg.append("".join(rings))
     # gates with their arrows
     for g in view.get("gates") or []:
@@ -524,21 +528,26 @@ def _hand_html(view: dict, acts: dict, used: set, seat) -> str:
 
 
 def _portal_buttons(view: dict, acts: dict, used: set) -> str:
-    by_hex: dict = {}
+    """CC-UI-15: one row per unit type (name and cost), one button per Gate Token arrow hex."""
+    by_unit: dict = {}
     for aid, a in acts.items():
         if aid.startswith("portal:") and "@" in aid:
-            by_hex.setdefault(aid.rpartition("@")[2], []).append((aid, a))
-    if not by_hex:
+            key, _, h = aid[7:].rpartition("@")
+            by_unit.setdefault(key, []).append((h, aid, a))
+    if not by_unit:
         return ""
     gates = {g.get("arrow"): g.get("hex") for g in view.get("gates") or []}
     rows = []
-    for h, lst in sorted(by_hex.items()):
-        btns = "".join(_btn(aid, esc(a.label.replace(f" portal at {h}", "") if a.label else aid), cls="small",
-                            title=a.label) for aid, a in lst)
-        used.update(aid for aid, _ in lst)
-        rows.append(f'<div class="prow"><span class="at">at {esc(h)} <small>(Gate Token {esc(gates.get(h, "?"))})</small>'
-                    f'</span>{btns}</div>')
-    return f'<div class="cw-group portals"><h4>Create a face-down portal</h4>{"".join(rows)}</div>'
+    for key, lst in by_unit.items():
+        label = lst[0][2].label or key
+        name = label.removeprefix("Create a ").partition(" portal at ")[0] or key
+        cost = label.rpartition("(cost ")[2].rstrip(")") if "(cost " in label else "?"
+        btns = "".join(_btn(aid, esc(h), cls="small", title=f"{a.label or aid} (Gate Token {gates.get(h, '?')})")
+                       for h, aid, a in sorted(lst, key=lambda t: parse_hex(t[0])[::-1] if t[0][:1] in LETTERS else (0, 0)))
+        used.update(aid for _h, aid, _a in lst)
+        rows.append(f'<div class="prow"><span class="at">{esc(name)} <small>(cost {esc(cost)})</small></span>{btns}</div>')
+    return (f'<div class="cw-group portals"><h4>Create a face-down portal: unit, then the hex at a Gate Token\'s arrow'
+            f'</h4>{"".join(rows)}</div>')
 
 
 def _grid_buttons(acts: dict, used: set) -> str:
