@@ -217,3 +217,47 @@ def test_render_speed_six_players():
     med, p95 = statistics.median(times), times[int(len(times) * 0.95)]
     print(f"\nclockwork render, 6 players, {len(times)} states: median {med * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms")
     assert med < 0.010
+
+
+# ---------------------------------------------------------------- through the app controller
+@pytest.fixture
+def clockwork_ready(monkeypatch):
+    from pyapp import games as registry
+    cat = tuple((i, t, lo, hi, d, True if i == "clockwork" else r) for i, t, lo, hi, d, r in registry._CATALOG)
+    monkeypatch.setattr(registry, "_CATALOG", cat)
+
+
+def test_hot_seat_app_hands_over_and_shows_only_the_viewers_secrets(clockwork_ready):
+    """CC-UI-2 with the app's hand-off screen: two people and a bot; nothing of the game is drawn on the
+    hand-off screen, after it only the new viewer's hand and portals are shown, and every data-action the
+    app shows is legal for that viewer."""
+    from pyapp.ui.app import App
+    from pyapp.ui.storage import DictStorage
+    app = App(DictStorage(), {"game": "clockwork", "seats": "human,human,bot", "seed": "5"})
+    assert app.state is not None and app.screen == "game"
+    handoffs = clicks = 0
+    secrets_checked = 0
+    while not app.state.is_over and clicks < 150:
+        markup = app.render()
+        if app.bot_pending():
+            app.step_bot()
+            continue
+        if 'data-nav="handoff-ok"' in markup:
+            assert "cw-game" not in markup and "Your cards" not in markup
+            handoffs += 1
+            app.handle("nav", "handoff-ok")
+            continue
+        seat = app.view_seat()
+        assert seat in app.state.to_act
+        ids = [html.unescape(x) for x in AID.findall(markup)]
+        legal = {a.id for a in app.state.legal_actions(seat)}
+        assert set(ids) == legal
+        for p in app.state.s["portals"]:
+            if p["owner"] != seat:
+                secrets_checked += 1
+                assert f'{p["hex"]}: {p["card"]}' not in markup
+        pick = next((a for a in ids if a.startswith(("attack:", "portal:", "move:"))), None) or \
+            next((a for a in ids if a in ("nocounter", "nostealth", "noscapegoat", "decline", "done", "end")), ids[0])
+        app.handle("action", pick)
+        clicks += 1
+    assert handoffs >= 4 and secrets_checked > 0, (handoffs, secrets_checked)
