@@ -48,6 +48,12 @@ ABBREV = {"infantry": "Inf", "sharpshooter": "Shp", "shade": "Shd", "hexer": "He
           "squire": "Sq", "engineer": "Eng", "skirmisher": "Skr", "crab-tank": "CT", "mortar-walker": "MW",
           "bomb-beetle": "BB", "phoenix-rig": "PR", "bulwark": "BC", "strider": "SG", "turret": "GT",
           "bunker": "Bnk", "scrap-foundry": "SF", "siege-battery": "SB", "wall": "W"}
+UNIT_NAMES = {"infantry": "Infantry", "sharpshooter": "Sharpshooter", "shade": "Shade", "hexer": "Hexer",
+              "berserker": "Berserker", "squire": "Shield Squire", "engineer": "Field Engineer",
+              "skirmisher": "Skirmisher", "crab-tank": "Crab Tank", "mortar-walker": "Mortar Walker",
+              "bomb-beetle": "Bomb Beetle", "phoenix-rig": "Phoenix Rig", "bulwark": "Bulwark Crawler",
+              "strider": "Strider Gunship", "turret": "Gun Turret", "bunker": "Bunker", "scrap-foundry": "Scrap Foundry",
+              "siege-battery": "Siege Battery", "wall": "Wall"}
 TYPE_SHAPE = {"soldier": "cw-soldier", "vehicle": "cw-vehicle", "building": "cw-building"}
 # marker kinds on the board: glyph, verb for the title
 MARKS = {"move": ("•", "move"), "attack": ("⚔", "attack"), "shell": ("✹", "Artillery Shell"),
@@ -118,7 +124,7 @@ def defs() -> str:
             f'<rect id="cw-portal" x="-8" y="-8" width="16" height="16" rx="2" transform="rotate(45)"/>'
             f'<path id="cw-gate" d="M0-11 L3-8 L8-8 L8-3 L11 0 L8 3 L8 8 L3 8 L0 11 L-3 8 L-8 8 L-8 3 L-11 0 '
             f'L-8-3 L-8-8 L-3-8 Z"/>'
-            f'<path id="cw-wedge" d="M4 0 L-3 -4 L-3 4 Z"/>'
+            f'<path id="cw-wedge" d="M4.4 0 L-3.4 -3.2 L-1.4 0 L-3.4 3.2 Z"/>'
             '<marker id="cw-arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
             'orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" class="ah"/></marker></defs>')
 
@@ -280,7 +286,7 @@ def _board(view: dict, acts: dict, used: set, seat, names: list) -> str:
         unit = p.get("unit")
         src = {"gate": "", "regenerate": " (Regenerate)", "wall": " (Portal Wall)"}.get(p.get("source"), "")
         title = (f"Face-down portal of {_name(names, p.get('owner'))} on {p.get('hex')}{src}"
-                 + (f": {unit} (only you see this)" if unit else ""))
+                 + (f": {UNIT_NAMES.get(unit, str(unit).replace('-', ' '))} (only you see this)" if unit else ""))
         label = f'<text class="plabel" x="{x}" y="{y + 3:.1f}">{esc(ABBREV.get(unit, str(unit)[:3]))}</text>' if unit else \
             f'<text class="plabel" x="{x}" y="{y + 3:.1f}">?</text>'
         svg.append(f'<g class="portal {_seat_cls(p.get("owner"))}{" known" if unit else ""}"><title>{esc(title)}</title>'
@@ -337,10 +343,10 @@ def _board(view: dict, acts: dict, used: set, seat, names: list) -> str:
         except ValueError:
             continue
         ang = math.degrees(math.atan2(ay - y, ax - x))
-        dx, dy = (ax - x) * 0.5, (ay - y) * 0.5
+        dx, dy = (ax - x) * 0.33, (ay - y) * 0.33     # inside h: the reverse spot (ar>h) sits inside ar
         spots.append(f'<g class="mk spot" data-action="{esc(aid)}" role="button" tabindex="0" '
                      f'transform="translate({x + dx:.1f},{y + dy:.1f}) rotate({ang:.0f})">'
-                     f'<title>{esc(a.label or aid)}</title><circle r="6"/><use href="#cw-wedge"/></g>')
+                     f'<title>{esc(a.label or aid)}</title><circle r="5.2"/><use href="#cw-wedge"/></g>')
         used.add(aid)
     if spots:
         svg.append(f'<g class="gate-spots">{"".join(spots)}</g>')
@@ -384,8 +390,11 @@ def _steps_html(view: dict, names: list) -> str:
                     f"{esc(board.get('grids_total', '?'))} placed)")
         else:
             what = "Setup: choose a starting territory and place a Gate Token (pick the hex and its arrow)"
-        line = f'<div class="cw-turn"><strong class="{_seat_cls(active)}">{esc(_name(names, active))}</strong> · {what}</div>'
-        return line
+        rolls = [line for line in view.get("log") or [] if str(line).startswith(("Roll", "Re-roll"))
+                 or "rolls highest" in str(line)]
+        shown = "".join(f"<li>{esc(line)}</li>" for line in rolls[-4:])
+        return (f'<div class="cw-turn"><strong class="{_seat_cls(active)}">{esc(_name(names, active))}</strong> · {what}'
+                + (f'<ul class="cw-setup-rolls" aria-label="setup rolls">{shown}</ul>' if shown else "") + "</div>")
     if phase == "over":
         return '<div class="cw-turn">The game is over.</div>'
     cur = phase if phase in ("control", "portal", "main", "draw") else ""
@@ -403,6 +412,7 @@ def _steps_html(view: dict, names: list) -> str:
 def _players_html(view: dict, seat, names: list) -> str:
     active = view.get("active")
     over = bool(view.get("outcome")) or view.get("phase") == "over"
+    colour = view.get("names") or []          # the rules' seat names (colours), used by the log
     rows = []
     for info in view.get("player_info") or []:
         p = info.get("seat")
@@ -421,7 +431,10 @@ def _players_html(view: dict, seat, names: list) -> str:
         rows.append(
             f'<div class="cw-player {_seat_cls(p)}{" active" if p == active and not over else ""}'
             f'{" out" if info.get("out") else ""}">'
-            f'<div class="pname"><span class="swatch {_seat_cls(p)}"></span>{esc(_name(names, p))} {"".join(badges)}</div>'
+            f'<div class="pname"><span class="swatch {_seat_cls(p)}"></span>{esc(_name(names, p))}'
+            + (f' <small class="colour">({esc(colour[p])})</small>' if isinstance(p, int) and p < len(colour)
+               and colour[p] != _name(names, p) else "")
+            + f' {"".join(badges)}</div>'
             f'<dl><dt>Resources</dt><dd class="res">{esc(info.get("resources"))}</dd>'
             f'<dt>Income</dt><dd>+{esc(info.get("income"))}</dd>'
             f'<dt>Cards</dt><dd class="hand-count">{esc(info.get("hand_count"))}</dd>'
