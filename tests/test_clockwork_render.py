@@ -261,3 +261,22 @@ def test_hot_seat_app_hands_over_and_shows_only_the_viewers_secrets(clockwork_re
         app.handle("action", pick)
         clicks += 1
     assert handoffs >= 4 and secrets_checked > 0, (handoffs, secrets_checked)
+
+
+MK = re.compile(r'<g class="mk [^"]*" data-action="([^"]*)"[^>]*transform="translate\(([-\d.]+),([-\d.]+)\)')
+
+
+@pytest.mark.parametrize("players,seed", [(3, 41), (6, 42)])
+def test_board_markers_never_sit_on_each_other(players, seed):
+    """Every board marker (gate spot, move, attack...) has its own place, so each id can be clicked."""
+    seen_kinds = set()
+    for st, seat in walk(players, seed, ["crusader", "random"], {"max_rounds": 6}):
+        if seat is None:
+            break
+        markup, _ = draw(st, seat)
+        pts = [(aid, float(x), float(y)) for aid, x, y in MK.findall(markup)]
+        seen_kinds.update(aid.split(":")[0] for aid, _x, _y in pts)
+        for i, (a, x, y) in enumerate(pts):
+            for b, x2, y2 in pts[i + 1:]:
+                assert (x - x2) ** 2 + (y - y2) ** 2 >= 9.5 ** 2, (len(st.history), a, b)
+    assert {"gate", "move"} <= seen_kinds

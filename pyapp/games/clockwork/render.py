@@ -364,9 +364,10 @@ def _board(view: dict, acts: dict, used: set, seat, names: list) -> str:
                 tx, ty = x, y
             else:
                 ang = math.radians(-90 + 360 * i / n)
-                rr = 9.5 if n <= 4 else 11.5
+                dot = 6 if n <= 4 else 5 if n <= 8 else 4.5
+                rr = min(15.0, max(9.5, (dot + 0.5) / math.sin(math.pi / n)))   # neighbours do not overlap
                 tx, ty = round(x + rr * math.cos(ang), 1), round(y + rr * math.sin(ang), 1)
-                body = f'<circle class="dot" r="{6 if n <= 4 else 5}"/><text class="glyph" y="3">{glyph}</text>'
+                body = f'<circle class="dot" r="{dot}"/><text class="glyph" y="3">{glyph}</text>'
             groups.setdefault(src, []).append(
                 f'<g class="mk {kind}{" one" if n == 1 else ""}" data-action="{esc(aid)}" role="button" tabindex="0" '
                 f'transform="translate({tx},{ty})"><title>{esc(title)}</title>{body}</g>')
