@@ -50,6 +50,7 @@ def test_doctests():
 @pytest.mark.parametrize("players,seed,kinds,rounds", [
     (2, 11, ["random"], 8), (3, 12, ["crusader", "random"], 6), (4, 13, ["random", "crusader"], 5),
     (5, 14, ["crusader"], 4), (6, 15, ["random"], 4), (6, 16, ["crusader", "random", "random"], 4),
+    (5, 17, ["random", "crusader"], 30),          # a whole game with the default turn limit
 ])
 def test_every_legal_id_and_nothing_else(players, seed, kinds, rounds):
     """CC-UI-14..23: every legal action of the seat to act is a data-action element, no other id is."""
