@@ -535,7 +535,7 @@ def _hand_html(view: dict, acts: dict, used: set, seat) -> str:
                      f'{esc(c.get("name"))}</span><span class="ctext">{esc(c.get("text", ""))}</span>'
                      + (f'<div class="btns">{"".join(btns)}</div>' if btns else "") + "</div>")
     drawn = view.get("drawn")
-    dr = (f'<div class="cw-drawn">You drew: <b>{esc(drawn.get("name"))}</b> — {esc(drawn.get("text", ""))}</div>'
+    dr = (f'<div class="cw-drawn">The card you drew last: <b>{esc(drawn.get("name"))}</b> — {esc(drawn.get("text", ""))}</div>'
           if isinstance(drawn, dict) else "")
     return (f'<section class="cw-hand"><h3>Your cards ({len(hand)})</h3>{dr}'
             f'<div class="cards">{"".join(cards) or "<p class=empty>No cards.</p>"}</div></section>')
