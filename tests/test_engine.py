@@ -148,3 +148,24 @@ def test_random_bot_never_concedes_while_it_can_play():
     acts = [Action("concede", "Concede", "concede"), Action("end", "End turn", "end")]
     assert {bot.choose(Fake(acts), 0) for _ in range(50)} == {"end"}
     assert bot.choose(Fake(acts[:1]), 0) == "concede"
+
+
+def test_start_up_imports_stay_light():
+    """The modules the browser imports at start-up must not pull in heavy stdlib modules
+    (each costs start-up time in Pyodide; see pyapp/engine/util.py)."""
+    code = (
+        "import sys, types\n"
+        "sys.modules['js'] = types.ModuleType('js')\n"
+        "ffi = types.ModuleType('pyodide.ffi'); ffi.create_proxy = ffi.to_js = lambda *a, **k: None\n"
+        "sys.modules['pyodide'] = types.ModuleType('pyodide'); sys.modules['pyodide.ffi'] = ffi\n"
+        "before = set(sys.modules)\n"
+        "import pyapp.browser.main, pyapp.games.hexbattle, pyapp.games.hexbattle.render, pyapp.games.hexbattle.bots\n"
+        "print(' '.join(sorted(set(sys.modules) - before)))\n"
+    )
+    out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=120,
+                         cwd=pathlib.Path(__file__).resolve().parent.parent)
+    assert out.returncode == 0, out.stderr
+    loaded = set(out.stdout.split())
+    heavy = {"dataclasses", "inspect", "pathlib", "html.entities", "secrets", "hmac", "urllib.parse",
+             "typing", "random", "tempfile", "zipfile", "argparse"}
+    assert not (loaded & heavy), sorted(loaded & heavy)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
+from ..engine.util import parse_query as _parse_query
 from ..ui.app import App
 from ..ui.storage import QuotaError
 
@@ -75,8 +76,7 @@ def _node(x):
 
 
 def parse_query(search: str) -> dict:
-    from urllib.parse import parse_qsl
-    return dict(parse_qsl(search.lstrip("?"), keep_blank_values=True))
+    return _parse_query(search)
 
 
 class Glue:

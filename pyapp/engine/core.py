@@ -24,8 +24,6 @@ A game subclass implements the ``_``-prefixed hooks only:
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
 
 from .rng import Rng
 
@@ -39,26 +37,55 @@ class IllegalAction(ValueError):
     """
 
 
-@dataclass(frozen=True)
-class Action:
+class _Value:
+    """A small immutable value: equality, hash and repr from ``__slots__``.
+
+    (``dataclasses`` would do the same, but importing it costs start-up time in the browser.)
+    """
+
+    __slots__ = ()
+
+    def _fields(self) -> tuple:
+        return tuple(getattr(self, f) for f in self.__slots__)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__,) + self._fields())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__slots__)
+        return f"{type(self).__name__}({inner})"
+
+
+class Action(_Value):
     """One legal choice for one seat.
 
     ``id`` is short, stable and readable (``draw``, ``play:c07``,
-    ``shoot:c5>d9``); logs, saves, URLs, DOM ``data-action`` attributes and
+    ``shoot:c5``); logs, saves, URLs, DOM ``data-action`` attributes and
     tests all use it.  ``label`` is human text.  ``kind`` groups actions for a
     renderer (``"card"``, ``"move"``, ...) and carries no rules meaning.
+
+    >>> Action("draw", "Draw 5 cards", "draw") == Action("draw", "Draw 5 cards", "draw")
+    True
     """
 
-    id: str
-    label: str
-    kind: str = ""
+    __slots__ = ("id", "label", "kind")
+
+    def __init__(self, id: str, label: str, kind: str = "") -> None:  # noqa: A002 - the contract's name
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "kind", kind)
 
     def __str__(self) -> str:  # pragma: no cover - convenience
         return self.id
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(_Value):
     """How a game ended.
 
     ``winners``: the seats that won (empty for a draw with no winner);
@@ -66,9 +93,12 @@ class Outcome:
     ``reason``: one sentence a player can read.
     """
 
-    winners: tuple
-    ranking: tuple
-    reason: str
+    __slots__ = ("winners", "ranking", "reason")
+
+    def __init__(self, winners: tuple, ranking: tuple, reason: str) -> None:
+        object.__setattr__(self, "winners", tuple(winners))
+        object.__setattr__(self, "ranking", tuple(tuple(p) for p in ranking))
+        object.__setattr__(self, "reason", reason)
 
     @property
     def draw(self) -> bool:
@@ -79,20 +109,22 @@ class Outcome:
                 "reason": self.reason, "draw": self.draw}
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(_Value):
     """A game option with its default, as data (for setup screens and docs)."""
 
-    name: str
-    default: Any
-    label: str
-    choices: tuple = ()
+    __slots__ = ("name", "default", "label", "choices")
+
+    def __init__(self, name: str, default, label: str, choices: tuple = ()) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "default", default)
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "choices", tuple(choices))
 
 
 class State:
     """Base class of every game state; see the module docstring."""
 
-    game: ClassVar["Game"]
+    game: "Game"          # set by each game module on its State subclass
 
     def __init__(self, players: int, seed: int, options: dict | None = None) -> None:
         g = self.game
@@ -205,13 +237,13 @@ class State:
 class Game:
     """A game as data plus its constructors.  Subclass and set the class attributes."""
 
-    id: ClassVar[str]
-    title: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    description: ClassVar[str]
-    options_spec: ClassVar[tuple] = ()
-    state_class: ClassVar[type]
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    description: str
+    options_spec: tuple = ()
+    state_class: type
 
     def info(self) -> dict:
         return {"id": self.id, "title": self.title, "min_players": self.min_players,

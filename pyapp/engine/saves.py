@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import json
 import re
-import secrets
 import time
 
 from ..engine.core import IllegalAction
+from .util import random_hex
 
 SAVE_FORMAT = 1
 APP_ID = "boardshelf"
@@ -40,7 +40,7 @@ class SaveError(ValueError):
 
 def new_id() -> str:
     """A fresh random id for a save or an army (not from any game's rng)."""
-    return f"{int(time.time()):x}{secrets.token_hex(4)}"
+    return f"{int(time.time()):x}{random_hex(4)}"
 
 
 def now_iso() -> str:

@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import importlib
 import json
-import secrets
 
 from .. import bots as botlib
 from .. import games
 from ..engine import IllegalAction, Rng
 from ..engine import saves
+from ..engine.util import random_below
 from ..engine.saves import SaveError
 from . import armies as armylib
 from .markup import button, esc
@@ -60,7 +60,7 @@ class App:
         self.storage = storage
         self.query = {k: (v[0] if isinstance(v, list) and v else v) for k, v in dict(query or {}).items()}
         self.clock = clock or saves.now_iso
-        self._random_seed = random_seed or (lambda: secrets.randbelow(1_000_000_000))
+        self._random_seed = random_seed or (lambda: random_below(1_000_000_000))
         self.messages: list[dict] = []
         self._msg_counter = 0
         self.screen = "shelf"

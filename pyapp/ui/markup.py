@@ -10,12 +10,12 @@ Every player-entered string (army names, save titles, seat names) goes through
 """
 from __future__ import annotations
 
-import html as _html
+from ..engine.util import esc as _esc
 
 
 def esc(text) -> str:
     """HTML-escape ``text`` (quotes included) for element content and attribute values."""
-    return _html.escape(str(text), quote=True)
+    return _esc(text)
 
 
 def attrs(**kw) -> str:

@@ -19,14 +19,14 @@ storage is full (15 > 10 characters)
 """
 from __future__ import annotations
 
-from typing import Protocol
-
 
 class QuotaError(Exception):
     """The storage refused a write because it is full; nothing was changed."""
 
 
-class Storage(Protocol):  # pragma: no cover - a typing aid
+class Storage:  # pragma: no cover - documents the duck type (typing.Protocol would cost a start-up import)
+    """What the app needs of a storage: ``get``, ``set`` (may raise QuotaError), ``remove``, ``keys``."""
+
     def get(self, key: str) -> str | None: ...
     def set(self, key: str, value: str) -> None: ...
     def remove(self, key: str) -> None: ...

@@ -9,11 +9,10 @@ checked by :func:`validate_army`, which the builder, the setup screen and
 from __future__ import annotations
 
 import json
-import pathlib
 
+from ...engine.util import read_text
 from . import hexgrid
 
-DATA = pathlib.Path(__file__).resolve().parent / "data"
 
 UNIT_TYPES = ("infantry", "cavalry", "ranged")
 ACTION_KINDS = ("move", "ranged")
@@ -27,7 +26,7 @@ class ContentError(ValueError):
 
 
 def _read(name: str) -> dict:
-    return json.loads((DATA / name).read_text(encoding="utf-8"))
+    return json.loads(read_text(__file__, "data", name))
 
 
 def _is_int(v, lo=None) -> bool:

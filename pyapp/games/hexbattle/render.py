@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from html import escape as _escape
+from ...engine.util import esc as _esc
 
 COLS, ROWS = 8, 16
 SIZE = 36.0                       # hex circumradius in SVG units
@@ -46,7 +46,7 @@ MOVE_BUTTONS = (
 
 
 def esc(text) -> str:
-    return _escape(str(text), quote=True)
+    return _esc(text)
 
 
 def parse_hex(name: str) -> tuple[int, int]:

@@ -18,9 +18,9 @@ a card is split into small decisions, each its own action id, so the player
 from __future__ import annotations
 
 import json
-import pathlib
 
 from ...engine import Action, Game, Option, Outcome, State
+from ...engine.util import read_text
 from . import content, hexgrid
 from .content import CARDS, UNITS
 
@@ -548,7 +548,7 @@ class HexBattleGame(Game):
         raise ValueError(f"no sample army called {name!r}")
 
     def rules_html(self) -> str:
-        return (pathlib.Path(__file__).resolve().parent / "rules.html").read_text(encoding="utf-8")
+        return read_text(__file__, "rules.html")
 
 
 GAME = HexBattleGame()
