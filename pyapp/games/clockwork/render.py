@@ -67,6 +67,11 @@ GROUPS = (  # button groups: (title, predicate on the id)
 
 
 def esc(text) -> str:
+    """HTML-escape anything (quotes included).
+
+    >>> esc('<b title="x">&')
+    '&lt;b title=&quot;x&quot;&gt;&amp;'
+    """
     return _escape(str(text), quote=True)
 
 
@@ -81,10 +86,12 @@ def parse_hex(name: str) -> tuple:
 
 
 def hex_name(col: int, row: int) -> str:
+    """``(4, 3)`` -> ``"e4"``."""
     return f"{LETTERS[col]}{row + 1}"
 
 
 def center(col: int, row: int) -> tuple:
+    """SVG centre of a hex (odd columns half a hex lower)."""
     x = PAD + SIZE + col * SIZE * 1.5
     y = PAD + HH / 2 + row * HH + (HH / 2 if col % 2 else 0)
     return round(x, 1), round(y, 1)
@@ -92,10 +99,16 @@ def center(col: int, row: int) -> tuple:
 
 @lru_cache(maxsize=512)
 def pos(h: str) -> tuple:
+    """SVG centre of the hex named ``h`` (cached).
+
+    >>> pos("b1")
+    (56.0, 40.6)
+    """
     return center(*parse_hex(h))
 
 
 def abbrev(u: dict) -> str:
+    """The short label drawn on a unit (known card keys, else the initials of its name)."""
     key = u.get("card")
     if key in ABBREV:
         return ABBREV[key]
@@ -196,6 +209,12 @@ def _name(names: list, p) -> str:
 
 
 def unit_title(u: dict, names: list, own: bool) -> str:
+    """The tooltip of a unit: name, type, owner (and controller), hex, stats, abilities, what it did this turn.
+
+    >>> unit_title({"name": "Shade", "type": "soldier", "owner": 0, "controller": 1, "hex": "e4", "attack": 2,
+    ...             "defense": 1, "movement": 3, "range": [1, 1], "abilities": ["stealth"], "moved": True}, ["A", "B"], False)
+    'Shade (soldier, A, controlled by B this turn) at e4 · attack 2 · defense 1 · movement 3 · range 1 · stealth · moved'
+    """
     owner, ctrl = u.get("owner"), u.get("controller", u.get("owner"))
     who = _name(names, owner) + ("" if ctrl == owner else f", controlled by {_name(names, ctrl)} this turn")
     r = list(u.get("range") or ["?"])
