@@ -487,9 +487,9 @@ class HexBattleState(State):
         return {f: getattr(self, f) for f in self._FIELDS}
 
     def _load(self, data: dict) -> None:
-        import copy
+        # ``data`` comes fresh from json.loads, so nothing is shared with another state
         for f in self._FIELDS:
-            setattr(self, f, copy.deepcopy(data[f]))
+            setattr(self, f, data[f])
 
     def clone(self, search: bool = False) -> "HexBattleState":
         """A fast independent copy.  ``search=True`` (for bots) leaves out the history and log,
