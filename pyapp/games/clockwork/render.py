@@ -66,6 +66,11 @@ GROUPS = (  # button groups: (title, predicate on the id)
 )
 
 
+LEGEND = ('<p class="cw-legend">● soldier · ⬢ vehicle · ■ building (attack/defense below) · ◆ face-down portal · '
+          '✷ Gate Token and its arrow · markers: • move, ⚔ attack, ✹ Artillery Shell, ▦ Portal Wall, ⌂ place · '
+          'M/A: moved/attacked this turn · dashed ring: corrupted (owner colour)</p>')
+
+
 def esc(text) -> str:
     """HTML-escape anything (quotes included).
 
@@ -677,7 +682,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     log_html = ('<details class="cw-log" open><summary>Log</summary><ol reversed>'
                 + "".join(f"<li>{esc(line)}</li>" for line in reversed(log[-40:])) + "</ol></details>")
     return (f'<div class="cw-game{" interactive" if interactive else ""}">'
-            f'<div class="cw-board-wrap">{svg}</div>'
+            f'<div class="cw-board-wrap">{svg}{LEGEND}</div>'
             f'<div class="cw-side">{_outcome_html(view, names)}{_steps_html(view, names)}{_roll_html(view, names)}'
             f'{controls}{_players_html(view, seat, names)}{hand}{_units_table(view, seat, names)}'
             f'{_territories(view, names)}{log_html}</div></div>')
