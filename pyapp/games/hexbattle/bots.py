@@ -96,10 +96,14 @@ class GreedyBot:
         self.rng = Rng(seed, stream=11)
         self.plan: list[str] = []
 
+    # positions evaluated per plan at most: bounds the worst-case thinking time (deterministically)
+    BUDGET = 1000
+
     def choose(self, state, seat: int) -> str:
         legal = {a.id for a in state.legal_actions(seat)}
         if self.plan and self.plan[0] in legal:
             return self.plan.pop(0)
+        self.budget = self.BUDGET
         self.plan = self._plan(state, seat)
         if not self.plan or self.plan[0] not in legal:     # defensive: never return an illegal id
             self.plan = []
@@ -208,7 +212,7 @@ class GreedyBot:
         skip = s.clone(True)
         skip.search_step(seat, "skip")
         options.append((evaluate(skip, seat), ["skip"], skip))
-        for a in s.legal_actions(seat):
+        for a in self._candidate_movers(s, seat) + [a for a in s.legal_actions(seat) if a.id.startswith("aim:")]:
             if a.id.startswith("unit:"):
                 t = s.clone(True)
                 t.search_step(seat, a.id)
@@ -221,6 +225,21 @@ class GreedyBot:
                 options.append((evaluate(t2, seat), [a.id] + seq, t2))
         options.sort(key=lambda o: -o[0])
         return options[0][1], options[0][2]
+
+    def _candidate_movers(self, s, seat):
+        """The units worth searching for a move: those that could reach an enemy this move
+        (speed + 1 hexes), plus the two nearest to the enemy for advancing.  Keeps planning fast."""
+        acts = [a for a in s.legal_actions(seat) if a.id.startswith("unit:")]
+        enemies = [e["hex"] for e in s.units if e["owner"] != seat]
+        if not enemies:
+            return acts
+        near, rest = [], []
+        for a in acts:
+            u = s.unit_at(a.id[5:])
+            d = min(hexgrid.name_distance(u["hex"], e) for e in enemies)
+            (near if d <= UNITS[u["key"]]["speed"] + 1 else rest).append((d, a.id, a))
+        rest.sort()
+        return [a for _, _, a in near] + [a for _, _, a in rest[:2]]
 
     def _best_shot(self, s, seat, only_from):
         best = None
@@ -243,7 +262,12 @@ class GreedyBot:
         seen = {}
 
         def visit(t, path):
-            if t.phase != "move" or t.result or t.pending is None:
+            if t.phase != "move" or t.result or t.pending is None or self.budget <= 0:
+                if t.phase == "move" and not t.result and t.pending is not None:
+                    t = t.clone(True)                  # out of budget: stop here
+                    t.search_step(seat, "stop")
+                    path = path + ["stop"]
+                self.budget -= 1
                 v = evaluate(t, seat)
                 if best[0] is None or v > best[0][0]:
                     best[0] = (v, list(path), t)

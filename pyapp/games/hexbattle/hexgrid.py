@@ -81,6 +81,9 @@ def rotate180(cr):
 
 ALL_HEXES = tuple((c, r) for r in range(ROWS) for c in range(COLS))
 CUBE_OF = {name(cr): to_cube(cr) for cr in ALL_HEXES}    # hex name -> cube coordinates
+# hex name -> the names of its six neighbours in direction order (None off the battlefield)
+NEIGHBORS = {name(cr): tuple(name(n) if on_board(n) else None for n in (neighbor(cr, d) for d in range(6)))
+             for cr in ALL_HEXES}
 
 
 def name_distance(a: str, b: str) -> int:

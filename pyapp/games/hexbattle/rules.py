@@ -147,10 +147,10 @@ class HexBattleState(State):
 
     def _forward(self, unit: dict):
         """The hex beyond the unit's front edge, or None if it is off the field or occupied (HB-GAP-11, -12)."""
-        nxt = hexgrid.neighbor(hexgrid.parse(unit["hex"]), unit["facing"])
-        if not hexgrid.on_board(nxt) or self.unit_at(hexgrid.name(nxt)) is not None:
+        nxt = hexgrid.NEIGHBORS[unit["hex"]][unit["facing"]]
+        if nxt is None or self.unit_at(nxt) is not None:
             return None
-        return hexgrid.name(nxt)
+        return nxt
 
     # ---- the contract hooks ------------------------------------------------------
     def _to_act(self) -> tuple:
@@ -380,12 +380,12 @@ class HexBattleState(State):
 
     def _adjacent_enemies(self, unit: dict) -> list[dict]:
         """Enemies edge to edge with ``unit``, clockwise from its front edge (HB-FIGHT-2, HB-GAP-18)."""
-        here = hexgrid.parse(unit["hex"])
+        around = hexgrid.NEIGHBORS[unit["hex"]]
+        enemies = {u["hex"]: u for u in self.units if u["owner"] != unit["owner"]}   # HB-FIGHT-8
         found = []
         for k in range(6):
-            d = (unit["facing"] + k) % 6
-            other = self.unit_at(hexgrid.name(hexgrid.neighbor(here, d))) if hexgrid.on_board(hexgrid.neighbor(here, d)) else None
-            if other is not None and other["owner"] != unit["owner"]:     # HB-FIGHT-8
+            other = enemies.get(around[(unit["facing"] + k) % 6])
+            if other is not None:
                 found.append(other)
         return found
 
