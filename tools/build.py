@@ -300,8 +300,97 @@ def build_vendor(pyc: bool = True) -> None:
     log(f"runtime in {VENDOR.relative_to(ROOT)} ({size / 1e6:.1f} MB, {len(wanted)} pyscript files)")
 
 
+# ---------------------------------------------------------------- icons
+def _png(size: int) -> bytes:
+    """The app icon (web/icon.svg: a blue hexagon around a gold one) as a PNG, drawn here so the
+    build needs no image library.  Manifest icons for platforms that want bitmaps."""
+    import math
+    import struct
+    import zlib
+
+    def hexagon(r):
+        c = size / 2
+        return [(c + r * math.sin(math.radians(a)), c - r * math.cos(math.radians(a))) for a in range(0, 360, 60)]
+
+    def inside(poly, x, y):
+        n, hit = len(poly), False
+        for i in range(n):
+            (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                hit = not hit
+        return hit
+
+    outer, inner = hexagon(size * 0.47), hexagon(size * 0.25)
+    bg, blue, gold = (246, 243, 236), (47, 93, 138), (242, 193, 78)
+    rows = bytearray()
+    for y in range(size):
+        rows.append(0)
+        for x in range(size):
+            px, py = x + 0.5, y + 0.5
+            rows += bytes(gold if inside(inner, px, py) else blue if inside(outer, px, py) else bg)
+
+    def chunk(tag, data):
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)) +
+            chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b""))
+
+
+ICON_SIZES = (192, 512)
+
+
+def build_icons() -> None:
+    folder = VENDOR / "icons"
+    folder.mkdir(parents=True, exist_ok=True)
+    for n in ICON_SIZES:
+        target = folder / f"icon-{n}.png"
+        data = _png(n)
+        if not target.exists() or target.read_bytes() != data:
+            tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+            tmp.write_bytes(data)
+            os.replace(tmp, target)
+
+
+# ---------------------------------------------------------------- the service worker
+SW_TEMPLATE = ROOT / "web" / "sw.js"
+# PyScript chunks only its code editor and terminal plugins load (switched off in index.html)
+SW_SKIP = re.compile(r"^web/vendor/pyscript/(codemirror|xterm)[^/]*$")
+SW_BUILD_LINE = re.compile(r"^const BUILD = null;.*$", re.M)
+
+
+def site_files(root: Path) -> list[str]:
+    """The site's files the service worker precaches (paths relative to the site root, sorted)."""
+    out = ["index.html"]
+    for p in sorted((root / "web").rglob("*")):
+        rel = p.relative_to(root).as_posix()
+        if not p.is_file() or any(part.startswith(".") for part in p.relative_to(root).parts):
+            continue
+        if p.suffix in (".map", ".gz", ".br") or SW_SKIP.match(rel):
+            continue
+        out.append(rel)
+    out.append(f"wheels/{wheel_name()}")
+    return out
+
+
+def write_sw(root: Path = ROOT) -> str:
+    """Write ``root/sw.js``: web/sw.js with the build id and every precached file's SHA-256.
+    The build id is a hash over those; returns it."""
+    files = {rel: sha256(root / rel) for rel in site_files(root) if (root / rel).is_file()}
+    build_id = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    template = (root / "web" / "sw.js").read_text(encoding="utf-8")
+    build = json.dumps({"id": build_id, "files": files}, sort_keys=True, indent=0)
+    text, n = SW_BUILD_LINE.subn(lambda _m: f"const BUILD = {build};", template, count=1)
+    if n != 1:
+        raise RuntimeError("web/sw.js: no `const BUILD = null;` line to fill in")
+    target = root / "sw.js"
+    if not target.exists() or target.read_text(encoding="utf-8") != text:
+        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, target)
+    return build_id
+
+
 # ---------------------------------------------------------------- the site
-SITE = ("index.html", "web", "wheels")
+SITE = ("index.html", "sw.js", "web", "wheels")
 
 
 def build_dist(out: Path = DIST) -> Path:
@@ -313,6 +402,7 @@ def build_dist(out: Path = DIST) -> Path:
     shutil.copytree(ROOT / "web", out / "web", ignore=shutil.ignore_patterns(".*", "*.map"))
     (out / "wheels").mkdir()
     shutil.copy2(wheel_path(), out / "wheels" / wheel_name())
+    write_sw(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     log(f"static site in {_rel(out)}/ ({size / 1e6:.1f} MB); serve it with `python3 tools/serve.py {_rel(out)}`")
     return out
@@ -328,6 +418,9 @@ def main(argv=None) -> int:
         build_wheel(pyc)
     if args.what in ("all", "vendor", "dist"):
         build_vendor(pyc)
+        build_icons()
+    if args.what in ("all", "wheel", "vendor"):
+        log(f"service worker ./sw.js, build {write_sw(ROOT)}")
     if args.what == "dist":
         build_dist()
     return 0

@@ -18,6 +18,75 @@ function fail(text, detail) {
   if (d) d.textContent = detail || "Reload the page to try again.";
 }
 
+// ---- offline: the service worker (built to ./sw.js at the site root; see web/sw.js)
+// Registered once the app is ready, so its downloads never compete with the start-up.  An update
+// (a new build on the server) installs in the background into its own cache; it takes over when a
+// page starts (that page reloads at once, before anything runs) or when the player asks for it.
+// Any page whose worker changes reloads, so a page never mixes files of two builds.
+// `?sw=0` skips the worker (and unregisters it).
+const swContainer = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+const swOff = new URLSearchParams(location.search).get("sw") === "0";
+let swController = swContainer && swContainer.controller;
+if (swContainer) {
+  swContainer.addEventListener("controllerchange", () => {
+    const previous = swController;
+    swController = swContainer.controller;
+    if (previous) location.reload();      // another build took over: start again on its files only
+  });
+}
+
+function updateNotice(worker) {
+  if (document.getElementById("bs-update")) return;
+  const bar = document.createElement("div");
+  bar.id = "bs-update";
+  bar.className = "bs-update";
+  bar.setAttribute("role", "status");
+  bar.innerHTML = '<span>A new version of Boardshelf is ready.</span> <button type="button">Reload</button>';
+  bar.querySelector("button").addEventListener("click", () => worker.postMessage({ type: "skip-waiting" }));
+  document.body.append(bar);
+}
+
+function watchForUpdates(reg) {
+  const check = () => {
+    const w = reg.waiting;
+    if (w && swContainer.controller) {
+      document.documentElement.dataset.swUpdate = "waiting";
+      updateNotice(w);
+    }
+  };
+  reg.addEventListener("updatefound", () => {
+    const w = reg.installing;
+    if (w) w.addEventListener("statechange", check);
+  });
+  check();
+}
+
+async function registerWorker() {
+  if (!swContainer || !isSecureContext) return;
+  try {
+    const url = new URL("../sw.js", import.meta.url);
+    if (swOff) {
+      const reg = await swContainer.getRegistration(new URL("./", url).href);
+      if (reg) await reg.unregister();
+      return;
+    }
+    const reg = await swContainer.register(url, { updateViaCache: "none" });
+    document.documentElement.dataset.sw = "registered";
+    watchForUpdates(reg);
+    await swContainer.ready;
+    document.documentElement.dataset.sw = "ready";
+  } catch (_err) {
+    // no worker (blocked, private mode, unbuilt site without ./sw.js): the app works online as before
+  }
+}
+
+// A page that starts while a newer build waits: hand over now and reload before anything runs.
+if (swContainer && swController && !swOff) {
+  swContainer.getRegistration(new URL("../sw.js", import.meta.url).href).then((reg) => {
+    if (reg && reg.waiting && app && app.dataset.ready !== "true") reg.waiting.postMessage({ type: "skip-waiting" });
+  }, () => {});
+}
+
 if (app) {
   new MutationObserver((_records, observer) => {
     if (app.dataset.ready === "true") {
@@ -25,6 +94,7 @@ if (app) {
       app.setAttribute("aria-busy", "false");
       delete app.dataset.bootError;
       observer.disconnect();
+      setTimeout(registerWorker, 500);
     }
   }).observe(app, { attributes: true, attributeFilter: ["data-ready"] });
 

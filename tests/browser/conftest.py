@@ -48,6 +48,8 @@ def site():
             pytest.fail("the site is not built and node_modules is missing: run `make build` (or `npm ci`)")
         build.build_vendor()
     build.build_wheel()          # always: the wheel must match the sources under test
+    build.build_icons()
+    build.write_sw(ROOT)
     server, base = serve.start(ROOT)
     yield Site(base=base, root=ROOT)
     server.shutdown()

@@ -73,7 +73,12 @@ def _route(guard: Guard):
 
 
 def new_page(browser, **context_args):
-    """A page in a fresh context with the external-request guard; returns (context, page, guard)."""
+    """A page in a fresh context with the external-request guard; returns (context, page, guard).
+
+    Service workers are blocked unless the caller passes ``service_workers="allow"`` (the offline
+    tests): Playwright's request routing does not see requests a worker answers, and the other tests
+    need not pay for the worker's background precaching."""
+    context_args.setdefault("service_workers", "block")
     ctx = browser.new_context(**context_args)
     ctx.set_default_timeout(STEP_TIMEOUT_MS)
     page = ctx.new_page()

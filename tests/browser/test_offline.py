@@ -1,0 +1,155 @@
+"""Installable and offline: the service worker caches the whole app after one online visit, the site
+then starts and plays with the network off, and a new build replaces the old one all at once.
+
+Each test serves its own copy of the site (`make dist` output in a temporary folder), so the files
+and the worker's list of their hashes cannot change under it (other work on the repo, or the update
+test's edits).
+"""
+from __future__ import annotations
+
+import json
+import time
+import zipfile
+
+import pytest
+
+from harness import (BOOT_TIMEOUT_MS, _tool, action_ids, click, needs_app, new_page, wait_idle, wait_ready)
+
+pytestmark = [pytest.mark.browser, needs_app]
+
+GAME = "index.html?game=hexbattle&seats=human,bot:random&seed=42&fast=1"
+
+# the page is controlled by a worker whose cache holds the whole build
+CACHED_JS = """async () => {
+  const c = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (!c) return null;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    const done = await cache.match(new URL('__boardshelf_complete__', location.href).href);
+    if (done) return name;
+  }
+  return null;
+}"""
+
+
+@pytest.fixture
+def hosted(tmp_path):
+    """A private copy of the built site under a sub-path, served on its own port."""
+    build = _tool("build")
+    serve = _tool("serve")
+    root = tmp_path / "host" / "play"
+    build.build_dist(root)
+    server, base = serve.start(tmp_path / "host")
+    yield build, root, base + "play/"
+    server.shutdown()
+    server.server_close()
+
+
+def wait_cached(page, timeout: int = BOOT_TIMEOUT_MS) -> str:
+    deadline = time.monotonic() + timeout / 1000
+    while time.monotonic() < deadline:
+        name = page.evaluate(CACHED_JS)
+        if name:
+            return name
+        page.wait_for_timeout(250)
+    pytest.fail(f"the service worker did not cache the site: sw={page.evaluate('document.documentElement.dataset.sw')}")
+
+
+def test_manifest_and_worker_are_built(hosted):
+    build, root, _base = hosted
+    manifest = json.loads((root / "web" / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "../" and manifest["scope"] == "../"
+    for icon in manifest["icons"]:
+        assert (root / "web" / icon["src"]).is_file(), icon
+    assert {"192x192", "512x512"} <= {i["sizes"] for i in manifest["icons"]}
+    sw = (root / "sw.js").read_text()
+    files = json.loads(sw.split("const BUILD = ", 1)[1].split(";\n", 1)[0])["files"]
+    for name in ("index.html", "web/boot.js", "web/vendor/pyodide/pyodide.asm.wasm",
+                 "web/vendor/pyodide/python_stdlib.zip", f"wheels/{build.wheel_name()}"):
+        assert name in files, name
+    assert all((root / f).is_file() for f in files)
+
+
+def test_plays_offline_after_one_visit(hosted, browser):
+    """First visit online; then the network is cut: the app starts from the cache and a move can be played."""
+    _build, _root, base = hosted
+    ctx, page, guard = new_page(browser, service_workers="allow")
+    try:
+        page.goto(base + GAME)
+        wait_ready(page)
+        name = wait_cached(page)
+        assert name.startswith("boardshelf-")
+        ctx.set_offline(True)
+        page.reload()
+        wait_ready(page)
+        wait_idle(page)
+        assert page.locator("#app .screen-game").count() == 1
+        ids = [a for a in action_ids(page) if a != "cancel"]
+        assert ids, "no move offered offline"
+        click(page, f'[data-action="{ids[0]}"]')
+        # and a fresh tab, offline, from the start page
+        page2 = ctx.new_page()
+        page2.goto(base)
+        wait_ready(page2)
+        assert page2.locator("#app").inner_text().strip()
+        assert not page.boardshelf.page_errors, page.boardshelf.page_errors
+    finally:
+        ctx.close()
+    guard.check()
+
+
+def _make_build_b(build, root):
+    """Change the hosted copy into another build: index.html, a stylesheet and the wheel differ."""
+    html = (root / "index.html").read_text()
+    (root / "index.html").write_text(html.replace("<title>", '<meta name="test-build" content="B">\n  <title>', 1))
+    with open(root / "web" / "app.css", "a") as f:
+        f.write("\n/* test build B */\n")
+    wheel = root / "wheels" / build.wheel_name()
+    tmp = wheel.with_suffix(".tmp")
+    with zipfile.ZipFile(wheel) as zin, zipfile.ZipFile(tmp, "w") as zout:
+        for info in zin.infolist():
+            zout.writestr(info, zin.read(info))
+        zout.writestr("pyapp/test_build_b.txt", "B\n")
+    tmp.replace(wheel)
+    return build.write_sw(root), wheel.stat().st_size
+
+
+STATE_JS = """async () => {
+  const css = await (await fetch('web/app.css')).text();
+  const whl = await (await fetch('wheels/pyapp-0.1.0-py3-none-any.whl')).arrayBuffer();
+  return { meta: !!document.querySelector('meta[name="test-build"]'), css: css.includes('test build B'),
+           wheel: whl.byteLength, caches: (await caches.keys()).filter(n => n.startsWith('boardshelf-')) };
+}"""
+
+
+def test_a_new_build_replaces_the_old_one_whole(hosted, browser):
+    build, root, base = hosted
+    wheel_a = (root / "wheels" / build.wheel_name()).stat().st_size
+    ctx, page, guard = new_page(browser, service_workers="allow")
+    try:
+        page.goto(base + GAME)
+        wait_ready(page)
+        cache_a = wait_cached(page)
+        id_b, wheel_b = _make_build_b(build, root)
+        assert wheel_b != wheel_a
+        # the next visit still runs build A entirely (from A's cache) while B installs behind it
+        page.reload()
+        wait_ready(page)
+        state = page.evaluate(STATE_JS)
+        assert state["meta"] is False and state["css"] is False and state["wheel"] == wheel_a, state
+        page.wait_for_function("() => document.documentElement.dataset.swUpdate === 'waiting'",
+                               timeout=BOOT_TIMEOUT_MS, polling=250)
+        assert page.locator("#bs-update button").count() == 1
+        # the visit after that: B takes over before anything runs, and everything is B
+        page.reload()
+        page.wait_for_function("() => !!document.querySelector('meta[name=\"test-build\"]')",
+                               timeout=BOOT_TIMEOUT_MS, polling=250)
+        wait_ready(page)
+        state = page.evaluate(STATE_JS)
+        assert state["meta"] and state["css"] and state["wheel"] == wheel_b, state
+        assert state["caches"] == [f"boardshelf-{id_b}"] and cache_a not in state["caches"], state
+        assert page.locator("#app .screen-game").count() == 1
+        assert not page.boardshelf.page_errors, page.boardshelf.page_errors
+    finally:
+        ctx.close()
+    guard.check()
