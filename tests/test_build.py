@@ -190,3 +190,48 @@ def test_vendored_runtime_when_built():
     with zipfile.ZipFile(vendor / "pyodide" / "python_stdlib.zip") as zf:
         names = zf.namelist()
     assert any(n.startswith("json/__init__.py") for n in names)
+
+
+def test_serve_gzips_like_a_static_host(tmp_path):
+    """tools/serve.py: gzip for browsers that accept it (the bytes a static host would send), plain otherwise."""
+    import gzip
+    import urllib.request
+    serve = _load("serve")
+    (tmp_path / "big.wasm").write_bytes(b"\0asm" + bytes(range(256)) * 200)
+    (tmp_path / "tiny.js").write_text("x")
+    stats = serve.Stats()
+    server, base = serve.start(tmp_path, stats=stats)
+    try:
+        req = urllib.request.Request(base + "big.wasm", headers={"Accept-Encoding": "gzip, br"})
+        with urllib.request.urlopen(req) as r:
+            body = r.read()
+            assert r.headers["Content-Encoding"] == "gzip" and r.headers["Content-Type"] == "application/wasm"
+        assert gzip.decompress(body) == (tmp_path / "big.wasm").read_bytes()
+        assert stats.take() > len(body)
+        with urllib.request.urlopen(base + "big.wasm") as r:
+            assert r.headers.get("Content-Encoding") is None
+            assert r.read() == (tmp_path / "big.wasm").read_bytes()
+        req = urllib.request.Request(base + "tiny.js", headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(req) as r:
+            assert r.headers.get("Content-Encoding") is None and r.read() == b"x"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_wheel_entries_are_stored(wheel):
+    """Stored, not deflated: no inflating on unpack; the server compresses the whole file."""
+    with zipfile.ZipFile(wheel) as zf:
+        assert {i.compress_type for i in zf.infolist()} == {zipfile.ZIP_STORED}
+
+
+def test_sw_template_has_the_build_line():
+    text = (ROOT / "web" / "sw.js").read_text(encoding="utf-8")
+    assert build.SW_BUILD_LINE.search(text)
+
+
+def test_manifest_is_relative():
+    m = json.loads((ROOT / "web" / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert m["start_url"] == "../" and m["scope"] == "../" and m["name"] == "Boardshelf"
+    assert all(not i["src"].startswith(("/", "http")) for i in m["icons"])
+    assert './web/manifest.webmanifest' in (ROOT / "index.html").read_text(encoding="utf-8")

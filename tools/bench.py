@@ -36,7 +36,22 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / ".bench"
 CHROMIUM = os.environ.get("BOARDSHELF_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+                 "--disable-component-update", "--disable-sync",
+                 # other hosts cannot be reached at all (no request routing: Playwright's routing
+                 # turns the HTTP cache off and does not see what a service worker answers)
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"]
+# players per game in the play bench: one human, the rest the game's default bot
+SEATS = {"hexbattle": 2, "doomspire": 4, "clockwork": 3}
+AVOID = ("unpay:", "cancel", "turn:", "concede", "offer:", "undo", "resign")
+CACHED_JS = """async () => {
+  const c = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (!c) return null;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    if (await cache.match(new URL('__boardshelf_complete__', location.href).href)) return name;
+  }
+  return null;
+}"""
 ENTRY = "from pyapp.browser.main import start\nstart()"
 
 BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>bare pyodide</title></head>
@@ -104,17 +119,14 @@ class Browser:
         self.external: list[str] = []
 
     def context(self):
-        ctx = self.browser.new_context()
+        ctx = self.browser.new_context(service_workers="allow")
         ctx.set_default_timeout(120_000)
 
-        def route(r):
-            u = urlsplit(r.request.url)
-            if u.scheme in ("data", "blob") or u.hostname in ("127.0.0.1", "localhost"):
-                r.continue_()
-            else:
-                self.external.append(r.request.url)
-                r.abort()
-        ctx.route("**/*", route)
+        def seen(req):
+            u = urlsplit(req.url)
+            if u.scheme not in ("data", "blob", "about") and u.hostname not in ("127.0.0.1", "localhost"):
+                self.external.append(req.url)
+        ctx.on("request", seen)
         return ctx
 
     def close(self):
@@ -141,42 +153,69 @@ def prepare_pages(site_root: Path) -> dict:
     return pages
 
 
-def boot_once(br: Browser, url: str, warm: bool = False) -> dict:
+def wait_sw_cached(page, timeout_s: float = 120) -> str | None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        name = page.evaluate(CACHED_JS)
+        if name:
+            return name
+        page.wait_for_timeout(200)
+    return None
+
+
+def boot_once(br: Browser, url: str, warm: bool = False, stats=None, sw: bool = False) -> dict:
     ctx = br.context()
     try:
         page = ctx.new_page()
         page.add_init_script(READY_PROBE)
+        if stats:
+            stats.take()
         page.goto(url, wait_until="commit")
         page.wait_for_function("() => window.__bench && window.__bench.ready", polling=50, timeout=180_000)
         cold = page.evaluate("window.__bench.ready")
         out = {"cold_ms": cold, "phases": page.evaluate("window.__phases")}
-        if warm:       # same context again: HTTP cache and V8's wasm code cache are warm
+        if stats:
+            page.wait_for_timeout(300)
+            out["cold_bytes"] = stats.take()
+        if sw:         # the app's service worker stores the build (revalidating what the visit fetched)
+            out["sw_cache"] = wait_sw_cached(page)
+            if stats:
+                out["sw_bytes"] = stats.take()
+        if warm:       # a repeat visit, same context: HTTP cache, wasm code cache and the app's service worker
             page.reload(wait_until="commit")
             page.wait_for_function("() => window.__bench && window.__bench.ready", polling=50, timeout=180_000)
             out["warm_ms"] = page.evaluate("window.__bench.ready")
+            if stats:
+                out["warm_bytes"] = stats.take()
         return out
     finally:
         ctx.close()
 
 
-def bench_boot(br: Browser, base: str, pages: dict, runs: int) -> dict:
-    samples = {k: {"cold_ms": [], "warm_ms": []} for k in pages}
+def bench_boot(br: Browser, base: str, pages: dict, runs: int, stats=None) -> dict:
+    samples = {k: {"cold_ms": [], "warm_ms": [], "cold_bytes": [], "sw_bytes": [], "warm_bytes": []} for k in pages}
     phases: dict[str, list] = {}
+    sw_ok = []
     for i in range(runs):
         order = list(pages) if i % 2 == 0 else list(reversed(pages))
         for name in order:
-            r = boot_once(br, base + pages[name], warm=True)
+            r = boot_once(br, base + pages[name], warm=True, stats=stats, sw=(name == "app"))
             for k in ("cold_ms", "warm_ms"):
                 samples[name][k].append(round(r[k], 1))
+            for k in ("cold_bytes", "sw_bytes", "warm_bytes"):
+                if k in r:
+                    samples[name][k].append(r[k])
+            if name == "app":
+                sw_ok.append(bool(r.get("sw_cache")))
             if name == "app":
                 for phase, t in (r.get("phases") or {}).items():
                     phases.setdefault(phase, []).append(t)
                 phases.setdefault("data-ready", []).append(r["cold_ms"])
             print(f"  run {i + 1}/{runs} {name:<10} cold {r['cold_ms']:7.0f} ms  warm {r.get('warm_ms', 0):7.0f} ms",
                   flush=True)
-    res = {"runs": runs, "pages": pages, "samples": samples,
+    res = {"runs": runs, "pages": pages, "samples": samples, "app_sw_cached": sw_ok,
            "app_phases_ms": {k: round(med(v)) for k, v in sorted(phases.items(), key=lambda kv: med(kv[1]))},
-           "median": {k: {m: med(v) for m, v in s.items()} for k, s in samples.items()}}
+           "median": {k: {m: med(v) for m, v in s.items() if m.endswith("_ms")} for k, s in samples.items()}}
     m = res["median"]
     res["ratio_app_vs_bare"] = {t: round(m["app"][t] / m["bare"][t], 2) for t in ("cold_ms", "warm_ms")}
     if "bare-stock" in m:
@@ -188,6 +227,7 @@ def bench_boot(br: Browser, base: str, pages: dict, runs: int) -> dict:
                 t: round(med([a / b for a, b in zip(samples["app"][t], samples[ref][t])]), 2)
                 for t in ("cold_ms", "warm_ms")}
     res["app_is_stub"] = not has_app()
+    res["bytes"] = {k: {m: med(v) for m, v in s.items() if m.endswith("bytes") and v} for k, s in samples.items()}
     return res
 
 
@@ -214,12 +254,21 @@ LATENCY_PROBE = """
 DETOURS = ("unpay:", "cancel", "turn:")
 
 
-def bench_latency(br: Browser, base: str, seed: int = 42, max_clicks: int = 800) -> dict:
+def ready_games() -> list[dict]:
+    sys.path.insert(0, str(ROOT))
+    from pyapp import games
+    return [g for g in games.catalog() if g.get("ready")]
+
+
+def bench_latency(br: Browser, base: str, game: str = "hexbattle", players: int = 2, seed: int = 42,
+                  max_clicks: int = 800, budget_s: float = 600) -> dict:
     import random
     ctx = br.context()
     page = ctx.new_page()
     page.add_init_script(LATENCY_PROBE)
-    url = base + f"index.html?game=hexbattle&seats=human,bot&seed={seed}&fast=1"
+    seats = ",".join(["human"] + ["bot"] * (players - 1))
+    url = base + f"index.html?game={game}&seats={seats}&seed={seed}&fast=1&sw=0"
+    t_end = time.monotonic() + budget_s
     page.goto(url)
     idle = "() => { const a = document.getElementById('app'); return a.dataset.ready === 'true' && !a.dataset.busy; }"
     page.wait_for_function(idle, polling=20, timeout=180_000)
@@ -227,7 +276,7 @@ def bench_latency(br: Browser, base: str, seed: int = 42, max_clicks: int = 800)
     click_ms, clicks, problems = [], 0, []
     finished = False
     try:
-        while clicks < max_clicks:
+        while clicks < max_clicks and time.monotonic() < t_end:
             page.wait_for_function(idle, polling=20, timeout=120_000)
             if page.locator("#app .outcome").count():
                 finished = True
@@ -237,7 +286,7 @@ def bench_latency(br: Browser, base: str, seed: int = 42, max_clicks: int = 800)
             if not ids:
                 problems.append("no action offered: " + " | ".join(page.locator("#app .notice").all_inner_texts()))
                 break
-            aid = rng.choice([a for a in ids if not a.startswith(DETOURS)] or ids)
+            aid = rng.choice([a for a in ids if not a.startswith(AVOID)] or ids)
             n_swaps = page.evaluate("window.__lat.swaps.length")
             n_clicks = page.evaluate("window.__lat.clicks.length")
             loc = page.locator(f'#app [data-action="{aid}"]').first
@@ -264,7 +313,7 @@ def bench_latency(br: Browser, base: str, seed: int = 42, max_clicks: int = 800)
             if not cur["busy"]:
                 bot_turns.append(cur["t"] - start)
                 start = None
-    return {"url": url.replace(base, ""), "clicks": clicks, "finished": finished, "problems": problems,
+    return {"game": game, "url": url.replace(base, ""), "clicks": clicks, "finished": finished, "problems": problems,
             "click_ms": {"median": med(click_ms), "p95": pct(click_ms, 95), "max": max(click_ms, default=None),
                          "samples": [round(x, 2) for x in click_ms]},
             "bot_turns": len(bot_turns),
@@ -297,6 +346,9 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=5, help="start-up runs per page (alternated)")
     ap.add_argument("--games", type=int, default=200, help="CPython random playouts")
     ap.add_argument("--skip", default="", help="comma list of sections to skip: boot,latency,playout")
+    ap.add_argument("--clicks", type=int, default=300, help="at most this many human clicks per game")
+    ap.add_argument("--budget", type=float, default=300, help="at most this many seconds of play per game")
+    ap.add_argument("--games-only", default="", help="comma list of game ids for the play bench")
     args = ap.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
     serve = _tool("serve")
@@ -304,16 +356,24 @@ def main(argv=None) -> int:
     if "playout" not in skip:
         print("CPython random playouts ...", flush=True)
         results["playout"] = bench_playouts(args.games)
-    server, base = serve.start(ROOT)
+    stats = serve.Stats()
+    server, base = serve.start(ROOT, stats=stats)
     br = Browser()
     try:
         if "boot" not in skip:
             print("start-up, side by side ...", flush=True)
-            results["boot"] = bench_boot(br, base, prepare_pages(ROOT), args.runs)
-        if "latency" not in skip:
-            if has_app():
-                print("click latency over a Hex Battle game ...", flush=True)
-                results["latency"] = bench_latency(br, base)
+            results["boot"] = bench_boot(br, base, prepare_pages(ROOT), args.runs, stats=stats)
+        if "latency" not in skip and has_app():
+            results["play"] = []
+            for g in ready_games():
+                if args.games_only and g["id"] not in args.games_only.split(","):
+                    continue
+                players = SEATS.get(g["id"], g["min_players"])
+                print(f"click latency, {g['id']} (human + {players - 1} bot) ...", flush=True)
+                results["play"].append(bench_latency(br, base, g["id"], players, max_clicks=args.clicks,
+                                                     budget_s=args.budget))
+            if results["play"]:
+                results["latency"] = results["play"][0]
     finally:
         br.close()
         server.shutdown()
@@ -346,12 +406,22 @@ def report(r: dict) -> None:
         pr = b.get("paired_ratio_app_vs_bare")
         if pr:
             print(f"  median of per-round ratios app / bare: cold {pr['cold_ms']:.2f}x  warm {pr['warm_ms']:.2f}x")
+        for name, v in b.get("bytes", {}).items():
+            if v:
+                print(f"  bytes on the wire, {name}: first visit to ready {v.get('cold_bytes', 0) / 1e6:.2f} MB"
+                      + (f", service worker storing the build {v['sw_bytes'] / 1e6:.2f} MB" if v.get("sw_bytes") is not None else "")
+                      + f", repeat visit {v.get('warm_bytes', 0) / 1e6:.3f} MB")
+        if b.get("app_sw_cached"):
+            print(f"  app service worker had cached the build before the repeat visit: "
+                  f"{sum(b['app_sw_cached'])}/{len(b['app_sw_cached'])} runs")
+        pr = b.get("paired_ratio_app_vs_bare_stock")
+        if pr:
+            print(f"  median of per-round ratios app / bare stock: cold {pr['cold_ms']:.2f}x  warm {pr['warm_ms']:.2f}x")
         if "ratio_app_vs_bare_stock" in b:
             print(f"  app / bare on stock source-only stdlib: cold {b['ratio_app_vs_bare_stock']['cold_ms']:.2f}x  "
                   f"warm {b['ratio_app_vs_bare_stock']['warm_ms']:.2f}x   (target <= 1.2x)")
-    if "latency" in r:
-        lat = r["latency"]
-        print(f"\nHex Battle, human vs bot, in the browser ({lat['clicks']} clicks, {lat['bot_turns']} bot turns, "
+    for lat in r.get("play", []):
+        print(f"\n{lat['url']}  ({lat['clicks']} clicks, {lat['bot_turns']} bot turns, "
               f"game over: {lat['finished']})")
         print(f"  click -> rendered   median {lat['click_ms']['median']:.1f} ms   p95 {lat['click_ms']['p95']:.1f} ms"
               f"   max {lat['click_ms']['max']:.1f} ms")

@@ -86,10 +86,12 @@ def package_files() -> list[tuple[str, Path]]:
 
 
 def _zip_add(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
+    """Entries are stored uncompressed: unpacking costs nothing, and the server's gzip of the
+    whole wheel packs tighter than per-file deflate."""
     info = zipfile.ZipInfo(name, ZIP_TIME)
-    info.compress_type = zipfile.ZIP_DEFLATED
+    info.compress_type = zipfile.ZIP_STORED
     info.external_attr = 0o644 << 16
-    zf.writestr(info, data, compresslevel=9)
+    zf.writestr(info, data)
 
 
 def node_ok() -> bool:
@@ -194,6 +196,18 @@ def _copy(src: Path, dst: Path) -> None:
     os.replace(tmp, dst)                 # atomic: a page loading meanwhile never sees half a file
 
 
+def write_gz(path: Path) -> None:
+    """``path.gz`` next to ``path`` (gzip -9, no timestamp): what nginx's gzip_static and
+    tools/serve.py send to browsers that accept gzip.  Kept when already newer than the file."""
+    gz = path.with_name(path.name + ".gz")
+    if gz.exists() and gz.stat().st_mtime_ns >= path.stat().st_mtime_ns:
+        return
+    import gzip
+    tmp = gz.with_name(f".{gz.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
+    os.replace(tmp, gz)
+
+
 def precompiled_stdlib(stock: Path) -> Path | None:
     """The stdlib zip with .pyc instead of .py, compiled and boot-checked by Pyodide; None on failure."""
     key = hashlib.sha256(PYCOMPILE.read_bytes() + sha256(stock).encode() +
@@ -220,6 +234,109 @@ def precompiled_stdlib(stock: Path) -> Path | None:
     _prune(CACHE.glob("stdlib-*.zip"), keep=cached)
     log(f"stdlib precompiled: {report['compiled']} modules, {len(report['failed'])} kept as source; "
         f"boot check: {check.stdout.strip().splitlines()[-1]}")
+    return cached
+
+
+# ---------------------------------------------------------------- the pruned stdlib
+# Top-level stdlib modules and packages the page needs besides what the Node exercise records:
+# what Pyodide and PyScript import in the browser (recorded once from sys.modules after the app
+# started each ready game in Chromium), plus small modules a lazy import might want.
+STDLIB_SAFETY = frozenset("""
+__future__ _collections_abc _colorize _opcode_metadata _py_warnings _pyodide _sitebuiltins _ssl
+_weakrefset abc annotationlib argparse ast asyncio base64 bisect bz2 codecs codeop collections
+compression concurrent contextlib contextvars copy copyreg dataclasses dis encodings enum fnmatch
+functools genericpath gettext glob heapq html importlib inspect io json keyword linecache locale
+logging lzma ntpath opcode operator os pathlib posixpath pyodide random re reprlib selectors shutil
+signal site socket ssl stat string struct subprocess tempfile textwrap threading token tokenize
+traceback types typing warnings weakref zipfile zipimport
+datetime pprint numbers
+""".split())
+
+
+def pyapp_imports() -> set[str]:
+    """Every top-level module any pyapp source imports, anywhere (function-level imports too)."""
+    import ast
+    out = set()
+    for _n, path in package_files():
+        if path.suffix != ".py":
+            continue
+        for node in ast.walk(ast.parse(path.read_bytes())):
+            if isinstance(node, ast.Import):
+                out |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                out.add(node.module.split(".")[0])
+    return out
+# encodings: only these codecs (and any the exercise loads); the other 100 or so are never used here
+ENCODINGS_KEEP = frozenset("""__init__ aliases utf_8 utf_8_sig utf_16 utf_16_le utf_16_be utf_32 utf_32_le
+utf_32_be latin_1 ascii cp437 cp1252 idna punycode raw_unicode_escape unicode_escape charmap
+base64_codec hex_codec""".split())
+
+
+def _top(name: str) -> str:
+    """The top-level module of a stdlib zip entry: "json/decoder.pyc" -> "json", "os.pyc" -> "os"."""
+    head = name.split("/", 1)[0]
+    return head.rsplit(".", 1)[0] if "/" not in name and head.endswith((".py", ".pyc")) else head
+
+
+def exercise(stdlib: Path, wheel: Path) -> dict:
+    """Run tools/pycompile.mjs exercise: what the app loads from ``stdlib`` (raises on failure)."""
+    proc = subprocess.run(["node", str(PYCOMPILE), str(PYODIDE_NPM), str(stdlib), str(wheel), "exercise"],
+                          capture_output=True, text=True, timeout=900)
+    if proc.returncode != 0:
+        raise RuntimeError(f"exercise failed ({proc.returncode}): {proc.stderr.strip()[-1500:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def prune_stdlib(full: Path, wheel: Path) -> Path | None:
+    """The precompiled stdlib cut down to what the app imports (plus STDLIB_SAFETY), entries
+    stored uncompressed (the server compresses the whole file, which also packs tighter), checked
+    by running the exercise again on it.  None (use the full zip) if anything fails."""
+    key = hashlib.sha256(sha256(full).encode() + sha256(wheel).encode() + PYCOMPILE.read_bytes() +
+                         " ".join(sorted(STDLIB_SAFETY | ENCODINGS_KEEP | pyapp_imports())).encode()).hexdigest()[:24]
+    cached = CACHE / f"stdlib-pruned-{key}.zip"
+    if cached.exists():
+        return cached
+    if not node_ok():
+        return None
+    CACHE.mkdir(exist_ok=True)
+    tmp = CACHE / f"stdlib-pruned.{os.getpid()}.tmp.zip"
+    try:
+        used = exercise(full, wheel)
+        if used["errors"]:
+            raise RuntimeError(f"the app fails on the full stdlib: {used['errors'][:5]}")
+        files = {f[:-3] + ".pyc" if f.endswith(".py") else f for f in used["files"]}
+        tops = {_top(f) for f in files} | STDLIB_SAFETY | pyapp_imports()
+        with zipfile.ZipFile(full) as zin, zipfile.ZipFile(tmp, "w") as zout:
+            for info in sorted(zin.infolist(), key=lambda i: i.filename):
+                name = info.filename
+                top = _top(name)
+                if top not in tops:
+                    continue
+                if top == "encodings" and "/" in name.rstrip("/") and name not in files:
+                    base = name.split("/", 1)[1].rsplit(".", 1)[0]
+                    if base not in ENCODINGS_KEEP:
+                        continue
+                out = zipfile.ZipInfo(name, ZIP_TIME)
+                out.compress_type = zipfile.ZIP_STORED
+                out.external_attr = info.external_attr
+                zout.writestr(out, zin.read(info))
+        check = exercise(tmp, wheel)
+        if check["errors"]:
+            raise RuntimeError(f"the app fails on the pruned stdlib: {check['errors'][:5]}")
+        missing = {f[:-3] + ".pyc" if f.endswith(".py") else f for f in check["files"]} - files
+        if set(check["games"]) != set(used["games"]):
+            raise RuntimeError(f"games differ: {check['games']} vs {used['games']}")
+    except Exception as exc:
+        log(f"WARNING: stdlib pruning failed, shipping the whole precompiled stdlib: {exc}")
+        tmp.unlink(missing_ok=True)
+        return None
+    os.replace(tmp, cached)
+    _prune(CACHE.glob("stdlib-pruned-*.zip"), keep=cached)
+    with zipfile.ZipFile(cached) as zf:
+        n = len(zf.infolist())
+    log(f"stdlib pruned to {n} entries ({cached.stat().st_size / 1e6:.2f} MB stored, was "
+        f"{full.stat().st_size / 1e6:.2f} MB); checked: {len(check['games'])} games play on it"
+        + (f"; also loaded {sorted(missing)}" if missing else ""))
     return cached
 
 
@@ -272,15 +389,20 @@ def pyscript_pycache(pyc: bool) -> bytes:
     return cached.read_bytes()
 
 
-def build_vendor(pyc: bool = True) -> None:
+def build_vendor(pyc: bool = True, prune: bool = True) -> None:
     if not (PYODIDE_NPM / "pyodide.mjs").exists() or not (PYSCRIPT_NPM / "core.js").exists():
         sys.exit("[build] node_modules missing: run `npm ci` first")
     for name in PYODIDE_FILES:
         src = PYODIDE_NPM / name
         if name == "python_stdlib.zip" and pyc:
             src = precompiled_stdlib(src) or src
+            if prune and src != PYODIDE_NPM / name:
+                src = prune_stdlib(src, wheel_path() if wheel_path().exists() else build_wheel(pyc)) or src
         _copy(src, VENDOR / "pyodide" / name)
-    stale = {p.name for p in (VENDOR / "pyodide").iterdir() if not p.name.startswith(".")} - set(PYODIDE_FILES)
+    for name in PYODIDE_FILES:
+        write_gz(VENDOR / "pyodide" / name)
+    stale = {p.name for p in (VENDOR / "pyodide").iterdir() if not p.name.startswith(".")} - \
+        set(PYODIDE_FILES) - {n + ".gz" for n in PYODIDE_FILES}
     for name in stale:
         (VENDOR / "pyodide" / name).unlink()
     wanted = pyscript_files()
@@ -412,12 +534,13 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("what", nargs="?", default="all", choices=["all", "wheel", "vendor", "dist"])
     ap.add_argument("--no-pyc", action="store_true", help="skip the bytecode steps")
+    ap.add_argument("--no-prune", action="store_true", help="ship the whole stdlib (not pruned to what the app imports)")
     args = ap.parse_args(argv)
     pyc = not args.no_pyc and os.environ.get("BOARDSHELF_NO_PYC") != "1"
     if args.what in ("all", "wheel", "dist"):
         build_wheel(pyc)
     if args.what in ("all", "vendor", "dist"):
-        build_vendor(pyc)
+        build_vendor(pyc, prune=not args.no_prune and os.environ.get("BOARDSHELF_NO_PRUNE") != "1")
         build_icons()
     if args.what in ("all", "wheel", "vendor"):
         log(f"service worker ./sw.js, build {write_sw(ROOT)}")

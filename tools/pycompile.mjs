@@ -16,7 +16,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [dir, inZip, outZip, mode] = process.argv.slice(2);
-if (!dir || !inZip || !outZip || !["replace", "pycache", "verify", "pyscript"].includes(mode)) {
+if (!dir || !inZip || !outZip || !["replace", "pycache", "verify", "pyscript", "exercise"].includes(mode)) {
   console.error("usage: node tools/pycompile.mjs <pyodide dir> <in.zip> <out.zip> replace|pycache|verify\n" +
                 "       node tools/pycompile.mjs <pyodide dir> <@pyscript/core dir> <out.zip> pyscript");
   process.exit(2);
@@ -63,6 +63,108 @@ json.dumps({"mode": "pyscript", "compiled": len(FILES), "python": sys.version.sp
 `);
   writeFileSync(outZip, py.FS.readFile("/tmp/out.zip"));
   console.log(report);
+  process.exit(0);
+}
+if (mode === "exercise") {
+  // node tools/pycompile.mjs <pyodide dir> <stdlib.zip> <app.whl> exercise
+  // Boot Pyodide on the given stdlib, unpack the wheel as PyScript does, write PyScript's own Python
+  // package, then import every module of pyapp and of PyScript's package and play a little of every
+  // ready game (the app controller with bots, and a short bot-only game per bot).  Prints one JSON
+  // line: the stdlib files that were loaded, and every error.  The build prunes the stdlib to these
+  // (plus a safety list) and runs this again on the pruned zip as its check.
+  const wheel = outZip;
+  const py = await loadPyodide({ indexURL: resolve(dir) + "/", stdLibURL: resolve(inZip) });
+  py.unpackArchive(new Uint8Array(readFileSync(wheel)), "zip", { extractDir: "/home/pyodide" });
+  try {
+    const core = resolve(dir, "..", "@pyscript", "core");
+    const stdlib = (await import(pathToFileURL(resolve(core, "src/stdlib/pyscript.js")).href)).default;
+    const write = (obj, prefix) => {
+      for (const [name, value] of Object.entries(obj)) {
+        if (typeof value === "string") py.FS.writeFile(prefix + name, value);
+        else { py.FS.mkdirTree(prefix + name); write(value, prefix + name + "/"); }
+      }
+    };
+    py.FS.mkdirTree("/home/pyodide/_pyscript_pkg");
+    write({ pyscript: stdlib.pyscript }, "/home/pyodide/_pyscript_pkg/");
+  } catch (err) { /* no @pyscript/core next to pyodide: the safety list covers PyScript */ }
+  const out = py.runPython(`
+import importlib, json, os, sys, traceback
+sys.path.insert(0, "/home/pyodide")
+errors = []
+def attempt(what, fn):
+    try:
+        fn()
+    except Exception:
+        errors.append(what + ": " + traceback.format_exc(limit=3).strip().splitlines()[-1])
+
+names = []
+for root, dirs, files in os.walk("/home/pyodide/pyapp"):
+    dirs.sort()
+    for f in sorted(files):
+        if f.endswith(".py"):
+            rel = os.path.relpath(os.path.join(root, f), "/home/pyodide")[:-3].replace("/", ".")
+            names.append(rel[:-9] if rel.endswith(".__init__") else rel)
+BROWSER_ONLY = ("pyapp.browser",)   # imports js/pyodide objects Node lacks (counted by the safety list)
+for n in names:
+    if n.startswith(BROWSER_ONLY):
+        try:
+            importlib.import_module(n)
+        except Exception:
+            pass
+    else:
+        attempt("import " + n, lambda n=n: importlib.import_module(n))
+if os.path.isdir("/home/pyodide/_pyscript_pkg"):
+    sys.path.insert(0, "/home/pyodide/_pyscript_pkg")
+    for root, dirs, files in os.walk("/home/pyodide/_pyscript_pkg/pyscript"):
+        for f in sorted(files):
+            if f.endswith(".py"):
+                rel = os.path.relpath(os.path.join(root, f), "/home/pyodide/_pyscript_pkg")[:-3].replace("/", ".")
+                try:
+                    importlib.import_module(rel[:-9] if rel.endswith(".__init__") else rel)
+                except Exception:
+                    pass       # needs a DOM; the safety list covers what it needs in the browser
+    sys.path.remove("/home/pyodide/_pyscript_pkg")
+
+for_ready = []
+def exercise_games():
+    from pyapp import bots, games, sim
+    from pyapp.ui import app as app_mod
+    class Mem:
+        def __init__(self): self.d = {}
+        def get(self, k): return self.d.get(k)
+        def set(self, k, v): self.d[k] = v
+        def remove(self, k): self.d.pop(k, None)
+        def keys(self): return list(self.d)
+    for entry in games.catalog():
+        if not entry["ready"]:
+            continue
+        gid = entry["id"]
+        for_ready.append(gid)
+        n = entry["min_players"]
+        for name in bots.available(gid):
+            attempt(f"sim {gid} {name}", lambda gid=gid, name=name, n=n: sim.run(gid, 1, 1, [name] * n, max_actions=150))
+        def drive(gid=gid, n=n):
+            a = app_mod.App(Mem(), {"game": gid, "seats": ",".join(["bot"] * n), "seed": "3", "fast": "1"})
+            a.render()
+            for _ in range(12):
+                if not a.bot_pending():
+                    break
+                a.step_bot()
+                a.render()
+            a.export_save()
+            a2 = app_mod.App(Mem(), {})
+            a2.render()
+            a2.handle("nav", "setup:" + gid)
+            a2.render()
+        attempt(f"app {gid}", drive)
+attempt("games", exercise_games)
+
+loaded = sorted({m.__file__ for m in list(sys.modules.values())
+                 if isinstance(getattr(m, "__file__", None), str) and ".zip/" in m.__file__})
+json.dumps({"files": [f.split(".zip/", 1)[1] for f in loaded], "errors": errors, "games": for_ready,
+            "modules": len(sys.modules)})
+`);
+  console.log(out);
   process.exit(0);
 }
 if (mode === "verify") {

@@ -15,7 +15,7 @@ export function startEarly() {
   if (!early) {
     performance.mark("boardshelf:pyodide-start");
     early = load({ indexURL });
-    early.catch(() => {});        // a failure is reported to PyScript when it asks
+    early.then(() => performance.mark("boardshelf:pyodide-ready"), () => {});  // a failure is reported to PyScript when it asks
   }
   return early;
 }
