@@ -465,11 +465,15 @@ def build_icons() -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for n in ICON_SIZES:
         target = folder / f"icon-{n}.png"
+        if target.exists() and target.stat().st_mtime >= Path(__file__).stat().st_mtime:
+            continue                     # drawing takes a few seconds; same code, same picture
         data = _png(n)
         if not target.exists() or target.read_bytes() != data:
             tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
             tmp.write_bytes(data)
             os.replace(tmp, target)
+        else:
+            os.utime(target)
 
 
 # ---------------------------------------------------------------- the service worker
