@@ -85,17 +85,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
         if self.stats is not None:
-            self.stats.add(sum(len(b) for b in getattr(self, "_headers_buffer", [])) + 20)
+            self.stats.add(sum(len(b) for b in getattr(self, "_headers_buffer", [])) + 2)
         super().end_headers()
 
     def copyfile(self, source, outputfile) -> None:
         if self.stats is None:
             return super().copyfile(source, outputfile)
-        n = 0
         while chunk := source.read(256 * 1024):
+            self.stats.add(len(chunk))        # counted before it leaves: a reader never sees it uncounted
             outputfile.write(chunk)
-            n += len(chunk)
-        self.stats.add(n)
 
     def send_head(self):
         path = Path(self.translate_path(self.path))
