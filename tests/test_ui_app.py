@@ -490,3 +490,10 @@ def test_a_full_storage_still_starts_a_game_with_the_sample_armies():
     texts = " ".join(m["text"] for m in app.messages)
     assert "Storage is full" in texts and "sample armies" in texts
     click_action(app, Rng(1))                                       # still playable, with a notice
+
+
+def test_seats_with_the_same_name_are_numbered():
+    app = make(query={"game": "doomspire", "seats": "human,bot,bot,bot", "seed": "3"})
+    names = app.meta["names"]
+    assert len(set(names)) == 4
+    assert names[1].endswith(" 1") and names[3].endswith(" 3")

@@ -263,6 +263,16 @@ class App:
             return f"{getattr(cls, 'label', seat[4:])} bot" if cls else seat[4:]
         return f"Player {i + 1}"
 
+    @staticmethod
+    def _distinct(names: list) -> list:
+        """Number repeated names ("Greedy bot 1", "Greedy bot 2") so a banner never names two seats alike."""
+        out = []
+        for i, n in enumerate(names):
+            if names.count(n) > 1:
+                n = f"{n} {names[:i + 1].count(n)}"
+            out.append(n)
+        return out
+
     def _start_from_setup(self) -> bool:
         st = self.setup
         gid = st["game"]
@@ -302,7 +312,7 @@ class App:
             self.notify(f"The game could not start: {exc}")
             self.screen = "setup"
             return False
-        names = [self._seat_name(i, s, st["names"][i]) for i, s in enumerate(st["seats"])]
+        names = self._distinct([self._seat_name(i, s, st["names"][i]) for i, s in enumerate(st["seats"])])
         now = self.clock()
         self.game, self.state = game, state
         self.meta = {"id": saves.new_id(), "seats": list(st["seats"]), "names": names, "created": now,
@@ -389,7 +399,7 @@ class App:
         names = list(meta.get("names") or [])
         seats = list(meta["seats"])
         self.setup = {"game": state.game.id}
-        names = [self._seat_name(i, s, names[i] if i < len(names) else "") for i, s in enumerate(seats)]
+        names = self._distinct([self._seat_name(i, s, names[i] if i < len(names) else "") for i, s in enumerate(seats)])
         self.meta = {"id": meta["id"], "seats": seats, "names": names, "created": meta.get("created") or self.clock(),
                      "title": meta.get("title") or f"{' vs '.join(names)} — {state.game.title}"}
         self.viewer = self._single_human()
