@@ -80,10 +80,14 @@ async function registerWorker() {
   }
 }
 
-// A page that starts while a newer build waits: hand over now and reload before anything runs.
+// A page that starts while a newer build waits: hand over now; the page reloads at once on the new
+// build (a game in progress is saved and resumes).
 if (swContainer && swController && !swOff) {
   swContainer.getRegistration(new URL("../sw.js", import.meta.url).href).then((reg) => {
-    if (reg && reg.waiting && app && app.dataset.ready !== "true") reg.waiting.postMessage({ type: "skip-waiting" });
+    if (reg && reg.waiting) {
+      document.documentElement.dataset.swUpdate = "activating";
+      reg.waiting.postMessage({ type: "skip-waiting" });
+    }
   }, () => {});
 }
 
