@@ -313,11 +313,11 @@ def test_short_deck_draws_what_is_left_and_empty_deck_cannot_draw():
 def test_no_hand_limit():
     s = new(4)
     p = s.active
-    for _ in range(2):
-        s.apply(p, "draw")
-        s.apply(1 - p, "draw") if s.active == 1 - p else None
-        p = s.active
-    assert max(len(h) for h in s.hand) >= 10
+    for _ in range(4):                    # p: two turns of two draws; the opponent draws in between
+        s.apply(s.active, "draw")
+        s.apply(s.active, "draw")
+    assert s.active == p and len(s.hand[p]) == 5 + 4 * 5     # nothing discarded down to a limit
+    assert s.discard == [[], []] and "draw" in ids(s)
 
 
 # ---- units ------------------------------------------------------------------------------------------------

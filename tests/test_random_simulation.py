@@ -14,7 +14,7 @@ GAMES_PER_ID = {"hexbattle": 16, "doomspire": 3, "clockwork": 3}
 CHECK_EVERY = {"hexbattle": 3, "doomspire": 9, "clockwork": 9}
 
 
-def _check_step(game, state, seat_rng):
+def _check_step(game, state):
     text = state.to_json()
     # lossless JSON round trip
     again = game.from_json(text)
@@ -54,7 +54,7 @@ def test_random_games_keep_the_contract(game_id):
         steps = 0
         while not state.is_over:
             if steps % CHECK_EVERY.get(game_id, 3) == 0:
-                _check_step(game, state, None)
+                _check_step(game, state)
             seat = state.to_act[0]
             before = state.to_json()
             action_id = bot.choose(state, seat)
