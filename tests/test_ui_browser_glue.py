@@ -191,6 +191,20 @@ def test_start_swaps_once_and_marks_ready(glue):
     assert g.app.setup["seed"] == "99" and t.root.swaps == 3
 
 
+def test_updates_go_through_the_page_morph_when_it_is_there(glue):
+    """web/morph.js patches #app into the new markup; the glue hands it the whole markup once per update."""
+    g = glue()
+    t = g.test
+    calls = []
+    t.window.boardshelfMorph = lambda root, markup: calls.append((root, markup))
+    swaps = t.root.swaps
+    click(g, nav="setup:hexbattle")
+    assert t.root.swaps == swaps and len(calls) == 1       # no innerHTML assignment
+    root, markup = calls[0]
+    assert root is t.root and markup == g.app.render() and 'data-nav="start"' in markup
+    assert t.body.dataset.renders == "2" and t.marks == ["render", "render"] and t.root.dataset.ready == "true"
+
+
 def test_bots_are_scheduled_with_settimeout_and_busy_is_flagged(glue):
     g = glue("?game=hexbattle&seats=bot,bot:random&seed=2&fast=1")
     t = g.test

@@ -10,8 +10,8 @@ the site served from 127.0.0.1:
    vendored runtime as built (precompiled stdlib), one on npm's stock source-only
    ``python_stdlib.zip``.  Times are from navigation start, read in the page.
 2. click-to-rendered latency over a whole human-vs-bot Hex Battle game: from the click
-   dispatch to the next animation frame after ``#app``'s markup changed (a
-   MutationObserver), median and p95; bot turns timed from the swap that hands the
+   dispatch to the next animation frame after ``#app``'s update (the glue's
+   ``performance.mark("render")``), median and p95; bot turns timed from the swap that hands the
    turn to the bot to the swap that hands it back.
 3. CPython random-playout speed: ``pyapp.sim.run`` (actions/s, ms per full game).
 
@@ -232,23 +232,23 @@ def bench_boot(br: Browser, base: str, pages: dict, runs: int, stats=None) -> di
 
 
 # ------------------------------------------------------------------ click latency
-# In the page: every click's event timestamp, and every markup swap of #app (a MutationObserver
-# on its children) with the next animation frame after it, and whether a bot is about to act.
+# In the page: every click's event timestamp, and every completed update of #app (the glue's
+# performance.mark("render"), set once the markup is in place) with the next animation frame after
+# it, and whether a bot is about to act.
 LATENCY_PROBE = """
 (() => {
   window.__lat = { clicks: [], swaps: [] };
   document.addEventListener('click', (e) => { window.__lat.clicks.push(e.timeStamp); }, true);
-  const start = () => {
-    const app = document.getElementById('app');
-    new MutationObserver((records) => {
-      if (!records.some(r => r.type === 'childList')) return;
-      const t = performance.now();
-      const rec = { t, busy: app.dataset.busy === 'true', frame: null };
+  const mark = performance.mark.bind(performance);
+  performance.mark = (name, ...rest) => {
+    if (name === 'render') {
+      const app = document.getElementById('app');
+      const rec = { t: performance.now(), busy: app.dataset.busy === 'true', frame: null };
       window.__lat.swaps.push(rec);
       requestAnimationFrame(() => { rec.frame = performance.now(); });
-    }).observe(app, { childList: true });
+    }
+    return mark(name, ...rest);
   };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
 })();
 """
 DETOURS = ("unpay:", "cancel", "turn:")
@@ -260,23 +260,20 @@ def ready_games() -> list[dict]:
     return [g for g in games.catalog() if g.get("ready")]
 
 
-def bench_latency(br: Browser, base: str, game: str = "hexbattle", players: int = 2, seed: int = 42,
-                  max_clicks: int = 800, budget_s: float = 600) -> dict:
+def _play_one(br: Browser, base: str, game: str, seats: str, seed: int, max_clicks: int, t_end: float) -> dict:
+    """One game from a fresh context: a human clicking at random (seeded) against the game's bots."""
     import random
     ctx = br.context()
     page = ctx.new_page()
     page.add_init_script(LATENCY_PROBE)
-    seats = ",".join(["human"] + ["bot"] * (players - 1))
     url = base + f"index.html?game={game}&seats={seats}&seed={seed}&fast=1&sw=0"
-    t_end = time.monotonic() + budget_s
     page.goto(url)
     idle = "() => { const a = document.getElementById('app'); return a.dataset.ready === 'true' && !a.dataset.busy; }"
     page.wait_for_function(idle, polling=20, timeout=180_000)
     rng = random.Random(seed)
-    click_ms, clicks, problems = [], 0, []
-    finished = False
+    click_ms, problems, finished = [], [], False
     try:
-        while clicks < max_clicks and time.monotonic() < t_end:
+        while len(click_ms) < max_clicks and time.monotonic() < t_end:
             page.wait_for_function(idle, polling=20, timeout=120_000)
             if page.locator("#app .outcome").count():
                 finished = True
@@ -299,27 +296,46 @@ def bench_latency(br: Browser, base: str, game: str = "hexbattle", players: int 
             t_click, swap = page.evaluate("([s, c]) => [window.__lat.clicks[c], window.__lat.swaps[s]]",
                                           [n_swaps, n_clicks])
             click_ms.append(swap["frame"] - t_click)
-            clicks += 1
         swaps = page.evaluate("window.__lat.swaps")
     finally:
         ctx.close()
-    # bot turns: from the swap that hands the turn to the bot (busy) to the first swap that hands it back
-    bot_turns, bot_steps, start = [], [], None
-    for prev, cur in zip(swaps, swaps[1:]):
-        if prev["busy"]:
-            bot_steps.append(cur["t"] - prev["t"])
-            if start is None:
-                start = prev["t"]
-            if not cur["busy"]:
-                bot_turns.append(cur["t"] - start)
-                start = None
-    return {"game": game, "url": url.replace(base, ""), "clicks": clicks, "finished": finished, "problems": problems,
+    return {"url": url.replace(base, ""), "click_ms": click_ms, "swaps": swaps, "finished": finished,
+            "problems": problems}
+
+
+def bench_latency(br: Browser, base: str, game: str = "hexbattle", players: int = 2, seed: int = 42,
+                  max_clicks: int = 800, budget_s: float = 600, min_clicks: int = 100) -> dict:
+    """Whole games, seeds ``seed``, ``seed + 1``, ... until ``min_clicks`` clicks are measured
+    (or the time budget ends); at most ``max_clicks`` clicks in one game."""
+    seats = ",".join(["human"] + ["bot"] * (players - 1))
+    t_end = time.monotonic() + budget_s
+    click_ms, runs, problems = [], [], []
+    bot_turns, bot_steps = [], []
+    while not runs or (len(click_ms) < min_clicks and time.monotonic() < t_end):
+        run = _play_one(br, base, game, seats, seed + len(runs), max_clicks, t_end)
+        runs.append(run)
+        click_ms += run["click_ms"]
+        problems += run["problems"]
+        # bot turns: from the update that hands the turn to the bot (busy) to the first one that hands it back
+        start = None
+        for prev, cur in zip(run["swaps"], run["swaps"][1:]):
+            if prev["busy"]:
+                bot_steps.append(cur["t"] - prev["t"])
+                if start is None:
+                    start = prev["t"]
+                if not cur["busy"]:
+                    bot_turns.append(cur["t"] - start)
+                    start = None
+        if run["problems"]:
+            break
+    return {"game": game, "url": runs[0]["url"], "games": len(runs), "seeds": [seed, seed + len(runs) - 1],
+            "clicks": len(click_ms), "finished": sum(r["finished"] for r in runs), "problems": problems,
             "click_ms": {"median": med(click_ms), "p95": pct(click_ms, 95), "max": max(click_ms, default=None),
                          "samples": [round(x, 2) for x in click_ms]},
             "bot_turns": len(bot_turns),
             "bot_ms": {"median": med(bot_turns), "p95": pct(bot_turns, 95)},
             "bot_step_ms": {"median": med(bot_steps), "p95": pct(bot_steps, 95), "count": len(bot_steps)},
-            "hooks": {"measured": "click event timeStamp -> first animation frame after #app's markup swap"}}
+            "hooks": {"measured": "click event timeStamp -> first animation frame after #app's update (mark \"render\")"}}
 
 
 # ------------------------------------------------------------------ CPython playouts
@@ -347,7 +363,9 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=200, help="CPython random playouts")
     ap.add_argument("--skip", default="", help="comma list of sections to skip: boot,latency,playout")
     ap.add_argument("--clicks", type=int, default=300, help="at most this many human clicks per game")
-    ap.add_argument("--budget", type=float, default=300, help="at most this many seconds of play per game")
+    ap.add_argument("--min-clicks", type=int, default=100,
+                    help="play more games (next seeds) until this many clicks are measured per game id")
+    ap.add_argument("--budget", type=float, default=300, help="at most this many seconds of play per game id")
     ap.add_argument("--games-only", default="", help="comma list of game ids for the play bench")
     args = ap.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
@@ -371,7 +389,7 @@ def main(argv=None) -> int:
                 players = SEATS.get(g["id"], g["min_players"])
                 print(f"click latency, {g['id']} (human + {players - 1} bot) ...", flush=True)
                 results["play"].append(bench_latency(br, base, g["id"], players, max_clicks=args.clicks,
-                                                     budget_s=args.budget))
+                                                     budget_s=args.budget, min_clicks=args.min_clicks))
             if results["play"]:
                 results["latency"] = results["play"][0]
     finally:
@@ -421,8 +439,8 @@ def report(r: dict) -> None:
             print(f"  app / bare on stock source-only stdlib: cold {b['ratio_app_vs_bare_stock']['cold_ms']:.2f}x  "
                   f"warm {b['ratio_app_vs_bare_stock']['warm_ms']:.2f}x   (target <= 1.2x)")
     for lat in r.get("play", []):
-        print(f"\n{lat['url']}  ({lat['clicks']} clicks, {lat['bot_turns']} bot turns, "
-              f"game over: {lat['finished']})")
+        print(f"\n{lat['url']}  ({lat['clicks']} clicks, {lat['bot_turns']} bot turns; "
+              f"{lat['games']} game(s), seeds {lat['seeds'][0]}-{lat['seeds'][1]}, {lat['finished']} played to the end)")
         print(f"  click -> rendered   median {lat['click_ms']['median']:.1f} ms   p95 {lat['click_ms']['p95']:.1f} ms"
               f"   max {lat['click_ms']['max']:.1f} ms")
         if lat.get("bot_ms", {}).get("median") is not None:

@@ -143,20 +143,26 @@ class Glue:
         busy = self.app.bot_pending()
         active = _node(js.document.activeElement)
         focus = str(active.dataset.input) if active is not None and active.hasAttribute("data-input") else None
-        self.root.innerHTML = self.app.render()
+        markup = self.app.render()
+        morph = getattr(js.window, "boardshelfMorph", None)     # web/morph.js: patch, keep unchanged nodes
+        if morph is not None:
+            morph(self.root, markup)
+        else:
+            self.root.innerHTML = markup
         if focus:                                          # keep the keyboard in the field the player is in
             el = _node(self.root.querySelector(f'[data-input="{focus}"]'))
             if el is not None:
                 el.focus()
         self.renders += 1
-        js.document.body.dataset.renders = str(self.renders)
-        js.window.performance.mark("render")
         self.root.dataset.ready = "true"
         if busy:
             self.root.dataset.busy = "true"
-            self.schedule_bot()
         else:
             self.root.removeAttribute("data-busy")
+        js.document.body.dataset.renders = str(self.renders)
+        js.window.performance.mark("render")               # the update is complete (the bench and tests wait on it)
+        if busy:
+            self.schedule_bot()
 
     def schedule_bot(self) -> None:
         if self.bot_timer is None:

@@ -1,0 +1,128 @@
+"""web/morph.js, the markup swap: after patching, the page is exactly what replacing it would give.
+
+The sequences are real renders of the app (shelf, setup, builder, rules, and every ready game
+played by clicking), made in CPython and fed to morph.js in Chromium one after another.
+"""
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from harness import needs_app
+from pyapp import games
+from pyapp.engine import Rng
+from pyapp.ui import App, DictStorage
+
+pytestmark = [pytest.mark.browser, needs_app]
+
+PAGE = "__morph_test__.html"
+HTML = ('<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="web/app.css">'
+        '<link rel="stylesheet" href="web/ui.css"></head><body><div id="app"></div>'
+        '<script type="module" src="web/morph.js"></script></body></html>')
+PLAYERS = {"hexbattle": 2, "doomspire": 4, "clockwork": 3}
+ACTION_RE = re.compile(r'data-action="([^"]+)"')
+
+# morph(markup); then: does the page serialize as the markup would, which nodes survived
+STEP_JS = """(markup) => {
+  const app = document.getElementById('app');
+  const svg = app.querySelector('svg');
+  if (svg) svg.__kept = true;
+  for (const el of app.querySelectorAll('*')) el.__old = true;
+  globalThis.boardshelfMorph(app, markup);
+  const ref = document.createElement('div');
+  ref.innerHTML = markup;
+  const all = app.querySelectorAll('*');
+  const newSvg = app.querySelector('svg');
+  return {same: app.innerHTML === ref.innerHTML, nodes: all.length,
+          kept: Array.from(all).filter(e => e.__old).length,
+          svgKept: !!(newSvg && newSvg.__kept)};
+}"""
+
+
+def renders_of_a_session(game_id: str, steps: int, seed: int) -> list[tuple[str, str]]:
+    """(what happened, markup) for: shelf, setup, the rules page, then a game played by clicking."""
+    rng = Rng(seed)
+    app = App(DictStorage(), {}, random_seed=lambda: seed)
+    out = [("shelf", app.render())]
+    for nav in (f"setup:{game_id}", f"rules:{game_id}", f"setup:{game_id}"):
+        app.handle("nav", nav)
+        out.append((nav, app.render()))
+    seats = ",".join(["human"] + ["bot"] * (PLAYERS.get(game_id, 2) - 1))
+    app = App(DictStorage(), {"game": game_id, "seats": seats, "seed": str(seed)}, random_seed=lambda: seed)
+    out.append(("start", app.render()))
+    for _ in range(steps):
+        if app.state is None or app.state.is_over:
+            break
+        if app.bot_pending():
+            app.step_bot()
+            out.append(("bot", app.render()))
+            continue
+        ids = [unescape(a) for a in ACTION_RE.findall(out[-1][1])]
+        ids = [a for a in ids if not a.startswith(("concede", "resign", "offer:"))] or ids
+        if not ids:
+            break
+        aid = ids[rng.below(len(ids))]
+        app.handle("action", aid)
+        out.append((aid, app.render()))
+    return out
+
+
+@pytest.fixture
+def morph_page(site, page):
+    page.route(site.url(PAGE), lambda route: route.fulfill(status=200, content_type="text/html", body=HTML))
+    page.goto(site.url(PAGE))
+    page.wait_for_function("() => typeof globalThis.boardshelfMorph === 'function'")
+    return page
+
+
+@pytest.mark.parametrize("game_id", [g["id"] for g in games.catalog() if g.get("ready")])
+def test_morph_gives_exactly_the_new_markup_and_keeps_the_board(morph_page, game_id):
+    seq = renders_of_a_session(game_id, steps=60, seed=7)
+    assert len(seq) > 20
+    kept_boards = game_steps = 0
+    prev_game = False
+    for what, markup in seq:
+        r = morph_page.evaluate(STEP_JS, markup)
+        assert r["same"], f"{game_id}: after '{what}' the page differs from its markup"
+        in_game = 'class="bs-app screen-game' in markup
+        if in_game and prev_game:
+            game_steps += 1
+            kept_boards += r["svgKept"] or "<svg" not in markup
+            assert r["kept"] > r["nodes"] // 3, f"{game_id}: '{what}' rebuilt {r['nodes'] - r['kept']} of {r['nodes']} nodes"
+        prev_game = in_game
+    assert game_steps > 10
+    assert kept_boards == game_steps        # an update patches the board in place; it is never rebuilt
+
+
+def test_form_fields_take_the_state_the_markup_gives(morph_page):
+    page = morph_page
+    page.evaluate("""() => globalThis.boardshelfMorph(document.getElementById('app'),
+        '<input id="name" value="Ada"><input id="tick" type="checkbox" checked>'
+        + '<select id="pick"><option>a</option><option selected>b</option></select><textarea id="note">x</textarea>')""")
+    page.fill("#name", "Typed but refused")
+    page.uncheck("#tick")
+    page.select_option("#pick", "a")
+    page.fill("#note", "typed")
+    page.focus("#name")
+    same = """() => globalThis.boardshelfMorph(document.getElementById('app'),
+        '<input id="name" value="Ada"><input id="tick" type="checkbox" checked>'
+        + '<select id="pick"><option>a</option><option selected>b</option></select><textarea id="note">x</textarea>')"""
+    page.evaluate(same)
+    got = page.evaluate("""() => [document.getElementById('name').value, document.getElementById('tick').checked,
+                                  document.getElementById('pick').value, document.getElementById('note').value,
+                                  document.activeElement.id]""")
+    assert got == ["Ada", True, "b", "x", "name"]          # the markup's state; focus stays in the field
+
+
+def test_one_inserted_or_removed_node_does_not_rebuild_its_siblings(morph_page):
+    page = morph_page
+    items = "".join(f'<li class="i{i}">item {i}</li>' for i in range(30))
+    page.evaluate("(m) => globalThis.boardshelfMorph(document.getElementById('app'), m)",
+                  f'<div class="bar">x</div><ul>{items}</ul>')
+    page.evaluate("() => document.querySelectorAll('#app *').forEach(e => { e.__old = true; })")
+    r = page.evaluate(STEP_JS, f'<div class="bar">x</div><div class="since">new</div><ul>{items}</ul>')
+    assert r["same"] and r["kept"] == r["nodes"] - 1          # only the inserted div is new
+    r = page.evaluate(STEP_JS, f'<div class="bar">x</div><ul>{items}</ul>')
+    assert r["same"] and r["kept"] == r["nodes"]
