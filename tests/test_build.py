@@ -9,6 +9,7 @@ import html.parser
 import importlib.util
 import json
 import re
+import struct
 import sys
 import zipfile
 from pathlib import Path
@@ -77,6 +78,7 @@ class _Refs(html.parser.HTMLParser):
         super().__init__()
         self.urls, self.scripts, self.py_config, self.py_code, self._in_py = [], [], None, "", False
         self.app = None
+        self._in_inline = False
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -88,14 +90,18 @@ class _Refs(html.parser.HTMLParser):
         if tag == "script" and a.get("type") == "py":
             self.py_config = a.get("config")
             self._in_py = True
+        elif tag == "script" and not a.get("src") and a.get("type") in (None, "module"):
+            self._in_inline = True
 
     def handle_endtag(self, tag):
         if tag == "script":
-            self._in_py = False
+            self._in_py = self._in_inline = False
 
     def handle_data(self, data):
         if self._in_py:
             self.py_code += data
+        if self._in_inline:                   # files an inline script loads ("./web/...")
+            self.urls += re.findall(r'"(\./[^"]+)"', data)
 
 
 @pytest.fixture(scope="module")
@@ -190,6 +196,37 @@ def test_vendored_runtime_when_built():
     with zipfile.ZipFile(vendor / "pyodide" / "python_stdlib.zip") as zf:
         names = zf.namelist()
     assert any(n.startswith("json/__init__.py") for n in names)
+
+
+def test_inline_preloads_name_the_runtime_files(page):
+    """The first-visit preloads (an inline script) name the wasm, the stdlib, the wheel and PyScript."""
+    for url in ("./web/vendor/pyodide/pyodide.asm.wasm", "./web/vendor/pyodide/python_stdlib.zip",
+                f"./wheels/{build.wheel_name()}", "./web/vendor/pyscript/core.js"):
+        assert url in page.urls, url
+
+
+def test_memory_snapshot_when_built():
+    """web/vendor/pyodide/snapshot.bin (tools/snapshot.mjs): the sparse format web/pyodide-early.mjs
+    expands, holding a Pyodide snapshot of this very runtime, precached by the service worker."""
+    vendor = ROOT / "web" / "vendor" / "pyodide"
+    if not (vendor / "pyodide.mjs").exists():
+        pytest.skip("not built (make build)")
+    data = (vendor / build.SNAPSHOT).read_bytes()
+    assert data[:8] == b"BSSNAP01"
+    size, count = struct.unpack_from("<II", data, 8)
+    image = bytearray(size)
+    pos, end_of_last = 16, 0
+    for _ in range(count):
+        off, length = struct.unpack_from("<II", data, pos)
+        assert off >= end_of_last and off + length <= size and off % 4096 == 0
+        image[off:off + length] = data[pos + 8:pos + 8 + length]
+        pos, end_of_last = pos + 8 + length, off + length
+    assert pos == len(data)
+    asm = (vendor / "pyodide.asm.mjs").read_text(encoding="utf-8", errors="replace")
+    var = re.search(r'e\[0\]!==([\w$]+)\)throw new Error\("Snapshot has invalid magic number', asm).group(1)
+    magic = int(re.search(re.escape(var) + r"=(\d+)", asm).group(1))
+    assert struct.unpack_from("<I", image, 0)[0] == magic
+    assert f"web/vendor/pyodide/{build.SNAPSHOT}" in build.site_files(ROOT)
 
 
 def test_serve_gzips_like_a_static_host(tmp_path):

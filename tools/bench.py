@@ -145,6 +145,9 @@ def prepare_pages(site_root: Path) -> dict:
         pages["bare-stock"] = ".bench/bare-stock.html"
     if has_app():
         pages["app"] = "index.html"
+        # the same app made to start from the memory snapshot on the first visit too (it downloads it:
+        # about 4.7 MB more); the app itself uses it only once its service worker is in charge
+        pages["app-snap"] = "index.html?snapshot=1"
     else:
         html = (site_root / "index.html").read_text()
         (OUT / "app-stub.html").write_text(html.replace(ENTRY, STUB_ENTRY).replace('"./', '"../')
@@ -185,6 +188,7 @@ def boot_once(br: Browser, url: str, warm: bool = False, stats=None, sw: bool = 
             page.reload(wait_until="commit")
             page.wait_for_function("() => window.__bench && window.__bench.ready", polling=50, timeout=180_000)
             out["warm_ms"] = page.evaluate("window.__bench.ready")
+            out["warm_start"] = page.evaluate("document.documentElement.dataset.pyodideStart || null")
             if stats:
                 out["warm_bytes"] = stats.take()
         return out
@@ -195,11 +199,11 @@ def boot_once(br: Browser, url: str, warm: bool = False, stats=None, sw: bool = 
 def bench_boot(br: Browser, base: str, pages: dict, runs: int, stats=None) -> dict:
     samples = {k: {"cold_ms": [], "warm_ms": [], "cold_bytes": [], "sw_bytes": [], "warm_bytes": []} for k in pages}
     phases: dict[str, list] = {}
-    sw_ok = []
+    sw_ok, warm_starts = [], []
     for i in range(runs):
         order = list(pages) if i % 2 == 0 else list(reversed(pages))
         for name in order:
-            r = boot_once(br, base + pages[name], warm=True, stats=stats, sw=(name == "app"))
+            r = boot_once(br, base + pages[name], warm=True, stats=stats, sw=name.startswith("app"))
             for k in ("cold_ms", "warm_ms"):
                 samples[name][k].append(round(r[k], 1))
             for k in ("cold_bytes", "sw_bytes", "warm_bytes"):
@@ -207,13 +211,14 @@ def bench_boot(br: Browser, base: str, pages: dict, runs: int, stats=None) -> di
                     samples[name][k].append(r[k])
             if name == "app":
                 sw_ok.append(bool(r.get("sw_cache")))
+                warm_starts.append(r.get("warm_start"))
             if name == "app":
                 for phase, t in (r.get("phases") or {}).items():
                     phases.setdefault(phase, []).append(t)
                 phases.setdefault("data-ready", []).append(r["cold_ms"])
             print(f"  run {i + 1}/{runs} {name:<10} cold {r['cold_ms']:7.0f} ms  warm {r.get('warm_ms', 0):7.0f} ms",
                   flush=True)
-    res = {"runs": runs, "pages": pages, "samples": samples, "app_sw_cached": sw_ok,
+    res = {"runs": runs, "pages": pages, "samples": samples, "app_sw_cached": sw_ok, "app_warm_start": warm_starts,
            "app_phases_ms": {k: round(med(v)) for k, v in sorted(phases.items(), key=lambda kv: med(kv[1]))},
            "median": {k: {m: med(v) for m, v in s.items() if m.endswith("_ms")} for k, s in samples.items()}}
     m = res["median"]
@@ -429,6 +434,9 @@ def report(r: dict) -> None:
                 print(f"  bytes on the wire, {name}: first visit to ready {v.get('cold_bytes', 0) / 1e6:.2f} MB"
                       + (f", service worker storing the build {v['sw_bytes'] / 1e6:.2f} MB" if v.get("sw_bytes") is not None else "")
                       + f", repeat visit {v.get('warm_bytes', 0) / 1e6:.3f} MB")
+        if b.get("app_warm_start"):
+            ws = [str(x) for x in b["app_warm_start"]]
+            print("  how the app's repeat visits started Python: " + ", ".join(f"{k} {ws.count(k)}" for k in sorted(set(ws))))
         if b.get("app_sw_cached"):
             print(f"  app service worker had cached the build before the repeat visit: "
                   f"{sum(b['app_sw_cached'])}/{len(b['app_sw_cached'])} runs")

@@ -45,6 +45,8 @@ WHEELS = ROOT / "wheels"
 CACHE = ROOT / ".build-cache"
 DIST = ROOT / "dist"
 PYCOMPILE = ROOT / "tools" / "pycompile.mjs"
+SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
+SNAPSHOT = "snapshot.bin"          # in web/vendor/pyodide/: see tools/snapshot.mjs and web/pyodide-early.mjs
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PACKAGE_DATA = (".json", ".html", ".md")           # besides .py, shipped from anywhere under pyapp/
@@ -389,6 +391,47 @@ def pyscript_pycache(pyc: bool) -> bytes:
     return cached.read_bytes()
 
 
+# Stdlib modules a page start imports besides pyapp's own (PyScript's package and what Pyodide's
+# bootstrap pulls in), read off sys.modules in a started page; baked into the snapshot.
+SNAPSHOT_EXTRA = frozenset("""abc annotationlib ast asyncio atexit base64 binascii bisect bz2 codecs codeop
+collections compression concurrent contextlib contextvars copy copyreg dataclasses dis encodings enum errno
+fcntl fnmatch functools gc genericpath glob heapq html importlib inspect io itertools json keyword linecache
+locale logging lzma marshal math ntpath opcode operator os pathlib posixpath random re reprlib select
+selectors shutil signal site socket ssl stat string struct subprocess tempfile textwrap threading time token
+tokenize traceback types typing warnings weakref zipfile zipimport zlib""".split())
+NOT_STDLIB = frozenset({"js", "pyodide", "pyapp", "pyscript", "polyscript", "__future__", "_pyodide"})
+
+
+def build_snapshot(pyodide_dir: Path) -> Path | None:
+    """web/vendor/pyodide/snapshot.bin: a memory snapshot of this runtime with the start-up's stdlib
+    modules imported (tools/snapshot.mjs), for repeat visits.  None if it cannot be made (the app
+    then always starts normally)."""
+    modules = sorted((SNAPSHOT_EXTRA | pyapp_imports()) - NOT_STDLIB)
+    parts = [sha256(pyodide_dir / n).encode() for n in PYODIDE_FILES] + [SNAPSHOT_TOOL.read_bytes(),
+                                                                         " ".join(modules).encode()]
+    key = hashlib.sha256(b"".join(parts)).hexdigest()[:24]
+    cached = CACHE / f"snapshot-{key}.bin"
+    if not cached.exists():
+        if not node_ok():
+            log("WARNING: node missing: no memory snapshot (repeat visits start normally)")
+            return None
+        CACHE.mkdir(exist_ok=True)
+        tmp = CACHE / f"snapshot.{os.getpid()}.tmp"
+        proc = subprocess.run(["node", str(SNAPSHOT_TOOL), str(pyodide_dir), str(tmp), *modules],
+                              capture_output=True, text=True, timeout=600)
+        if proc.returncode != 0:
+            tmp.unlink(missing_ok=True)
+            log(f"WARNING: no memory snapshot ({proc.returncode}): {proc.stderr.strip()[-800:]}")
+            return None
+        report = json.loads(proc.stdout.strip().splitlines()[-1])
+        os.replace(tmp, cached)
+        _prune(CACHE.glob("snapshot-*.bin"), keep=cached)
+        log(f"memory snapshot: {report['stored'] / 2**20:.1f} of {report['memory'] / 2**20:.0f} MiB stored, "
+            f"{len(modules) - len(report['missing'])} stdlib modules imported"
+            + (f" (not importable: {report['missing']})" if report["missing"] else ""))
+    return cached
+
+
 def build_vendor(pyc: bool = True, prune: bool = True) -> None:
     if not (PYODIDE_NPM / "pyodide.mjs").exists() or not (PYSCRIPT_NPM / "core.js").exists():
         sys.exit("[build] node_modules missing: run `npm ci` first")
@@ -399,10 +442,15 @@ def build_vendor(pyc: bool = True, prune: bool = True) -> None:
             if prune and src != PYODIDE_NPM / name:
                 src = prune_stdlib(src, wheel_path() if wheel_path().exists() else build_wheel(pyc)) or src
         _copy(src, VENDOR / "pyodide" / name)
-    for name in PYODIDE_FILES:
+    shipped = list(PYODIDE_FILES)
+    snap = build_snapshot(VENDOR / "pyodide") if pyc else None
+    if snap:
+        _copy(snap, VENDOR / "pyodide" / SNAPSHOT)
+        shipped.append(SNAPSHOT)
+    for name in shipped:
         write_gz(VENDOR / "pyodide" / name)
     stale = {p.name for p in (VENDOR / "pyodide").iterdir() if not p.name.startswith(".")} - \
-        set(PYODIDE_FILES) - {n + ".gz" for n in PYODIDE_FILES}
+        set(shipped) - {n + ".gz" for n in shipped}
     for name in stale:
         (VENDOR / "pyodide" / name).unlink()
     wanted = pyscript_files()

@@ -1,21 +1,91 @@
 // Starts Pyodide as soon as the page loads, instead of after PyScript has loaded and set itself up
 // (about 0.4-0.9 s later on our machines).  index.html's import map gives PyScript this module in
 // place of ./vendor/pyodide/pyodide.mjs (only for imports made by PyScript's own modules), so the
-// config keeps "interpreter": "./web/vendor/pyodide/pyodide.mjs"; web/boot.js calls startEarly().
-// PyScript then gets the interpreter that is already booting.  Anything unusual in PyScript's
-// options (packages, a lock file) falls back to a normal, separate load.
+// config keeps "interpreter": "./web/vendor/pyodide/pyodide.mjs".  PyScript then gets the
+// interpreter that is already booting.  Anything unusual in PyScript's options (packages, a lock
+// file) falls back to a normal, separate load.
+//
+// index.html loads this module with <script type="module" async>, so it runs as soon as it and
+// pyodide.mjs are fetched: not after the stylesheets and the parse (as deferred scripts do), nor
+// after PyScript's own start-up work.  web/boot.js calls startEarly() too (it does nothing twice).
+//
+// Repeat visits start from a memory snapshot.  The build makes one under Node (tools/snapshot.mjs:
+// Pyodide booted, with the stdlib modules a page start imports already imported) and the service
+// worker keeps it with the rest of the build.  When a service worker controls the page, the
+// snapshot comes from that build's cache and Python's start-up is skipped.  A first visit (no
+// worker yet) starts normally: it does not download the snapshot, which keeps it small.  If the
+// snapshot is missing, damaged or of another build (Pyodide checks its build id), the page
+// starts normally and only the console says why.
+// `?snapshot=0` never uses it, `?snapshot=1` always does (tests, bench).  How the page started is in
+// <html data-pyodide-start="snapshot|normal|fallback">.
 import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
 
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
+const snapshotURL = new URL("./vendor/pyodide/snapshot.bin", import.meta.url).href;
 let early = null;
+
+// The snapshot file: "BSSNAP01", u32 memory size, u32 run count, then runs (u32 offset, u32 length,
+// bytes), little-endian: the non-zero parts of the interpreter's memory (see tools/snapshot.mjs).
+export function expandSnapshot(data) {
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  if (bytes.length < 16 || new TextDecoder().decode(bytes.subarray(0, 8)) !== "BSSNAP01")
+    throw new Error("not a Boardshelf snapshot");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const size = view.getUint32(8, true);
+  const count = view.getUint32(12, true);
+  if (size > 512 * 2 ** 20 || count > (bytes.length - 16) / 8) throw new Error("snapshot damaged");
+  const image = new Uint8Array(size);
+  let pos = 16;
+  for (let i = 0; i < count; i++) {
+    if (pos + 8 > bytes.length) throw new Error("snapshot truncated");
+    const offset = view.getUint32(pos, true);
+    const length = view.getUint32(pos + 4, true);
+    pos += 8;
+    if (offset + length > size || pos + length > bytes.length) throw new Error("snapshot damaged");
+    image.set(bytes.subarray(pos, pos + length), offset);
+    pos += length;
+  }
+  if (pos !== bytes.length) throw new Error("snapshot damaged");
+  return image;
+}
+
+async function fetchSnapshot() {
+  const res = await fetch(snapshotURL);
+  if (!res.ok) throw new Error(`snapshot: HTTP ${res.status}`);
+  return expandSnapshot(await res.arrayBuffer());
+}
+
+function wantSnapshot() {
+  const flag = new URLSearchParams(location.search).get("snapshot");
+  if (flag === "0" || flag === "1") return flag === "1";
+  return Boolean(globalThis.navigator && navigator.serviceWorker && navigator.serviceWorker.controller);
+}
+
+function started(how) {
+  document.documentElement.dataset.pyodideStart = how;
+  performance.mark("boardshelf:pyodide-ready");
+}
 
 export function startEarly() {
   if (!early) {
     performance.mark("boardshelf:pyodide-start");
-    early = load({ indexURL });
-    early.then(() => performance.mark("boardshelf:pyodide-ready"), () => {});  // a failure is reported to PyScript when it asks
+    if (wantSnapshot()) {
+      const snapshot = fetchSnapshot();
+      snapshot.catch(() => {});          // handled below, when loadPyodide awaits it: not "unhandled"
+      early = load({ indexURL, _loadSnapshot: snapshot }).then((py) => {
+        py.runPython("import random as _r\n_r.seed()\ndel _r");   // not the state frozen at build time
+        started("snapshot");
+        return py;
+      }, (err) => {
+        console.warn("Boardshelf: starting without the snapshot:", err && err.message ? err.message : err);
+        return load({ indexURL }).then((py) => { started("fallback"); return py; });
+      });
+    } else {
+      early = load({ indexURL }).then((py) => { started("normal"); return py; });
+    }
+    early.catch(() => {});               // a failure is reported to PyScript when it asks
   }
   return early;
 }
@@ -28,3 +98,5 @@ export async function loadPyodide(options = {}) {
   if (stderr) py.setStderr({ batched: stderr });
   return py;
 }
+
+startEarly();

@@ -77,12 +77,17 @@ def test_plays_offline_after_one_visit(hosted, browser):
     try:
         page.goto(base + GAME)
         wait_ready(page)
+        # a first visit starts Python normally and does not download the memory snapshot
+        assert page.evaluate("document.documentElement.dataset.pyodideStart") == "normal"
+        assert not page.evaluate("performance.getEntriesByType('resource').some(e => e.name.includes('snapshot'))")
         name = wait_cached(page)
         assert name.startswith("boardshelf-")
         ctx.set_offline(True)
         page.reload()
         wait_ready(page)
         wait_idle(page)
+        # the repeat visit starts from the snapshot in the worker's cache
+        assert page.evaluate("document.documentElement.dataset.pyodideStart") == "snapshot"
         assert page.locator("#app .screen-game").count() == 1
         ids = [a for a in action_ids(page) if a != "cancel"]
         assert ids, "no move offered offline"
@@ -92,6 +97,38 @@ def test_plays_offline_after_one_visit(hosted, browser):
         page2.goto(base)
         wait_ready(page2)
         assert page2.locator("#app").inner_text().strip()
+        assert not page.boardshelf.page_errors, page.boardshelf.page_errors
+    finally:
+        ctx.close()
+    guard.check()
+
+
+def test_a_damaged_snapshot_falls_back_to_a_normal_start(hosted, browser):
+    """The snapshot in the cache is replaced by garbage: the next visit starts normally, says nothing
+    alarming to the player, and plays; with the real snapshot back it starts from it again."""
+    _build, root, base = hosted
+    ctx, page, guard = new_page(browser, service_workers="allow")
+    messages = []
+    page.on("console", lambda m: messages.append((m.type, m.text)))
+    try:
+        page.goto(base + GAME)
+        wait_ready(page)
+        name = wait_cached(page)
+        url = base + "web/vendor/pyodide/snapshot.bin"
+        good = page.evaluate("async ([n, u]) => (await (await caches.open(n)).match(u)).arrayBuffer().then(b => b.byteLength)",
+                             [name, url])
+        assert good == (root / "web/vendor/pyodide/snapshot.bin").stat().st_size
+        for garbage in ("BSSNAP01 but then nothing sensible", "not a snapshot at all"):
+            page.evaluate("async ([n, u, g]) => (await caches.open(n)).put(u, new Response(g))", [name, url, garbage])
+            page.reload()
+            wait_ready(page)
+            wait_idle(page)
+            assert page.evaluate("document.documentElement.dataset.pyodideStart") == "fallback"
+            assert page.locator("#app .screen-game").count() == 1
+            assert page.locator(".boot-failed, .py-error").count() == 0
+            ids = [a for a in action_ids(page) if a != "cancel"]
+            click(page, f'[data-action="{ids[0]}"]')
+        assert any(t == "warning" and "without the snapshot" in m for t, m in messages), messages
         assert not page.boardshelf.page_errors, page.boardshelf.page_errors
     finally:
         ctx.close()

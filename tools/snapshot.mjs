@@ -1,0 +1,76 @@
+// Make a Pyodide memory snapshot of the vendored runtime, under Node, for fast repeat starts.
+//
+//   node tools/snapshot.mjs <pyodide dir> <out file> <module> [<module> ...]
+//
+// Boots the vendored Pyodide (its wasm, and the precompiled, pruned stdlib next to it) with
+// `_makeSnapshot`, imports the given stdlib modules (what the app and PyScript import at start),
+// and writes the interpreter's memory in a sparse form:
+//
+//   "BSSNAP01" | u32 memory size | u32 run count | runs: (u32 offset, u32 length, bytes) ...
+//
+// (little-endian; runs are the 4 KiB pages that are not all zero, merged: about 12 of 30 MiB).
+// web/pyodide-early.mjs expands it and hands it to loadPyodide({_loadSnapshot}); Pyodide itself
+// refuses a snapshot of another build (magic number and build id in the image).  The snapshot
+// holds no pyapp module: it depends on the runtime and stdlib only, never on the wheel.
+// Prints one JSON line with sizes.
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [dir, out, ...modules] = process.argv.slice(2);
+if (!dir || !out) {
+  console.error("usage: node tools/snapshot.mjs <pyodide dir> <out file> <module> ...");
+  process.exit(2);
+}
+const { loadPyodide } = await import(pathToFileURL(resolve(dir, "pyodide.mjs")).href);
+let image, missing;
+try {
+  const py = await loadPyodide({ indexURL: resolve(dir) + "/", _makeSnapshot: true });
+  py.globals.set("_BS_MODULES", py.toPy(modules));
+  const result = py.runPython(`
+def _bs_import_all(names):
+    import importlib
+    missing = []
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            missing.append(name)
+    return missing
+_bs_missing = _bs_import_all(_BS_MODULES)
+del _bs_import_all, _BS_MODULES
+_bs_missing
+`);
+  missing = result.toJs();
+  result.destroy();
+  py.runPython("del _bs_missing");
+  image = py.makeMemorySnapshot();
+} catch (err) {
+  console.error(String(err && err.message ? err.message : err).slice(-3000));   // not the whole minified runtime
+  process.exit(1);
+}
+
+const PAGE = 4096;
+const runs = [];
+for (let off = 0; off < image.length; off += PAGE) {
+  const page = image.subarray(off, Math.min(off + PAGE, image.length));
+  if (page.every((b) => b === 0)) continue;
+  const last = runs[runs.length - 1];
+  if (last && last[0] + last[1] === off) last[1] += page.length;
+  else runs.push([off, page.length]);
+}
+const stored = runs.reduce((n, [, len]) => n + len, 0);
+const buf = Buffer.alloc(16 + runs.length * 8 + stored);
+buf.write("BSSNAP01", 0, "latin1");
+buf.writeUInt32LE(image.length, 8);
+buf.writeUInt32LE(runs.length, 12);
+let pos = 16;
+for (const [off, len] of runs) {
+  buf.writeUInt32LE(off, pos);
+  buf.writeUInt32LE(len, pos + 4);
+  buf.set(image.subarray(off, off + len), pos + 8);
+  pos += 8 + len;
+}
+writeFileSync(out, buf);
+console.log(JSON.stringify({ memory: image.length, runs: runs.length, stored, file: buf.length, missing }));
+process.exit(0);
