@@ -46,7 +46,7 @@ CACHE = ROOT / ".build-cache"
 DIST = ROOT / "dist"
 PYCOMPILE = ROOT / "tools" / "pycompile.mjs"
 SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
-SNAPSHOT = "snapshot.bin"          # in web/vendor/pyodide/: see tools/snapshot.mjs and web/pyodide-early.mjs
+SNAPSHOT = "snapshot.bin"          # in web/vendor/pyodide/, gzip inside: tools/snapshot.mjs, web/pyodide-early.mjs
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PACKAGE_DATA = (".json", ".html", ".md")           # besides .py, shipped from anywhere under pyapp/
@@ -426,7 +426,8 @@ def build_snapshot(pyodide_dir: Path) -> Path | None:
         report = json.loads(proc.stdout.strip().splitlines()[-1])
         os.replace(tmp, cached)
         _prune(CACHE.glob("snapshot-*.bin"), keep=cached)
-        log(f"memory snapshot: {report['stored'] / 2**20:.1f} of {report['memory'] / 2**20:.0f} MiB stored, "
+        log(f"memory snapshot: {report['stored'] / 2**20:.1f} of {report['memory'] / 2**20:.0f} MiB stored "
+            f"({report['file'] / 1e6:.1f} MB compressed), "
             f"{len(modules) - len(report['missing'])} stdlib modules imported"
             + (f" (not importable: {report['missing']})" if report["missing"] else ""))
     return cached
@@ -447,10 +448,10 @@ def build_vendor(pyc: bool = True, prune: bool = True) -> None:
     if snap:
         _copy(snap, VENDOR / "pyodide" / SNAPSHOT)
         shipped.append(SNAPSHOT)
-    for name in shipped:
+    for name in PYODIDE_FILES:               # (the snapshot is compressed already)
         write_gz(VENDOR / "pyodide" / name)
     stale = {p.name for p in (VENDOR / "pyodide").iterdir() if not p.name.startswith(".")} - \
-        set(shipped) - {n + ".gz" for n in shipped}
+        set(shipped) - {n + ".gz" for n in PYODIDE_FILES}
     for name in stale:
         (VENDOR / "pyodide" / name).unlink()
     wanted = pyscript_files()

@@ -4,16 +4,19 @@
 //
 // Boots the vendored Pyodide (its wasm, and the precompiled, pruned stdlib next to it) with
 // `_makeSnapshot`, imports the given stdlib modules (what the app and PyScript import at start),
-// and writes the interpreter's memory in a sparse form:
+// and writes the interpreter's memory in a sparse form, gzip-compressed as a whole:
 //
-//   "BSSNAP01" | u32 memory size | u32 run count | runs: (u32 offset, u32 length, bytes) ...
+//   gzip( "BSSNAP01" | u32 memory size | u32 run count | runs: (u32 offset, u32 length, bytes) ... )
 //
-// (little-endian; runs are the 4 KiB pages that are not all zero, merged: about 12 of 30 MiB).
+// (little-endian; runs are the 4 KiB pages that are not all zero, merged: about 12 of 30 MiB, and
+// 4.7 MB compressed).  The file is compressed by us, not by the server, so that every static host
+// sends (and the service worker keeps) the small form; the page inflates it with DecompressionStream.
 // web/pyodide-early.mjs expands it and hands it to loadPyodide({_loadSnapshot}); Pyodide itself
 // refuses a snapshot of another build (magic number and build id in the image).  The snapshot
 // holds no pyapp module: it depends on the runtime and stdlib only, never on the wheel.
 // Prints one JSON line with sizes.
 import { writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -71,6 +74,8 @@ for (const [off, len] of runs) {
   buf.set(image.subarray(off, off + len), pos + 8);
   pos += 8 + len;
 }
-writeFileSync(out, buf);
-console.log(JSON.stringify({ memory: image.length, runs: runs.length, stored, file: buf.length, missing }));
+const packed = gzipSync(buf, { level: 9 });
+packed[4] = packed[5] = packed[6] = packed[7] = 0;    // no timestamp: the same input gives the same file
+writeFileSync(out, packed);
+console.log(JSON.stringify({ memory: image.length, runs: runs.length, stored, file: packed.length, missing }));
 process.exit(0);

@@ -26,8 +26,8 @@ const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 const snapshotURL = new URL("./vendor/pyodide/snapshot.bin", import.meta.url).href;
 let early = null;
 
-// The snapshot file: "BSSNAP01", u32 memory size, u32 run count, then runs (u32 offset, u32 length,
-// bytes), little-endian: the non-zero parts of the interpreter's memory (see tools/snapshot.mjs).
+// The snapshot file, once inflated: "BSSNAP01", u32 memory size, u32 run count, then runs (u32 offset,
+// u32 length, bytes), little-endian: the non-zero parts of the interpreter's memory (tools/snapshot.mjs).
 export function expandSnapshot(data) {
   const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
   if (bytes.length < 16 || new TextDecoder().decode(bytes.subarray(0, 8)) !== "BSSNAP01")
@@ -54,7 +54,14 @@ export function expandSnapshot(data) {
 async function fetchSnapshot() {
   const res = await fetch(snapshotURL);
   if (!res.ok) throw new Error(`snapshot: HTTP ${res.status}`);
-  return expandSnapshot(await res.arrayBuffer());
+  let data = new Uint8Array(await res.arrayBuffer());
+  if (data[0] === 0x1f && data[1] === 0x8b) {   // the file as built (gzip); the service worker keeps it inflated
+    const inflated = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
+    data = new Uint8Array(await new Response(inflated).arrayBuffer());
+  }
+  const image = expandSnapshot(data);
+  performance.mark("boardshelf:snapshot-read");
+  return image;
 }
 
 function wantSnapshot() {

@@ -17,12 +17,19 @@
 const BUILD = null; // replaced by tools/build.py: {"id": "...", "files": {"index.html": "<sha256>", ...}}
 
 const PREFIX = "boardshelf-";
+// Files that travel gzip-compressed by themselves (so every host sends them small) and are kept
+// inflated, to spare the page the inflating at every start: the memory snapshot (tools/snapshot.mjs).
+const INFLATE = new Set(["web/vendor/pyodide/snapshot.bin"]);
 const SCOPE = new URL("./", self.location).href;
 const cacheName = BUILD ? PREFIX + BUILD.id : null;
 
 async function sha256(buf) {
   const d = new Uint8Array(await crypto.subtle.digest("SHA-256", buf));
   return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function inflate(buf) {
+  return new Response(new Blob([buf]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 
 async function precache() {
@@ -43,7 +50,8 @@ async function precache() {
       const headers = new Headers();
       const type = res.headers.get("content-type");
       if (type) headers.set("content-type", type);
-      await cache.put(url, new Response(body, { status: 200, headers }));
+      const kept = INFLATE.has(path) ? await inflate(body) : body;
+      await cache.put(url, new Response(kept, { status: 200, headers }));
     }
   };
   try {
