@@ -8,6 +8,12 @@
   other than 127.0.0.1/localhost is aborted and recorded; the test fails if there was
   any.  Page errors (uncaught JS exceptions) are recorded too, in ``page.boardshelf``.
 
+Driving the app: ``wait_ready``, ``wait_idle``, ``wait_render``, ``click``, ``set_input``,
+``action_ids``, ``notices``, ``renders``.  Whole games: ``play_by_clicking`` clicks the ids a
+policy picks until the outcome shows (or a stop point), failing on an empty choice, an error notice
+or too many clicks; ``reload_resumes`` reloads mid-game and asserts the same board comes back;
+``saved_games`` reads the saves in localStorage; ``latency_summary`` formats click-to-render times.
+
 Timeouts are generous: the machines are shared 2-core boxes and a cold Pyodide start
 can take many seconds there.  Waits are on DOM state, never fixed sleeps.
 """
@@ -16,8 +22,10 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 from urllib.parse import urlsplit
 
 import pytest
@@ -166,3 +174,86 @@ def action_ids(page_or_frame) -> list[str]:
 
 def notices(page_or_frame) -> list[str]:
     return [t.strip() for t in page_or_frame.locator("#app .notice").all_inner_texts()]
+
+
+def action_selector(aid: str) -> str:
+    """The CSS selector of the elements carrying action id ``aid`` (quotes and backslashes escaped)."""
+    return '[data-action="' + aid.replace("\\", "\\\\").replace('"', '\\"') + '"]'
+
+
+def click_action(page_or_frame, aid: str) -> None:
+    """harness.click on the first element carrying action id ``aid``."""
+    click(page_or_frame, action_selector(aid))
+
+
+BAD_NOTICES = ("failed", "Internal error", "not allowed")
+# which notices end a game played by clicking: a failed step, a crash, a refused action
+RENDER_LATENCY_JS = """(t0) => { const m = performance.getEntriesByName('render', 'mark').filter(e => e.startTime > t0);
+                                 return m.length ? m[0].startTime - t0 : null; }"""
+
+
+def play_by_clicking(page, choose: Callable[[list[str]], str], *, max_clicks: int, clicks: int = 0,
+                     stop_after: int | None = None, click_fn: Callable = click_action,
+                     idle_timeout: int = STEP_TIMEOUT_MS, latencies: list | None = None,
+                     handoff: bool = False, bad_notices: tuple[str, ...] = BAD_NOTICES) -> int:
+    """Play the person's turns by clicking until the outcome shows, or until ``clicks`` reaches ``stop_after``;
+    returns the click count (``clicks`` is the count so far, for a second leg after a reload).
+
+    Each turn: wait until idle (``idle_timeout``), pick ``choose(action_ids)`` and ``click_fn(page, id)``.
+    Fails when no action is offered before the game is over, when a notice after a click contains one of
+    ``bad_notices``, or after ``max_clicks``.  ``latencies``: a list to append each click's click-to-render
+    time (ms, from the glue's ``render`` mark; the first swap after a click is the person's own action,
+    bots answer after a timeout).  ``handoff``: click the hot-seat "pass the device" button when it shows
+    (it is not counted as a click).
+    """
+    while clicks < max_clicks:
+        wait_idle(page, timeout=idle_timeout)
+        if page.locator("#app .outcome").count():
+            return clicks
+        if stop_after is not None and clicks >= stop_after:
+            return clicks
+        if handoff and page.locator('#app [data-nav="handoff-ok"]').count():
+            click(page, '[data-nav="handoff-ok"]')
+            continue
+        ids = action_ids(page)
+        assert ids, f"nothing to click and the game is not over; notices: {notices(page)}"
+        aid = choose(ids)
+        if latencies is not None:
+            t0 = page.evaluate("() => performance.now()")
+        click_fn(page, aid)
+        if latencies is not None:
+            dt = page.evaluate(RENDER_LATENCY_JS, t0)
+            if dt is not None:
+                latencies.append(dt)
+        clicks += 1
+        bad = [n for n in notices(page) if any(b in n for b in bad_notices)]
+        assert not bad, (aid, bad)
+    pytest.fail(f"no end after {max_clicks} clicks")
+
+
+def reload_resumes(page, board_selector: str, prepare: Callable[[], None] | None = None,
+                   idle_timeout: int = STEP_TIMEOUT_MS) -> None:
+    """Reload mid-game and assert the game screen comes back with the markup of ``board_selector`` unchanged.
+
+    ``prepare`` runs once the reloaded app is ready, before waiting for idle (e.g. adding a stylesheet)."""
+    before = page.locator(board_selector).inner_html()
+    page.reload()
+    wait_ready(page)
+    if prepare is not None:
+        prepare()
+    wait_idle(page, timeout=idle_timeout)
+    assert page.locator("#app .screen-game").count() == 1, "the game did not resume after a reload"
+    assert page.locator(board_selector).inner_html() == before, "the resumed game differs from the one before the reload"
+
+
+def saved_games(page) -> list:
+    """The saved games in localStorage, parsed."""
+    return page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('boardshelf:save:'))
+                                  .map(k => JSON.parse(localStorage.getItem(k)))""")
+
+
+def latency_summary(latencies: list) -> str:
+    """Click-to-render times as "median X ms, p95 Y ms, max Z ms" (sorts the list in place)."""
+    latencies.sort()
+    return (f"median {statistics.median(latencies):.0f} ms, p95 {latencies[int(len(latencies) * 0.95)]:.0f} ms, "
+            f"max {latencies[-1]:.0f} ms")

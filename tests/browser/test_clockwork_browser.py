@@ -14,12 +14,12 @@ actions on the last Gate Tokens.
 """
 from __future__ import annotations
 
-import statistics
 import time
 
 import pytest
 
-from harness import action_ids, click, needs_app, notices, wait_idle, wait_ready
+from harness import (latency_summary, needs_app, notices, play_by_clicking, reload_resumes, renders, saved_games,
+                     wait_idle, wait_ready)
 
 
 def _ready() -> bool:
@@ -57,36 +57,13 @@ def add_css(page, site) -> None:
         page.add_style_tag(url=site.url("web/clockwork.css"))
 
 
-def board(page) -> str:
-    return page.locator("#app .cw-game").inner_html()
-
-
 def play(page, clicks: int, stop_after: int | None, lat: list, kinds: dict) -> int:
-    while clicks < MAX_CLICKS:
-        wait_idle(page, timeout=120_000)
-        if page.locator("#app .outcome").count():
-            return clicks
-        if stop_after is not None and clicks >= stop_after:
-            return clicks
-        if page.locator('#app [data-nav="handoff-ok"]').count():
-            click(page, '[data-nav="handoff-ok"]')
-            continue
-        ids = action_ids(page)
-        assert ids, f"nothing to click and the game is not over; notices: {notices(page)}"
+    def choose_and_count(ids: list[str]) -> str:
         aid = choose(ids)
         kinds[aid.split(":")[0]] = kinds.get(aid.split(":")[0], 0) + 1
-        t0 = page.evaluate("() => performance.now()")
-        sel = '[data-action="' + aid.replace("\\", "\\\\").replace('"', '\\"') + '"]'
-        click(page, sel)
-        dt = page.evaluate("""(t0) => { const m = performance.getEntriesByName('render', 'mark')
-                                          .filter(e => e.startTime > t0);
-                                        return m.length ? m[0].startTime - t0 : null; }""", t0)
-        if dt is not None:
-            lat.append(dt)
-        clicks += 1
-        bad = [n for n in notices(page) if "failed" in n or "Internal error" in n or "not allowed" in n]
-        assert not bad, (aid, bad)
-    pytest.fail(f"no end after {MAX_CLICKS} clicks")
+        return aid
+    return play_by_clicking(page, choose_and_count, max_clicks=MAX_CLICKS, clicks=clicks, stop_after=stop_after,
+                            idle_timeout=120_000, latencies=lat, handoff=True)
 
 
 def test_whole_three_player_game_by_clicking_with_reload(site, page):
@@ -104,25 +81,17 @@ def test_whole_three_player_game_by_clicking_with_reload(site, page):
     clicks = play(page, 0, RELOAD_AT, lat, kinds)
     assert clicks == RELOAD_AT, "the game ended before the reload point"
     assert page.locator("#app .cw-board .cell").count() >= 90       # grids are on the board by now
-    before = board(page)
-    page.reload()
-    wait_ready(page)
-    add_css(page, site)
-    wait_idle(page, timeout=120_000)
-    assert page.locator("#app .screen-game").count() == 1, "the game did not resume after a reload"
-    assert board(page) == before, "the resumed game differs from the one before the reload"
+    reload_resumes(page, "#app .cw-game", lambda: add_css(page, site), idle_timeout=120_000)
 
     clicks = play(page, clicks, None, lat, kinds)
     assert "Game over" in page.locator("#app .outcome").inner_text()
     assert "Winner" in page.locator("#app .cw-outcome").inner_text()
     assert not page.locator("#app [data-action]").count()
-    saves = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('boardshelf:save:'))
-                                   .map(k => JSON.parse(localStorage.getItem(k)))""")
+    saves = saved_games(page)
     assert len(saves) == 1 and str(saves[0].get("status", "")).startswith("finished"), [s.get("status") for s in saves]
     assert {"grid", "gate", "end"} <= set(kinds), kinds
-    renders = int(page.evaluate("() => +(document.body.dataset.renders || 0)"))
+    swaps = renders(page)
     assert not page.boardshelf.page_errors, page.boardshelf.page_errors
-    lat.sort()
     print(f"\nclockwork browser game: {clicks} clicks {kinds}, {len(saves[0]['actions'])} actions, "
-          f"{renders} renders after the reload, {time.perf_counter() - start:.0f} s; click-to-render "
-          f"median {statistics.median(lat):.0f} ms, p95 {lat[int(len(lat) * 0.95)]:.0f} ms, max {lat[-1]:.0f} ms")
+          f"{swaps} renders after the reload, {time.perf_counter() - start:.0f} s; click-to-render "
+          f"{latency_summary(lat)}")

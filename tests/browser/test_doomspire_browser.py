@@ -8,12 +8,12 @@ geometry (pointer-events, sizes) when clicked.
 """
 from __future__ import annotations
 
-import statistics
 import time
 
 import pytest
 
-from harness import action_ids, needs_app, notices, renders, wait_idle, wait_ready, wait_render
+from harness import (action_selector, latency_summary, needs_app, notices, play_by_clicking, reload_resumes, renders, saved_games,
+                     wait_idle, wait_ready, wait_render)
 
 
 def _ready() -> bool:
@@ -53,14 +53,14 @@ def add_css(page, site) -> None:
         page.add_style_tag(url=site.url("web/doomspire.css"))
 
 
-def click_action(page, aid: str) -> None:
+def click_action_once(page, aid: str) -> None:
     """Click the first element carrying ``aid`` (a real pointer click) and wait for the swap it causes.
 
-    Like harness.click, but the fallback (dispatching the event) only runs when the real click did not
+    Like harness.click_action, but the fallback (dispatching the event) only runs when the real click did not
     land: a second click of the same id after the swap would be a different, possibly illegal, action.
     """
     before = renders(page)
-    loc = page.locator(f'#app [data-action="{aid}"]').first
+    loc = page.locator(f"#app {action_selector(aid)}").first
     try:
         loc.click(timeout=10_000)
     except Exception:
@@ -70,32 +70,9 @@ def click_action(page, aid: str) -> None:
     wait_idle(page, timeout=120_000)
 
 
-def board(page) -> str:
-    return page.locator("#app .ds-game").inner_html()
-
-
 def play(page, clicks: int, stop_after: int | None, lat: list) -> int:
-    while clicks < MAX_CLICKS:
-        wait_idle(page, timeout=120_000)
-        if page.locator("#app .outcome").count():
-            return clicks
-        if stop_after is not None and clicks >= stop_after:
-            return clicks
-        ids = action_ids(page)
-        assert ids, f"nothing to click and the game is not over; notices: {notices(page)}"
-        aid = choose(ids)
-        t0 = page.evaluate("() => performance.now()")
-        click_action(page, aid)
-        # the first swap after the click is the human's own action (bots answer after a timeout)
-        dt = page.evaluate("""(t0) => { const m = performance.getEntriesByName('render', 'mark')
-                                          .filter(e => e.startTime > t0);
-                                        return m.length ? m[0].startTime - t0 : null; }""", t0)
-        if dt is not None:
-            lat.append(dt)
-        clicks += 1
-        bad = [n for n in notices(page) if "failed" in n or "Internal error" in n or "not allowed" in n]
-        assert not bad, (aid, bad)
-    pytest.fail(f"no end after {MAX_CLICKS} clicks")
+    return play_by_clicking(page, choose, max_clicks=MAX_CLICKS, clicks=clicks, stop_after=stop_after,
+                            click_fn=click_action_once, idle_timeout=120_000, latencies=lat)
 
 
 def test_whole_four_player_game_by_clicking_with_reload(site, page):
@@ -112,23 +89,15 @@ def test_whole_four_player_game_by_clicking_with_reload(site, page):
 
     clicks = play(page, 0, RELOAD_AT, lat)
     assert clicks == RELOAD_AT, "the game ended before the reload point"
-    before = board(page)
-    page.reload()
-    wait_ready(page)
-    add_css(page, site)
-    wait_idle(page, timeout=120_000)
-    assert page.locator("#app .screen-game").count() == 1, "the game did not resume after a reload"
-    assert board(page) == before, "the resumed game differs from the one before the reload"
+    reload_resumes(page, "#app .ds-game", lambda: add_css(page, site), idle_timeout=120_000)
 
     clicks = play(page, clicks, None, lat)
     assert "Game over" in page.locator("#app .outcome").inner_text()
     assert "Final ranking" in page.locator("#app .ds-outcome").inner_text()
-    saves = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('boardshelf:save:'))
-                                   .map(k => JSON.parse(localStorage.getItem(k)))""")
+    saves = saved_games(page)
     assert len(saves) == 1 and str(saves[0].get("status", "")).startswith("finished"), [s.get("status") for s in saves]
-    renders = int(page.evaluate("() => +(document.body.dataset.renders || 0)"))
+    swaps = renders(page)
     assert not page.boardshelf.page_errors, page.boardshelf.page_errors
-    lat.sort()
     print(f"\ndoomspire browser game: {clicks} clicks, {len(saves[0]['actions'])} actions, "
-          f"{renders} renders after the reload, {time.perf_counter() - start:.0f} s; click-to-render "
-          f"median {statistics.median(lat):.0f} ms, p95 {lat[int(len(lat) * 0.95)]:.0f} ms, max {lat[-1]:.0f} ms")
+          f"{swaps} renders after the reload, {time.perf_counter() - start:.0f} s; click-to-render "
+          f"{latency_summary(lat)}")

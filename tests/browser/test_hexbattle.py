@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from harness import (action_ids, click, needs_app, new_page, notices, set_input, wait_idle, wait_ready)
+from harness import (action_ids, click, needs_app, new_page, notices, play_by_clicking, reload_resumes, saved_games,
+                     set_input, wait_idle, wait_ready)
 
 pytestmark = [pytest.mark.browser, needs_app]
 
@@ -20,29 +21,16 @@ MAX_CLICKS = 800
 DETOURS = ("unpay:", "cancel", "turn:")
 
 
-def game_signature(page) -> str:
-    """What a reload must reproduce: the game screen's markup (board, hand, log)."""
-    return page.locator("#app section.game").inner_html()
+# what a reload must reproduce: the game screen's markup (board, hand, log)
+GAME_SIGNATURE = "#app section.game"
 
 
 def play_until_over(page, rng: random.Random, clicks: int = 0, stop_after: int | None = None) -> int:
     """Click a random legal action while the human is to act; the bot answers in between."""
-    while clicks < MAX_CLICKS:
-        wait_idle(page)
-        if page.locator("#app .outcome").count():
-            return clicks
-        if stop_after is not None and clicks >= stop_after:
-            return clicks
-        ids = action_ids(page)
-        if not ids:
-            pytest.fail(f"no action to click and the game is not over; notices: {notices(page)}")
-        preferred = [a for a in ids if not a.startswith(DETOURS)] or ids
-        aid = rng.choice(preferred)
-        click(page, f'[data-action="{aid}"]')
-        clicks += 1
-        errors = [n for n in notices(page) if "failed" in n or "Internal error" in n]
-        assert not errors, errors
-    pytest.fail(f"no end after {MAX_CLICKS} clicks")
+    def choose(ids: list[str]) -> str:
+        return rng.choice([a for a in ids if not a.startswith(DETOURS)] or ids)
+    return play_by_clicking(page, choose, max_clicks=MAX_CLICKS, clicks=clicks, stop_after=stop_after,
+                            bad_notices=("failed", "Internal error"))
 
 
 def test_whole_game_human_vs_bot_with_reload(site, page):
@@ -59,18 +47,12 @@ def test_whole_game_human_vs_bot_with_reload(site, page):
     rng = random.Random(42)
     clicks = play_until_over(page, rng, stop_after=12)
     assert clicks == 12, "the game ended before the reload point"
-    before = game_signature(page)
-    page.reload()
-    wait_ready(page)
-    wait_idle(page)
-    assert page.locator("#app .screen-game").count() == 1, "the game did not resume after a reload"
-    assert game_signature(page) == before, "the resumed game differs from the one before the reload"
+    reload_resumes(page, GAME_SIGNATURE)
 
     clicks = play_until_over(page, rng, clicks)
     outcome = page.locator("#app .outcome").inner_text()
     assert "Game over" in outcome
-    saves = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('boardshelf:save:'))
-                                   .map(k => JSON.parse(localStorage.getItem(k)))""")
+    saves = saved_games(page)
     assert len(saves) == 1 and str(saves[0].get("status", "")).startswith("finished"), saves
     assert not page.boardshelf.page_errors, page.boardshelf.page_errors
 
