@@ -5,6 +5,7 @@ from html import unescape
 import pytest
 
 from pyapp.engine import Action, Rng
+from pyapp.games.hexbattle import hexgrid
 from pyapp.games.hexbattle import render as hr
 from pyapp.games.hexbattle.render import render
 
@@ -52,8 +53,10 @@ def test_geometry_matches_the_architecture():
         hr.parse_hex("i3")
     # odd columns sit half a hex lower
     assert hr.center(1, 0)[1] > hr.center(0, 0)[1] and hr.center(2, 0)[1] == hr.center(0, 0)[1]
-    assert hr.neighbor("a1", 0) is None and hr.neighbor("a1", 3) == "a2"
-    assert hr.neighbor("b2", 1) == "c2" and hr.neighbor("c2", 1) == "d1"
+    # the renderer takes neighbours and the 180-degree turn from hexgrid
+    assert hexgrid.NEIGHBORS["a1"][0] is None and hexgrid.NEIGHBORS["a1"][3] == "a2"
+    assert hexgrid.NEIGHBORS["b2"][1] == "c2" and hexgrid.NEIGHBORS["c2"][1] == "d1"
+    assert hexgrid.rotate180(hr.parse_hex("a1")) == hr.parse_hex("h16")
 
 
 @pytest.mark.rule("HB-UI-7")
@@ -203,9 +206,9 @@ def test_the_second_player_sees_the_board_turned_with_their_army_at_the_bottom()
     html = draw_html(v, acts=["step", "stop"], seat=0)
     assert 'class="hb-board flipped"' in html
     # c10 is shown where f7 would be, its front (N on the board) drawn pointing down the screen
-    x, y = hr.center(*hr.flip_hex(*hr.parse_hex("c10")))
+    x, y = hr.center(*hexgrid.rotate180(hr.parse_hex("c10")))
     assert re.search(rf'<g class="unit p0 infantry selected" transform="translate\({x},{y}\)">.*?rotate\(180\)', html)
-    x, y = hr.center(*hr.flip_hex(*hr.parse_hex("c9")))
+    x, y = hr.center(*hexgrid.rotate180(hr.parse_hex("c9")))
     assert f'data-action="step" transform="translate({x},{y})"' in html
     # labels name the real hexes: the top-left hex on screen is h16
     first_label = re.search(r'<text class="coord"[^>]*>(\w+)</text>', html).group(1)

@@ -1,7 +1,9 @@
 """Tiny helpers to build markup strings safely.
 
 Every player-entered string (army names, save titles, seat names) goes through
-:func:`esc` before it reaches markup.
+:func:`esc` before it reaches markup.  The second half holds what the game
+renderers (``pyapp/games/*/render.py``) share: action buttons, number checks,
+default seat names, hexagon outlines, the board's marker layer and the log panel.
 
 >>> esc('<script>"x"</script>')
 '&lt;script&gt;&quot;x&quot;&lt;/script&gt;'
@@ -9,6 +11,8 @@ Every player-entered string (army names, save titles, seat names) goes through
 '<button type="button" class="btn primary" data-nav="start">Start</button>'
 """
 from __future__ import annotations
+
+import math
 
 from ..engine.util import esc as _esc
 
@@ -35,3 +39,66 @@ def button(label_html: str, *, nav: str | None = None, action: str | None = None
     c = ("btn " + cls).strip()
     return (f'<button type="button"{attrs(class_=c, data_nav=nav, data_action=action, title=title, disabled=disabled)}>'
             f"{label_html}</button>")
+
+
+# ---------------------------------------------------------------- shared by the game renderers
+def action_button(action_id: str, label_html: str, *, cls: str = "", title: str = "") -> str:
+    """A button that applies the game action ``action_id``; ``label_html`` must already be escaped, ``title`` is plain.
+
+    Unlike :func:`button` the class list is always ``"btn " + cls`` (kept byte for byte as the renderers drew it).
+
+    >>> action_button("pay:c1", "Pay", title='a "b"')
+    '<button type="button" class="btn " data-action="pay:c1" title="a &quot;b&quot;">Pay</button>'
+    """
+    t = f' title="{esc(title)}"' if title else ""
+    return f'<button type="button" class="btn {cls}" data-action="{esc(action_id)}"{t}>{label_html}</button>'
+
+
+def number(v, default=0):
+    """``v`` if it is an int or float (a bool is not), else ``default``.
+
+    >>> number(3), number(2.5), number(True), number("4"), number(None, -1)
+    (3, 2.5, 0, 0, -1)
+    """
+    return v if isinstance(v, (int, float)) and not isinstance(v, bool) else default
+
+
+def seat_names(names, n: int) -> list:
+    """``names`` followed by ``Player k`` for the seats ``len(names)`` .. ``n - 1`` that have no name.
+
+    >>> seat_names(["Ann"], 3), seat_names(["Ann", "Bob"], 1)
+    (['Ann', 'Player 2', 'Player 3'], ['Ann', 'Bob'])
+    """
+    return list(names) + [f"Player {i + 1}" for i in range(len(names), n)]
+
+
+def hex_points(r: float) -> str:
+    """SVG ``points`` of a flat-topped hexagon of circumradius ``r`` centred on the origin.
+
+    >>> hex_points(10)
+    '10.0,0.0 5.0,8.7 -5.0,8.7 -10.0,0.0 -5.0,-8.7 5.0,-8.7'
+    """
+    return " ".join(f"{r * math.cos(math.radians(a)):.1f},{r * math.sin(math.radians(a)):.1f}"
+                    for a in range(0, 360, 60))
+
+
+def dest_layer(groups: dict, before: str = "") -> str:
+    """The layer of clickable board markers: ``before``, then one ``<g class="dests KEY">`` per group, in order.
+
+    A group gathers the markers of one piece, so pointing at the piece can light up just its markers.
+
+    >>> dest_layer({"k0": ["<a/>", "<b/>"]}, "<hl/>")
+    '<g class="dest-layer"><hl/><g class="dests k0"><a/><b/></g></g>'
+    """
+    return (f'<g class="dest-layer">{before}'
+            + "".join(f'<g class="dests {esc(key)}">{"".join(items)}</g>' for key, items in groups.items()) + "</g>")
+
+
+def log_details(cls: str, lines, line_html=esc, last: int = 40) -> str:
+    """The game log panel: the ``last`` lines, newest first; ``line_html`` turns a line into escaped markup.
+
+    >>> log_details("x-log", ["a", "<b>"])
+    '<details class="x-log" open><summary>Log</summary><ol reversed><li>&lt;b&gt;</li><li>a</li></ol></details>'
+    """
+    return (f'<details class="{cls}" open><summary>Log</summary><ol reversed>'
+            + "".join(f"<li>{line_html(line)}</li>" for line in reversed(lines[-last:])) + "</ol></details>")

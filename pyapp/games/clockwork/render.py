@@ -14,11 +14,11 @@ Hidden information: the renderer shows only what ``view(seat)`` holds (a
 face-down portal's unit and a hand are in another seat's view as ``None``),
 and action ids are only ever those of the interactive seat.
 
-Board geometry (see ``geometry.py``): flat-topped hexes in odd-q offset
-layout, 24 columns (a-x) by 15 rows (1-15); 12 grid slots of 6 x 5 hexes.
+Board geometry (from ``geometry.py``: hex names, neighbours): flat-topped hexes
+in odd-q offset layout, 24 columns (a-x) by 15 rows (1-15); 12 grid slots of 6 x 5 hexes.
 
->>> parse_hex("e4"), hex_name(4, 3)
-((4, 3), 'e4')
+>>> parse_hex("e4")
+(4, 3)
 >>> center(0, 0), center(1, 0)
 ((26.0, 23.3), (56.0, 40.6))
 >>> abbrev({"card": "crab-tank", "name": "Crab Tank"}), abbrev({"card": "new", "name": "Steam Golem"})
@@ -28,21 +28,18 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from html import escape as _escape
 
-COLS, ROWS = 24, 15
-GRID_COLS, GRID_ROWS, SLOT_COLS, SLOT_ROWS = 6, 5, 4, 3
+from ...ui.markup import action_button, dest_layer, esc, hex_points, log_details, number, seat_names
+from .geometry import COLS, GRID_COLS, GRID_ROWS, LETTERS, ROWS, SLOT_COLS, SLOT_ROWS, direction, neighbours
+from .geometry import parse as parse_hex
+
 SIZE = 20.0                       # hex circumradius in SVG units
 HH = SIZE * math.sqrt(3)          # hex height (flat-topped)
 PAD = 6.0
 BOARD_W = PAD * 2 + SIZE * 2 + (COLS - 1) * SIZE * 1.5
 BOARD_H = PAD * 2 + HH * ROWS + HH / 2
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
 STEPS = (("control", "Control"), ("portal", "Portal"), ("resources", "Resources"), ("main", "Main"), ("draw", "Draw"))
 MAX_LINKED = 48                   # web/clockwork.css links unit k0..k47 with its markers
-
-_EVEN = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
-_ODD = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
 
 ABBREV = {"infantry": "Inf", "sharpshooter": "Shp", "shade": "Shd", "hexer": "Hex", "berserker": "Brs",
           "squire": "Sq", "engineer": "Eng", "skirmisher": "Skr", "crab-tank": "CT", "mortar-walker": "MW",
@@ -71,30 +68,6 @@ LEGEND = ('<p class="cw-legend">● soldier · ⬢ vehicle · ■ building (atta
           'M/A: moved/attacked this turn · dashed ring: corrupted (owner colour)</p>')
 
 
-def esc(text) -> str:
-    """HTML-escape anything (quotes included).
-
-    >>> esc('<b title="x">&')
-    '&lt;b title=&quot;x&quot;&gt;&amp;'
-    """
-    return _escape(str(text), quote=True)
-
-
-def parse_hex(name: str) -> tuple:
-    """``"e4"`` -> ``(4, 3)``; ValueError off the table."""
-    if not isinstance(name, str) or len(name) < 2 or name[0] not in LETTERS or not name[1:].isdigit():
-        raise ValueError(f"not a hex: {name!r}")
-    c, r = LETTERS.index(name[0]), int(name[1:]) - 1
-    if not (0 <= c < COLS and 0 <= r < ROWS):
-        raise ValueError(f"hex off the table: {name!r}")
-    return c, r
-
-
-def hex_name(col: int, row: int) -> str:
-    """``(4, 3)`` -> ``"e4"``."""
-    return f"{LETTERS[col]}{row + 1}"
-
-
 def center(col: int, row: int) -> tuple:
     """SVG centre of a hex (odd columns half a hex lower)."""
     x = PAD + SIZE + col * SIZE * 1.5
@@ -121,10 +94,6 @@ def abbrev(u: dict) -> str:
     return "".join(w[0] for w in words[:3]).upper() if len(words) > 1 else words[0][:3]
 
 
-def _hex_points(r: float) -> str:
-    return " ".join(f"{r * math.cos(math.radians(a)):.1f},{r * math.sin(math.radians(a)):.1f}" for a in range(0, 360, 60))
-
-
 def _seat_cls(p) -> str:
     return f"cw-p{p}" if isinstance(p, int) and 0 <= p < 6 else "cw-pn"
 
@@ -134,10 +103,10 @@ def defs() -> str:
     """Shapes shared by every hex, unit and marker (placed with ``<use>``)."""
     r = SIZE * 0.62
     sq = SIZE * 0.55
-    return (f'<defs><polygon id="cw-cell" points="{_hex_points(SIZE)}"/>'
-            f'<polygon id="cw-hl" points="{_hex_points(SIZE - 1.5)}"/>'
+    return (f'<defs><polygon id="cw-cell" points="{hex_points(SIZE)}"/>'
+            f'<polygon id="cw-hl" points="{hex_points(SIZE - 1.5)}"/>'
             f'<circle id="cw-soldier" r="{r:.1f}"/>'
-            f'<polygon id="cw-vehicle" points="{_hex_points(r + 1)}" transform="rotate(30)"/>'
+            f'<polygon id="cw-vehicle" points="{hex_points(r + 1)}" transform="rotate(30)"/>'
             f'<rect id="cw-building" x="{-sq:.1f}" y="{-sq:.1f}" width="{2 * sq:.1f}" height="{2 * sq:.1f}" rx="2"/>'
             f'<rect id="cw-portal" x="-8" y="-8" width="16" height="16" rx="2" transform="rotate(45)"/>'
             f'<path id="cw-gate" d="M0-11 L3-8 L8-8 L8-3 L11 0 L8 3 L8 8 L3 8 L0 11 L-3 8 L-8 8 L-8 3 L-11 0 '
@@ -180,19 +149,14 @@ def _terrain(key: tuple) -> tuple:
         x, y = center(c, r)
         cells.append((h, x, y, kind, terr))
         labels.append(f'<text class="coord" x="{x}" y="{y - HH / 2 + 6.5:.1f}">{h}</text>')
-        for d, (dc, dr) in enumerate(_ODD if c & 1 else _EVEN):
-            cc, rr = c + dc, r + dr
-            other = hexes.get(hex_name(cc, rr)) if 0 <= cc < COLS and 0 <= rr < ROWS else None
+        around = {direction(h, nb): nb for nb in neighbours(h)}         # direction -> neighbour on the table
+        for d in range(6):
+            other = hexes.get(around[d]) if d in around else None
             if kind == "territory" and (other is None or other[1] != terr):
                 borders.append(_edge(x, y, d))
             elif kind != "territory" and other is None:
                 borders.append(_edge(x, y, d))
     return tuple(cells), "".join(borders), "".join(labels)
-
-
-def _btn(aid: str, text: str, *, cls: str = "", title: str = "") -> str:
-    t = f' title="{esc(title)}"' if title else ""
-    return f'<button type="button" class="btn {cls}" data-action="{esc(aid)}"{t}>{text}</button>'
 
 
 @lru_cache(maxsize=16)
@@ -203,10 +167,6 @@ def die_svg(n: int) -> str:
     dots = "".join(f'<circle cx="{x * 5}" cy="{y * 5}" r="1.6"/>' for x, y in pips.get(n, ()))
     return (f'<svg class="die" viewBox="0 0 20 20" width="22" height="22" role="img" aria-label="die showing {n}">'
             f'<rect x="0.5" y="0.5" width="19" height="19" rx="4"/>{dots}</svg>')
-
-
-def _num(v, default=0):
-    return v if isinstance(v, (int, float)) and not isinstance(v, bool) else default
 
 
 def _name(names: list, p) -> str:
@@ -351,7 +311,8 @@ def _board(view: dict, acts: dict, used: set, seat, names: list) -> str:
         out.append(f'<g class="{" ".join(cls)}" transform="translate({x},{y})"{tab}>'
                    f'<title>{esc(unit_title(u, names, own))}</title>{owner_ring}<use href="#{shape}" class="body"/>'
                    f'<text class="uname" y="3">{esc(abbrev(u))}</text>'
-                   f'<text class="ustat" y="{SIZE * 0.62 + 6:.1f}">{esc(_num(u.get("attack")))}/{esc(_num(u.get("defense")))}</text>'
+                   f'<text class="ustat" y="{SIZE * 0.62 + 6:.1f}">'
+                   f'{esc(number(u.get("attack")))}/{esc(number(u.get("defense")))}</text>'
                    + (f'<text class="uflag" x="{SIZE * 0.55:.1f}" y="{-SIZE * 0.45:.1f}">{flags}</text>' if flags else "")
                    + "</g>")
     svg.append("".join(out))
@@ -397,8 +358,7 @@ def _board(view: dict, acts: dict, used: set, seat, names: list) -> str:
                 f'transform="translate({tx},{ty})"><title>{esc(title)}</title>{body}</g>')
             used.add(aid)
     if groups:
-        svg.append('<g class="dest-layer">' + "".join(
-            f'<g class="dests k{link[src]}">{"".join(items)}</g>' for src, items in groups.items()) + "</g>")
+        svg.append(dest_layer({f"k{link[src]}": items for src, items in groups.items()}))
     svg.append("</svg>")
     return "".join(svg)
 
@@ -407,7 +367,7 @@ def _board(view: dict, acts: dict, used: set, seat, names: list) -> str:
 def _steps_html(view: dict, names: list) -> str:
     phase = view.get("phase")
     active = view.get("active")
-    n = _num(view.get("players"), len(names))
+    n = number(view.get("players"), len(names))
     if phase in ("grids", "gates"):
         board = view.get("board") or {}
         if phase == "grids":
@@ -474,11 +434,11 @@ def _roll_html(view: dict, names: list) -> str:
     parts = []
     roll = view.get("roll")
     if isinstance(roll, dict) and roll.get("dice"):
-        dice = "".join(die_svg(_num(d)) for d in roll.get("dice") or [])
+        dice = "".join(die_svg(number(d)) for d in roll.get("dice") or [])
         kind = {"counter": "Counter attack", "shell": "Artillery Shell"}.get(roll.get("kind"), "Attack")
         dd = roll.get("defense_dice")
         if dd:
-            dtxt = (f'<span class="dice">{"".join(die_svg(_num(d)) for d in dd)}</span> + {esc(roll.get("defense_bonus"))}'
+            dtxt = (f'<span class="dice">{"".join(die_svg(number(d)) for d in dd)}</span> + {esc(roll.get("defense_bonus"))}'
                     f' = <b>{esc(roll.get("defense_total"))}</b>')
         else:
             dtxt = f'fixed <b>{esc(roll.get("defense_total"))}</b>'
@@ -517,7 +477,7 @@ def _prompt_html(view: dict, acts: dict, used: set, names: list) -> str:
         if aid in ("stealth", "nostealth", "counter", "nocounter", "noscapegoat", "decline") or \
                 aid.startswith(("scapegoat:", "assassinate:", "corrupt:")) and (">" in aid or aid.startswith("scapegoat:")):
             primary = aid in ("stealth", "counter") or ":" in aid
-            btns.append(_btn(aid, esc(a.label or aid), cls="primary" if primary else ""))
+            btns.append(action_button(aid, esc(a.label or aid), cls="primary" if primary else ""))
             used.add(aid)
     wait = "" if btns else f'<p class="wait">Waiting for {esc(_name(names, pend.get("seat")))} to decide.</p>'
     return (f'<section class="cw-prompt" role="alert"><h3>{esc(_name(names, pend.get("seat")))}: {esc(text)}</h3>'
@@ -553,7 +513,7 @@ def _hand_html(view: dict, acts: dict, used: set, seat) -> str:
             continue
         btns = []
         for aid, a in plays.get(c.get("id"), []):
-            btns.append(_btn(aid, esc(a.label or aid), cls="small play"))
+            btns.append(action_button(aid, esc(a.label or aid), cls="small play"))
             used.add(aid)
         cards.append(f'<div class="cw-card special{" playable" if btns else ""}"><span class="cname">'
                      f'{esc(c.get("name"))}</span><span class="ctext">{esc(c.get("text", ""))}</span>'
@@ -580,7 +540,7 @@ def _portal_buttons(view: dict, acts: dict, used: set) -> str:
         label = lst[0][2].label or key
         name = label.removeprefix("Create a ").partition(" portal at ")[0] or key
         cost = label.rpartition("(cost ")[2].rstrip(")") if "(cost " in label else "?"
-        btns = "".join(_btn(aid, esc(h), cls="small", title=f"{a.label or aid} (Gate Token {gates.get(h, '?')})")
+        btns = "".join(action_button(aid, esc(h), cls="small", title=f"{a.label or aid} (Gate Token {gates.get(h, '?')})")
                        for h, aid, a in sorted(lst, key=lambda t: parse_hex(t[0])[::-1] if t[0][:1] in LETTERS else (0, 0)))
         used.update(aid for _h, aid, _a in lst)
         rows.append(f'<div class="prow"><span class="at">{esc(name)} <small>(cost {esc(cost)})</small></span>{btns}</div>')
@@ -599,7 +559,7 @@ def _grid_buttons(acts: dict, used: set) -> str:
     rows = []
     for k, lst in by_design.items():
         name = lst[0][2].label.partition(" in slot")[0].removeprefix("Place ") if lst[0][2].label else k
-        btns = "".join(_btn(aid, f"slot {esc(sl[1:])}", cls="small", title=a.label) for sl, aid, a in lst)
+        btns = "".join(action_button(aid, f"slot {esc(sl[1:])}", cls="small", title=a.label) for sl, aid, a in lst)
         used.update(aid for _s, aid, _a in lst)
         rows.append(f'<div class="prow"><span class="at">{esc(name)}</span>{btns}</div>')
     return f'<div class="cw-group grids"><h4>Place a Territory Grid</h4>{"".join(rows)}</div>'
@@ -651,8 +611,8 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     """
     acts = {a.id: a for a in actions} if interactive else {}
     used: set = set()
-    n = _num(view.get("players"), len(names))
-    names = list(names) + [f"Player {i + 1}" for i in range(len(names), max(n, 2))]
+    n = number(view.get("players"), len(names))
+    names = seat_names(names, max(n, 2))
     svg = _board(view, acts, used, seat, names)
     ctl = [_prompt_html(view, acts, used, names), _grid_buttons(acts, used), _portal_buttons(view, acts, used)]
     hints = []
@@ -669,7 +629,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
         if aid in used:
             continue
         title = next((t for t, pred in GROUPS if pred(aid)), None) or (a.kind or "other").capitalize()
-        groups.setdefault(title, []).append(_btn(aid, esc(a.label or aid),
+        groups.setdefault(title, []).append(action_button(aid, esc(a.label or aid),
                                                  cls="primary" if aid in ("end", "done") else "", title=aid))
         used.add(aid)
     for title, btns in groups.items():
@@ -678,9 +638,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
         ctl.insert(0, "".join(f'<p class="hint">{esc(h)}</p>' for h in hints))
     controls = "".join(c for c in ctl if c)
     controls = f'<section class="cw-controls">{controls}</section>' if controls else ""
-    log = view.get("log") or []
-    log_html = ('<details class="cw-log" open><summary>Log</summary><ol reversed>'
-                + "".join(f"<li>{esc(line)}</li>" for line in reversed(log[-40:])) + "</ol></details>")
+    log_html = log_details("cw-log", view.get("log") or [])
     return (f'<div class="cw-game{" interactive" if interactive else ""}">'
             f'<div class="cw-board-wrap">{svg}{LEGEND}</div>'
             f'<div class="cw-side">{_outcome_html(view, names)}{_steps_html(view, names)}{_roll_html(view, names)}'

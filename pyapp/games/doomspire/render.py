@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from html import escape as _escape
 
+from ...ui.markup import action_button, dest_layer, esc, log_details, number, seat_names
 from . import content
 
 COLS = "abcdefgh"
@@ -47,10 +47,6 @@ SLOTS = ((-19, -17), (0, -17), (19, -17), (-19, 2), (0, 2), (19, 2), (-19, 20), 
 _PN = re.compile(r"\bP([1-9])\b")
 
 
-def esc(text) -> str:
-    return _escape(str(text), quote=True)
-
-
 def tile_xy(t: str) -> tuple[float, float]:
     """SVG centre of tile ``t`` (``"a1"`` .. ``"h8"``); ValueError if not a tile."""
     if not isinstance(t, str) or len(t) != 2 or t[0] not in COLS or t[1] not in "12345678":
@@ -67,14 +63,10 @@ def zone_of(t: str) -> str | None:
     return ("n" if r < 4 else "s") + ("w" if c < 4 else "e")
 
 
-def _num(v, default=0):
-    return v if isinstance(v, (int, float)) and not isinstance(v, bool) else default
-
-
 def res_text(d) -> str:
     if not isinstance(d, dict):
         return ""
-    return ", ".join(f"{_num(n)} {r}" for r, n in d.items() if n) or "nothing"
+    return ", ".join(f"{number(n)} {r}" for r, n in d.items() if n) or "nothing"
 
 
 # ---------------------------------------------------------------- content lookups (static data)
@@ -107,7 +99,7 @@ def build_name(key) -> str:
 
 
 def dragon_might() -> int:
-    return _num(((_content().get("board") or {}).get("dragon") or {}).get("might"), 8)
+    return number(((_content().get("board") or {}).get("dragon") or {}).get("might"), 8)
 
 
 # ---------------------------------------------------------------- static SVG pieces (cached)
@@ -177,7 +169,7 @@ class _Ctx:
     __slots__ = ("names", "plain", "chips")
 
     def __init__(self, names: list[str], n: int) -> None:
-        names = [str(x) for x in names] + [f"Player {i + 1}" for i in range(len(names), n)]
+        names = [str(x) for x in seat_names(names, n)]
         seen: dict = {}
         for x in names:
             seen[x] = seen.get(x, 0) + 1
@@ -212,18 +204,22 @@ class _Ctx:
         out.append(esc(text[pos:]))
         return "".join(out)
 
-    def flat(self, text) -> str:
-        """Like :meth:`rich` but plain text (for ``<title>`` and attributes), escaped."""
+    def flat_text(self, text) -> str:
+        """``text`` with the engine's ``P1``..``P4`` replaced by plain player names (not escaped)."""
         text = str(text)
         if "P" not in text:
-            return esc(text)
-        return esc(_PN.sub(lambda m: self.plain[int(m.group(1)) - 1] if int(m.group(1)) - 1 < len(self.plain)
-                           else m.group(0), text))
+            return text
+        return _PN.sub(lambda m: self.plain[int(m.group(1)) - 1] if int(m.group(1)) - 1 < len(self.plain)
+                       else m.group(0), text)
+
+    def flat(self, text) -> str:
+        """Like :meth:`rich` but plain text (for ``<title>`` and attributes), escaped."""
+        return esc(self.flat_text(text))
 
 
 def _btn(aid: str, label_html: str, *, cls: str = "", title: str = "") -> str:
-    t = f' title="{title}"' if title else ""
-    return f'<button type="button" class="btn small {cls}" data-action="{esc(aid)}"{t}>{label_html}</button>'
+    """A small action button (``title`` is plain text)."""
+    return action_button(aid, label_html, cls=f"small {cls}", title=title)
 
 
 def _tile_svg(t: str, v: dict, x: float, y: float, cx: _Ctx) -> str:
@@ -247,19 +243,20 @@ def _tile_svg(t: str, v: dict, x: float, y: float, cx: _Ctx) -> str:
         parts.append(f'<use href="#ds-own" class="own {oc}"/><use href="#ds-flag" class="flag {oc}" x="20" y="-16"/>')
         title.append(f"claimed by {cx.plain[owner] if 0 <= owner < len(cx.plain) else 'a neutral lord'}")
     if v.get("home_of") is not None:
-        title.append(f"home castle of {cx.plain[v['home_of']] if _num(v['home_of'], -1) in range(len(cx.plain)) else '?'}")
+        home = v["home_of"]
+        title.append(f"home castle of {cx.plain[home] if number(home, -1) in range(len(cx.plain)) else '?'}")
     parts.append(f'<text class="tid" x="-27" y="-22">{t}</text>')
     fit = ' textLength="52" lengthAdjust="spacingAndGlyphs"' if len(str(v.get("name", ""))) > 13 else ""
     parts.append(f'<text class="tn" y="-11"{fit}>{name}</text>')
     yld = v.get("yield")
     if isinstance(yld, dict) and yld:
         star = "★ " if v.get("starred") else ""
-        ytxt = star + " ".join(f"{_num(n)} {r}" for r, n in yld.items() if n)
+        ytxt = star + " ".join(f"{number(n)} {r}" for r, n in yld.items() if n)
         fit = ' textLength="50" lengthAdjust="spacingAndGlyphs"' if len(ytxt) > 10 else ""
         parts.append(f'<text class="yield" y="25"{fit}>{esc(ytxt)}</text>')
         title.append(f"yield {res_text(yld)}" + (", starred" if v.get("starred") else ""))
     tier = v.get("tier")
-    tokens = _num(v.get("tokens"))
+    tokens = number(v.get("tokens"))
     if tier and v.get("type") in ("adventure", "oasis", "den"):
         dots = "●" * tokens
         parts.append(f'<text class="tier" y="25">T{esc(tier)} {dots}</text>')
@@ -425,10 +422,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
                 f'transform="translate({sx:.0f},{sy:.0f})"><title>{label}</title><use href="#ds-dest" class="mk"/>'
                 f'<text class="mt" y="3">➜{esc(bnum)}</text></g>')
     if hl or groups:
-        svg.append(f'<g class="dest-layer">{"".join(hl)}')
-        for grp, items in groups.items():
-            svg.append(f'<g class="dests {esc(grp)}">{"".join(items)}</g>')
-        svg.append("</g>")
+        svg.append(dest_layer(groups, "".join(hl)))
     svg.append("</svg>")
 
     # ---- status line
@@ -444,7 +438,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     to_act = [s for s in view.get("to_act") or [] if isinstance(s, int)]
     if to_act and not over:
         bits.append("To act: " + ", ".join(cx.chip(s) for s in to_act))
-    if _num(rnd) == 1 and not over:
+    if number(rnd) == 1 and not over:
         bits.append("Round 1: no knight fights, trades or conquests between players yet")
     if bits:
         status.append(f'<div class="ds-turn">{" · ".join(bits)}</div>')
@@ -490,9 +484,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
         out_html = (f'<section class="ds-outcome"><h3>Final ranking</h3><ol>{"".join(rows)}</ol>'
                     f'<p>{cx.rich(outcome.get("reason", ""))}</p></section>')
 
-    log = view.get("log") or []
-    log_html = ('<details class="ds-log" open><summary>Log</summary><ol reversed>'
-                + "".join(f"<li>{cx.rich(line)}</li>" for line in reversed(log[-40:])) + "</ol></details>")
+    log_html = log_details("ds-log", view.get("log") or [], cx.rich)
     return (f'<div class="ds-game{" interactive" if interactive else ""} phase-{esc(phase)}">'
             f'<div class="ds-board-wrap">{"".join(svg)}</div>'
             f'<div class="ds-side"><section class="ds-status">{"".join(status)}</section>{out_html}'
@@ -580,7 +572,7 @@ def _action_groups(acts: dict, used: set, cx: _Ctx, phase: str, view: dict) -> s
                 who = cx.chip(int(to) - 1)
             except ValueError:
                 who = esc(to)
-            btns = "".join(_btn(aid, esc(_offer_short(aid)), cls="offer", title=cx.flat(acts[aid].label or aid))
+            btns = "".join(_btn(aid, esc(_offer_short(aid)), cls="offer", title=cx.flat_text(acts[aid].label or aid))
                            for aid in ids)
             used.update(ids)
             parts.append(f'<div class="offer-to"><span>To {who}:</span> {btns}</div>')
@@ -667,7 +659,7 @@ def _player_html(p: dict, view: dict, seat, cx: _Ctx, over: bool) -> str:
         badges.append('<span class="badge act">to act</span>')
     if p.get("out"):
         badges.append('<span class="badge out">out</span>')
-    imp = _num(p.get("impressions"))
+    imp = number(p.get("impressions"))
     if imp:
         badges.append(f'<span class="badge imp" title="times this lord impressed the dragon">impressed ×{imp}</span>')
     kn = []
@@ -690,12 +682,12 @@ def _player_html(p: dict, view: dict, seat, cx: _Ctx, over: bool) -> str:
     blds = ", ".join(build_name(b) for b in p.get("buildings") or [])
     if p.get("warship"):
         blds = (blds + ", " if blds else "") + "warship upgrade"
-    res_html = "".join(f'<dt class="r-{r}">{r}</dt><dd class="r-{r}">{esc(_num(res.get(r)))}</dd>' for r in RES)
+    res_html = "".join(f'<dt class="r-{r}">{r}</dt><dd class="r-{r}">{esc(number(res.get(r)))}</dd>' for r in RES)
     return (f'<article class="ds-player p{esc(s)}{" me" if seat == s else ""}{" out" if p.get("out") else ""}">'
             f'<div class="pname"><span class="swatch p{esc(s)}"></span>{cx.name(s)} {"".join(badges)}</div>'
-            f'<dl class="pstats"><dt>Fame</dt><dd class="fame">{esc(_num(p.get("fame")))}</dd>'
-            f'<dt>Might</dt><dd class="might">{esc(_num(p.get("might")))}</dd>{res_html}'
-            f'<dt>Tiles</dt><dd>{esc(_num(p.get("tiles")))} ({esc(_num(p.get("starred")))}★)</dd></dl>'
+            f'<dl class="pstats"><dt>Fame</dt><dd class="fame">{esc(number(p.get("fame")))}</dd>'
+            f'<dt>Might</dt><dd class="might">{esc(number(p.get("might")))}</dd>{res_html}'
+            f'<dt>Tiles</dt><dd>{esc(number(p.get("tiles")))} ({esc(number(p.get("starred")))}★)</dd></dl>'
             f'<div class="pdice">Dice: {_dice_html(p, view, seat)}</div>'
             f'<ul class="pknights">{"".join(kn)}{"".join(boats)}</ul>'
             + (f'<div class="pbld">Buildings: {esc(blds)}</div>' if blds else "")
@@ -719,7 +711,7 @@ def _dragon_html(view: dict, cx: _Ctx) -> str:
 
 def _decks_html(view: dict) -> str:
     decks = view.get("decks") or {}
-    rows = "".join(f"<li>Tier {esc(t)}: {esc(_num((d or {}).get('count')))} cards"
+    rows = "".join(f"<li>Tier {esc(t)}: {esc(number((d or {}).get('count')))} cards"
                    + (f", next: {esc(d.get('next_theme'))}" if (d or {}).get("next_theme") else "") + "</li>"
                    for t, d in sorted(decks.items()))
     trader = view.get("trader") or {}

@@ -9,31 +9,27 @@ Board geometry (ARCHITECTURE.md): flat-topped hexes in odd-q offset
 coordinates, 8 columns (a-h) by 16 rows (1-16), odd columns half a hex lower,
 the centerline between rows 8 and 9.  Directions clockwise from up:
 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW; the edge facing direction ``d`` of a unit
-has strength ``edges[(d - facing) % 6]``.
+has strength ``edges[(d - facing) % 6]``.  Hex names, neighbours, distances and
+the 180-degree turn come from ``hexgrid`` (geometry, not rules).
 
->>> parse_hex("c5"), hex_name(2, 4)
-((2, 4), 'c5')
->>> neighbor("c5", 0), neighbor("b5", 2)
-('c4', 'c6')
+>>> parse_hex("c5"), center(2, 4)
+((2, 4), (150.0, 286.6))
 """
 from __future__ import annotations
 
 import math
 from functools import lru_cache
-from ...engine.util import esc as _esc
 
-COLS, ROWS = 8, 16
+from ...ui.markup import action_button, esc, hex_points, log_details, seat_names
+from . import hexgrid
+from .hexgrid import COLS, DIRS, ROWS
+
 SIZE = 36.0                       # hex circumradius in SVG units
 HH = SIZE * math.sqrt(3)          # hex height (flat-topped)
 PAD = 6.0
 BOARD_W = PAD * 2 + SIZE * 2 + (COLS - 1) * SIZE * 1.5
 BOARD_H = PAD * 2 + HH * ROWS + HH / 2
-DIRS = ("N", "NE", "SE", "S", "SW", "NW")
 TYPE_LETTER = {"infantry": "I", "cavalry": "C", "ranged": "R"}
-
-# odd-q neighbours: (dcol, drow) per direction, for even and odd columns
-_NB_EVEN = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
-_NB_ODD = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
 
 MOVE_BUTTONS = (
     ("step", "Step forward", "↑"),
@@ -45,45 +41,12 @@ MOVE_BUTTONS = (
 )
 
 
-def esc(text) -> str:
-    return _esc(text)
-
-
 def parse_hex(name: str) -> tuple[int, int]:
-    """``"c5"`` -> ``(2, 4)`` (column index, row index); ValueError if not on the board."""
-    if not isinstance(name, str) or len(name) < 2:
-        raise ValueError(f"not a hex: {name!r}")
-    col = ord(name[0].lower()) - 97
-    row = int(name[1:]) - 1
-    if not (0 <= col < COLS and 0 <= row < ROWS):
+    """``"c5"`` -> ``(2, 4)`` (column index, row index); ValueError if not a hex on the board."""
+    cr = hexgrid.parse(name)
+    if cr is None:
         raise ValueError(f"not a hex on the board: {name!r}")
-    return col, row
-
-
-def hex_name(col: int, row: int) -> str:
-    return f"{chr(97 + col)}{row + 1}"
-
-
-def neighbor(name: str, direction: int) -> str | None:
-    """The hex next to ``name`` in ``direction`` (None off the board)."""
-    col, row = parse_hex(name)
-    dc, dr = (_NB_ODD if col % 2 else _NB_EVEN)[direction % 6]
-    c, r = col + dc, row + dr
-    return hex_name(c, r) if 0 <= c < COLS and 0 <= r < ROWS else None
-
-
-def distance(a: str, b: str) -> int:
-    """Hex distance (rings) between two hexes.
-
-    >>> distance("c5", "c5"), distance("c5", "c7"), distance("a1", "b1"), distance("a1", "h16")
-    (0, 2, 1, 19)
-    """
-    def cube(name):
-        c, r = parse_hex(name)
-        z = r - (c - (c & 1)) // 2
-        return c, -c - z, z
-    (x1, y1, z1), (x2, y2, z2) = cube(a), cube(b)
-    return max(abs(x1 - x2), abs(y1 - y2), abs(z1 - z2))
+    return cr
 
 
 def center(col: int, row: int, *, row0: int = 0) -> tuple[float, float]:
@@ -91,11 +54,6 @@ def center(col: int, row: int, *, row0: int = 0) -> tuple[float, float]:
     x = PAD + SIZE + col * SIZE * 1.5
     y = PAD + HH / 2 + (row - row0) * HH + (HH / 2 if col % 2 else 0)
     return round(x, 1), round(y, 1)
-
-
-def _hex_points(r: float) -> str:
-    return " ".join(f"{r * math.cos(math.radians(a)):.1f},{r * math.sin(math.radians(a)):.1f}"
-                    for a in range(0, 360, 60))
 
 
 def _edge_mid(d: int, r: float) -> tuple[float, float]:
@@ -111,14 +69,9 @@ def defs() -> str:
     x1, y = ur * 0.5, -ur * math.sqrt(3) / 2
     front = (f'<g id="hb-front"><line class="front-edge" x1="{-x1:.1f}" y1="{y:.1f}" x2="{x1:.1f}" y2="{y:.1f}"/>'
              f'<path class="front-arrow" d="M0 {y - 6:.1f} L6 {y + 0.5:.1f} L-6 {y + 0.5:.1f} Z"/></g>')
-    return (f'<defs><polygon id="hb-cell" points="{_hex_points(SIZE)}"/>'
-            f'<polygon id="hb-unit" points="{_hex_points(ur)}"/>'
-            f'<polygon id="hb-hl" points="{_hex_points(SIZE - 2)}"/>{front}</defs>')
-
-
-def flip_hex(col: int, row: int) -> tuple[int, int]:
-    """The hex seen at the same place after turning the board 180 degrees (the odd-q grid maps onto itself)."""
-    return COLS - 1 - col, ROWS - 1 - row
+    return (f'<defs><polygon id="hb-cell" points="{hex_points(SIZE)}"/>'
+            f'<polygon id="hb-unit" points="{hex_points(ur)}"/>'
+            f'<polygon id="hb-hl" points="{hex_points(SIZE - 2)}"/>{front}</defs>')
 
 
 def cells(rows=range(ROWS), *, row0: int = 0, nav_prefix: str | None = None, labels: bool = True,
@@ -138,7 +91,7 @@ def _cells(rows: tuple, row0: int, nav_prefix: str | None, labels: bool, flip: b
         half = "top" if row < ROWS // 2 else "home"
         for col in range(COLS):
             x, y = center(col, row, row0=row0)
-            name = hex_name(*flip_hex(col, row)) if flip else hex_name(col, row)
+            name = hexgrid.name(hexgrid.rotate180((col, row)) if flip else (col, row))
             nav = f' data-nav="{nav_prefix}{name}"' if nav_prefix else ""
             out.append(f'<use href="#hb-cell" class="cell half-{half}" x="{x}" y="{y}"{nav}/>')
             if labels:
@@ -229,12 +182,8 @@ def card_html(card: dict, *, action: str | None = None, cls: str = "", title: st
             f'<span class="card-text">{esc(card.get("text", ""))}</span></div>')
 
 
-def _btn(action_id: str, text: str, *, cls: str = "", title: str = "") -> str:
-    t = f' title="{esc(title)}"' if title else ""
-    return f'<button type="button" class="btn {cls}" data-action="{esc(action_id)}"{t}>{text}</button>'
-
-
 def _num(v, default=0):
+    """``v`` if it is a number, else ``default`` (a bool counts as a number here, unlike ``markup.number``)."""
     return v if isinstance(v, (int, float)) else default
 
 
@@ -245,7 +194,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     """
     acts = {a.id: a for a in actions} if interactive else {}
     used: set[str] = set()
-    names = list(names) + [f"Player {i + 1}" for i in range(len(names), 2)]
+    names = seat_names(names, 2)
     units = [u for u in view.get("units") or [] if u.get("hex")]
     pending = view.get("pending") or {}
     sel_hex = pending.get("unit")
@@ -257,7 +206,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
 
     def pos(name):
         cr = parse_hex(name)
-        return center(*(flip_hex(*cr) if flip else cr))
+        return center(*(hexgrid.rotate180(cr) if flip else cr))
 
     side = f", seen from {names[seat]}'s side" if isinstance(seat, int) and 0 <= seat < len(names) else ""
     svg = [f'<svg class="hb-board{" flipped" if flip else ""}" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="img" '
@@ -275,8 +224,8 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
         if isinstance(reach, int):
             for col in range(COLS):
                 for row in range(ROWS):
-                    h = hex_name(col, row)
-                    if 1 <= distance(aim_hex, h) <= reach:
+                    h = hexgrid.name((col, row))
+                    if 1 <= hexgrid.name_distance(aim_hex, h) <= reach:
                         x, y = pos(h)
                         svg.append(f'<use href="#hb-hl" class="in-range" x="{x}" y="{y}"/>')
     for u in units:
@@ -291,7 +240,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     # forward-step hex, clickable
     if sel_hex and "step" in acts:
         u = next((u for u in units if u.get("hex") == sel_hex), None)
-        ahead = neighbor(sel_hex, int(u.get("facing", 0))) if u else None
+        ahead = hexgrid.NEIGHBORS[sel_hex][int(u.get("facing", 0)) % 6] if u else None
         if ahead:
             x, y = pos(ahead)
             svg.append(f'<g class="hl hl-step" data-action="step" transform="translate({x},{y})">'
@@ -380,7 +329,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
                         f'{esc(pending.get("mp_left"))}</strong> (unit at {esc(sel_hex)})</div>')
         ctl.append(f'<div class="now-playing"><div class="np-label">Playing</div>'
                    f'{card_html(pcard, cls="pending")}<div class="np-info">{"".join(info)}</div></div>')
-    move_btns = [_btn(aid, f'<span class="ico">{ico}</span> {esc(label)}', cls="move", title=acts[aid].label)
+    move_btns = [action_button(aid, f'<span class="ico">{ico}</span> {esc(label)}', cls="move", title=acts[aid].label)
                  for aid, label, ico in MOVE_BUTTONS if aid in acts]
     used.update(aid for aid, _l, _i in MOVE_BUTTONS if aid in acts)
     if move_btns:
@@ -391,7 +340,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     for aid, label, cls in (("pay:ok", "Pay", "primary"), ("skip", "Skip this action", ""),
                             ("cancel", "Cancel", ""), ("draw", "Draw 5 cards", "primary")):
         if aid in acts:
-            row.append(_btn(aid, esc(label), cls=cls, title=acts[aid].label))
+            row.append(action_button(aid, esc(label), cls=cls, title=acts[aid].label))
             used.add(aid)
     if any(k.startswith("unit:") for k in acts):
         ctl.append('<div class="hint">Choose a highlighted unit to move.</div>')
@@ -427,7 +376,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     # ---- anything else (keeps every legal action reachable)
     for aid, a in acts.items():
         if aid not in used:
-            row.append(_btn(aid, esc(a.label or aid), cls="other"))
+            row.append(action_button(aid, esc(a.label or aid), cls="other"))
             used.add(aid)
     if row:
         ctl.append(f'<div class="action-row">{"".join(row)}</div>')
@@ -456,9 +405,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
                         for c in reversed(pile[-30:]))
         disc.append(f'<div class="pile"><h4>{esc(names[i])}: discard ({len(pile)})</h4><ol>{items}</ol></div>')
     discards = f'<details class="hb-discards"><summary>Discard piles</summary>{"".join(disc)}</details>'
-    log = view.get("log") or []
-    log_html = (f'<details class="hb-log" open><summary>Log</summary><ol reversed>'
-                + "".join(f"<li>{esc(line)}</li>" for line in reversed(log[-40:])) + "</ol></details>")
+    log_html = log_details("hb-log", view.get("log") or [])
     return (f'<div class="hb-game{" interactive" if interactive else ""}">'
             f'<div class="hb-board-wrap">{"".join(svg)}</div>'
             f'<div class="hb-side">{status}{controls}{hand_html}{table}{discards}{log_html}</div></div>')
