@@ -73,7 +73,7 @@ function staticRoutes(event) {
   if (typeof event.addRoutes !== "function" || typeof URLPattern !== "function") return null;
   const base = new URL(SCOPE).pathname;
   const rules = ["web/*", "wheels/*"].map((p) => ({
-    condition: { urlPattern: new URLPattern({ pathname: base + p }), requestMethod: "GET" },
+    condition: { urlPattern: new URLPattern({ pathname: base + p, baseURL: SCOPE }), requestMethod: "GET" },
     source: { cacheName },
   }));
   return event.addRoutes(rules).catch(() => {});    // not supported in this form: fetch handler

@@ -87,8 +87,14 @@ def test_plays_offline_after_one_visit(hosted, browser):
         page.reload()
         wait_ready(page)
         wait_idle(page)
-        # the repeat visit starts from the snapshot in the worker's cache
+        # the repeat visit starts from the snapshot in the worker's cache, and the browser answers the
+        # runtime files from that cache by the worker's static routes (without running its JavaScript)
         assert page.evaluate("document.documentElement.dataset.pyodideStart") == "snapshot"
+        sources = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
+            .filter(e => /pyodide[.]asm[.]wasm$|snapshot[.]bin$|[.]whl$/.test(e.name))
+            .map(e => [e.name.split('/').pop(), e.workerMatchedSourceType]))""")
+        assert sources == {"pyodide.asm.wasm": "cache", "snapshot.bin": "cache",
+                           "pyapp-0.1.0-py3-none-any.whl": "cache"}, sources
         assert page.locator("#app .screen-game").count() == 1
         ids = [a for a in action_ids(page) if a != "cancel"]
         assert ids, "no move offered offline"
