@@ -176,8 +176,6 @@ DIAG_JS = """async () => {
 }"""
 
 
-@pytest.mark.xfail(strict=False, reason="passes on its own; under heavy parallel load the waiting worker has "
-                   "sometimes not taken over within the wait (cause not found yet, see the README)")
 def test_a_new_build_replaces_the_old_one_whole(hosted, browser):
     build, root, base = hosted
     wheel_a = (root / "wheels" / build.wheel_name()).stat().st_size
