@@ -111,8 +111,8 @@ def test_plays_offline_after_one_visit(hosted, browser):
 
 
 def test_a_damaged_snapshot_falls_back_to_a_normal_start(hosted, browser):
-    """The snapshot in the cache is replaced by garbage: the next visit starts normally, says nothing
-    alarming to the player, and plays; with the real snapshot back it starts from it again."""
+    """The snapshot in the cache is replaced by garbage (twice) and by a snapshot of another build: each
+    next visit starts normally, says nothing alarming to the player (a console warning only), and plays."""
     _build, root, base = hosted
     ctx, page, guard = new_page(browser, service_workers="allow")
     messages = []
@@ -126,8 +126,21 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start(hosted, browser):
                              [name, url])
         # the worker keeps the snapshot inflated (the file travels gzip-compressed)
         assert kept == len(gzip.decompress((root / "web/vendor/pyodide/snapshot.bin").read_bytes()))
-        for garbage in ("BSSNAP01 but then nothing sensible", "not a snapshot at all"):
-            page.evaluate("async ([n, u, g]) => (await caches.open(n)).put(u, new Response(g))", [name, url, garbage])
+        # a snapshot "of another build": the real one with Pyodide's build id in the image changed
+        # (image bytes 16-47: file bytes 40-71, after the 16-byte header and the first run's 8)
+        page.evaluate("""async ([n, u]) => {
+            const cache = await caches.open(n);
+            const data = new Uint8Array(await (await cache.match(u)).arrayBuffer());
+            for (let i = 40; i < 72; i++) data[i] ^= 0xff;
+            await cache.put(u + '?other-build', new Response(data));
+        }""", [name, url])
+        other = url + "?other-build"
+        for garbage in ("BSSNAP01 but then nothing sensible", "not a snapshot at all", other):
+            if garbage == other:
+                page.evaluate("async ([n, u, o]) => { const c = await caches.open(n); await c.put(u, await c.match(o)); }",
+                              [name, url, other])
+            else:
+                page.evaluate("async ([n, u, g]) => (await caches.open(n)).put(u, new Response(g))", [name, url, garbage])
             page.reload()
             wait_ready(page)
             wait_idle(page)
@@ -136,7 +149,8 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start(hosted, browser):
             assert page.locator(".boot-failed, .py-error").count() == 0
             ids = [a for a in action_ids(page) if a != "cancel"]
             click(page, f'[data-action="{ids[0]}"]')
-        assert any(t == "warning" and "without the snapshot" in m for t, m in messages), messages
+        warnings = [m for t, m in messages if t == "warning" and "without the snapshot" in m]
+        assert len(warnings) == 3 and "build id" in warnings[-1], warnings
         assert not page.boardshelf.page_errors, page.boardshelf.page_errors
     finally:
         ctx.close()
