@@ -94,6 +94,7 @@ def test_undo_replays_to_the_same_state():
             back = st.undo(seat)
             assert json.loads(back.to_json())["data"] == json.loads(before)["data"]
             undone += 1
+    assert undone >= 10, undone                       # the check above really ran
 
 
 def test_golden_playthrough():

@@ -304,9 +304,14 @@ def test_draw_five_from_own_deck():
 def test_short_deck_draws_what_is_left_and_empty_deck_cannot_draw():
     s = scenario([unit(0, "militia", "d12"), unit(0, "militia", "a12"), unit(1, "militia", "d9"), unit(1, "militia", "h1")],
                  hand=["shuffle"], deck=["march", "march"])
+    used = [give(s, 0, "volley"), give(s, 0, "volley")]
+    for cid in used:                                  # a discard pile that could be reshuffled
+        s.hand[0].remove(cid)
+    s.discard[0] = list(used)
     s.apply(0, "draw")
     assert len(s.hand[0]) == 3 and s.deck[0] == []
     assert "draw" not in ids(s)
+    assert s.discard[0] == used                       # the discard pile is never reshuffled into the deck
 
 
 @rule("HB-GAP-33")
@@ -344,6 +349,13 @@ def test_only_ranged_units_shoot_and_unusable_ranged_action_is_skipped():
     s.apply(0, "pay:ok")
     # no ranged unit: the action is skipped and the card is done
     assert s.phase == "main" and volley in s.discard[0] and s.actions_left == 1
+    # with a ranged unit on the field, only it may aim, though the lancer is as close to the enemy
+    s = scenario([unit(0, "lancer", "d11"), unit(0, "longbow", "e12"), unit(1, "militia", "d9"), unit(1, "militia", "h1")])
+    card, pay = give(s, 0, "volley"), give(s, 0, "march")
+    s.apply(0, f"play:{card}")
+    s.apply(0, f"pay:{pay}")
+    s.apply(0, "pay:ok")
+    assert {a for a in ids(s) if a.startswith(("aim:", "unit:", "shoot:"))} == {"aim:e12"}
 
 
 @rule("HB-GAP-2", "HB-GAP-26")

@@ -47,11 +47,12 @@ def _check_step(game, state):
 def test_random_games_keep_the_contract(game_id):
     game = games.get(game_id)
     n_games = GAMES_PER_ID.get(game_id, 10)
+    undo_checks = 0
     for g in range(n_games):
         players = game.min_players + g % (game.max_players - game.min_players + 1)
         state = game.new(players, seed=1000 + g)
         bot = bots.make(game_id, "random", seed=g)
-        steps = 0
+        steps = undos = 0
         while not state.is_over:
             if steps % CHECK_EVERY.get(game_id, 3) == 0:
                 _check_step(game, state)
@@ -61,8 +62,10 @@ def test_random_games_keep_the_contract(game_id):
             state.apply(seat, action_id)
             if steps % 25 == 0 and steps < 300 and state.can_undo(seat):   # undo replays the whole game
                 assert state.undo(seat).to_json() == before       # undo gives back the exact state
+                undos += 1
             steps += 1
             assert steps < 20000, "game does not end"
+        undo_checks += undos
         assert state.to_act == ()
         assert all(state.legal_actions(s) == [] for s in range(players))
         out = state.outcome()
@@ -71,6 +74,7 @@ def test_random_games_keep_the_contract(game_id):
         # replaying the seed and the action ids reproduces the game exactly
         replayed = game.replay(players, 1000 + g, state.options, state.history)
         assert replayed.to_json() == state.to_json()
+    assert undo_checks >= n_games, undo_checks                       # the undo check above really ran
 
 
 @pytest.mark.parametrize("game_id", READY)
