@@ -7,7 +7,7 @@ import pytest
 from pyapp.engine import Action, Rng
 from pyapp.games.hexbattle import hexgrid
 from pyapp.games.hexbattle import render as hr
-from pyapp.games.hexbattle.render import render
+from pyapp.games.hexbattle.render import named, render
 
 ACTION_RE = re.compile(r'data-action="([^"]+)"')
 
@@ -160,7 +160,14 @@ def test_unknown_actions_fall_back_to_buttons_and_spectators_get_no_actions():
 def test_player_strings_are_escaped():
     html = draw_html(names=('<script>alert(1)</script>', 'Bo"b'))
     assert "<script>" not in html and "&lt;script&gt;" in html and 'Bo&quot;b' in html
-    assert "Iron &lt;Wall&gt;" in html and "P2 draws &lt;5&gt; cards" in html
+    assert "Iron &lt;Wall&gt;" in html and "Bo&quot;b draws &lt;5&gt; cards" in html   # P2 in the log is a name
+
+
+def test_log_and_reasons_name_the_players():
+    assert named("P2 draws 5 card(s). P1 passes; P12 and AP1 stay.", ["Ann", "Bot"]) == \
+        "Bot draws 5 card(s). Ann passes; P12 and AP1 stay."
+    html = draw_html(view(log=["P1 plays March.", "P2 draws 5 card(s)."]), names=("Ann", "Bo"))
+    assert "<li>Bo draws 5 card(s).</li><li>Ann plays March.</li>" in html
 
 
 @pytest.mark.rule("HB-UI-19")

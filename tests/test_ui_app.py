@@ -8,6 +8,7 @@ import pytest
 from pyapp import games
 from pyapp.engine import Rng, saves
 from pyapp.ui import App, DictStorage
+from pyapp.games.hexbattle.render import named
 from pyapp.ui.markup import esc
 from pyapp.ui.storage import QuotaError
 
@@ -90,7 +91,10 @@ def test_setup_then_a_whole_human_vs_bot_game_through_the_markup():
     out = app.state.outcome()
     html = app.render()
     assert 'class="outcome"' in html
-    assert out.winners == (0,) and "Game over: Ann wins!" in html and out.reason in html
+    assert out.winners == (0,) and "Game over: Ann wins!" in html
+    shown = html.split('class="outcome"', 1)[1].split("</span>", 1)[0]
+    # the reason as the rules give it, with the seats' names for the rules' P1/P2
+    assert esc(named(out.reason, app.meta["names"])) in shown and not re.search(r"\bP[12]\b", shown)
     assert not app.bot_pending() and not actions_in(html)
 
 

@@ -819,11 +819,15 @@ class App:
                 + button("Done", nav="pick-done", cls="primary") + "</div></section>")
 
     # ---------------------------------------------------------------- game
-    def _renderer(self):
+    def _render_module(self):
         try:
-            return importlib.import_module(f"pyapp.games.{self.game.id}.render").render
+            return importlib.import_module(f"pyapp.games.{self.game.id}.render")
         except ModuleNotFoundError:
-            return _generic_render
+            return None
+
+    def _renderer(self):
+        mod = self._render_module()
+        return mod.render if mod is not None else _generic_render
 
     def _render_game(self) -> str:
         state, meta = self.state, self.meta
@@ -844,8 +848,10 @@ class App:
         if over:
             out = state.outcome()
             text = self._outcome_text(out)
+            named = getattr(self._render_module(), "named", None)      # the game's "P1" -> the seat's name
+            reason = named(out.reason, names) if named else out.reason
             banner = (f'<div class="outcome" role="status"><strong>Game over: {esc(text)}!</strong> '
-                      f'<span>{esc(out.reason)}</span><span class="button-row">'
+                      f'<span>{esc(reason)}</span><span class="button-row">'
                       + ("" if self.embed else button("Play again", nav="new-again", cls="small primary")
                          + button("Back to the shelf", nav="shelf", cls="small"))
                       + "</span></div>")

@@ -18,6 +18,7 @@ the 180-degree turn come from ``hexgrid`` (geometry, not rules).
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 
 from ...ui.markup import action_button, esc, hex_points, log_details, seat_names
@@ -169,6 +170,19 @@ def _card_actions(card: dict) -> str:
                 label += f" ({', '.join(notes)})"
         items.append(f"<li>{esc(label)}</li>")
     return f'<ul class="card-actions">{"".join(items)}</ul>'
+
+
+_SEAT_REF = re.compile(r"\bP([1-9])\b")
+
+
+def named(text: str, names) -> str:
+    """The rules write players as P1 and P2 (they know no names); a player reads the seat's name.
+
+    >>> named("P2 draws 5 card(s). P1 passes.", ["Ann", "Bot"])
+    'Bot draws 5 card(s). Ann passes.'
+    """
+    return _SEAT_REF.sub(lambda m: names[int(m.group(1)) - 1] if int(m.group(1)) <= len(names) else m.group(0),
+                         str(text))
 
 
 def card_html(card: dict, *, action: str | None = None, cls: str = "", title: str = "") -> str:
@@ -405,7 +419,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
                         for c in reversed(pile[-30:]))
         disc.append(f'<div class="pile"><h4>{esc(names[i])}: discard ({len(pile)})</h4><ol>{items}</ol></div>')
     discards = f'<details class="hb-discards"><summary>Discard piles</summary>{"".join(disc)}</details>'
-    log_html = log_details("hb-log", view.get("log") or [])
+    log_html = log_details("hb-log", view.get("log") or [], line_html=lambda line: esc(named(line, names)))
     return (f'<div class="hb-game{" interactive" if interactive else ""}">'
             f'<div class="hb-board-wrap">{"".join(svg)}</div>'
             f'<div class="hb-side">{status}{controls}{hand_html}{table}{discards}{log_html}</div></div>')
