@@ -391,14 +391,6 @@ def pyscript_pycache(pyc: bool) -> bytes:
     return cached.read_bytes()
 
 
-# Stdlib modules a page start imports besides pyapp's own (PyScript's package and what Pyodide's
-# bootstrap pulls in), read off sys.modules in a started page; baked into the snapshot.
-SNAPSHOT_EXTRA = frozenset("""abc annotationlib ast asyncio atexit base64 binascii bisect bz2 codecs codeop
-collections compression concurrent contextlib contextvars copy copyreg dataclasses dis encodings enum errno
-fcntl fnmatch functools gc genericpath glob heapq html importlib inspect io itertools json keyword linecache
-locale logging lzma marshal math ntpath opcode operator os pathlib posixpath random re reprlib select
-selectors shutil signal site socket ssl stat string struct subprocess tempfile textwrap threading time token
-tokenize traceback types typing warnings weakref zipfile zipimport zlib""".split())
 NOT_STDLIB = frozenset({"js", "pyodide", "pyapp", "pyscript", "polyscript", "__future__", "_pyodide"})
 
 
@@ -406,7 +398,7 @@ def build_snapshot(pyodide_dir: Path) -> Path | None:
     """web/vendor/pyodide/snapshot.bin: a memory snapshot of this runtime with the start-up's stdlib
     modules imported (tools/snapshot.mjs), for repeat visits.  None if it cannot be made (the app
     then always starts normally)."""
-    modules = sorted((SNAPSHOT_EXTRA | pyapp_imports()) - NOT_STDLIB)
+    modules = sorted((STDLIB_SAFETY | pyapp_imports()) - NOT_STDLIB)     # what a page start imports
     parts = [sha256(pyodide_dir / n).encode() for n in PYODIDE_FILES] + [SNAPSHOT_TOOL.read_bytes(),
                                                                          " ".join(modules).encode()]
     key = hashlib.sha256(b"".join(parts)).hexdigest()[:24]

@@ -22,18 +22,7 @@ from harness import (latency_summary, needs_app, notices, play_by_clicking, relo
                      wait_idle, wait_ready)
 
 
-def _ready() -> bool:
-    from pyapp import games
-    try:
-        games.get("clockwork")
-        return True
-    except LookupError:
-        return False
-
-
-pytestmark = [pytest.mark.browser, needs_app,
-              pytest.mark.skipif(not _ready(), reason="clockwork is not marked ready in pyapp/games/__init__.py "
-                                                      "(the lead flips it; then this test runs)")]
+pytestmark = [pytest.mark.browser, needs_app]
 
 SEED = 12
 MAX_CLICKS = 300

@@ -16,18 +16,7 @@ from harness import (action_selector, latency_summary, needs_app, notices, play_
                      wait_idle, wait_ready, wait_render)
 
 
-def _ready() -> bool:
-    from pyapp import games
-    try:
-        games.get("doomspire")
-        return True
-    except LookupError:
-        return False
-
-
-pytestmark = [pytest.mark.browser, needs_app,
-              pytest.mark.skipif(not _ready(), reason="doomspire is not marked ready in pyapp/games/__init__.py "
-                                                      "(the lead flips it; then this test runs)")]
+pytestmark = [pytest.mark.browser, needs_app]
 
 SEED = 3                 # ~90 human clicks and ~420 bot actions in CPython with this policy (19 rounds)
 MAX_CLICKS = 400
