@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
@@ -112,7 +113,7 @@ def test_rules_page_documents_every_gap_and_the_safeguard():
     import re
     from pyapp.games.clockwork import GAME
     html = GAME.rules_html()
-    path = content.DATA.parents[3].parent / "shared" / "rules" / "clockwork-crusade.clauses.md"
+    path = Path(__file__).resolve().parents[2] / "shared" / "rules" / "clockwork-crusade.clauses.md"
     clauses = path.read_text(encoding="utf-8") if path.exists() else ""
     gaps = sorted(set(re.findall(r"CC-GAP-\d+", clauses))) or [f"CC-GAP-{i}" for i in range(1, 57)]
     for g in gaps:

@@ -15,9 +15,12 @@ Start-up speed: the npm ``python_stdlib.zip`` holds only ``.py`` sources, and
 compiling them on every page load is most of Pyodide's boot time.  The build runs
 Pyodide itself under Node (``tools/pycompile.mjs``) to compile the stdlib into
 ``.pyc`` files with exactly the browser's CPython, checks the result boots, and
-falls back to the stock zip if anything fails.  The wheel likewise gets
-``__pycache__/*.cpython-314.pyc`` files (unchecked hash-based, so they stay valid
-whatever mtimes the unpacked files get).  Results are cached in ``.build-cache/``.
+falls back to the stock zip if anything fails.  The wheel likewise gets a ``.pyc``
+beside each ``.py`` (``pyapp/ui/app.pyc``, unchecked hash-based): the page puts the
+wheel itself on ``sys.path`` and zipimport takes a ``.pyc`` found there before the
+source, so nothing is unpacked or compiled in the browser.  CPython ignores such
+files wherever the source sits next to them (and their bytecode is 3.14's).  Results
+are cached in ``.build-cache/``.
 """
 from __future__ import annotations
 
@@ -143,6 +146,12 @@ def compiled_pycache(files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
         return [(i.filename, zf.read(i)) for i in sorted(zf.infolist(), key=lambda i: i.filename)]
 
 
+def _beside_source(name: str) -> str:
+    """``pkg/__pycache__/mod.cpython-314.pyc`` -> ``pkg/mod.pyc``: where zipimport looks for bytecode."""
+    folder, _, file = name.rpartition("/__pycache__/")
+    return f"{folder}/{file.split('.')[0]}.pyc"
+
+
 def _rel(path: Path) -> str:
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
 
@@ -155,7 +164,7 @@ def build_wheel(pyc: bool = True, out_dir: Path | None = None) -> Path:
     if pyc:
         if node_ok():
             try:
-                files += compiled_pycache(files)
+                files += [(_beside_source(n), d) for n, d in compiled_pycache(files)]
             except Exception as exc:  # the wheel still works from sources
                 log(f"WARNING: pyapp bytecode skipped: {exc}")
         else:

@@ -67,14 +67,14 @@ json.dumps({"mode": "pyscript", "compiled": len(FILES), "python": sys.version.sp
 }
 if (mode === "exercise") {
   // node tools/pycompile.mjs <pyodide dir> <stdlib.zip> <app.whl> exercise
-  // Boot Pyodide on the given stdlib, unpack the wheel as PyScript does, write PyScript's own Python
+  // Boot Pyodide on the given stdlib, put the wheel itself on sys.path as the page does, write PyScript's own Python
   // package, then import every module of pyapp and of PyScript's package and play a little of every
   // ready game (the app controller with bots, and a short bot-only game per bot).  Prints one JSON
   // line: the stdlib files that were loaded, and every error.  The build prunes the stdlib to these
   // (plus a safety list) and runs this again on the pruned zip as its check.
   const wheel = outZip;
   const py = await loadPyodide({ indexURL: resolve(dir) + "/", stdLibURL: resolve(inZip) });
-  py.unpackArchive(new Uint8Array(readFileSync(wheel)), "zip", { extractDir: "/home/pyodide" });
+  py.FS.writeFile("/home/pyodide/app.whl", new Uint8Array(readFileSync(wheel)));
   try {
     const core = resolve(dir, "..", "@pyscript", "core");
     const stdlib = (await import(pathToFileURL(resolve(core, "src/stdlib/pyscript.js")).href)).default;
@@ -88,8 +88,8 @@ if (mode === "exercise") {
     write({ pyscript: stdlib.pyscript }, "/home/pyodide/_pyscript_pkg/");
   } catch (err) { /* no @pyscript/core next to pyodide: the safety list covers PyScript */ }
   const out = py.runPython(`
-import importlib, json, os, sys, traceback
-sys.path.insert(0, "/home/pyodide")
+import importlib, json, os, sys, traceback, zipfile
+sys.path.insert(0, "/home/pyodide/app.whl")
 errors = []
 def attempt(what, fn):
     try:
@@ -98,11 +98,10 @@ def attempt(what, fn):
         errors.append(what + ": " + traceback.format_exc(limit=3).strip().splitlines()[-1])
 
 names = []
-for root, dirs, files in os.walk("/home/pyodide/pyapp"):
-    dirs.sort()
-    for f in sorted(files):
-        if f.endswith(".py"):
-            rel = os.path.relpath(os.path.join(root, f), "/home/pyodide")[:-3].replace("/", ".")
+with zipfile.ZipFile("/home/pyodide/app.whl") as whl:
+    for f in sorted(whl.namelist()):
+        if f.startswith("pyapp/") and f.endswith(".py"):
+            rel = f[:-3].replace("/", ".")
             names.append(rel[:-9] if rel.endswith(".__init__") else rel)
 BROWSER_ONLY = ("pyapp.browser",)   # imports js/pyodide objects Node lacks (counted by the safety list)
 for n in names:
@@ -161,8 +160,11 @@ attempt("games", exercise_games)
 
 loaded = sorted({m.__file__ for m in list(sys.modules.values())
                  if isinstance(getattr(m, "__file__", None), str) and ".zip/" in m.__file__})
+app = [m for n, m in list(sys.modules.items()) if n == "pyapp" or n.startswith("pyapp.")]
 json.dumps({"files": [f.split(".zip/", 1)[1] for f in loaded], "errors": errors, "games": for_ready,
-            "modules": len(sys.modules)})
+            "modules": len(sys.modules), "pyapp_modules": len(app),
+            "pyapp_in_wheel": sum(1 for m in app if m.__file__.startswith("/home/pyodide/app.whl/")),
+            "pyapp_bytecode": sum(1 for m in app if m.__file__.endswith(".pyc"))})
 `);
   console.log(out);
   process.exit(0);

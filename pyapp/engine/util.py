@@ -15,6 +15,7 @@ modules).  These few functions replace them.
 from __future__ import annotations
 
 import os
+import sys
 
 
 def esc(text) -> str:
@@ -25,11 +26,16 @@ def esc(text) -> str:
     return (s.replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;").replace("'", "&#x27;"))
 
 
-def read_text(anchor_file: str, *parts: str) -> str:
-    """A UTF-8 text file found relative to the folder of ``anchor_file`` (pass ``__file__``)."""
-    path = os.path.join(os.path.dirname(os.path.abspath(anchor_file)), *parts)
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+def read_text(package: str, *parts: str) -> str:
+    """A UTF-8 data file of ``package`` (pass ``__package__``): ``read_text(__package__, "data", "units.json")``.
+
+    Read through the package's loader (``get_data``), which a source folder and a zip on ``sys.path``
+    both provide: the browser imports the wheel in place, nothing unpacked.  (``importlib.resources``
+    does the same but first imports pathlib, inspect, zipfile and tempfile: too heavy for start-up.)
+    """
+    mod = sys.modules[package]
+    path = os.path.join(os.path.dirname(mod.__file__), *parts)
+    return mod.__spec__.loader.get_data(path).decode("utf-8")
 
 
 def random_hex(nbytes: int) -> str:

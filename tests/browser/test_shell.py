@@ -27,7 +27,7 @@ import js, os, sys, pyapp, pyapp.games, pyscript
 app = js.document.getElementById("app")
 ids = ",".join(g["id"] for g in pyapp.games.catalog())
 app.innerHTML = f'<p id="stub" data-version="{pyapp.__version__}" data-games="{ids}" ' \\
-    f'data-pyc="{pyapp.__spec__.cached}" data-stdlib="{sys.modules["json"].__file__}" ' \\
+    f'data-pyc="{pyapp.games.__file__}" data-stdlib="{sys.modules["json"].__file__}" ' \\
     f'data-pyscript-pyc="{os.path.exists(pyscript.__cached__)}">stub</p>'
 app.dataset.ready = "true"
 """
@@ -56,8 +56,9 @@ def test_runtime_and_wheel_boot_offline(site, page):
     stub = page.locator("#stub")
     assert stub.get_attribute("data-version") == "0.1.0"
     assert "hexbattle" in stub.get_attribute("data-games").split(",")
-    # bytecode from the build is what runs: the wheel's __pycache__ and the precompiled stdlib
-    assert stub.get_attribute("data-pyc").endswith(".cpython-314.pyc")
+    # bytecode from the build is what runs: the wheel's .pyc, imported from the wheel in place
+    # (nothing unpacked, nothing compiled), and the precompiled stdlib
+    assert stub.get_attribute("data-pyc") == "/home/pyodide/pyapp-0.1.0-py3-none-any.whl/pyapp/games/__init__.pyc"
     assert stub.get_attribute("data-stdlib").endswith(".pyc")
     assert stub.get_attribute("data-pyscript-pyc") == "True"     # PyScript's own package, precompiled
     assert page.locator("#app .boot").count() == 0

@@ -8,11 +8,9 @@ Boardshelf's own design.
 from __future__ import annotations
 
 import json
-import pathlib
 
+from ...engine.util import read_text
 from . import geometry
-
-DATA = pathlib.Path(__file__).resolve().parent / "data"
 
 UNIT_TYPES = ("soldier", "vehicle", "building")
 ABILITIES = ("assassinate", "artillery-shell", "barricade", "cleave", "corrupt", "mounted-weaponry",
@@ -29,7 +27,7 @@ class ContentError(ValueError):
 
 
 def _read(name: str) -> dict:
-    return json.loads((DATA / name).read_text(encoding="utf-8"))
+    return json.loads(read_text(__package__, "data", name))
 
 
 def _is_int(v, lo=None, hi=None) -> bool:

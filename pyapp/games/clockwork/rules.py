@@ -30,9 +30,9 @@ units on the board, then resources; players still tied share the win.
 from __future__ import annotations
 
 import json
-import pathlib
 
 from ...engine import Action, Game, Option, Outcome, State
+from ...engine.util import read_text
 from . import content, geometry
 from .content import GRIDS, GRIDS_PER_PLAYERS, SPECIALS, UNITS, parse_range
 from .geometry import between, distance, neighbours
@@ -1118,7 +1118,7 @@ class ClockworkGame(Game):
         return out
 
     def rules_html(self) -> str:
-        return (pathlib.Path(__file__).resolve().parent / "rules.html").read_text(encoding="utf-8")
+        return read_text(__package__, "rules.html")
 
 
 ClockworkState.game = GAME = ClockworkGame()

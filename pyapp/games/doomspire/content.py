@@ -10,9 +10,9 @@ by :func:`check` when first loaded, so a typo in a data file fails loudly.
 from __future__ import annotations
 
 import json
-import pathlib
 
-DATA = pathlib.Path(__file__).resolve().parent / "data"
+from ...engine.util import read_text
+
 RESOURCES = ("gold", "food", "wood", "ore")
 THEMES = ("beast", "cave", "grove")
 CARD_TYPES = ("monster", "event", "treasure", "encounter")
@@ -28,7 +28,7 @@ class ContentError(ValueError):
 
 
 def _read(name: str) -> dict:
-    return json.loads((DATA / name).read_text(encoding="utf-8"))
+    return json.loads(read_text(__package__, "data", name))
 
 
 def _res(d, where, errs):

@@ -24,9 +24,9 @@ north to south, so (0,3) is ``d1`` and (0,6) is ``g1`` (LD-BRD-10).
 from __future__ import annotations
 
 import json
-import pathlib
 
 from ...engine import Action, Game, Option, Outcome, State
+from ...engine.util import read_text
 from . import content
 
 COLS = "abcdefgh"
@@ -1736,7 +1736,7 @@ class DoomspireGame(Game):
         return opts
 
     def rules_html(self) -> str:
-        return (pathlib.Path(__file__).resolve().parent / "rules.html").read_text(encoding="utf-8")
+        return read_text(__package__, "rules.html")
 
 
 GAME = DoomspireGame()

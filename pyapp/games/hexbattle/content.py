@@ -26,7 +26,7 @@ class ContentError(ValueError):
 
 
 def _read(name: str) -> dict:
-    return json.loads(read_text(__file__, "data", name))
+    return json.loads(read_text(__package__, "data", name))
 
 
 def _is_int(v, lo=None) -> bool:

@@ -548,7 +548,7 @@ class HexBattleGame(Game):
         raise ValueError(f"no sample army called {name!r}")
 
     def rules_html(self) -> str:
-        return read_text(__file__, "rules.html")
+        return read_text(__package__, "rules.html")
 
 
 GAME = HexBattleGame()
