@@ -403,6 +403,40 @@ def pyscript_pycache(pyc: bool) -> bytes:
 NOT_STDLIB = frozenset({"js", "pyodide", "pyapp", "pyscript", "polyscript", "__future__", "_pyodide"})
 
 
+# One patch to the vendored Pyodide (pinned above), for start-up time: Emscripten's dynamic-linking
+# start-up compiles a one-function wasm module for every JS function the C code takes the address of
+# (some hundreds of synchronous compiles, 35-65 ms of every start here); tools/patches/ does it with
+# one module, giving the same table slots the same functions.  Applied only where the original
+# function is exactly the one reviewed (its sha256): another Pyodide is shipped as it is.
+PYODIDE_PATCH = ("pyodide.asm.mjs", "reportUndefinedSymbols=()=>{", ";var loadDylibs=",
+                 "b3f7bbbc65cc7d1e", ROOT / "tools" / "patches" / "report-undefined-symbols.js")
+
+
+def patched_pyodide(name: str, src: Path) -> Path:
+    """``src``, or a copy with PYODIDE_PATCH applied (cached) when it is the patched file."""
+    target, start, end, digest, patch = PYODIDE_PATCH
+    if name != target:
+        return src
+    text = src.read_text(encoding="utf-8")
+    i = text.find(start)
+    j = text.find(end, i)
+    if i < 0 or j < 0 or text.count(start) != 1 or \
+            hashlib.sha256(text[i:j + 1].encode()).hexdigest()[:16] != digest:
+        log(f"WARNING: {name} is not the reviewed one: shipped unpatched")
+        return src
+    key = hashlib.sha256(text.encode() + patch.read_bytes()).hexdigest()[:24]
+    cached = CACHE / f"{name}-{key}"
+    if not cached.exists():
+        CACHE.mkdir(exist_ok=True)
+        body = patch.read_text(encoding="utf-8").strip().rstrip(";")
+        tmp = cached.with_name(f".{cached.name}.{os.getpid()}.tmp")
+        tmp.write_text(text[:i] + body + ";" + text[j + 1:], encoding="utf-8")
+        os.replace(tmp, cached)
+        _prune(CACHE.glob(f"{name}-*"), keep=cached)
+        log(f"patched {name}: {patch.name}")
+    return cached
+
+
 def build_snapshot(pyodide_dir: Path) -> Path | None:
     """web/vendor/pyodide/snapshot.bin: a memory snapshot of this runtime with the start-up's stdlib
     modules imported (tools/snapshot.mjs), for repeat visits.  None if it cannot be made (the app
@@ -443,7 +477,7 @@ def build_vendor(pyc: bool = True, prune: bool = True) -> None:
             src = precompiled_stdlib(src) or src
             if prune and src != PYODIDE_NPM / name:
                 src = prune_stdlib(src, wheel_path() if wheel_path().exists() else build_wheel(pyc)) or src
-        _copy(src, VENDOR / "pyodide" / name)
+        _copy(patched_pyodide(name, src), VENDOR / "pyodide" / name)
     shipped = list(PYODIDE_FILES)
     snap = build_snapshot(VENDOR / "pyodide") if pyc else None
     if snap:
