@@ -403,37 +403,42 @@ def pyscript_pycache(pyc: bool) -> bytes:
 NOT_STDLIB = frozenset({"js", "pyodide", "pyapp", "pyscript", "polyscript", "__future__", "_pyodide"})
 
 
-# One patch to the vendored Pyodide (pinned above), for start-up time: Emscripten's dynamic-linking
-# start-up compiles a one-function wasm module for every JS function the C code takes the address of
-# (some hundreds of synchronous compiles, 35-65 ms of every start here); tools/patches/ does it with
-# one module, giving the same table slots the same functions.  Applied only where the original
-# function is exactly the one reviewed (its sha256): another Pyodide is shipped as it is.
-PYODIDE_PATCH = ("pyodide.asm.mjs", "reportUndefinedSymbols=()=>{", ";var loadDylibs=",
-                 "b3f7bbbc65cc7d1e", ROOT / "tools" / "patches" / "report-undefined-symbols.js")
+# Patches to the vendored Pyodide (pinned above), for start-up time, each replacing one function of
+# the minified file, and only where that function is exactly the one reviewed (sha256 of the text
+# from `start` up to `end`); another Pyodide is shipped as it is.
+# - report-undefined-symbols.js: Emscripten's dynamic-linking start-up compiled a one-function wasm
+#   module for every JS function the C code takes the address of (some hundreds of synchronous
+#   compiles, 35-65 ms of every start here); one module for all, the same table slots for the same
+#   functions (tests/test_pyodide_patch.py).
+PYODIDE_PATCHES = (
+    ("pyodide.asm.mjs", "reportUndefinedSymbols=()=>{", "var loadDylibs=", "b3f7bbbc65cc7d1e",
+     ROOT / "tools" / "patches" / "report-undefined-symbols.js"),
+)
 
 
 def patched_pyodide(name: str, src: Path) -> Path:
-    """``src``, or a copy with PYODIDE_PATCH applied (cached) when it is the patched file."""
-    target, start, end, digest, patch = PYODIDE_PATCH
-    if name != target:
+    """``src``, or a copy (cached) with the PYODIDE_PATCHES for that file applied."""
+    patches = [p for p in PYODIDE_PATCHES if p[0] == name]
+    if not patches:
         return src
     text = src.read_text(encoding="utf-8")
-    i = text.find(start)
-    j = text.find(end, i)
-    if i < 0 or j < 0 or text.count(start) != 1 or \
-            hashlib.sha256(text[i:j + 1].encode()).hexdigest()[:16] != digest:
-        log(f"WARNING: {name} is not the reviewed one: shipped unpatched")
-        return src
-    key = hashlib.sha256(text.encode() + patch.read_bytes()).hexdigest()[:24]
+    key = hashlib.sha256(text.encode() + b"".join(p[4].read_bytes() for p in patches)).hexdigest()[:24]
     cached = CACHE / f"{name}-{key}"
-    if not cached.exists():
-        CACHE.mkdir(exist_ok=True)
-        body = patch.read_text(encoding="utf-8").strip().rstrip(";")
-        tmp = cached.with_name(f".{cached.name}.{os.getpid()}.tmp")
-        tmp.write_text(text[:i] + body + ";" + text[j + 1:], encoding="utf-8")
-        os.replace(tmp, cached)
-        _prune(CACHE.glob(f"{name}-*"), keep=cached)
-        log(f"patched {name}: {patch.name}")
+    if cached.exists():
+        return cached
+    for _name, start, end, digest, patch in patches:
+        i = text.find(start)
+        j = text.find(end, i)
+        if i < 0 or j < 0 or text.count(start) != 1 or hashlib.sha256(text[i:j].encode()).hexdigest()[:16] != digest:
+            log(f"WARNING: {name} is not the reviewed one: shipped unpatched")
+            return src
+        text = text[:i] + patch.read_text(encoding="utf-8").strip() + text[j:]
+    CACHE.mkdir(exist_ok=True)
+    tmp = cached.with_name(f".{cached.name}.{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, cached)
+    _prune(CACHE.glob(f"{name}-*"), keep=cached)
+    log(f"patched {name}: {', '.join(p[4].name for p in patches)}")
     return cached
 
 

@@ -46,4 +46,4 @@ reportUndefinedSymbols = () => {
     ...section(1, vec(types)), ...section(2, vec(imports)), ...section(7, vec(exports)));
   var wrappers = new WebAssembly.Instance(new WebAssembly.Module(bytes), { e: funcs }).exports;
   batch.forEach(([slot], i) => setWasmTableEntry(slot, wrappers["f" + i]));
-}
+};
