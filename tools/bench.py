@@ -52,7 +52,6 @@ CACHED_JS = """async () => {
   }
   return null;
 }"""
-ENTRY = "from pyapp.browser.main import start\nstart()"
 
 BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>bare pyodide</title></head>
 <body><p id="out">loading</p><script type="module">
@@ -80,11 +79,6 @@ READY_PROBE = """
 })();
 """
 
-STUB_ENTRY = """import js, pyapp, pyapp.games
-app = js.document.getElementById("app")
-app.innerHTML = "<p>stub " + ",".join(g["id"] for g in pyapp.games.catalog()) + "</p>"
-app.dataset.ready = "true\""""
-
 
 def _tool(name: str):
     spec = importlib.util.spec_from_file_location(f"_bs_tool_{name}", ROOT / "tools" / f"{name}.py")
@@ -105,10 +99,6 @@ def pct(values, p):
 
 def med(values):
     return statistics.median(values) if values else None
-
-
-def has_app() -> bool:
-    return (ROOT / "pyapp" / "browser" / "main.py").exists()
 
 
 class Browser:
@@ -143,16 +133,10 @@ def prepare_pages(site_root: Path) -> dict:
     if (site_root / stock).exists():
         (OUT / "bare-stock.html").write_text(BARE_PAGE % {"options": '{stdLibURL: "../%s"}' % stock})
         pages["bare-stock"] = ".bench/bare-stock.html"
-    if has_app():
-        pages["app"] = "index.html"
-        # the same app made to start from the memory snapshot on the first visit too (it downloads it:
-        # about 4.7 MB more); the app itself uses it only once its service worker is in charge
-        pages["app-snap"] = "index.html?snapshot=1"
-    else:
-        html = (site_root / "index.html").read_text()
-        (OUT / "app-stub.html").write_text(html.replace(ENTRY, STUB_ENTRY).replace('"./', '"../')
-                                           .replace("'./", "'../").replace('href="./', 'href="../'))
-        pages["app"] = ".bench/app-stub.html"
+    pages["app"] = "index.html"
+    # the same app made to start from the memory snapshot on the first visit too (it downloads it:
+    # about 4.7 MB more); the app itself uses it only once its service worker is in charge
+    pages["app-snap"] = "index.html?snapshot=1"
     return pages
 
 
@@ -231,7 +215,6 @@ def bench_boot(br: Browser, base: str, pages: dict, runs: int, stats=None) -> di
             res[f"paired_ratio_app_vs_{ref.replace('-', '_')}"] = {
                 t: round(med([a / b for a, b in zip(samples["app"][t], samples[ref][t])]), 2)
                 for t in ("cold_ms", "warm_ms")}
-    res["app_is_stub"] = not has_app()
     res["bytes"] = {k: {m: med(v) for m, v in s.items() if m.endswith("bytes") and v} for k, s in samples.items()}
     return res
 
@@ -386,7 +369,7 @@ def main(argv=None) -> int:
         if "boot" not in skip:
             print("start-up, side by side ...", flush=True)
             results["boot"] = bench_boot(br, base, prepare_pages(ROOT), args.runs, stats=stats)
-        if "latency" not in skip and has_app():
+        if "latency" not in skip:
             results["play"] = []
             for g in ready_games():
                 if args.games_only and g["id"] not in args.games_only.split(","):
@@ -415,7 +398,7 @@ def report(r: dict) -> None:
     print(f"\nBoardshelf benchmark  {m['date']}  {m['cpus']} cores  {m['chromium']}  load {m['load_avg'][0]:.1f}")
     if "boot" in r:
         b = r["boot"]
-        print(f"\nStart-up (median of {b['runs']} runs each, ms from navigation start){'  [app = stub entry]' if b['app_is_stub'] else ''}")
+        print(f"\nStart-up (median of {b['runs']} runs each, ms from navigation start)")
         print(f"  {'page':<12}{'cold':>9}{'warm':>9}")
         for name, v in b["median"].items():
             print(f"  {name:<12}{v['cold_ms']:>9.0f}{v['warm_ms']:>9.0f}")

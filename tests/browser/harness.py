@@ -109,14 +109,6 @@ def wait_ready(page, timeout: int = BOOT_TIMEOUT_MS) -> None:
         timeout=timeout, polling=100)
 
 
-def has_app() -> bool:
-    """The UI side's browser entry point exists (pyapp/browser/main.py)."""
-    return (ROOT / "pyapp" / "browser" / "main.py").exists() and (ROOT / "pyapp" / "ui" / "app.py").exists()
-
-
-needs_app = pytest.mark.skipif(not has_app(), reason="pyapp/browser/main.py or pyapp/ui/app.py not written yet")
-
-
 # ---------------------------------------------------------------- driving the app
 # Hooks the glue (pyapp/browser/main.py) provides: #app[data-ready="true"] while it accepts input,
 # #app[data-busy="true"] while a bot is about to act, body[data-renders] counting markup swaps.

@@ -18,11 +18,11 @@ import time
 
 import pytest
 
-from harness import (latency_summary, needs_app, notices, play_by_clicking, reload_resumes, renders, saved_games,
+from harness import (latency_summary, notices, play_by_clicking, reload_resumes, renders, saved_games,
                      wait_idle, wait_ready)
 
 
-pytestmark = [pytest.mark.browser, needs_app]
+pytestmark = pytest.mark.browser
 
 SEED = 12
 MAX_CLICKS = 300

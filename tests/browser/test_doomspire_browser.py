@@ -12,11 +12,11 @@ import time
 
 import pytest
 
-from harness import (action_selector, latency_summary, needs_app, notices, play_by_clicking, reload_resumes, renders, saved_games,
+from harness import (action_selector, latency_summary, notices, play_by_clicking, reload_resumes, renders, saved_games,
                      wait_idle, wait_ready, wait_render)
 
 
-pytestmark = [pytest.mark.browser, needs_app]
+pytestmark = pytest.mark.browser
 
 SEED = 3                 # ~90 human clicks and ~420 bot actions in CPython with this policy (19 rounds)
 MAX_CLICKS = 400

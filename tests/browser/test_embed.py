@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from harness import BOOT_TIMEOUT_MS, action_ids, click, needs_app, wait_idle
+from harness import BOOT_TIMEOUT_MS, action_ids, click, wait_idle
 
-pytestmark = [pytest.mark.browser, needs_app]
+pytestmark = pytest.mark.browser
 
 
 def test_embed_example_page_runs_two_games(site, page):

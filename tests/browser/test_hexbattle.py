@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from harness import (action_ids, click, needs_app, new_page, notices, play_by_clicking, reload_resumes, saved_games,
+from harness import (action_ids, click, new_page, notices, play_by_clicking, reload_resumes, saved_games,
                      set_input, wait_idle, wait_ready)
 
-pytestmark = [pytest.mark.browser, needs_app]
+pytestmark = pytest.mark.browser
 
 MAX_CLICKS = 800
 # actions that only undo a half-made choice: skipped when something else is possible, so a

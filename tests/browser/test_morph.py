@@ -10,12 +10,11 @@ from html import unescape
 
 import pytest
 
-from harness import needs_app
 from pyapp import games
 from pyapp.engine import Rng
 from pyapp.ui import App, DictStorage
 
-pytestmark = [pytest.mark.browser, needs_app]
+pytestmark = pytest.mark.browser
 
 PAGE = "__morph_test__.html"
 HTML = ('<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="web/app.css">'

@@ -14,9 +14,9 @@ import zipfile
 
 import pytest
 
-from harness import (BOOT_TIMEOUT_MS, _tool, action_ids, click, needs_app, new_page, wait_idle, wait_ready)
+from harness import (BOOT_TIMEOUT_MS, _tool, action_ids, click, new_page, wait_idle, wait_ready)
 
-pytestmark = [pytest.mark.browser, needs_app]
+pytestmark = pytest.mark.browser
 
 GAME = "index.html?game=hexbattle&seats=human,bot:random&seed=42&fast=1"
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import BOOT_TIMEOUT_MS, ROOT, needs_app, wait_ready
+from harness import BOOT_TIMEOUT_MS, ROOT, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -71,7 +71,6 @@ def test_runtime_and_wheel_boot_offline(site, page):
     page.boardshelf.check()
 
 
-@needs_app
 def test_app_starts_offline(site, page):
     """(a) index.html shows the loading indicator, then the app reaches data-ready; no other host is asked."""
     page.add_init_script(SPINNER_PROBE)
@@ -104,7 +103,6 @@ def test_guard_blocks_and_records_other_hosts(site, browser):
         guard.check()
 
 
-@needs_app
 def test_dist_is_a_complete_site_from_a_sub_path(site, browser, tmp_path):
     """`make dist` output, hosted under a sub-path of another server, starts on its own files alone."""
     from harness import _tool, new_page
