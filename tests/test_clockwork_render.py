@@ -10,8 +10,8 @@ import statistics
 import time
 
 import pytest
+from bot_games import bot_game
 
-from pyapp import bots as botlib
 from pyapp.engine import Action
 from pyapp.games.clockwork import GAME
 from pyapp.games.clockwork import render as R
@@ -30,17 +30,9 @@ def draw(st, seat, names=None, interactive=True):
     return R.render(st.view(seat), acts, seat=seat, names=names, interactive=interactive), acts
 
 
-def walk(players, seed, kinds, options=None, max_actions=4000):
+def walk(players, seed, kinds, options=None):
     """Yield (state, seat) before every action of a bot game."""
-    st = GAME.new(players, seed, options)
-    bots = [botlib.make("clockwork", kinds[i % len(kinds)], seed * 7 + i) for i in range(players)]
-    n = 0
-    while not st.is_over and n < max_actions:
-        seat = st.to_act[0]
-        yield st, seat
-        st.apply(seat, bots[seat].choose(st, seat))
-        n += 1
-    yield st, None
+    return bot_game("clockwork", players, seed, kinds, options, limit=4000)
 
 
 def test_doctests():

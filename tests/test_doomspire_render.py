@@ -12,8 +12,8 @@ import time
 import xml.etree.ElementTree as ET
 
 import pytest
+from bot_games import bot_game
 
-from pyapp import bots
 from pyapp import games as registry
 from pyapp.games.doomspire import GAME
 from pyapp.games.doomspire import render as R
@@ -28,15 +28,7 @@ def markup_ids(out: str) -> list[str]:
 
 def play(seed: int, names: list[str], limit: int = 100000):
     """Yield (state, seat to act) through a bot game, then (state, None) at the end."""
-    s = GAME.new(len(names), seed)
-    bs = [bots.make("doomspire", n, seed * 7 + i) for i, n in enumerate(names)]
-    steps = 0
-    while not s.is_over and steps < limit:
-        seat = s.to_act[0]
-        yield s, seat
-        s.apply(seat, bs[seat].choose(s, seat))
-        steps += 1
-    yield s, None
+    return bot_game("doomspire", len(names), seed, names, limit=limit)
 
 
 def draw(s, seat, names=NAMES, interactive=None):
