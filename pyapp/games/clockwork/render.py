@@ -525,13 +525,24 @@ def _hand_html(view: dict, acts: dict, used: set, seat) -> str:
             f'<div class="cards">{"".join(cards) or "<p class=empty>No cards.</p>"}</div></section>')
 
 
+def _by_key(acts: dict, prefix: str) -> dict:
+    """Actions ``<prefix><key>@<target>`` grouped by key, in order: {key: [(target, id, action), ...]}."""
+    out: dict = {}
+    for aid, a in acts.items():
+        if aid.startswith(prefix) and "@" in aid:
+            key, _, target = aid[len(prefix):].rpartition("@")
+            out.setdefault(key, []).append((target, aid, a))
+    return out
+
+
+def _choice_row(title: str, choices: list, buttons: str, used: set) -> str:
+    used.update(aid for _t, aid, _a in choices)
+    return f'<div class="prow"><span class="at">{title}</span>{buttons}</div>'
+
+
 def _portal_buttons(view: dict, acts: dict, used: set) -> str:
     """CC-UI-15: one row per unit type (name and cost), one button per Gate Token arrow hex."""
-    by_unit: dict = {}
-    for aid, a in acts.items():
-        if aid.startswith("portal:") and "@" in aid:
-            key, _, h = aid[7:].rpartition("@")
-            by_unit.setdefault(key, []).append((h, aid, a))
+    by_unit = _by_key(acts, "portal:")
     if not by_unit:
         return ""
     gates = {g.get("arrow"): g.get("hex") for g in view.get("gates") or []}
@@ -542,26 +553,21 @@ def _portal_buttons(view: dict, acts: dict, used: set) -> str:
         cost = label.rpartition("(cost ")[2].rstrip(")") if "(cost " in label else "?"
         btns = "".join(action_button(aid, esc(h), cls="small", title=f"{a.label or aid} (Gate Token {gates.get(h, '?')})")
                        for h, aid, a in sorted(lst, key=lambda t: parse_hex(t[0])[::-1] if t[0][:1] in LETTERS else (0, 0)))
-        used.update(aid for _h, aid, _a in lst)
-        rows.append(f'<div class="prow"><span class="at">{esc(name)} <small>(cost {esc(cost)})</small></span>{btns}</div>')
+        rows.append(_choice_row(f"{esc(name)} <small>(cost {esc(cost)})</small>", lst, btns, used))
     return (f'<div class="cw-group portals"><h4>Create a face-down portal: unit, then the hex at a Gate Token\'s arrow'
             f'</h4>{"".join(rows)}</div>')
 
 
 def _grid_buttons(acts: dict, used: set) -> str:
-    by_design: dict = {}
-    for aid, a in acts.items():
-        if aid.startswith("grid:") and "@" in aid:
-            k, _, sl = aid[5:].partition("@")
-            by_design.setdefault(k, []).append((sl, aid, a))
+    """CC-UI-13: one row per Territory Grid design, one button per slot it may take."""
+    by_design = _by_key(acts, "grid:")
     if not by_design:
         return ""
     rows = []
     for k, lst in by_design.items():
         name = lst[0][2].label.partition(" in slot")[0].removeprefix("Place ") if lst[0][2].label else k
         btns = "".join(action_button(aid, f"slot {esc(sl[1:])}", cls="small", title=a.label) for sl, aid, a in lst)
-        used.update(aid for _s, aid, _a in lst)
-        rows.append(f'<div class="prow"><span class="at">{esc(name)}</span>{btns}</div>')
+        rows.append(_choice_row(esc(name), lst, btns, used))
     return f'<div class="cw-group grids"><h4>Place a Territory Grid</h4>{"".join(rows)}</div>'
 
 
