@@ -201,9 +201,10 @@ def test_portal_wall_makes_a_wall_next_turn():
     assert st.view(1)["portals"] == [{"hex": "e2", "owner": 0, "source": "wall", "unit": None}]
     st.apply(0, "end")
     st.apply(1, "end")
-    st.apply(0, "done") if st.s["phase"] == "control" else None
+    # player 0's next turn: the Wall is up, and the turn goes straight on (no relocation for a Wall)
+    assert st.to_act == (0,) and st.s["phase"] == "main"
     w = st._unit_at("e2")
-    assert w["card"] == "wall" and st.s["phase"] == "main"  # no relocation for a Wall
+    assert w["card"] == "wall"
     assert st.stat(w, "defense") == 10 and "barricade" in st.view(0)["units"][1]["abilities"]
 
 

@@ -51,11 +51,19 @@ def test_each_new_grid_must_touch_a_placed_one():
     slots = {a.split("@")[1] for a in ids(st)}
     assert slots == {"s2", "s5"}  # the slots sharing a side with s1
     st.apply(st.to_act[0], "grid:outpost@s2")
-    # Ring Outpost has water at the bottom middle only; it still joins through land
     assert "grid:outpost@s6" not in ids(st)  # each design once
-    board = st.board
-    assert any(board.kind.get(n) not in (None, "water") for h in ("f1", "f2", "f4") for n in neighbours(h)
-               if n[0] == "g")
+
+
+@rule("CC-GAP-6")
+def test_a_grid_touching_only_through_water_is_refused(monkeypatch):
+    """Touching means a pair of non-water hexes sharing an edge: a design whose left column is all
+    water cannot join Steppe from the right (slot 2), but can from below (slot 5, land on top)."""
+    st = GAME.new(2, 1)
+    st.apply(st.to_act[0], "grid:steppe@s1")
+    monkeypatch.setitem(content.GRIDS, "moat", {"key": "moat", "name": "Moat",
+                                                "rows": ["~AAA.B", "~AAA.B", "~A..BB", "~.~~..", "~CCCC."]})
+    assert sorted(a for a in ids(st) if "moat" in a) == ["grid:moat@s5"]
+    assert {a.split("@")[1] for a in ids(st)} == {"s2", "s5"}     # other designs still join at s2
 
 
 @rule("CC-SETUP-4", "CC-SETUP-5", "CC-GAP-9", "CC-GATE-4", "CC-MAT-9", "CC-GAP-17", "CC-UI-14")
