@@ -5,12 +5,15 @@ needs neither node_modules nor the Pyodide compile step.
 """
 from __future__ import annotations
 
+import email.utils
 import gzip
 import html.parser
 import importlib.util
 import json
 import re
+import shutil
 import struct
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -280,6 +283,186 @@ def test_serve_gzips_like_a_static_host(tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def _request(base: str, path: str, encoding: str | None, method: str = "GET", headers: dict | None = None):
+    """(status, headers, body) of one request, with exactly this Accept-Encoding (none if None)."""
+    import http.client
+    from urllib.parse import urlsplit
+    u = urlsplit(base)
+    conn = http.client.HTTPConnection(u.hostname, u.port, timeout=30)
+    try:
+        conn.putrequest(method, "/" + path, skip_accept_encoding=True)
+        if encoding is not None:
+            conn.putheader("Accept-Encoding", encoding)
+        for k, v in (headers or {}).items():
+            conn.putheader(k, v)
+        conn.endheaders()
+        r = conn.getresponse()
+        return r.status, r.headers, r.read()
+    finally:
+        conn.close()
+
+
+def test_serve_sends_a_fresh_brotli_sibling(tmp_path):
+    """tools/serve.py: brotli from the build's fresh `.br` sibling (its bytes as they are) when the
+    browser accepts br, gzip when br is refused or the sibling is stale, the file itself otherwise."""
+    import os
+    serve = _load("serve")
+    src = tmp_path / "big.wasm"
+    src.write_bytes(b"\0asm" + bytes(range(256)) * 200)
+    sibling = tmp_path / "big.wasm.br"
+    sibling.write_bytes(b"not really brotli: the server never decodes it " * 3)
+    (tmp_path / "tiny.js").write_text("x")
+    (tmp_path / "tiny.js.br").write_bytes(b"nope")
+    st = src.stat()
+    os.utime(sibling, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+    stats = serve.Stats()
+    server, base = serve.start(tmp_path, stats=stats)
+    try:
+        for accept in ("gzip, deflate, br", "gzip, deflate, br, zstd", "br", "BR;q=1.0", "*",
+                       "gzip;q=0, br", "gzip;q=0.5, br;q=0.5", "identity;q=0.1, br;q=0.2"):
+            status, h, body = _request(base, "big.wasm", accept)
+            assert (status, h["Content-Encoding"], body) == (200, "br", sibling.read_bytes()), accept
+            assert h["Content-Type"] == "application/wasm" and h["Vary"] == "Accept-Encoding"
+            assert h["Content-Length"] == str(sibling.stat().st_size)
+            assert h["Last-Modified"] == email.utils.formatdate(int(st.st_mtime), usegmt=True)
+        stats.take()
+        status, h, body = _request(base, "big.wasm", "gzip, br")
+        sent = stats.take()                  # the bench's first-visit bytes: headers + the .br body, as sent
+        assert len(body) + len(str(h)) < sent < len(body) + 2 * len(str(h)), (sent, len(body))
+        for accept in ("br;q=0, gzip", "gzip, br;q=0.000", "gzip;q=0.9, br;q=0.5", "gzip, deflate", "x-gzip",
+                       "gzip;q=1, *;q=0.1"):
+            status, h, body = _request(base, "big.wasm", accept)
+            assert (status, h["Content-Encoding"]) == (200, "gzip"), accept
+            assert gzip.decompress(body) == src.read_bytes() and h["Vary"] == "Accept-Encoding"
+        for accept in (None, "", "identity", "br;q=0", "deflate, zstd", "*;q=0", "br;q=x"):
+            status, h, body = _request(base, "big.wasm", accept)
+            assert (status, h["Content-Encoding"], body) == (200, None, src.read_bytes()), accept
+            assert h["Vary"] == "Accept-Encoding"
+        status, h, body = _request(base, "tiny.js", "br, gzip")           # under 1 KiB: as it is
+        assert (h["Content-Encoding"], body) == (None, b"x")
+        # HEAD: the same headers, no body
+        status, h, body = _request(base, "big.wasm", "gzip, deflate, br", method="HEAD")
+        assert (status, h["Content-Encoding"], h["Content-Length"], body) == \
+            (200, "br", str(sibling.stat().st_size), b"")
+        # revalidation: 304, whatever the encoding
+        status, h, body = _request(base, "big.wasm", "br", headers={"If-Modified-Since": h["Last-Modified"]})
+        assert (status, body, h["Vary"]) == (304, b"", "Accept-Encoding")
+        # a `.br` older than its file (a rebuilt file, not yet recompressed) is not used: gzip then
+        os.utime(sibling, ns=(st.st_atime_ns, st.st_mtime_ns - 1_000_000_000))
+        status, h, body = _request(base, "big.wasm", "gzip, deflate, br")
+        assert h["Content-Encoding"] == "gzip" and gzip.decompress(body) == src.read_bytes()
+        status, h, body = _request(base, "big.wasm", "br")
+        assert h["Content-Encoding"] is None and body == src.read_bytes()
+    finally:
+        server.shutdown()
+        server.server_close()
+    # compression off (--no-compress, formerly --no-gzip): the files as they are, brotli sibling or not
+    server, base = serve.start(tmp_path, compress=False)
+    try:
+        os.utime(sibling, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+        status, h, body = _request(base, "big.wasm", "gzip, deflate, br")
+        assert (h["Content-Encoding"], body) == (None, src.read_bytes())
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert serve.arg_parser().parse_args(["--no-gzip"]).no_compress          # the old name still works
+    assert serve.arg_parser().parse_args(["--no-compress"]).no_compress
+    assert not serve.arg_parser().parse_args([]).no_compress
+
+
+def test_accept_encoding_parsing():
+    serve = _load("serve")
+    parse = serve.accepted_codings
+    assert parse("gzip, deflate, br, zstd") == {"gzip": 1.0, "deflate": 1.0, "br": 1.0, "zstd": 1.0}
+    assert parse(" BR ; Q=0 ,gzip;q=0.8") == {"br": 0.0, "gzip": 0.8}
+    assert parse(None) == {} and parse("") == {} and parse(" , ,") == {}
+    assert parse("x-gzip;q=0.5")["gzip"] == 0.5 and parse("br;q=2")["br"] == 1.0 and parse("br;q=")["br"] == 0.0
+    assert serve.coding_q(parse("*;q=0.3, gzip"), "br") == 0.3
+    assert serve.coding_q(parse("gzip"), "br") == 0.0
+
+
+def test_build_and_serve_compress_the_same_types():
+    assert set(build.COMPRESSIBLE) == _load("serve").COMPRESSIBLE
+    assert build.MIN_COMPRESS == _load("serve").MIN_COMPRESS
+
+
+NODE = shutil.which("node")
+
+
+def _node_brotli_decode(pairs: list[tuple[Path, Path]]) -> list[str]:
+    """For each (file.br, file): whether node's zlib.brotliDecompressSync gives exactly the file
+    (Python's standard library has no brotli).  Returns the mismatches."""
+    script = ("const fs = require('fs'), zlib = require('zlib'); const a = process.argv.slice(1); const bad = [];"
+              "for (let i = 0; i < a.length; i += 2) {"
+              "  const out = zlib.brotliDecompressSync(fs.readFileSync(a[i]));"
+              "  if (!out.equals(fs.readFileSync(a[i + 1]))) bad.push(a[i]); }"
+              "console.log(JSON.stringify(bad));")
+    args = [str(x) for pair in pairs for x in pair]
+    proc = subprocess.run([NODE, "-e", script, *args], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (tools/brotli.mjs uses Node's zlib)")
+def test_brotli_tool_is_deterministic_and_decodes(tmp_path):
+    files = [tmp_path / "a.wasm", tmp_path / "b.js"]
+    files[0].write_bytes(bytes(range(256)) * 300 + b"\0" * 5000)
+    files[1].write_text("export const x = 1;\n" * 400)
+    run = [NODE, str(ROOT / "tools" / "brotli.mjs"), *map(str, files)]
+    proc = subprocess.run(run, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert [f["file"] for f in report["files"]] == [str(f) for f in files] and report["failed"] == []
+    first = [f.with_name(f.name + ".br").read_bytes() for f in files]
+    assert [len(b) for b in first] == [f["br"] for f in report["files"]]
+    assert all(len(b) < f.stat().st_size / 4 for b, f in zip(first, files))
+    assert subprocess.run(run, capture_output=True, timeout=120).returncode == 0
+    assert [f.with_name(f.name + ".br").read_bytes() for f in files] == first        # no timestamp inside
+    assert _node_brotli_decode([(f.with_name(f.name + ".br"), f) for f in files]) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.wasm", "a.wasm.br", "b.js", "b.js.br"]   # no temp left
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node to decode brotli (Python's standard library has none)")
+def test_brotli_siblings_when_built():
+    """Every `.br` the build wrote under web/vendor and wheels/ decodes to exactly its file; every
+    compressible runtime file of 1 KiB or more has one; the snapshot (gzip inside) has none."""
+    vendor = ROOT / "web" / "vendor" / "pyodide"
+    if not (vendor / "pyodide.asm.wasm.br").exists() or not build.wheel_path().exists():
+        pytest.skip("not built with brotli (make build, with node)")
+    written = sorted(p for d in (vendor, ROOT / "web" / "vendor" / "pyscript", build.WHEELS) for p in d.glob("*.br"))
+    sources = build.br_sources()
+    assert not (vendor / (build.SNAPSHOT + ".br")).exists()
+    assert build.SNAPSHOT not in {p.name for p in sources}
+    assert {p.with_name(p.name[:-3]) for p in written} <= set(sources), "a .br without its file"
+    stale = [p for p in sources if not build._fresh(p.with_name(p.name + ".br"), p)]
+    fresh = [p for p in sources if p not in stale]
+    # the wheel may be newer than its .br (`tools/build.py wheel` or the browser tests rebuild it alone)
+    assert not [p for p in stale if p.parent != build.WHEELS], stale
+    names = {p.name for p in fresh}
+    assert {"pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide.mjs"} <= names
+    assert any(n.startswith("core-") and n.endswith(".js") for n in names)
+    assert _node_brotli_decode([(p.with_name(p.name + ".br"), p) for p in fresh]) == []
+    wasm = vendor / "pyodide.asm.wasm"
+    assert (vendor / "pyodide.asm.wasm.br").stat().st_size < 0.85 * (vendor / "pyodide.asm.wasm.gz").stat().st_size
+    # the service worker precaches files, never their compressed siblings
+    assert wasm.relative_to(ROOT).as_posix() in build.site_files(ROOT)
+    assert not [f for f in build.site_files(ROOT) if f.endswith((".br", ".gz"))]
+
+
+def test_dist_leaves_out_stale_compressed_siblings(tmp_path):
+    """A host's brotli_static / gzip_static does not compare dates: dist/ gets no sibling older than its file."""
+    import os
+    (tmp_path / "a.js").write_text("a")
+    (tmp_path / "b.js").write_text("b")
+    for n in ("a.js.br", "a.js.gz", "b.js.br", "orphan.js.br"):
+        (tmp_path / n).write_bytes(b"z")
+    mtime = (tmp_path / "a.js").stat().st_mtime_ns
+    os.utime(tmp_path / "b.js.br", ns=(mtime, mtime - 10**9))
+    os.utime(tmp_path / "b.js", ns=(mtime, mtime))
+    names = sorted(p.name for p in tmp_path.iterdir()) + [".hidden", "x.js.map"]
+    assert build._dist_ignore(str(tmp_path), names) == {"b.js.br", ".hidden", "x.js.map"}
 
 
 def test_wheel_entries_are_stored(wheel):

@@ -191,7 +191,10 @@ def build_wheel(pyc: bool = True, out_dir: Path | None = None) -> Path:
     with zipfile.ZipFile(tmp, "w") as zf:
         for n, d in files:
             _zip_add(zf, n, d)
-    os.replace(tmp, out)
+    if out.exists() and out.stat().st_size == tmp.stat().st_size and sha256(out) == sha256(tmp):
+        tmp.unlink()                     # unchanged: keep its mtime (its .br/.gz stay fresh, 304s stay valid)
+    else:
+        os.replace(tmp, out)
     npyc = sum(1 for n, _ in files if n.endswith(".pyc"))
     log(f"wheel {_rel(out)} ({out.stat().st_size // 1024} KiB, {len(files)} files, {npyc} .pyc)")
     return out
@@ -217,6 +220,73 @@ def write_gz(path: Path) -> None:
     tmp = gz.with_name(f".{gz.name}.{os.getpid()}.tmp")
     tmp.write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
     os.replace(tmp, gz)
+
+
+# Brotli siblings (`<file>.br`, quality 11, tools/brotli.mjs under Node: Python's standard library has
+# no brotli) for what the page downloads: about a quarter smaller than gzip -9 on the wasm, the stdlib
+# zip and the wheel.  Served by tools/serve.py, nginx's brotli_static, Caddy's `precompressed br`.
+BROTLI_TOOL = ROOT / "tools" / "brotli.mjs"
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".zip", ".whl", ".svg", ".webmanifest",
+                ".txt", ".md")                  # as tools/serve.py's COMPRESSIBLE
+MIN_COMPRESS = 1024
+
+
+def br_sources() -> list[Path]:
+    """The files that get a ``.br`` sibling: everything compressible of at least 1 KiB in
+    web/vendor/pyodide, web/vendor/pyscript and wheels/ (not the snapshot: gzip inside already)."""
+    out = []
+    for folder in (VENDOR / "pyodide", VENDOR / "pyscript", WHEELS):
+        if not folder.is_dir():
+            continue
+        for p in sorted(folder.iterdir()):
+            if (p.is_file() and not p.name.startswith(".") and p.suffix in COMPRESSIBLE and p.name != SNAPSHOT
+                    and p.stat().st_size >= MIN_COMPRESS):
+                out.append(p)
+    return out
+
+
+def _fresh(sibling: Path, src: Path) -> bool:
+    try:
+        return sibling.stat().st_mtime_ns >= src.stat().st_mtime_ns
+    except FileNotFoundError:
+        return False
+
+
+def write_br() -> None:
+    """A fresh ``<file>.br`` for every br_sources() file (stale or missing ones compressed in one
+    Node run, biggest first); ``.br`` files whose source is gone or no longer qualifies are removed.
+    Without Node: a warning, and browsers get gzip."""
+    sources = br_sources()
+    wanted = {p.with_name(p.name + ".br") for p in sources}
+    for folder in (VENDOR / "pyodide", VENDOR / "pyscript", WHEELS):
+        for old in (folder.glob("*.br") if folder.is_dir() else ()):
+            if old not in wanted:
+                old.unlink(missing_ok=True)
+    stale = sorted((p for p in sources if not _fresh(p.with_name(p.name + ".br"), p)),
+                   key=lambda p: -p.stat().st_size)
+    if not stale:
+        return
+    if shutil.which("node") is None:
+        log("WARNING: node missing: no brotli (.br) files; browsers get gzip")
+    else:
+        import time
+        t0 = time.monotonic()
+        try:
+            proc = subprocess.run(["node", str(BROTLI_TOOL), *map(str, stale)], capture_output=True, text=True,
+                                  timeout=1800)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            proc = subprocess.CompletedProcess([], -1, "", str(exc))
+        if proc.returncode != 0:
+            log(f"WARNING: brotli failed ({proc.returncode}), gzip for those files: {proc.stderr.strip()[-800:]}")
+        try:
+            report = json.loads(proc.stdout.strip().splitlines()[-1])
+            log(f"brotli: {len(report['files'])} files, {report['in'] / 1e6:.1f} -> {report['out'] / 1e6:.2f} MB "
+                f"in {time.monotonic() - t0:.1f} s")
+        except (IndexError, ValueError, KeyError):
+            pass
+    for p in stale:                      # a host's brotli_static does not look at dates: no outdated .br left
+        if not _fresh(p.with_name(p.name + ".br"), p):
+            p.with_name(p.name + ".br").unlink(missing_ok=True)
 
 
 def precompiled_stdlib(stock: Path) -> Path | None:
@@ -491,7 +561,7 @@ def build_vendor(pyc: bool = True, prune: bool = True) -> None:
     for name in PYODIDE_FILES:               # (the snapshot is compressed already)
         write_gz(VENDOR / "pyodide" / name)
     stale = {p.name for p in (VENDOR / "pyodide").iterdir() if not p.name.startswith(".")} - \
-        set(shipped) - {n + ".gz" for n in PYODIDE_FILES}
+        set(shipped) - {n + ".gz" for n in PYODIDE_FILES} - {n + ".br" for n in PYODIDE_FILES}
     for name in stale:
         (VENDOR / "pyodide" / name).unlink()
     wanted = pyscript_files()
@@ -504,6 +574,7 @@ def build_vendor(pyc: bool = True, prune: bool = True) -> None:
         tmp.write_bytes(data)
         os.replace(tmp, target)
     keep = {VENDOR / "pyscript" / p.name for p in wanted} | {target}
+    keep |= {p.with_name(p.name + ".br") for p in keep}      # write_br() drops those it does not want
     for old in set((VENDOR / "pyscript").iterdir()) - keep:
         if not old.name.startswith("."):
             old.unlink()
@@ -608,15 +679,25 @@ def write_sw(root: Path = ROOT) -> str:
 SITE = ("index.html", "sw.js", "web", "wheels")
 
 
+def _dist_ignore(folder: str, names: list[str]) -> set[str]:
+    """Hidden files, source maps, and a ``.br``/``.gz`` older than its file (hosts serve those blindly)."""
+    here = Path(folder)
+    return {n for n in names if n.startswith(".") or n.endswith(".map")
+            or (n.endswith((".br", ".gz")) and (here / n[:-3]).is_file() and not _fresh(here / n, here / n[:-3]))}
+
+
 def build_dist(out: Path = DIST) -> Path:
     """dist/ (or ``out``): exactly the files the page needs, ready for any static host."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     shutil.copy2(ROOT / "index.html", out / "index.html")
-    shutil.copytree(ROOT / "web", out / "web", ignore=shutil.ignore_patterns(".*", "*.map"))
+    shutil.copytree(ROOT / "web", out / "web", ignore=_dist_ignore)
     (out / "wheels").mkdir()
     shutil.copy2(wheel_path(), out / "wheels" / wheel_name())
+    for sib in (wheel_path().with_name(wheel_name() + ext) for ext in (".br", ".gz")):
+        if _fresh(sib, wheel_path()):    # copy2 keeps the mtimes: still fresh in dist/
+            shutil.copy2(sib, out / "wheels" / sib.name)
     write_sw(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     log(f"static site in {_rel(out)}/ ({size / 1e6:.1f} MB); serve it with `python3 tools/serve.py {_rel(out)}`")
@@ -635,6 +716,7 @@ def main(argv=None) -> int:
     if args.what in ("all", "vendor", "dist"):
         build_vendor(pyc, prune=not args.no_prune and os.environ.get("BOARDSHELF_NO_PRUNE") != "1")
         build_icons()
+        write_br()                       # (`wheel` alone skips it: a stale .br is not served, gzip is)
     if args.what in ("all", "wheel", "vendor"):
         log(f"service worker ./sw.js, build {write_sw(ROOT)}")
     if args.what == "dist":
