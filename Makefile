@@ -51,4 +51,4 @@ bench: deps-test build
 	$(PYTHON) tools/bench.py
 
 clean:
-	rm -rf dist web/vendor wheels/*.whl sw.js .build-cache .bench
+	rm -rf dist web/vendor wheels/*.whl wheels/*.whl.br wheels/*.whl.gz sw.js .build-cache .bench
