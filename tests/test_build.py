@@ -8,7 +8,6 @@ from __future__ import annotations
 import email.utils
 import gzip
 import html.parser
-import importlib.util
 import json
 import re
 import shutil
@@ -19,19 +18,14 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from tool_modules import tool
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(f"_bs_{name}", ROOT / "tools" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
-build = _load("build")
+build = tool("build")
 
 
 @pytest.fixture(scope="module")
@@ -198,7 +192,7 @@ def test_loading_indicator_is_in_the_app_root():
 
 
 def test_serve_mime_types():
-    serve = _load("serve")
+    serve = tool("serve")
     m = serve.Handler.extensions_map
     assert m[".wasm"] == "application/wasm"
     assert m[".mjs"].startswith("text/javascript") and m[".js"].startswith("text/javascript")
@@ -262,7 +256,7 @@ def test_serve_gzips_like_a_static_host(tmp_path):
     """tools/serve.py: gzip for browsers that accept it (the bytes a static host would send), plain otherwise."""
     import gzip
     import urllib.request
-    serve = _load("serve")
+    serve = tool("serve")
     (tmp_path / "big.wasm").write_bytes(b"\0asm" + bytes(range(256)) * 200)
     (tmp_path / "tiny.js").write_text("x")
     stats = serve.Stats()
@@ -308,7 +302,7 @@ def test_serve_sends_a_fresh_brotli_sibling(tmp_path):
     """tools/serve.py: brotli from the build's fresh `.br` sibling (its bytes as they are) when the
     browser accepts br, gzip when br is refused or the sibling is stale, the file itself otherwise."""
     import os
-    serve = _load("serve")
+    serve = tool("serve")
     src = tmp_path / "big.wasm"
     src.write_bytes(b"\0asm" + bytes(range(256)) * 200)
     sibling = tmp_path / "big.wasm.br"
@@ -373,7 +367,7 @@ def test_serve_sends_a_fresh_brotli_sibling(tmp_path):
 
 
 def test_accept_encoding_parsing():
-    serve = _load("serve")
+    serve = tool("serve")
     parse = serve.accepted_codings
     assert parse("gzip, deflate, br, zstd") == {"gzip": 1.0, "deflate": 1.0, "br": 1.0, "zstd": 1.0}
     assert parse(" BR ; Q=0 ,gzip;q=0.8") == {"br": 0.0, "gzip": 0.8}
@@ -384,8 +378,8 @@ def test_accept_encoding_parsing():
 
 
 def test_build_and_serve_compress_the_same_types():
-    assert set(build.COMPRESSIBLE) == _load("serve").COMPRESSIBLE
-    assert build.MIN_COMPRESS == _load("serve").MIN_COMPRESS
+    assert set(build.COMPRESSIBLE) == tool("serve").COMPRESSIBLE
+    assert build.MIN_COMPRESS == tool("serve").MIN_COMPRESS
 
 
 NODE = shutil.which("node")

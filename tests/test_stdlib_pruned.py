@@ -3,31 +3,25 @@ imports) still runs the whole app: Pyodide under Node boots on it, imports every
 games, bots, ui) and plays a little of every ready game with every bot.  Needs node and a build."""
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import sys
 import zipfile
 from pathlib import Path
 
 import pytest
+from tool_modules import tool
 
 ROOT = Path(__file__).resolve().parent.parent
 STDLIB = ROOT / "web" / "vendor" / "pyodide" / "python_stdlib.zip"
 
 
-def _build():
-    spec = importlib.util.spec_from_file_location("_bs_build_pruned", ROOT / "tools" / "build.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 @pytest.mark.skipif(not STDLIB.exists() or shutil.which("node") is None or
                     not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists(),
                     reason="needs `make build` (node_modules and web/vendor)")
 def test_pruned_stdlib_runs_every_game_and_bot(tmp_path):
-    build = _build()
+    build = tool("build")
     wheel = build.build_wheel(out_dir=tmp_path)      # the current sources, with bytecode as the build makes it
     with zipfile.ZipFile(STDLIB) as zf:
         names = set(zf.namelist())

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from harness import (CHROMIUM, CHROMIUM_ARGS, ROOT, Site, _tool, new_page)  # noqa: E402
+from harness import (CHROMIUM, CHROMIUM_ARGS, ROOT, Site, new_page)  # noqa: E402
+from tool_modules import tool  # noqa: E402
 
 
 def pytest_collection_modifyitems(config, items):
@@ -39,8 +40,8 @@ def _watchdog():
 
 @pytest.fixture(scope="session")
 def site():
-    build = _tool("build")
-    serve = _tool("serve")
+    build = tool("build")
+    serve = tool("serve")
     vendor_ok = all((build.VENDOR / "pyodide" / n).exists() for n in build.PYODIDE_FILES) and \
         (build.VENDOR / "pyscript" / "core.js").exists()
     if not vendor_ok:

@@ -19,9 +19,7 @@ can take many seconds there.  Waits are on DOM state, never fixed sleeps.
 """
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,14 +35,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 BOOT_TIMEOUT_MS = int(os.environ.get("BOARDSHELF_BOOT_TIMEOUT_MS", "180000"))
 STEP_TIMEOUT_MS = int(os.environ.get("BOARDSHELF_STEP_TIMEOUT_MS", "60000"))
-
-
-def _tool(name: str):
-    spec = importlib.util.spec_from_file_location(f"_bs_tool_{name}", ROOT / "tools" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 @dataclass

@@ -14,7 +14,8 @@ import zipfile
 
 import pytest
 
-from harness import (BOOT_TIMEOUT_MS, _tool, action_ids, click, new_page, wait_idle, wait_ready)
+from tool_modules import tool
+from harness import (BOOT_TIMEOUT_MS, action_ids, click, new_page, wait_idle, wait_ready)
 
 pytestmark = pytest.mark.browser
 
@@ -36,8 +37,8 @@ CACHED_JS = """async () => {
 @pytest.fixture
 def hosted(tmp_path):
     """A private copy of the built site under a sub-path, served on its own port."""
-    build = _tool("build")
-    serve = _tool("serve")
+    build = tool("build")
+    serve = tool("serve")
     root = tmp_path / "host" / "play"
     build.build_dist(root)
     server, base = serve.start(tmp_path / "host")

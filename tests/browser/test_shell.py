@@ -90,6 +90,7 @@ def test_app_starts_offline(site, page):
 def test_guard_blocks_and_records_other_hosts(site, browser):
     """The harness itself: a request to another host is aborted and recorded (so tests can fail on it)."""
     from harness import new_page
+    from tool_modules import tool
     ctx, page, guard = new_page(browser)
     try:
         page.goto(site.url("web/icon.svg"))
@@ -105,10 +106,11 @@ def test_guard_blocks_and_records_other_hosts(site, browser):
 
 def test_dist_is_a_complete_site_from_a_sub_path(site, browser, tmp_path):
     """`make dist` output, hosted under a sub-path of another server, starts on its own files alone."""
-    from harness import _tool, new_page
-    build = _tool("build")
+    from harness import new_page
+    from tool_modules import tool
+    build = tool("build")
     build.build_dist(tmp_path / "hosting" / "games" / "boardshelf")
-    serve = _tool("serve")
+    serve = tool("serve")
     server, base = serve.start(tmp_path / "hosting")
     ctx, page, guard = new_page(browser)
     try:
