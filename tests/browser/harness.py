@@ -213,16 +213,11 @@ def play_by_clicking(page, choose: Callable[[list[str]], str], *, max_clicks: in
     pytest.fail(f"no end after {max_clicks} clicks")
 
 
-def reload_resumes(page, board_selector: str, prepare: Callable[[], None] | None = None,
-                   idle_timeout: int = STEP_TIMEOUT_MS) -> None:
-    """Reload mid-game and assert the game screen comes back with the markup of ``board_selector`` unchanged.
-
-    ``prepare`` runs once the reloaded app is ready, before waiting for idle (e.g. adding a stylesheet)."""
+def reload_resumes(page, board_selector: str, idle_timeout: int = STEP_TIMEOUT_MS) -> None:
+    """Reload mid-game and assert the game screen comes back with the markup of ``board_selector`` unchanged."""
     before = page.locator(board_selector).inner_html()
     page.reload()
     wait_ready(page)
-    if prepare is not None:
-        prepare()
     wait_idle(page, timeout=idle_timeout)
     assert page.locator("#app .screen-game").count() == 1, "the game did not resume after a reload"
     assert page.locator(board_selector).inner_html() == before, "the resumed game differs from the one before the reload"

@@ -41,11 +41,6 @@ def choose(ids: list[str]) -> str:
     return ids[0]
 
 
-def add_css(page, site) -> None:
-    if not page.locator('link[href*="clockwork.css"]').count():
-        page.add_style_tag(url=site.url("web/clockwork.css"))
-
-
 def play(page, clicks: int, stop_after: int | None, lat: list, kinds: dict) -> int:
     def choose_and_count(ids: list[str]) -> str:
         aid = choose(ids)
@@ -60,7 +55,6 @@ def test_whole_three_player_game_by_clicking_with_reload(site, page):
     start = time.perf_counter()
     page.goto(url)
     wait_ready(page)
-    add_css(page, site)
     wait_idle(page, timeout=120_000)
     assert page.locator("#app .screen-game").count() == 1, notices(page)
     assert page.locator("#app svg.cw-board").count() == 1
@@ -70,7 +64,7 @@ def test_whole_three_player_game_by_clicking_with_reload(site, page):
     clicks = play(page, 0, RELOAD_AT, lat, kinds)
     assert clicks == RELOAD_AT, "the game ended before the reload point"
     assert page.locator("#app .cw-board .cell").count() >= 90       # grids are on the board by now
-    reload_resumes(page, "#app .cw-game", lambda: add_css(page, site), idle_timeout=120_000)
+    reload_resumes(page, "#app .cw-game", idle_timeout=120_000)
 
     clicks = play(page, clicks, None, lat, kinds)
     assert "Game over" in page.locator("#app .outcome").inner_text()

@@ -37,11 +37,6 @@ def choose(ids: list[str]) -> str:
     return (rest or ids)[0]
 
 
-def add_css(page, site) -> None:
-    if not page.locator('link[href*="doomspire.css"]').count():
-        page.add_style_tag(url=site.url("web/doomspire.css"))
-
-
 def click_action_once(page, aid: str) -> None:
     """Click the first element carrying ``aid`` (a real pointer click) and wait for the swap it causes.
 
@@ -69,7 +64,6 @@ def test_whole_four_player_game_by_clicking_with_reload(site, page):
     start = time.perf_counter()
     page.goto(url)
     wait_ready(page)
-    add_css(page, site)
     wait_idle(page, timeout=120_000)
     assert page.locator("#app .screen-game").count() == 1, notices(page)
     assert page.locator("#app svg.ds-board").count() == 1
@@ -78,7 +72,7 @@ def test_whole_four_player_game_by_clicking_with_reload(site, page):
 
     clicks = play(page, 0, RELOAD_AT, lat)
     assert clicks == RELOAD_AT, "the game ended before the reload point"
-    reload_resumes(page, "#app .ds-game", lambda: add_css(page, site), idle_timeout=120_000)
+    reload_resumes(page, "#app .ds-game", idle_timeout=120_000)
 
     clicks = play(page, clicks, None, lat)
     assert "Game over" in page.locator("#app .outcome").inner_text()
