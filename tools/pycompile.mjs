@@ -155,6 +155,9 @@ def exercise_games():
             a2.render()
             a2.handle("nav", "setup:" + gid)
             a2.render()
+            a2.handle("nav", "rules:" + gid)          # the rules page, read from inside the wheel
+            if games.get(gid).rules_html()[:200] not in a2.render():
+                raise AssertionError("rules page of " + gid + " not shown")
         attempt(f"app {gid}", drive)
 attempt("games", exercise_games)
 
