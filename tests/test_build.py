@@ -234,6 +234,13 @@ def test_inline_preloads_name_the_runtime_files(page):
         assert url in page.urls, url
 
 
+def test_every_visit_preloads_pyodides_javascript():
+    """pyodide.asm.mjs is on the critical path of every start (repeat visits too): a static
+    modulepreload in the head, not only among the first-visit preloads."""
+    head = (ROOT / "index.html").read_text(encoding="utf-8").split("<script>", 1)[0]
+    assert '<link rel="modulepreload" href="./web/vendor/pyodide/pyodide.asm.mjs">' in head
+
+
 def test_memory_snapshot_when_built():
     """web/vendor/pyodide/snapshot.bin (tools/snapshot.mjs): gzip of the sparse format web/pyodide-early.mjs
     expands, holding a Pyodide snapshot of this very runtime, precached by the service worker."""
