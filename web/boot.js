@@ -3,8 +3,6 @@
 // accepts input; PyScript reports a Python exception by adding a .py-error element.
 const app = document.getElementById("app");
 performance.mark("boardshelf:boot-start");
-// Start Pyodide now; PyScript picks up this same instance (web/pyodide-early.mjs, index.html's import map).
-import("./pyodide-early.mjs").then((m) => m.startEarly(), () => {});
 
 function fail(text, detail) {
   if (!app || app.dataset.ready === "true" || app.dataset.bootError === "true") return;

@@ -7,7 +7,7 @@
 //
 // index.html loads this module with <script type="module" async>, so it runs as soon as it and
 // pyodide.mjs are fetched: not after the stylesheets and the parse (as deferred scripts do), nor
-// after PyScript's own start-up work.  web/boot.js calls startEarly() too (it does nothing twice).
+// after PyScript's own start-up work.
 //
 // Repeat visits start from a memory snapshot.  The build makes one under Node (tools/snapshot.mjs:
 // Pyodide booted, with the stdlib modules a page start imports already imported) and the service

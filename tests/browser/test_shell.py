@@ -62,7 +62,7 @@ def test_runtime_and_wheel_boot_offline(site, page):
     assert stub.get_attribute("data-stdlib").endswith(".pyc")
     assert stub.get_attribute("data-pyscript-pyc") == "True"     # PyScript's own package, precompiled
     assert page.locator("#app .boot").count() == 0
-    # Pyodide was started early by web/boot.js and handed to PyScript: one interpreter, one download
+    # Pyodide was started early by web/pyodide-early.mjs and handed to PyScript: one interpreter, one download
     names = page.evaluate("performance.getEntriesByType('resource').map(e => e.name.split('/').pop())")
     assert names.count("pyodide.asm.wasm") == 1 and names.count("python_stdlib.zip") == 1, names
     assert page.evaluate("performance.getEntriesByName('boardshelf:pyodide-start').length") == 1
