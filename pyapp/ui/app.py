@@ -825,10 +825,6 @@ class App:
         except ModuleNotFoundError:
             return None
 
-    def _renderer(self):
-        mod = self._render_module()
-        return mod.render if mod is not None else _generic_render
-
     def _render_game(self) -> str:
         state, meta = self.state, self.meta
         names = meta["names"]
@@ -844,11 +840,13 @@ class App:
         to_act = state.to_act
         interactive = vs is not None and vs in to_act and meta["seats"][vs] == "human"
         actions = state.legal_actions(vs) if interactive else []
-        board = self._renderer()(state.view(vs), actions, seat=vs, names=names, interactive=interactive)
+        mod = self._render_module()
+        board = (mod.render if mod is not None else _generic_render)(state.view(vs), actions, seat=vs, names=names,
+                                                                     interactive=interactive)
         if over:
             out = state.outcome()
             text = self._outcome_text(out)
-            named = getattr(self._render_module(), "named", None)      # the game's "P1" -> the seat's name
+            named = getattr(mod, "named", None)      # the game's "P1" -> the seat's name
             reason = named(out.reason, names) if named else out.reason
             banner = (f'<div class="outcome" role="status"><strong>Game over: {esc(text)}!</strong> '
                       f'<span>{esc(reason)}</span><span class="button-row">'
