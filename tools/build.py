@@ -123,25 +123,50 @@ def _prune(paths, keep: Path, age_s: float = 600) -> None:
             pass
 
 
+def _cached(kind: str, key: str, suffix: str, make) -> Path:
+    """The build cache's ``<kind>-<key><suffix>``, made once: ``make(tmp)`` writes it to a temporary
+    path and may return a line for the log; the file is then renamed into place (atomic: a build
+    running side by side never reads half a file) and this kind's older entries are pruned.  An
+    exception from ``make`` propagates, its temporary file removed."""
+    cached = CACHE / f"{kind}-{key}{suffix}"
+    if cached.exists():
+        return cached
+    CACHE.mkdir(exist_ok=True)
+    tmp = CACHE / f".{kind}.{os.getpid()}.tmp{suffix}"
+    try:
+        note = make(tmp)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    os.replace(tmp, cached)
+    _prune(CACHE.glob(f"{kind}-{'?' * len(key)}{suffix}"), keep=cached)     # only this kind's entries
+    if note:
+        log(note)
+    return cached
+
+
+def _need_node() -> None:
+    if not node_ok():
+        raise RuntimeError("node (or the npm pyodide package) is missing")
+
+
 def compiled_pycache(files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
     """__pycache__ .pyc entries for the .py files, compiled by Pyodide (cached by content)."""
     sources = [(n, d) for n, d in files if n.endswith(".py")]
     key = hashlib.sha256(PYCOMPILE.read_bytes() + sha256(PYODIDE_NPM / "pyodide.asm.wasm").encode())
     for n, d in sources:
         key.update(n.encode() + b"\0" + hashlib.sha256(d).digest())
-    cached = CACHE / f"pycache-{key.hexdigest()[:24]}.zip"
-    if not cached.exists():
-        CACHE.mkdir(exist_ok=True)
+
+    def make(out: Path) -> str:
         with tempfile.TemporaryDirectory() as tmp:
             src = Path(tmp) / "src.zip"
             with zipfile.ZipFile(src, "w") as zf:
                 for n, d in sources:
                     _zip_add(zf, n, d)
-            report = pycompile(src, Path(tmp) / "out.zip", "pycache")
-            shutil.move(str(Path(tmp) / "out.zip"), cached.with_name(f".{cached.name}.{os.getpid()}"))
-            os.replace(cached.with_name(f".{cached.name}.{os.getpid()}"), cached)
-        log(f"compiled {report['compiled']} pyapp modules to bytecode ({report['python']})")
-        _prune(CACHE.glob("pycache-*.zip"), keep=cached)
+            report = pycompile(src, out, "pycache")
+        return f"compiled {report['compiled']} pyapp modules to bytecode ({report['python']})"
+
+    cached = _cached("pycache", key.hexdigest()[:24], ".zip", make)
     with zipfile.ZipFile(cached) as zf:
         return [(i.filename, zf.read(i)) for i in sorted(zf.infolist(), key=lambda i: i.filename)]
 
@@ -293,29 +318,22 @@ def precompiled_stdlib(stock: Path) -> Path | None:
     """The stdlib zip with .pyc instead of .py, compiled and boot-checked by Pyodide; None on failure."""
     key = hashlib.sha256(PYCOMPILE.read_bytes() + sha256(stock).encode() +
                          sha256(PYODIDE_NPM / "pyodide.asm.wasm").encode()).hexdigest()[:24]
-    cached = CACHE / f"stdlib-{key}.zip"
-    if cached.exists():
-        return cached
-    if not node_ok():
-        log("WARNING: node missing: stock (source-only) stdlib")
-        return None
-    CACHE.mkdir(exist_ok=True)
-    tmp = CACHE / f"stdlib.{os.getpid()}.tmp.zip"
-    try:
+
+    def make(tmp: Path) -> str:
+        _need_node()
         report = pycompile(stock, tmp, "replace")
         check = subprocess.run(["node", str(PYCOMPILE), str(PYODIDE_NPM), str(tmp), "-", "verify"],
                                capture_output=True, text=True, timeout=300)
         if check.returncode != 0:
             raise RuntimeError(f"boot check failed: {check.stderr.strip()[-2000:]}")
+        return (f"stdlib precompiled: {report['compiled']} modules, {len(report['failed'])} kept as source; "
+                f"boot check: {check.stdout.strip().splitlines()[-1]}")
+
+    try:
+        return _cached("stdlib", key, ".zip", make)
     except Exception as exc:
-        log(f"WARNING: stdlib precompile failed, using the stock zip: {exc}")
-        tmp.unlink(missing_ok=True)
+        log(f"WARNING: stdlib precompile failed, using the stock (source-only) zip: {exc}")
         return None
-    os.replace(tmp, cached)
-    _prune(CACHE.glob("stdlib-*.zip"), keep=cached)
-    log(f"stdlib precompiled: {report['compiled']} modules, {len(report['failed'])} kept as source; "
-        f"boot check: {check.stdout.strip().splitlines()[-1]}")
-    return cached
 
 
 # ---------------------------------------------------------------- the pruned stdlib
@@ -374,14 +392,9 @@ def prune_stdlib(full: Path, wheel: Path) -> Path | None:
     by running the exercise again on it.  None (use the full zip) if anything fails."""
     key = hashlib.sha256(sha256(full).encode() + sha256(wheel).encode() + PYCOMPILE.read_bytes() +
                          " ".join(sorted(STDLIB_SAFETY | ENCODINGS_KEEP | pyapp_imports())).encode()).hexdigest()[:24]
-    cached = CACHE / f"stdlib-pruned-{key}.zip"
-    if cached.exists():
-        return cached
-    if not node_ok():
-        return None
-    CACHE.mkdir(exist_ok=True)
-    tmp = CACHE / f"stdlib-pruned.{os.getpid()}.tmp.zip"
-    try:
+
+    def make(tmp: Path) -> str:
+        _need_node()
         used = exercise(full, wheel)
         if used["errors"]:
             raise RuntimeError(f"the app fails on the full stdlib: {used['errors'][:5]}")
@@ -407,18 +420,17 @@ def prune_stdlib(full: Path, wheel: Path) -> Path | None:
         missing = {f[:-3] + ".pyc" if f.endswith(".py") else f for f in check["files"]} - files
         if set(check["games"]) != set(used["games"]):
             raise RuntimeError(f"games differ: {check['games']} vs {used['games']}")
+        with zipfile.ZipFile(tmp) as zf:
+            n = len(zf.infolist())
+        return (f"stdlib pruned to {n} entries ({tmp.stat().st_size / 1e6:.2f} MB stored, was "
+                f"{full.stat().st_size / 1e6:.2f} MB); checked: {len(check['games'])} games play on it"
+                + (f"; also loaded {sorted(missing)}" if missing else ""))
+
+    try:
+        return _cached("stdlib-pruned", key, ".zip", make)
     except Exception as exc:
         log(f"WARNING: stdlib pruning failed, shipping the whole precompiled stdlib: {exc}")
-        tmp.unlink(missing_ok=True)
         return None
-    os.replace(tmp, cached)
-    _prune(CACHE.glob("stdlib-pruned-*.zip"), keep=cached)
-    with zipfile.ZipFile(cached) as zf:
-        n = len(zf.infolist())
-    log(f"stdlib pruned to {n} entries ({cached.stat().st_size / 1e6:.2f} MB stored, was "
-        f"{full.stat().st_size / 1e6:.2f} MB); checked: {len(check['games'])} games play on it"
-        + (f"; also loaded {sorted(missing)}" if missing else ""))
-    return cached
 
 
 def pyscript_files() -> list[Path]:
@@ -451,23 +463,17 @@ def pyscript_pycache(pyc: bool) -> bytes:
     key = hashlib.sha256(PYCOMPILE.read_bytes() + sha256(PYODIDE_NPM / "pyodide.asm.wasm").encode())
     for bundle in sorted(PYSCRIPT_NPM.glob("core-*.js")):
         key.update(bundle.read_bytes())
-    cached = CACHE / f"pyscript-{key.hexdigest()[:24]}.zip"
-    if not cached.exists():
-        if not node_ok():
-            log("WARNING: node missing: PyScript's package stays uncompiled")
-            return empty.getvalue()
-        CACHE.mkdir(exist_ok=True)
-        tmp = CACHE / f"pyscript.{os.getpid()}.tmp.zip"
-        try:
-            report = pycompile(core, tmp, "pyscript")
-        except Exception as exc:
-            log(f"WARNING: PyScript package bytecode skipped: {exc}")
-            tmp.unlink(missing_ok=True)
-            return empty.getvalue()
-        os.replace(tmp, cached)
-        _prune(CACHE.glob("pyscript-*.zip"), keep=cached)
-        log(f"compiled PyScript's Python package: {report['compiled']} modules")
-    return cached.read_bytes()
+
+    def make(tmp: Path) -> str:
+        _need_node()
+        report = pycompile(core, tmp, "pyscript")
+        return f"compiled PyScript's Python package: {report['compiled']} modules"
+
+    try:
+        return _cached("pyscript", key.hexdigest()[:24], ".zip", make).read_bytes()
+    except Exception as exc:
+        log(f"WARNING: PyScript's package stays uncompiled: {exc}")
+        return empty.getvalue()
 
 
 NOT_STDLIB = frozenset({"js", "pyodide", "pyapp", "pyscript", "polyscript", "__future__", "_pyodide"})
@@ -493,9 +499,6 @@ def patched_pyodide(name: str, src: Path) -> Path:
         return src
     text = src.read_text(encoding="utf-8")
     key = hashlib.sha256(text.encode() + b"".join(p[4].read_bytes() for p in patches)).hexdigest()[:24]
-    cached = CACHE / f"{name}-{key}"
-    if cached.exists():
-        return cached
     for _name, start, end, digest, patch in patches:
         i = text.find(start)
         j = text.find(end, i)
@@ -503,13 +506,12 @@ def patched_pyodide(name: str, src: Path) -> Path:
             log(f"WARNING: {name} is not the reviewed one: shipped unpatched")
             return src
         text = text[:i] + patch.read_text(encoding="utf-8").strip() + text[j:]
-    CACHE.mkdir(exist_ok=True)
-    tmp = cached.with_name(f".{cached.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, cached)
-    _prune(CACHE.glob(f"{name}-*"), keep=cached)
-    log(f"patched {name}: {', '.join(p[4].name for p in patches)}")
-    return cached
+
+    def make(tmp: Path) -> str:
+        tmp.write_text(text, encoding="utf-8")
+        return f"patched {name}: {', '.join(p[4].name for p in patches)}"
+
+    return _cached(name, key, "", make)
 
 
 def build_snapshot(pyodide_dir: Path) -> Path | None:
@@ -520,27 +522,24 @@ def build_snapshot(pyodide_dir: Path) -> Path | None:
     parts = [sha256(pyodide_dir / n).encode() for n in PYODIDE_FILES] + [SNAPSHOT_TOOL.read_bytes(),
                                                                          " ".join(modules).encode()]
     key = hashlib.sha256(b"".join(parts)).hexdigest()[:24]
-    cached = CACHE / f"snapshot-{key}.bin"
-    if not cached.exists():
-        if not node_ok():
-            log("WARNING: node missing: no memory snapshot (repeat visits start normally)")
-            return None
-        CACHE.mkdir(exist_ok=True)
-        tmp = CACHE / f"snapshot.{os.getpid()}.tmp"
+
+    def make(tmp: Path) -> str:
+        _need_node()
         proc = subprocess.run(["node", str(SNAPSHOT_TOOL), str(pyodide_dir), str(tmp), *modules],
                               capture_output=True, text=True, timeout=600)
         if proc.returncode != 0:
-            tmp.unlink(missing_ok=True)
-            log(f"WARNING: no memory snapshot ({proc.returncode}): {proc.stderr.strip()[-800:]}")
-            return None
+            raise RuntimeError(f"exit {proc.returncode}: {proc.stderr.strip()[-800:]}")
         report = json.loads(proc.stdout.strip().splitlines()[-1])
-        os.replace(tmp, cached)
-        _prune(CACHE.glob("snapshot-*.bin"), keep=cached)
-        log(f"memory snapshot: {report['stored'] / 2**20:.1f} of {report['memory'] / 2**20:.0f} MiB stored "
-            f"({report['file'] / 1e6:.1f} MB compressed), "
-            f"{len(modules) - len(report['missing'])} stdlib modules imported"
-            + (f" (not importable: {report['missing']})" if report["missing"] else ""))
-    return cached
+        return (f"memory snapshot: {report['stored'] / 2**20:.1f} of {report['memory'] / 2**20:.0f} MiB stored "
+                f"({report['file'] / 1e6:.1f} MB compressed), "
+                f"{len(modules) - len(report['missing'])} stdlib modules imported"
+                + (f" (not importable: {report['missing']})" if report["missing"] else ""))
+
+    try:
+        return _cached("snapshot", key, ".bin", make)
+    except Exception as exc:
+        log(f"WARNING: no memory snapshot (repeat visits start normally): {exc}")
+        return None
 
 
 def build_vendor(pyc: bool = True, prune: bool = True) -> None:
