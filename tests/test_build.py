@@ -264,6 +264,9 @@ def test_memory_snapshot_when_built():
     magic = int(re.search(re.escape(var) + r"=(\d+)", asm).group(1))
     assert struct.unpack_from("<I", image, 0)[0] == magic
     assert f"web/vendor/pyodide/{build.SNAPSHOT}" in build.site_files(ROOT)
+    # and the stdlib a snapshot start installs (tests/test_stdlib_pruned.py plays on it)
+    assert f"web/vendor/pyodide/{build.REST_STDLIB}" in build.site_files(ROOT)
+    assert (vendor / build.REST_STDLIB).stat().st_size < (vendor / "python_stdlib.zip").stat().st_size
 
 
 def test_serve_gzips_like_a_static_host(tmp_path):

@@ -1,6 +1,7 @@
 """The pruned stdlib (web/vendor/pyodide/python_stdlib.zip, cut down by tools/build.py to what the app
 imports) still runs the whole app: Pyodide under Node boots on it, imports every pyapp module (all
-games, bots, ui) and plays a little of every ready game with every bot.  Needs node and a build."""
+games, bots, ui) and plays a little of every ready game with every bot.  The same from the memory
+snapshot on python_stdlib_rest.zip (what a repeat visit installs).  Needs node and a build."""
 from __future__ import annotations
 
 import shutil
@@ -13,6 +14,8 @@ from tool_modules import tool
 
 ROOT = Path(__file__).resolve().parent.parent
 STDLIB = ROOT / "web" / "vendor" / "pyodide" / "python_stdlib.zip"
+REST = ROOT / "web" / "vendor" / "pyodide" / "python_stdlib_rest.zip"
+SNAPSHOT = ROOT / "web" / "vendor" / "pyodide" / "snapshot.bin"
 
 
 
@@ -40,3 +43,23 @@ def test_pruned_stdlib_runs_every_game_and_bot(tmp_path):
                zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").namelist()
                if n.startswith(top)):
             assert f"{top}.pyc" in names or f"{top}/__init__.pyc" in names or f"{top}.py" in names, top
+
+
+@pytest.mark.skipif(not REST.exists() or not SNAPSHOT.exists() or shutil.which("node") is None,
+                    reason="needs `make build` with node (the snapshot and its stdlib)")
+def test_a_snapshot_start_offers_every_module_a_normal_start_does(tmp_path):
+    """A repeat visit restores the memory snapshot and installs python_stdlib_rest.zip, the pruned stdlib
+    without the modules the snapshot holds imported: it plays every game, and the stdlib modules it can
+    import are exactly those a normal start on the whole pruned zip can (a module missing from both the
+    snapshot and the small zip would show up here, e.g. one PyScript imports late)."""
+    build = tool("build")
+    wheel = build.build_wheel(out_dir=tmp_path)
+    normal = build.exercise(STDLIB, wheel)
+    snap = build.exercise(REST, wheel, snapshot=SNAPSHOT)
+    assert snap["errors"] == [] and sorted(snap["games"]) == sorted(normal["games"]) != []
+    assert snap["pyapp_in_wheel"] == snap["pyapp_bytecode"] == snap["pyapp_modules"] >= 30
+    assert len(normal["importable"]) > 100
+    assert snap["importable"] == normal["importable"]
+    with zipfile.ZipFile(REST) as rest, zipfile.ZipFile(STDLIB) as whole:
+        assert set(rest.namelist()) < set(whole.namelist())
+    assert REST.stat().st_size < STDLIB.stat().st_size / 3

@@ -11,9 +11,9 @@
 // mode "verify": boot Pyodide on a (compiled) stdlib zip, import a spread of modules, check
 //                 they came from .pyc and work.
 // Prints one JSON line with counts; exits non-zero on any failure (the caller falls back).
-import { readFileSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const [dir, inZip, outZip, mode] = process.argv.slice(2);
 if (!dir || !inZip || !outZip || !["replace", "pycache", "verify", "pyscript", "exercise"].includes(mode)) {
@@ -66,17 +66,31 @@ json.dumps({"mode": "pyscript", "compiled": len(FILES), "python": sys.version.sp
   process.exit(0);
 }
 if (mode === "exercise") {
-  // node tools/pycompile.mjs <pyodide dir> <stdlib.zip> <app.whl> exercise
-  // Boot Pyodide on the given stdlib, put the wheel itself on sys.path as the page does, write PyScript's own Python
+  // node tools/pycompile.mjs <pyodide dir> <stdlib.zip> <app.whl> exercise [<snapshot.bin>]
+  // Boot Pyodide on the given stdlib (with a snapshot: restored from it as a repeat visit starts, with
+  // web/pyodide-early.mjs's own expandSnapshot and AFTER_RESTORE), put the wheel itself on sys.path as the page does, write PyScript's own Python
   // package, then import every module of pyapp and of PyScript's package and play a little of every
   // ready game (the app controller with bots, and a short bot-only game per bot).  Prints one JSON
   // line: the stdlib files that were loaded, and every error.  The build prunes the stdlib to these
   // (plus a safety list) and runs this again on the pruned zip as its check.
   const wheel = outZip;
-  const py = await loadPyodide({ indexURL: resolve(dir) + "/", stdLibURL: resolve(inZip) });
+  const snapshotFile = process.argv[6];
+  let py;
+  if (snapshotFile) {
+    const { gunzipSync } = await import("node:zlib");
+    const early = resolve(dirname(fileURLToPath(import.meta.url)), "..", "web", "pyodide-early.mjs");
+    const { expandSnapshot, AFTER_RESTORE } = await import(pathToFileURL(early).href);
+    py = await loadPyodide({ indexURL: resolve(dir) + "/", stdLibURL: resolve(inZip),
+                             _loadSnapshot: expandSnapshot(gunzipSync(readFileSync(snapshotFile))) });
+    py.runPython(AFTER_RESTORE);
+  } else {
+    py = await loadPyodide({ indexURL: resolve(dir) + "/", stdLibURL: resolve(inZip) });
+  }
   py.FS.writeFile("/home/pyodide/app.whl", new Uint8Array(readFileSync(wheel)));
   try {
-    const core = resolve(dir, "..", "@pyscript", "core");
+    const core = [resolve(dir, "..", "@pyscript", "core"),
+                  resolve(dirname(fileURLToPath(import.meta.url)), "..", "node_modules", "@pyscript", "core")]
+      .find((d) => existsSync(resolve(d, "src/stdlib/pyscript.js")));
     const stdlib = (await import(pathToFileURL(resolve(core, "src/stdlib/pyscript.js")).href)).default;
     const write = (obj, prefix) => {
       for (const [name, value] of Object.entries(obj)) {
@@ -164,7 +178,26 @@ attempt("games", exercise_games)
 loaded = sorted({m.__file__ for m in list(sys.modules.values())
                  if isinstance(getattr(m, "__file__", None), str) and ".zip/" in m.__file__})
 app = [m for n, m in list(sys.modules.items()) if n == "pyapp" or n.startswith("pyapp.")]
+
+# Last (it must not count in "files"): every stdlib module this start offers, imported or importable: the
+# modules of the zip in place and those held imported already (a snapshot start's zip lacks those).
+zip_dir = next(p for p in sys.path if p.endswith(".zip"))
+def _module(rel):
+    rel = rel.rsplit(".", 1)[0].replace("/", ".")
+    return rel[:-9] if rel.endswith(".__init__") else rel
+with zipfile.ZipFile(zip_dir) as zf:
+    offered = {_module(n) for n in zf.namelist() if n.endswith((".py", ".pyc"))}
+offered |= {n for n, m in list(sys.modules.items())
+            if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(zip_dir + "/")}
+importable = []
+for name in sorted(offered):
+    try:
+        importlib.import_module(name)
+        importable.append(name)
+    except BaseException:
+        pass
 json.dumps({"files": [f.split(".zip/", 1)[1] for f in loaded], "errors": errors, "games": for_ready,
+            "importable": importable,
             "modules": len(sys.modules), "pyapp_modules": len(app),
             "pyapp_in_wheel": sum(1 for m in app if m.__file__.startswith("/home/pyodide/app.whl/")),
             "pyapp_bytecode": sum(1 for m in app if m.__file__.endswith(".pyc"))})

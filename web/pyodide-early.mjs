@@ -18,12 +18,28 @@
 // starts normally and only the console says why.
 // `?snapshot=0` never uses it, `?snapshot=1` always does (tests, bench).  How the page started is in
 // <html data-pyodide-start="snapshot|normal|fallback">.
+//
+// A snapshot start installs a smaller stdlib zip, python_stdlib_rest.zip: the pruned stdlib without the
+// modules the snapshot holds already imported (tools/build.py).  Python's zip importer remembers the
+// table of contents of the zip the snapshot was made with, so AFTER_RESTORE makes it read the new one.
 import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
 
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 const snapshotURL = new URL("./vendor/pyodide/snapshot.bin", import.meta.url).href;
+const restStdlibURL = new URL("./vendor/pyodide/python_stdlib_rest.zip", import.meta.url).href;
+
+// Python run right after a snapshot is restored (also by tools/pycompile.mjs's exercise): a fresh seed
+// for `random` (not the state frozen at build time), and the zip importer's caches emptied (the zip now
+// in place is python_stdlib_rest.zip, not the one the snapshot was made with).
+export const AFTER_RESTORE = `
+import random, sys, zipimport
+random.seed()
+zipimport._zip_directory_cache.clear()
+sys.path_importer_cache.clear()
+del random, sys, zipimport
+`;
 let early = null;
 
 // The snapshot file, once inflated: "BSSNAP01", u32 memory size, u32 run count, then runs (u32 offset,
@@ -81,8 +97,8 @@ export function startEarly() {
     if (wantSnapshot()) {
       const snapshot = fetchSnapshot();
       snapshot.catch(() => {});          // handled below, when loadPyodide awaits it: not "unhandled"
-      early = load({ indexURL, _loadSnapshot: snapshot }).then((py) => {
-        py.runPython("import random as _r\n_r.seed()\ndel _r");   // not the state frozen at build time
+      early = load({ indexURL, _loadSnapshot: snapshot, stdLibURL: restStdlibURL }).then((py) => {
+        py.runPython(AFTER_RESTORE);
         started("snapshot");
         return py;
       }, (err) => {
@@ -106,4 +122,4 @@ export async function loadPyodide(options = {}) {
   return py;
 }
 
-startEarly();
+if (typeof document !== "undefined") startEarly();     // (not when the build imports expandSnapshot under Node)

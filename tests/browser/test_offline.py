@@ -67,7 +67,8 @@ def test_manifest_and_worker_are_built(hosted):
     sw = (root / "sw.js").read_text()
     files = json.loads(sw.split("const BUILD = ", 1)[1].split(";\n", 1)[0])["files"]
     for name in ("index.html", "web/boot.js", "web/vendor/pyodide/pyodide.asm.wasm",
-                 "web/vendor/pyodide/python_stdlib.zip", f"wheels/{build.wheel_name()}"):
+                 "web/vendor/pyodide/python_stdlib.zip", "web/vendor/pyodide/python_stdlib_rest.zip",
+                 f"wheels/{build.wheel_name()}"):
         assert name in files, name
     assert all((root / f).is_file() for f in files)
 
@@ -91,10 +92,11 @@ def test_plays_offline_after_one_visit(hosted, browser):
         # the repeat visit starts from the snapshot in the worker's cache, and the browser answers the
         # runtime files from that cache by the worker's static routes (without running its JavaScript)
         assert page.evaluate("document.documentElement.dataset.pyodideStart") == "snapshot"
+        # (with the small stdlib zip made for snapshot starts, not the whole one)
         sources = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
-            .filter(e => /pyodide[.]asm[.]wasm$|snapshot[.]bin$|[.]whl$/.test(e.name))
+            .filter(e => /pyodide[.]asm[.]wasm$|snapshot[.]bin$|[.]whl$|python_stdlib.*[.]zip$/.test(e.name))
             .map(e => [e.name.split('/').pop(), e.workerMatchedSourceType]))""")
-        assert sources == {"pyodide.asm.wasm": "cache", "snapshot.bin": "cache",
+        assert sources == {"pyodide.asm.wasm": "cache", "snapshot.bin": "cache", "python_stdlib_rest.zip": "cache",
                            "pyapp-0.1.0-py3-none-any.whl": "cache"}, sources
         assert page.locator("#app .screen-game").count() == 1
         ids = [a for a in action_ids(page) if a != "cancel"]
