@@ -9,6 +9,9 @@
 // * one cache per build ("boardshelf-<build id>"); installing fetches every file of the list and
 //   checks its SHA-256 against the list, so a half-updated server (or a file changed since the build)
 //   fails the install and the previous version stays in charge;
+// * a file whose SHA-256 is unchanged since an earlier build is copied from that build's cache
+//   instead of downloaded again (every cached copy carries the hash it was checked against), so an
+//   update costs only the files that changed;
 // * a page is answered from one cache only: the active worker's complete cache (never the network
 //   for a listed file, never another build's cache);
 // * a new worker waits; web/boot.js asks it to take over only when a page starts (then reloads
@@ -32,8 +35,16 @@ async function inflate(buf) {
   return new Response(new Blob([buf]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 
+// Kept with every cached file: the SHA-256 of the file as built (before any inflating), checked when it
+// was downloaded.  A later build's install copies a file with the same hash from here.
+const HASH_HEADER = "x-boardshelf-sha256";
+
 async function precache() {
   const cache = await caches.open(cacheName);
+  const older = [];                                    // other builds' caches (normally the active one)
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX) && name !== cacheName) older.push(await caches.open(name));
+  }
   const entries = Object.entries(BUILD.files);
   let i = 0;
   const worker = async () => {
@@ -42,12 +53,21 @@ async function precache() {
       const url = new URL(path, SCOPE).href;
       const have = await cache.match(url);
       if (have) continue;                              // an earlier, interrupted install of this build
+      let reused = null;
+      for (const old of older) {
+        const hit = await old.match(url);
+        if (hit && hit.headers.get(HASH_HEADER) === hash) { reused = hit; break; }
+      }
+      if (reused) {                                    // unchanged since that build: no download
+        await cache.put(url, reused);
+        continue;
+      }
       const res = await fetch(url, { cache: "no-cache" });
       if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
       const body = await res.arrayBuffer();
       const got = await sha256(body);
       if (got !== hash) throw new Error(`${path}: not the file of build ${BUILD.id} (server mid-update?)`);
-      const headers = new Headers();
+      const headers = new Headers({ [HASH_HEADER]: hash });
       const type = res.headers.get("content-type");
       if (type) headers.set("content-type", type);
       const kept = INFLATE.has(path) ? await inflate(body) : body;

@@ -35,13 +35,19 @@ CACHED_JS = """async () => {
 
 
 @pytest.fixture
-def hosted(tmp_path):
+def wire():
+    """The bytes the test's own server sends (headers and bodies, as on the wire)."""
+    return tool("serve").Stats()
+
+
+@pytest.fixture
+def hosted(tmp_path, wire):
     """A private copy of the built site under a sub-path, served on its own port."""
     build = tool("build")
     serve = tool("serve")
     root = tmp_path / "host" / "play"
     build.build_dist(root)
-    server, base = serve.start(tmp_path / "host")
+    server, base = serve.start(tmp_path / "host", stats=wire)
     yield build, root, base + "play/"
     server.shutdown()
     server.server_close()
@@ -193,7 +199,7 @@ DIAG_JS = """async () => {
 }"""
 
 
-def test_a_new_build_replaces_the_old_one_whole(hosted, browser):
+def test_a_new_build_replaces_the_old_one_whole(hosted, browser, wire):
     build, root, base = hosted
     wheel_a = (root / "wheels" / build.wheel_name()).stat().st_size
     ctx, page, guard = new_page(browser, service_workers="allow")
@@ -203,6 +209,9 @@ def test_a_new_build_replaces_the_old_one_whole(hosted, browser):
         cache_a = wait_cached(page)
         id_b, wheel_b = _make_build_b(build, root)
         assert wheel_b != wheel_a
+        # (the browser's HTTP cache emptied, as after an eviction: it cannot answer the unchanged files)
+        ctx.new_cdp_session(page).send("Network.clearBrowserCache")
+        wire.take()
         # the next visit still runs build A entirely (from A's cache) while B installs behind it
         page.reload()
         wait_ready(page)
@@ -211,6 +220,12 @@ def test_a_new_build_replaces_the_old_one_whole(hosted, browser):
         page.wait_for_function("() => document.documentElement.dataset.swUpdate === 'waiting'",
                                timeout=BOOT_TIMEOUT_MS, polling=250)
         assert page.locator("#bs-update button").count() == 1
+        # B's install downloaded only what changed (the page, a stylesheet, the wheel, the worker): every
+        # other file came from A's cache, by its hash (all of them would be over 4 MB, the wasm alone 2.7)
+        changed = sum((root / f).stat().st_size for f in ("index.html", "web/app.css", "sw.js",
+                                                          f"wheels/{build.wheel_name()}"))
+        sent = wire.take()
+        assert sent < changed + 200_000, (sent, changed)
         # the visit after that: B takes over before anything runs (boot.js), or, if the page saw the
         # waiting worker only later, when the player clicks the update notice; then everything is B
         # (on a loaded machine the first attempt sometimes misses: one more page start is allowed)
