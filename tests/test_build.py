@@ -269,6 +269,32 @@ def test_memory_snapshot_when_built():
     assert (vendor / build.REST_STDLIB).stat().st_size < (vendor / "python_stdlib.zip").stat().st_size
 
 
+def test_build_cache_entries_are_made_once_and_pruned_by_kind(tmp_path, monkeypatch):
+    """tools/build.py's cache: an artifact is made once (atomic rename), a new one prunes the old entries
+    of its own kind only (the precompiled stdlib once pruned the pruned stdlib's entries too), and a failed
+    make leaves no file: the build warns and takes the fallback, or the error propagates."""
+    import os
+    import time
+    monkeypatch.setattr(build, "CACHE", tmp_path)
+    hour_ago = time.time() - 3600
+    for name in ("stdlib-" + "a" * 24 + ".zip", "stdlib-pruned-" + "b" * 24 + ".zip"):
+        (tmp_path / name).write_text("old")
+        os.utime(tmp_path / name, (hour_ago, hour_ago))
+    made = []
+    path = build._cached("stdlib", "c" * 24, ".zip", lambda tmp: made.append(tmp.write_text("new")))
+    assert path == tmp_path / ("stdlib-" + "c" * 24 + ".zip") and path.read_text() == "new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name, "stdlib-pruned-" + "b" * 24 + ".zip"]
+    assert build._cached("stdlib", "c" * 24, ".zip", lambda tmp: made.append(1)) == path and len(made) == 1
+
+    def fails(tmp):
+        tmp.write_text("half")
+        raise RuntimeError("no node")
+    assert build._cached("snapshot", "d" * 24, ".bin", fails, warn="no snapshot", fallback="fallback") == "fallback"
+    with pytest.raises(RuntimeError, match="no node"):
+        build._cached("snapshot", "d" * 24, ".bin", fails)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name, "stdlib-pruned-" + "b" * 24 + ".zip"]
+
+
 def test_serve_gzips_like_a_static_host(tmp_path):
     """tools/serve.py: gzip for browsers that accept it (the bytes a static host would send), plain otherwise."""
     import gzip

@@ -124,11 +124,12 @@ def _prune(paths, keep: Path, age_s: float = 600) -> None:
             pass
 
 
-def _cached(kind: str, key: str, suffix: str, make) -> Path:
+def _cached(kind: str, key: str, suffix: str, make, *, warn: str | None = None, fallback=None):
     """The build cache's ``<kind>-<key><suffix>``, made once: ``make(tmp)`` writes it to a temporary
     path and may return a line for the log; the file is then renamed into place (atomic: a build
-    running side by side never reads half a file) and this kind's older entries are pruned.  An
-    exception from ``make`` propagates, its temporary file removed."""
+    running side by side never reads half a file) and this kind's older entries are pruned.  If
+    ``make`` fails, its temporary file is removed and the exception propagates, or, given ``warn``,
+    the build logs ``WARNING: <warn>: <reason>`` and gets ``fallback`` instead."""
     cached = CACHE / f"{kind}-{key}{suffix}"
     if cached.exists():
         return cached
@@ -136,9 +137,12 @@ def _cached(kind: str, key: str, suffix: str, make) -> Path:
     tmp = CACHE / f".{kind}.{os.getpid()}.tmp{suffix}"
     try:
         note = make(tmp)
-    except BaseException:
+    except BaseException as exc:
         tmp.unlink(missing_ok=True)
-        raise
+        if warn is None or not isinstance(exc, Exception):
+            raise
+        log(f"WARNING: {warn}: {exc}")
+        return fallback
     os.replace(tmp, cached)
     _prune(CACHE.glob(f"{kind}-{'?' * len(key)}{suffix}"), keep=cached)     # only this kind's entries
     if note:
@@ -330,11 +334,7 @@ def precompiled_stdlib(stock: Path) -> Path | None:
         return (f"stdlib precompiled: {report['compiled']} modules, {len(report['failed'])} kept as source; "
                 f"boot check: {check.stdout.strip().splitlines()[-1]}")
 
-    try:
-        return _cached("stdlib", key, ".zip", make)
-    except Exception as exc:
-        log(f"WARNING: stdlib precompile failed, using the stock (source-only) zip: {exc}")
-        return None
+    return _cached("stdlib", key, ".zip", make, warn="stdlib precompile failed, using the stock (source-only) zip")
 
 
 # ---------------------------------------------------------------- the pruned stdlib
@@ -430,11 +430,8 @@ def prune_stdlib(full: Path, wheel: Path) -> Path | None:
                 f"{full.stat().st_size / 1e6:.2f} MB); checked: {len(check['games'])} games play on it"
                 + (f"; also loaded {sorted(missing)}" if missing else ""))
 
-    try:
-        return _cached("stdlib-pruned", key, ".zip", make)
-    except Exception as exc:
-        log(f"WARNING: stdlib pruning failed, shipping the whole precompiled stdlib: {exc}")
-        return None
+    return _cached("stdlib-pruned", key, ".zip", make,
+                   warn="stdlib pruning failed, shipping the whole precompiled stdlib")
 
 
 def pyscript_files() -> list[Path]:
@@ -473,11 +470,8 @@ def pyscript_pycache(pyc: bool) -> bytes:
         report = pycompile(core, tmp, "pyscript")
         return f"compiled PyScript's Python package: {report['compiled']} modules"
 
-    try:
-        return _cached("pyscript", key.hexdigest()[:24], ".zip", make).read_bytes()
-    except Exception as exc:
-        log(f"WARNING: PyScript's package stays uncompiled: {exc}")
-        return empty.getvalue()
+    cached = _cached("pyscript", key.hexdigest()[:24], ".zip", make, warn="PyScript's package stays uncompiled")
+    return cached.read_bytes() if cached else empty.getvalue()
 
 
 NOT_STDLIB = frozenset({"js", "pyodide", "pyapp", "pyscript", "polyscript", "__future__", "_pyodide"})
@@ -539,11 +533,7 @@ def build_snapshot(pyodide_dir: Path) -> Path | None:
                 f"{len(modules) - len(report['missing'])} stdlib modules imported"
                 + (f" (not importable: {report['missing']})" if report["missing"] else ""))
 
-    try:
-        return _cached("snapshot", key, ".bin", make)
-    except Exception as exc:
-        log(f"WARNING: no memory snapshot (repeat visits start normally): {exc}")
-        return None
+    return _cached("snapshot", key, ".bin", make, warn="no memory snapshot (repeat visits start normally)")
 
 
 def rest_stdlib(pyodide_dir: Path, snapshot: Path) -> Path:
@@ -575,11 +565,7 @@ def rest_stdlib(pyodide_dir: Path, snapshot: Path) -> Path:
                 f"({tmp.stat().st_size / 1e6:.2f} of {stdlib.stat().st_size / 1e6:.2f} MB); "
                 f"checked: {len(check['games'])} games play from the snapshot on it")
 
-    try:
-        return _cached("stdlib-rest", key, ".zip", make)
-    except Exception as exc:
-        log(f"WARNING: snapshot starts install the whole stdlib: {exc}")
-        return stdlib
+    return _cached("stdlib-rest", key, ".zip", make, warn="snapshot starts install the whole stdlib", fallback=stdlib)
 
 
 def build_vendor(pyc: bool = True, prune: bool = True) -> None:
