@@ -54,8 +54,8 @@ def test_a_snapshot_start_offers_every_module_a_normal_start_does(tmp_path):
     snapshot and the small zip would show up here, e.g. one PyScript imports late)."""
     build = tool("build")
     wheel = build.build_wheel(out_dir=tmp_path)
-    normal = build.exercise(STDLIB, wheel)
-    snap = build.exercise(REST, wheel, snapshot=SNAPSHOT)
+    normal = build.exercise(STDLIB, wheel, runtime=ROOT / "web" / "vendor" / "pyodide", importable=True)
+    snap = build.exercise(REST, wheel, snapshot=SNAPSHOT, importable=True)
     assert snap["errors"] == [] and sorted(snap["games"]) == sorted(normal["games"]) != []
     assert snap["pyapp_in_wheel"] == snap["pyapp_bytecode"] == snap["pyapp_modules"] >= 30
     assert len(normal["importable"]) > 100

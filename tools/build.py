@@ -176,6 +176,11 @@ def compiled_pycache(files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
         return [(i.filename, zf.read(i)) for i in sorted(zf.infolist(), key=lambda i: i.filename)]
 
 
+def _current_wheel(pyc: bool = True) -> Path:
+    """The built wheel (built now if there is none yet)."""
+    return wheel_path() if wheel_path().exists() else build_wheel(pyc)
+
+
 def _beside_source(name: str) -> str:
     """``pkg/__pycache__/mod.cpython-314.pyc`` -> ``pkg/mod.pyc``: where zipimport looks for bytecode."""
     folder, _, file = name.rpartition("/__pycache__/")
@@ -378,12 +383,14 @@ def _top(name: str) -> str:
     return head.rsplit(".", 1)[0] if "/" not in name and head.endswith((".py", ".pyc")) else head
 
 
-def exercise(stdlib: Path, wheel: Path, snapshot: Path | None = None) -> dict:
+def exercise(stdlib: Path, wheel: Path, snapshot: Path | None = None, runtime: Path | None = None,
+             importable: bool = False) -> dict:
     """Run tools/pycompile.mjs exercise: what the app loads from ``stdlib`` (raises on failure).  With a
-    ``snapshot``: started from it as a repeat visit starts (the vendored runtime, its AFTER_RESTORE)."""
-    runtime = VENDOR / "pyodide" if snapshot else PYODIDE_NPM
+    ``snapshot``: started from it as a repeat visit starts (tools/restore.mjs), on ``runtime`` (default:
+    the vendored one, which made it).  ``importable``: also list every stdlib module the start offers."""
+    runtime = runtime or (VENDOR / "pyodide" if snapshot else PYODIDE_NPM)
     proc = subprocess.run(["node", str(PYCOMPILE), str(runtime), str(stdlib), str(wheel), "exercise",
-                           *([str(snapshot)] if snapshot else [])],
+                           str(snapshot) if snapshot else "-", *(["importable"] if importable else [])],
                           capture_output=True, text=True, timeout=900)
     if proc.returncode != 0:
         raise RuntimeError(f"exercise failed ({proc.returncode}): {proc.stderr.strip()[-1500:]}")
@@ -542,8 +549,10 @@ def rest_stdlib(pyodide_dir: Path, snapshot: Path) -> Path:
     reads and writes less.  Checked by playing every game from the snapshot on it.  If anything fails:
     the whole zip (correct, just not smaller)."""
     stdlib = pyodide_dir / "python_stdlib.zip"
-    key = hashlib.sha256(sha256(snapshot).encode() + sha256(stdlib).encode() + SNAPSHOT_TOOL.read_bytes() +
-                         (ROOT / "web" / "pyodide-early.mjs").read_bytes()).hexdigest()[:24]
+    wheel = _current_wheel()
+    parts = [sha256(snapshot), sha256(wheel)] + [sha256(pyodide_dir / n) for n in PYODIDE_FILES]
+    tools = [SNAPSHOT_TOOL, PYCOMPILE, ROOT / "tools" / "restore.mjs", ROOT / "web" / "pyodide-early.mjs"]
+    key = hashlib.sha256("".join(parts).encode() + b"".join(t.read_bytes() for t in tools)).hexdigest()[:24]
 
     def make(tmp: Path) -> str:
         _need_node()
@@ -557,8 +566,7 @@ def rest_stdlib(pyodide_dir: Path, snapshot: Path) -> Path:
             kept = [i for i in infos if i.filename not in held]
             for info in kept:                            # as stored in the source: same order, times, no deflate
                 zout.writestr(info, zin.read(info))
-        wheel = wheel_path() if wheel_path().exists() else build_wheel()
-        check = exercise(tmp, wheel, snapshot=snapshot)
+        check = exercise(tmp, wheel, snapshot=snapshot, runtime=pyodide_dir)
         if check["errors"] or not check["games"]:
             raise RuntimeError(f"the app fails from the snapshot on it: {check['errors'][:5]}")
         return (f"stdlib for snapshot starts: {len(kept)} of {len(infos)} entries "
@@ -576,14 +584,17 @@ def build_vendor(pyc: bool = True, prune: bool = True) -> None:
         if name == "python_stdlib.zip" and pyc:
             src = precompiled_stdlib(src) or src
             if prune and src != PYODIDE_NPM / name:
-                src = prune_stdlib(src, wheel_path() if wheel_path().exists() else build_wheel(pyc)) or src
+                src = prune_stdlib(src, _current_wheel(pyc)) or src
         _copy(patched_pyodide(name, src), VENDOR / "pyodide" / name)
     shipped = list(PYODIDE_FILES)
     snap = build_snapshot(VENDOR / "pyodide") if pyc else None
     if snap:
         _copy(snap, VENDOR / "pyodide" / SNAPSHOT)
-        _copy(rest_stdlib(VENDOR / "pyodide", snap), VENDOR / "pyodide" / REST_STDLIB)
-        shipped += [SNAPSHOT, REST_STDLIB]
+        shipped.append(SNAPSHOT)
+    # (always there, as index.html names it: without a snapshot, simply the whole stdlib)
+    rest = rest_stdlib(VENDOR / "pyodide", snap) if snap else VENDOR / "pyodide" / "python_stdlib.zip"
+    _copy(rest, VENDOR / "pyodide" / REST_STDLIB)
+    shipped.append(REST_STDLIB)
     for name in shipped:
         if name != SNAPSHOT:                 # (compressed already)
             write_gz(VENDOR / "pyodide" / name)

@@ -66,26 +66,24 @@ json.dumps({"mode": "pyscript", "compiled": len(FILES), "python": sys.version.sp
   process.exit(0);
 }
 if (mode === "exercise") {
-  // node tools/pycompile.mjs <pyodide dir> <stdlib.zip> <app.whl> exercise [<snapshot.bin>]
-  // Boot Pyodide on the given stdlib (with a snapshot: restored from it as a repeat visit starts, with
-  // web/pyodide-early.mjs's own expandSnapshot and AFTER_RESTORE), put the wheel itself on sys.path as the page does, write PyScript's own Python
+  // node tools/pycompile.mjs <pyodide dir> <stdlib.zip> <app.whl> exercise [<snapshot.bin>|-] [importable]
+  // Boot Pyodide on the given stdlib (with a snapshot: restored from it as a repeat visit starts,
+  // tools/restore.mjs), put the wheel itself on sys.path as the page does, write PyScript's own Python
   // package, then import every module of pyapp and of PyScript's package and play a little of every
   // ready game (the app controller with bots, and a short bot-only game per bot).  Prints one JSON
   // line: the stdlib files that were loaded, and every error.  The build prunes the stdlib to these
   // (plus a safety list) and runs this again on the pruned zip as its check.
   const wheel = outZip;
-  const snapshotFile = process.argv[6];
+  const snapshotFile = process.argv[6] && process.argv[6] !== "-" ? process.argv[6] : null;
+  const listImportable = process.argv[7] === "importable";
   let py;
   if (snapshotFile) {
-    const { gunzipSync } = await import("node:zlib");
-    const early = resolve(dirname(fileURLToPath(import.meta.url)), "..", "web", "pyodide-early.mjs");
-    const { expandSnapshot, AFTER_RESTORE } = await import(pathToFileURL(early).href);
-    py = await loadPyodide({ indexURL: resolve(dir) + "/", stdLibURL: resolve(inZip),
-                             _loadSnapshot: expandSnapshot(gunzipSync(readFileSync(snapshotFile))) });
-    py.runPython(AFTER_RESTORE);
+    const { restoreSnapshot } = await import(new URL("./restore.mjs", import.meta.url).href);
+    py = await restoreSnapshot(dir, snapshotFile, inZip);
   } else {
     py = await loadPyodide({ indexURL: resolve(dir) + "/", stdLibURL: resolve(inZip) });
   }
+  py.globals.set("_BS_LIST_IMPORTABLE", listImportable);
   py.FS.writeFile("/home/pyodide/app.whl", new Uint8Array(readFileSync(wheel)));
   try {
     const core = [resolve(dir, "..", "@pyscript", "core"),
@@ -179,23 +177,27 @@ loaded = sorted({m.__file__ for m in list(sys.modules.values())
                  if isinstance(getattr(m, "__file__", None), str) and ".zip/" in m.__file__})
 app = [m for n, m in list(sys.modules.items()) if n == "pyapp" or n.startswith("pyapp.")]
 
-# Last (it must not count in "files"): every stdlib module this start offers, imported or importable: the
-# modules of the zip in place and those held imported already (a snapshot start's zip lacks those).
-zip_dir = next(p for p in sys.path if p.endswith(".zip"))
-def _module(rel):
-    rel = rel.rsplit(".", 1)[0].replace("/", ".")
-    return rel[:-9] if rel.endswith(".__init__") else rel
-with zipfile.ZipFile(zip_dir) as zf:
-    offered = {_module(n) for n in zf.namelist() if n.endswith((".py", ".pyc"))}
-offered |= {n for n, m in list(sys.modules.items())
-            if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(zip_dir + "/")}
+# With "importable" (tests), last (it must not count in "files"): every stdlib module this start offers,
+# imported or importable: the modules of the zip in place and those held imported already (a snapshot
+# start's zip lacks those); not the ones that act when imported (run tests, open a browser, print).
 importable = []
-for name in sorted(offered):
-    try:
-        importlib.import_module(name)
-        importable.append(name)
-    except BaseException:
-        pass
+if _BS_LIST_IMPORTABLE:
+    zip_dir = next(p for p in sys.path if p.endswith(".zip"))
+    def _module(rel):
+        rel = rel.rsplit(".", 1)[0].replace("/", ".")
+        return rel[:-9] if rel.endswith(".__init__") else rel
+    with zipfile.ZipFile(zip_dir) as zf:
+        offered = {_module(n) for n in zf.namelist() if n.endswith((".py", ".pyc"))}
+    offered |= {n for n, m in list(sys.modules.items())
+                if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(zip_dir + "/")}
+    for name in sorted(offered):
+        if name in ("this", "antigravity") or name.endswith("__main__"):
+            continue
+        try:
+            importlib.import_module(name)
+            importable.append(name)
+        except Exception:
+            pass
 json.dumps({"files": [f.split(".zip/", 1)[1] for f in loaded], "errors": errors, "games": for_ready,
             "importable": importable,
             "modules": len(sys.modules), "pyapp_modules": len(app),

@@ -122,7 +122,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Vary", "Accept-Encoding")
             self._vary = False
         if self.stats is not None:
-            self.stats.add(sum(len(b) for b in getattr(self, "_headers_buffer", [])) + 2)
+            self.stats.add(sum(len(b) for b in getattr(self, "_headers_buffer", [])) + 2, self.path)
         super().end_headers()
 
     def copyfile(self, source, outputfile) -> None:
@@ -182,20 +182,29 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 class Stats:
-    """Bytes sent (headers + bodies, as on the wire) and responses, thread-safe."""
+    """Bytes sent (headers + bodies, as on the wire) and the paths answered, thread-safe."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.bytes = 0
+        self.paths: list[str] = []
 
-    def add(self, n: int) -> None:
+    def add(self, n: int, path: str | None = None) -> None:
         with self.lock:
             self.bytes += n
+            if path is not None:
+                self.paths.append(path)
 
     def take(self) -> int:
         with self.lock:
             n, self.bytes = self.bytes, 0
         return n
+
+    def take_paths(self) -> list[str]:
+        """The request paths answered since the last call, in order."""
+        with self.lock:
+            paths, self.paths = self.paths, []
+        return paths
 
 
 class Server(http.server.ThreadingHTTPServer):

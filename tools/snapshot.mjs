@@ -18,20 +18,18 @@
 //
 //   node tools/snapshot.mjs --loaded <pyodide dir> <snapshot file>
 //
-// restores a snapshot as the page does (web/pyodide-early.mjs's expandSnapshot) on the stdlib zip next to
+// restores a snapshot as the page does (tools/restore.mjs) on the stdlib zip next to
 // the runtime and prints one JSON line: {"files": [...]}, the zip entries of the modules it holds imported
 // (a frozen module's .py and .pyc alike).  tools/build.py leaves these out of python_stdlib_rest.zip.
-import { readFileSync, writeFileSync } from "node:fs";
-import { gunzipSync, gzipSync } from "node:zlib";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 if (process.argv[2] === "--loaded") {
   const [dir, file] = process.argv.slice(3);
-  const { loadPyodide } = await import(pathToFileURL(resolve(dir, "pyodide.mjs")).href);
-  const early = resolve(dirname(fileURLToPath(import.meta.url)), "..", "web", "pyodide-early.mjs");
-  const { expandSnapshot } = await import(pathToFileURL(early).href);
-  const py = await loadPyodide({ indexURL: resolve(dir) + "/", _loadSnapshot: expandSnapshot(gunzipSync(readFileSync(file))) });
+  const { restoreSnapshot } = await import(new URL("./restore.mjs", import.meta.url).href);
+  const py = await restoreSnapshot(dir, file);
   console.log(py.runPython(`
 import json, sys
 zip_dir = next(p for p in sys.path if p.endswith(".zip")) + "/"      # /lib/python3XY.zip/

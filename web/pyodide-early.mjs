@@ -32,11 +32,12 @@ const restStdlibURL = new URL("./vendor/pyodide/python_stdlib_rest.zip", import.
 
 // Python run right after a snapshot is restored (also by tools/pycompile.mjs's exercise): a fresh seed
 // for `random` (not the state frozen at build time), and the zip importer's caches emptied (the zip now
-// in place is python_stdlib_rest.zip, not the one the snapshot was made with).
+// in place is python_stdlib_rest.zip, not the one the snapshot was made with; importlib.invalidate_caches()
+// would import importlib.metadata, which the pruned stdlib cannot).
 export const AFTER_RESTORE = `
 import random, sys, zipimport
 random.seed()
-zipimport._zip_directory_cache.clear()
+getattr(zipimport, "_zip_directory_cache", {}).clear()
 sys.path_importer_cache.clear()
 del random, sys, zipimport
 `;
@@ -98,7 +99,9 @@ export function startEarly() {
       const snapshot = fetchSnapshot();
       snapshot.catch(() => {});          // handled below, when loadPyodide awaits it: not "unhandled"
       early = load({ indexURL, _loadSnapshot: snapshot, stdLibURL: restStdlibURL }).then((py) => {
-        py.runPython(AFTER_RESTORE);
+        py.runPython(AFTER_RESTORE);      // (if this throws, the page starts normally too)
+        return py;
+      }).then((py) => {
         started("snapshot");
         return py;
       }, (err) => {

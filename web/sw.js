@@ -35,9 +35,10 @@ async function inflate(buf) {
   return new Response(new Blob([buf]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 
-// Kept with every cached file: the SHA-256 of the file as built (before any inflating), checked when it
-// was downloaded.  A later build's install copies a file with the same hash from here.
+// Kept with every cached file: the SHA-256 of the file as built, checked when it was downloaded, and
+// ";inflated" if it is kept inflated.  A later build's install copies a file with the same value from here.
 const HASH_HEADER = "x-boardshelf-sha256";
+const kept = (path, hash) => (INFLATE.has(path) ? `${hash};inflated` : hash);
 
 async function precache() {
   const cache = await caches.open(cacheName);
@@ -56,7 +57,7 @@ async function precache() {
       let reused = null;
       for (const old of older) {
         const hit = await old.match(url);
-        if (hit && hit.headers.get(HASH_HEADER) === hash) { reused = hit; break; }
+        if (hit && hit.headers.get(HASH_HEADER) === kept(path, hash)) { reused = hit; break; }
       }
       if (reused) {                                    // unchanged since that build: no download
         await cache.put(url, reused);
@@ -67,11 +68,11 @@ async function precache() {
       const body = await res.arrayBuffer();
       const got = await sha256(body);
       if (got !== hash) throw new Error(`${path}: not the file of build ${BUILD.id} (server mid-update?)`);
-      const headers = new Headers({ [HASH_HEADER]: hash });
+      const headers = new Headers({ [HASH_HEADER]: kept(path, hash) });
       const type = res.headers.get("content-type");
       if (type) headers.set("content-type", type);
-      const kept = INFLATE.has(path) ? await inflate(body) : body;
-      await cache.put(url, new Response(kept, { status: 200, headers }));
+      const stored = INFLATE.has(path) ? await inflate(body) : body;
+      await cache.put(url, new Response(stored, { status: 200, headers }));
     }
   };
   try {
