@@ -523,7 +523,9 @@ def build_snapshot(pyodide_dir: Path) -> Path | None:
     """web/vendor/pyodide/snapshot.bin: a memory snapshot of this runtime with the start-up's stdlib
     modules imported (tools/snapshot.mjs), for repeat visits.  None if it cannot be made (the app
     then always starts normally)."""
-    modules = sorted((STDLIB_SAFETY | pyapp_imports()) - NOT_STDLIB)     # what a page start imports
+    # what a page start imports; and the codec zipimport decodes the wheel's file names with (the one
+    # stdlib module a repeat visit would otherwise still import from the zip)
+    modules = sorted((STDLIB_SAFETY | pyapp_imports() | {"encodings.cp437"}) - NOT_STDLIB)
     parts = [sha256(pyodide_dir / n).encode() for n in PYODIDE_FILES] + [SNAPSHOT_TOOL.read_bytes(),
                                                                          " ".join(modules).encode()]
     key = hashlib.sha256(b"".join(parts)).hexdigest()[:24]
