@@ -113,7 +113,7 @@ if (app) {
   setTimeout(() => {
     if (app.dataset.ready === "true" || app.dataset.bootError === "true") return;
     const d = app.querySelector(".boot-detail");
-    if (d) d.textContent = "Still starting: the first visit downloads about 6 MB, and slow machines take a while. Later visits start from this device, also offline.";
+    if (d) d.textContent = "Still starting: the first visit downloads about 5 MB, and slow machines take a while. Later visits start from this device, also offline.";
   }, 15000);
 
   addEventListener("unhandledrejection", (e) => fail("Boardshelf could not start.", String(e.reason || "")));
