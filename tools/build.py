@@ -264,13 +264,14 @@ BROTLI_TOOL = ROOT / "tools" / "brotli.mjs"
 COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".zip", ".whl", ".svg", ".webmanifest",
                 ".txt", ".md")                  # as tools/serve.py's COMPRESSIBLE
 MIN_COMPRESS = 1024
+BR_FOLDERS = (VENDOR / "pyodide", VENDOR / "pyscript", WHEELS)
 
 
 def br_sources() -> list[Path]:
     """The files that get a ``.br`` sibling: everything compressible of at least 1 KiB in
     web/vendor/pyodide, web/vendor/pyscript and wheels/ (not the snapshot: gzip inside already)."""
     out = []
-    for folder in (VENDOR / "pyodide", VENDOR / "pyscript", WHEELS):
+    for folder in BR_FOLDERS:
         if not folder.is_dir():
             continue
         for p in sorted(folder.iterdir()):
@@ -293,7 +294,7 @@ def write_br() -> None:
     Without Node: a warning, and browsers get gzip."""
     sources = br_sources()
     wanted = {p.with_name(p.name + ".br") for p in sources}
-    for folder in (VENDOR / "pyodide", VENDOR / "pyscript", WHEELS):
+    for folder in BR_FOLDERS:
         for old in (folder.glob("*.br") if folder.is_dir() else ()):
             if old not in wanted:
                 old.unlink(missing_ok=True)
