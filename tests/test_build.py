@@ -242,27 +242,34 @@ def test_every_visit_preloads_pyodides_javascript():
 
 
 def test_memory_snapshot_when_built():
-    """web/vendor/pyodide/snapshot.bin (tools/snapshot.mjs): gzip of the sparse format web/pyodide-early.mjs
-    expands, holding a Pyodide snapshot of this very runtime, precached by the service worker."""
+    """web/vendor/pyodide/snapshot.bin (tools/snapshot.mjs): gzip of the sparse form web/pyodide-early.mjs
+    expands, holding a Pyodide snapshot of this very runtime, precached by the service worker.  The
+    vendored runtime carries the restore patch, so it is the form that patch writes in place (BSSNAP02):
+    Pyodide's header, then the non-zero runs of memory, in order, not overlapping."""
     vendor = ROOT / "web" / "vendor" / "pyodide"
     if not (vendor / "pyodide.mjs").exists():
         pytest.skip("not built (make build)")
     packed = (vendor / build.SNAPSHOT).read_bytes()
     data = gzip.decompress(packed)
-    assert data[:8] == b"BSSNAP01" and len(packed) < len(data) / 2
-    size, count = struct.unpack_from("<II", data, 8)
-    image = bytearray(size)
-    pos, end_of_last = 16, 0
+    assert data[:8] == b"BSSNAP02" and len(packed) < len(data) / 2
+    size, header, count, _hash = struct.unpack_from("<IIII", data, 8)
+    assert size % 65536 == 0 and 16 <= header < 4096
+    pyodide_header = data[24:24 + header]
+    pos, end_of_last, stored = 24 + header, 0, 0
     for _ in range(count):
         off, length = struct.unpack_from("<II", data, pos)
-        assert off >= end_of_last and off + length <= size and off % 4096 == 0
-        image[off:off + length] = data[pos + 8:pos + 8 + length]
-        pos, end_of_last = pos + 8 + length, off + length
+        assert off >= end_of_last and length > 0 and off + length <= size
+        run = data[pos + 8:pos + 8 + length]
+        assert run[:1] != b"\0" and run[-1:] != b"\0"        # runs start and end on non-zero bytes
+        pos, end_of_last, stored = pos + 8 + length, off + length, stored + length
     assert pos == len(data)
+    assert stored < size / 2
     asm = (vendor / "pyodide.asm.mjs").read_text(encoding="utf-8", errors="replace")
-    var = re.search(r'e\[0\]!==([\w$]+)\)throw new Error\("Snapshot has invalid magic number', asm).group(1)
-    magic = int(re.search(re.escape(var) + r"=(\d+)", asm).group(1))
-    assert struct.unpack_from("<I", image, 0)[0] == magic
+    assert "boardshelfRuns" in asm
+    var = re.search(r'e\[0\] !== ([\w$]+)\) throw new Error\("Snapshot has invalid magic number', asm).group(1)
+    magic = int(re.search(r"(?<![\w$])" + re.escape(var) + r"=(\d+)", asm).group(1))
+    assert struct.unpack_from("<I", pyodide_header, 0)[0] == magic
+    assert struct.unpack_from("<I", pyodide_header, 4)[0] == header      # Pyodide's offset of the memory
     assert f"web/vendor/pyodide/{build.SNAPSHOT}" in build.site_files(ROOT)
     # and the stdlib a snapshot start installs (tests/test_stdlib_pruned.py plays on it)
     assert f"web/vendor/pyodide/{build.REST_STDLIB}" in build.site_files(ROOT)
@@ -520,3 +527,51 @@ def test_manifest_is_relative():
     assert m["start_url"] == "../" and m["scope"] == "../" and m["name"] == "Boardshelf"
     assert all(not i["src"].startswith(("/", "http")) for i in m["icons"])
     assert './web/manifest.webmanifest' in (ROOT / "index.html").read_text(encoding="utf-8")
+
+
+EXPAND_JS = """
+import { pathToFileURL } from "node:url";
+const early = await import(pathToFileURL(process.argv[1]).href);
+const out = {};
+for (const [name, hex] of Object.entries(JSON.parse(process.argv[2]))) {
+  try {
+    const img = early.expandSnapshot(Buffer.from(hex, "hex"));
+    const r = img.boardshelfRuns;
+    out[name] = { length: img.length, image: Buffer.from(img).toString("hex"),
+                  runs: r ? Array.from(r.runs) : null, hash: r ? r.memoryHash : null };
+  } catch (err) { out[name] = { error: err.message }; }
+}
+out.hash = early.memoryHash(new Uint8Array([1, 0, 0, 0, 2, 0, 0, 0]));
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node")
+def test_expand_snapshot_reads_both_forms_and_refuses_damage():
+    """web/pyodide-early.mjs's expandSnapshot: the plain form (BSSNAP01) becomes the whole image; the
+    sparse one (BSSNAP02) an all-zero image with Pyodide's header in place and the runs attached for
+    the patched restore, offsets counted from the image's start; a truncated or overlong file is refused."""
+    u32 = lambda *v: struct.pack(f"<{len(v)}I", *v)     # noqa: E731
+    plain = b"BSSNAP01" + u32(16, 2) + u32(0, 2) + b"\x07\x08" + u32(8, 3) + b"abc"
+    header = b"HDR!"
+    sparse = b"BSSNAP02" + u32(12, len(header), 2, 0xDEADBEEF) + header + u32(1, 2) + b"xy" + u32(9, 1) + b"z"
+    cases = {"plain": plain, "sparse": sparse, "truncated": sparse[:-1], "overlong": sparse + b"\0",
+             "outside": b"BSSNAP02" + u32(12, 4, 1, 0) + header + u32(11, 2) + b"xy", "other": b"BSSNAP09" + bytes(16)}
+    proc = subprocess.run([NODE, "--input-type=module", "-e", EXPAND_JS, str(ROOT / "web" / "pyodide-early.mjs"),
+                           json.dumps({k: v.hex() for k, v in cases.items()})], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert bytes.fromhex(out["plain"]["image"]) == b"\x07\x08" + bytes(6) + b"abc" + bytes(5)
+    assert out["plain"]["runs"] is None
+    s = out["sparse"]
+    assert s["length"] == 16 and bytes.fromhex(s["image"]) == header + bytes(12)
+    # (image offset, length, position in the file) per run: the patched restore writes data[pos:pos+len]
+    # at image offset - header size
+    assert s["runs"] == [4 + 1, 2, sparse.index(b"xy"), 4 + 9, 1, sparse.index(b"z")] and s["hash"] == 0xDEADBEEF
+    for bad in ("truncated", "overlong", "outside", "other"):
+        assert "error" in out[bad], bad
+    # FNV-1a over 32-bit words
+    h = 0x811C9DC5
+    for w in (1, 2):
+        h = ((h ^ w) * 16777619) & 0xFFFFFFFF
+    assert out["hash"] == h

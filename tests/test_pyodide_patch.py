@@ -41,8 +41,9 @@ def _dump(runtime: Path) -> dict:
 
 def test_the_vendored_runtime_carries_the_patch():
     text = (VENDOR / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    assert text.count("Boardshelf patch") == 1
+    assert text.count("Boardshelf patch") == 2
     assert "new WebAssembly.Instance(new WebAssembly.Module(bytes), { e: funcs })" in text
+    assert text.count("API.restoreSnapshot = function (t) {") == 1 and "boardshelfRuns" in text
 
 
 def test_patched_start_up_links_every_symbol_as_the_original_does():

@@ -49,6 +49,7 @@ CACHE = ROOT / ".build-cache"
 DIST = ROOT / "dist"
 PYCOMPILE = ROOT / "tools" / "pycompile.mjs"
 SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
+EARLY = ROOT / "web" / "pyodide-early.mjs"     # the page's snapshot start; the tools use its functions
 SNAPSHOT = "snapshot.bin"          # in web/vendor/pyodide/, gzip inside: tools/snapshot.mjs, web/pyodide-early.mjs
 REST_STDLIB = "python_stdlib_rest.zip"      # the stdlib a snapshot start installs (web/pyodide-early.mjs)
 
@@ -492,9 +493,14 @@ NOT_STDLIB = frozenset({"js", "pyodide", "pyapp", "pyscript", "polyscript", "__f
 #   module for every JS function the C code takes the address of (some hundreds of synchronous
 #   compiles, 35-65 ms of every start here); one module for all, the same table slots for the same
 #   functions (tests/test_pyodide_patch.py).
+# - restore-snapshot.js: a snapshot start wrote the whole 30 MiB image over the wasm memory; it now
+#   writes only the parts that differ from the memory at that point (tools/snapshot.mjs finds them;
+#   a runtime without this patch gets a snapshot in the plain form).
 PYODIDE_PATCHES = (
     ("pyodide.asm.mjs", "reportUndefinedSymbols=()=>{", "var loadDylibs=", "b3f7bbbc65cc7d1e",
      ROOT / "tools" / "patches" / "report-undefined-symbols.js"),
+    ("pyodide.asm.mjs", "API.restoreSnapshot=function(t){", "function Wr(){", "1e1b1d8c8bf56b0b",
+     ROOT / "tools" / "patches" / "restore-snapshot.js"),
 )
 
 
@@ -527,8 +533,9 @@ def build_snapshot(pyodide_dir: Path) -> Path | None:
     # what a page start imports; and the codec zipimport decodes the wheel's file names with (the one
     # stdlib module a repeat visit would otherwise still import from the zip)
     modules = sorted((STDLIB_SAFETY | pyapp_imports() | {"encodings.cp437"}) - NOT_STDLIB)
-    parts = [sha256(pyodide_dir / n).encode() for n in PYODIDE_FILES] + [SNAPSHOT_TOOL.read_bytes(),
-                                                                         " ".join(modules).encode()]
+    # (snapshot.mjs writes and checks the sparse form with web/pyodide-early.mjs's own functions)
+    parts = [sha256(pyodide_dir / n).encode() for n in PYODIDE_FILES] + [
+        SNAPSHOT_TOOL.read_bytes(), EARLY.read_bytes(), " ".join(modules).encode()]
     key = hashlib.sha256(b"".join(parts)).hexdigest()[:24]
 
     def make(tmp: Path) -> str:
@@ -538,7 +545,9 @@ def build_snapshot(pyodide_dir: Path) -> Path | None:
         if proc.returncode != 0:
             raise RuntimeError(f"exit {proc.returncode}: {proc.stderr.strip()[-800:]}")
         report = json.loads(proc.stdout.strip().splitlines()[-1])
-        return (f"memory snapshot: {report['stored'] / 2**20:.1f} of {report['memory'] / 2**20:.0f} MiB stored "
+        if report.get("plain_because"):      # still correct, only larger and slower to restore
+            log(f"WARNING: memory snapshot in the plain form: {report['plain_because']}")
+        return (f"memory snapshot ({report['form']}): {report['stored'] / 2**20:.1f} of {report['memory'] / 2**20:.0f} MiB stored "
                 f"({report['file'] / 1e6:.1f} MB compressed), "
                 f"{len(modules) - len(report['missing'])} stdlib modules imported"
                 + (f" (not importable: {report['missing']})" if report["missing"] else ""))
@@ -554,7 +563,7 @@ def rest_stdlib(pyodide_dir: Path, snapshot: Path) -> Path:
     stdlib = pyodide_dir / "python_stdlib.zip"
     wheel = _current_wheel()
     parts = [sha256(snapshot), sha256(wheel)] + [sha256(pyodide_dir / n) for n in PYODIDE_FILES]
-    tools = [SNAPSHOT_TOOL, PYCOMPILE, ROOT / "tools" / "restore.mjs", ROOT / "web" / "pyodide-early.mjs"]
+    tools = [SNAPSHOT_TOOL, PYCOMPILE, ROOT / "tools" / "restore.mjs", EARLY]
     key = hashlib.sha256("".join(parts).encode() + b"".join(t.read_bytes() for t in tools)).hexdigest()[:24]
 
     def make(tmp: Path) -> str:

@@ -4,12 +4,23 @@
 //
 // Boots the vendored Pyodide (its wasm, and the precompiled, pruned stdlib next to it) with
 // `_makeSnapshot`, imports the given stdlib modules (what the app and PyScript import at start),
-// and writes the interpreter's memory in a sparse form, gzip-compressed as a whole:
+// and writes the interpreter's memory in a sparse form, gzip-compressed as a whole (little-endian):
 //
-//   gzip( "BSSNAP01" | u32 memory size | u32 run count | runs: (u32 offset, u32 length, bytes) ... )
+//   gzip( "BSSNAP02" | u32 memory size | u32 header size | u32 run count | u32 hash of the memory
+//         | Pyodide's snapshot header | runs: (u32 offset, u32 length, bytes) ... )
 //
-// (little-endian; runs are the 4 KiB pages that are not all zero, merged: about 12 of 30 MiB, and
-// 4.7 MB compressed).  The file is compressed by us, not by the server, so that every static host
+// when the runtime carries tools/patches/restore-snapshot.js.  The runs are the non-zero bytes of the
+// memory (runs closer than 64 bytes merged: about 9 of 30 MiB), which the patched restore writes in
+// place, zeroing the gaps up to the heap's end, instead of copying a whole 30 MiB image.  The hash
+// (memoryHash in web/pyodide-early.mjs) is of the whole memory: this tool restores the sparse form
+// once and writes it only if the memory after that restore has this hash; a browser test checks the
+// same in Chromium.
+// Otherwise (an unpatched runtime, or a check that failed: the JSON line says why):
+//
+//   gzip( "BSSNAP01" | u32 image size | u32 run count | runs: (u32 offset, u32 length, bytes) ... )
+//
+// the non-zero pages of the whole image (about 12 of 30 MiB, 4.7 MB compressed).  The file is
+// compressed by us, not by the server, so that every static host
 // sends (and the service worker keeps) the small form; the page inflates it with DecompressionStream.
 // web/pyodide-early.mjs expands it and hands it to loadPyodide({_loadSnapshot}); Pyodide itself
 // refuses a snapshot of another build (magic number and build id in the image).  The snapshot
@@ -21,8 +32,8 @@
 // restores a snapshot as the page does (tools/restore.mjs) on the stdlib zip next to
 // the runtime and prints one JSON line: {"files": [...]}, the zip entries of the modules it holds imported
 // (a frozen module's .py and .pyc alike).  tools/build.py leaves these out of python_stdlib_rest.zip.
-import { writeFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
+import { readFileSync, writeFileSync } from "node:fs";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -78,28 +89,102 @@ _bs_missing
 }
 
 const PAGE = 4096;
-const runs = [];
-for (let off = 0; off < image.length; off += PAGE) {
-  const page = image.subarray(off, Math.min(off + PAGE, image.length));
-  if (page.every((b) => b === 0)) continue;
-  const last = runs[runs.length - 1];
-  if (last && last[0] + last[1] === off) last[1] += page.length;
-  else runs.push([off, page.length]);
+const early = await import(new URL("../web/pyodide-early.mjs", import.meta.url).href);
+
+// [offset, length] of the 4 KiB pages where `differs(offset, end)`, adjacent ones merged
+function pageRuns(size, differs) {
+  const runs = [];
+  for (let off = 0; off < size; off += PAGE) {
+    const end = Math.min(off + PAGE, size);
+    if (!differs(off, end)) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === off) last[1] += end - off;
+    else runs.push([off, end - off]);
+  }
+  return runs;
 }
-const stored = runs.reduce((n, [, len]) => n + len, 0);
-const buf = Buffer.alloc(16 + runs.length * 8 + stored);
-buf.write("BSSNAP01", 0, "latin1");
-buf.writeUInt32LE(image.length, 8);
-buf.writeUInt32LE(runs.length, 12);
-let pos = 16;
-for (const [off, len] of runs) {
-  buf.writeUInt32LE(off, pos);
-  buf.writeUInt32LE(len, pos + 4);
-  buf.set(image.subarray(off, off + len), pos + 8);
-  pos += 8 + len;
+
+// [offset, length] of the byte runs where `differs(i)`, runs closer than GAP bytes merged (each run costs
+// 8 bytes of header and a call in the restore)
+const GAP = 64;
+function byteRuns(size, differs) {
+  const runs = [];
+  for (let i = 0; i < size; i++) {
+    if (!differs(i)) continue;
+    let end = i + 1;
+    for (let j = end; j < size && j - end <= GAP; j++) if (differs(j)) end = j + 1;
+    runs.push([i, end - i]);
+    i = end - 1;
+  }
+  return runs;
 }
-const packed = gzipSync(buf, { level: 9 });
-packed[4] = packed[5] = packed[6] = packed[7] = 0;    // no timestamp: the same input gives the same file
-writeFileSync(out, packed);
-console.log(JSON.stringify({ memory: image.length, runs: runs.length, stored, file: packed.length, missing }));
+
+function pack(parts) {
+  const buf = Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
+  const packed = gzipSync(buf, { level: 9 });
+  packed[4] = packed[5] = packed[6] = packed[7] = 0;    // no timestamp: the same input gives the same file
+  return packed;
+}
+
+function u32s(...values) {
+  return new Uint8Array(new Uint32Array(values).buffer);   // little-endian on every machine Node runs on here
+}
+
+// BSSNAP01: the non-zero pages of the whole image
+function plainForm() {
+  const runs = pageRuns(image.length, (a, b) => image.subarray(a, b).some((x) => x !== 0));
+  const parts = [new TextEncoder().encode("BSSNAP01"), u32s(image.length, runs.length)];
+  for (const [off, len] of runs) parts.push(u32s(off, len), image.subarray(off, off + len));
+  return { packed: pack(parts), stored: runs.reduce((n, [, len]) => n + len, 0), runs: runs.length };
+}
+
+// the hash of the memory right after restoring `snapshot`, and a line of Python run after that; null
+// when the hook never ran (a runtime without the patch)
+async function restoreOnce(snapshot) {
+  let after = null;
+  const py = await loadPyodide({
+    indexURL: resolve(dir) + "/",
+    _loadSnapshot: snapshot,
+    _boardshelfRestoreHook: (when, heap) => {
+      if (when === "after") after = { hash: early.memoryHash(heap), length: heap.length };
+    },
+  });
+  py.runPython(early.AFTER_RESTORE);
+  const check = py.runPython("import json; json.dumps({'ok': [1, 2]})");
+  return after ? { after, check } : null;
+}
+
+async function sparseForm() {
+  if (!readFileSync(resolve(dir, "pyodide.asm.mjs"), "utf8").includes("boardshelfRuns"))
+    return { why: "the runtime does not carry tools/patches/restore-snapshot.js" };
+  const header = new Uint32Array(image.buffer, image.byteOffset, 2)[1];
+  const memory = image.subarray(header);
+  const runs = byteRuns(memory.length, (i) => memory[i] !== 0);
+  const hash = early.memoryHash(memory);
+  const parts = [new TextEncoder().encode("BSSNAP02"), u32s(memory.length, header, runs.length, hash),
+                 image.subarray(0, header)];
+  for (const [off, len] of runs) parts.push(u32s(off, len), memory.subarray(off, off + len));
+  const packed = pack(parts);
+  // the check: the sparse form, restored as the page does, gives exactly the image's memory
+  const again = await restoreOnce(early.expandSnapshot(gunzipSync(packed)));
+  if (!again) return { why: "the restore hook did not run" };
+  if (again.after.hash !== hash || again.after.length !== memory.length) return { why: "the sparse restore gave other memory" };
+  if (again.check !== '{"ok": [1, 2]}') return { why: `Python after the sparse restore: ${again.check}` };
+  return { packed, stored: runs.reduce((n, [, len]) => n + len, 0), runs: runs.length };
+}
+
+let form = "BSSNAP02", why = null, result;
+try {
+  result = await sparseForm();
+} catch (err) {
+  result = { why: String(err && err.message ? err.message : err).slice(-500) };
+}
+if (!result.packed) {
+  why = result.why;
+  form = "BSSNAP01";
+  result = plainForm();
+}
+writeFileSync(out, result.packed);
+console.log(JSON.stringify({ memory: image.length, form, runs: result.runs, stored: result.stored,
+                             file: result.packed.length, missing, ...(why ? { plain_because: why } : {}) }));
 process.exit(0);

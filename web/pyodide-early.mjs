@@ -43,29 +43,52 @@ del random, sys, zipimport
 `;
 let early = null;
 
-// The snapshot file, once inflated: "BSSNAP01", u32 memory size, u32 run count, then runs (u32 offset,
-// u32 length, bytes), little-endian: the non-zero parts of the interpreter's memory (tools/snapshot.mjs).
+// The snapshot file, once inflated (tools/snapshot.mjs writes it; little-endian throughout).
+// "BSSNAP02" (the vendored runtime carries tools/patches/restore-snapshot.js): u32 memory size, u32
+// header size, u32 run count, u32 hash of the memory once restored, Pyodide's snapshot header, then
+// runs (u32 offset in memory, u32 length, bytes): the non-zero parts of the memory, in order.
+// Expanded to an all-zero image of the right size with the header in place and `boardshelfRuns`
+// attached, which the patched restore writes into memory directly.
+// "BSSNAP01": u32 memory size (header included), u32 run count, then runs (u32 offset, u32 length,
+// bytes): the non-zero parts of the whole image, expanded here into the plain image.
 export function expandSnapshot(data) {
   const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
-  if (bytes.length < 16 || new TextDecoder().decode(bytes.subarray(0, 8)) !== "BSSNAP01")
-    throw new Error("not a Boardshelf snapshot");
+  const magic = bytes.length >= 16 ? new TextDecoder().decode(bytes.subarray(0, 8)) : "";
+  if (magic !== "BSSNAP01" && magic !== "BSSNAP02") throw new Error("not a Boardshelf snapshot");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const sparse = magic === "BSSNAP02";
   const size = view.getUint32(8, true);
-  const count = view.getUint32(12, true);
-  if (size > 512 * 2 ** 20 || count > (bytes.length - 16) / 8) throw new Error("snapshot damaged");
-  const image = new Uint8Array(size);
-  let pos = 16;
+  const header = sparse ? view.getUint32(12, true) : 0;
+  const count = view.getUint32(sparse ? 16 : 12, true);
+  let pos = sparse ? 24 + header : 16;
+  if (size + header > 512 * 2 ** 20 || count > (bytes.length - pos) / 8 || pos > bytes.length)
+    throw new Error("snapshot damaged");
+  const image = new Uint8Array(header + size);     // (zeros cost nothing until written)
+  const runs = sparse ? new Uint32Array(3 * count) : null;
   for (let i = 0; i < count; i++) {
     if (pos + 8 > bytes.length) throw new Error("snapshot truncated");
     const offset = view.getUint32(pos, true);
     const length = view.getUint32(pos + 4, true);
     pos += 8;
     if (offset + length > size || pos + length > bytes.length) throw new Error("snapshot damaged");
-    image.set(bytes.subarray(pos, pos + length), offset);
+    if (sparse) runs.set([header + offset, length, pos], 3 * i);
+    else image.set(bytes.subarray(pos, pos + length), offset);
     pos += length;
   }
   if (pos !== bytes.length) throw new Error("snapshot damaged");
+  if (sparse) {
+    image.set(bytes.subarray(24, 24 + header), 0);
+    image.boardshelfRuns = { runs, data: bytes, memoryHash: view.getUint32(20, true) };
+  }
   return image;
+}
+
+// FNV-1a over the memory's 32-bit words: the hash a BSSNAP02 snapshot records (tools/snapshot.mjs, tests).
+export function memoryHash(heap) {
+  const words = new Uint32Array(heap.buffer, heap.byteOffset, heap.byteLength >>> 2);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i], 16777619);
+  return h >>> 0;
 }
 
 async function fetchSnapshot() {

@@ -1,0 +1,38 @@
+/* Boardshelf patch (tools/build.py applies it to the vendored pyodide.asm.mjs; see PYODIDE_PATCHES there).
+   Pyodide restores a memory snapshot by copying the whole image (30 MiB, two thirds zeros) over the
+   wasm memory.  A Boardshelf snapshot (web/pyodide-early.mjs's expandSnapshot) may instead carry
+   `boardshelfRuns`: the non-zero parts of the image, in order.  Those are written in place, and the
+   gaps between them are zeroed only up to the heap's current end (sbrk): the start-up before a restore
+   writes nothing above it, and fresh wasm memory is zero.  The header checks are Pyodide's own; a
+   plain image is restored as before.  `config._boardshelfRestoreHook(when, bytes)`, if given, sees
+   the memory "before" and "after" the restore (tools/snapshot.mjs and the tests check the memory
+   after it against the hash the snapshot records). */
+API.restoreSnapshot = function (t) {
+  let e = new Uint32Array(t.buffer, t.byteOffset, t.byteLength / 4);
+  if (e[0] !== $r) throw new Error("Snapshot has invalid magic number");
+  let r = e[1], n = e[2], o = ko(e.subarray(4, 12));
+  if (o !== API.config.BUILD_ID) throw new Error(`Snapshot build id mismatch\nexpected: ${API.config.BUILD_ID}\ngot     : ${o}\n`);
+  let i = t.subarray(Ze, Ze + n);
+  let s = new TextDecoder().decode(i), l = JSON.parse(s);
+  let mem = new Uint8Array(Module.HEAP8.buffer, Module.HEAP8.byteOffset, Module.HEAP8.length);  // bytes to bytes: a plain copy
+  let hook = API.config._boardshelfRestoreHook;
+  if (hook) hook("before", mem);
+  let sparse = t.boardshelfRuns;
+  if (sparse) {
+    let { runs, data } = sparse;
+    let top = typeof Module._sbrk === "function" ? Math.min(Module._sbrk(0) >>> 0, mem.length) : mem.length;
+    let done = 0;                             // memory below this is as in the image
+    for (let k = 0; k < runs.length; k += 3) {
+      let off = runs[k] - r, len = runs[k + 1], pos = runs[k + 2];
+      if (off < 0) continue;                  // the header (already read above)
+      if (done < top) mem.fill(0, done, Math.min(off, top));
+      mem.set(data.subarray(pos, pos + len), off);
+      done = off + len;
+    }
+    if (done < top) mem.fill(0, done, top);
+  } else {
+    mem.set(t.subarray(r));
+  }
+  if (hook) hook("after", mem);
+  return l;
+};
