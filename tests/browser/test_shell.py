@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import BOOT_TIMEOUT_MS, ROOT, wait_ready
+from harness import BOOT_TIMEOUT_MS, ROOT, action_ids, click, renders, wait_idle, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -175,3 +175,24 @@ def test_the_sparse_snapshot_restores_the_very_memory_the_build_saved(site, page
     assert r["seen"]["after"]["length"] == r["imageLength"] - (r["imageLength"] % 65536)
     assert r["value"] == '["a", "b"]'
     assert not page.boardshelf.page_errors, page.boardshelf.page_errors
+
+
+def test_a_start_from_the_snapshot_file_as_the_host_sends_it(site, page):
+    """`?snapshot=1` starts from the snapshot on a first visit too (no service worker: the file arrives
+    gzip-compressed, and the page inflates it), with the small stdlib; the app is then fully usable:
+    a game starts and takes a move."""
+    page.goto(site.url("index.html?snapshot=1&game=hexbattle&seats=human,bot:random&seed=3&fast=1"))
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.pyodideStart") == "snapshot"
+    names = page.evaluate("performance.getEntriesByType('resource').map(e => e.name.split('/').pop())")
+    assert "snapshot.bin" in names and "python_stdlib_rest.zip" in names and "python_stdlib.zip" not in names
+    assert page.locator("#app .screen-game").count() == 1
+    wait_idle(page)
+    before = renders(page)
+    ids = [a for a in action_ids(page) if a != "cancel"]
+    assert ids, "no move offered"
+    click(page, f'[data-action="{ids[0]}"]')
+    assert renders(page) > before
+    assert page.locator(".boot-failed, .py-error").count() == 0
+    assert not page.boardshelf.page_errors, page.boardshelf.page_errors
+    page.boardshelf.check()
