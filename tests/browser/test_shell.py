@@ -149,6 +149,7 @@ SPARSE_RESTORE_JS = """async () => {     // (on a page in web/)
   let data = new Uint8Array(await res.arrayBuffer());
   data = new Uint8Array(await new Response(new Blob([data]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
   const image = early.expandSnapshot(data);
+  const recorded = image.boardshelfRuns.memoryHash, runs = image.boardshelfRuns.runs.length / 3;
   const seen = {};
   const py = await loadPyodide({
     indexURL: new URL('./vendor/pyodide/', location.href).href, _loadSnapshot: image,
@@ -156,8 +157,8 @@ SPARSE_RESTORE_JS = """async () => {     // (on a page in web/)
     _boardshelfRestoreHook: (when, bytes) => { seen[when] = { hash: early.memoryHash(bytes), length: bytes.length }; },
   });
   py.runPython(early.AFTER_RESTORE);
-  return { magic: new TextDecoder().decode(data.subarray(0, 8)), recorded: image.boardshelfRuns.memoryHash,
-           runs: image.boardshelfRuns.runs.length / 3, imageLength: image.length, seen,
+  return { magic: new TextDecoder().decode(data.subarray(0, 8)), recorded, runs, imageLength: image.length, seen,
+           released: image.boardshelfRuns === null,
            value: py.runPython("import json, zipfile; json.dumps(sorted({'a': 1, 'b': [2, 3]}))") };
 }"""
 
@@ -174,6 +175,7 @@ def test_the_sparse_snapshot_restores_the_very_memory_the_build_saved(site, page
     assert r["seen"]["before"]["hash"] != r["recorded"]         # (the restore did write something)
     assert r["seen"]["after"]["length"] == r["imageLength"] - (r["imageLength"] % 65536)
     assert r["value"] == '["a", "b"]'
+    assert r["released"]                  # the page does not keep the file's bytes once they are in memory
     assert not page.boardshelf.page_errors, page.boardshelf.page_errors
 
 

@@ -30,6 +30,7 @@ API.restoreSnapshot = function (t) {
       done = off + len;
     }
     if (done < top) mem.fill(0, done, top);
+    t.boardshelfRuns = null;                  // (the file's bytes: no longer needed, while Pyodide keeps `t`)
   } else {
     mem.set(t.subarray(r));
   }
