@@ -553,10 +553,16 @@ def test_expand_snapshot_reads_both_forms_and_refuses_damage():
     the patched restore, offsets counted from the image's start; a truncated or overlong file is refused."""
     u32 = lambda *v: struct.pack(f"<{len(v)}I", *v)     # noqa: E731
     plain = b"BSSNAP01" + u32(16, 2) + u32(0, 2) + b"\x07\x08" + u32(8, 3) + b"abc"
-    header = b"HDR!"
+    header = b"HDR!" + u32(16) + bytes(8)          # Pyodide's header: its second word is its own length
     sparse = b"BSSNAP02" + u32(12, len(header), 2, 0xDEADBEEF) + header + u32(1, 2) + b"xy" + u32(9, 1) + b"z"
+    top = b"BSSNAP02" + u32(12, len(header))
+
+    def runs(*rs):
+        return top + u32(len(rs), 0) + header + b"".join(u32(o, len(d)) + d for o, d in rs)
     cases = {"plain": plain, "sparse": sparse, "truncated": sparse[:-1], "overlong": sparse + b"\0",
-             "outside": b"BSSNAP02" + u32(12, 4, 1, 0) + header + u32(11, 2) + b"xy", "other": b"BSSNAP09" + bytes(16)}
+             "outside": runs((11, b"xy")), "overlapping": runs((1, b"xyz"), (2, b"q")),
+             "unsorted": runs((9, b"z"), (1, b"xy")), "other": b"BSSNAP09" + bytes(16),
+             "header elsewhere": b"BSSNAP02" + u32(12, len(header), 0, 0) + b"HDR!" + u32(20) + bytes(8)}
     proc = subprocess.run([NODE, "--input-type=module", "-e", EXPAND_JS, str(ROOT / "web" / "pyodide-early.mjs"),
                            json.dumps({k: v.hex() for k, v in cases.items()})], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
@@ -564,11 +570,11 @@ def test_expand_snapshot_reads_both_forms_and_refuses_damage():
     assert bytes.fromhex(out["plain"]["image"]) == b"\x07\x08" + bytes(6) + b"abc" + bytes(5)
     assert out["plain"]["runs"] is None
     s = out["sparse"]
-    assert s["length"] == 16 and bytes.fromhex(s["image"]) == header + bytes(12)
+    assert s["length"] == 16 + 12 and bytes.fromhex(s["image"]) == header + bytes(12)
     # (image offset, length, position in the file) per run: the patched restore writes data[pos:pos+len]
     # at image offset - header size
-    assert s["runs"] == [4 + 1, 2, sparse.index(b"xy"), 4 + 9, 1, sparse.index(b"z")] and s["hash"] == 0xDEADBEEF
-    for bad in ("truncated", "overlong", "outside", "other"):
+    assert s["runs"] == [16 + 1, 2, sparse.index(b"xy"), 16 + 9, 1, sparse.index(b"z")] and s["hash"] == 0xDEADBEEF
+    for bad in ("truncated", "overlong", "outside", "overlapping", "unsorted", "other", "header elsewhere"):
         assert "error" in out[bad], bad
     # FNV-1a over 32-bit words
     h = 0x811C9DC5

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import io
 import json
@@ -552,7 +553,14 @@ def build_snapshot(pyodide_dir: Path) -> Path | None:
                 f"{len(modules) - len(report['missing'])} stdlib modules imported"
                 + (f" (not importable: {report['missing']})" if report["missing"] else ""))
 
-    return _cached("snapshot", key, ".bin", make, warn="no memory snapshot (repeat visits start normally)")
+    snap = _cached("snapshot", key, ".bin", make, warn="no memory snapshot (repeat visits start normally)")
+    # (said again on every build that takes a plain-form snapshot from the cache, not only the one that made it)
+    if snap and "boardshelfRuns" in (pyodide_dir / "pyodide.asm.mjs").read_text(encoding="utf-8", errors="replace"):
+        with gzip.open(snap) as f:
+            if f.read(8) != b"BSSNAP02":
+                log("WARNING: the memory snapshot is in the plain form though the runtime restores the sparse one "
+                    f"(delete {snap.name} from .build-cache to make it again)")
+    return snap
 
 
 def rest_stdlib(pyodide_dir: Path, snapshot: Path) -> Path:

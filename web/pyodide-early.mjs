@@ -61,16 +61,20 @@ export function expandSnapshot(data) {
   const header = sparse ? view.getUint32(12, true) : 0;
   const count = view.getUint32(sparse ? 16 : 12, true);
   let pos = sparse ? 24 + header : 16;
-  if (size + header > 512 * 2 ** 20 || count > (bytes.length - pos) / 8 || pos > bytes.length)
+  if (size + header > 512 * 2 ** 20 || pos > bytes.length || count > (bytes.length - pos) / 8)
     throw new Error("snapshot damaged");
+  // (Pyodide's header says where its memory starts: it must be where the runs are counted from)
+  if (sparse && (header < 16 || view.getUint32(28, true) !== header)) throw new Error("snapshot damaged");
   const image = new Uint8Array(header + size);     // (zeros cost nothing until written)
   const runs = sparse ? new Uint32Array(3 * count) : null;
+  let end = 0;                                     // runs come in order and do not overlap
   for (let i = 0; i < count; i++) {
     if (pos + 8 > bytes.length) throw new Error("snapshot truncated");
     const offset = view.getUint32(pos, true);
     const length = view.getUint32(pos + 4, true);
     pos += 8;
-    if (offset + length > size || pos + length > bytes.length) throw new Error("snapshot damaged");
+    if (offset < end || offset + length > size || pos + length > bytes.length) throw new Error("snapshot damaged");
+    end = offset + length;
     if (sparse) runs.set([header + offset, length, pos], 3 * i);
     else image.set(bytes.subarray(pos, pos + length), offset);
     pos += length;

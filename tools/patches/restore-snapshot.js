@@ -6,7 +6,7 @@
    writes nothing above it, and fresh wasm memory is zero.  The header checks are Pyodide's own; a
    plain image is restored as before.  `config._boardshelfRestoreHook(when, bytes)`, if given, sees
    the memory "before" and "after" the restore (tools/snapshot.mjs and the tests check the memory
-   after it against the hash the snapshot records). */
+   after it against the hash the snapshot records; the page itself does not hash 30 MiB at every start). */
 API.restoreSnapshot = function (t) {
   let e = new Uint32Array(t.buffer, t.byteOffset, t.byteLength / 4);
   if (e[0] !== $r) throw new Error("Snapshot has invalid magic number");
@@ -23,8 +23,7 @@ API.restoreSnapshot = function (t) {
     let top = typeof Module._sbrk === "function" ? Math.min(Module._sbrk(0) >>> 0, mem.length) : mem.length;
     let done = 0;                             // memory below this is as in the image
     for (let k = 0; k < runs.length; k += 3) {
-      let off = runs[k] - r, len = runs[k + 1], pos = runs[k + 2];
-      if (off < 0) continue;                  // the header (already read above)
+      let off = runs[k] - r, len = runs[k + 1], pos = runs[k + 2];   // (in order, not overlapping: expandSnapshot checks)
       if (done < top) mem.fill(0, done, Math.min(off, top));
       mem.set(data.subarray(pos, pos + len), off);
       done = off + len;
