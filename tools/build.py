@@ -495,8 +495,8 @@ NOT_STDLIB = frozenset({"js", "pyodide", "pyapp", "pyscript", "polyscript", "__f
 #   compiles, 35-65 ms of every start here); one module for all, the same table slots for the same
 #   functions (tests/test_pyodide_patch.py).
 # - restore-snapshot.js: a snapshot start wrote the whole 30 MiB image over the wasm memory; it now
-#   writes only the parts that differ from the memory at that point (tools/snapshot.mjs finds them;
-#   a runtime without this patch gets a snapshot in the plain form).
+#   writes the snapshot's non-zero runs in place and zeroes the gaps up to the heap's end
+#   (tools/snapshot.mjs writes and checks that form; a runtime without this patch gets the plain one).
 PYODIDE_PATCHES = (
     ("pyodide.asm.mjs", "reportUndefinedSymbols=()=>{", "var loadDylibs=", "b3f7bbbc65cc7d1e",
      ROOT / "tools" / "patches" / "report-undefined-symbols.js"),
@@ -546,20 +546,18 @@ def build_snapshot(pyodide_dir: Path) -> Path | None:
         if proc.returncode != 0:
             raise RuntimeError(f"exit {proc.returncode}: {proc.stderr.strip()[-800:]}")
         report = json.loads(proc.stdout.strip().splitlines()[-1])
-        if report.get("plain_because"):      # still correct, only larger and slower to restore
-            log(f"WARNING: memory snapshot in the plain form: {report['plain_because']}")
-        return (f"memory snapshot ({report['form']}): {report['stored'] / 2**20:.1f} of {report['memory'] / 2**20:.0f} MiB stored "
+        why = f" (plain form: {report['plain_because']})" if report.get("plain_because") else ""
+        return (f"memory snapshot ({report['form']}{why}): {report['stored'] / 2**20:.1f} of {report['memory'] / 2**20:.0f} MiB stored "
                 f"({report['file'] / 1e6:.1f} MB compressed), "
                 f"{len(modules) - len(report['missing'])} stdlib modules imported"
                 + (f" (not importable: {report['missing']})" if report["missing"] else ""))
 
     snap = _cached("snapshot", key, ".bin", make, warn="no memory snapshot (repeat visits start normally)")
-    # (said again on every build that takes a plain-form snapshot from the cache, not only the one that made it)
-    if snap and "boardshelfRuns" in (pyodide_dir / "pyodide.asm.mjs").read_text(encoding="utf-8", errors="replace"):
+    # (on every build that ships it, from the cache too: still correct, only larger and slower to restore)
+    if snap:
         with gzip.open(snap) as f:
             if f.read(8) != b"BSSNAP02":
-                log("WARNING: the memory snapshot is in the plain form though the runtime restores the sparse one "
-                    f"(delete {snap.name} from .build-cache to make it again)")
+                log(f"WARNING: the memory snapshot is in the plain form (delete .build-cache/{snap.name} to make it again)")
     return snap
 
 

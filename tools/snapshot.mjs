@@ -91,12 +91,12 @@ _bs_missing
 const PAGE = 4096;
 const early = await import(new URL("../web/pyodide-early.mjs", import.meta.url).href);
 
-// [offset, length] of the 4 KiB pages where `differs(offset, end)`, adjacent ones merged
-function pageRuns(size, differs) {
+// [offset, length] of the 4 KiB pages of `bytes` that are not all zero, adjacent ones merged
+function nonZeroPages(bytes) {
   const runs = [];
-  for (let off = 0; off < size; off += PAGE) {
-    const end = Math.min(off + PAGE, size);
-    if (!differs(off, end)) continue;
+  for (let off = 0; off < bytes.length; off += PAGE) {
+    const end = Math.min(off + PAGE, bytes.length);
+    if (!bytes.subarray(off, end).some((x) => x !== 0)) continue;
     const last = runs[runs.length - 1];
     if (last && last[0] + last[1] === off) last[1] += end - off;
     else runs.push([off, end - off]);
@@ -104,15 +104,15 @@ function pageRuns(size, differs) {
   return runs;
 }
 
-// [offset, length] of the byte runs where `differs(i)`, runs closer than GAP bytes merged (each run costs
-// 8 bytes of header and a call in the restore)
+// [offset, length] of the runs of non-zero bytes of `bytes`, runs closer than GAP bytes merged (each run
+// costs 8 bytes of header and a call in the restore)
 const GAP = 64;
-function byteRuns(size, differs) {
+function nonZeroRuns(bytes) {
   const runs = [];
-  for (let i = 0; i < size; i++) {
-    if (!differs(i)) continue;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] === 0) continue;
     let end = i + 1;
-    for (let j = end; j < size && j - end <= GAP; j++) if (differs(j)) end = j + 1;
+    for (let j = end; j < bytes.length && j - end <= GAP; j++) if (bytes[j] !== 0) end = j + 1;
     runs.push([i, end - i]);
     i = end - 1;
   }
@@ -132,7 +132,7 @@ function u32s(...values) {
 
 // BSSNAP01: the non-zero pages of the whole image
 function plainForm() {
-  const runs = pageRuns(image.length, (a, b) => image.subarray(a, b).some((x) => x !== 0));
+  const runs = nonZeroPages(image);
   const parts = [new TextEncoder().encode("BSSNAP01"), u32s(image.length, runs.length)];
   for (const [off, len] of runs) parts.push(u32s(off, len), image.subarray(off, off + len));
   return { packed: pack(parts), stored: runs.reduce((n, [, len]) => n + len, 0), runs: runs.length };
@@ -159,7 +159,7 @@ async function sparseForm() {
     return { why: "the runtime does not carry tools/patches/restore-snapshot.js" };
   const header = new Uint32Array(image.buffer, image.byteOffset, 2)[1];
   const memory = image.subarray(header);
-  const runs = byteRuns(memory.length, (i) => memory[i] !== 0);
+  const runs = nonZeroRuns(memory);
   const hash = early.memoryHash(memory);
   const parts = [new TextEncoder().encode("BSSNAP02"), u32s(memory.length, header, runs.length, hash),
                  image.subarray(0, header)];
