@@ -487,42 +487,66 @@ def pyscript_pycache(pyc: bool) -> bytes:
 NOT_STDLIB = frozenset({"js", "pyodide", "pyapp", "pyscript", "polyscript", "__future__", "_pyodide"})
 
 
-# Patches to the vendored Pyodide (pinned above), for start-up time, each replacing one function of
-# the minified file, and only where that function is exactly the one reviewed (sha256 of the text
-# from `start` up to `end`); another Pyodide is shipped as it is.
-# - report-undefined-symbols.js: Emscripten's dynamic-linking start-up compiled a one-function wasm
-#   module for every JS function the C code takes the address of (some hundreds of synchronous
-#   compiles, 35-65 ms of every start here); one module for all, the same table slots for the same
-#   functions (tests/test_pyodide_patch.py).
-# - restore-snapshot.js: a snapshot start wrote the whole 30 MiB image over the wasm memory; it now
-#   writes the snapshot's non-zero runs in place and zeroes the gaps up to the heap's end
-#   (tools/snapshot.mjs writes and checks that form; a runtime without this patch gets the plain one).
-PYODIDE_PATCHES = (
-    ("pyodide.asm.mjs", "reportUndefinedSymbols=()=>{", "var loadDylibs=", "b3f7bbbc65cc7d1e",
-     ROOT / "tools" / "patches" / "report-undefined-symbols.js"),
-    ("pyodide.asm.mjs", "API.restoreSnapshot=function(t){", "function Wr(){", "1e1b1d8c8bf56b0b",
-     ROOT / "tools" / "patches" / "restore-snapshot.js"),
-)
+# Patches to the vendored Pyodide (pinned above), for start-up time.  Each replaces functions of the
+# minified file, and only where each is exactly the one reviewed (sha256 of the text from `start` up
+# to `end`).  A patch applies all of its parts or none (with a warning): another Pyodide is shipped as
+# it is, or with those patches that still fit.
+# - linking: Emscripten's dynamic-linking start-up (about 90 ms of every start here).  One wasm
+#   module wraps all the JS functions the C code takes the address of, instead of one module each; the
+#   table grows once, not once per exported function; the GOT Global of a symbol is made when
+#   something asks for it, not for all ~8,500 exports; no walks over the whole GOT.  The same table
+#   slots hold the same functions and every symbol resolves to the same value
+#   (tests/test_pyodide_patch.py).
+# - restore: a snapshot start wrote the whole 30 MiB image over the wasm memory; it now writes the
+#   snapshot's non-zero runs in place and zeroes the gaps up to the heap's end (tools/snapshot.mjs
+#   writes and checks that form; a runtime without this patch gets the plain one).
+PATCHES = ROOT / "tools" / "patches"
+PYODIDE_PATCHES = {
+    "linking": ("pyodide.asm.mjs", (
+        ("var GOT={};var GOTHandler={", "var callRuntimeCallbacks=", "4b8b16a0c42f47f4",
+         PATCHES / "linking" / "got-handler.js"),
+        ("var updateGOT=", "var isImmutableGlobal=", "839d2f3f963ca237", PATCHES / "linking" / "update-got.js"),
+        ("var mergeLibSymbols=", "var asyncLoad=", "b943da181ae4b565", PATCHES / "linking" / "merge-lib-symbols.js"),
+        ("reportUndefinedSymbols=()=>{", "var loadDylibs=", "b3f7bbbc65cc7d1e",
+         PATCHES / "linking" / "report-undefined-symbols.js"),
+    )),
+    "restore": ("pyodide.asm.mjs", (
+        ("API.restoreSnapshot=function(t){", "function Wr(){", "1e1b1d8c8bf56b0b", PATCHES / "restore-snapshot.js"),
+    )),
+}
 
 
-def patched_pyodide(name: str, src: Path) -> Path:
-    """``src``, or a copy (cached) with the PYODIDE_PATCHES for that file applied."""
-    patches = [p for p in PYODIDE_PATCHES if p[0] == name]
-    if not patches:
-        return src
-    text = src.read_text(encoding="utf-8")
-    key = hashlib.sha256(text.encode() + b"".join(p[4].read_bytes() for p in patches)).hexdigest()[:24]
-    for _name, start, end, digest, patch in patches:
+def apply_patch(text: str, parts) -> str | None:
+    """``text`` with every part of one patch applied, or None if any part is not the reviewed code."""
+    for start, end, digest, patch in parts:
         i = text.find(start)
         j = text.find(end, i)
         if i < 0 or j < 0 or text.count(start) != 1 or hashlib.sha256(text[i:j].encode()).hexdigest()[:16] != digest:
-            log(f"WARNING: {name} is not the reviewed one: shipped unpatched")
-            return src
-        text = text[:i] + patch.read_text(encoding="utf-8").strip() + text[j:]
+            return None
+        text = text[:i] + patch.read_text(encoding="utf-8").strip() + "\n" + text[j:]
+    return text
+
+
+def patched_pyodide(name: str, src: Path) -> Path:
+    """``src``, or a copy (cached) with those PYODIDE_PATCHES for that file that fit it applied."""
+    patches = {k: parts for k, (file, parts) in PYODIDE_PATCHES.items() if file == name}
+    if not patches:
+        return src
+    text, applied = src.read_text(encoding="utf-8"), []
+    for key, parts in patches.items():
+        done = apply_patch(text, parts)
+        if done is None:
+            log(f"WARNING: {name} is not the reviewed one: shipped without the {key} patch")
+            continue
+        text = done
+        applied.append(key)
+    if not applied:
+        return src
+    key = hashlib.sha256(text.encode()).hexdigest()[:24]
 
     def make(tmp: Path) -> str:
         tmp.write_text(text, encoding="utf-8")
-        return f"patched {name}: {', '.join(p[4].name for p in patches)}"
+        return f"patched {name}: {', '.join(applied)}"
 
     return _cached(name, key, "", make)
 
