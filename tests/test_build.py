@@ -537,7 +537,8 @@ for (const [name, hex] of Object.entries(JSON.parse(process.argv[2]))) {
   try {
     const img = early.expandSnapshot(Buffer.from(hex, "hex"));
     const r = img.boardshelfRuns;
-    out[name] = { length: img.length, image: Buffer.from(img).toString("hex"),
+    out[name] = { length: img.length, bytes: img.byteLength,
+                  image: Buffer.from(img.buffer, img.byteOffset, img.byteLength).toString("hex"),
                   runs: r ? Array.from(r.runs) : null, hash: r ? r.memoryHash : null };
   } catch (err) { out[name] = { error: err.message }; }
 }
@@ -549,8 +550,9 @@ console.log(JSON.stringify(out));
 @pytest.mark.skipif(NODE is None, reason="needs node")
 def test_expand_snapshot_reads_both_forms_and_refuses_damage():
     """web/pyodide-early.mjs's expandSnapshot: the plain form (BSSNAP01) becomes the whole image; the
-    sparse one (BSSNAP02) an all-zero image with Pyodide's header in place and the runs attached for
-    the patched restore, offsets counted from the image's start; a truncated or overlong file is refused."""
+    sparse one (BSSNAP02) only Pyodide's header, which says the memory's size as its length (Pyodide
+    sizes the memory by it), with the runs attached for the patched restore, offsets counted from the
+    image's start; a truncated or overlong file is refused."""
     u32 = lambda *v: struct.pack(f"<{len(v)}I", *v)     # noqa: E731
     plain = b"BSSNAP01" + u32(16, 2) + u32(0, 2) + b"\x07\x08" + u32(8, 3) + b"abc"
     header = b"HDR!" + u32(16) + bytes(8)          # Pyodide's header: its second word is its own length
@@ -568,9 +570,11 @@ def test_expand_snapshot_reads_both_forms_and_refuses_damage():
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert bytes.fromhex(out["plain"]["image"]) == b"\x07\x08" + bytes(6) + b"abc" + bytes(5)
+    assert out["plain"]["length"] == out["plain"]["bytes"] == 16
     assert out["plain"]["runs"] is None
     s = out["sparse"]
-    assert s["length"] == 16 + 12 and bytes.fromhex(s["image"]) == header + bytes(12)
+    # (no 30 MiB of zeros allocated beside the wasm memory: only the header is there)
+    assert s["length"] == 16 + 12 and s["bytes"] == 16 and bytes.fromhex(s["image"]) == header
     # (image offset, length, position in the file) per run: the patched restore writes data[pos:pos+len]
     # at image offset - header size
     assert s["runs"] == [16 + 1, 2, sparse.index(b"xy"), 16 + 9, 1, sparse.index(b"z")] and s["hash"] == 0xDEADBEEF

@@ -47,8 +47,9 @@ let early = null;
 // "BSSNAP02" (the vendored runtime carries tools/patches/restore-snapshot.js): u32 memory size, u32
 // header size, u32 run count, u32 hash of the memory once restored, Pyodide's snapshot header, then
 // runs (u32 offset in memory, u32 length, bytes): the non-zero parts of the memory, in order.
-// Expanded to an all-zero image of the right size with the header in place and `boardshelfRuns`
-// attached, which the patched restore writes into memory directly.
+// Becomes Pyodide's header alone, with `boardshelfRuns` attached, which the patched restore writes
+// into memory directly.  Pyodide sizes the wasm memory by the image's `length`, so that says the
+// memory's size (the bytes are not allocated: they would only be 30 MiB of zeros beside the memory).
 // "BSSNAP01": u32 memory size (header included), u32 run count, then runs (u32 offset, u32 length,
 // bytes): the non-zero parts of the whole image, expanded here into the plain image.
 export function expandSnapshot(data) {
@@ -65,7 +66,8 @@ export function expandSnapshot(data) {
     throw new Error("snapshot damaged");
   // (Pyodide's header says where its memory starts: it must be where the runs are counted from)
   if (sparse && (header < 16 || view.getUint32(28, true) !== header)) throw new Error("snapshot damaged");
-  const image = new Uint8Array(header + size);     // (zeros cost nothing until written)
+  const image = new Uint8Array(sparse ? header : header + size);
+  if (sparse) Object.defineProperty(image, "length", { value: header + size });
   const runs = sparse ? new Uint32Array(3 * count) : null;
   let end = 0;                                     // runs come in order and do not overlap
   for (let i = 0; i < count; i++) {

@@ -1,7 +1,8 @@
 /* Boardshelf patch (tools/build.py applies it to the vendored pyodide.asm.mjs; see PYODIDE_PATCHES there).
    Pyodide restores a memory snapshot by copying the whole image (30 MiB, two thirds zeros) over the
    wasm memory.  A Boardshelf snapshot (web/pyodide-early.mjs's expandSnapshot) may instead carry
-   `boardshelfRuns`: the non-zero parts of the image, in order.  Those are written in place, and the
+   `boardshelfRuns`: the non-zero parts of the image, in order (such an image holds only Pyodide's
+   header; its `length` gives the memory's size).  Those runs are written in place, and the
    gaps between them are zeroed only up to the heap's current end (sbrk): the start-up before a restore
    writes nothing above it, and fresh wasm memory is zero.  The header checks are Pyodide's own; a
    plain image is restored as before.  `config._boardshelfRestoreHook(when, bytes)`, if given, sees
@@ -30,6 +31,8 @@ API.restoreSnapshot = function (t) {
     }
     if (done < top) mem.fill(0, done, top);
     t.boardshelfRuns = null;                  // (the file's bytes: no longer needed, while Pyodide keeps `t`)
+  } else if (t.byteLength !== t.length) {
+    throw new Error("snapshot image incomplete (its runs were already written)");
   } else {
     mem.set(t.subarray(r));
   }
