@@ -154,4 +154,6 @@ export async function loadPyodide(options = {}) {
   return py;
 }
 
-if (typeof document !== "undefined") startEarly();     // (not when the build imports expandSnapshot under Node)
+// Started at once only by the page that loads this module as a script (index.html), not when the build
+// (under Node) or a test imports it for expandSnapshot: PyScript's loadPyodide starts it anyway.
+if (typeof document !== "undefined" && document.querySelector('script[type="module"][src$="/pyodide-early.mjs"]')) startEarly();

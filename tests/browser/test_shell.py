@@ -158,6 +158,7 @@ SPARSE_RESTORE_JS = """async () => {     // (on a page in web/)
   });
   py.runPython(early.AFTER_RESTORE);
   return { magic: new TextDecoder().decode(data.subarray(0, 8)), recorded, runs, imageLength: image.length, seen,
+           otherStarts: performance.getEntriesByName('boardshelf:pyodide-start').length,
            released: image.boardshelfRuns === null,
            value: py.runPython("import json, zipfile; json.dumps(sorted({'a': 1, 'b': [2, 3]}))") };
 }"""
@@ -176,6 +177,7 @@ def test_the_sparse_snapshot_restores_the_very_memory_the_build_saved(site, page
     assert r["seen"]["after"]["length"] == r["imageLength"] - (r["imageLength"] % 65536)
     assert r["value"] == '["a", "b"]'
     assert r["released"]                  # the page does not keep the file's bytes once they are in memory
+    assert r["otherStarts"] == 0          # importing the module started no interpreter of its own
     assert not page.boardshelf.page_errors, page.boardshelf.page_errors
 
 
