@@ -229,15 +229,33 @@ const py = await loadPyodide({ indexURL: resolve(dir) + "/" });
 py.FS.writeFile("/tmp/in.zip", readFileSync(inZip));
 py.globals.set("MODE", mode);
 const report = py.runPython(`
-import importlib.util, json, sys, zipfile
+import ast, importlib.util, json, sys, zipfile
 
 TAG = sys.implementation.cache_tag
 STAMP = (1980, 1, 1, 0, 0, 0)          # fixed: the output is byte-for-byte reproducible
 from importlib._bootstrap_external import _code_to_hash_pyc
 
-def to_pyc(src, filename):
-    code = compile(src, filename, "exec", dont_inherit=True, optimize=0)
+def to_pyc(src, filename, docs=True):
+    code = compile(src if docs else without_docstrings(ast.parse(src, filename)), filename, "exec",
+                   dont_inherit=True, optimize=0)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(src), checked=False))
+
+# The stdlib ships without docstrings (as python -OO would compile it, but asserts stay): 15% less to
+# download and unmarshal, and nothing in a page reads them.  Pyodide's own packages keep theirs (it
+# documents its JavaScript API from them).
+KEEP_DOCS = ("_pyodide/", "pyodide/")
+
+def without_docstrings(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                if len(body) == 1:
+                    body[0] = ast.copy_location(ast.Pass(), body[0])
+                else:
+                    del body[0]
+    return tree
 
 def add(zout, name, data):
     info = zipfile.ZipInfo(name, STAMP)
@@ -257,7 +275,8 @@ with zipfile.ZipFile("/tmp/in.zip") as zin, zipfile.ZipFile("/tmp/out.zip", "w")
         if name.endswith(".py"):
             if MODE == "replace":
                 try:
-                    add(zout, name[:-3] + ".pyc", to_pyc(data, "/lib/python%d%d.zip/%s" % (sys.version_info[:2] + (name,))))
+                    add(zout, name[:-3] + ".pyc", to_pyc(data, "/lib/python%d%d.zip/%s" % (sys.version_info[:2] + (name,)),
+                                                         docs=name.startswith(KEEP_DOCS)))
                     compiled += 1
                     continue
                 except (SyntaxError, ValueError) as exc:
