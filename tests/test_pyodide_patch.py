@@ -102,3 +102,51 @@ def test_each_patch_applies_whole_or_not_at_all(tmp_path, capsys):
     assert "API.restoreSnapshot = function (t) {" in out
     assert "gotLazy" not in out and "reportUndefinedSymbols=()=>{for(var[symName,entry]of Object.entries(GOT))" in out
     assert build.patched_pyodide("pyodide-lock.json", NPM / "pyodide-lock.json") == NPM / "pyodide-lock.json"
+
+
+# A side module made by hand (a dylink.0 section, no memory or table of its own) that imports four GOT
+# entries and returns them: a function of the main module with a table slot already (PyLong_FromLong), a
+# data symbol of the main module (_Py_NoneStruct), a JS library function no C code takes the address of
+# (emscripten_get_now: it gets a new slot and a wrapper) and one of its own exports (side_fn).
+SIDE = """import { pathToFileURL } from "node:url";
+const [dir, stdlib] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: dir + "/", stdLibURL: stdlib });
+const m = py._module;
+const leb = (n) => { const o = []; do { let b = n & 127; n >>>= 7; o.push(n ? b | 128 : b); } while (n); return o; };
+const str = (s) => [...leb(s.length), ...Buffer.from(s)];
+const sec = (id, body) => [id, ...leb(body.length), ...body];
+const vec = (items) => [...leb(items.length), ...items.flat()];
+// imports: GOT globals (i32, mutable) the side module reads back through exported functions
+const gots = [["GOT.func", "PyLong_FromLong"], ["GOT.mem", "_Py_NoneStruct"], ["GOT.func", "emscripten_get_now"], ["GOT.func", "side_fn"]];
+const dylink = [...str("dylink.0"), ...sec(1, [0, 0, 0, 0])];
+const bytes = Uint8Array.from([0, 97, 115, 109, 1, 0, 0, 0,
+  ...sec(0, dylink),
+  ...sec(1, vec([[0x60, 0, 1, 0x7f]])),
+  ...sec(2, vec(gots.map(([mod, name]) => [...str(mod), ...str(name), 3, 0x7f, 1]))),
+  ...sec(3, vec(gots.map(() => [0]))),
+  ...sec(7, vec(gots.map(([, name], i) => [...str(i === 3 ? "side_fn" : "get_" + name), 0, ...leb(i)]))),
+  ...sec(10, vec(gots.map((_, i) => { const body = [0, 0x23, ...leb(i), 0x0b]; return [...leb(body.length), ...body]; }))),
+]);
+const exp = m.loadWebAssemblyModule(bytes, { loadAsync: false, nodelete: true }, "side.so", {});
+const seen = gots.map(([, name], i) => [name, i === 3 ? exp.side_fn() : exp["get_" + name]()]);
+const slotFn = (v) => { const f = m.wasmTable.get(v); return f ? [f.name, f.length] : null; };
+const out = { seen, slots: seen.filter(([n]) => n !== "_Py_NoneStruct").map(([n, v]) => [n, slotFn(v)]), length: m.wasmTable.length };
+process.stdout.write(JSON.stringify(out) + "\\n", () => process.exit(0));
+"""
+
+
+def test_a_side_module_links_as_on_the_original_runtime():
+    """The lazy GOT only matters once a side module asks for entries: loaded into the npm and the patched
+    runtime, the same hand-made side module sees the same addresses and table slots."""
+    def load(runtime: Path) -> dict:
+        proc = subprocess.run(["node", "--input-type=module", "-e", SIDE, str(runtime), str(NPM / "python_stdlib.zip")],
+                              capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        return json.loads(proc.stdout.strip().splitlines()[-1])
+    npm, ours = load(NPM), load(VENDOR)
+    assert ours == npm
+    seen = dict(npm["seen"])
+    assert seen["PyLong_FromLong"] > 0 and seen["_Py_NoneStruct"] > 65536
+    assert seen["side_fn"] >= npm["length"] - 2 and seen["emscripten_get_now"] >= npm["length"] - 2
+    assert dict(npm["slots"])["PyLong_FromLong"][1] == 1      # (a one-argument function sits in that slot)
