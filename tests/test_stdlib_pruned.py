@@ -89,7 +89,7 @@ process.stdout.write(out + "\\n", () => process.exit(0));
 
 @pytest.mark.skipif(not STDLIB.exists() or shutil.which("node") is None, reason="needs `make build` with node")
 def test_the_shipped_stdlib_has_no_docstrings_but_pyodides_own(tmp_path):
-    """The build compiles the stdlib without docstrings (15% fewer bytes to download and unmarshal, as
+    """The build compiles the stdlib without docstrings (13% fewer bytes to download and unmarshal, as
     `python -OO` would, but assert statements stay); Pyodide's own packages keep theirs; the stdlib
     still works without them (a dataclass, an Enum, json)."""
     import json

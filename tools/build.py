@@ -539,13 +539,13 @@ def patched_pyodide(name: str, src: Path) -> Path:
     if not patches:
         return src
     text, applied = src.read_text(encoding="utf-8"), []
-    for key, parts in patches.items():
+    for patch, parts in patches.items():
         done = apply_patch(text, parts)
         if done is None:
-            log(f"WARNING: {name} is not the reviewed one: shipped without the {key} patch")
+            log(f"WARNING: {name} is not the reviewed one: shipped without the {patch} patch")
             continue
         text = done
-        applied.append(key)
+        applied.append(patch)
     if not applied:
         return src
     key = hashlib.sha256(text.encode()).hexdigest()[:24]

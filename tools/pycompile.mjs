@@ -240,7 +240,7 @@ def to_pyc(src, filename, docs=True):
                    dont_inherit=True, optimize=0)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(src), checked=False))
 
-# The stdlib ships without docstrings (as python -OO would compile it, but asserts stay): 15% less to
+# The stdlib ships without docstrings (as python -OO would compile it, but asserts stay): 13% less to
 # download and unmarshal, and nothing in a page reads them.  Pyodide's own packages keep theirs (it
 # documents its JavaScript API from them).
 KEEP_DOCS = ("_pyodide/", "pyodide/")
