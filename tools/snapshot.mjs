@@ -10,7 +10,7 @@
 //         | Pyodide's snapshot header | runs: (u32 offset, u32 length, bytes) ... )
 //
 // when the runtime carries tools/patches/restore-snapshot.js.  The runs are the non-zero bytes of the
-// memory (runs closer than 64 bytes merged: about 9 of 30 MiB), which the patched restore writes in
+// memory (runs closer than 64 bytes merged: about 11 of 30 MiB), which the patched restore writes in
 // place, zeroing the gaps up to the heap's end, instead of copying a whole 30 MiB image.  The hash
 // (memoryHash in web/pyodide-early.mjs) is of the whole memory: this tool restores the sparse form
 // once and writes it only if the memory after that restore has this hash; a browser test checks the

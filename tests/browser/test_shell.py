@@ -165,10 +165,10 @@ SPARSE_RESTORE_JS = """async () => {     // (on a page in web/)
 
 
 def test_the_sparse_snapshot_restores_the_very_memory_the_build_saved(site, page):
-    """A repeat visit writes only the parts of the snapshot that differ from the memory the runtime holds
-    when it restores (tools/patches/restore-snapshot.js); tools/snapshot.mjs found them under Node.  Here,
-    in Chromium, the memory right after that restore has exactly the hash of the whole image the build
-    saved: the parts left out really were in place already in the browser too."""
+    """A repeat visit writes only the snapshot's non-zero runs and zeroes the gaps up to the heap's end
+    (tools/patches/restore-snapshot.js); tools/snapshot.mjs checked that under Node.  Here, in Chromium,
+    the memory right after that restore has exactly the hash of the whole memory the build saved: what
+    the restore left alone really is zero in the browser too."""
     page.goto(site.url("web/icon.svg"))
     r = page.evaluate(SPARSE_RESTORE_JS)
     assert r["magic"] == "BSSNAP02" and r["runs"] > 100

@@ -28,9 +28,8 @@ var updateGOT = (exports, replace) => {
   }
   if (fresh.length) {
     wasmTable.grow(fresh.length);
-    for (var k = 0; k < fresh.length; k++) {
-      try { setWasmTableEntry(base + k, fresh[k]); }
-      catch (err) { if (!(err instanceof TypeError)) { throw err; } setWasmTableEntry(base + k, convertJsFunctionToWasm(fresh[k])); }
-    }
+    // (a module's exports are wasm functions; addFunction's wrapping of a JS function could not run
+    // here either: it needs a signature, which updateGOT never passes)
+    for (var k = 0; k < fresh.length; k++) { setWasmTableEntry(base + k, fresh[k]); }
   }
 };
