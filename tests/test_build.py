@@ -244,26 +244,35 @@ def test_every_visit_preloads_pyodides_javascript():
 def test_memory_snapshot_when_built():
     """web/vendor/pyodide/snapshot.bin (tools/snapshot.mjs): gzip of the sparse form web/pyodide-early.mjs
     expands, holding a Pyodide snapshot of this very runtime, precached by the service worker.  The
-    vendored runtime carries the restore patch, so it is the form that patch writes in place (BSSNAP02):
-    Pyodide's header, then the non-zero runs of memory, in order, not overlapping."""
+    vendored runtime carries the restore patch, so it is the form that patch writes in place (BSSNAP03):
+    Pyodide's header, then runs of memory, in order, not overlapping: below `low` (the static data) only
+    what differs from the wasm's data segments, a few percent of it; above, the non-zero bytes."""
     vendor = ROOT / "web" / "vendor" / "pyodide"
     if not (vendor / "pyodide.mjs").exists():
         pytest.skip("not built (make build)")
     packed = (vendor / build.SNAPSHOT).read_bytes()
     data = gzip.decompress(packed)
-    assert data[:8] == b"BSSNAP02" and len(packed) < len(data) / 2
-    size, header, count, _hash = struct.unpack_from("<IIII", data, 8)
+    assert data[:8] == b"BSSNAP03" and len(packed) < len(data) / 2
+    size, header, count, _hash, low = struct.unpack_from("<IIIII", data, 8)
     assert size % 65536 == 0 and 16 <= header < 4096
-    pyodide_header = data[24:24 + header]
-    pos, end_of_last, stored = 24 + header, 0, 0
+    # `low` is where the stack starts: the runtime's static data (over 3 MB of data segments) lies below
+    assert 2**20 < low < size / 2
+    pyodide_header = data[28:28 + header]
+    pos, end_of_last, stored, stored_low = 28 + header, 0, 0, 0
     for _ in range(count):
         off, length = struct.unpack_from("<II", data, pos)
         assert off >= end_of_last and length > 0 and off + length <= size
+        assert off >= low or off + length <= low                  # no run across `low`
         run = data[pos + 8:pos + 8 + length]
-        assert run[:1] != b"\0" and run[-1:] != b"\0"        # runs start and end on non-zero bytes
+        if off >= low:
+            assert run[:1] != b"\0" and run[-1:] != b"\0"    # runs above `low` start and end on non-zero bytes
+        else:
+            stored_low += length
         pos, end_of_last, stored = pos + 8 + length, off + length, stored + length
     assert pos == len(data)
-    assert stored < size / 2
+    assert stored < size / 3
+    # below `low` only what the start-up changed in the static data, not the data segments themselves
+    assert 0 < stored_low < low / 20
     asm = (vendor / "pyodide.asm.mjs").read_text(encoding="utf-8", errors="replace")
     assert "boardshelfRuns" in asm
     var = re.search(r'e\[0\] !== ([\w$]+)\) throw new Error\("Snapshot has invalid magic number', asm).group(1)
@@ -539,7 +548,7 @@ for (const [name, hex] of Object.entries(JSON.parse(process.argv[2]))) {
     const r = img.boardshelfRuns;
     out[name] = { length: img.length, bytes: img.byteLength,
                   image: Buffer.from(img.buffer, img.byteOffset, img.byteLength).toString("hex"),
-                  runs: r ? Array.from(r.runs) : null, hash: r ? r.memoryHash : null };
+                  runs: r ? Array.from(r.runs) : null, hash: r ? r.memoryHash : null, low: r ? r.low : null };
   } catch (err) { out[name] = { error: err.message }; }
 }
 out.hash = early.memoryHash(new Uint8Array([1, 0, 0, 0, 2, 0, 0, 0]));
@@ -550,21 +559,22 @@ console.log(JSON.stringify(out));
 @pytest.mark.skipif(NODE is None, reason="needs node")
 def test_expand_snapshot_reads_both_forms_and_refuses_damage():
     """web/pyodide-early.mjs's expandSnapshot: the plain form (BSSNAP01) becomes the whole image; the
-    sparse one (BSSNAP02) only Pyodide's header, which says the memory's size as its length (Pyodide
-    sizes the memory by it), with the runs attached for the patched restore, offsets counted from the
-    image's start; a truncated or overlong file is refused."""
+    sparse one (BSSNAP03) only Pyodide's header, which says the memory's size as its length (Pyodide
+    sizes the memory by it), with the runs and `low` attached for the patched restore, offsets counted
+    from the image's start; a truncated or overlong file, or a run across `low`, is refused."""
     u32 = lambda *v: struct.pack(f"<{len(v)}I", *v)     # noqa: E731
     plain = b"BSSNAP01" + u32(16, 2) + u32(0, 2) + b"\x07\x08" + u32(8, 3) + b"abc"
     header = b"HDR!" + u32(16) + bytes(8)          # Pyodide's header: its second word is its own length
-    sparse = b"BSSNAP02" + u32(12, len(header), 2, 0xDEADBEEF) + header + u32(1, 2) + b"xy" + u32(9, 1) + b"z"
-    top = b"BSSNAP02" + u32(12, len(header))
+    sparse = b"BSSNAP03" + u32(12, len(header), 2, 0xDEADBEEF, 4) + header + u32(1, 2) + b"xy" + u32(9, 1) + b"z"
+    top = b"BSSNAP03" + u32(12, len(header))
 
     def runs(*rs):
-        return top + u32(len(rs), 0) + header + b"".join(u32(o, len(d)) + d for o, d in rs)
+        return top + u32(len(rs), 0, 4) + header + b"".join(u32(o, len(d)) + d for o, d in rs)
     cases = {"plain": plain, "sparse": sparse, "truncated": sparse[:-1], "overlong": sparse + b"\0",
              "outside": runs((11, b"xy")), "overlapping": runs((1, b"xyz"), (2, b"q")),
              "unsorted": runs((9, b"z"), (1, b"xy")), "other": b"BSSNAP09" + bytes(16),
-             "header elsewhere": b"BSSNAP02" + u32(12, len(header), 0, 0) + b"HDR!" + u32(20) + bytes(8)}
+             "across low": runs((3, b"xy")), "low beyond memory": top + u32(0, 0, 13) + header,
+             "header elsewhere": b"BSSNAP03" + u32(12, len(header), 0, 0, 0) + b"HDR!" + u32(20) + bytes(8)}
     proc = subprocess.run([NODE, "--input-type=module", "-e", EXPAND_JS, str(ROOT / "web" / "pyodide-early.mjs"),
                            json.dumps({k: v.hex() for k, v in cases.items()})], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
@@ -578,7 +588,9 @@ def test_expand_snapshot_reads_both_forms_and_refuses_damage():
     # (image offset, length, position in the file) per run: the patched restore writes data[pos:pos+len]
     # at image offset - header size
     assert s["runs"] == [16 + 1, 2, sparse.index(b"xy"), 16 + 9, 1, sparse.index(b"z")] and s["hash"] == 0xDEADBEEF
-    for bad in ("truncated", "overlong", "outside", "overlapping", "unsorted", "other", "header elsewhere"):
+    assert s["low"] == 4
+    for bad in ("truncated", "overlong", "outside", "overlapping", "unsorted", "other", "header elsewhere",
+                "across low", "low beyond memory"):
         assert "error" in out[bad], bad
     # FNV-1a over 32-bit words
     h = 0x811C9DC5

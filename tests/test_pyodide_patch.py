@@ -48,10 +48,11 @@ def _dump(runtime: Path, names: Path | None = None) -> dict:
 
 def test_the_vendored_runtime_carries_the_patches():
     text = (VENDOR / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    assert text.count("Boardshelf patch") == 5
+    assert text.count("Boardshelf patch") == 6
     assert "new WebAssembly.Instance(new WebAssembly.Module(Uint8Array.from(out)), { e: funcs })" in text
     assert text.count("var gotLazy = new Map();") == 1 and text.count("var updateGOT = (exports, replace) => {") == 1
     assert text.count("API.restoreSnapshot = function (t) {") == 1 and "boardshelfRuns" in text
+    assert text.count("API.boardshelfPristine = new Uint8Array(wasmExports.memory.buffer, 0, ") == 1
     # the page's wasm compile starts with its download (in Node, where the runtime is read from a file,
     # nothing changes: the boots below go through this file)
     loader = (VENDOR / "pyodide.mjs").read_text(encoding="utf-8")
@@ -150,3 +151,46 @@ def test_a_side_module_links_as_on_the_original_runtime():
     assert seen["PyLong_FromLong"] > 0 and seen["_Py_NoneStruct"] > 65536
     assert seen["side_fn"] >= npm["length"] - 2 and seen["emscripten_get_now"] >= npm["length"] - 2
     assert dict(npm["slots"])["PyLong_FromLong"][1] == 1      # (a one-argument function sits in that slot)
+
+
+# Restores the built snapshot under Node as the page does, as it is and with its `low` moved by `shift`
+# bytes (the static data region a restore puts back from the copy kept at instantiation).
+RESTORE = """import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
+const [dir, earlyPath, snapshot, rest] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
+const early = await import(pathToFileURL(earlyPath).href);
+const out = {};
+for (const shift of [0, 4096]) {
+  const data = gunzipSync(readFileSync(snapshot));
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  view.setUint32(24, view.getUint32(24, true) + shift, true);
+  let kept = null;
+  try {
+    const py = await loadPyodide({ indexURL: dir + "/", stdLibURL: rest, _loadSnapshot: early.expandSnapshot(data),
+      _boardshelfRestoreHook: (when, heap) => { if (when === "after") kept = early.memoryHash(heap); } });
+    py.runPython(early.AFTER_RESTORE);
+    out[shift] = { value: py.runPython("import json; json.dumps([sum(range(10)), 'ok'])"), hash: kept,
+                   recorded: view.getUint32(20, true) };
+  } catch (err) { out[shift] = { error: String(err && err.message || err).slice(0, 300) }; }
+}
+process.stdout.write(JSON.stringify(out) + "\\n", () => process.exit(0));
+"""
+
+
+def test_a_snapshot_restores_the_static_data_from_the_copy_kept_at_instantiation():
+    """The snapshot stores the static data only where the start-up changed it; the restore puts the
+    region back from the copy restore-pristine.js keeps when the instance arrives, then writes those
+    runs.  The memory then has exactly the hash the build recorded.  A snapshot whose region does not
+    match the copy kept is refused (the page then starts normally), never restored half right."""
+    snapshot = VENDOR / "snapshot.bin"
+    if not snapshot.exists():
+        pytest.skip("no snapshot built")
+    args = ["node", "--input-type=module", "-e", RESTORE, str(VENDOR), str(ROOT / "web" / "pyodide-early.mjs"),
+            str(snapshot), str(VENDOR / "python_stdlib_rest.zip")]
+    proc = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["0"]["value"] == '[45, "ok"]' and out["0"]["hash"] == out["0"]["recorded"], out["0"]
+    assert "static data as instantiated was not kept" in out["4096"]["error"], out["4096"]

@@ -517,6 +517,8 @@ PYODIDE_PATCHES = {
         ("function Ie(e){", 'o(Ie,"getInstantiateWasmFunc")', "73c33bc2ce184b31", PATCHES / "compile-early.js"),
     )),
     "restore": ("pyodide.asm.mjs", (
+        ("function receiveInstance(instance,module){wasmExports=instance.exports;", "var origExports=wasmExports;",
+         "09e1aeaed5a88d48", PATCHES / "restore-pristine.js"),
         ("API.restoreSnapshot=function(t){", "function Wr(){", "1e1b1d8c8bf56b0b", PATCHES / "restore-snapshot.js"),
     )),
 }
@@ -586,7 +588,7 @@ def build_snapshot(pyodide_dir: Path) -> Path | None:
     # (on every build that ships it, from the cache too: still correct, only larger and slower to restore)
     if snap:
         with gzip.open(snap) as f:
-            if f.read(8) != b"BSSNAP02":
+            if f.read(8) != b"BSSNAP03":
                 log(f"WARNING: the memory snapshot is in the plain form (delete .build-cache/{snap.name} to make it again)")
     return snap
 

@@ -6,12 +6,16 @@
 // `_makeSnapshot`, imports the given stdlib modules (what the app and PyScript import at start),
 // and writes the interpreter's memory in a sparse form, gzip-compressed as a whole (little-endian):
 //
-//   gzip( "BSSNAP02" | u32 memory size | u32 header size | u32 run count | u32 hash of the memory
-//         | Pyodide's snapshot header | runs: (u32 offset, u32 length, bytes) ... )
+//   gzip( "BSSNAP03" | u32 memory size | u32 header size | u32 run count | u32 hash of the memory
+//         | u32 low | Pyodide's snapshot header | runs: (u32 offset, u32 length, bytes) ... )
 //
-// when the runtime carries tools/patches/restore-snapshot.js.  The runs are the non-zero bytes of the
-// memory (runs closer than 64 bytes merged: about 11 of 30 MiB), which the patched restore writes in
-// place, zeroing the gaps up to the heap's end, instead of copying a whole 30 MiB image.  The hash
+// when the runtime carries tools/patches/restore-snapshot.js and restore-pristine.js.  Below `low`
+// (the stack's start, __stack_low: the static data) the runs are the bytes that differ from what the
+// wasm's data segments put there (about 70 KB of 4 MB: the page keeps that region as instantiation
+// left it, restore-pristine.js); above it they are the non-zero bytes of the memory.  Runs closer
+// than 64 bytes are merged: about 7.3 of 30 MiB in all (11 MiB when every non-zero byte was stored).
+// The patched restore writes them in place, zeroing the gaps above `low` up to the heap's end, instead
+// of copying a whole 30 MiB image.  The hash
 // (memoryHash in web/pyodide-early.mjs) is of the whole memory: this tool restores the sparse form
 // once and writes it only if the memory after that restore has this hash; a browser test checks the
 // same in Chromium.
@@ -61,7 +65,7 @@ if (!dir || !out) {
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(resolve(dir, "pyodide.mjs")).href);
-let image, missing;
+let image, missing, stackLowSymbol;
 try {
   const py = await loadPyodide({ indexURL: resolve(dir) + "/", _makeSnapshot: true });
   py.globals.set("_BS_MODULES", py.toPy(modules));
@@ -82,6 +86,7 @@ _bs_missing
   missing = result.toJs();
   result.destroy();
   py.runPython("del _bs_missing");
+  stackLowSymbol = py._module.___stack_low;
   image = py.makeMemorySnapshot();
 } catch (err) {
   console.error(String(err && err.message ? err.message : err).slice(-3000));   // not the whole minified runtime
@@ -104,20 +109,9 @@ function nonZeroPages(bytes) {
   return runs;
 }
 
-// [offset, length] of the runs of non-zero bytes of `bytes`, runs closer than GAP bytes merged (each run
-// costs 8 bytes of header and a call in the restore)
+// runs of changed bytes closer than GAP bytes are merged (each run costs 8 bytes of header and a call in
+// the restore)
 const GAP = 64;
-function nonZeroRuns(bytes) {
-  const runs = [];
-  for (let i = 0; i < bytes.length; i++) {
-    if (bytes[i] === 0) continue;
-    let end = i + 1;
-    for (let j = end; j < bytes.length && j - end <= GAP; j++) if (bytes[j] !== 0) end = j + 1;
-    runs.push([i, end - i]);
-    i = end - 1;
-  }
-  return runs;
-}
 
 function pack(parts) {
   const buf = Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
@@ -154,14 +148,56 @@ async function restoreOnce(snapshot) {
   return after ? { after, check } : null;
 }
 
+// The memory below `low` as instantiating the wasm leaves it: its active data segments (the vendored
+// runtime's are all at constant offsets), or null if they are not all such, or not all below `low`.
+function pristineMemory(wasm, low) {
+  const out = new Uint8Array(low);
+  let p = 8;
+  const leb = () => { let r = 0, sh = 0, x; do { x = wasm[p++]; r += (x & 0x7f) * 2 ** sh; sh += 7; } while (x & 0x80); return r; };
+  while (p < wasm.length) {
+    const id = wasm[p++], size = leb(), end = p + size;
+    if (id === 11) {
+      for (let n = leb(); n > 0; n--) {
+        if (leb() !== 0 || wasm[p++] !== 0x41) return null;          // active, memory 0, i32.const offset
+        let off = 0, sh = 0, x;
+        do { x = wasm[p++]; off |= (x & 0x7f) << sh; sh += 7; } while (x & 0x80);
+        if (wasm[p++] !== 0x0b) return null;
+        const len = leb();
+        if (off < 0 || off + len > low) return null;
+        out.set(wasm.subarray(p, p + len), off);
+        p += len;
+      }
+    }
+    p = end;
+  }
+  return out;
+}
+
+// [offset, length] of the runs of bytes of memory[from, to) that differ from `base` (or from zero)
+function changedRuns(memory, from, to, base) {
+  const changed = base ? (i) => memory[i] !== base[i] : (i) => memory[i] !== 0;
+  const runs = [];
+  for (let i = from; i < to; i++) {
+    if (!changed(i)) continue;
+    let end = i + 1;
+    for (let j = end; j < to && j - end <= GAP; j++) if (changed(j)) end = j + 1;
+    runs.push([i, end - i]);
+    i = end - 1;
+  }
+  return runs;
+}
+
 async function sparseForm() {
-  if (!readFileSync(resolve(dir, "pyodide.asm.mjs"), "utf8").includes("boardshelfRuns"))
-    return { why: "the runtime does not carry tools/patches/restore-snapshot.js" };
+  if (!readFileSync(resolve(dir, "pyodide.asm.mjs"), "utf8").includes("boardshelfPristine"))
+    return { why: "the runtime does not carry tools/patches/restore-snapshot.js and restore-pristine.js" };
   const header = new Uint32Array(image.buffer, image.byteOffset, 2)[1];
   const memory = image.subarray(header);
-  const runs = nonZeroRuns(memory);
+  const stackLow = Number(typeof stackLowSymbol === "object" ? stackLowSymbol.value : stackLowSymbol) >>> 0;
+  const pristine = stackLow ? pristineMemory(readFileSync(resolve(dir, "pyodide.asm.wasm")), stackLow) : null;
+  const low = pristine ? stackLow : 0;
+  const runs = [...changedRuns(memory, 0, low, pristine), ...changedRuns(memory, low, memory.length, null)];
   const hash = early.memoryHash(memory);
-  const parts = [new TextEncoder().encode("BSSNAP02"), u32s(memory.length, header, runs.length, hash),
+  const parts = [new TextEncoder().encode("BSSNAP03"), u32s(memory.length, header, runs.length, hash, low),
                  image.subarray(0, header)];
   for (const [off, len] of runs) parts.push(u32s(off, len), memory.subarray(off, off + len));
   const packed = pack(parts);
@@ -170,10 +206,10 @@ async function sparseForm() {
   if (!again) return { why: "the restore hook did not run" };
   if (again.after.hash !== hash || again.after.length !== memory.length) return { why: "the sparse restore gave other memory" };
   if (again.check !== '{"ok": [1, 2]}') return { why: `Python after the sparse restore: ${again.check}` };
-  return { packed, stored: runs.reduce((n, [, len]) => n + len, 0), runs: runs.length };
+  return { packed, stored: runs.reduce((n, [, len]) => n + len, 0), runs: runs.length, low };
 }
 
-let form = "BSSNAP02", why = null, result;
+let form = "BSSNAP03", why = null, result;
 try {
   result = await sparseForm();
 } catch (err) {

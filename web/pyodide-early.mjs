@@ -44,28 +44,32 @@ del random, sys, zipimport
 let early = null;
 
 // The snapshot file, once inflated (tools/snapshot.mjs writes it; little-endian throughout).
-// "BSSNAP02" (the vendored runtime carries tools/patches/restore-snapshot.js): u32 memory size, u32
-// header size, u32 run count, u32 hash of the memory once restored, Pyodide's snapshot header, then
-// runs (u32 offset in memory, u32 length, bytes): the non-zero parts of the memory, in order.
-// Becomes Pyodide's header alone, with `boardshelfRuns` attached, which the patched restore writes
-// into memory directly.  Pyodide sizes the wasm memory by the image's `length`, so that says the
-// memory's size (the bytes are not allocated: they would only be 30 MiB of zeros beside the memory).
+// "BSSNAP03" (the vendored runtime carries tools/patches/restore-snapshot.js): u32 memory size, u32
+// header size, u32 run count, u32 hash of the memory once restored, u32 `low`, Pyodide's snapshot
+// header, then runs (u32 offset in memory, u32 length, bytes), in order: below `low` (the static
+// data, below the stack) the bytes that differ from what instantiating the wasm puts there, above it
+// the non-zero bytes.  No run crosses `low`.  Becomes Pyodide's header alone, with `boardshelfRuns`
+// attached, which the patched restore writes into memory directly.  Pyodide sizes the wasm memory by
+// the image's `length`, so that says the memory's size (the bytes are not allocated: they would only
+// be 30 MiB of zeros beside the memory).
 // "BSSNAP01": u32 memory size (header included), u32 run count, then runs (u32 offset, u32 length,
 // bytes): the non-zero parts of the whole image, expanded here into the plain image.
 export function expandSnapshot(data) {
   const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
   const magic = bytes.length >= 16 ? new TextDecoder().decode(bytes.subarray(0, 8)) : "";
-  if (magic !== "BSSNAP01" && magic !== "BSSNAP02") throw new Error("not a Boardshelf snapshot");
+  if (magic !== "BSSNAP01" && magic !== "BSSNAP03") throw new Error("not a Boardshelf snapshot");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const sparse = magic === "BSSNAP02";
+  const sparse = magic === "BSSNAP03";
+  if (sparse && bytes.length < 28) throw new Error("snapshot damaged");
   const size = view.getUint32(8, true);
   const header = sparse ? view.getUint32(12, true) : 0;
   const count = view.getUint32(sparse ? 16 : 12, true);
-  let pos = sparse ? 24 + header : 16;
-  if (size + header > 512 * 2 ** 20 || pos > bytes.length || count > (bytes.length - pos) / 8)
+  const low = sparse ? view.getUint32(24, true) : 0;
+  let pos = sparse ? 28 + header : 16;
+  if (size + header > 512 * 2 ** 20 || low > size || pos > bytes.length || count > (bytes.length - pos) / 8)
     throw new Error("snapshot damaged");
   // (Pyodide's header says where its memory starts: it must be where the runs are counted from)
-  if (sparse && (header < 16 || view.getUint32(28, true) !== header)) throw new Error("snapshot damaged");
+  if (sparse && (header < 16 || view.getUint32(32, true) !== header)) throw new Error("snapshot damaged");
   const image = new Uint8Array(sparse ? header : header + size);
   if (sparse) Object.defineProperty(image, "length", { value: header + size });
   const runs = sparse ? new Uint32Array(3 * count) : null;
@@ -76,6 +80,7 @@ export function expandSnapshot(data) {
     const length = view.getUint32(pos + 4, true);
     pos += 8;
     if (offset < end || offset + length > size || pos + length > bytes.length) throw new Error("snapshot damaged");
+    if (offset < low && offset + length > low) throw new Error("snapshot damaged");
     end = offset + length;
     if (sparse) runs.set([header + offset, length, pos], 3 * i);
     else image.set(bytes.subarray(pos, pos + length), offset);
@@ -83,13 +88,13 @@ export function expandSnapshot(data) {
   }
   if (pos !== bytes.length) throw new Error("snapshot damaged");
   if (sparse) {
-    image.set(bytes.subarray(24, 24 + header), 0);
-    image.boardshelfRuns = { runs, data: bytes, memoryHash: view.getUint32(20, true) };
+    image.set(bytes.subarray(28, 28 + header), 0);
+    image.boardshelfRuns = { runs, data: bytes, low, memoryHash: view.getUint32(20, true) };
   }
   return image;
 }
 
-// FNV-1a over the memory's 32-bit words: the hash a BSSNAP02 snapshot records (tools/snapshot.mjs, tests).
+// FNV-1a over the memory's 32-bit words: the hash a BSSNAP03 snapshot records (tools/snapshot.mjs, tests).
 export function memoryHash(heap) {
   const words = new Uint32Array(heap.buffer, heap.byteOffset, heap.byteLength >>> 2);
   let h = 0x811c9dc5;

@@ -1,12 +1,14 @@
 /* Boardshelf patch (tools/build.py applies it to the vendored pyodide.asm.mjs; see PYODIDE_PATCHES there).
    Pyodide restores a memory snapshot by copying the whole image (30 MiB, two thirds zeros) over the
    wasm memory.  A Boardshelf snapshot (web/pyodide-early.mjs's expandSnapshot) may instead carry
-   `boardshelfRuns`: the non-zero parts of the image, in order (such an image holds only Pyodide's
-   header; its `length` gives the memory's size).  Those runs are written in place, and the
-   gaps between them are zeroed only up to the heap's current end (sbrk): the start-up before a restore
-   writes nothing above it, and fresh wasm memory is zero.  The header checks are Pyodide's own; a
-   plain image is restored as before.  `config._boardshelfRestoreHook(when, bytes)`, if given, sees
-   the memory "before" and "after" the restore (tools/snapshot.mjs and the tests check the memory
+   `boardshelfRuns`: runs of bytes, in order (such an image holds only Pyodide's header; its `length`
+   gives the memory's size).  Below `low` (the stack's start: the static data), the memory is first
+   put back as instantiation left it (`API.boardshelfPristine`, copied by restore-pristine.js) and the
+   runs there are the bytes that differ from that; above it the runs are the non-zero bytes, and the
+   gaps between them are zeroed only up to the heap's current end (sbrk): the start-up before a
+   restore writes nothing above it, and fresh wasm memory is zero.  The header checks are Pyodide's
+   own; a plain image is restored as before.  `config._boardshelfRestoreHook(when, bytes)`, if given,
+   sees the memory "before" and "after" the restore (tools/snapshot.mjs and the tests check the memory
    after it against the hash the snapshot records; the page itself does not hash 30 MiB at every start). */
 API.restoreSnapshot = function (t) {
   let e = new Uint32Array(t.buffer, t.byteOffset, t.byteLength / 4);
@@ -20,14 +22,19 @@ API.restoreSnapshot = function (t) {
   if (hook) hook("before", mem);
   let sparse = t.boardshelfRuns;
   if (sparse) {
-    let { runs, data } = sparse;
+    let { runs, data, low } = sparse, pristine = API.boardshelfPristine;
+    API.boardshelfPristine = null;
+    if (low) {
+      if (!pristine || pristine.length !== low) throw new Error("snapshot: the static data as instantiated was not kept");
+      mem.set(pristine, 0);
+    }
     let top = typeof Module._sbrk === "function" ? Math.min(Module._sbrk(0) >>> 0, mem.length) : mem.length;
-    let done = 0;                             // memory below this is as in the image
+    let done = low || 0;                      // memory below this is as in the image, but for the runs below `low`
     for (let k = 0; k < runs.length; k += 3) {
-      let off = runs[k] - r, len = runs[k + 1], pos = runs[k + 2];   // (in order, not overlapping: expandSnapshot checks)
-      if (done < top) mem.fill(0, done, Math.min(off, top));
+      let off = runs[k] - r, len = runs[k + 1], pos = runs[k + 2];   // (in order, not overlapping, none across `low`: expandSnapshot checks)
+      if (done < top && done < off) mem.fill(0, done, Math.min(off, top));
       mem.set(data.subarray(pos, pos + len), off);
-      done = off + len;
+      if (off + len > done) done = off + len;
     }
     if (done < top) mem.fill(0, done, top);
     t.boardshelfRuns = null;                  // (the file's bytes: no longer needed, while Pyodide keeps `t`)
