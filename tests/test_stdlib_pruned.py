@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 STDLIB = ROOT / "web" / "vendor" / "pyodide" / "python_stdlib.zip"
 REST = ROOT / "web" / "vendor" / "pyodide" / "python_stdlib_rest.zip"
 SNAPSHOT = ROOT / "web" / "vendor" / "pyodide" / "snapshot.bin"
+WHEEL = ROOT / "wheels" / "pyapp-0.1.0-py3-none-any.whl"       # (as built: its .pyc as the page gets them)
 
 
 
@@ -67,13 +68,26 @@ def test_a_snapshot_start_offers_every_module_a_normal_start_does(tmp_path):
 
 DOCS_JS = """
 import { pathToFileURL } from "node:url";
-const [dir, stdlib] = process.argv.slice(1);
+import { readFileSync } from "node:fs";
+const [dir, stdlib, wheel] = process.argv.slice(1);
 const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
 const py = await loadPyodide({ indexURL: dir + "/", stdLibURL: stdlib });
+py.FS.writeFile("/home/pyodide/app.whl", new Uint8Array(readFileSync(wheel)));
 const out = py.runPython(`
-import json, asyncio, dataclasses, enum, pathlib, random, shutil, typing, zipfile
+import json, asyncio, dataclasses, enum, pathlib, random, shutil, sys, traceback, typing, zipfile
 import pyodide.code, pyodide.ffi, _pyodide._base
+sys.path.insert(0, "/home/pyodide/app.whl")
+import pyapp.engine.util
+def where_it_failed():
+    try:
+        json.loads("{")
+    except ValueError as exc:
+        f = traceback.extract_tb(exc.__traceback__)[-1]
+        return [f.filename.rsplit("/", 1)[-1], f.lineno > 0, f.colno]
 json.dumps({
+  "positions": {"stdlib": sorted({p[2:] for p in json.JSONDecoder.decode.__code__.co_positions()}, key=str),
+                "pyapp": any(p[2] is not None for p in pyapp.engine.util.read_text.__code__.co_positions())},
+  "raised": where_it_failed(),
   "stdlib": [m.__doc__ for m in (json, asyncio, dataclasses, pathlib, random, shutil, zipfile)]
             + [json.dumps.__doc__, dataclasses.dataclass.__doc__, pathlib.Path.glob.__doc__, random.Random.choice.__doc__],
   "pyodide": [pyodide.code.eval_code.__doc__, pyodide.ffi.to_js.__doc__, _pyodide._base.eval_code.__doc__],
@@ -90,12 +104,14 @@ process.stdout.write(out + "\\n", () => process.exit(0));
 @pytest.mark.skipif(not STDLIB.exists() or shutil.which("node") is None, reason="needs `make build` with node")
 def test_the_shipped_stdlib_has_no_docstrings_but_pyodides_own(tmp_path):
     """The build compiles the stdlib without docstrings (13% fewer bytes to download and unmarshal, as
-    `python -OO` would, but assert statements stay); Pyodide's own packages keep theirs; the stdlib
-    still works without them (a dataclass, an Enum, json)."""
+    `python -OO` would, but assert statements stay) and without column positions (as `python -X
+    no_debug_ranges` would: 25% less as brotli); Pyodide's own packages keep their docstrings; the stdlib
+    still works without them (a dataclass, an Enum, json), and an error inside it still says its file
+    and line.  The wheel's own bytecode keeps its columns (our tracebacks point at the expression)."""
     import json
     import subprocess
     proc = subprocess.run(["node", "--input-type=module", "-e", DOCS_JS,
-                           str(ROOT / "web" / "vendor" / "pyodide"), str(STDLIB)],
+                           str(ROOT / "web" / "vendor" / "pyodide"), str(STDLIB), str(WHEEL)],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -103,3 +119,5 @@ def test_the_shipped_stdlib_has_no_docstrings_but_pyodides_own(tmp_path):
     assert all(doc and len(doc) > 20 for doc in out["pyodide"]), out["pyodide"]
     assert out["asserts"] is True
     assert out["works"] == [{"a": [1, 2]}, 3, "x", 2]
+    assert out["positions"] == {"stdlib": [[None, None]], "pyapp": True}
+    assert out["raised"] == ["decoder.py", True, None]
