@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 STDLIB = ROOT / "web" / "vendor" / "pyodide" / "python_stdlib.zip"
 REST = ROOT / "web" / "vendor" / "pyodide" / "python_stdlib_rest.zip"
 SNAPSHOT = ROOT / "web" / "vendor" / "pyodide" / "snapshot.bin"
-WHEEL = ROOT / "wheels" / "pyapp-0.1.0-py3-none-any.whl"       # (as built: its .pyc as the page gets them)
+WHEEL = tool("build").wheel_path()          # (as built: its .pyc as the page gets them)
 
 
 
@@ -101,7 +101,8 @@ process.stdout.write(out + "\\n", () => process.exit(0));
 """
 
 
-@pytest.mark.skipif(not STDLIB.exists() or shutil.which("node") is None, reason="needs `make build` with node")
+@pytest.mark.skipif(not STDLIB.exists() or not WHEEL.exists() or shutil.which("node") is None,
+                    reason="needs `make build` with node")
 def test_the_shipped_stdlib_has_no_docstrings_but_pyodides_own(tmp_path):
     """The build compiles the stdlib without docstrings (13% fewer bytes to download and unmarshal, as
     `python -OO` would, but assert statements stay) and without column positions (as `python -X

@@ -500,9 +500,11 @@ NOT_STDLIB = frozenset({"js", "pyodide", "pyapp", "pyscript", "polyscript", "__f
 # - compile-early (pyodide.mjs): the wasm download goes to the streaming compiler as it starts, not once
 #   Emscripten asks for the instance after pyodide.asm.mjs is imported and set up (A/B, first visit
 #   median 2261 -> 2127 and 2314 -> 2196 ms, repeat visit 726 -> 704 ms).
-# - restore: a snapshot start wrote the whole 30 MiB image over the wasm memory; it now writes the
-#   snapshot's non-zero runs in place and zeroes the gaps up to the heap's end (tools/snapshot.mjs
-#   writes and checks that form; a runtime without this patch gets the plain one).
+# - restore: a snapshot start wrote the whole 30 MiB image over the wasm memory; it now puts the static
+#   data back as instantiation left it (a copy taken when the instance arrives: restore-pristine.js),
+#   writes the snapshot's runs in place (below the stack: what differs from the data segments; above:
+#   the non-zero bytes) and zeroes the gaps up to the heap's end (tools/snapshot.mjs writes and checks
+#   that form; a runtime without this patch gets the plain one).
 PATCHES = ROOT / "tools" / "patches"
 PYODIDE_PATCHES = {
     "linking": ("pyodide.asm.mjs", (

@@ -11,9 +11,9 @@
 //
 // when the runtime carries tools/patches/restore-snapshot.js and restore-pristine.js.  Below `low`
 // (the stack's start, __stack_low: the static data) the runs are the bytes that differ from what the
-// wasm's data segments put there (about 70 KB of 4 MB: the page keeps that region as instantiation
-// left it, restore-pristine.js); above it they are the non-zero bytes of the memory.  Runs closer
-// than 64 bytes are merged: about 7.3 of 30 MiB in all (11 MiB when every non-zero byte was stored).
+// wasm's data segments put there (about 70 KB of 4 MB differ, 170 KB stored with the runs merged: the page
+// keeps that region as instantiation left it, restore-pristine.js); above it they are the non-zero bytes.  Runs closer
+// than 64 bytes are merged: about 7.2 of 30 MiB in all (11 MiB when every non-zero byte was stored).
 // The patched restore writes them in place, zeroing the gaps above `low` up to the heap's end, instead
 // of copying a whole 30 MiB image.  The hash
 // (memoryHash in web/pyodide-early.mjs) is of the whole memory: this tool restores the sparse form
@@ -95,6 +95,7 @@ _bs_missing
 
 const PAGE = 4096;
 const early = await import(new URL("../web/pyodide-early.mjs", import.meta.url).href);
+const { scribbleBeforeRestore } = await import(new URL("./restore.mjs", import.meta.url).href);
 
 // [offset, length] of the 4 KiB pages of `bytes` that are not all zero, adjacent ones merged
 function nonZeroPages(bytes) {
@@ -139,7 +140,8 @@ async function restoreOnce(snapshot) {
   const py = await loadPyodide({
     indexURL: resolve(dir) + "/",
     _loadSnapshot: snapshot,
-    _boardshelfRestoreHook: (when, heap) => {
+    _boardshelfRestoreHook: (when, heap, Module) => {
+      if (when === "before") scribbleBeforeRestore(heap, Module);   // (the browser's start-up writes other bytes)
       if (when === "after") after = { hash: early.memoryHash(heap), length: heap.length };
     },
   });
@@ -159,11 +161,12 @@ function pristineMemory(wasm, low) {
     if (id === 11) {
       for (let n = leb(); n > 0; n--) {
         if (leb() !== 0 || wasm[p++] !== 0x41) return null;          // active, memory 0, i32.const offset
-        let off = 0, sh = 0, x;
-        do { x = wasm[p++]; off |= (x & 0x7f) << sh; sh += 7; } while (x & 0x80);
+        let off = 0, sh = 0, x;                                        // (a signed LEB128)
+        do { x = wasm[p++]; off |= (x & 0x7f) << sh; sh += 7; } while (x & 0x80 && sh < 35);
+        if (sh < 32 && x & 0x40) off |= -1 << sh;
         if (wasm[p++] !== 0x0b) return null;
         const len = leb();
-        if (off < 0 || off + len > low) return null;
+        if (off < 0 || off + len > low || p + len > end) return null;
         out.set(wasm.subarray(p, p + len), off);
         p += len;
       }

@@ -136,11 +136,11 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start(hosted, browser):
         # the worker keeps the snapshot inflated (the file travels gzip-compressed)
         assert kept == len(gzip.decompress((root / "web/vendor/pyodide/snapshot.bin").read_bytes()))
         # a snapshot "of another build": the real one with Pyodide's build id in the image changed
-        # (image bytes 16-47: file bytes 40-71, after the file's own 24-byte header)
+        # (image bytes 16-47: file bytes 44-75, after the file's own 28-byte header)
         page.evaluate("""async ([n, u]) => {
             const cache = await caches.open(n);
             const data = new Uint8Array(await (await cache.match(u)).arrayBuffer());
-            for (let i = 40; i < 72; i++) data[i] ^= 0xff;
+            for (let i = 44; i < 76; i++) data[i] ^= 0xff;
             await cache.put(u + '?other-build', new Response(data));
         }""", [name, url])
         other = url + "?other-build"

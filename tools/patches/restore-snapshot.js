@@ -7,10 +7,15 @@
    runs there are the bytes that differ from that; above it the runs are the non-zero bytes, and the
    gaps between them are zeroed only up to the heap's current end (sbrk): the start-up before a
    restore writes nothing above it, and fresh wasm memory is zero.  The header checks are Pyodide's
-   own; a plain image is restored as before.  `config._boardshelfRestoreHook(when, bytes)`, if given,
-   sees the memory "before" and "after" the restore (tools/snapshot.mjs and the tests check the memory
-   after it against the hash the snapshot records; the page itself does not hash 30 MiB at every start). */
+   own (a snapshot of another build is refused by its build id); a snapshot whose `low` is not the size
+   of the copy kept is refused here.  A plain image is restored as before.
+   `config._boardshelfRestoreHook(when, bytes, Module)`, if given, sees the memory "before" and "after"
+   the restore (tools/snapshot.mjs and the tests scribble over what the start-up may have written
+   before, and check the memory after against the hash the snapshot records; the page itself does not
+   hash 30 MiB at every start). */
 API.restoreSnapshot = function (t) {
+  let pristine = API.boardshelfPristine;      // (4 MB: never kept past this call, whatever happens in it)
+  API.boardshelfPristine = null;
   let e = new Uint32Array(t.buffer, t.byteOffset, t.byteLength / 4);
   if (e[0] !== $r) throw new Error("Snapshot has invalid magic number");
   let r = e[1], n = e[2], o = ko(e.subarray(4, 12));
@@ -19,16 +24,16 @@ API.restoreSnapshot = function (t) {
   let s = new TextDecoder().decode(i), l = JSON.parse(s);
   let mem = new Uint8Array(Module.HEAP8.buffer, Module.HEAP8.byteOffset, Module.HEAP8.length);  // bytes to bytes: a plain copy
   let hook = API.config._boardshelfRestoreHook;
-  if (hook) hook("before", mem);
+  if (hook) hook("before", mem, Module);
   let sparse = t.boardshelfRuns;
   if (sparse) {
-    let { runs, data, low } = sparse, pristine = API.boardshelfPristine;
-    API.boardshelfPristine = null;
+    let { runs, data, low } = sparse;
+    // the heap's end now, read before the static data (which holds it) is put back
+    let top = typeof Module._sbrk === "function" ? Math.min(Module._sbrk(0) >>> 0, mem.length) : mem.length;
     if (low) {
       if (!pristine || pristine.length !== low) throw new Error("snapshot: the static data as instantiated was not kept");
       mem.set(pristine, 0);
     }
-    let top = typeof Module._sbrk === "function" ? Math.min(Module._sbrk(0) >>> 0, mem.length) : mem.length;
     let done = low || 0;                      // memory below this is as in the image, but for the runs below `low`
     for (let k = 0; k < runs.length; k += 3) {
       let off = runs[k] - r, len = runs[k + 1], pos = runs[k + 2];   // (in order, not overlapping, none across `low`: expandSnapshot checks)
