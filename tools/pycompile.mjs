@@ -228,7 +228,8 @@ json.dumps({"ok": True, "modules": len(sys.modules)})
 // The stdlib ("replace", Pyodide's own pyodide/ and _pyodide/ included) is compiled without column
 // positions (as python -X no_debug_ranges does): its tracebacks keep file and line but lose the ^^^
 // under the expression, and its zip is 25% smaller as brotli (the column tables compress badly).  The
-// wheel ("pycache") keeps them: our own tracebacks are the ones worth reading.  (A setting of the interpreter, read at its start: hence per run.)
+// wheel ("pycache") keeps them: our own tracebacks are the ones worth reading.  (A setting of the
+// interpreter, read at its start: hence per run.)
 const py = await loadPyodide({ indexURL: resolve(dir) + "/", ...(mode === "replace" ? { env: { PYTHONNODEBUGRANGES: "1" } } : {}) });
 py.FS.writeFile("/tmp/in.zip", readFileSync(inZip));
 py.globals.set("MODE", mode);

@@ -24,8 +24,7 @@ export async function restoreSnapshot(pyodideDir, snapshotFile, stdlibZip) {
 // (but for the heap's end, which the restore reads) and the stack and heap up to that end.  A restore
 // that relies on any of it being as the build left it no longer gives the snapshot's memory.
 export function scribbleBeforeRestore(heap, Module) {
-  const value = (v) => Number(typeof v === "object" && v !== null ? v.value : v) >>> 0;
-  const low = value(Module.___stack_low), top = Module._sbrk(0) >>> 0, sbrkPtr = Module._emscripten_get_sbrk_ptr() >>> 0;
+  const low = Module.___stack_low >>> 0, top = Module._sbrk(0) >>> 0, sbrkPtr = Module._emscripten_get_sbrk_ptr() >>> 0;
   const keep = heap.slice(sbrkPtr, sbrkPtr + 4);
   heap.fill(0xa5, 1024, low);
   heap.set(keep, sbrkPtr);

@@ -65,7 +65,7 @@ if (!dir || !out) {
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(resolve(dir, "pyodide.mjs")).href);
-let image, missing, stackLowSymbol;
+let image, missing, stackLow;
 try {
   const py = await loadPyodide({ indexURL: resolve(dir) + "/", _makeSnapshot: true });
   py.globals.set("_BS_MODULES", py.toPy(modules));
@@ -86,7 +86,7 @@ _bs_missing
   missing = result.toJs();
   result.destroy();
   py.runPython("del _bs_missing");
-  stackLowSymbol = py._module.___stack_low;
+  stackLow = py._module.___stack_low >>> 0;          // (where the stack starts: the static data lies below)
   image = py.makeMemorySnapshot();
 } catch (err) {
   console.error(String(err && err.message ? err.message : err).slice(-3000));   // not the whole minified runtime
@@ -195,7 +195,6 @@ async function sparseForm() {
     return { why: "the runtime does not carry tools/patches/restore-snapshot.js and restore-pristine.js" };
   const header = new Uint32Array(image.buffer, image.byteOffset, 2)[1];
   const memory = image.subarray(header);
-  const stackLow = Number(typeof stackLowSymbol === "object" ? stackLowSymbol.value : stackLowSymbol) >>> 0;
   const pristine = stackLow ? pristineMemory(readFileSync(resolve(dir, "pyodide.asm.wasm")), stackLow) : null;
   const low = pristine ? stackLow : 0;
   const runs = [...changedRuns(memory, 0, low, pristine), ...changedRuns(memory, low, memory.length, null)];
