@@ -48,7 +48,8 @@ def test_rng_golden_sequence_and_round_trip():
 
 
 def test_doctests():
-    for mod in (rng_module, hexgrid, pyapp, games):
+    from pyapp.engine import content, core, flow, hexgrid as kit_hexgrid, log, piles
+    for mod in (rng_module, hexgrid, pyapp, games, core, flow, kit_hexgrid, log, piles, content):
         failures, _ = doctest.testmod(mod)
         assert failures == 0, mod.__name__
 

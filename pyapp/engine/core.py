@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 
+from .log import event
 from .rng import Rng
 
 STATE_FORMAT = 1
@@ -86,39 +87,191 @@ class Action(_Value):
 
 
 class Outcome(_Value):
-    """How a game ended.
+    """How a game ended, for every kind of game.
 
-    ``winners``: the seats that won (empty for a draw with no winner);
-    ``ranking``: places best first, each a tuple of tied seats;
-    ``reason``: one sentence a player can read.
+    ``winners``: the seats that won (empty when nobody did);
+    ``ranking``: every seat, places best first, each a tuple of tied seats;
+    ``reason``: one sentence a player can read;
+    ``cooperative``: the seats played together and share one result
+    (every seat wins, or every seat loses; a solo game against the game is one);
+    ``scores``: optional per-seat figures that decided it (points, fame...).
+
+    Build one with :meth:`ranked` (competitive: a ranking, the first place wins)
+    or :meth:`team` (cooperative or solo).  :attr:`kind` tells the cases apart:
+
+    >>> Outcome.ranked([[1], [0]], "P2 destroyed every unit").kind
+    'win'
+    >>> Outcome.ranked([[0, 2], [1]], "tied on fame").kind
+    'shared'
+    >>> Outcome.ranked([[0, 1]], "both armies fell").kind
+    'draw'
+    >>> won = Outcome.team(4, True, "the fourth beacon is lit")
+    >>> won.kind, won.draw, won.winners
+    ('team-win', False, (0, 1, 2, 3))
+    >>> Outcome.team(1, False, "the shield broke").kind
+    'team-loss'
+
+    :attr:`returns` gives each seat a figure in [-1, 1] for bots and the sim:
+    1 for a sole winner, -1 for last place, the average of the places a tie spans,
+    and +1 or -1 for everybody in a cooperative game.
+
+    >>> Outcome.ranked([[2], [0, 1], [3]], "").returns
+    (0.0, 0.0, 1.0, -1.0)
     """
 
-    __slots__ = ("winners", "ranking", "reason")
+    __slots__ = ("winners", "ranking", "reason", "cooperative", "scores")
 
-    def __init__(self, winners: tuple, ranking: tuple, reason: str) -> None:
-        object.__setattr__(self, "winners", tuple(winners))
-        object.__setattr__(self, "ranking", tuple(tuple(p) for p in ranking))
-        object.__setattr__(self, "reason", reason)
+    def __init__(self, winners, ranking, reason: str, *, cooperative: bool = False,
+                 scores=None) -> None:
+        object.__setattr__(self, "winners", tuple(int(s) for s in winners))
+        object.__setattr__(self, "ranking", tuple(tuple(int(s) for s in p) for p in ranking))
+        object.__setattr__(self, "reason", str(reason))
+        object.__setattr__(self, "cooperative", bool(cooperative))
+        object.__setattr__(self, "scores", None if scores is None else tuple(scores))
+
+    @classmethod
+    def ranked(cls, ranking, reason: str, *, scores=None) -> "Outcome":
+        """A competitive result: ``ranking`` best first (tuples of tied seats); the first place wins.
+
+        A single place holding every seat of a game of several seats is a draw: nobody wins.
+        """
+        places = [tuple(p) for p in ranking if len(p)]
+        winners = places[0] if places and not (len(places) == 1 and len(places[0]) > 1) else ()
+        return cls(winners, places, reason, scores=scores)
+
+    @classmethod
+    def team(cls, players: int, won: bool, reason: str, *, scores=None) -> "Outcome":
+        """A cooperative (or solo) result: every seat wins or every seat loses together."""
+        seats = tuple(range(players))
+        return cls(seats if won else (), (seats,), reason, cooperative=True, scores=scores)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Outcome":
+        return cls(d["winners"], d["ranking"], d["reason"], cooperative=d.get("cooperative", False),
+                   scores=d.get("scores"))
+
+    @property
+    def seats(self) -> tuple:
+        return tuple(sorted(s for p in self.ranking for s in p))
+
+    @property
+    def kind(self) -> str:
+        """``win`` (one winner), ``shared`` (several winners, not everybody), ``draw`` (nobody won a
+        competitive game, or everybody tied), ``team-win`` / ``team-loss`` (cooperative or solo)."""
+        if self.cooperative:
+            return "team-win" if self.winners else "team-loss"
+        n = len(self.seats)
+        if not self.winners or (n > 1 and len(self.winners) >= n):
+            return "draw"
+        return "win" if len(self.winners) == 1 else "shared"
 
     @property
     def draw(self) -> bool:
-        return len(self.winners) != 1
+        return self.kind == "draw"
+
+    @property
+    def returns(self) -> tuple:
+        """Per seat (index = seat), a figure in [-1, 1]: see the class docstring."""
+        seats = self.seats
+        n = max(seats) + 1 if seats else 0
+        out = [0.0] * n
+        if self.cooperative:
+            v = 1.0 if self.winners else -1.0
+            return tuple(v for _ in out)
+        if len(seats) < 2:
+            return tuple(1.0 if s in self.winners else 0.0 for s in range(n))
+        place = 0
+        for group in self.ranking:
+            mid = place + (len(group) - 1) / 2
+            for s in group:
+                out[s] = round(1 - 2 * mid / (len(seats) - 1), 6)
+            place += len(group)
+        return tuple(out)
 
     def to_dict(self) -> dict:
-        return {"winners": list(self.winners), "ranking": [list(p) for p in self.ranking],
-                "reason": self.reason, "draw": self.draw}
+        d = {"winners": list(self.winners), "ranking": [list(p) for p in self.ranking],
+             "reason": self.reason, "draw": self.draw, "kind": self.kind,
+             "cooperative": self.cooperative, "returns": list(self.returns)}
+        if self.scores is not None:
+            d["scores"] = list(self.scores)
+        return d
+
+
+_KINDS = ("int", "bool", "choice", "text", "data")
 
 
 class Option(_Value):
-    """A game option with its default, as data (for setup screens and docs)."""
+    """A game option that describes itself: the engine validates it and setup screens are built from it.
 
-    __slots__ = ("name", "default", "label", "choices")
+    ``kind``: ``int`` (whole number within ``min``..``max``), ``bool``, ``choice`` (one of ``choices``,
+    each a ``(value, label)`` pair), ``text`` (a string of at most ``max`` characters) or ``data``
+    (any JSON value; the game's :meth:`Game.check_options` validates it and its own setup step edits it).
+    ``per_seat``: the value is a list with one entry per seat, each checked as above.
+    ``default``: the value when none is given (``None`` lets the game decide, e.g. from the seed).
+    ``advanced``: shown behind "Advanced" on setup screens.  ``help``: one plain sentence for players.
 
-    def __init__(self, name: str, default, label: str, choices: tuple = ()) -> None:
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "default", default)
-        object.__setattr__(self, "label", label)
-        object.__setattr__(self, "choices", tuple(choices))
+    >>> rounds = Option("max_rounds", 30, "Round limit", kind="int", min=1, max=1000)
+    >>> rounds.check(12, 2)
+    12
+    >>> rounds.check(0, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: Round limit must be a whole number from 1 to 1000, not 0
+    >>> Option("colour", ["red", "blue"], "Colour", kind="choice", per_seat=True,
+    ...        choices=[("red", "Red"), ("blue", "Blue")]).check(["blue", "red", "red"], 3)
+    ['blue', 'red', 'red']
+    """
+
+    __slots__ = ("name", "default", "label", "choices", "kind", "min", "max", "per_seat", "advanced", "help")
+
+    def __init__(self, name: str, default, label: str, choices=(), *, kind: str = "data",
+                 min: int | None = None, max: int | None = None, per_seat: bool = False,  # noqa: A002
+                 advanced: bool = False, help: str = "") -> None:  # noqa: A002
+        if kind not in _KINDS:
+            raise ValueError(f"option {name}: kind must be one of {', '.join(_KINDS)}")
+        pairs = tuple((c[0], c[1]) if isinstance(c, (tuple, list)) else (c, str(c)) for c in choices)
+        for key, value in (("name", name), ("default", default), ("label", label), ("choices", pairs),
+                           ("kind", kind), ("min", min), ("max", max), ("per_seat", per_seat),
+                           ("advanced", advanced), ("help", help)):
+            object.__setattr__(self, key, value)
+
+    def _check_one(self, value):
+        label = self.label
+        if self.kind == "int":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            lo, hi = self.min, self.max
+            if not ok or (lo is not None and value < lo) or (hi is not None and value > hi):
+                span = (f" from {lo} to {hi}" if lo is not None and hi is not None else
+                        f" of at least {lo}" if lo is not None else f" of at most {hi}" if hi is not None else "")
+                raise ValueError(f"{label} must be a whole number{span}, not {value!r}")
+        elif self.kind == "bool":
+            if not isinstance(value, bool):
+                raise ValueError(f"{label} must be true or false, not {value!r}")
+        elif self.kind == "choice":
+            if value not in [c[0] for c in self.choices]:
+                raise ValueError(f"{label} must be one of {', '.join(str(c[0]) for c in self.choices)}, not {value!r}")
+        elif self.kind == "text":
+            if not isinstance(value, str) or (self.max is not None and len(value) > self.max):
+                raise ValueError(f"{label} must be a text of at most {self.max} characters")
+        return value
+
+    def check(self, value, players: int):
+        """``value`` if it is valid for a game of ``players`` seats; else ``ValueError`` with a plain message.
+
+        ``None`` passes for an option whose default is ``None`` (the game decides)."""
+        if value is None and self.default is None:
+            return None
+        if self.per_seat:
+            if not isinstance(value, (list, tuple)) or len(value) != players:
+                raise ValueError(f"{self.label} needs one entry per player ({players}), not {value!r}")
+            return [None if v is None and self.kind == "data" else self._check_one(v) for v in value]
+        return self._check_one(value)
+
+    def describe(self) -> dict:
+        """The option as JSON data (setup screens, docs)."""
+        return {"name": self.name, "label": self.label, "kind": self.kind, "default": self.default,
+                "min": self.min, "max": self.max, "choices": [list(c) for c in self.choices],
+                "per_seat": self.per_seat, "advanced": self.advanced, "help": self.help}
 
 
 class State:
@@ -136,7 +289,7 @@ class State:
         self.rng = Rng(self.seed)
         self.history: list[list] = []      # [seat, action_id] pairs, in order
         self.undoable: list[bool] = []     # per history entry
-        self.log: list[str] = []           # human-readable events, public
+        self.log: list = []                # public events: pyapp.engine.log dicts (older games: strings)
         self._revealed = False
         self._setup()
 
@@ -182,6 +335,10 @@ class State:
             return []
         return self._legal(seat)
 
+    def say(self, text: str, *seats: int, kind: str = "") -> None:
+        """Log a public event; ``{0}``, ``{1}``... in ``text`` stand for ``seats`` (see :mod:`.log`)."""
+        self.log.append(event(text, *seats, kind=kind))
+
     def reveal(self) -> None:
         """Called by a game while applying an action that shows hidden information."""
         self._revealed = True
@@ -205,6 +362,24 @@ class State:
 
     def view(self, seat: int | None) -> dict:
         return self._view(seat)
+
+    # ---- hidden information ----------------------------------------------
+    def resample_hidden(self, seat: int, rng: Rng) -> "State":
+        """A copy of this state in which everything ``seat`` cannot see is dealt anew at random,
+        consistent with what it can see: other seats' hands, face-down cards and tiles, the order of
+        decks and bags, and the dice and coins still to come (the copy's generator is reseeded).
+
+        Search bots play on such copies (determinization); the hidden-information test checks that
+        ``seat``'s view and legal actions are the same on every copy.  A game with hidden
+        information implements ``_resample(seat, rng)``; the default hides nothing but the future.
+        """
+        copy = self.clone()
+        copy._resample(seat, rng)
+        copy.rng = Rng(rng.below(2 ** 32), 54)
+        return copy
+
+    def _resample(self, seat: int, rng: Rng) -> None:
+        """Redeal, in place, what ``seat`` cannot see (see :meth:`resample_hidden`)."""
 
     # ---- undo (by replay) --------------------------------------------
     def can_undo(self, seat: int) -> bool:
@@ -244,19 +419,42 @@ class Game:
     description: str
     options_spec: tuple = ()
     state_class: type
+    # a module of the game's package that adds its own setup step (per-seat choices made before the
+    # game starts, such as an army); None: the generic setup screen built from options_spec is enough
+    setup_step: str | None = None
 
     def info(self) -> dict:
         return {"id": self.id, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "description": self.description, "ready": True}
 
     def resolve_options(self, options: dict | None, players: int) -> dict:
-        """Fill defaults and reject unknown options (a game may override to validate)."""
+        """Fill defaults, reject unknown options, check each against its :class:`Option`, then
+        :meth:`check_options`.  Raises ``ValueError`` with a message a player can read."""
+        if options is not None and not isinstance(options, dict):
+            raise ValueError(f"options for {self.title} must be a mapping, not {type(options).__name__}")
         options = dict(options or {})
         known = {o.name for o in self.options_spec}
         unknown = set(options) - known
         if unknown:
-            raise ValueError(f"unknown option(s) for {self.id}: {', '.join(sorted(unknown))}")
-        return {o.name: options.get(o.name, o.default) for o in self.options_spec}
+            raise ValueError(f"unknown option(s) for {self.id}: {', '.join(sorted(str(u) for u in unknown))}")
+        out = {}
+        for o in self.options_spec:
+            value = options.get(o.name, o.default)
+            if o.per_seat and value is not None and not isinstance(value, (list, tuple)):
+                value = [value] * players                     # one default for every seat
+            out[o.name] = o.check(value, players)
+        return self.check_options(out, players)
+
+    def check_options(self, options: dict, players: int) -> dict:
+        """A game's own checks and normalisation after each option passed its own (``data`` options,
+        defaults that depend on the player count).  Return the options to use."""
+        return options
+
+    def option(self, name: str) -> Option:
+        for o in self.options_spec:
+            if o.name == name:
+                return o
+        raise KeyError(name)
 
     def new(self, players: int, seed: int, options: dict | None = None) -> State:
         return self.state_class(players, seed, options)

@@ -242,7 +242,7 @@ class App:
         if opt is None:
             return
         if opt.choices:
-            match = [c for c in opt.choices if str(c) == value]
+            match = [c[0] for c in opt.choices if str(c[0]) == value]
             if match:
                 st["options"][name] = match[0]
         elif isinstance(opt.default, bool):
@@ -785,10 +785,10 @@ class App:
         for o in self._plain_options(game):
             cur = st.get("options", {}).get(o.name, o.default)
             if o.choices or isinstance(o.default, bool):
-                choices = o.choices or (True, False)
+                choices = o.choices or ((True, "yes"), (False, "no"))
                 ch = "".join(f'<option value="{esc(str(c).lower() if isinstance(c, bool) else c)}"'
-                             f'{" selected" if c == cur else ""}>{esc({True: "yes", False: "no"}.get(c, c) if isinstance(c, bool) else c)}</option>'
-                             for c in choices)
+                             f'{" selected" if c == cur else ""}>{esc(label)}</option>'
+                             for c, label in choices)
                 fields.append(f'<label class="field">{esc(o.label)} <select data-input="opt-{esc(o.name)}">{ch}</select></label>')
             else:
                 kind = ' inputmode="numeric"' if isinstance(o.default, int) else ""

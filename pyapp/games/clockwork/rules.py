@@ -1106,16 +1106,10 @@ class ClockworkGame(Game):
     min_players = 2
     max_players = 6
     description = "Assemble the battlefield, open secret portals and research levelled war machines."
-    options_spec = (Option("max_rounds", DEFAULT_MAX_ROUNDS,
-                           "Turn limit in rounds; then the most territories wins (CC-GAP-42 safeguard)"),)
+    options_spec = (Option("max_rounds", DEFAULT_MAX_ROUNDS, "Round limit", kind="int", min=1, max=1000,
+                           advanced=True, help="House rule: after this many rounds the player holding the most "
+                                               "territories wins."),)
     state_class = ClockworkState
-
-    def resolve_options(self, options, players):
-        out = super().resolve_options(options, players)
-        m = out["max_rounds"]
-        if not isinstance(m, int) or isinstance(m, bool) or not 1 <= m <= 1000:
-            raise ValueError("max_rounds must be a whole number from 1 to 1000")
-        return out
 
     def rules_html(self) -> str:
         return read_text(__package__, "rules.html")

@@ -1726,14 +1726,10 @@ class DoomspireGame(Game):
     min_players = 2
     max_players = 4
     description = "Knights explore an island, fight monsters, build and trade to impress the dragon of Doomspire."
-    options_spec = (Option("round_limit", 40, "Safeguard: the game ends after this many rounds"),)
+    options_spec = (Option("round_limit", 40, "Round limit", kind="int", min=1, max=1000, advanced=True,
+                           help="House rule: the game ends after this many rounds and the lords are ranked by "
+                                "impressions, fame, tiles and gold."),)
     state_class = DoomspireState
-
-    def resolve_options(self, options, players):
-        opts = super().resolve_options(options, players)
-        if not isinstance(opts["round_limit"], int) or opts["round_limit"] < 1:
-            raise ValueError("round_limit must be a positive integer")
-        return opts
 
     def rules_html(self) -> str:
         return read_text(__package__, "rules.html")

@@ -520,11 +520,11 @@ class HexBattleGame(Game):
     min_players = 2
     max_players = 2
     description = "Two armies of hexagonal units clash edge to edge on an 8x16 field, driven by command cards."
-    options_spec = (Option("armies", None, "Each player's army: [army of P1, army of P2]"),)
+    options_spec = (Option("armies", None, "Army", kind="data", per_seat=True,
+                           help="Each player's army: a saved army or the name of a sample army."),)
     state_class = HexBattleState
 
-    def resolve_options(self, options, players):
-        opts = super().resolve_options(options, players)
+    def check_options(self, opts, players):
         armies = opts["armies"]
         if armies is None:
             armies = [content.PREBUILT[0], content.PREBUILT[1]]      # HB-GAP-5

@@ -1,0 +1,400 @@
+"""Turn flow: phases, turn order and prompts, declared once and kept as plain data in the state.
+
+A game built on :class:`FlowState` declares its phases as data and writes
+only what happens in them; ``to_act``, ``legal_actions`` and ``apply`` are
+derived from the flow (boardgame.io's ``phases``/``turn``/``activePlayers``,
+catanatron's "switch on the current prompt").
+
+**Phases.**  ``PHASES`` maps a name to a :class:`Phase`; each phase has a
+turn order:
+
+* ``one`` -- the seats of ``order`` take whole turns one after another; the
+  game calls :meth:`Flow.end_turn` when the active seat's turn is over;
+* ``all`` -- every seat of ``order`` acts at once (simultaneous choices); each
+  calls :meth:`Flow.done` when it has finished;
+* ``round`` -- around the table one action at a time until everyone has
+  passed: the game calls :meth:`Flow.next` after a seat's action and
+  :meth:`Flow.pass_turn` when a seat passes for the rest of the phase.
+
+When nobody is left to act the phase ends: the optional hook ``_end_<phase>()``
+runs, then the phase named by ``next`` begins with the optional hook
+``_begin_<phase>()``, which sets the seat order (:meth:`Flow.set_order`;
+by default every seat in play, clockwise from ``flow.first``).  In ``one``
+phases ``_begin_turn_<phase>(seat)`` runs as each seat's turn starts.  The
+game's moves are ``_legal_<phase>(seat) -> [Action]`` and
+``_do_<phase>(seat, action)``.
+
+**Frames and prompts.**  Work that spans several decisions (a fight that asks
+for support, a card resolved step by step, a question to another seat) is a
+*frame* on a stack: a dict ``{"kind": k, ...context}`` pushed with
+:meth:`Flow.push`.  After every action the engine runs the top frame's
+handler ``_f_<kind>(frame, choice, seat)`` with ``choice=None`` until one
+asks a question (:meth:`Flow.ask`) or the stack is empty; a handler pops its
+frame when its work is done.  A question names the seat(s) that must answer
+and either lists its options (``[(id, label), ...]``) or leaves them to
+``_ask_<kind>(frame, seat) -> [Action]``; the answer calls the frame's
+handler with ``choice`` = the action id and ``seat`` = who answered, and the
+game returns to where it was.  While a question is open only the seats it
+asks are to act.
+
+**The end.**  :meth:`FlowState.finish` records the :class:`Outcome`;
+``to_act`` is then empty.
+
+The state's data is one JSON dict with named keys, ``self.data``; the flow
+keeps its bookkeeping in ``self.data["flow"]``.
+"""
+from __future__ import annotations
+
+from .core import Action, Outcome, State, _Value
+
+TURNS = ("one", "all", "round")
+LOOP_LIMIT = 100_000
+
+
+class Phase(_Value):
+    """A phase as data: its ``name``, ``turn`` order (``one``, ``all``, ``round``), the phase that
+    follows (``next``, ``None`` to stay until the game ends it) and one line for docs and players.
+
+    >>> Phase("roll", "all", next="move", doc="everybody chooses how many dice to roll")
+    Phase(name='roll', turn='all', next='move', doc='everybody chooses how many dice to roll')
+    """
+
+    __slots__ = ("name", "turn", "next", "doc")
+
+    def __init__(self, name: str, turn: str, next: str | None = None, doc: str = "") -> None:  # noqa: A002
+        if turn not in TURNS:
+            raise ValueError(f"phase {name}: turn must be one of {', '.join(TURNS)}")
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "next", next)
+        object.__setattr__(self, "doc", doc)
+
+
+def phases(*items: Phase) -> dict:
+    """``PHASES = phases(Phase(...), ...)``: a name -> Phase mapping, checked (every ``next`` exists)."""
+    table = {p.name: p for p in items}
+    for p in items:
+        if p.next is not None and p.next not in table:
+            raise ValueError(f"phase {p.name}: next phase {p.next!r} is not declared")
+    return table
+
+
+class Flow:
+    """The flow bookkeeping of one state, a view over its JSON dict (see the module docstring).
+
+    ``data`` keys: ``phase``; ``first`` (the seat that starts a phase's order by default);
+    ``order`` (seats still to take a turn, ``one``; or still in the phase, ``round``);
+    ``active`` (the seat whose turn it is, or None); ``waiting`` (``all``: seats not done);
+    ``passed`` (``round``); ``stack`` (frames); ``prompt`` (the open question or None);
+    ``outcome`` (None, or the result as a dict); ``turn`` (turns started so far).
+    """
+
+    __slots__ = ("data", "phases")
+
+    def __init__(self, data: dict, phases: dict) -> None:
+        self.data = data
+        self.phases = phases
+
+    @staticmethod
+    def new(first_phase: str, first: int = 0) -> dict:
+        return {"phase": first_phase, "first": first, "order": [], "active": None, "waiting": [],
+                "passed": [], "stack": [], "prompt": None, "outcome": None, "turn": 0}
+
+    # ---- reading --------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self.data["phase"]
+
+    @property
+    def turn_kind(self) -> str:
+        return self.phases[self.data["phase"]].turn
+
+    @property
+    def active(self):
+        return self.data["active"]
+
+    @property
+    def first(self) -> int:
+        return self.data["first"]
+
+    @first.setter
+    def first(self, seat: int) -> None:
+        self.data["first"] = seat
+
+    @property
+    def prompt(self):
+        return self.data["prompt"]
+
+    @property
+    def stack(self) -> list:
+        return self.data["stack"]
+
+    @property
+    def top(self):
+        return self.data["stack"][-1] if self.data["stack"] else None
+
+    @property
+    def over(self) -> bool:
+        return self.data["outcome"] is not None
+
+    def to_act(self) -> tuple:
+        d = self.data
+        if d["outcome"] is not None:
+            return ()
+        if d["prompt"] is not None:
+            return tuple(d["prompt"]["seats"])
+        if d["stack"]:
+            return ()
+        kind = self.turn_kind
+        if kind == "all":
+            return tuple(d["waiting"])
+        return () if d["active"] is None else (d["active"],)
+
+    # ---- turn order -------------------------------------------------------
+    def set_order(self, seats) -> None:
+        """The seats taking part in the current phase, in order (``one``: the first becomes active
+        when the engine next advances; ``all``: all wait; ``round``: the first is active)."""
+        d = self.data
+        seats = [int(s) for s in seats]
+        d["passed"] = []
+        if "ordered" in d:
+            d["ordered"] = True
+        if self.turn_kind == "all":
+            d["waiting"], d["order"], d["active"] = seats, [], None
+        elif self.turn_kind == "round":
+            d["order"], d["waiting"] = seats, []
+            d["active"] = seats[0] if seats else None
+        else:
+            d["order"], d["waiting"], d["active"] = seats, [], None
+
+    def end_turn(self) -> None:
+        """``one``: the active seat's turn is over; the next seat of the order follows."""
+        self.data["active"] = None
+
+    def done(self, seat: int) -> None:
+        """``all``: ``seat`` has finished this phase."""
+        if seat in self.data["waiting"]:
+            self.data["waiting"].remove(seat)
+
+    def wait_for(self, seat: int) -> None:
+        """``all``: ``seat`` must act in this phase again (e.g. its last choice was taken back)."""
+        if seat not in self.data["waiting"]:
+            self.data["waiting"].append(seat)
+            self.data["waiting"].sort()
+
+    def next(self) -> None:
+        """``round``: the active seat acted; the next seat round the order that has not passed acts."""
+        d = self.data
+        live = [s for s in d["order"] if s not in d["passed"]]
+        if not live:
+            d["active"] = None
+            return
+        cur = d["active"]
+        if cur in d["order"]:
+            i = d["order"].index(cur)
+            for k in range(1, len(d["order"]) + 1):
+                s = d["order"][(i + k) % len(d["order"])]
+                if s not in d["passed"]:
+                    d["active"] = s
+                    return
+        d["active"] = live[0]
+
+    def pass_turn(self, seat: int) -> None:
+        """``round``: ``seat`` passes for the rest of the phase; the next seat acts."""
+        if seat not in self.data["passed"]:
+            self.data["passed"].append(seat)
+        self.next()
+
+    def remove(self, seat: int) -> None:
+        """``seat`` leaves the current phase at once (eliminated, conceded)."""
+        d = self.data
+        if seat in d["waiting"]:
+            d["waiting"].remove(seat)
+        if seat in d["order"] and self.turn_kind == "one":
+            d["order"].remove(seat)
+        if self.turn_kind == "round" and seat not in d["passed"]:
+            d["passed"].append(seat)
+            if d["active"] == seat:
+                self.next()
+        elif d["active"] == seat:
+            d["active"] = None
+
+    # ---- frames and prompts ---------------------------------------------------
+    def push(self, kind: str, **context) -> dict:
+        """Put a frame on the stack; its handler ``_f_<kind>`` runs next."""
+        frame = {"kind": kind, **context}
+        self.data["stack"].append(frame)
+        return frame
+
+    def pop(self, frame: dict | None = None) -> None:
+        """Remove ``frame`` (default: the top frame) from the stack."""
+        st = self.data["stack"]
+        if frame is None or (st and st[-1] is frame):
+            if st:
+                st.pop()
+        else:
+            for i in range(len(st) - 1, -1, -1):
+                if st[i] is frame:
+                    del st[i]
+                    break
+
+    def ask(self, seats, options=None, kind: str | None = None) -> None:
+        """Ask ``seats`` (a seat or a list) to answer for the top frame.  ``options`` lists
+        ``(action id, label)`` pairs, or None to let ``_ask_<kind>(frame, seat)`` list them;
+        ``kind`` tags the actions (``prompt:<kind>``; default: the frame's kind)."""
+        top = self.top
+        if top is None:
+            raise RuntimeError("ask() needs a frame on the stack to return to")
+        seats = [int(seats)] if isinstance(seats, int) else [int(s) for s in seats]
+        self.data["prompt"] = {"seats": seats, "kind": kind or top["kind"],
+                               "options": None if options is None else [[str(i), str(lab)] for i, lab in options]}
+
+    # ---- the end ----------------------------------------------------------------
+    def finish(self, outcome: Outcome) -> None:
+        d = self.data
+        d["outcome"] = outcome.to_dict()
+        d["stack"], d["prompt"], d["active"], d["waiting"] = [], None, None, []
+
+
+class FlowState(State):
+    """A :class:`State` whose ``to_act``/``legal``/``apply`` come from its declared flow.
+
+    A subclass sets ``PHASES`` and ``FIRST_PHASE`` and implements ``_setup_data()`` (returning its
+    data dict, named keys), the phase moves and hooks described in the module docstring, and
+    ``_view``.  It does not implement ``_to_act``, ``_legal``, ``_apply``, ``_outcome``,
+    ``_dump`` or ``_load``.
+    """
+
+    PHASES: dict = {}
+    FIRST_PHASE: str = ""
+    data: dict
+
+    # ---- set up ---------------------------------------------------------------
+    def _setup(self) -> None:
+        self.data = {"flow": Flow.new(self.FIRST_PHASE)}
+        self.data.update(self._setup_data())
+        self._enter(self.FIRST_PHASE)
+        self._advance()
+
+    def _setup_data(self) -> dict:
+        raise NotImplementedError
+
+    @property
+    def flow(self) -> Flow:
+        return Flow(self.data["flow"], self.PHASES)
+
+    def in_play(self, seat: int) -> bool:
+        """Whether ``seat`` still takes part (default: always).  Seats out of play get no turns."""
+        return True
+
+    def clockwise(self, start: int) -> list:
+        """Every seat in play, in seat order starting at ``start``."""
+        n = self.players
+        return [(start + i) % n for i in range(n) if self.in_play((start + i) % n)]
+
+    def finish(self, outcome: Outcome) -> None:
+        """The game is over with ``outcome``."""
+        self.flow.finish(outcome)
+
+    # ---- the contract hooks, derived from the flow -------------------------------
+    def _to_act(self) -> tuple:
+        return self.flow.to_act()
+
+    def _outcome(self):
+        d = self.data["flow"]["outcome"]
+        return None if d is None else Outcome.from_dict(d)
+
+    def _legal(self, seat: int) -> list:
+        flow = self.flow
+        prompt = flow.prompt
+        if prompt is not None:
+            if prompt["options"] is not None:
+                return [Action(i, label, "prompt:" + prompt["kind"]) for i, label in prompt["options"]]
+            return getattr(self, "_ask_" + prompt["kind"])(flow.top, seat)
+        return getattr(self, "_legal_" + flow.phase)(seat)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        flow = self.flow
+        prompt = flow.prompt
+        if prompt is not None:
+            rest = [s for s in prompt["seats"] if s != seat]
+            self.data["flow"]["prompt"] = dict(prompt, seats=rest) if rest else None
+            frame = flow.top
+            getattr(self, "_f_" + frame["kind"])(frame, action.id, seat)
+        else:
+            getattr(self, "_do_" + flow.phase)(seat, action)
+        self._advance()
+
+    def _dump(self) -> dict:
+        return self.data
+
+    def _load(self, data: dict) -> None:
+        self.data = data
+
+    # ---- the engine loop -----------------------------------------------------------
+    def _enter(self, name: str) -> None:
+        d = self.data["flow"]
+        d["phase"] = name
+        d["order"], d["waiting"], d["passed"], d["active"] = [], [], [], None
+        d["ordered"] = False
+        hook = getattr(self, "_begin_" + name, None)
+        if hook is not None:
+            hook()
+        if not d.pop("ordered", False):
+            self.flow.set_order(self.clockwise(d["first"]))
+
+    def goto(self, name: str) -> None:
+        """Leave the current phase for ``name`` now (from an ``_end_`` hook or a move); its
+        ``_begin_`` hook runs."""
+        if name not in self.PHASES:
+            raise ValueError(f"no phase {name!r}")
+        self._enter(name)
+
+    def _advance(self) -> None:
+        """Run frames and move the flow on until a seat must decide or the game is over."""
+        d = self.data["flow"]
+        for _ in range(LOOP_LIMIT):
+            if d["outcome"] is not None or d["prompt"] is not None:
+                return
+            if d["stack"]:
+                frame = d["stack"][-1]
+                getattr(self, "_f_" + frame["kind"])(frame, None, None)
+                continue
+            phase = self.PHASES[d["phase"]]
+            if phase.turn == "one":
+                if d["active"] is not None and self.in_play(d["active"]):
+                    return
+                d["active"] = None
+                live = [s for s in d["order"] if self.in_play(s)]
+                if live:
+                    seat = live[0]
+                    d["order"] = live[1:]
+                    d["active"] = seat
+                    d["turn"] += 1
+                    hook = getattr(self, "_begin_turn_" + phase.name, None)
+                    if hook is not None:
+                        hook(seat)
+                    continue
+            elif phase.turn == "all":
+                d["waiting"] = [s for s in d["waiting"] if self.in_play(s)]
+                if d["waiting"]:
+                    return
+            else:
+                if d["active"] is not None and self.in_play(d["active"]) and d["active"] not in d["passed"]:
+                    return
+                if any(self.in_play(s) and s not in d["passed"] for s in d["order"]):
+                    self.flow.next()
+                    continue
+                d["active"] = None
+            # nobody is left to act in this phase: it ends
+            hook = getattr(self, "_end_" + phase.name, None)
+            if hook is not None:
+                hook()
+                if d["outcome"] is not None or d["prompt"] is not None or d["stack"]:
+                    continue
+                if d["phase"] != phase.name:
+                    continue                       # the hook moved the game to another phase itself
+            if phase.next is None:
+                raise RuntimeError(f"phase {phase.name!r} ended with no next phase and no outcome")
+            self._enter(phase.next)
+        raise RuntimeError("the flow does not progress")
