@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from test_clockwork_helpers import Script, give, ids, main, put
+from test_clockwork_helpers import (Script, active, add_gate, add_portal, begin_turn, give, hand, ids, main, phase,
+                                    portals, put, resources, stack, units)
 
 rule = pytest.mark.rule
 
@@ -26,7 +27,7 @@ def test_assassinate_heads_then_pay_the_cost():
     assert acts(st, "assassinate:") == ["assassinate:e3>e1", "assassinate:e3>f2", "assassinate:e3>f3"]
     assert "decline" in ids(st)
     st.apply(0, "assassinate:e3>f3")
-    assert st.s["res"][0] == 0 and st._unit_at("f3") is None and st.s["pending"] is None
+    assert resources(st)[0] == 0 and st._unit_at("f3") is None and st.view(None)["pending"] is None
     st = main(res=[1, 5])
     put(st, "shade", 0, "e3")
     put(st, "infantry", 1, "e1")
@@ -44,7 +45,7 @@ def test_assassinate_tails_still_uses_the_attack():
     put(st, "infantry", 1, "e2")
     st.rng = Script(coins=[False])
     st.apply(0, "assassinate:e3")
-    assert st.s["pending"] is None and acts(st, "attack:e3") == [] and acts(st, "move:e3") == []
+    assert st.view(None)["pending"] is None and acts(st, "attack:e3") == [] and acts(st, "move:e3") == []
 
 
 # ----------------------------------------------------------- Artillery Shell
@@ -59,7 +60,7 @@ def test_artillery_shell_range_barricade_and_no_counter():
     assert acts(st, "attack:a3") == ["attack:a3>b3"]
     st.rng = Script(coins=[True], rolls=[1, 1, 6, 6])
     st.apply(0, "shell:a3>d4")
-    assert st._unit_at("d4") and st.s["pending"] is None  # missed, and no counter attack
+    assert st._unit_at("d4") and st.view(None)["pending"] is None  # missed, and no counter attack
     assert acts(st, "attack:a3") == [] and acts(st, "shell:") == []  # CC-ARTY-6
 
 
@@ -71,7 +72,7 @@ def test_artillery_shell_tails_misses_without_dice():
     put(st, "infantry", 1, "b3")
     st.rng = Script(coins=[False])
     st.apply(0, "shell:a3>d4")
-    assert st.rng.rolls == [] and st.s["roll"] is None and acts(st, "attack:a3") == []
+    assert st.rng.rolls == [] and st.view(None)["roll"] is None and acts(st, "attack:a3") == []
     st = main()
     put(st, "mortar-walker", 0, "a3")
     put(st, "infantry", 1, "d4")
@@ -139,7 +140,7 @@ def test_cleave_second_attack_lost_if_the_unit_dies():
     st.rng = Script(rolls=[1, 1, 6, 6, 6, 6, 1, 1])
     st.apply(0, "attack:e3>e2")
     st.apply(1, "counter")
-    assert b not in st.s["units"] and acts(st, "attack:") == []
+    assert b not in units(st) and acts(st, "attack:") == []
 
 
 # -------------------------------------------------------------------- Corrupt
@@ -169,7 +170,7 @@ def test_corrupt_tails_does_nothing_but_uses_the_attack():
     put(st, "infantry", 1, "e2")
     st.rng = Script(coins=[False])
     st.apply(0, "corrupt:e3")
-    assert st.s["pending"] is None and acts(st, "attack:e3") == [] and acts(st, "move:e3") == []
+    assert st.view(None)["pending"] is None and acts(st, "attack:e3") == [] and acts(st, "move:e3") == []
 
 
 # ---------------------------------------------------------- Mounted Weaponry
@@ -186,7 +187,7 @@ def test_mounted_weaponry_counter_attacks():
     put(st, "scrap-foundry", 1, "e2")
     st.rng = Script(rolls=[1, 1])
     st.apply(0, "attack:e3>e2")
-    assert st.s["pending"] is None
+    assert st.view(None)["pending"] is None
 
 
 # --------------------------------------------------------------- Portal Wall
@@ -197,12 +198,12 @@ def test_portal_wall_makes_a_wall_next_turn():
     walls = acts(st, "wall:")
     assert "wall:e3>e2" in walls and "wall:e3>d3" not in walls  # never on water
     st.apply(0, "wall:e3>e2")
-    assert st.s["res"][0] == 1 and acts(st, "wall:") == [] and acts(st, "move:e3") == []
+    assert resources(st)[0] == 1 and acts(st, "wall:") == [] and acts(st, "move:e3") == []
     assert st.view(1)["portals"] == [{"hex": "e2", "owner": 0, "source": "wall", "unit": None}]
     st.apply(0, "end")
     st.apply(1, "end")
     # player 0's next turn: the Wall is up, and the turn goes straight on (no relocation for a Wall)
-    assert st.to_act == (0,) and st.s["phase"] == "main"
+    assert st.to_act == (0,) and phase(st) == "main"
     w = st._unit_at("e2")
     assert w["card"] == "wall"
     assert st.stat(w, "defense") == 10 and "barricade" in st.view(0)["units"][1]["abilities"]
@@ -232,7 +233,7 @@ def test_regenerate_heads_comes_back_next_turn():
     assert st.view(0)["portals"] == [{"hex": "e2", "owner": 1, "source": "regen", "unit": None}]
     assert st.view(1)["portals"][0]["unit"] == "phoenix-rig"
     st.apply(0, "end")
-    assert st._unit_at("e2")["card"] == "phoenix-rig" and st.s["active"] == 1
+    assert st._unit_at("e2")["card"] == "phoenix-rig" and active(st) == 1
 
 
 @rule("CC-REGEN-3")
@@ -242,7 +243,7 @@ def test_regenerate_tails_stays_destroyed():
     put(st, "phoenix-rig", 1, "e2")
     st.rng = Script(rolls=[6, 6, 1, 1], coins=[False])
     st.apply(0, "attack:e3>e2")
-    assert st.s["portals"] == []
+    assert portals(st) == []
 
 
 # ---------------------------------------------------------------- Run and Gun
@@ -267,7 +268,7 @@ def test_salvage_heads_gains_one_and_stops_the_unit():
     put(st, "infantry", 1, "e2")
     st.rng = Script(coins=[True])
     st.apply(0, "salvage:e3")
-    assert st.s["res"][0] == 1 and acts(st, "move:e3") == [] and acts(st, "attack:e3") == []
+    assert resources(st)[0] == 1 and acts(st, "move:e3") == [] and acts(st, "attack:e3") == []
     assert acts(st, "salvage:") == [] and acts(st, "wall:") == []
 
 
@@ -295,7 +296,7 @@ def test_scapegoat_redirects_to_an_adjacent_friend():
     st.apply(0, "attack:e3>e2")
     assert st.to_act == (1,) and ids(st) == ["scapegoat:d1", "noscapegoat"]
     st.apply(1, "scapegoat:d1")
-    assert inf not in st.s["units"] and sq in st.s["units"]
+    assert inf not in units(st) and sq in units(st)
 
 
 @rule("CC-SCAPE-3", "CC-GAP-54")
@@ -319,7 +320,7 @@ def test_scapegoat_tails_and_no_substitute():
     st.rng = Script(rolls=[6, 6, 1, 1], coins=[False])
     st.apply(0, "attack:e3>e2")
     st.apply(1, "scapegoat:d1")
-    assert sq not in st.s["units"]
+    assert sq not in units(st)
     st = main()
     put(st, "crab-tank", 0, "e3")
     put(st, "squire", 1, "e2")
@@ -338,8 +339,8 @@ def test_self_destruct_hits_everything_around_friend_and_foe():
     far = put(st, "infantry", 1, "e1")
     st.rng = Script(rolls=[6, 6, 1, 1, 6, 6, 1, 1])
     st.apply(0, "selfdestruct:e3")
-    assert st._unit_at("e3") is None and mine not in st.s["units"] and foe not in st.s["units"]
-    assert far in st.s["units"] and st.s["pending"] is None
+    assert st._unit_at("e3") is None and mine not in units(st) and foe not in units(st)
+    assert far in units(st) and st.view(None)["pending"] is None
     assert st._gate_at("a1") and st._gate_at("f5")
 
 
@@ -378,7 +379,7 @@ def test_stealth_also_guards_against_counter_attacks():
     st.apply(1, "counter")
     assert st.to_act == (0,) and ids(st) == ["stealth", "nostealth"]
     st.apply(0, "stealth")
-    assert st._unit_at("e3") and st.s["pending"] is None
+    assert st._unit_at("e3") and st.view(None)["pending"] is None
 
 
 # -------------------------------------------------------------- Special cards
@@ -388,20 +389,20 @@ def test_special_cards_are_played_in_the_main_step_and_discarded():
     (c,) = give(st, 0, "supply-drop")
     assert f"play:{c}" in ids(st)
     st.apply(0, f"play:{c}")
-    assert st.s["res"][0] == 3 and c not in st.s["hands"][0] and c not in st.s["stack"]
+    assert resources(st)[0] == 3 and c not in hand(st, 0) and c not in stack(st)
 
 
 def test_war_bonds_and_research_grant():
     st = main(res=[0, 5])
-    st.s["gates"].append({"hex": "d1", "owner": 0, "arrow": "d2"})
+    add_gate(st, "d1", 0, "d2")
     (c,) = give(st, 0, "war-bonds")
     st.apply(0, f"play:{c}")
-    assert st.s["res"][0] == 2
+    assert resources(st)[0] == 2
     (g,) = give(st, 0, "research-grant")
     st.apply(0, f"play:{g}")
     assert "research" in ids(st)
     st.apply(0, "research")
-    assert st.s["res"][0] == 0
+    assert resources(st)[0] == 0
 
 
 def test_movement_attack_and_defense_buffs():
@@ -423,7 +424,7 @@ def test_second_wind_and_sabotage():
     st = main()
     put(st, "infantry", 0, "e3")
     put(st, "infantry", 1, "e2")
-    st.s["portals"].append({"hex": "f4", "owner": 1, "card": "infantry", "src": "gate"})
+    add_portal(st, "f4", 1, "infantry")
     w, sab = give(st, 0, "second-wind", "sabotage")
     assert f"play:{w}>e3" not in ids(st)
     st.rng = Script(rolls=[1, 1, 6, 6, 1, 1, 6, 6], coins=[True])
@@ -432,7 +433,7 @@ def test_second_wind_and_sabotage():
     st.apply(0, f"play:{w}>e3")
     assert "attack:e3>e2" in ids(st) and not [a for a in ids(st) if a.startswith("move:e3")]
     st.apply(0, f"play:{sab}>f4")
-    assert st.s["portals"] == []
+    assert portals(st) == []
 
 
 @rule("CC-SPEC-2")
@@ -441,11 +442,11 @@ def test_special_cards_in_the_control_step_too():
     put(st, "infantry", 0, "e1")
     (c,) = give(st, 0, "supply-drop")
     (g,) = give(st, 0, "research-grant")
-    st._start_turn(0)
+    begin_turn(st, 0)
     acts = ids(st)
-    assert st.s["phase"] == "control" and f"play:{c}" in acts and f"play:{g}" not in acts
+    assert phase(st) == "control" and f"play:{c}" in acts and f"play:{g}" not in acts
     st.apply(0, f"play:{c}")
-    assert st.s["res"][0] == 4 and st.s["phase"] == "control"
+    assert resources(st)[0] == 4 and phase(st) == "control"
 
 
 @rule("CC-GAP-56", "CC-ARTY-1")
@@ -464,14 +465,14 @@ def test_stealth_against_a_shell_keeps_the_shell():
 @rule("CC-UTYPE-6")
 def test_two_buildings_are_placed_one_after_the_other():
     st = main()
-    st.s["portals"] += [{"hex": "a2", "owner": 0, "card": "turret", "src": "gate"},
-                        {"hex": "b1", "owner": 0, "card": "bunker", "src": "wall"},   # a Wall-type source stays
-                        {"hex": "e3", "owner": 0, "card": "bunker", "src": "regen"}]  # neutral space: stays
-    st._start_turn(0)
-    assert st.s["phase"] == "portal" and st.view(0)["place"] == "a2"
+    add_portal(st, "a2", 0, "turret")
+    add_portal(st, "b1", 0, "bunker", src="wall")   # a Wall-type source stays
+    add_portal(st, "e3", 0, "bunker", src="regen")  # neutral space: stays
+    begin_turn(st, 0)
+    assert phase(st) == "portal" and st.view(0)["place"] == "a2"
     assert "place:a2>b1" not in ids(st)
     st.apply(0, "place:a2>c2")
-    assert st.s["phase"] == "main" and st._unit_at("e3")["card"] == "bunker"
+    assert phase(st) == "main" and st._unit_at("e3")["card"] == "bunker"
 
 
 @rule("CC-GAP-48")
@@ -486,5 +487,5 @@ def test_a_corrupted_unit_that_dies_is_its_owners_loss():
     st.apply(0, "attack:e1>f1")  # Red attacks Blue's crab with Blue's own Phoenix Rig; it misses
     assert st.to_act == (1,)
     st.apply(1, "counter")       # Blue's crab destroys the corrupted rig; Blue flips Regenerate
-    assert v not in st.s["units"]
-    assert st.s["portals"][-1]["owner"] == 1 and st.s["coin"]["seat"] == 1
+    assert v not in units(st)
+    assert portals(st)[-1]["owner"] == 1 and st.view(None)["coin"]["seat"] == 1

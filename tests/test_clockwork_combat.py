@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from test_clockwork_helpers import Script, give, ids, main, put
+from test_clockwork_helpers import (Script, active, add_gate, add_portal, give, hand, hand_keys, ids, main, out,
+                                    put, remove_gate, units)
 
 rule = pytest.mark.rule
 
@@ -51,7 +52,7 @@ def test_moving_through_units_gates_and_portals():
     st = main()
     put(st, "infantry", 0, "e3")
     put(st, "infantry", 1, "e2")
-    st.s["portals"].append({"hex": "f2", "owner": 1, "card": "infantry", "src": "gate"})
+    add_portal(st, "f2", 1, "infantry")
     d = moves(st, "e3")
     assert "e2" not in d and "f2" not in d and "e1" not in d  # e1 only through e2/f2
     st = main()
@@ -94,8 +95,8 @@ def test_counter_attack_rolls_and_ties_go_to_the_original_attacker():
         st.rng = Script(rolls=[1, 1, 6, 6] + rolls)
         st.apply(0, "attack:e3>e2")
         st.apply(1, "counter")
-        assert (a not in st.s["units"]) == dead
-        assert st.s["pending"] is None and st.to_act == (0,)  # no counter to a counter
+        assert (a not in units(st)) == dead
+        assert st.view(None)["pending"] is None and st.to_act == (0,)  # no counter to a counter
 
 
 @rule("CC-GAP-30", "CC-RONLY-2")
@@ -105,7 +106,7 @@ def test_counter_attack_needs_the_attacker_in_range():
     put(st, "sharpshooter", 1, "e2")  # Ranged Only 2-3: cannot answer from 1 hex
     st.rng = Script(rolls=[1, 1, 6, 6])
     st.apply(0, "attack:e3>e2")
-    assert st.s["pending"] is None
+    assert st.view(None)["pending"] is None
 
 
 @rule("CC-MOVE-3", "CC-ATK-1")
@@ -162,9 +163,9 @@ def test_buildings_have_a_fixed_defense_to_beat():
         b = put(st, "bunker", 1, "e2")  # defense 10
         st.rng = Script(rolls=list(rolls))
         st.apply(0, "attack:e3>e2")
-        assert st.s["roll"]["defense_dice"] is None and st.s["roll"]["defense_total"] == 10
-        assert (b not in st.s["units"]) == dead
-        assert st.s["pending"] is None  # a Bunker cannot counter attack
+        assert st.view(None)["roll"]["defense_dice"] is None and st.view(None)["roll"]["defense_total"] == 10
+        assert (b not in units(st)) == dead
+        assert st.view(None)["pending"] is None  # a Bunker cannot counter attack
 
 
 @rule("CC-UTYPE-4", "CC-CTR-5", "CC-MOUNT-2", "CC-MOUNT-3", "CC-CTR-6")
@@ -189,7 +190,7 @@ def test_counter_against_a_building_must_beat_its_number():
         st.rng = Script(rolls=[1, 1, 6, 6] + rolls)
         st.apply(0, "attack:e1>e2")
         st.apply(1, "counter")
-        assert (t not in st.s["units"]) == dead
+        assert (t not in units(st)) == dead
 
 
 @rule("CC-CARD-3", "CC-CARD-4", "CC-CARD-6", "CC-CARD-8", "CC-ATK-10", "CC-GAP-32", "CC-GAP-33", "CC-GAP-3",
@@ -211,7 +212,7 @@ def test_levels_follow_the_number_of_copies_held():
     assert st.stat(b, "attack") == 3  # berserker 2.0 counts only berserker cards
     st.rng = Script(rolls=[1, 1, 1, 1])
     st.apply(0, "attack:e3>e2")
-    assert st.s["roll"]["bonus"] == 2 and st.s["roll"]["defense_bonus"] == 1
+    assert st.view(None)["roll"]["bonus"] == 2 and st.view(None)["roll"]["defense_bonus"] == 1
 
 
 @rule("CC-CARD-5", "CC-GAP-34")
@@ -226,7 +227,7 @@ def test_conditional_bonus_applies_against_the_named_type_on_either_side():
     st.rng = Script(rolls=[1, 1, 1, 1, 1, 1, 1, 1])
     st.apply(0, "attack:e3>e2")  # Red's crab attacks; Blue counters: Red defends with +2 against a vehicle
     st.apply(1, "counter")
-    assert st.s["roll"]["defense_bonus"] == 5
+    assert st.view(None)["roll"]["defense_bonus"] == 5
 
 
 @rule("CC-CARD-7", "CC-GAP-35", "CC-MAT-2", "CC-GAP-23")
@@ -234,17 +235,17 @@ def test_levels_end_when_a_card_is_lost_and_the_starting_card_never_goes():
     st = main()
     give(st, 1, "infantry")
     u = put(st, "infantry", 1, "e2")
-    st.s["portals"].append({"hex": "f4", "owner": 1, "card": "infantry", "src": "gate"})
+    add_portal(st, "f4", 1, "infantry")
     assert st.stat(u, "attack") == 2
     (raid,) = give(st, 0, "requisition-raid")
     st.rng = Script(choices=[0])
     st.apply(0, f"play:{raid}>1")
     assert st.level(1, "infantry") == 1 and st.stat(u, "attack") == 1 and st.level(0, "infantry") == 2
-    assert "i1" in st.s["hands"][1]
+    assert "i1" in hand(st, 1)
     (raid2,) = give(st, 0, "requisition-raid")
     give(st, 1, "supply-drop")
     st.apply(0, f"play:{raid2}>1")
-    assert [st.s["cards"][c] for c in st.s["hands"][1]] == ["infantry", "supply-drop"]  # nothing to take
+    assert hand_keys(st, 1) == ["infantry", "supply-drop"]  # nothing to take
     assert st._portal_at("f4")  # a face-down portal is not checked again (CC-GAP-23)
 
 
@@ -269,15 +270,15 @@ def test_gate_tokens_are_attackable_only_unguarded():
 @rule("CC-GATE-7", "CC-GATE-9", "CC-GATE-10", "CC-GATE-11", "CC-TERR-11", "CC-TERR-10", "CC-GAP-12")
 def test_gate_defense_nine_and_the_portal_at_its_arrow():
     st = main()
-    st.s["gates"].append({"hex": "k1", "owner": 1, "arrow": "k2"})
-    st.s["portals"].append({"hex": "f4", "owner": 1, "card": "infantry", "src": "gate"})
+    add_gate(st, "k1", 1, "k2")
+    add_portal(st, "f4", 1, "infantry")
     put(st, "infantry", 0, "e5")
     st.rng = Script(rolls=[4, 4])  # 9: not above 9
     st.apply(0, "attack:e5>f5")
-    assert st._gate_at("f5") and st.s["pending"] is None  # never a counter attack
+    assert st._gate_at("f5") and st.view(None)["pending"] is None  # never a counter attack
     st = main()
-    st.s["gates"].append({"hex": "k1", "owner": 1, "arrow": "k2"})
-    st.s["portals"].append({"hex": "f4", "owner": 1, "card": "infantry", "src": "gate"})
+    add_gate(st, "k1", 1, "k2")
+    add_portal(st, "f4", 1, "infantry")
     put(st, "infantry", 0, "e5")
     st.rng = Script(rolls=[5, 4])
     st.apply(0, "attack:e5>f5")
@@ -303,18 +304,17 @@ def test_destroying_the_last_enemy_gate_wins():
 @rule("CC-GAP-40")
 def test_a_player_without_gates_stays_in_while_they_have_units():
     st = main(players=3)
-    s = st.s
     put(st, "infantry", 0, "e3")
-    s["gates"].remove(st._gate_at("a1"))
+    remove_gate(st, "a1")
     st.apply(0, "end")
-    assert s["out"] == [False, False, False] and not st.is_over and s["active"] == 1
+    assert out(st) == [False, False, False] and not st.is_over and active(st) == 1
 
 
 @rule("CC-GAP-41")
 def test_a_player_without_gates_can_still_win():
     st = main()
     put(st, "infantry", 0, "e5")
-    st.s["gates"].remove(st._gate_at("a1"))
+    remove_gate(st, "a1")
     st.rng = Script(rolls=[6, 6])
     st.apply(0, "attack:e5>f5")
     assert st.is_over and st.outcome().winners == (0,)
@@ -323,6 +323,6 @@ def test_a_player_without_gates_can_still_win():
 @rule("CC-GAP-40")
 def test_out_players_are_skipped():
     st = main(players=3)
-    st.s["gates"].remove(st._gate_at("f5"))
+    remove_gate(st, "f5")
     st.apply(0, "end")
-    assert st.s["out"][1] and st.s["active"] == 2
+    assert out(st)[1] and active(st) == 2

@@ -1,4 +1,5 @@
-"""Shared helpers for the Clockwork Crusade tests (no tests here).
+"""Shared helpers for the Clockwork Crusade tests (no tests here): positions are built and read
+through these named functions, never by editing the state's data in a test.
 
 ``board(players)`` plays a fixed setup: Rivet Steppe in slot 1, Rail Crossing
 in slot 2, Brass Plateau in slot 5, Foundry Yards in slot 6 (then more for more
@@ -9,7 +10,9 @@ f4, territory 1D).  Rivet Steppe (slot 1) reads::
 """
 from __future__ import annotations
 
+from pyapp.engine.log import plain
 from pyapp.games.clockwork import GAME
+from pyapp.games.clockwork.rules import COLOURS
 
 GRIDS = ["steppe@s1", "crossing@s2", "plateau@s5", "foundry@s6", "canal@s3", "ridge@s7", "delta@s9", "lagoon@s10"]
 GATES = ["a1>a2", "f5>f4", "j1>j2", "a14>a15", "v1>v2", "g6>g7"]
@@ -38,6 +41,7 @@ class Script:
         return [1, 1, self.draws]
 
 
+# ---------------------------------------------------------------- building positions
 def setup(players=2, seed=1, gates=None):
     """A game after setup (grids and gates placed as above), at the first turn's first decision."""
     st = GAME.new(players, seed)
@@ -49,23 +53,38 @@ def setup(players=2, seed=1, gates=None):
     return st
 
 
+def _jump(st, seat, step):
+    """Make it ``seat``'s turn at ``step`` now (no question open); the following turns go on clockwise."""
+    d, flow = st.data, st.data["flow"]
+    n = st.players
+    d["start"] = seat
+    flow.update(phase="round", active=seat, prompt=None, stack=[{"kind": step, "seat": seat}],
+                order=[(seat + i) % n for i in range(1, n)])
+    st._advance()
+
+
 def main(players=2, seed=1, active=0, res=None, gates=None, clear=True):
     """A game at ``active``'s Main step with no units or portals, not on a first turn."""
     st = setup(players, seed, gates)
-    s = st.s
-    s["phase"] = "main"
-    s["active"] = active
-    s["pending"] = None
-    s["place"] = []
-    for i, g in enumerate(s["gates"]):  # GATES[i] belongs to seat i whoever placed first
+    d = st.data
+    for i, g in enumerate(d["gates"]):  # GATES[i] belongs to seat i whoever placed first
         g["owner"] = i
     if clear:
-        s["units"], s["portals"] = [], []
-    s["turns"] = [3] * players
-    s["turn"] = 10
+        d["units"], d["portals"] = [], []
+    d["turns_taken"] = [3] * players
+    d["turn"] = 10
     if res is not None:
-        s["res"] = list(res)
+        d["resources"] = list(res)
+    _jump(st, active, "main")
     return st
+
+
+def begin_turn(st, seat):
+    """Start ``seat``'s turn now (its Control step, then what follows by itself), whatever was under way."""
+    flow = st.data["flow"]
+    flow.update(active=seat, prompt=None, stack=[])
+    st._begin_turn_round(seat)
+    st._advance()
 
 
 def put(st, card, seat, hexes):
@@ -78,16 +97,106 @@ def put(st, card, seat, hexes):
 
 def give(st, seat, *keys):
     """Give unit/special cards to a seat's hand (taken from the stack); returns their ids."""
-    s = st.s
+    d = st.data
     out = []
     for key in keys:
-        cid = next(c for c in s["stack"] if s["cards"][c] == key)
-        s["stack"].remove(cid)
-        s["hands"][seat].append(cid)
+        cid = next(c for c in d["stack"] if d["cards"][c] == key)
+        d["stack"].remove(cid)
+        d["hands"][seat].append(cid)
         out.append(cid)
     return out
 
 
+def add_gate(st, h, owner, arrow):
+    """A Gate Token of ``owner`` on ``h`` with its arrow at ``arrow``."""
+    st.data["gates"].append({"hex": h, "owner": owner, "arrow": arrow})
+
+
+def remove_gate(st, h):
+    st.data["gates"].remove(st._gate_at(h))
+
+
+def add_portal(st, h, owner, card, src="gate"):
+    """A face-down portal of ``owner`` on ``h`` hiding ``card`` (``src``: gate, wall or regen)."""
+    st.data["portals"].append({"hex": h, "owner": owner, "card": card, "src": src})
+
+
+def set_resources(st, seat, n):
+    st.data["resources"][seat] = n
+
+
+def empty_stack(st):
+    st.data["stack"] = []
+
+
+def hide_differently(st, seat):
+    """A copy of ``st`` whose hidden information of the other seats differs (portal units, hand card types)."""
+    other = st.clone()
+    d = other.data
+    keys = ["crab-tank", "shade", "hexer", "mortar-walker", "siege-battery"]
+    for i, p in enumerate(d["portals"]):
+        if p["owner"] != seat:
+            p["card"] = keys[i % len(keys)] if p["card"] != keys[i % len(keys)] else "bomb-beetle"
+    for q in range(st.players):
+        if q == seat:
+            continue
+        for cid in d["hands"][q]:
+            if not cid.startswith("i"):
+                d["cards"][cid] = "supply-drop" if d["cards"][cid] != "supply-drop" else "sabotage"
+    return other
+
+
+# ---------------------------------------------------------------- reading positions
 def ids(st, seat=None):
     seat = st.to_act[0] if seat is None else seat
     return [a.id for a in st.legal_actions(seat)]
+
+
+def log(st):
+    """The log as players read it (seats named by their colours)."""
+    return [plain(e, COLOURS) for e in st.log]
+
+
+def phase(st):
+    return st.view(None)["phase"]
+
+
+def active(st):
+    return st.view(None)["active"]
+
+
+def resources(st):
+    return list(st.data["resources"])
+
+
+def units(st):
+    """The units on the board (the rules' own dicts: a unit returned by :func:`put` is one of them)."""
+    return st.data["units"]
+
+
+def portals(st):
+    """Every portal with its hidden unit (``card``), as the rules keep them."""
+    return st.data["portals"]
+
+
+def gates(st):
+    return st.data["gates"]
+
+
+def hand(st, seat):
+    """The card ids in ``seat``'s hand."""
+    return list(st.data["hands"][seat])
+
+
+def hand_keys(st, seat):
+    """The card keys in ``seat``'s hand, in order."""
+    return [st.data["cards"][c] for c in st.data["hands"][seat]]
+
+
+def stack(st):
+    """The card ids of the stack, the top last."""
+    return list(st.data["stack"])
+
+
+def out(st):
+    return list(st.data["out"])

@@ -11,6 +11,7 @@ import time
 
 import pytest
 from bot_games import bot_game
+from test_clockwork_helpers import hide_differently, portals
 
 from pyapp.engine import Action
 from pyapp.games.clockwork import GAME
@@ -59,23 +60,6 @@ def test_every_legal_id_and_nothing_else(players, seed, kinds, rounds):
     assert {"grid", "gate", "move", "end"} <= kinds_seen
 
 
-def _hide(st, seat):
-    """A copy of ``st`` whose hidden information of the other seats differs (portal units, hand card types)."""
-    other = st.clone()
-    s = other.s
-    keys = ["crab-tank", "shade", "hexer", "mortar-walker", "siege-battery"]
-    for i, p in enumerate(s["portals"]):
-        if p["owner"] != seat:
-            p["card"] = keys[i % len(keys)] if p["card"] != keys[i % len(keys)] else "bomb-beetle"
-    for q in range(st.players):
-        if q == seat:
-            continue
-        for j, cid in enumerate(s["hands"][q]):
-            if not cid.startswith("i"):
-                s["cards"][cid] = "supply-drop" if s["cards"][cid] != "supply-drop" else "sabotage"
-    return other
-
-
 def test_hidden_information_never_in_another_seats_markup():
     """CC-UI-1, CC-UI-2: changing another seat's face-down portal units and hand changes nothing in the markup
     (board, titles, data-action ids); the owner does see its own portal units."""
@@ -84,14 +68,14 @@ def test_hidden_information_never_in_another_seats_markup():
         if seat is None or len(st.history) % 3:
             continue
         for viewer in range(st.players):
-            if not any(p["owner"] != viewer for p in st.s["portals"]) and len(st.history) % 15:
+            if not any(p["owner"] != viewer for p in portals(st)) and len(st.history) % 15:
                 continue
             interactive = viewer in st.to_act
             a, _ = draw(st, viewer, interactive=interactive)
-            b, _ = draw(_hide(st, viewer), viewer, interactive=interactive)
+            b, _ = draw(hide_differently(st, viewer), viewer, interactive=interactive)
             assert a == b, (len(st.history), viewer)
             checked += 1
-            for p in st.s["portals"]:
+            for p in portals(st):
                 if p["owner"] != viewer:
                     hidden_portals += 1
                     assert f"portal:{p['card']}@{p['hex']}" not in a and f"{p['hex']}: {p['card']}" not in a
@@ -245,7 +229,7 @@ def test_hot_seat_app_hands_over_and_shows_only_the_viewers_secrets(clockwork_re
         ids = [html.unescape(x) for x in AID.findall(markup)]
         legal = {a.id for a in app.state.legal_actions(seat)}
         assert set(ids) == legal
-        for p in app.state.s["portals"]:
+        for p in portals(app.state):
             if p["owner"] != seat:
                 secrets_checked += 1
                 assert f'{p["hex"]}: {p["card"]}' not in markup

@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import pytest
 
+from pyapp.engine.log import plain
 from pyapp.games.clockwork import GAME, content
-from pyapp.games.clockwork.geometry import neighbours
-from test_clockwork_helpers import Script, give, ids, main, put, setup
+from pyapp.games.clockwork.geometry import adjacent
+from test_clockwork_helpers import (Script, active, add_gate, add_portal, begin_turn, empty_stack, gates, give, hand,
+                                    hand_keys, ids, log, main, phase, portals, put, resources, set_resources,
+                                    setup, stack, units)
 
 rule = pytest.mark.rule
 
@@ -25,14 +28,14 @@ def test_roll_off_rerolls_only_the_tied_highest():
     st = GAME.new(3, 1)
     st.rng = Script(rolls=[5, 5, 3, 2, 6])
     assert st._roll_off([0, 1, 2], "a test") == 1
-    assert st.rng.rolls == [] and st.log[-1] == "Blue rolls highest."
-    assert "Red 5, Blue 5, Green 3" in st.log[-3] and "Red 2, Blue 6" in st.log[-2]
+    assert st.rng.rolls == [] and log(st)[-1] == "Blue rolls highest."
+    assert "Red 5, Blue 5, Green 3" in log(st)[-3] and "Red 2, Blue 6" in log(st)[-2]
 
 
 @rule("CC-SETUP-1", "CC-SETUP-2", "CC-GAP-8", "CC-UI-13", "CC-MAT-6")
 def test_grids_are_placed_in_turn_order_from_the_highest_roller():
     st = GAME.new(3, 4)
-    first = st.s["first"]
+    first = st.view(None)["first"]
     assert st.to_act == (first,) and st.view(None)["phase"] == "grids"
     seats = []
     for i in range(content.GRIDS_PER_PLAYERS[3]):
@@ -40,7 +43,7 @@ def test_grids_are_placed_in_turn_order_from_the_highest_roller():
         seats.append(seat)
         st.apply(seat, [a for a in ids(st) if a.startswith("grid:")][0])
     assert seats == [(first + i) % 3 for i in range(5)]
-    assert len(st.view(None)["board"]["grids"]) == 5 and st.s["phase"] == "gates"
+    assert len(st.view(None)["board"]["grids"]) == 5 and phase(st) == "gates"
 
 
 @rule("CC-SETUP-3", "CC-GAP-6", "CC-GAP-5")
@@ -71,30 +74,30 @@ def test_starting_gate_tokens_go_on_free_territories_with_the_arrow_inside():
     st = GAME.new(2, 1)
     for g in ("steppe@s1", "crossing@s2", "plateau@s5", "foundry@s6"):
         st.apply(st.to_act[0], "grid:" + g)
-    assert st.to_act == (st.s["first"],) and st.s["phase"] == "gates"
+    assert st.to_act == (st.view(None)["first"],) and phase(st) == "gates"
     acts = ids(st)
     b = st.board
     for a in acts:
         h, arrow = a[5:].split(">")
-        assert b.terr[h] == b.terr[arrow] and arrow in neighbours(h)
+        assert b.terr[h] == b.terr[arrow] and arrow in adjacent(h)
     st.apply(st.to_act[0], "gate:a1>a2")
     acts = ids(st)
-    assert st.to_act == ((st.s["first"] + 1) % 2,)
+    assert st.to_act == ((st.view(None)["first"] + 1) % 2,)
     assert not any(b.terr[a[5:].split(">")[0]] == "1A" for a in acts)  # 1A already has a Gate Token
-    assert st.s["res"] == [5, 5]  # starting Gate Tokens are free
+    assert resources(st) == [5, 5]  # starting Gate Tokens are free
 
 
 @rule("CC-SETUP-6", "CC-SETUP-8", "CC-MAT-1", "CC-MAT-3", "CC-GAP-10", "CC-SETUP-7", "CC-MAT-4", "CC-RSRC-3",
       "CC-TURN-4")
 def test_start_of_play():
     st = setup(2, 1)
-    s = st.s
-    assert "Roll for the first turn" in " ".join(st.log)
-    assert s["active"] == s["start"] and s["phase"] == "main"
-    assert s["res"] == [5, 5] and s["units"] == [] and s["portals"] == []
-    assert [[s["cards"][c] for c in h] for h in s["hands"]] == [["infantry"], ["infantry"]]
-    assert len(s["stack"]) == len(content.stack_cards())
-    assert "gains no resources on their first turn" in st.log[-1]
+    v = st.view(None)
+    assert "Roll for the first turn" in " ".join(log(st))
+    assert v["active"] == v["start"] and v["phase"] == "main"
+    assert resources(st) == [5, 5] and units(st) == [] and portals(st) == []
+    assert [hand_keys(st, 0), hand_keys(st, 1)] == [["infantry"], ["infantry"]]
+    assert len(stack(st)) == len(content.stack_cards())
+    assert "gains no resources on their first turn" in log(st)[-1]
     assert [a for a in ids(st) if a.startswith("portal:")] == ["portal:infantry@a2"]
 
 
@@ -103,14 +106,14 @@ def test_start_of_play():
 def test_control_step_capture_is_paid_before_income_which_counts_it():
     st = main(res=[1, 5])
     put(st, "infantry", 0, "e1")
-    st._start_turn(0)
+    begin_turn(st, 0)
     assert st.view(0)["phase"] == "control"
     acts = ids(st)
     assert "done" in acts and "gate:d1>d2" in acts
     assert all(st.board.terr[a[5:7]] == "1B" for a in acts if a != "done")
     st.apply(0, "gate:d1>d2")
-    assert st.s["phase"] == "main"  # one Gate Token per territory; nothing else to capture
-    assert st.s["res"][0] == 0 + 2  # paid 1 from 1, then 1A and 1B touch: 2 income
+    assert phase(st) == "main"  # one Gate Token per territory; nothing else to capture
+    assert resources(st)[0] == 0 + 2  # paid 1 from 1, then 1A and 1B touch: 2 income
     assert st._controlled(0) == {"1A", "1B"}
 
 
@@ -128,16 +131,16 @@ def test_control_needs_a_soldier_and_no_enemy_unit_and_no_other_gate():
     assert st._control_territories(0) == []
     put(st, "infantry", 0, "b2")  # more Gate Tokens in a territory already controlled are allowed
     assert st._control_territories(0) == ["1A"]
-    st.s["res"][0] = 0
+    set_resources(st, 0, 0)
     assert st._control_territories(0) == []  # CC-GAP-38
 
 
 @rule("CC-TURN-7", "CC-TURN-3", "CC-PORT-5", "CC-PORT-6", "CC-GAP-22")
 def test_a_soldier_from_this_turns_portal_cannot_capture_yet_but_acts_in_main():
     st = main()
-    st.s["portals"].append({"hex": "e1", "owner": 0, "card": "infantry", "src": "gate"})
-    st._start_turn(0)
-    assert st.s["phase"] == "main" and st._controlled(0) == {"1A"}
+    add_portal(st, "e1", 0, "infantry")
+    begin_turn(st, 0)
+    assert phase(st) == "main" and st._controlled(0) == {"1A"}
     acts = ids(st)
     assert any(a.startswith("move:e1>") for a in acts)
 
@@ -145,15 +148,14 @@ def test_a_soldier_from_this_turns_portal_cannot_capture_yet_but_acts_in_main():
 @rule("CC-RSRC-1", "CC-RSRC-2", "CC-RSRC-4", "CC-GAP-15")
 def test_income_counts_touching_controlled_territories_once_each():
     st = main()
-    s = st.s
     assert st.income(0) == 0  # a lone territory earns nothing
-    s["gates"].append({"hex": "c4", "owner": 0, "arrow": "b4"})  # 1C does not touch 1A (neutral row between)
+    add_gate(st, "c4", 0, "b4")  # 1C does not touch 1A (neutral row between)
     assert st.income(0) == 0
-    s["gates"].append({"hex": "d1", "owner": 0, "arrow": "d2"})  # 1B touches 1A
+    add_gate(st, "d1", 0, "d2")  # 1B touches 1A
     assert st.income(0) == 2
-    s["gates"].append({"hex": "e2", "owner": 0, "arrow": "e1"})  # a second Gate Token in 1B adds nothing
+    add_gate(st, "e2", 0, "e1")  # a second Gate Token in 1B adds nothing
     assert st.income(0) == 2
-    s["gates"].append({"hex": "g1", "owner": 0, "arrow": "g2"})  # 2A touches 1B across the grid border
+    add_gate(st, "g1", 0, "g2")  # 2A touches 1B across the grid border
     assert st.income(0) == 3  # 1A, 1B, 2A: 1 each however many they touch; 1C still alone
 
 
@@ -164,35 +166,35 @@ def test_portals_at_gate_arrows_for_held_cards_only():
     acts = [a for a in ids(st) if a.startswith("portal:")]
     assert acts == ["portal:infantry@a2", "portal:crab-tank@a2"]
     st.apply(0, "portal:crab-tank@a2")
-    assert st.s["res"][0] == 4 and st.s["portals"] == [{"hex": "a2", "owner": 0, "card": "crab-tank", "src": "gate"}]
+    assert resources(st)[0] == 4 and portals(st) == [{"hex": "a2", "owner": 0, "card": "crab-tank", "src": "gate"}]
     assert not [a for a in ids(st) if a.startswith("portal:")]  # one portal per Gate Token, arrow hex now blocked
     assert st.level(0, "crab-tank") == 1  # producing does not spend the card
     st.apply(0, "end")
     st.apply(1, "end")
-    assert st.s["units"][0]["card"] == "crab-tank" and st.s["units"][0]["hex"] == "a2"
+    assert units(st)[0]["card"] == "crab-tank" and units(st)[0]["hex"] == "a2"
 
 
 @rule("CC-UTYPE-6", "CC-UTYPE-7", "CC-UI-16", "CC-GAP-24", "CC-UTYPE-5")
 def test_a_building_is_placed_anywhere_free_in_its_territory_then_never_moves():
     st = main()
-    st.s["portals"].append({"hex": "a2", "owner": 0, "card": "turret", "src": "gate"})
+    add_portal(st, "a2", 0, "turret")
     put(st, "crab-tank", 0, "c1")
-    st._start_turn(0)
+    begin_turn(st, 0)
     assert st.view(0)["phase"] == "portal" and st.view(0)["place"] == "a2"
     acts = ids(st)
     assert "place:a2>a2" in acts and "place:a2>b1" in acts
     assert "place:a2>c1" not in acts and "place:a2>a1" not in acts and "place:a2>d1" not in acts
     st.apply(0, "place:a2>b2")
-    assert st.s["phase"] == "main"
+    assert phase(st) == "main"
     assert not [a for a in ids(st) if a.startswith("move:b2")]
 
 
 @rule("CC-RSCH-1", "CC-RSCH-2", "CC-RSCH-8", "CC-UI-21", "CC-UI-25", "CC-CARD-1", "CC-GAP-38")
 def test_research_costs_four_once_per_turn():
     st = main(res=[8, 5])
-    top = st.s["stack"][-1]
+    top = stack(st)[-1]
     st.apply(0, "research")
-    assert st.s["res"][0] == 4 and st.s["hands"][0][-1] == top
+    assert resources(st)[0] == 4 and hand(st, 0)[-1] == top
     assert st.view(0)["drawn"]["id"] == top and st.view(1)["drawn"] is None
     assert "research" not in ids(st)
     assert not st.can_undo(0)  # the draw showed hidden information
@@ -203,7 +205,7 @@ def test_research_costs_four_once_per_turn():
 @rule("CC-GAP-37")
 def test_no_research_from_an_empty_stack():
     st = main(res=[8, 5])
-    st.s["stack"] = []
+    empty_stack(st)
     assert "research" not in ids(st)
 
 
@@ -211,26 +213,27 @@ def test_no_research_from_an_empty_stack():
 def test_draw_step_card_for_destroying_gate_tokens():
     def game(research):
         st = main(res=[8, 5])
-        st.s["gates"] += [{"hex": "k1", "owner": 1, "arrow": "k2"}, {"hex": "d5", "owner": 1, "arrow": "d4"}]
+        add_gate(st, "k1", 1, "k2")
+        add_gate(st, "d5", 1, "d4")
         put(st, "berserker", 0, "e5")
         st.rng = Script(rolls=[6, 6, 6, 6])
         if research:
             st.apply(0, "research")
         st.apply(0, "attack:e5>f5")
         st.apply(0, "attack:e5>d5")
-        assert len(st.s["gates"]) == 2
+        assert len(gates(st)) == 2
         st.apply(0, "end")
         return st
     st = game(False)
-    assert st.s["phase"] == "draw" and ids(st) == ["draw", "end"]
-    n = len(st.s["hands"][0])
+    assert phase(st) == "draw" and ids(st) == ["draw", "end"]
+    n = len(hand(st, 0))
     st.apply(0, "draw")
-    assert len(st.s["hands"][0]) == n + 1 and st.s["active"] == 1
+    assert len(hand(st, 0)) == n + 1 and active(st) == 1
     st = game(False)
     st.apply(0, "end")  # the card is optional
-    assert st.s["active"] == 1
+    assert active(st) == 1
     st = game(True)
-    assert st.s["active"] == 1  # researched: no Draw step
+    assert active(st) == 1  # researched: no Draw step
 
 
 @rule("CC-TURN-10", "CC-TURN-5")
@@ -271,7 +274,7 @@ def test_turn_limit_safeguard_ends_with_a_tie_break():
         acts = ids(st, seat)
         st.apply(seat, "end" if "end" in acts else "done" if "done" in acts else acts[0])
     out = st.outcome()
-    assert out.reason.startswith("Turn limit") and st.s["turn"] == 4
+    assert out.reason.startswith("Turn limit") and st.view(None)["turn"] == 4
     assert out.winners == (0, 1) and out.draw  # equal territories, gates, units, resources
     with pytest.raises(ValueError):
         GAME.new(2, 1, {"max_rounds": 0})
@@ -282,7 +285,8 @@ def test_no_token_limit():
     st = main(res=[100, 5])
     for h in ("b1", "c1", "b2", "c2", "d1", "d2", "e1", "e2", "f1", "f2", "e3", "f3"):
         put(st, "infantry", 0, h)
-    st.s["gates"] += [{"hex": h, "owner": 0, "arrow": a} for h, a in (("a4", "a5"), ("c4", "c5"))]
+    add_gate(st, "a4", 0, "a5")
+    add_gate(st, "c4", 0, "c5")
     assert "portal:infantry@a2" in ids(st) and "portal:infantry@a5" in ids(st)
 
 
@@ -293,6 +297,7 @@ def test_the_public_log_never_names_hidden_things():
     st.apply(0, "portal:crab-tank@a2")
     st.apply(0, "research")
     drawn = st.view(0)["drawn"]["name"]
-    text = " ".join(st.view(1)["log"][-2:])
+    v1 = st.view(1)
+    text = " ".join(plain(e, v1["names"]) for e in v1["log"][-2:])
     assert "Crab Tank" not in text and drawn not in text
     assert st.view(1)["portals"][0]["unit"] is None and st.view(0)["portals"][0]["unit"] == "crab-tank"

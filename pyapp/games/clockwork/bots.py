@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...engine import Rng
 from .content import UNITS
-from .geometry import distance, neighbours
+from .geometry import adjacent, distance
 
 _TWO_D6 = {}
 for _a in range(1, 7):
@@ -81,7 +81,7 @@ class CrusaderBot:
             t = info["territory"]
             if t is None:
                 continue
-            for n in neighbours(h):
+            for n in adjacent(h):
                 o = hexes.get(n, {}).get("territory")
                 if o and o != t:
                     adj.setdefault(t, set()).add(o)

@@ -5,7 +5,8 @@ so this imports the game directly).
     python -m pyapp.games.clockwork.measure --games 100 --players 4 --bots crusader,random,random,random --rotate
 
 ``--rotate`` moves the bot list one seat on for each game so no bot keeps a seat.
-Prints games, finished, errors, mean actions and turns, end reasons and wins per bot.
+Prints games, finished, errors, mean actions and turns, end reasons, wins per bot and shared wins
+(players still tied after the turn limit's tie-break).
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def measure(games: int, players: int, bots: list, seed: int = 1, rotate: bool = 
     t0 = time.perf_counter()
     lengths, turns, reasons, wins, errors = [], [], Counter(), Counter(), []
     seat_wins, start_wins = Counter(), Counter()
-    draws = 0
+    shared = 0
     for g in range(games):
         names = [bots[i % len(bots)] for i in range(players)]
         if rotate:
@@ -37,20 +38,21 @@ def measure(games: int, players: int, bots: list, seed: int = 1, rotate: bool = 
             continue
         out = st.outcome()
         lengths.append(n)
-        turns.append(st.s["turn"])
+        view = st.view(None)
+        turns.append(view["turn"])
         reasons["turn limit" if out.reason.startswith("Turn limit") else "last Gate Tokens"] += 1
-        if len(out.winners) == 1:
+        if out.kind == "win":
             wins[names[out.winners[0]]] += 1
             seat_wins[out.winners[0]] += 1
-            start_wins["first turn" if out.winners[0] == st.s["start"] else "other"] += 1
+            start_wins["first turn" if out.winners[0] == view["start"] else "other"] += 1
         else:
-            draws += 1
+            shared += 1
             for w in out.winners:
                 wins[names[w] + " (shared)"] += 1
     return {"games": games, "players": players, "bots": bots, "rotate": rotate, "finished": len(lengths),
             "errors": errors, "mean_actions": round(sum(lengths) / len(lengths), 1) if lengths else None,
             "mean_turns": round(sum(turns) / len(turns), 1) if turns else None,
-            "end_reasons": dict(reasons), "wins": dict(wins), "draws": draws,
+            "end_reasons": dict(reasons), "wins": dict(wins), "shared": shared,
             "wins_per_seat": {str(k): seat_wins[k] for k in range(players)},
             "winner_had_first_turn": dict(start_wins),
             "seconds": round(time.perf_counter() - t0, 1)}

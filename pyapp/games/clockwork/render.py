@@ -14,13 +14,14 @@ Hidden information: the renderer shows only what ``view(seat)`` holds (a
 face-down portal's unit and a hand are in another seat's view as ``None``),
 and action ids are only ever those of the interactive seat.
 
-Board geometry (from ``geometry.py``: hex names, neighbours): flat-topped hexes
-in odd-q offset layout, 24 columns (a-x) by 15 rows (1-15); 12 grid slots of 6 x 5 hexes.
+Board geometry: the shared hex grid (:mod:`pyapp.engine.hexgrid`) as Clockwork's ``geometry.TABLE``:
+flat-topped hexes in odd-q offset layout, 24 columns (a-x) by 15 rows (1-15); 12 grid slots of 6 x 5 hexes.
+The log is a list of structured events, drawn with :func:`pyapp.engine.log.html` (seat names in their colour).
 
->>> parse_hex("e4")
+>>> TABLE.parse("e4")
 (4, 3)
->>> center(0, 0), center(1, 0)
-((26.0, 23.3), (56.0, 40.6))
+>>> pos("a1"), pos("b1")
+((26.0, 23.32), (56.0, 40.64))
 >>> abbrev({"card": "crab-tank", "name": "Crab Tank"}), abbrev({"card": "new", "name": "Steam Golem"})
 ('CT', 'SG')
 """
@@ -29,15 +30,16 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from ...ui.markup import action_button, dest_layer, esc, hex_points, log_details, number, seat_names
-from .geometry import COLS, GRID_COLS, GRID_ROWS, LETTERS, ROWS, SLOT_COLS, SLOT_ROWS, direction, neighbours
-from .geometry import parse as parse_hex
+from ...engine.hexgrid import corners
+from ...engine.log import html as event_html
+from ...ui.markup import action_button, dest_layer, esc, log_details, number, seat_names
+from .geometry import GRID_COLS, GRID_ROWS, SLOT_COLS, SLOT_ROWS, TABLE
 
 SIZE = 20.0                       # hex circumradius in SVG units
 HH = SIZE * math.sqrt(3)          # hex height (flat-topped)
 PAD = 6.0
-BOARD_W = PAD * 2 + SIZE * 2 + (COLS - 1) * SIZE * 1.5
-BOARD_H = PAD * 2 + HH * ROWS + HH / 2
+BOARD_W = TABLE.width(SIZE, pad=PAD)
+BOARD_H = TABLE.height(SIZE, pad=PAD)
 STEPS = (("control", "Control"), ("portal", "Portal"), ("resources", "Resources"), ("main", "Main"), ("draw", "Draw"))
 MAX_LINKED = 48                   # web/clockwork.css links unit k0..k47 with its markers
 
@@ -68,21 +70,22 @@ LEGEND = ('<p class="cw-legend">● soldier · ⬢ vehicle · ■ building (atta
           'M/A: moved/attacked this turn · dashed ring: corrupted (owner colour)</p>')
 
 
-def center(col: int, row: int) -> tuple:
-    """SVG centre of a hex (odd columns half a hex lower)."""
-    x = PAD + SIZE + col * SIZE * 1.5
-    y = PAD + HH / 2 + row * HH + (HH / 2 if col % 2 else 0)
-    return round(x, 1), round(y, 1)
-
-
 @lru_cache(maxsize=512)
 def pos(h: str) -> tuple:
-    """SVG centre of the hex named ``h`` (cached).
+    """SVG centre of the hex named ``h`` (cached); ValueError for a name off the table.
 
-    >>> pos("b1")
-    (56.0, 40.6)
+    >>> pos("x15")
+    (716.0, 525.62)
     """
-    return center(*parse_hex(h))
+    if h not in TABLE:
+        raise ValueError(f"not a hex of the table: {h!r}")
+    return TABLE.center(h, SIZE, pad=PAD)
+
+
+def _hex_order(h: str) -> tuple:
+    """Row first, then column: reading order on the board (names off the table first)."""
+    cr = TABLE.parse(h)
+    return (-1, -1) if cr is None else cr[::-1]
 
 
 def abbrev(u: dict) -> str:
@@ -103,10 +106,10 @@ def defs() -> str:
     """Shapes shared by every hex, unit and marker (placed with ``<use>``)."""
     r = SIZE * 0.62
     sq = SIZE * 0.55
-    return (f'<defs><polygon id="cw-cell" points="{hex_points(SIZE)}"/>'
-            f'<polygon id="cw-hl" points="{hex_points(SIZE - 1.5)}"/>'
+    return (f'<defs><polygon id="cw-cell" points="{corners(SIZE)}"/>'
+            f'<polygon id="cw-hl" points="{corners(SIZE - 1.5)}"/>'
             f'<circle id="cw-soldier" r="{r:.1f}"/>'
-            f'<polygon id="cw-vehicle" points="{hex_points(r + 1)}" transform="rotate(30)"/>'
+            f'<polygon id="cw-vehicle" points="{corners(r + 1)}" transform="rotate(30)"/>'
             f'<rect id="cw-building" x="{-sq:.1f}" y="{-sq:.1f}" width="{2 * sq:.1f}" height="{2 * sq:.1f}" rx="2"/>'
             f'<rect id="cw-portal" x="-8" y="-8" width="16" height="16" rx="2" transform="rotate(45)"/>'
             f'<path id="cw-gate" d="M0-11 L3-8 L8-8 L8-3 L11 0 L8 3 L8 8 L3 8 L0 11 L-3 8 L-8 8 L-8 3 L-11 0 '
@@ -122,7 +125,7 @@ def slot_frames() -> tuple:
     out = []
     for i in range(SLOT_COLS * SLOT_ROWS):
         ox, oy = (i % SLOT_COLS) * GRID_COLS, (i // SLOT_COLS) * GRID_ROWS
-        x0, y0 = center(ox, oy)
+        x0, y0 = TABLE.center((ox, oy), SIZE, pad=PAD)
         out.append((round(x0 - SIZE + 2, 1), round(y0 - HH / 2 + 2, 1), round(GRID_COLS * 1.5 * SIZE - 4, 1),
                     round(GRID_ROWS * HH - 4, 1)))
     return tuple(out)
@@ -142,16 +145,14 @@ def _terrain(key: tuple) -> tuple:
     hexes = dict((h, (k, t)) for h, k, t in key)
     cells, borders, labels = [], [], []
     for h, (kind, terr) in hexes.items():
-        try:
-            c, r = parse_hex(h)
-        except ValueError:
+        if h not in TABLE:
             continue
-        x, y = center(c, r)
+        x, y = pos(h)
         cells.append((h, x, y, kind, terr))
         labels.append(f'<text class="coord" x="{x}" y="{y - HH / 2 + 6.5:.1f}">{h}</text>')
-        around = {direction(h, nb): nb for nb in neighbours(h)}         # direction -> neighbour on the table
+        around = TABLE.neighbours(h)                                    # by direction, None off the table
         for d in range(6):
-            other = hexes.get(around[d]) if d in around else None
+            other = hexes.get(around[d]) if around[d] else None
             if kind == "territory" and (other is None or other[1] != terr):
                 borders.append(_edge(x, y, d))
             elif kind != "territory" and other is None:
@@ -285,7 +286,7 @@ def _board(view: dict, acts: dict, used: set, seat, names: list) -> str:
                 marks.setdefault(dst, []).append((src, aid, kind))
     my_units = [u for u in view.get("units") or [] if u.get("hex") in hexes]
     sources = sorted({s for lst in marks.values() for s, _a, _k in lst},
-                     key=lambda h: parse_hex(h)[::-1])
+                     key=_hex_order)
     link = {h: i for i, h in enumerate(sources)}
     # units
     active = view.get("active")
@@ -375,9 +376,8 @@ def _steps_html(view: dict, names: list) -> str:
                     f"{esc(board.get('grids_total', '?'))} placed)")
         else:
             what = "Setup: choose a starting territory and place a Gate Token (pick the hex and its arrow)"
-        rolls = [line for line in view.get("log") or [] if str(line).startswith(("Roll", "Re-roll"))
-                 or "rolls highest" in str(line)]
-        shown = "".join(f"<li>{esc(line)}</li>" for line in rolls[-4:])
+        rolls = [e for e in view.get("log") or [] if isinstance(e, dict) and e.get("kind") == "roll-off"]
+        shown = "".join(f"<li>{event_html(e, names)}</li>" for e in rolls[-4:])
         return (f'<div class="cw-turn"><strong class="{_seat_cls(active)}">{esc(_name(names, active))}</strong> · {what}'
                 + (f'<ul class="cw-setup-rolls" aria-label="setup rolls">{shown}</ul>' if shown else "") + "</div>")
     if phase == "over":
@@ -397,7 +397,7 @@ def _steps_html(view: dict, names: list) -> str:
 def _players_html(view: dict, seat, names: list) -> str:
     active = view.get("active")
     over = bool(view.get("outcome")) or view.get("phase") == "over"
-    colour = view.get("names") or []          # the rules' seat names (colours), used by the log
+    colour = view.get("names") or []          # the rules' seat names (colours)
     rows = []
     for info in view.get("player_info") or []:
         p = info.get("seat")
@@ -552,7 +552,7 @@ def _portal_buttons(view: dict, acts: dict, used: set) -> str:
         name = label.removeprefix("Create a ").partition(" portal at ")[0] or key
         cost = label.rpartition("(cost ")[2].rstrip(")") if "(cost " in label else "?"
         btns = "".join(action_button(aid, esc(h), cls="small", title=f"{a.label or aid} (Gate Token {gates.get(h, '?')})")
-                       for h, aid, a in sorted(lst, key=lambda t: parse_hex(t[0])[::-1] if t[0][:1] in LETTERS else (0, 0)))
+                       for h, aid, a in sorted(lst, key=lambda t: _hex_order(t[0])))
         rows.append(_choice_row(f"{esc(name)} <small>(cost {esc(cost)})</small>", lst, btns, used))
     return (f'<div class="cw-group portals"><h4>Create a face-down portal: unit, then the hex at a Gate Token\'s arrow'
             f'</h4>{"".join(rows)}</div>')
@@ -644,7 +644,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
         ctl.insert(0, "".join(f'<p class="hint">{esc(h)}</p>' for h in hints))
     controls = "".join(c for c in ctl if c)
     controls = f'<section class="cw-controls">{controls}</section>' if controls else ""
-    log_html = log_details("cw-log", view.get("log") or [])
+    log_html = log_details("cw-log", view.get("log") or [], line_html=lambda e: event_html(e, names))
     return (f'<div class="cw-game{" interactive" if interactive else ""}">'
             f'<div class="cw-board-wrap">{svg}{LEGEND}</div>'
             f'<div class="cw-side">{_outcome_html(view, names)}{_steps_html(view, names)}{_roll_html(view, names)}'

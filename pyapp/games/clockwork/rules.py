@@ -3,12 +3,19 @@
 Clause IDs (CC-...) refer to ../shared/rules/clockwork-crusade.clauses.md; the
 GAP decisions taken here are written out in ``rules.html``.
 
-Phases (``view()["phase"]``): setup ``grids`` (place Territory Grids) and
-``gates`` (starting Gate Tokens), then each turn ``control`` -> ``portal``
-(only while a Building awaits placement) -> ``main`` -> ``draw`` (only when a
-free card may be taken).  The Resources step has no choice and runs by itself.
-Out-of-turn decisions (Stealth, Scapegoat, counter attacks) and the
-Assassinate/Corrupt target after heads are ``pending`` prompts.
+**Flow** (:mod:`pyapp.engine.flow`).  Setup phases ``grids`` (Territory Grids,
+in turn from the highest roller, CC-SETUP-2) and ``gates`` (starting Gate
+Tokens, CC-SETUP-5); then ``round`` after ``round`` of turns, clockwise from
+the player who won the roll for the first turn.  A turn is a step frame at the
+bottom of the stack that asks the active player: ``control`` -> ``portal``
+(only while a Building awaits placement) -> ``main`` -> ``draw`` (only when
+the free card may be taken); the Resources step has no choice and runs by
+itself.  Questions in the middle of a step are frames on top of it:
+``strike`` (an attack on its way, which asks the defender about ``stealth`` or
+``scapegoat``), ``counter`` (the defender of a missed attack may counter) and
+``target`` (after heads, the ``assassinate``/``corrupt`` target).
+``view()["phase"]`` is the setup phase, the step, or ``over``;
+``view()["pending"]`` is the open question.
 
 Action ids (hexes like ``e4``; see :mod:`.geometry`):
 ``grid:foundry@s5`` place a grid design in a slot; ``gate:e4>e5`` Gate Token on
@@ -22,6 +29,17 @@ then ``corrupt:e4>f6`` or ``decline``; ``wall:e4>e5``; ``salvage:e4``;
 Main step, or skip the Draw-step card); ``draw``; prompts ``stealth`` /
 ``nostealth``, ``scapegoat:f7`` / ``noscapegoat``, ``counter`` / ``nocounter``.
 
+**Log**: structured events (:mod:`pyapp.engine.log`) naming seats as ``{0}``;
+their plain text with the seat colours as names (``view()["names"]``) is the
+game's log as players read it.  Kinds: ``roll-off`` (the set-up rolls),
+``turn``, ``grid``, ``gate``, ``capture``, ``portal``, ``place``, ``resources``,
+``move``, ``attack``, ``dice`` (an attack's roll), ``coin``, ``destroyed``,
+``ability``, ``card``, ``draw``, ``control``, ``out``, ``end``.
+
+**Hidden information**: the order of the stack, other players' hands (their
+counts are public) and the unit types behind other players' face-down portals
+(:meth:`ClockworkState._resample` deals them anew for search bots).
+
 End-of-game safeguard (the text has none, CC-GAP-42): the game also ends after
 ``max_rounds`` rounds (``max_rounds x players`` turns, default 30 rounds); then
 the most territories wins, ties broken by Gate Tokens, then the total Cost of
@@ -29,13 +47,12 @@ units on the board, then resources; players still tied share the win.
 """
 from __future__ import annotations
 
-import json
-
-from ...engine import Action, Game, Option, Outcome, State
+from ...engine import Action, Game, Option, Outcome
+from ...engine.flow import FlowState, Phase, phases
 from ...engine.util import read_text
 from . import content, geometry
 from .content import GRIDS, GRIDS_PER_PLAYERS, SPECIALS, UNITS, parse_range
-from .geometry import between, distance, neighbours
+from .geometry import adjacent, distance, line_of_fire
 
 START_RESOURCES = 5
 RESEARCH_COST = 4
@@ -43,7 +60,7 @@ GATE_COST = 1
 GATE_DEFENSE = 9
 WALL_COST = 1
 DEFAULT_MAX_ROUNDS = 30
-TURN_PHASES = ("control", "portal", "main", "draw")
+STEPS = ("control", "portal", "main", "draw")          # the step frames of a turn, in order
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
 
 _BOARDS: dict = {}
@@ -69,7 +86,7 @@ class Board:
                     self.terr[h] = tid
                     self.terr_hexes.setdefault(tid, []).append(h)
                     self.terr_name[tid] = f"{GRIDS[key]['name']} {ch}"
-        self.nb = {h: tuple(n for n in neighbours(h) if n in self.kind) for h in self.kind}
+        self.nb = {h: tuple(n for n in adjacent(h) if n in self.kind) for h in self.kind}
         self.land_nb = {h: tuple(n for n in ns if self.kind[n] != "water") for h, ns in self.nb.items()}
         self.terr_adj: dict = {t: set() for t in self.terr_hexes}
         for h, t in self.terr.items():
@@ -110,11 +127,23 @@ def can_fight(u: dict) -> bool:
     return parse_range(card["range"])[1] > 0 and (card["type"] != "building" or "mounted-weaponry" in card["abilities"])
 
 
-class ClockworkState(State):
-    """A game of Clockwork Crusade; all mutable data lives in ``self.s`` (plain JSON)."""
+def _ref(u: dict, i: int = 0) -> str:
+    """A unit as log text with its controller as seat reference ``{i}``: ``{0} Crab Tank e4``."""
+    return f"{{{i}}} {UNITS[u['card']]['name']} {u['hex']}"
+
+
+class ClockworkState(FlowState):
+    """A game of Clockwork Crusade; all of its data lives in ``self.data`` (plain JSON, named keys)."""
+
+    PHASES = phases(
+        Phase("grids", "one", next="gates", doc="from the highest roller, each player in turn places a Territory Grid"),
+        Phase("gates", "one", next="round", doc="each player places a starting Gate Token"),
+        Phase("round", "one", next="round", doc="a round of turns, clockwise from the player who won the first turn"),
+    )
+    FIRST_PHASE = "grids"
 
     # ------------------------------------------------------------------ setup
-    def _setup(self) -> None:
+    def _setup_data(self) -> dict:
         n = self.players
         cards = {f"i{p}": "infantry" for p in range(n)}
         stack = []
@@ -123,35 +152,59 @@ class ClockworkState(State):
             cards[cid] = key
             stack.append(cid)
         self.rng.shuffle(stack)  # CC-SETUP-7
-        self.s = {
-            "phase": "grids", "active": 0, "first": 0, "start": 0, "turn": 0,
-            "placed": [], "res": [START_RESOURCES] * n,  # CC-SETUP-8
-            "hands": [[f"i{p}"] for p in range(n)],     # CC-MAT-1
-            "cards": cards, "stack": stack,
-            "gates": [], "portals": [], "units": [], "uid": 1,
-            "turns": [0] * n, "out": [False] * n, "elim": [],
-            "researched": False, "gate_killed": False, "research_cost": RESEARCH_COST, "ctl_done": [],
-            "place": [], "pending": None, "roll": None, "coin": None, "drawn": None, "outcome": None,
-            "gates_left": n,
+        return {
+            "start": 0,                                   # the seat that won the roll for the first turn
+            "turn": 0,                                    # turns of play begun
+            "placed": [],                                 # [grid key, slot]
+            "resources": [START_RESOURCES] * n,           # CC-SETUP-8
+            "hands": [[f"i{p}"] for p in range(n)],       # card ids (CC-MAT-1)
+            "cards": cards,                               # card id -> card key
+            "stack": stack,                               # card ids, the top last
+            "gates": [],                                  # {hex, owner, arrow}
+            "portals": [],                                # {hex, owner, card, src: gate | wall | regen}
+            "units": [],                                  # see _new_unit
+            "next_uid": 1,
+            "turns_taken": [0] * n,
+            "out": [False] * n,
+            "eliminated": [],                             # seats in the order they went out
+            "researched": False, "gate_destroyed": False, "research_cost": RESEARCH_COST,
+            "captured": [],                               # territories captured this turn
+            "roll": None, "coin": None,                   # the last roll and coin flip, for the view
+            "drawn": None,                                # [seat, card id] of the last card gained from the stack
+            "raided": [],                                 # [card id, victim]: a victim knows where its card went
+            "last_active": None,                          # whose turn it was when the game ended
         }
-        first = self._roll_off(list(range(n)), "to place the first Territory Grid")  # CC-SETUP-1
-        self.s["first"] = self.s["active"] = first
 
     def _roll_off(self, seats: list, why: str) -> int:
         """Everyone rolls a die; only tied highest rollers re-roll (CC-GAP-7)."""
         while True:
-            rolls = {p: self.rng.roll() for p in seats}
-            self.log.append(f"Roll {why}: " + ", ".join(f"{seat_name(p)} {r}" for p, r in rolls.items()))
-            best = max(rolls.values())
-            seats = [p for p in seats if rolls[p] == best]
+            rolls = [(p, self.rng.roll()) for p in seats]
+            self.say(f"Roll {why}: " + ", ".join(f"{{{i}}} {r}" for i, (_p, r) in enumerate(rolls)),
+                     *(p for p, _r in rolls), kind="roll-off")
+            best = max(r for _p, r in rolls)
+            seats = [p for p, r in rolls if r == best]
             if len(seats) == 1:
-                self.log.append(f"{seat_name(seats[0])} rolls highest.")
+                self.say("{0} rolls highest.", seats[0], kind="roll-off")
                 return seats[0]
+
+    def _begin_grids(self) -> None:
+        first = self._roll_off(list(range(self.players)), "to place the first Territory Grid")  # CC-SETUP-1
+        self.flow.first = first
+        self.flow.set_order([(first + i) % self.players for i in range(self.n_grids())])  # CC-SETUP-2
+
+    def _end_gates(self) -> None:
+        self.data["start"] = self._roll_off(list(range(self.players)), "for the first turn")  # CC-SETUP-6
+
+    def _begin_round(self) -> None:
+        self.flow.set_order(self.clockwise(self.data["start"]))
+
+    def in_play(self, seat: int) -> bool:
+        return not self.data["out"][seat]
 
     # ------------------------------------------------------------ helpers
     @property
     def board(self) -> Board:
-        return board_for(self.s["placed"])
+        return board_for(self.data["placed"])
 
     def n_grids(self) -> int:
         return GRIDS_PER_PLAYERS[self.players]
@@ -159,41 +212,46 @@ class ClockworkState(State):
     def turn_limit(self) -> int:
         return int(self.options["max_rounds"]) * self.players
 
+    def _step(self):
+        """The step of the turn under way (``control``, ``portal``, ``main``, ``draw``) or None."""
+        stack = self.data["flow"]["stack"]
+        return stack[0]["kind"] if stack and stack[0]["kind"] in STEPS else None
+
     def _unit_at(self, h: str):
-        for u in self.s["units"]:
+        for u in self.data["units"]:
             if u["hex"] == h:
                 return u
         return None
 
     def _uid(self, uid: int):
-        for u in self.s["units"]:
+        for u in self.data["units"]:
             if u["id"] == uid:
                 return u
         return None
 
     def _gate_at(self, h: str):
-        for g in self.s["gates"]:
+        for g in self.data["gates"]:
             if g["hex"] == h:
                 return g
         return None
 
     def _portal_at(self, h: str):
-        for p in self.s["portals"]:
+        for p in self.data["portals"]:
             if p["hex"] == h:
                 return p
         return None
 
     def _occupied(self) -> set:
-        s = self.s
-        return ({u["hex"] for u in s["units"]} | {g["hex"] for g in s["gates"]} | {p["hex"] for p in s["portals"]})
+        d = self.data
+        return {u["hex"] for u in d["units"]} | {g["hex"] for g in d["gates"]} | {p["hex"] for p in d["portals"]}
 
     def _arrows(self) -> set:
-        return {g["arrow"] for g in self.s["gates"]}
+        return {g["arrow"] for g in self.data["gates"]}
 
     def level(self, seat: int, key: str) -> int:
         """How many copies of the Unit card ``key`` the seat holds (CC-CARD-3, CC-GAP-33)."""
-        cards = self.s["cards"]
-        return sum(1 for c in self.s["hands"][seat] if cards[c] == key)
+        cards = self.data["cards"]
+        return sum(1 for c in self.data["hands"][seat] if cards[c] == key)
 
     def stat(self, u: dict, stat: str, vs: str | None = None) -> int:
         """Effective Attack/Defense/Movement with level bonuses and card buffs (CC-ATK-10, CC-CARD-3..8)."""
@@ -223,11 +281,11 @@ class ClockworkState(State):
         return f"{seat_name(u['ctrl'])} {UNITS[u['card']]['name']} {u['hex']}"
 
     def _barricades(self) -> set:
-        return {u["hex"] for u in self.s["units"] if has(u, "barricade")}
+        return {u["hex"] for u in self.data["units"] if has(u, "barricade")}
 
     def _controlled(self, seat: int) -> set:
         b = self.board
-        return {b.terr[g["hex"]] for g in self.s["gates"] if g["owner"] == seat}
+        return {b.terr[g["hex"]] for g in self.data["gates"] if g["owner"] == seat}
 
     def income(self, seat: int) -> int:
         """1 per controlled territory touching another controlled one (CC-RSRC-1, CC-RSRC-2, CC-RSRC-4)."""
@@ -236,20 +294,26 @@ class ClockworkState(State):
         return sum(1 for t in mine if adj[t] & mine)
 
     def _alive(self, seat: int) -> bool:
-        s = self.s
-        return (any(g["owner"] == seat for g in s["gates"]) or any(u["owner"] == seat for u in s["units"])
-                or any(p["owner"] == seat for p in s["portals"]))
+        d = self.data
+        return (any(g["owner"] == seat for g in d["gates"]) or any(u["owner"] == seat for u in d["units"])
+                or any(p["owner"] == seat for p in d["portals"]))
 
-    def _coin(self, seat: int, why: str) -> bool:
+    def _coin(self, seat: int, what: str, unit: dict | None = None) -> bool:
+        """Flip a coin for ``what`` (about ``unit``, if given: ``Stealth (Red Shade e5)``)."""
         heads = self.rng.coin()
-        self.s["coin"] = {"seat": seat, "why": why, "heads": heads}
-        self.log.append(f"{seat_name(seat)} flips a coin for {why}: {'heads' if heads else 'tails'}.")
+        why = f"{what} ({self._label(unit)})" if unit else what
+        self.data["coin"] = {"seat": seat, "why": why, "heads": heads}
+        result = "heads" if heads else "tails"
+        if unit:
+            self.say(f"{{0}} flips a coin for {what} ({_ref(unit, 1)}): {result}.", seat, unit["ctrl"], kind="coin")
+        else:
+            self.say(f"{{0}} flips a coin for {what}: {result}.", seat, kind="coin")
         return heads
 
     # ------------------------------------------------------------- setup moves
     def _grid_slots(self, key: str) -> list:
         """Slots where design ``key`` may go now (CC-SETUP-3, CC-GAP-6)."""
-        placed = self.s["placed"]
+        placed = self.data["placed"]
         used = {slot for _k, slot in placed}
         if not placed:
             return list(geometry.SLOTS)
@@ -259,17 +323,33 @@ class ClockworkState(State):
             if slot in used or not any(n in used for n in geometry.slot_neighbours(slot)):
                 continue
             cells = geometry.grid_hexes(GRIDS[key]["rows"], slot)
-            if any(ch != "~" and any(b.kind.get(n) not in (None, "water") for n in neighbours(h))
+            if any(ch != "~" and any(b.kind.get(n) not in (None, "water") for n in adjacent(h))
                    for h, ch in cells.items()):
                 out.append(slot)
         return out
+
+    def _legal_grids(self, seat: int) -> list:
+        acts = []
+        used = {k for k, _ in self.data["placed"]}
+        for key in GRIDS:
+            if key in used:
+                continue
+            for slot in self._grid_slots(key):
+                acts.append(Action(f"grid:{key}@{slot}", f"Place {GRIDS[key]['name']} in slot {slot[1:]}", "grid"))
+        return acts
+
+    def _do_grids(self, seat: int, action: Action) -> None:
+        key, slot = action.id.partition(":")[2].split("@")
+        self.data["placed"].append([key, slot])
+        self.say(f"{{0}} places {GRIDS[key]['name']} in slot {slot[1:]}.", seat, kind="grid")
+        self.flow.end_turn()
 
     def _gate_spots(self, tids) -> list:
         """(gate hex, arrow hex) pairs in the given territories (CC-GATE-3, CC-GATE-4, CC-GAP-17)."""
         b = self.board
         occ = self._occupied()
         arrows = self._arrows()
-        gate_hexes = {g["hex"] for g in self.s["gates"]}
+        gate_hexes = {g["hex"] for g in self.data["gates"]}
         out = []
         for t in tids:
             cells = b.terr_hexes[t]
@@ -281,204 +361,131 @@ class ClockworkState(State):
                         out.append((h, n))
         return out
 
+    def _legal_gates(self, seat: int) -> list:
+        b = self.board
+        taken = {b.terr[g["hex"]] for g in self.data["gates"]}
+        free = [t for t in sorted(b.terr_hexes) if t not in taken]  # CC-GAP-9
+        return [Action(f"gate:{h}>{a}", f"Starting Gate Token on {h} ({b.terr_name[b.terr[h]]}), arrow to {a}", "gate")
+                for h, a in self._gate_spots(free)]
+
+    def _do_gates(self, seat: int, action: Action) -> None:
+        h, a = action.id.partition(":")[2].split(">")
+        b = self.board
+        self.data["gates"].append({"hex": h, "owner": seat, "arrow": a})
+        self.say(f"{{0}} starts in {b.terr_name[b.terr[h]]}: Gate Token on {h}, arrow to {a}.", seat, kind="gate")
+        self.flow.end_turn()
+
+    def _legal_round(self, seat: int) -> list:
+        return []            # a turn always has a step frame asking the active player
+
+    # -------------------------------------------------------------- the turn
+    def _begin_turn_round(self, seat: int) -> None:
+        d = self.data
+        d["turn"] += 1
+        d.update(researched=False, gate_destroyed=False, research_cost=RESEARCH_COST, captured=[])
+        for u in d["units"]:
+            u.update(moved=False, fired=False, attacks=0, acted=False, done=False, salv=False, wall=False,
+                     blocked=[], targets=[])
+            u["buffs"] = [bf for bf in u["buffs"] if not (bf[2] == "next" and bf[3] == seat)]
+        self.say(f"Turn {d['turn']}: {{0}}.", seat, kind="turn")
+        self.flow.push("control", seat=seat)  # CC-TURN-1
+
     def _control_territories(self, seat: int) -> list:
         """Territories the seat may capture now (CC-TERR-5..8, CC-GAP-18, CC-GAP-19)."""
-        s = self.s
-        if s["res"][seat] < GATE_COST:
+        d = self.data
+        if d["resources"][seat] < GATE_COST:
             return []
         b = self.board
         out = []
         for t in sorted(b.terr_hexes):
-            if t in s["ctl_done"]:
+            if t in d["captured"]:
                 continue
-            if any(g["owner"] != seat and b.terr[g["hex"]] == t for g in s["gates"]):
+            if any(g["owner"] != seat and b.terr[g["hex"]] == t for g in d["gates"]):
                 continue
-            inside = [u for u in s["units"] if b.terr.get(u["hex"]) == t]
+            inside = [u for u in d["units"] if b.terr.get(u["hex"]) == t]
             if any(u["ctrl"] != seat for u in inside):
                 continue
             if any(u["ctrl"] == seat and utype(u) == "soldier" for u in inside):
                 out.append(t)
         return out
 
-    # -------------------------------------------------------------- turn flow
-    def _start_turn(self, seat: int) -> None:
-        s = self.s
-        s["active"] = seat
-        s["turn"] += 1
-        s.update(researched=False, gate_killed=False, research_cost=RESEARCH_COST, ctl_done=[])
-        for u in s["units"]:
-            u.update(moved=False, fired=False, attacks=0, acted=False, done=False, salv=False, wall=False,
-                     blocked=[], targets=[])
-            u["buffs"] = [bf for bf in u["buffs"] if not (bf[2] == "next" and bf[3] == seat)]
-        self.log.append(f"Turn {s['turn']}: {seat_name(seat)}.")
-        s["phase"] = "control"  # CC-TURN-1
-        if not self._gate_spots(self._control_territories(seat)):
-            self._portal_step()
+    # --- the Control step
+    def _f_control(self, frame: dict, choice, seat) -> None:
+        seat = frame["seat"]
+        if choice is None:
+            if self._gate_spots(self._control_territories(seat)):
+                self._ask_step(frame)
+            else:
+                self.flow.pop(frame)
+                self._open_portals(seat)
+            return
+        verb, _, arg = choice.partition(":")
+        if verb == "done":
+            self.flow.pop(frame)
+            self._open_portals(seat)
+        elif verb == "gate":
+            self._capture(seat, arg)
+        else:
+            self._act_play(seat, arg)
+        self._after()
 
-    def _portal_step(self) -> None:
+    def _ask_control(self, frame: dict, seat: int) -> list:
+        b = self.board
+        acts = [Action(f"gate:{h}>{a}", f"Capture {b.terr_name[b.terr[h]]}: Gate Token on {h}, arrow to {a} "
+                                        f"(cost {GATE_COST})", "gate")
+                for h, a in self._gate_spots(self._control_territories(seat))]
+        acts += self._specials(seat)
+        acts.append(Action("done", "Finish the Control step", "step"))
+        return acts
+
+    def _capture(self, seat: int, arg: str) -> None:
+        d = self.data
+        h, a = arg.split(">")
+        b = self.board
+        d["gates"].append({"hex": h, "owner": seat, "arrow": a})
+        d["resources"][seat] -= GATE_COST  # CC-TERR-8, CC-TURN-8
+        d["captured"].append(b.terr[h])
+        self.say(f"{{0}} captures {b.terr_name[b.terr[h]]}: Gate Token on {h}, arrow to {a}.", seat, kind="capture")
+
+    # --- the Portal step
+    def _open_portals(self, seat: int) -> None:
         """Turn every face-down portal of the active player face up (CC-TURN-3, CC-PORT-6)."""
-        s = self.s
-        seat = s["active"]
-        s["phase"] = "portal"
-        mine = [p for p in s["portals"] if p["owner"] == seat]
-        s["portals"] = [p for p in s["portals"] if p["owner"] != seat]
+        d = self.data
+        mine = [p for p in d["portals"] if p["owner"] == seat]
+        d["portals"] = [p for p in d["portals"] if p["owner"] != seat]
         queue = []
         for p in mine:
             u = self._new_unit(p["card"], seat, p["hex"])
-            self.log.append(f"{seat_name(seat)}'s portal at {p['hex']} opens: {UNITS[p['card']]['name']}.")
+            self.say(f"{{0}}'s portal at {p['hex']} opens: {UNITS[p['card']]['name']}.", seat, kind="portal")
             if utype(u) == "building" and p["src"] != "wall" and p["hex"] in self.board.terr:
                 queue.append(u["id"])  # CC-UTYPE-6, CC-GAP-24
         if mine:
             self.reveal()
-        s["place"] = queue
-        if not queue:
-            self._resources_step()
-
-    def _new_unit(self, key: str, seat: int, h: str) -> dict:
-        s = self.s
-        u = {"id": s["uid"], "card": key, "owner": seat, "ctrl": seat, "hex": h, "moved": False, "fired": False,
-             "attacks": 0, "acted": False, "done": False, "salv": False, "wall": False, "blocked": [],
-             "targets": [], "buffs": []}
-        s["uid"] += 1
-        s["units"].append(u)
-        return u
-
-    def _resources_step(self) -> None:
-        s = self.s
-        seat = s["active"]
-        if s["turns"][seat] == 0:
-            self.log.append(f"{seat_name(seat)} gains no resources on their first turn.")  # CC-RSRC-3
+        if queue:
+            self.flow.push("portal", seat=seat, queue=queue)
         else:
-            inc = self.income(seat)
-            s["res"][seat] += inc
-            self.log.append(f"{seat_name(seat)} gains {inc} resource{'s' * (inc != 1)} (now {s['res'][seat]}).")
-        s["phase"] = "main"
+            self._collect_resources(seat)
 
-    def _end_main(self) -> None:
-        s = self.s
-        if s["gate_killed"] and not s["researched"] and s["stack"]:
-            s["phase"] = "draw"  # CC-RSCH-5
-        else:
-            self._end_turn()
-
-    def _end_turn(self) -> None:
-        s = self.s
-        seat = s["active"]
-        for u in s["units"]:
-            if u["ctrl"] != u["owner"]:
-                u["ctrl"] = u["owner"]  # CC-CORR-3
-                self.log.append(f"{UNITS[u['card']]['name']} {u['hex']} returns to {seat_name(u['owner'])}.")
-            u["buffs"] = [bf for bf in u["buffs"] if bf[2] != "turn"]
-        s["turns"][seat] += 1
-        s["pending"] = None
-        if s["turn"] >= self.turn_limit():
-            self._end_by_limit()
-            return
-        for i in range(1, self.players + 1):
-            nxt = (seat + i) % self.players
-            if not s["out"][nxt]:
-                break
-        self._start_turn(nxt)
-
-    def _after(self) -> None:
-        """Eliminations and the end of the game, checked after every action (CC-GAP-40)."""
-        s = self.s
-        if s["phase"] not in TURN_PHASES or s["outcome"]:
-            return
-        for p in range(self.players):
-            if not s["out"][p] and not self._alive(p):
-                s["out"][p] = True
-                s["elim"].append(p)
-                self.log.append(f"{seat_name(p)} has no Gate Token, unit or portal left and is out.")
-        holders = {g["owner"] for g in s["gates"]}
-        if len(holders) <= 1:
-            w = holders.pop() if holders else s["active"]  # CC-GAP-41
-            self._finish((w,), f"{seat_name(w)} wins: no other player has a Gate Token left")
-            return
-        if s["out"][s["active"]] and not s["pending"]:
-            self._end_turn()
-
-    def _score(self, p: int) -> tuple:
-        s = self.s
-        return (len(self._controlled(p)), sum(1 for g in s["gates"] if g["owner"] == p),
-                sum(UNITS[u["card"]]["cost"] for u in s["units"] if u["owner"] == p), s["res"][p])
-
-    def _finish(self, winners: tuple, reason: str) -> None:
-        s = self.s
-        rest = [p for p in range(self.players) if p not in winners]
-
-        def key(p):
-            e = s["elim"].index(p) if p in s["elim"] else len(s["elim"])
-            return (not s["out"][p], e) + self._score(p)
-
-        ranking = [list(winners)]
-        for p in sorted(rest, key=key, reverse=True):
-            if ranking[-1] and ranking[-1][0] not in winners and key(ranking[-1][0]) == key(p):
-                ranking[-1].append(p)
+    def _f_portal(self, frame: dict, choice, seat) -> None:
+        seat = frame["seat"]
+        if choice is None:
+            if frame["queue"]:
+                self._ask_step(frame)
             else:
-                ranking.append([p])
-        s["outcome"] = {"winners": list(winners), "ranking": ranking, "reason": reason}
-        s["phase"] = "over"
-        s["pending"] = None
-        self.log.append(reason + ".")
+                self.flow.pop(frame)
+                self._collect_resources(seat)
+            return
+        src, dst = choice.partition(":")[2].split(">")
+        u = self._unit_at(src)
+        u["hex"] = dst
+        frame["queue"].pop(0)
+        self.say(f"{{0}} places the {UNITS[u['card']]['name']} on {dst}.", seat, kind="place")
+        self._after()
 
-    def _end_by_limit(self) -> None:
-        """The end-of-game safeguard (CC-GAP-42): a turn limit with a tie-break."""
-        alive = [p for p in range(self.players) if not self.s["out"][p]]
-        best = max(self._score(p) for p in alive)
-        winners = tuple(p for p in alive if self._score(p) == best)
-        names = " and ".join(seat_name(p) for p in winners)
-        self._finish(winners, f"Turn limit reached: {names} {'win' if len(winners) > 1 else 'wins'} on "
-                              "territories, then Gate Tokens, units and resources")
-
-    # ----------------------------------------------------------------- legality
-    def _to_act(self) -> tuple:
-        s = self.s
-        if s["outcome"]:
-            return ()
-        if s["pending"]:
-            return (s["pending"]["seat"],)
-        return (s["active"],)
-
-    def _legal(self, seat: int) -> list:
-        s = self.s
-        pend = s["pending"]
-        if pend:
-            return self._pending_actions(pend)
-        ph = s["phase"]
-        if ph == "grids":
-            acts = []
-            used = {k for k, _ in s["placed"]}
-            for key in GRIDS:
-                if key in used:
-                    continue
-                for slot in self._grid_slots(key):
-                    acts.append(Action(f"grid:{key}@{slot}", f"Place {GRIDS[key]['name']} in slot {slot[1:]}", "grid"))
-            return acts
-        if ph == "gates":
-            b = self.board
-            taken = {b.terr[g["hex"]] for g in s["gates"]}
-            free = [t for t in sorted(b.terr_hexes) if t not in taken]  # CC-GAP-9
-            return [Action(f"gate:{h}>{a}", f"Starting Gate Token on {h} ({b.terr_name[b.terr[h]]}), arrow to {a}",
-                           "gate") for h, a in self._gate_spots(free)]
-        if ph == "control":
-            b = self.board
-            acts = [Action(f"gate:{h}>{a}", f"Capture {b.terr_name[b.terr[h]]}: Gate Token on {h}, arrow to {a} "
-                                            f"(cost {GATE_COST})", "gate")
-                    for h, a in self._gate_spots(self._control_territories(seat))]
-            acts += self._specials(seat)
-            acts.append(Action("done", "Finish the Control step", "step"))
-            return acts
-        if ph == "portal":
-            u = self._uid(s["place"][0])
-            return [Action(f"place:{u['hex']}>{h}", f"Place {UNITS[u['card']]['name']} on {h}", "place")
-                    for h in self._building_spots(u)]
-        if ph == "main":
-            return self._main_actions(seat)
-        if ph == "draw":
-            return [Action("draw", "Draw a free card for destroying a Gate Token", "draw"),
-                    Action("end", "End the turn without drawing", "step")] + self._specials(seat)
-        return []
+    def _ask_portal(self, frame: dict, seat: int) -> list:
+        u = self._uid(frame["queue"][0])
+        return [Action(f"place:{u['hex']}>{h}", f"Place {UNITS[u['card']]['name']} on {h}", "place")
+                for h in self._building_spots(u)]
 
     def _building_spots(self, u: dict) -> list:
         b = self.board
@@ -486,39 +493,173 @@ class ClockworkState(State):
         t = b.terr[u["hex"]]
         return sorted(h for h in b.terr_hexes[t] if h == u["hex"] or h not in occ)
 
-    def _pending_actions(self, pend: dict) -> list:
-        kind = pend["kind"]
-        if kind == "stealth":
-            return [Action("stealth", "Flip a coin for Stealth", "prompt"),
-                    Action("nostealth", "Do not use Stealth", "prompt")]
-        if kind == "scapegoat":
-            v = self._uid(int(pend["ctx"]["t"][1:]))
-            return [Action(f"scapegoat:{w['hex']}", f"Flip for Scapegoat: {UNITS[w['card']]['name']} {w['hex']} "
-                                                     "takes the attack on heads", "prompt")
-                    for w in self._substitutes(v)] + [Action("noscapegoat", "Do not use Scapegoat", "prompt")]
-        if kind == "counter":
-            return [Action("counter", "Counter attack", "prompt"), Action("nocounter", "Do not counter attack", "prompt")]
-        if kind in ("assassinate", "corrupt"):
-            u = self._uid(pend["a"])
-            res = self.s["res"][pend["seat"]]
-            acts = []
-            for v in self._in_range(u):
-                cost = UNITS[v["card"]]["cost"]
-                if kind == "corrupt" or cost <= res:
-                    what = f"pay {cost} to destroy" if kind == "assassinate" else "take control of"
-                    acts.append(Action(f"{kind}:{u['hex']}>{v['hex']}", f"{what.capitalize()} {self._label(v)}", "prompt"))
-            acts.append(Action("decline", "Do nothing", "prompt"))
-            return acts
-        return []
+    def _new_unit(self, key: str, seat: int, h: str) -> dict:
+        d = self.data
+        u = {"id": d["next_uid"], "card": key, "owner": seat, "ctrl": seat, "hex": h, "moved": False, "fired": False,
+             "attacks": 0, "acted": False, "done": False, "salv": False, "wall": False, "blocked": [],
+             "targets": [], "buffs": []}
+        d["next_uid"] += 1
+        d["units"].append(u)
+        return u
 
+    # --- the Resources step (no choice) and the Main step
+    def _collect_resources(self, seat: int) -> None:
+        d = self.data
+        if d["turns_taken"][seat] == 0:
+            self.say("{0} gains no resources on their first turn.", seat, kind="resources")  # CC-RSRC-3
+        else:
+            inc = self.income(seat)
+            d["resources"][seat] += inc
+            self.say(f"{{0}} gains {inc} resource{'s' * (inc != 1)} (now {d['resources'][seat]}).", seat,
+                     kind="resources")
+        self.flow.push("main", seat=seat)
+
+    def _f_main(self, frame: dict, choice, seat) -> None:
+        seat = frame["seat"]
+        if choice is None:
+            self._ask_step(frame)
+            return
+        verb, _, arg = choice.partition(":")
+        if verb == "end":
+            self.flow.pop(frame)
+            d = self.data
+            if d["gate_destroyed"] and not d["researched"] and d["stack"]:
+                self.flow.push("draw", seat=seat)  # CC-RSCH-5
+            else:
+                self._end_turn()
+        elif verb == "research":
+            self._draw_card(seat, research=True)
+        else:
+            getattr(self, "_act_" + verb)(seat, arg)
+        self._after()
+
+    def _ask_main(self, frame: dict, seat: int) -> list:
+        return self._main_actions(seat)
+
+    # --- the Draw step
+    def _f_draw(self, frame: dict, choice, seat) -> None:
+        seat = frame["seat"]
+        if choice is None:
+            self._ask_step(frame)
+            return
+        verb, _, arg = choice.partition(":")
+        if verb == "draw":
+            self._draw_card(seat, research=False)
+            self._end_turn()
+        elif verb == "end":
+            self._end_turn()
+        else:
+            self._act_play(seat, arg)
+        self._after()
+
+    def _ask_draw(self, frame: dict, seat: int) -> list:
+        return [Action("draw", "Draw a free card for destroying a Gate Token", "draw"),
+                Action("end", "End the turn without drawing", "step")] + self._specials(seat)
+
+    def _draw_card(self, seat: int, research: bool) -> None:
+        d = self.data
+        if research:
+            d["resources"][seat] -= d["research_cost"]
+            d["researched"] = True
+        cid = d["stack"].pop()
+        d["hands"][seat].append(cid)
+        d["drawn"] = [seat, cid]
+        self.reveal()
+        self.say(f"{{0}} {'researches and draws' if research else 'draws'} a card.", seat, kind="draw")
+
+    # --- the end of a turn, eliminations, the end of the game
+    def _end_turn(self) -> None:
+        d = self.data
+        seat = self.flow.active
+        for u in d["units"]:
+            if u["ctrl"] != u["owner"]:
+                u["ctrl"] = u["owner"]  # CC-CORR-3
+                self.say(f"{UNITS[u['card']]['name']} {u['hex']} returns to {{0}}.", u["owner"], kind="control")
+            u["buffs"] = [bf for bf in u["buffs"] if bf[2] != "turn"]
+        d["turns_taken"][seat] += 1
+        del self.flow.stack[:]
+        d["flow"]["prompt"] = None
+        if d["turn"] >= self.turn_limit():
+            self._end_by_limit()
+            return
+        self.flow.end_turn()
+
+    def _ask_step(self, frame: dict) -> None:
+        """Ask the active player what to do in this step, once eliminations and the end are checked."""
+        if self._after():
+            self.flow.ask(frame["seat"])
+
+    def _after(self) -> bool:
+        """Eliminations and the end of the game, checked after every action of a turn and as each step
+        asks (CC-GAP-40); True while the turn goes on."""
+        flow = self.flow
+        if flow.over or flow.active is None:
+            return False
+        d = self.data
+        for p in range(self.players):
+            if not d["out"][p] and not self._alive(p):
+                d["out"][p] = True
+                d["eliminated"].append(p)
+                self.say("{0} has no Gate Token, unit or portal left and is out.", p, kind="out")
+        holders = {g["owner"] for g in d["gates"]}
+        if len(holders) <= 1:
+            w = holders.pop() if holders else flow.active  # CC-GAP-41
+            self._finish((w,), f"{seat_name(w)} wins: no other player has a Gate Token left",
+                         "{0} wins: no other player has a Gate Token left", (w,))
+            return False
+        if d["out"][flow.active] and all(f["kind"] in STEPS for f in flow.stack):
+            self._end_turn()
+            return False
+        return True
+
+    def _score(self, p: int) -> tuple:
+        d = self.data
+        return (len(self._controlled(p)), sum(1 for g in d["gates"] if g["owner"] == p),
+                sum(UNITS[u["card"]]["cost"] for u in d["units"] if u["owner"] == p), d["resources"][p])
+
+    def _finish(self, winners: tuple, reason: str, text: str, seats: tuple) -> None:
+        """The game ends: ``winners`` first, then the rest by when they went out and by score; ``reason``
+        for the outcome, ``text`` (with ``seats``) for the log."""
+        d = self.data
+        rest = [p for p in range(self.players) if p not in winners]
+
+        def key(p):
+            e = d["eliminated"].index(p) if p in d["eliminated"] else len(d["eliminated"])
+            return (not d["out"][p], e) + self._score(p)
+
+        ranking = [list(winners)]
+        for p in sorted(rest, key=key, reverse=True):
+            if ranking[-1] and ranking[-1][0] not in winners and key(ranking[-1][0]) == key(p):
+                ranking[-1].append(p)
+            else:
+                ranking.append([p])
+        outcome = Outcome.ranked(ranking, reason)
+        if not outcome.winners:
+            # every player tied: the rules let them share the win, which the kit's ranking calls a draw
+            outcome = Outcome(winners, ranking, reason)
+        d["last_active"] = self.flow.active
+        self.finish(outcome)
+        self.say(text + ".", *seats, kind="end")
+
+    def _end_by_limit(self) -> None:
+        """The end-of-game safeguard (CC-GAP-42): a turn limit with a tie-break."""
+        alive = [p for p in range(self.players) if not self.data["out"][p]]
+        best = max(self._score(p) for p in alive)
+        winners = tuple(p for p in alive if self._score(p) == best)
+        verb = "win" if len(winners) > 1 else "wins"
+        tail = f" {verb} on territories, then Gate Tokens, units and resources"
+        self._finish(winners, "Turn limit reached: " + " and ".join(seat_name(p) for p in winners) + tail,
+                     "Turn limit reached: " + " and ".join(f"{{{i}}}" for i in range(len(winners))) + tail, winners)
+
+    # ----------------------------------------------------------------- the Main step's actions
     def _substitutes(self, v: dict) -> list:
         """Units adjacent to a Scapegoat unit controlled by its player (CC-SCAPE-2)."""
-        near = set(neighbours(v["hex"]))
-        return [w for w in self.s["units"] if w["hex"] in near and w["ctrl"] == v["ctrl"]]
+        near = set(adjacent(v["hex"]))
+        return [w for w in self.data["units"] if w["hex"] in near and w["ctrl"] == v["ctrl"]]
 
     def _in_range(self, u: dict) -> list:
         lo, hi = self.urange(u)
-        return [v for v in self.s["units"] if v["ctrl"] != u["ctrl"] and lo <= distance(u["hex"], v["hex"]) <= hi]
+        return [v for v in self.data["units"] if v["ctrl"] != u["ctrl"] and lo <= distance(u["hex"], v["hex"]) <= hi]
 
     def _can_move(self, u: dict) -> bool:
         return not (u["moved"] or u["fired"] or u["done"]) and utype(u) != "building"
@@ -529,11 +670,11 @@ class ClockworkState(State):
 
     def _reach(self, u: dict, mine=None, blocked=None) -> list:
         """Hexes the unit may end its move on (CC-MOVE-1, CC-MOVE-6, CC-GAP-25)."""
-        s = self.s
+        d = self.data
         b = self.board
         mv = self.stat(u, "movement")
         if mine is None:
-            mine = {v["hex"] for v in s["units"] if v["ctrl"] == u["ctrl"]}
+            mine = {v["hex"] for v in d["units"] if v["ctrl"] == u["ctrl"]}
             blocked = self._occupied() - mine
         seen = {u["hex"]}
         frontier = [u["hex"]]
@@ -552,15 +693,15 @@ class ClockworkState(State):
         (CC-GATE-5, CC-GATE-6, CC-GAP-19)."""
         b = self.board
         t = b.terr[g["hex"]]
-        for v in self.s["units"]:
+        for v in self.data["units"]:
             if v["ctrl"] != seat and (b.terr.get(v["hex"]) == t or distance(v["hex"], g["hex"]) == 1):
                 return False
         return True
 
     def _targets(self, u: dict, shell: bool = False, bar=None, others=None) -> list:
-        s = self.s
+        d = self.data
         if others is None:
-            others = [v for v in s["units"] if v["ctrl"] != u["ctrl"]]
+            others = [v for v in d["units"] if v["ctrl"] != u["ctrl"]]
         lo, hi = UNITS[u["card"]]["shell"] if shell else self.urange(u)
         ranged_ok = not u["moved"] or has(u, "run-and-gun")  # CC-MOVE-4, CC-RUNGUN-1
         if shell:
@@ -573,36 +714,36 @@ class ClockworkState(State):
         for v in others:
             if v["id"] in u["blocked"]:  # CC-GAP-28 (others only), CC-GAP-56
                 continue
-            d = distance(uh, v["hex"])
-            if not lo <= d <= hi or (d > 1 and (not ranged_ok or (bar and between(uh, v["hex"]) & bar))):
+            dist = distance(uh, v["hex"])
+            if not lo <= dist <= hi or (dist > 1 and (not ranged_ok or (bar and line_of_fire(uh, v["hex"]) & bar))):
                 continue
             if cleave and f"u{v['id']}" in u["targets"]:  # Cleave: two different targets (CC-GAP-47)
                 continue
             out.append(v["hex"])
-        for g in s["gates"]:
+        for g in d["gates"]:
             if g["owner"] == u["ctrl"] or (cleave and f"g{g['hex']}" in u["targets"]):
                 continue
-            d = distance(u["hex"], g["hex"])
-            if not lo <= d <= hi or (d > 1 and not ranged_ok) or (d > 1 and between(u["hex"], g["hex"]) & bar):
+            dist = distance(uh, g["hex"])
+            if not lo <= dist <= hi or (dist > 1 and not ranged_ok) or (dist > 1 and line_of_fire(uh, g["hex"]) & bar):
                 continue
             if self._gate_open(g, u["ctrl"]):
                 out.append(g["hex"])
         return sorted(out)
 
     def _main_actions(self, seat: int) -> list:
-        s = self.s
+        d = self.data
         b = self.board
         acts = []
         occ = self._occupied()
-        res = s["res"][seat]
+        res = d["resources"][seat]
         bar = self._barricades()
-        mine = {u["hex"] for u in s["units"] if u["ctrl"] == seat}
+        mine = {u["hex"] for u in d["units"] if u["ctrl"] == seat}
         blocked = occ - mine
-        others = [v for v in s["units"] if v["ctrl"] != seat]
-        for u in sorted((u for u in s["units"] if u["ctrl"] == seat), key=lambda u: u["id"]):
+        others = [v for v in d["units"] if v["ctrl"] != seat]
+        for u in sorted((u for u in d["units"] if u["ctrl"] == seat), key=lambda u: u["id"]):
             h, name = u["hex"], UNITS[u["card"]]["name"]
             if self._can_move(u):
-                acts += [Action(f"move:{h}>{d}", f"Move {name} {h} to {d}", "move") for d in self._reach(u, mine, blocked)]
+                acts += [Action(f"move:{h}>{t}", f"Move {name} {h} to {t}", "move") for t in self._reach(u, mine, blocked)]
             if self._can_attack(u):
                 acts += [Action(f"attack:{h}>{t}", f"{name} {h} attacks {t}", "attack")
                          for t in self._targets(u, bar=bar, others=others)]
@@ -621,47 +762,47 @@ class ClockworkState(State):
                     acts.append(Action(f"selfdestruct:{h}", f"{name} {h} self-destructs", "ability"))
             if has(u, "salvage") and not (u["moved"] or u["fired"] or u["salv"] or u["done"]):
                 acts.append(Action(f"salvage:{h}", f"{name} {h}: flip a coin to Salvage", "ability"))
-        hand = s["hands"][seat]
-        cards = s["cards"]
+        hand = d["hands"][seat]
+        cards = d["cards"]
         keys = sorted({cards[c] for c in hand if cards[c] in UNITS}, key=list(UNITS).index)
-        free_arrows = [g["arrow"] for g in s["gates"] if g["owner"] == seat and g["arrow"] not in occ]  # CC-GAP-21
+        free_arrows = [g["arrow"] for g in d["gates"] if g["owner"] == seat and g["arrow"] not in occ]  # CC-GAP-21
         for key in keys:
             cost = UNITS[key]["cost"]
             if cost <= res:
                 acts += [Action(f"portal:{key}@{a}", f"Create a {UNITS[key]['name']} portal at {a} (cost {cost})",
                                 "portal") for a in sorted(free_arrows)]
-        if not s["researched"] and s["stack"] and res >= s["research_cost"]:
-            acts.append(Action("research", f"Research: pay {s['research_cost']} to draw a card", "research"))
+        if not d["researched"] and d["stack"] and res >= d["research_cost"]:
+            acts.append(Action("research", f"Research: pay {d['research_cost']} to draw a card", "research"))
         acts += self._specials(seat)
         acts.append(Action("end", "End the Main step", "step"))
         return acts
 
     def _specials(self, seat: int) -> list:
         """Special cards playable now: any step of the holder's own turn with a choice (CC-SPEC-2, CC-GAP-39)."""
-        s = self.s
-        cards = s["cards"]
+        d = self.data
+        cards = d["cards"]
         acts, seen = [], set()
-        for cid in sorted(s["hands"][seat]):
+        for cid in sorted(d["hands"][seat]):
             key = cards[cid]
             if key not in SPECIALS or key in seen:
                 continue
             seen.add(key)
-            if SPECIALS[key]["effect"] == "grant" and s["phase"] != "main":
+            if SPECIALS[key]["effect"] == "grant" and self._step() != "main":
                 continue  # Research happens only in the Main step
             acts += self._special_actions(seat, cid, SPECIALS[key])
         return acts
 
     def _special_actions(self, seat: int, cid: str, sp: dict) -> list:
-        s = self.s
+        d = self.data
         name = sp["name"]
         tgt = sp["target"]
-        if sp["effect"] == "grant" and (s["researched"] or s["research_cost"] <= sp["amount"]):
+        if sp["effect"] == "grant" and (d["researched"] or d["research_cost"] <= sp["amount"]):
             return []
         if tgt == "none":
             return [Action(f"play:{cid}", f"Play {name}", "card")]
         if tgt == "own-unit":
             out = []
-            for u in s["units"]:
+            for u in d["units"]:
                 ok = u["ctrl"] == seat
                 if sp["effect"] == "again":
                     ok = ok and u["fired"] and not u["done"]
@@ -676,182 +817,98 @@ class ClockworkState(State):
             return sorted(out, key=lambda a: a.id)
         if tgt == "enemy-portal":
             return [Action(f"play:{cid}>{p['hex']}", f"Play {name} on the portal at {p['hex']}", "card")
-                    for p in sorted(s["portals"], key=lambda p: p["hex"]) if p["owner"] != seat]
+                    for p in sorted(d["portals"], key=lambda p: p["hex"]) if p["owner"] != seat]
         if tgt == "opponent":
             return [Action(f"play:{cid}>{p}", f"Play {name} on {seat_name(p)}", "card")
-                    for p in range(self.players) if p != seat and not s["out"][p] and len(s["hands"][p]) > 1]
+                    for p in range(self.players) if p != seat and not d["out"][p] and len(d["hands"][p]) > 1]
         return []
 
-    # ------------------------------------------------------------------ apply
-    def _apply(self, seat: int, action: Action) -> None:
-        s = self.s
-        aid = action.id
-        verb, _, arg = aid.partition(":")
-        pend = s["pending"]
-        if pend:
-            self._apply_prompt(pend, verb, arg)
-        elif verb == "grid":
-            self._apply_grid(seat, arg)
-        elif verb == "gate":
-            self._apply_gate(seat, arg)
-        elif verb == "done":
-            self._portal_step()
-        elif verb == "place":
-            src, dst = arg.split(">")
-            u = self._unit_at(src)
-            u["hex"] = dst
-            s["place"].pop(0)
-            self.log.append(f"{seat_name(seat)} places the {UNITS[u['card']]['name']} on {dst}.")
-            if not s["place"]:
-                self._resources_step()
-        elif verb == "end":
-            if s["phase"] == "draw":
-                self._end_turn()
-            else:
-                self._end_main()
-        elif verb in ("research", "draw"):
-            self._apply_draw(seat, verb)
-        else:
-            getattr(self, "_do_" + verb)(seat, arg)
-        self._after()
-
-    def _apply_grid(self, seat: int, arg: str) -> None:
-        s = self.s
-        key, slot = arg.split("@")
-        s["placed"].append([key, slot])
-        self.log.append(f"{seat_name(seat)} places {GRIDS[key]['name']} in slot {slot[1:]}.")
-        if len(s["placed"]) < self.n_grids():
-            s["active"] = (seat + 1) % self.players  # CC-SETUP-2
-        else:
-            s["phase"] = "gates"
-            s["active"] = s["first"]  # CC-SETUP-4
-
-    def _apply_gate(self, seat: int, arg: str) -> None:
-        s = self.s
-        h, a = arg.split(">")
-        b = self.board
-        s["gates"].append({"hex": h, "owner": seat, "arrow": a})
-        if s["phase"] == "gates":
-            self.log.append(f"{seat_name(seat)} starts in {b.terr_name[b.terr[h]]}: Gate Token on {h}, arrow to {a}.")
-            s["gates_left"] -= 1
-            if s["gates_left"]:
-                s["active"] = (seat + 1) % self.players  # CC-SETUP-5
-            else:
-                start = self._roll_off(list(range(self.players)), "for the first turn")  # CC-SETUP-6
-                s["start"] = start
-                self._start_turn(start)
-            return
-        s["res"][seat] -= GATE_COST  # CC-TERR-8, CC-TURN-8
-        s["ctl_done"].append(b.terr[h])
-        self.log.append(f"{seat_name(seat)} captures {b.terr_name[b.terr[h]]}: Gate Token on {h}, arrow to {a}.")
-        if not self._gate_spots(self._control_territories(seat)):
-            self._portal_step()
-
-    def _apply_draw(self, seat: int, verb: str) -> None:
-        s = self.s
-        if verb == "research":
-            s["res"][seat] -= s["research_cost"]
-            s["researched"] = True
-        cid = s["stack"].pop()
-        s["hands"][seat].append(cid)
-        s["drawn"] = [seat, cid]
-        self.reveal()
-        self.log.append(f"{seat_name(seat)} {'researches and draws' if verb == 'research' else 'draws'} a card.")
-        if verb == "draw":
-            self._end_turn()
-
-    # --- main step actions
-    def _do_portal(self, seat: int, arg: str) -> None:
+    def _act_portal(self, seat: int, arg: str) -> None:
         key, a = arg.split("@")
-        s = self.s
-        s["res"][seat] -= UNITS[key]["cost"]
-        s["portals"].append({"hex": a, "owner": seat, "card": key, "src": "gate"})
-        self.log.append(f"{seat_name(seat)} creates a face-down portal at {a}.")
+        d = self.data
+        d["resources"][seat] -= UNITS[key]["cost"]
+        d["portals"].append({"hex": a, "owner": seat, "card": key, "src": "gate"})
+        self.say(f"{{0}} creates a face-down portal at {a}.", seat, kind="portal")
 
-    def _do_move(self, seat: int, arg: str) -> None:
+    def _act_move(self, seat: int, arg: str) -> None:
         src, dst = arg.split(">")
         u = self._unit_at(src)
         u["hex"] = dst
         u["moved"] = True
-        self.log.append(f"{seat_name(seat)} moves {UNITS[u['card']]['name']} {src} to {dst}.")
+        self.say(f"{{0}} moves {UNITS[u['card']]['name']} {src} to {dst}.", seat, kind="move")
 
     def _target_key(self, h: str) -> str:
         v = self._unit_at(h)
         return f"u{v['id']}" if v else f"g{h}"
 
-    def _do_attack(self, seat: int, arg: str, kind: str = "attack") -> None:
+    def _act_attack(self, seat: int, arg: str, how: str = "attack") -> None:
         src, dst = arg.split(">")
         u = self._unit_at(src)
-        what = "fires an Artillery Shell at" if kind == "shell" else "attacks"
-        self.log.append(f"{self._label(u)} {what} {dst}.")
-        self._strike({"kind": kind, "a": u["id"], "t": self._target_key(dst), "pos": dst, "st": False, "sc": False})
+        what = "fires an Artillery Shell at" if how == "shell" else "attacks"
+        self.say(f"{_ref(u)} {what} {dst}.", u["ctrl"], kind="attack")
+        self._strike(how, u["id"], self._target_key(dst), dst)
 
-    def _do_shell(self, seat: int, arg: str) -> None:
-        self._do_attack(seat, arg, "shell")
+    def _strike(self, how: str, attacker: int, target: str, pos: str) -> None:
+        """An attack of the unit ``attacker`` on ``target`` (``u<id>`` or ``g<hex>``), defended at ``pos``:
+        it runs at once, up to the first question it asks."""
+        frame = self.flow.push("strike", how=how, attacker=attacker, target=target, pos=pos,
+                               stealth=False, scapegoat=False)
+        self._f_strike(frame, None, None)
 
-    def _do_assassinate(self, seat: int, arg: str, kind: str = "assassinate") -> None:
-        src, _, dst = arg.partition(">")
-        u = self._unit_at(src)
-        if not dst:
-            u["acted"] = u["fired"] = True  # CC-ASSN-5, CC-CORR-5, CC-GAP-31
-            if self._coin(seat, f"{kind.capitalize()} ({self._label(u)})"):
-                self.s["pending"] = {"kind": kind, "seat": seat, "a": u["id"]}
-            return
-        v = self._unit_at(dst)
-        if kind == "assassinate":
-            cost = UNITS[v["card"]]["cost"]
-            self.s["res"][seat] -= cost
-            self.log.append(f"{seat_name(seat)} pays {cost} to assassinate {self._label(v)}.")  # CC-GAP-43
-            self._destroy(v)
-        else:
-            self.log.append(f"{seat_name(seat)} takes control of {self._label(v)} until the end of the turn.")
-            v["ctrl"] = seat
+    def _act_shell(self, seat: int, arg: str) -> None:
+        self._act_attack(seat, arg, "shell")
 
-    def _do_corrupt(self, seat: int, arg: str) -> None:
-        self._do_assassinate(seat, arg, "corrupt")
+    def _act_assassinate(self, seat: int, arg: str, verb: str = "assassinate") -> None:
+        u = self._unit_at(arg)
+        u["acted"] = u["fired"] = True  # CC-ASSN-5, CC-CORR-5, CC-GAP-31
+        if self._coin(seat, verb.capitalize(), u):
+            self.flow.push("target", verb=verb, seat=seat, unit=u["id"])
 
-    def _do_wall(self, seat: int, arg: str) -> None:
+    def _act_corrupt(self, seat: int, arg: str) -> None:
+        self._act_assassinate(seat, arg, "corrupt")
+
+    def _act_wall(self, seat: int, arg: str) -> None:
         src, dst = arg.split(">")
         u = self._unit_at(src)
         u["acted"] = u["fired"] = u["wall"] = True
-        self.s["res"][seat] -= WALL_COST
-        self.s["portals"].append({"hex": dst, "owner": seat, "card": "wall", "src": "wall"})
-        self.log.append(f"{self._label(u)} creates a Wall portal on {dst}.")
+        self.data["resources"][seat] -= WALL_COST
+        self.data["portals"].append({"hex": dst, "owner": seat, "card": "wall", "src": "wall"})
+        self.say(f"{_ref(u)} creates a Wall portal on {dst}.", u["ctrl"], kind="ability")
 
-    def _do_salvage(self, seat: int, arg: str) -> None:
+    def _act_salvage(self, seat: int, arg: str) -> None:
         u = self._unit_at(arg)
         u["salv"] = True
-        if self._coin(seat, f"Salvage ({self._label(u)})"):
-            self.s["res"][seat] += 1  # CC-SALV-2
+        if self._coin(seat, "Salvage", u):
+            self.data["resources"][seat] += 1  # CC-SALV-2
             u["done"] = True
 
-    def _do_selfdestruct(self, seat: int, arg: str) -> None:
+    def _act_selfdestruct(self, seat: int, arg: str) -> None:
         u = self._unit_at(arg)
         u["acted"] = u["fired"] = True
         x = UNITS[u["card"]]["blast"]
-        self.log.append(f"{self._label(u)} self-destructs!")
+        self.say(f"{_ref(u)} self-destructs!", u["ctrl"], kind="ability")
         self._destroy(u)  # CC-SELFD-2
-        victims = sorted((v for v in self.s["units"] if 1 <= distance(u["hex"], v["hex"]) <= x),
+        victims = sorted((v for v in self.data["units"] if 1 <= distance(u["hex"], v["hex"]) <= x),
                          key=lambda v: v["hex"])
         for v in victims:  # CC-SELFD-3, CC-SELFD-4, CC-GAP-55
-            if v in self.s["units"]:
+            if v in self.data["units"]:
                 self._resolve_roll(u, v, "selfdestruct")
 
-    def _do_play(self, seat: int, arg: str) -> None:
-        s = self.s
+    def _act_play(self, seat: int, arg: str) -> None:
+        d = self.data
         cid, _, tgt = arg.partition(">")
-        sp = SPECIALS[s["cards"][cid]]
-        s["hands"][seat].remove(cid)  # CC-SPEC-3, CC-GAP-37
-        self.log.append(f"{seat_name(seat)} plays {sp['name']}" + (f" on {tgt}." if tgt else "."))
+        sp = SPECIALS[d["cards"][cid]]
+        d["hands"][seat].remove(cid)  # CC-SPEC-3, CC-GAP-37
+        self.say(f"{{0}} plays {sp['name']}" + (f" on {tgt}." if tgt else "."), seat, kind="card")
         eff = sp["effect"]
         if eff == "gain":
-            s["res"][seat] += sp["amount"]
+            d["resources"][seat] += sp["amount"]
         elif eff == "bonds":
-            s["res"][seat] += len(self._controlled(seat))
+            d["resources"][seat] += len(self._controlled(seat))
         elif eff == "buff":
             self._unit_at(tgt)["buffs"].append([sp["stat"], sp["amount"], sp["until"], seat])
         elif eff == "march":
-            for u in s["units"]:
+            for u in d["units"]:
                 if u["ctrl"] == seat:
                     u["buffs"].append(["movement", sp["amount"], "turn", seat])
         elif eff == "again":
@@ -859,80 +916,119 @@ class ClockworkState(State):
             u["attacks"] = max(0, u["attacks"] - 1)
             u["acted"] = False
         elif eff == "grant":
-            s["research_cost"] = sp["amount"]
+            d["research_cost"] = sp["amount"]
         elif eff == "sabotage":
             if self._coin(seat, sp["name"]):
-                s["portals"].remove(self._portal_at(tgt))
-                self.log.append(f"The face-down portal at {tgt} is destroyed.")
+                d["portals"].remove(self._portal_at(tgt))
+                self.say(f"The face-down portal at {tgt} is destroyed.", kind="destroyed")
         elif eff == "raid":
             victim = int(tgt)
-            pool = [c for c in sorted(s["hands"][victim]) if s["cards"][c] in UNITS and c != f"i{victim}"]
+            pool = [c for c in sorted(d["hands"][victim]) if d["cards"][c] in UNITS and c != f"i{victim}"]
             self.reveal()
             if pool:
                 c = self.rng.choice(pool)
-                s["hands"][victim].remove(c)
-                s["hands"][seat].append(c)
-                s["drawn"] = [seat, c]
-                self.log.append(f"{seat_name(seat)} takes a unit card from {seat_name(victim)}.")
+                d["hands"][victim].remove(c)
+                d["hands"][seat].append(c)
+                d["drawn"] = [seat, c]
+                d["raided"] = [r for r in d["raided"] if r[0] != c] + [[c, victim]]
+                self.say("{0} takes a unit card from {1}.", seat, victim, kind="card")
             else:
-                self.log.append(f"{seat_name(victim)} holds no unit card that can be taken.")
+                self.say("{0} holds no unit card that can be taken.", victim, kind="card")
 
-    # --- attacks
-    def _strike(self, ctx: dict) -> None:
-        """Run an attack through Stealth, Scapegoat, the roll and the counter attack prompt."""
-        s = self.s
-        t = ctx["t"]
-        if t[0] == "u" and ctx["kind"] != "selfdestruct":
+    # ----------------------------------------------------------------- attacks: frames and questions
+    def _f_strike(self, frame: dict, choice, seat) -> None:
+        """An attack on its way: Stealth, then Scapegoat, then the roll (and a counter attack question)."""
+        if choice == "stealth":
+            v = self._uid(int(frame["target"][1:]))
+            if self._coin(seat, "Stealth", v):
+                self.say("The attack is called off.", kind="ability")  # CC-STLTH-2
+                if frame["how"] != "counter":
+                    self._uid(frame["attacker"])["blocked"].append(v["id"])
+                self.flow.pop(frame)
+                self._after()
+                return
+        elif choice is not None and choice.startswith("scapegoat:"):
+            v = self._uid(int(frame["target"][1:]))
+            w = self._unit_at(choice.partition(":")[2])
+            if self._coin(seat, "Scapegoat", v):
+                frame["target"] = f"u{w['id']}"  # CC-SCAPE-2, CC-SCAPE-3: pos stays the Scapegoat's hex
+                self.say(f"The attack is redirected to {_ref(w)}.", w["ctrl"], kind="ability")
+        t = frame["target"]
+        if t[0] == "u":
             v = self._uid(int(t[1:]))
-            if not ctx["st"]:
-                ctx["st"] = True
+            if not frame["stealth"]:
+                frame["stealth"] = True
                 if has(v, "stealth"):  # CC-STLTH-1, CC-GAP-56
-                    s["pending"] = {"kind": "stealth", "seat": v["ctrl"], "ctx": ctx}
+                    self.flow.ask(v["ctrl"], kind="stealth")
                     return
-            if not ctx["sc"]:
-                ctx["sc"] = True
+            if not frame["scapegoat"]:
+                frame["scapegoat"] = True
                 if has(v, "scapegoat") and self._substitutes(v):  # CC-SCAPE-1, CC-GAP-53
-                    s["pending"] = {"kind": "scapegoat", "seat": v["ctrl"], "ctx": ctx}
+                    self.flow.ask(v["ctrl"], kind="scapegoat")
                     return
-        self._roll(ctx)
+        self.flow.pop(frame)
+        self._roll(frame)
+        self._after()
+
+    def _ask_stealth(self, frame: dict, seat: int) -> list:
+        return [Action("stealth", "Flip a coin for Stealth", "prompt"),
+                Action("nostealth", "Do not use Stealth", "prompt")]
+
+    def _ask_scapegoat(self, frame: dict, seat: int) -> list:
+        v = self._uid(int(frame["target"][1:]))
+        return [Action(f"scapegoat:{w['hex']}", f"Flip for Scapegoat: {UNITS[w['card']]['name']} {w['hex']} "
+                                                 "takes the attack on heads", "prompt")
+                for w in self._substitutes(v)] + [Action("noscapegoat", "Do not use Scapegoat", "prompt")]
 
     def _roll(self, ctx: dict) -> None:
-        s = self.s
-        a = self._uid(ctx["a"])
-        kind = ctx["kind"]
-        if kind == "attack":
+        d = self.data
+        a = self._uid(ctx["attacker"])
+        how = ctx["how"]
+        if how == "attack":
             a["attacks"] += 1
             a["fired"] = True
-            a["targets"].append(ctx["t"])
-        elif kind == "shell":
+            a["targets"].append(ctx["target"])
+        elif how == "shell":
             a["acted"] = a["fired"] = True
-            if not self._coin(a["ctrl"], f"Artillery Shell ({self._label(a)})"):  # CC-ARTY-2
-                self.log.append("The shell misses.")
+            if not self._coin(a["ctrl"], "Artillery Shell", a):  # CC-ARTY-2
+                self.say("The shell misses.", kind="dice")
                 return
-        t = ctx["t"]
+        t = ctx["target"]
         if t[0] == "g":
             g = self._gate_at(t[1:])
             d1, d2 = self.rng.roll(), self.rng.roll()
             atk = self.stat(a, "attack", "gate")
             total = d1 + d2 + atk
             hit = total > GATE_DEFENSE  # CC-GATE-7, CC-GAP-12
-            s["roll"] = {"attacker": a["hex"], "target": g["hex"], "dice": [d1, d2], "bonus": atk, "total": total,
+            d["roll"] = {"attacker": a["hex"], "target": g["hex"], "dice": [d1, d2], "bonus": atk, "total": total,
                          "defense_dice": None, "defense_bonus": None, "defense_total": GATE_DEFENSE, "hit": hit}
-            self.log.append(f"  {d1}+{d2}+{atk}={total} against the Gate Token's {GATE_DEFENSE}: "
-                            f"{'destroyed' if hit else 'holds'}.")
+            self.say(f"  {d1}+{d2}+{atk}={total} against the Gate Token's {GATE_DEFENSE}: "
+                     f"{'destroyed' if hit else 'holds'}.", kind="dice")
             if hit:
                 self._destroy_gate(g)
             return
         v = self._uid(int(t[1:]))
-        hit = self._resolve_roll(a, v, kind)
-        if not hit and kind == "attack" and self._can_counter(v, a, ctx["pos"]):
-            s["pending"] = {"kind": "counter", "seat": v["ctrl"],
-                            "ctx": {"kind": "counter", "a": v["id"], "t": f"u{a['id']}", "pos": a["hex"],
-                                    "st": False, "sc": False}}
+        hit = self._resolve_roll(a, v, how)
+        if not hit and how == "attack" and self._can_counter(v, a, ctx["pos"]):
+            self.flow.push("counter", attacker=v["id"], target=f"u{a['id']}", pos=a["hex"])
 
-    def _resolve_roll(self, a: dict, v: dict, kind: str) -> bool:
+    def _f_counter(self, frame: dict, choice, seat) -> None:
+        """The defender of a missed attack may counter attack (CC-CTR-1, CC-CTR-2)."""
+        if choice is None:
+            self.flow.ask(self._uid(frame["attacker"])["ctrl"], kind="counter")
+            return
+        self.flow.pop(frame)
+        if choice == "counter":
+            a = self._uid(frame["attacker"])
+            self.say(f"{_ref(a)} counter attacks.", a["ctrl"], kind="attack")
+            self._strike("counter", frame["attacker"], frame["target"], frame["pos"])
+        self._after()
+
+    def _ask_counter(self, frame: dict, seat: int) -> list:
+        return [Action("counter", "Counter attack", "prompt"), Action("nocounter", "Do not counter attack", "prompt")]
+
+    def _resolve_roll(self, a: dict, v: dict, how: str) -> bool:
         """One dice roll of ``a`` against ``v`` (CC-ATK-3..5, CC-ATK-7); destroys ``v`` on a hit."""
-        s = self.s
         d1, d2 = self.rng.roll(), self.rng.roll()
         atk = self.stat(a, "attack", utype(v))
         total = d1 + d2 + atk
@@ -943,87 +1039,131 @@ class ClockworkState(State):
             dd = [self.rng.roll(), self.rng.roll()]
             dtotal = dd[0] + dd[1] + dfn
         hit = total > dtotal  # ties go to the defender (CC-ATK-4, CC-CTR-3)
-        s["roll"] = {"attacker": a["hex"], "target": v["hex"], "dice": [d1, d2], "bonus": atk, "total": total,
-                     "defense_dice": dd, "defense_bonus": dfn, "defense_total": dtotal, "hit": hit, "kind": kind}
+        self.data["roll"] = {"attacker": a["hex"], "target": v["hex"], "dice": [d1, d2], "bonus": atk, "total": total,
+                             "defense_dice": dd, "defense_bonus": dfn, "defense_total": dtotal, "hit": hit,
+                             "kind": how}
         dtxt = f"{dd[0]}+{dd[1]}+{dfn}={dtotal}" if dd else f"its fixed {dfn}"
-        self.log.append(f"  {'Counter attack: ' if kind == 'counter' else ''}{d1}+{d2}+{atk}={total} against "
-                        f"{UNITS[v['card']]['name']} {v['hex']} {dtxt}: {'hit' if hit else 'miss'}.")
+        self.say(f"  {'Counter attack: ' if how == 'counter' else ''}{d1}+{d2}+{atk}={total} against "
+                 f"{UNITS[v['card']]['name']} {v['hex']} {dtxt}: {'hit' if hit else 'miss'}.", kind="dice")
         if hit:
             self._destroy(v)
         return hit
 
     def _can_counter(self, v: dict, a: dict, pos: str) -> bool:
         """CC-CTR-1, CC-CTR-5, CC-GAP-30: in range (from the defended hex), line of fire clear."""
-        if v not in self.s["units"] or a not in self.s["units"] or not can_fight(v):
+        if v not in self.data["units"] or a not in self.data["units"] or not can_fight(v):
             return False
         lo, hi = self.urange(v)
-        d = distance(pos, a["hex"])
-        if not lo <= d <= hi:
+        dist = distance(pos, a["hex"])
+        if not lo <= dist <= hi:
             return False
-        return d <= 1 or not (between(pos, a["hex"]) & self._barricades())
+        return dist <= 1 or not (line_of_fire(pos, a["hex"]) & self._barricades())
 
     def _destroy(self, v: dict) -> None:
-        s = self.s
-        s["units"].remove(v)
-        self.log.append(f"{seat_name(v['owner'])}'s {UNITS[v['card']]['name']} on {v['hex']} is destroyed.")
-        if v["id"] in s["place"]:
-            s["place"].remove(v["id"])
+        d = self.data
+        d["units"].remove(v)
+        self.say(f"{{0}}'s {UNITS[v['card']]['name']} on {v['hex']} is destroyed.", v["owner"], kind="destroyed")
+        for f in self.flow.stack:
+            if f["kind"] == "portal" and v["id"] in f["queue"]:
+                f["queue"].remove(v["id"])
         if has(v, "regenerate") and self._coin(v["owner"], f"Regenerate ({UNITS[v['card']]['name']})"):
-            s["portals"].append({"hex": v["hex"], "owner": v["owner"], "card": v["card"], "src": "regen"})
-            self.log.append(f"It falls face down as a portal on {v['hex']}.")  # CC-REGEN-2
+            d["portals"].append({"hex": v["hex"], "owner": v["owner"], "card": v["card"], "src": "regen"})
+            self.say(f"It falls face down as a portal on {v['hex']}.", kind="ability")  # CC-REGEN-2
 
     def _destroy_gate(self, g: dict) -> None:
-        s = self.s
-        s["gates"].remove(g)
-        s["gate_killed"] = True
-        self.log.append(f"{seat_name(g['owner'])}'s Gate Token on {g['hex']} is destroyed.")
+        d = self.data
+        d["gates"].remove(g)
+        d["gate_destroyed"] = True
+        self.say(f"{{0}}'s Gate Token on {g['hex']} is destroyed.", g["owner"], kind="destroyed")
         p = self._portal_at(g["arrow"])
         if p:  # CC-GATE-11
-            s["portals"].remove(p)
-            self.log.append(f"The portal at {g['arrow']} is destroyed with it.")
+            d["portals"].remove(p)
+            self.say(f"The portal at {g['arrow']} is destroyed with it.", kind="destroyed")
 
-    def _apply_prompt(self, pend: dict, verb: str, arg: str) -> None:
-        s = self.s
-        s["pending"] = None
-        kind = pend["kind"]
-        seat = pend["seat"]
-        if kind in ("assassinate", "corrupt"):
-            if verb != "decline":
-                getattr(self, "_do_" + kind)(seat, arg)
+    # --- Assassinate and Corrupt after heads: the target
+    def _f_target(self, frame: dict, choice, seat) -> None:
+        if choice is None:
+            self.flow.ask(frame["seat"], kind=frame["verb"])
             return
-        ctx = pend["ctx"]
-        if verb == "stealth":
-            v = self._uid(int(ctx["t"][1:]))
-            if self._coin(seat, f"Stealth ({self._label(v)})"):
-                self.log.append("The attack is called off.")  # CC-STLTH-2
-                if ctx["kind"] != "counter":
-                    self._uid(ctx["a"])["blocked"].append(v["id"])
-                return
-        elif verb == "scapegoat":
-            v = self._uid(int(ctx["t"][1:]))
-            w = self._unit_at(arg)
-            if self._coin(seat, f"Scapegoat ({self._label(v)})"):
-                ctx["t"] = f"u{w['id']}"  # CC-SCAPE-2, CC-SCAPE-3: pos stays the Scapegoat's hex
-                self.log.append(f"The attack is redirected to {self._label(w)}.")
-        elif verb == "nocounter":
-            return
-        elif verb == "counter":
-            a = self._uid(ctx["a"])
-            self.log.append(f"{self._label(a)} counter attacks.")
-        self._strike(ctx)
+        self.flow.pop(frame)
+        if choice != "decline":
+            src, dst = choice.partition(":")[2].split(">")
+            v = self._unit_at(dst)
+            if frame["verb"] == "assassinate":
+                cost = UNITS[v["card"]]["cost"]
+                self.data["resources"][seat] -= cost
+                self.say(f"{{0}} pays {cost} to assassinate {_ref(v, 1)}.", seat, v["ctrl"], kind="ability")  # CC-GAP-43
+                self._destroy(v)
+            else:
+                self.say(f"{{0}} takes control of {_ref(v, 1)} until the end of the turn.", seat, v["ctrl"],
+                         kind="ability")
+                v["ctrl"] = seat
+        self._after()
 
-    # ----------------------------------------------------------------- outcome
-    def _outcome(self):
-        o = self.s["outcome"]
-        if not o:
-            return None
-        return Outcome(tuple(o["winners"]), tuple(tuple(p) for p in o["ranking"]), o["reason"])
+    def _ask_assassinate(self, frame: dict, seat: int) -> list:
+        u = self._uid(frame["unit"])
+        verb = frame["verb"]
+        res = self.data["resources"][frame["seat"]]
+        acts = []
+        for v in self._in_range(u):
+            cost = UNITS[v["card"]]["cost"]
+            if verb == "corrupt" or cost <= res:
+                what = f"pay {cost} to destroy" if verb == "assassinate" else "take control of"
+                acts.append(Action(f"{verb}:{u['hex']}>{v['hex']}", f"{what.capitalize()} {self._label(v)}", "prompt"))
+        acts.append(Action("decline", "Do nothing", "prompt"))
+        return acts
+
+    _ask_corrupt = _ask_assassinate
+
+    # ----------------------------------------------------------------- hidden information
+    def _resample(self, seat: int, rng) -> None:
+        """Deal anew what ``seat`` cannot see: the order of the stack, the other players' hands (same
+        counts; their starting Infantry and any card ``seat`` lost to them in a raid stay) and the unit
+        types behind the other players' face-down portals (same cost; Walls and Regenerate portals are public).
+
+        A corrupted unit that ``seat`` controls fights with its owner's levels, which its legal actions
+        show: its owner keeps as many cards of that unit as before.
+        """
+        d = self.data
+        cards = d["cards"]
+        known = {c for c, victim in d["raided"] if victim == seat}
+        keep_count = {(u["owner"], u["card"]) for u in d["units"] if u["ctrl"] == seat and u["owner"] != seat}
+        others = [q for q in range(self.players) if q != seat]
+        fixed, slots = {}, []
+        for q in others:
+            for i, c in enumerate(d["hands"][q]):
+                if c == f"i{q}" or c in known or (q, cards[c]) in keep_count:
+                    fixed[c] = q
+                else:
+                    slots.append((q, i))
+        pool = [c for q, i in slots for c in [d["hands"][q][i]]] + list(d["stack"])
+        rng.shuffle(pool)
+        for q, i in slots:
+            banned = {k for p, k in keep_count if p == q}
+            old = d["hands"][q][i]
+            j = next((j for j, c in enumerate(pool) if cards[c] not in banned), None)
+            if j is None:                 # nothing else fits: the card stays (and leaves the pool)
+                pool.remove(old)
+                continue
+            d["hands"][q][i] = pool.pop(j)
+            if d["drawn"] == [q, old]:
+                d["drawn"] = [q, d["hands"][q][i]]
+        d["stack"] = pool
+        for p in d["portals"]:
+            if p["owner"] == seat or p["src"] != "gate":
+                continue
+            cost = UNITS[p["card"]]["cost"]
+            held = sorted({cards[c] for c in d["hands"][p["owner"]] if cards[c] in UNITS
+                           and UNITS[cards[c]]["cost"] == cost}, key=list(UNITS).index)
+            same = held or [k for k, u in UNITS.items() if u["cost"] == cost and not u.get("token")]
+            p["card"] = rng.choice(same)
 
     # -------------------------------------------------------------------- view
     def _view(self, seat) -> dict:
-        s = self.s
+        d = self.data
+        flow = self.flow
         b = self.board
-        cards = s["cards"]
+        cards = d["cards"]
 
         def card_view(cid):
             key = cards[cid]
@@ -1031,20 +1171,21 @@ class ClockworkState(State):
             return {"id": cid, "key": key, "name": c["name"], "kind": "unit" if key in UNITS else "special",
                     "text": c["text"], "starting": cid.startswith("i")}
 
-        owners = {}
-        for g in s["gates"]:
+        owners: dict = {}
+        for g in d["gates"]:
             owners.setdefault(b.terr[g["hex"]], g["owner"])
         players = []
         for p in range(self.players):
-            info = {"seat": p, "name": seat_name(p), "resources": s["res"][p], "hand_count": len(s["hands"][p]),
-                    "out": s["out"][p], "turns": s["turns"][p], "gates": sum(1 for g in s["gates"] if g["owner"] == p),
+            info = {"seat": p, "name": seat_name(p), "resources": d["resources"][p], "hand_count": len(d["hands"][p]),
+                    "out": d["out"][p], "turns": d["turns_taken"][p],
+                    "gates": sum(1 for g in d["gates"] if g["owner"] == p),
                     "territories": len(self._controlled(p)), "income": self.income(p), "hand": None, "levels": None}
             if seat == p:
-                info["hand"] = [card_view(c) for c in s["hands"][p]]
-                info["levels"] = {k: self.level(p, k) for k in sorted({cards[c] for c in s["hands"][p]}) if k in UNITS}
+                info["hand"] = [card_view(c) for c in d["hands"][p]]
+                info["levels"] = {k: self.level(p, k) for k in sorted({cards[c] for c in d["hands"][p]}) if k in UNITS}
             players.append(info)
         units = []
-        for u in s["units"]:
+        for u in d["units"]:
             card = UNITS[u["card"]]
             own = seat == u["owner"]  # effective stats reveal level bonuses, i.e. the owner's hand
             lo, hi = self.urange(u) if own else parse_range(card["range"])
@@ -1056,46 +1197,44 @@ class ClockworkState(State):
                           "movement": self.stat(u, "movement") if own else card["movement"],
                           "range": [lo, hi], "moved": u["moved"], "attacked": u["fired"], "attacks": u["attacks"],
                           "done": u["done"]})
-        pend = s["pending"]
         pview = None
-        if pend:
-            pview = {"kind": pend["kind"], "seat": pend["seat"]}
-            if "ctx" in pend:
-                a = self._uid(pend["ctx"]["a"])
-                t = pend["ctx"]["t"]
+        prompt = flow.prompt
+        if prompt and prompt["kind"] not in STEPS:
+            frame = flow.top
+            pview = {"kind": prompt["kind"], "seat": prompt["seats"][0]}
+            if frame["kind"] == "target":
+                pview["attacker"] = self._uid(frame["unit"])["hex"]
+            else:
+                a = self._uid(frame["attacker"])
+                t = frame["target"]
                 pview["attacker"] = a["hex"] if a else None
                 pview["target"] = t[1:] if t[0] == "g" else (self._uid(int(t[1:])) or {}).get("hex")
-            else:
-                pview["attacker"] = self._uid(pend["a"])["hex"]
-        drawn = s["drawn"]
+        portal = flow.stack[0] if flow.stack and flow.stack[0]["kind"] == "portal" else None
+        drawn = d["drawn"]
+        outcome = self.outcome()
         return {
             "game": "clockwork", "seat": seat, "players": self.players, "names": [seat_name(p) for p in range(self.players)],
-            "phase": s["phase"], "active": s["active"], "first": s["first"], "start": s["start"], "turn": s["turn"],
+            "phase": "over" if outcome else self._step() or flow.phase,
+            "active": d["last_active"] if outcome else flow.active,
+            "first": flow.first, "start": d["start"], "turn": d["turn"],
             "turn_limit": self.turn_limit(),
             "board": {"hexes": {h: {"kind": k, "territory": b.terr.get(h)} for h, k in sorted(b.kind.items())},
-                      "grids": [{"key": k, "name": GRIDS[k]["name"], "slot": sl} for k, sl in s["placed"]],
+                      "grids": [{"key": k, "name": GRIDS[k]["name"], "slot": sl} for k, sl in d["placed"]],
                       "territories": [{"id": t, "name": b.terr_name[t], "hexes": hx, "controller": owners.get(t)}
                                       for t, hx in sorted(b.terr_hexes.items())],
                       "grids_total": self.n_grids(),
-                      "grids_left": [k for k in GRIDS if k not in {x for x, _ in s["placed"]}]},
-            "gates": [dict(g) for g in s["gates"]],
+                      "grids_left": [k for k in GRIDS if k not in {x for x, _ in d["placed"]}]},
+            "gates": [dict(g) for g in d["gates"]],
             "portals": [{"hex": p["hex"], "owner": p["owner"], "source": p["src"],
-                         "unit": p["card"] if seat == p["owner"] else None} for p in s["portals"]],
-            "units": units, "player_info": players, "stack": len(s["stack"]),
-            "research_cost": s["research_cost"], "researched": s["researched"], "gate_destroyed": s["gate_killed"],
-            "pending": pview, "place": self._uid(s["place"][0])["hex"] if s["place"] else None,
-            "roll": s["roll"], "coin": s["coin"],
+                         "unit": p["card"] if seat == p["owner"] else None} for p in d["portals"]],
+            "units": units, "player_info": players, "stack": len(d["stack"]),
+            "research_cost": d["research_cost"], "researched": d["researched"], "gate_destroyed": d["gate_destroyed"],
+            "pending": pview, "place": self._uid(portal["queue"][0])["hex"] if portal and portal["queue"] else None,
+            "roll": d["roll"], "coin": d["coin"],
             "drawn": card_view(drawn[1]) if drawn and drawn[0] == seat else None,
             "log": list(self.log),
-            "outcome": self._outcome().to_dict() if s["outcome"] else None,
+            "outcome": outcome.to_dict() if outcome else None,
         }
-
-    # --------------------------------------------------------------- save/load
-    def _dump(self) -> dict:
-        return json.loads(json.dumps(self.s))
-
-    def _load(self, data: dict) -> None:
-        self.s = json.loads(json.dumps(data))
 
 
 class ClockworkGame(Game):
