@@ -107,6 +107,11 @@ def give(st, seat, *keys):
     return out
 
 
+def take_control(st, u, seat):
+    """``seat`` controls the unit ``u`` until the end of the turn (as after Corrupt)."""
+    u["ctrl"] = seat
+
+
 def add_gate(st, h, owner, arrow):
     """A Gate Token of ``owner`` on ``h`` with its arrow at ``arrow``."""
     st.data["gates"].append({"hex": h, "owner": owner, "arrow": arrow})
