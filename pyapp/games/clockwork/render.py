@@ -97,6 +97,23 @@ def abbrev(u: dict) -> str:
     return "".join(w[0] for w in words[:3]).upper() if len(words) > 1 else words[0][:3]
 
 
+@lru_cache(maxsize=2048)
+def _event_line(text: str, seats: tuple, names: tuple) -> str:
+    return event_html({"text": text, "seats": list(seats)}, names)
+
+
+def log_line(entry, names) -> str:
+    """One log entry as HTML (:func:`pyapp.engine.log.html`: each seat named in its colour), remembered:
+    the same entries are drawn again at every update.
+
+    >>> log_line({"text": "{0} draws a card.", "seats": [1], "kind": "draw"}, ("Ann", "<Bo>"))
+    '<span class="seat seat-1">&lt;Bo&gt;</span> draws a card.'
+    """
+    if isinstance(entry, dict):
+        return _event_line(str(entry.get("text", "")), tuple(entry.get("seats") or ()), tuple(names))
+    return event_html(entry, names)
+
+
 def _seat_cls(p) -> str:
     return f"cw-p{p}" if isinstance(p, int) and 0 <= p < 6 else "cw-pn"
 
@@ -377,7 +394,7 @@ def _steps_html(view: dict, names: list) -> str:
         else:
             what = "Setup: choose a starting territory and place a Gate Token (pick the hex and its arrow)"
         rolls = [e for e in view.get("log") or [] if isinstance(e, dict) and e.get("kind") == "roll-off"]
-        shown = "".join(f"<li>{event_html(e, names)}</li>" for e in rolls[-4:])
+        shown = "".join(f"<li>{log_line(e, names)}</li>" for e in rolls[-4:])
         return (f'<div class="cw-turn"><strong class="{_seat_cls(active)}">{esc(_name(names, active))}</strong> · {what}'
                 + (f'<ul class="cw-setup-rolls" aria-label="setup rolls">{shown}</ul>' if shown else "") + "</div>")
     if phase == "over":
@@ -644,7 +661,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
         ctl.insert(0, "".join(f'<p class="hint">{esc(h)}</p>' for h in hints))
     controls = "".join(c for c in ctl if c)
     controls = f'<section class="cw-controls">{controls}</section>' if controls else ""
-    log_html = log_details("cw-log", view.get("log") or [], line_html=lambda e: event_html(e, names))
+    log_html = log_details("cw-log", view.get("log") or [], line_html=lambda e: log_line(e, names))
     return (f'<div class="cw-game{" interactive" if interactive else ""}">'
             f'<div class="cw-board-wrap">{svg}{LEGEND}</div>'
             f'<div class="cw-side">{_outcome_html(view, names)}{_steps_html(view, names)}{_roll_html(view, names)}'
