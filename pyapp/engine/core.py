@@ -44,7 +44,7 @@ class _Value:
     (``dataclasses`` would do the same, but importing it costs start-up time in the browser.)
     """
 
-    __slots__ = ()
+    __slots__: tuple = ()
 
     def _fields(self) -> tuple:
         return tuple(getattr(self, f) for f in self.__slots__)
@@ -76,6 +76,9 @@ class Action(_Value):
     """
 
     __slots__ = ("id", "label", "kind")
+    id: str
+    label: str
+    kind: str
 
     def __init__(self, id: str, label: str, kind: str = "") -> None:  # noqa: A002 - the contract's name
         object.__setattr__(self, "id", id)
@@ -120,6 +123,11 @@ class Outcome(_Value):
     """
 
     __slots__ = ("winners", "ranking", "reason", "cooperative", "scores")
+    winners: tuple
+    ranking: tuple
+    reason: str
+    cooperative: bool
+    scores: tuple | None
 
     def __init__(self, winners, ranking, reason: str, *, cooperative: bool = False,
                  scores=None) -> None:
@@ -223,6 +231,16 @@ class Option(_Value):
     """
 
     __slots__ = ("name", "default", "label", "choices", "kind", "min", "max", "per_seat", "advanced", "help")
+    name: str
+    default: object
+    label: str
+    choices: tuple
+    kind: str
+    min: int | None
+    max: int | None
+    per_seat: bool
+    advanced: bool
+    help: str
 
     def __init__(self, name: str, default, label: str, choices=(), *, kind: str = "data",
                  min: int | None = None, max: int | None = None, per_seat: bool = False,  # noqa: A002
@@ -418,7 +436,7 @@ class Game:
     max_players: int
     description: str
     options_spec: tuple = ()
-    state_class: type
+    state_class: "type[State]"
     # a module of the game's package that adds its own setup step (per-seat choices made before the
     # game starts, such as an army); None: the generic setup screen built from options_spec is enough
     setup_step: str | None = None
@@ -472,7 +490,7 @@ class Game:
             if not isinstance(d, dict) or d.get("format") != STATE_FORMAT or d.get("game") != self.id:
                 raise ValueError("not a state of this game")
             cls = self.state_class
-            s = cls.__new__(cls)
+            s: State = cls.__new__(cls)
             s.players = int(d["players"])
             s.seed = int(d["seed"])
             s.options = d["options"]

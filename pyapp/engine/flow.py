@@ -60,6 +60,10 @@ class Phase(_Value):
     """
 
     __slots__ = ("name", "turn", "next", "doc")
+    name: str
+    turn: str
+    next: str | None
+    doc: str
 
     def __init__(self, name: str, turn: str, next: str | None = None, doc: str = "") -> None:  # noqa: A002
         if turn not in TURNS:
