@@ -1,4 +1,9 @@
-"""Hex Battle armies: storage (one key per army) and the army builder screen.
+"""Hex Battle's own setup step (``HexBattleGame.setup_step``): each player's army, the army list and the builder.
+
+The app's generic setup screen knows nothing of armies; :class:`Step` (the protocol of
+:mod:`pyapp.ui.steps`) adds an army choice to each seat's row (a bot's army is picked at random and
+kept secret, HB-UI-6; in hot seat each human picks privately, HB-UI-5), turns the choices into the
+``armies`` option at Start, and owns two screens: ``armies`` (the saved armies) and ``builder``.
 
 An army is stored under ``boardshelf:army:hexbattle:<id>`` as
 ``{"format": 1, "app": "boardshelf", "kind": "army", "game": "hexbattle", "id", "name",
@@ -10,9 +15,10 @@ from __future__ import annotations
 
 import json
 
-from ..engine import saves
-from .markup import button, esc
-from .storage import QuotaError
+from ...engine import Rng, saves
+from ...ui.markup import button, esc
+from ...ui.steps import SetupStep
+from ...ui.storage import QuotaError
 
 GAME_ID = "hexbattle"
 SEEDED_KEY = "boardshelf:seeded:hexbattle"
@@ -21,7 +27,7 @@ HOME_ROWS = range(8, 16)
 
 
 def content():
-    from ..games.hexbattle import content as c
+    from . import content as c
     return c
 
 
@@ -134,7 +140,7 @@ class Builder:
                 u["facing"] = (int(u.get("facing", 0)) + (1 if cmd == "cw" else -1)) % 6
                 self.selected = i
         elif cmd == "place":
-            from ..games.hexbattle.render import parse_hex
+            from .render import parse_hex
             try:
                 col, row = parse_hex(arg)
             except ValueError:
@@ -173,7 +179,7 @@ class Builder:
 
     # ---- markup
     def render(self) -> str:
-        from ..games.hexbattle import render as hr
+        from . import render as hr
         c = content()
         army = self.army
         problems = c.validate_army(clean_army(army))
@@ -281,3 +287,190 @@ def render_list(entries: list[dict]) -> str:
             'chosen for a game. Drafts may be saved.</p>'
             f'<ul class="army-list">{"".join(items) or "<li>No armies saved.</li>"}</ul><div class="button-row">'
             + button("New army", nav="army-new", cls="primary") + button("Back to the shelf", nav="shelf") + "</div></section>")
+
+
+# ---------------------------------------------------------------- the setup step (pyapp.ui.steps protocol)
+LEAVE_NAVS = ("armies", "shelf", "setup", "load", "army-new", "army-edit", "rules")
+
+
+class Step(SetupStep):
+    """Armies in the setup screen, the army list and the army builder (see the module docstring)."""
+
+    screens = {"armies": "Armies", "builder": "Army builder"}
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self.builder: Builder | None = None
+
+    def _prebuild(self) -> None:
+        for msg in ensure_prebuilt(self.ctx.storage, self.ctx.now):
+            self.ctx.notify(msg)
+
+    # ---- the setup screen
+    def begin(self, setup: dict) -> None:
+        self._prebuild()
+        valid = valid_armies(self.ctx.storage)
+        n = len(setup["seats"])
+        setup["step"] = {"armies": [valid[min(i, len(valid) - 1)]["id"] if valid else None for i in range(n)],
+                         "picking": None}
+
+    def players_changed(self, setup: dict) -> None:
+        armies = setup["step"]["armies"]
+        n = len(setup["seats"])
+        setup["step"]["armies"] = (armies + [None] * n)[:n]
+
+    def seat_html(self, setup: dict, i: int) -> str:
+        seat = setup["seats"][i]
+        if seat.startswith("bot:"):
+            return '<div class="army-pick">Army: <em>a random ready army, kept secret</em></div>'
+        valid = valid_armies(self.ctx.storage)
+        if sum(1 for s in setup["seats"] if s == "human") >= 2:
+            chosen = setup["step"]["armies"][i] in {e["id"] for e in valid}
+            return (f'<div class="army-pick">Army: <em>{"chosen (hidden)" if chosen else "not chosen"}</em> '
+                    + button("Choose privately…", nav=f"pick-army:{i}", cls="small") + "</div>")
+        return f'<div class="army-pick">{self._army_select(i, setup["step"]["armies"][i], valid)}</div>'
+
+    def setup_html(self, setup: dict) -> str:
+        out = ('<p class="hint">Each player picks one of their saved, ready armies; the opponent\'s army stays '
+               'hidden until the battle begins. ' + button("Manage armies", nav="armies", cls="small") + "</p>")
+        if not valid_armies(self.ctx.storage):
+            out += '<p class="notice error">No ready army is saved: build one first.</p>'
+        return out
+
+    def cover(self, setup: dict) -> str | None:
+        i = setup["step"].get("picking")
+        if i is None:
+            return None
+        valid = valid_armies(self.ctx.storage)
+        return (f'<section class="private-pick"><h2>{esc(self.ctx.seat_name(setup, i))}: choose your army</h2>'
+                '<p>Only you should look at this screen. Your choice stays hidden from your opponent.</p>'
+                f"{self._army_select(i, setup['step']['armies'][i], valid)}<div class=\"button-row\">"
+                + button("Done", nav="pick-done", cls="primary") + "</div></section>")
+
+    @staticmethod
+    def _army_select(i: int, current, valid: list[dict]) -> str:
+        opts = "".join(f'<option value="{esc(e["id"])}"{" selected" if e["id"] == current else ""}>'
+                       f'{esc(e["army"]["name"])} ({content().army_points(e["army"])} pts)</option>'
+                       for e in valid)
+        return (f'<label class="field">Army <select data-input="army-{i}">'
+                f'{opts or "<option value=>no ready army</option>"}</select></label>')
+
+    def option_values(self, setup: dict, seed: int) -> dict:
+        valid = {e["id"]: e["army"] for e in valid_armies(self.ctx.storage)}
+        if not valid:              # nothing usable in storage (full or blocked): the game's own sample armies
+            self.ctx.notify("No saved army could be used, so both sides play the sample armies.", "info")
+            return {}
+        chosen = []
+        pick = Rng(seed, stream=99)
+        for i, seat in enumerate(setup["seats"]):
+            aid = setup["step"]["armies"][i]
+            if seat.startswith("bot:"):                       # a bot's army: random and secret (HB-UI-6)
+                aid = pick.choice(sorted(valid))
+            if aid not in valid:
+                raise ValueError(f"{self.ctx.seat_name(setup, i)} has no valid army chosen: "
+                                 "build one in the army builder.")
+            chosen.append(clean_army(valid[aid]))
+        return {"armies": chosen}
+
+    # ---- events
+    def input(self, name: str, value: str) -> bool:
+        if name == "army-name":
+            if self.builder is not None:
+                self.builder.set_name(value)
+            return True
+        setup = self.ctx.setup
+        if name.startswith("army-") and setup is not None:
+            try:
+                i = int(name[5:])
+                setup["seats"][i]
+            except (ValueError, IndexError):
+                return True
+            setup["step"]["armies"][i] = value or None
+            return True
+        return False
+
+    def nav(self, cmd: str, arg: str) -> bool:
+        handler = self._NAVS.get(cmd)
+        if handler is not None:
+            handler(self, arg)
+            return True
+        if cmd.startswith("b-") and self.builder is not None:
+            err = self.builder.handle(cmd[2:], arg)
+            if err:
+                self.ctx.notify(err, "info")
+            return True
+        return False
+
+    def _pick(self, arg: str) -> None:
+        if self.ctx.setup is not None:
+            self.ctx.setup["step"]["picking"] = int(arg)
+
+    def _pick_done(self, arg: str) -> None:
+        if self.ctx.setup is not None:
+            self.ctx.setup["step"]["picking"] = None
+
+    def _show_list(self, arg: str) -> None:
+        self._prebuild()
+        self.builder = None
+        self.ctx.show("armies")
+
+    def _new_army(self, arg: str) -> None:
+        self.builder = Builder()
+        self.ctx.show("builder")
+
+    def _edit_army(self, arg: str) -> None:
+        entry = next((e for e in list_armies(self.ctx.storage) if e["id"] == arg), None)
+        if entry is None or entry["army"] is None:
+            self.ctx.notify("That army cannot be opened: " + (entry["error"] if entry else "it no longer exists."))
+            return
+        self.builder = Builder(entry["army"], arg)
+        self.ctx.show("builder")
+
+    def _delete_army(self, arg: str) -> None:
+        entry = next((e for e in list_armies(self.ctx.storage) if e["id"] == arg), None)
+        name = ((entry or {}).get("army") or {}).get("name") or arg
+
+        def delete() -> None:
+            self.ctx.storage.remove(saves.army_key(GAME_ID, arg))
+            if self.builder and self.builder.army_id == arg:
+                self.builder = None
+                self.ctx.show("armies")
+        self.ctx.ask(f"Delete the army “{name}”? This cannot be undone.", delete)
+
+    def _save_army(self, arg: str) -> None:
+        b = self.builder
+        if b is None:
+            return
+        if not b.army["name"].strip():
+            self.ctx.notify("Give the army a name before saving it.")
+            return
+        aid = b.army_id or saves.new_id()
+        rec = record(b.army, aid, self.ctx.now())
+        if self.ctx.store(saves.army_key(GAME_ID, aid), json.dumps(rec, separators=(",", ":")), "this army"):
+            b.army_id = aid
+            b.dirty = False
+            problems = content().validate_army(clean_army(b.army))
+            if problems:
+                self.ctx.notify("Saved as a draft. It cannot be used in a game until fixed: " + "; ".join(problems)
+                                + ".", "info")
+            else:
+                self.ctx.notify(f"Saved “{b.army['name']}”: ready for battle.", "info")
+
+    _NAVS = {"pick-army": _pick, "pick-done": _pick_done, "armies": _show_list, "army-new": _new_army,
+             "army-edit": _edit_army, "army-del": _delete_army, "b-save": _save_army}
+
+    def leaving(self, nav: str) -> str | None:
+        b = self.builder
+        if self.ctx.screen == "builder" and b is not None and b.dirty and nav.partition(":")[0] in LEAVE_NAVS:
+            return f"Leave the army builder? Unsaved changes to “{b.army['name']}” will be lost."
+        return None
+
+    def leave(self) -> None:
+        if self.builder is not None:
+            self.builder.dirty = False
+
+    # ---- its screens
+    def render(self, screen: str) -> str:
+        if screen == "builder" and self.builder is not None:
+            return self.builder.render()
+        return render_list(list_armies(self.ctx.storage))
