@@ -179,29 +179,50 @@ class Builder:
 
     # ---- markup
     def render(self) -> str:
-        from . import render as hr
-        c = content()
         army = self.army
-        problems = c.validate_army(clean_army(army))
+        return (
+            '<section class="builder"><h2>Army builder</h2>'
+            f'<label class="field">Army name <input type="text" maxlength="60" data-input="army-name" '
+            f'value="{esc(army["name"])}"></label>{self._totals()}{self._status()}'
+            '<div class="builder-grid"><div class="builder-board-wrap">'
+            f'<h3>Deployment (your half, rows 9-16; the top edge faces the centerline)</h3>{self._selected_hint()}'
+            f'{self._board()}</div>'
+            f'<div class="builder-lists"><h3>Your units</h3><ul class="army-units">'
+            f'{self._unit_rows() or "<li><em>No units yet: add some below.</em></li>"}</ul>'
+            f'<details open><summary>Add units</summary><ul class="catalogue">{self._unit_catalogue()}</ul></details>'
+            f'<details open><summary>Command cards</summary><ul class="catalogue cards">{self._card_catalogue()}</ul></details>'
+            "</div></div>"
+            '<div class="button-row">' + button("Save army", nav="b-save", cls="primary")
+            + (button("Delete army", nav=f"army-del:{self.army_id}", cls="danger") if self.army_id else "")
+            + button("Back to armies", nav="armies") + "</div></section>")
+
+    def _totals(self) -> str:
+        c, army = content(), self.army
         pts = c.army_points(army)
         unit_pts = sum(c.UNITS[u["key"]]["points"] for u in army["units"] if u.get("key") in c.UNITS)
         n_cards = c.army_card_count(army)
-        total = (f'<div class="totals"><span class="total-points{" bad" if pts > c.MAX_POINTS else ""}">'
-                 f'Points <strong>{pts}</strong>/{c.MAX_POINTS}</span> <small>(units {unit_pts} + cards {pts - unit_pts})</small>'
-                 f'<span class="total-cards{" bad" if n_cards < c.MIN_CARDS else ""}">Cards <strong>{n_cards}</strong>'
-                 f' (min {c.MIN_CARDS})</span><span>Units <strong>{len(army["units"])}</strong> (min {c.MIN_UNITS})</span></div>')
+        return (f'<div class="totals"><span class="total-points{" bad" if pts > c.MAX_POINTS else ""}">'
+                f'Points <strong>{pts}</strong>/{c.MAX_POINTS}</span> <small>(units {unit_pts} + cards {pts - unit_pts})</small>'
+                f'<span class="total-cards{" bad" if n_cards < c.MIN_CARDS else ""}">Cards <strong>{n_cards}</strong>'
+                f' (min {c.MIN_CARDS})</span><span>Units <strong>{len(army["units"])}</strong> (min {c.MIN_UNITS})</span></div>')
+
+    def _status(self) -> str:
+        problems = content().validate_army(clean_army(self.army))
         if problems:
-            status = ('<div class="army-problems" role="status"><strong>Not ready for battle:</strong><ul>'
-                      + "".join(f"<li>{esc(p)}</li>" for p in problems) + "</ul></div>")
-        else:
-            status = '<div class="army-ok" role="status">Ready for battle: this army can be chosen for a game.</div>'
-        # board: home half only
+            return ('<div class="army-problems" role="status"><strong>Not ready for battle:</strong><ul>'
+                    + "".join(f"<li>{esc(p)}</li>" for p in problems) + "</ul></div>")
+        return '<div class="army-ok" role="status">Ready for battle: this army can be chosen for a game.</div>'
+
+    def _board(self) -> str:
+        """The home half of the battlefield with the placed units (click a hex to place, a unit to select)."""
+        from . import render as hr
+        c = content()
         row0 = HOME_ROWS[0]
         height = hr.PAD * 2 + hr.HH * len(HOME_ROWS) + hr.HH / 2
         svg = [f'<svg class="hb-board builder-board" viewBox="0 0 {hr.BOARD_W:.0f} {height:.0f}" '
                'role="img" aria-label="Your half of the battlefield, rows 9 to 16">', hr.defs(),
                hr.cells(HOME_ROWS, row0=row0, nav_prefix="b-place:")]
-        for i, u in enumerate(army["units"]):
+        for i, u in enumerate(self.army["units"]):
             if not u.get("hex") or u.get("key") not in c.UNITS:
                 continue
             try:
@@ -214,14 +235,20 @@ class Builder:
             g = hr.unit_svg(view_u, x, y, extra_cls="selected" if i == self.selected else "")
             svg.append(f'<g data-nav="b-sel:{i}">{g}</g>')
         svg.append("</svg>")
-        sel_hint = ""
-        if self.selected is not None and self.selected < len(army["units"]):
-            u = army["units"][self.selected]
-            sel_hint = (f'<div class="hint">Selected: <strong>{esc(c.UNITS.get(u["key"], {}).get("name", u["key"]))}</strong>'
-                        f' — click a hex to place it, then set its facing.</div>')
-        # army units
+        return "".join(svg)
+
+    def _selected_hint(self) -> str:
+        units = self.army["units"]
+        if self.selected is None or self.selected >= len(units):
+            return ""
+        u = units[self.selected]
+        return (f'<div class="hint">Selected: <strong>{esc(content().UNITS.get(u["key"], {}).get("name", u["key"]))}</strong>'
+                f' — click a hex to place it, then set its facing.</div>')
+
+    def _unit_rows(self) -> str:
+        c = content()
         rows = []
-        for i, u in enumerate(army["units"]):
+        for i, u in enumerate(self.army["units"]):
             s = c.UNITS.get(u.get("key"), {})
             sel = " selected" if i == self.selected else ""
             rows.append(
@@ -234,37 +261,31 @@ class Builder:
                 + (button("Lift", nav=f"b-unplace:{i}", cls="small", title="take it off the battlefield")
                    if u.get("hex") else "")
                 + button("✕", nav=f"b-del:{i}", cls="small danger", title="remove from the army") + "</li>")
-        # catalogue
-        unit_rows = []
-        for key, s in c.UNITS.items():
+        return "".join(rows)
+
+    @staticmethod
+    def _unit_catalogue() -> str:
+        rows = []
+        for key, s in content().UNITS.items():
             extra = "".join(f" · {lbl} {s[f]}" for f, lbl in (("armor", "armor"), ("range", "range")) if s[f] is not None)
-            unit_rows.append(
+            rows.append(
                 f'<li class="cat-unit"><div><strong>{esc(s["name"])}</strong> <small>{esc(s["type"])}</small>'
                 f' <span class="pts">{s["points"]} pts</span></div>'
                 f'<div class="stats">health {s["health"]} · speed {s["speed"]}{extra} · edges '
                 f'{"/".join(str(e) for e in s["edges"])}</div><div class="utext">{esc(s["text"])}</div>'
                 + button("Add", nav=f"b-add:{key}", cls="small") + "</li>")
-        card_rows = []
-        for key, cd in c.CARDS.items():
-            n = army["cards"].get(key, 0)
-            card_rows.append(
+        return "".join(rows)
+
+    def _card_catalogue(self) -> str:
+        rows = []
+        for key, cd in content().CARDS.items():
+            n = self.army["cards"].get(key, 0)
+            rows.append(
                 f'<li class="cat-card"><span class="card-cost">{cd["cost"]}</span><div><strong>{esc(cd["name"])}</strong>'
                 f'<div class="utext">{esc(cd["text"])}</div></div><div class="counter">'
                 + button("−", nav=f"b-card:{key}:-1", cls="small", disabled=n == 0)
                 + f'<span class="count">{n}</span>' + button("+", nav=f"b-card:{key}:1", cls="small") + "</div></li>")
-        return (
-            '<section class="builder"><h2>Army builder</h2>'
-            f'<label class="field">Army name <input type="text" maxlength="60" data-input="army-name" '
-            f'value="{esc(army["name"])}"></label>{total}{status}'
-            '<div class="builder-grid"><div class="builder-board-wrap">'
-            f'<h3>Deployment (your half, rows 9-16; the top edge faces the centerline)</h3>{sel_hint}{"".join(svg)}</div>'
-            f'<div class="builder-lists"><h3>Your units</h3><ul class="army-units">{"".join(rows) or "<li><em>No units yet: add some below.</em></li>"}</ul>'
-            f'<details open><summary>Add units</summary><ul class="catalogue">{"".join(unit_rows)}</ul></details>'
-            f'<details open><summary>Command cards</summary><ul class="catalogue cards">{"".join(card_rows)}</ul></details>'
-            "</div></div>"
-            '<div class="button-row">' + button("Save army", nav="b-save", cls="primary")
-            + (button("Delete army", nav=f"army-del:{self.army_id}", cls="danger") if self.army_id else "")
-            + button("Back to armies", nav="armies") + "</div></section>")
+        return "".join(rows)
 
 
 def render_list(entries: list[dict]) -> str:
