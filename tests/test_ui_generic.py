@@ -189,6 +189,23 @@ def loglib_generic(log):
     return _generic_render({"log": log}, [], seat=None, names=["A", "B"], interactive=False)
 
 
+def test_free_actions_are_offered_and_taken_off_turn(fake_registry, monkeypatch):
+    """``State.free_actions`` (the rules' "at any time"): the viewer gets them even while a bot is to act."""
+    monkeypatch.setattr(CountState, "_free", lambda self, seat: [Action("wave", "Wave")], raising=False)
+
+    def wave(self, seat, action):
+        self.say("{0} waves", seat)
+    monkeypatch.setattr(CountState, "_apply_free", wave, raising=False)
+    app = App(DictStorage(), {"game": "countdown", "seats": "bot:random,human", "seed": "4"})
+    assert app.state.to_act == (0,) and app.bot_pending()
+    html = app.render()
+    assert [unescape(a) for a in ACTION_RE.findall(html)] == ["wave"]
+    app.handle("action", "wave")
+    assert app.state.history == [[1, "wave"]] and app.state.to_act == (0,)
+    app.handle("action", "take:1")
+    assert app.messages[-1]["text"] == "It is not your turn." and len(app.state.history) == 1
+
+
 # ------------------------------------------------------------------ outcomes of every kind
 OUTCOMES = [
     (Outcome.ranked([[2], [0, 1, 3]], "P3 took the last one"), "win", "Game over: Cy wins!"),

@@ -584,8 +584,10 @@ class App:
             return
         if self.handoff_seat() is not None:
             return
-        seat = self._human_to_act()
-        if seat is None or (self.view_seat() is not None and seat != self.view_seat()):
+        seat, vs = self._human_to_act(), self.view_seat()
+        if vs is not None and seat != vs and any(a.id == aid for a in self._free_actions(vs)):
+            seat = vs                                  # an "at any time" action of a seat not to act
+        elif seat is None or (vs is not None and seat != vs):
             self.notify("It is not your turn.")
             return
         try:
@@ -595,6 +597,13 @@ class App:
             return
         self._seen_log[seat] = len(self.state.log)
         self._autosave()
+
+    def _free_actions(self, vs) -> list:
+        """The viewing human's "at any time" actions (``State.free_actions``), also when not to act."""
+        if vs is None or self.meta["seats"][vs] != "human" or self.state.is_over:
+            return []
+        free = getattr(self.state, "free_actions", None)
+        return free(vs) if free is not None else []
 
     def _do_input(self, name: str, value: str) -> None:
         if self.screen == "setup" and self.setup is not None and self._setup_input(name, value):
@@ -923,6 +932,9 @@ class App:
         vs = self.view_seat()
         interactive = vs is not None and vs in state.to_act and meta["seats"][vs] == "human"
         actions = state.legal_actions(vs) if interactive else []
+        free = [a for a in self._free_actions(vs) if all(a.id != b.id for b in actions)]
+        if free:                                       # "at any time": offered to the viewer even off turn
+            actions, interactive = actions + free, True
         mod = self._render_module()
         board = (mod.render if mod is not None else _generic_render)(state.view(vs), actions, seat=vs, names=names,
                                                                      interactive=interactive)
