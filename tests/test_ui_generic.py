@@ -228,10 +228,9 @@ def test_the_banner_and_the_saves_list_say_how_it_ended(fake_registry, monkeypat
     html = app.render()
     assert banner in html and f'data-kind="{kind}"' in html and out.reason in html
     assert ("wins" in banner) == (kind == "win") and ("draw" in banner) == (kind == "draw")
+    sid = app.meta["id"]
     app.handle("nav", "shelf")
-    status = json.loads(storage.get(saves.save_key(app.meta["id"] if app.meta else
-                                                   next(k for k in storage.keys() if k.startswith(saves.SAVE_PREFIX))
-                                                   [len(saves.SAVE_PREFIX):])))["status"]
+    status = json.loads(storage.get(saves.save_key(sid)))["status"]
     assert status == "finished: " + banner[len("Game over: "):-1]
     assert status in unescape(app.render())
 
