@@ -39,6 +39,13 @@ DENY = {
           get() { throw new DOMException("Access to service workers is denied.", "SecurityError"); } });""",
 }
 DENY["all"] = "".join(DENY.values())
+# localStorage that reads but refuses every write: full (still where the saves are), or read-only (denied)
+DENY["full"] = """
+    Storage.prototype.setItem = function () {
+      throw new DOMException("Setting the value exceeded the quota.", "QuotaExceededError"); };"""
+DENY["readonly"] = """
+    Storage.prototype.setItem = function () {
+      throw new DOMException("Access is denied for this document.", "SecurityError"); };"""
 
 
 @pytest.fixture
@@ -96,7 +103,7 @@ def test_embedded_from_another_site_starts_and_plays(site, browser, embedder):
     guard.check()
 
 
-@pytest.mark.parametrize("denied", ["indexeddb", "localstorage", "all"])
+@pytest.mark.parametrize("denied", ["indexeddb", "localstorage", "all", "full", "readonly"])
 def test_storage_denied_starts_plays_and_says_not_saved(site, browser, denied):
     ctx, page, guard = new_page(browser)
     try:
@@ -107,7 +114,7 @@ def test_storage_denied_starts_plays_and_says_not_saved(site, browser, denied):
         mode = page.evaluate("document.documentElement.dataset.storage")
         # the app never opens IndexedDB (PyScript's package cache and fs store: tools/build.py PYSCRIPT_PATCHES)
         assert page.evaluate("window.__idbOpens || 0") == 0
-        if denied == "indexeddb":          # localStorage still works: games are saved as usual
+        if denied in ("indexeddb", "full"):     # localStorage still works (or is only full): saved as usual
             assert mode == "local"
             assert not any(NOT_SAVED in n for n in notices(page)), notices(page)
         else:
