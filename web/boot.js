@@ -22,7 +22,8 @@ function describeUnsafe(reason) {
   const text = String(reason);
   return /^\[object \w+\]$/.test(text) ? "an unknown error (the browser console may say more)" : text;
 }
-let lastProblem = "";
+let lastProblem = "";       // the last unhandled rejection, described
+let vague = false;          // the message shown said only "an unknown error"
 
 function fail(text, detail) {
   if (!app || app.dataset.ready === "true" || app.dataset.bootError === "true") return;
@@ -142,8 +143,10 @@ if (app) {
     if (!err) return;
     errors.disconnect();       // fail() edits the DOM: never observe our own changes
     let line = (err.textContent || "").trim().split("\n").slice(-1)[0];
-    if (/\[object \w+\]/.test(line)) line = lastProblem || "an unknown error (the browser console may say more)";
-    else if (!line) line = lastProblem;
+    if (/\[object \w+\]/.test(line)) {      // (PyScript prints an Event as it is: say what it was)
+      vague = !lastProblem;
+      line = lastProblem || "an unknown error (the browser console may say more)";
+    } else if (!line) line = lastProblem;
     fail("Boardshelf could not start.", line);
   });
   errors.observe(document.body, { childList: true, subtree: true });
@@ -156,6 +159,11 @@ if (app) {
 
   addEventListener("unhandledrejection", (e) => {
     lastProblem = describe(e.reason) || lastProblem;
+    const d = vague && app.dataset.bootError === "true" && app.querySelector(".boot-detail");
+    if (d && lastProblem) {                  // the message came after a vague one: show it instead
+      d.textContent = lastProblem;
+      vague = false;
+    }
     fail("Boardshelf could not start.", lastProblem);
   });
   if (typeof WebAssembly !== "object") fail("This browser cannot run Boardshelf.", "WebAssembly is not available.");
