@@ -7,7 +7,9 @@
   makes ``indexedDB.open``, ``localStorage``, ``caches`` and ``navigator.serviceWorker`` throw, as a
   browser does that blocks them (an opaque origin, a strict privacy setting).  The app starts, plays
   from memory and says, quietly, that games will not be saved; ``<html data-storage="memory">`` says
-  the same to tests.
+  the same to tests.  A localStorage that refuses writes as full is still used (the saves are there); one
+  that refuses them otherwise counts as denied.  The app opens no IndexedDB at all.
+* A start that fails on an Event shows a readable message, never "[object Event]".
 """
 from __future__ import annotations
 
