@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from pyapp.engine.log import plain
 from pyapp.games.clockwork import GAME
-from pyapp.games.clockwork.rules import COLOURS
 
 GRIDS = ["steppe@s1", "crossing@s2", "plateau@s5", "foundry@s6", "canal@s3", "ridge@s7", "delta@s9", "lagoon@s10"]
 GATES = ["a1>a2", "f5>f4", "j1>j2", "a14>a15", "v1>v2", "g6>g7"]
@@ -159,7 +158,8 @@ def ids(st, seat=None):
 
 def log(st):
     """The log as players read it (seats named by their colours)."""
-    return [plain(e, COLOURS) for e in st.log]
+    names = st.view(None)["names"]
+    return [plain(e, names) for e in st.log]
 
 
 def phase(st):

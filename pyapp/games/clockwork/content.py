@@ -75,13 +75,15 @@ def check_units(units: list) -> None:
         else:
             chk.check(parse_range(r)[1] >= 1 and is_int(u["movement"], 1), where,
                       "soldiers and vehicles need range and movement >= 1")
-        if chk.check(("artillery-shell" in ab) == ("shell" in u), where, "Artillery Shell and a 'shell' [x, y] go together") \
-                and "shell" in u:
+        shell_ok = chk.check(("artillery-shell" in ab) == ("shell" in u), where,
+                             "Artillery Shell and a 'shell' [x, y] go together")
+        if shell_ok and "shell" in u:
             sh = u["shell"]
             chk.check(isinstance(sh, list) and len(sh) == 2 and all(is_int(v, 2) for v in sh) and sh[0] <= sh[1],
                       where, "shell must be [x, y] with 2 <= x <= y")
-        if chk.check(("self-destruct" in ab) == ("blast" in u), where, "Self Destruct and a 'blast' radius go together") \
-                and "blast" in u:
+        blast_ok = chk.check(("self-destruct" in ab) == ("blast" in u), where,
+                             "Self Destruct and a 'blast' radius go together")
+        if blast_ok and "blast" in u:
             chk.int(u["blast"], where, "blast", lo=1)
         for lv in ("level2", "level3"):
             if not isinstance(u[lv], list):

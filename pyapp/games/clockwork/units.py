@@ -1,0 +1,514 @@
+"""Clockwork Crusade: what units and special cards do in the Main step, and the attacks with their questions.
+
+:class:`UnitActions` is the part of :class:`.rules.ClockworkState` that lists the Main step's unit and card
+actions (moves, attacks, Artillery Shells, the other abilities, portals, special cards) and carries them out:
+an attack is a ``strike`` frame that may ask the defender about Stealth or Scapegoat before the roll, a missed
+attack may be answered by a ``counter`` frame, and heads for Assassinate or Corrupt opens a ``target`` frame.
+It works on the state's ``data`` through the helpers of :mod:`.rules` (``_unit_at``, ``stat``, ``_coin``...).
+Clause IDs (CC-...) refer to ../shared/rules/clockwork-crusade.clauses.md.
+"""
+from __future__ import annotations
+
+from ...engine import Action
+from .content import SPECIALS, UNITS, parse_range
+from .geometry import adjacent, distance, line_of_fire
+
+GATE_DEFENSE = 9
+WALL_COST = 1
+COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")     # the seats' names in the game's own texts
+
+
+def seat_name(seat: int) -> str:
+    return COLOURS[seat]
+
+
+_ABIL = {k: frozenset(u["abilities"]) for k, u in UNITS.items()}
+
+
+def has(u: dict, ability: str) -> bool:
+    return ability in _ABIL[u["card"]]
+
+
+def utype(u: dict) -> str:
+    return UNITS[u["card"]]["type"]
+
+
+def can_fight(u: dict) -> bool:
+    """Soldiers, vehicles and Buildings with Mounted Weaponry attack (CC-UTYPE-4, CC-MOUNT-2)."""
+    card = UNITS[u["card"]]
+    return parse_range(card["range"])[1] > 0 and (card["type"] != "building" or "mounted-weaponry" in card["abilities"])
+
+
+def unit_ref(u: dict, i: int = 0) -> str:
+    """A unit as log text with its controller as seat reference ``{i}``: ``{0} Crab Tank e4``."""
+    return f"{{{i}}} {UNITS[u['card']]['name']} {u['hex']}"
+
+
+class UnitActions:
+    """The Main step's unit and card actions and the attacks (a mix-in of :class:`.rules.ClockworkState`)."""
+
+    data: dict
+
+    def _substitutes(self, v: dict) -> list:
+        """Units adjacent to a Scapegoat unit controlled by its player (CC-SCAPE-2)."""
+        near = set(adjacent(v["hex"]))
+        return [w for w in self.data["units"] if w["hex"] in near and w["ctrl"] == v["ctrl"]]
+
+    def _in_range(self, u: dict) -> list:
+        lo, hi = self.urange(u)
+        return [v for v in self.data["units"] if v["ctrl"] != u["ctrl"] and lo <= distance(u["hex"], v["hex"]) <= hi]
+
+    def _can_move(self, u: dict) -> bool:
+        return not (u["moved"] or u["fired"] or u["done"]) and utype(u) != "building"
+
+    def _can_attack(self, u: dict) -> bool:
+        limit = 2 if has(u, "cleave") else 1  # CC-CLEAVE-1
+        return not (u["done"] or u["acted"]) and u["attacks"] < limit and can_fight(u)
+
+    def _reach(self, u: dict, mine=None, blocked=None) -> list:
+        """Hexes the unit may end its move on (CC-MOVE-1, CC-MOVE-6, CC-GAP-25)."""
+        d = self.data
+        b = self.board
+        mv = self.stat(u, "movement")
+        if mine is None:
+            mine = {v["hex"] for v in d["units"] if v["ctrl"] == u["ctrl"]}
+            blocked = self._occupied() - mine
+        seen = {u["hex"]}
+        frontier = [u["hex"]]
+        for _ in range(mv):
+            nxt = []
+            for h in frontier:
+                for n in b.land_nb[h]:
+                    if n not in seen and n not in blocked:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        return sorted(h for h in seen if h not in mine)
+
+    def _gate_open(self, g: dict, seat: int) -> bool:
+        """A Gate Token may be attacked only with no unit of another player in its territory or next to it
+        (CC-GATE-5, CC-GATE-6, CC-GAP-19)."""
+        b = self.board
+        t = b.terr[g["hex"]]
+        for v in self.data["units"]:
+            if v["ctrl"] != seat and (b.terr.get(v["hex"]) == t or distance(v["hex"], g["hex"]) == 1):
+                return False
+        return True
+
+    def _targets(self, u: dict, shell: bool = False, bar=None, others=None) -> list:
+        d = self.data
+        if others is None:
+            others = [v for v in d["units"] if v["ctrl"] != u["ctrl"]]
+        lo, hi = UNITS[u["card"]]["shell"] if shell else self.urange(u)
+        ranged_ok = not u["moved"] or has(u, "run-and-gun")  # CC-MOVE-4, CC-RUNGUN-1
+        if shell:
+            bar = set()  # CC-ARTY-5
+        elif bar is None:
+            bar = self._barricades()
+        out = []
+        uh = u["hex"]
+        cleave = has(u, "cleave") and bool(u["targets"])
+        for v in others:
+            if v["id"] in u["blocked"]:  # CC-GAP-28 (others only), CC-GAP-56
+                continue
+            dist = distance(uh, v["hex"])
+            if not lo <= dist <= hi or (dist > 1 and (not ranged_ok or (bar and line_of_fire(uh, v["hex"]) & bar))):
+                continue
+            if cleave and f"u{v['id']}" in u["targets"]:  # Cleave: two different targets (CC-GAP-47)
+                continue
+            out.append(v["hex"])
+        for g in d["gates"]:
+            if g["owner"] == u["ctrl"] or (cleave and f"g{g['hex']}" in u["targets"]):
+                continue
+            dist = distance(uh, g["hex"])
+            if not lo <= dist <= hi or (dist > 1 and not ranged_ok) or (dist > 1 and line_of_fire(uh, g["hex"]) & bar):
+                continue
+            if self._gate_open(g, u["ctrl"]):
+                out.append(g["hex"])
+        return sorted(out)
+
+    def _main_actions(self, seat: int) -> list:
+        d = self.data
+        b = self.board
+        acts = []
+        occ = self._occupied()
+        res = d["resources"][seat]
+        bar = self._barricades()
+        mine = {u["hex"] for u in d["units"] if u["ctrl"] == seat}
+        blocked = occ - mine
+        others = [v for v in d["units"] if v["ctrl"] != seat]
+        for u in sorted((u for u in d["units"] if u["ctrl"] == seat), key=lambda u: u["id"]):
+            h, name = u["hex"], UNITS[u["card"]]["name"]
+            if self._can_move(u):
+                acts += [Action(f"move:{h}>{t}", f"Move {name} {h} to {t}", "move") for t in self._reach(u, mine, blocked)]
+            if self._can_attack(u):
+                acts += [Action(f"attack:{h}>{t}", f"{name} {h} attacks {t}", "attack")
+                         for t in self._targets(u, bar=bar, others=others)]
+            if not (u["acted"] or u["done"]) and u["attacks"] == 0:
+                if has(u, "artillery-shell"):
+                    acts += [Action(f"shell:{h}>{t}", f"{name} {h} fires an Artillery Shell at {t}", "ability")
+                             for t in self._targets(u, shell=True)]
+                if has(u, "assassinate") and self._in_range(u):
+                    acts.append(Action(f"assassinate:{h}", f"{name} {h}: flip a coin to Assassinate", "ability"))
+                if has(u, "corrupt") and self._in_range(u):
+                    acts.append(Action(f"corrupt:{h}", f"{name} {h}: flip a coin to Corrupt", "ability"))
+                if has(u, "portal-wall") and not u["wall"] and res >= WALL_COST:
+                    acts += [Action(f"wall:{h}>{n}", f"{name} {h} creates a Wall portal on {n} (cost {WALL_COST})",
+                                    "ability") for n in b.land_nb[h] if n not in occ]
+                if has(u, "self-destruct"):
+                    acts.append(Action(f"selfdestruct:{h}", f"{name} {h} self-destructs", "ability"))
+            if has(u, "salvage") and not (u["moved"] or u["fired"] or u["salv"] or u["done"]):
+                acts.append(Action(f"salvage:{h}", f"{name} {h}: flip a coin to Salvage", "ability"))
+        hand = d["hands"][seat]
+        cards = d["cards"]
+        keys = sorted({cards[c] for c in hand if cards[c] in UNITS}, key=list(UNITS).index)
+        free_arrows = [g["arrow"] for g in d["gates"] if g["owner"] == seat and g["arrow"] not in occ]  # CC-GAP-21
+        for key in keys:
+            cost = UNITS[key]["cost"]
+            if cost <= res:
+                acts += [Action(f"portal:{key}@{a}", f"Create a {UNITS[key]['name']} portal at {a} (cost {cost})",
+                                "portal") for a in sorted(free_arrows)]
+        if not d["researched"] and d["stack"] and res >= d["research_cost"]:
+            acts.append(Action("research", f"Research: pay {d['research_cost']} to draw a card", "research"))
+        acts += self._specials(seat)
+        acts.append(Action("end", "End the Main step", "step"))
+        return acts
+
+    def _specials(self, seat: int) -> list:
+        """Special cards playable now: any step of the holder's own turn with a choice (CC-SPEC-2, CC-GAP-39)."""
+        d = self.data
+        cards = d["cards"]
+        acts, seen = [], set()
+        for cid in sorted(d["hands"][seat]):
+            key = cards[cid]
+            if key not in SPECIALS or key in seen:
+                continue
+            seen.add(key)
+            if SPECIALS[key]["effect"] == "grant" and self._step() != "main":
+                continue  # Research happens only in the Main step
+            acts += self._special_actions(seat, cid, SPECIALS[key])
+        return acts
+
+    def _special_actions(self, seat: int, cid: str, sp: dict) -> list:
+        d = self.data
+        name = sp["name"]
+        tgt = sp["target"]
+        if sp["effect"] == "grant" and (d["researched"] or d["research_cost"] <= sp["amount"]):
+            return []
+        if tgt == "none":
+            return [Action(f"play:{cid}", f"Play {name}", "card")]
+        if tgt == "own-unit":
+            out = []
+            for u in d["units"]:
+                ok = u["ctrl"] == seat
+                if sp["effect"] == "again":
+                    ok = ok and u["fired"] and not u["done"]
+                elif sp["stat"] == "movement":
+                    ok = ok and self._can_move(u)
+                elif sp["stat"] == "attack":
+                    ok = ok and can_fight(u)
+                else:
+                    ok = ok and u["owner"] == seat
+                if ok:
+                    out.append(Action(f"play:{cid}>{u['hex']}", f"Play {name} on {self._label(u)}", "card"))
+            return sorted(out, key=lambda a: a.id)
+        if tgt == "enemy-portal":
+            return [Action(f"play:{cid}>{p['hex']}", f"Play {name} on the portal at {p['hex']}", "card")
+                    for p in sorted(d["portals"], key=lambda p: p["hex"]) if p["owner"] != seat]
+        if tgt == "opponent":
+            return [Action(f"play:{cid}>{p}", f"Play {name} on {seat_name(p)}", "card")
+                    for p in range(self.players) if p != seat and not d["out"][p] and len(d["hands"][p]) > 1]
+        return []
+
+    def _act_portal(self, seat: int, arg: str) -> None:
+        key, a = arg.split("@")
+        d = self.data
+        d["resources"][seat] -= UNITS[key]["cost"]
+        d["portals"].append({"hex": a, "owner": seat, "card": key, "src": "gate"})
+        self.say(f"{{0}} creates a face-down portal at {a}.", seat, kind="portal")
+
+    def _act_move(self, seat: int, arg: str) -> None:
+        src, dst = arg.split(">")
+        u = self._unit_at(src)
+        u["hex"] = dst
+        u["moved"] = True
+        self.say(f"{{0}} moves {UNITS[u['card']]['name']} {src} to {dst}.", seat, kind="move")
+
+    def _target_key(self, h: str) -> str:
+        v = self._unit_at(h)
+        return f"u{v['id']}" if v else f"g{h}"
+
+    def _act_attack(self, seat: int, arg: str, how: str = "attack") -> None:
+        src, dst = arg.split(">")
+        u = self._unit_at(src)
+        what = "fires an Artillery Shell at" if how == "shell" else "attacks"
+        self.say(f"{unit_ref(u)} {what} {dst}.", u["ctrl"], kind="attack")
+        self._strike(how, u["id"], self._target_key(dst), dst)
+
+    def _strike(self, how: str, attacker: int, target: str, pos: str) -> None:
+        """An attack of the unit ``attacker`` on ``target`` (``u<id>`` or ``g<hex>``), defended at ``pos``:
+        it runs at once, up to the first question it asks."""
+        frame = self.flow.push("strike", how=how, attacker=attacker, target=target, pos=pos,
+                               stealth=False, scapegoat=False)
+        self._f_strike(frame, None, None)
+
+    def _act_shell(self, seat: int, arg: str) -> None:
+        self._act_attack(seat, arg, "shell")
+
+    def _act_assassinate(self, seat: int, arg: str, verb: str = "assassinate") -> None:
+        u = self._unit_at(arg)
+        u["acted"] = u["fired"] = True  # CC-ASSN-5, CC-CORR-5, CC-GAP-31
+        if self._coin(seat, verb.capitalize(), u):
+            self.flow.push("target", verb=verb, seat=seat, unit=u["id"])
+
+    def _act_corrupt(self, seat: int, arg: str) -> None:
+        self._act_assassinate(seat, arg, "corrupt")
+
+    def _act_wall(self, seat: int, arg: str) -> None:
+        src, dst = arg.split(">")
+        u = self._unit_at(src)
+        u["acted"] = u["fired"] = u["wall"] = True
+        self.data["resources"][seat] -= WALL_COST
+        self.data["portals"].append({"hex": dst, "owner": seat, "card": "wall", "src": "wall"})
+        self.say(f"{unit_ref(u)} creates a Wall portal on {dst}.", u["ctrl"], kind="ability")
+
+    def _act_salvage(self, seat: int, arg: str) -> None:
+        u = self._unit_at(arg)
+        u["salv"] = True
+        if self._coin(seat, "Salvage", u):
+            self.data["resources"][seat] += 1  # CC-SALV-2
+            u["done"] = True
+
+    def _act_selfdestruct(self, seat: int, arg: str) -> None:
+        u = self._unit_at(arg)
+        u["acted"] = u["fired"] = True
+        x = UNITS[u["card"]]["blast"]
+        self.say(f"{unit_ref(u)} self-destructs!", u["ctrl"], kind="ability")
+        self._destroy(u)  # CC-SELFD-2
+        victims = sorted((v for v in self.data["units"] if 1 <= distance(u["hex"], v["hex"]) <= x),
+                         key=lambda v: v["hex"])
+        for v in victims:  # CC-SELFD-3, CC-SELFD-4, CC-GAP-55
+            if v in self.data["units"]:
+                self._resolve_roll(u, v, "selfdestruct")
+
+    def _act_play(self, seat: int, arg: str) -> None:
+        d = self.data
+        cid, _, tgt = arg.partition(">")
+        sp = SPECIALS[d["cards"][cid]]
+        d["hands"][seat].remove(cid)  # CC-SPEC-3, CC-GAP-37
+        self.say(f"{{0}} plays {sp['name']}" + (f" on {tgt}." if tgt else "."), seat, kind="card")
+        eff = sp["effect"]
+        if eff == "gain":
+            d["resources"][seat] += sp["amount"]
+        elif eff == "bonds":
+            d["resources"][seat] += len(self._controlled(seat))
+        elif eff == "buff":
+            self._unit_at(tgt)["buffs"].append([sp["stat"], sp["amount"], sp["until"], seat])
+        elif eff == "march":
+            for u in d["units"]:
+                if u["ctrl"] == seat:
+                    u["buffs"].append(["movement", sp["amount"], "turn", seat])
+        elif eff == "again":
+            u = self._unit_at(tgt)
+            u["attacks"] = max(0, u["attacks"] - 1)
+            u["acted"] = False
+        elif eff == "grant":
+            d["research_cost"] = sp["amount"]
+        elif eff == "sabotage":
+            if self._coin(seat, sp["name"]):
+                d["portals"].remove(self._portal_at(tgt))
+                self.say(f"The face-down portal at {tgt} is destroyed.", kind="destroyed")
+        elif eff == "raid":
+            victim = int(tgt)
+            pool = [c for c in sorted(d["hands"][victim]) if d["cards"][c] in UNITS and c != f"i{victim}"]
+            self.reveal()
+            if pool:
+                c = self.rng.choice(pool)
+                d["hands"][victim].remove(c)
+                d["hands"][seat].append(c)
+                d["drawn"] = [seat, c]
+                d["raided"] = [r for r in d["raided"] if r[0] != c] + [[c, victim]]
+                self.say("{0} takes a unit card from {1}.", seat, victim, kind="card")
+            else:
+                self.say("{0} holds no unit card that can be taken.", victim, kind="card")
+
+    # ----------------------------------------------------------------- attacks: frames and questions
+    def _f_strike(self, frame: dict, choice, seat) -> None:
+        """An attack on its way: Stealth, then Scapegoat, then the roll (and a counter attack question)."""
+        if choice == "stealth":
+            v = self._uid(int(frame["target"][1:]))
+            if self._coin(seat, "Stealth", v):
+                self.say("The attack is called off.", kind="ability")  # CC-STLTH-2
+                if frame["how"] != "counter":
+                    self._uid(frame["attacker"])["blocked"].append(v["id"])
+                self.flow.pop(frame)
+                self._after()
+                return
+        elif choice is not None and choice.startswith("scapegoat:"):
+            v = self._uid(int(frame["target"][1:]))
+            w = self._unit_at(choice.partition(":")[2])
+            if self._coin(seat, "Scapegoat", v):
+                frame["target"] = f"u{w['id']}"  # CC-SCAPE-2, CC-SCAPE-3: pos stays the Scapegoat's hex
+                self.say(f"The attack is redirected to {unit_ref(w)}.", w["ctrl"], kind="ability")
+        t = frame["target"]
+        if t[0] == "u":
+            v = self._uid(int(t[1:]))
+            if not frame["stealth"]:
+                frame["stealth"] = True
+                if has(v, "stealth"):  # CC-STLTH-1, CC-GAP-56
+                    self.flow.ask(v["ctrl"], kind="stealth")
+                    return
+            if not frame["scapegoat"]:
+                frame["scapegoat"] = True
+                if has(v, "scapegoat") and self._substitutes(v):  # CC-SCAPE-1, CC-GAP-53
+                    self.flow.ask(v["ctrl"], kind="scapegoat")
+                    return
+        self.flow.pop(frame)
+        self._roll(frame)
+        self._after()
+
+    def _ask_stealth(self, frame: dict, seat: int) -> list:
+        return [Action("stealth", "Flip a coin for Stealth", "prompt"),
+                Action("nostealth", "Do not use Stealth", "prompt")]
+
+    def _ask_scapegoat(self, frame: dict, seat: int) -> list:
+        v = self._uid(int(frame["target"][1:]))
+        return [Action(f"scapegoat:{w['hex']}", f"Flip for Scapegoat: {UNITS[w['card']]['name']} {w['hex']} "
+                                                 "takes the attack on heads", "prompt")
+                for w in self._substitutes(v)] + [Action("noscapegoat", "Do not use Scapegoat", "prompt")]
+
+    def _roll(self, ctx: dict) -> None:
+        d = self.data
+        a = self._uid(ctx["attacker"])
+        how = ctx["how"]
+        if how == "attack":
+            a["attacks"] += 1
+            a["fired"] = True
+            a["targets"].append(ctx["target"])
+        elif how == "shell":
+            a["acted"] = a["fired"] = True
+            if not self._coin(a["ctrl"], "Artillery Shell", a):  # CC-ARTY-2
+                self.say("The shell misses.", kind="dice")
+                return
+        t = ctx["target"]
+        if t[0] == "g":
+            g = self._gate_at(t[1:])
+            d1, d2 = self.rng.roll(), self.rng.roll()
+            atk = self.stat(a, "attack", "gate")
+            total = d1 + d2 + atk
+            hit = total > GATE_DEFENSE  # CC-GATE-7, CC-GAP-12
+            d["roll"] = {"attacker": a["hex"], "target": g["hex"], "dice": [d1, d2], "bonus": atk, "total": total,
+                         "defense_dice": None, "defense_bonus": None, "defense_total": GATE_DEFENSE, "hit": hit}
+            self.say(f"  {d1}+{d2}+{atk}={total} against the Gate Token's {GATE_DEFENSE}: "
+                     f"{'destroyed' if hit else 'holds'}.", kind="dice")
+            if hit:
+                self._destroy_gate(g)
+            return
+        v = self._uid(int(t[1:]))
+        hit = self._resolve_roll(a, v, how)
+        if not hit and how == "attack" and self._can_counter(v, a, ctx["pos"]):
+            self.flow.push("counter", attacker=v["id"], target=f"u{a['id']}", pos=a["hex"])
+
+    def _f_counter(self, frame: dict, choice, seat) -> None:
+        """The defender of a missed attack may counter attack (CC-CTR-1, CC-CTR-2)."""
+        if choice is None:
+            self.flow.ask(self._uid(frame["attacker"])["ctrl"], kind="counter")
+            return
+        self.flow.pop(frame)
+        if choice == "counter":
+            a = self._uid(frame["attacker"])
+            self.say(f"{unit_ref(a)} counter attacks.", a["ctrl"], kind="attack")
+            self._strike("counter", frame["attacker"], frame["target"], frame["pos"])
+        self._after()
+
+    def _ask_counter(self, frame: dict, seat: int) -> list:
+        return [Action("counter", "Counter attack", "prompt"), Action("nocounter", "Do not counter attack", "prompt")]
+
+    def _resolve_roll(self, a: dict, v: dict, how: str) -> bool:
+        """One dice roll of ``a`` against ``v`` (CC-ATK-3..5, CC-ATK-7); destroys ``v`` on a hit."""
+        d1, d2 = self.rng.roll(), self.rng.roll()
+        atk = self.stat(a, "attack", utype(v))
+        total = d1 + d2 + atk
+        dfn = self.stat(v, "defense", utype(a))
+        if utype(v) == "building":
+            dd, dtotal = None, dfn
+        else:
+            dd = [self.rng.roll(), self.rng.roll()]
+            dtotal = dd[0] + dd[1] + dfn
+        hit = total > dtotal  # ties go to the defender (CC-ATK-4, CC-CTR-3)
+        self.data["roll"] = {"attacker": a["hex"], "target": v["hex"], "dice": [d1, d2], "bonus": atk, "total": total,
+                             "defense_dice": dd, "defense_bonus": dfn, "defense_total": dtotal, "hit": hit,
+                             "kind": how}
+        dtxt = f"{dd[0]}+{dd[1]}+{dfn}={dtotal}" if dd else f"its fixed {dfn}"
+        self.say(f"  {'Counter attack: ' if how == 'counter' else ''}{d1}+{d2}+{atk}={total} against "
+                 f"{UNITS[v['card']]['name']} {v['hex']} {dtxt}: {'hit' if hit else 'miss'}.", kind="dice")
+        if hit:
+            self._destroy(v)
+        return hit
+
+    def _can_counter(self, v: dict, a: dict, pos: str) -> bool:
+        """CC-CTR-1, CC-CTR-5, CC-GAP-30: in range (from the defended hex), line of fire clear."""
+        if v not in self.data["units"] or a not in self.data["units"] or not can_fight(v):
+            return False
+        lo, hi = self.urange(v)
+        dist = distance(pos, a["hex"])
+        if not lo <= dist <= hi:
+            return False
+        return dist <= 1 or not (line_of_fire(pos, a["hex"]) & self._barricades())
+
+    def _destroy(self, v: dict) -> None:
+        d = self.data
+        d["units"].remove(v)
+        self.say(f"{{0}}'s {UNITS[v['card']]['name']} on {v['hex']} is destroyed.", v["owner"], kind="destroyed")
+        for f in self.flow.stack:
+            if f["kind"] == "portal" and v["id"] in f["queue"]:
+                f["queue"].remove(v["id"])
+        if has(v, "regenerate") and self._coin(v["owner"], f"Regenerate ({UNITS[v['card']]['name']})"):
+            d["portals"].append({"hex": v["hex"], "owner": v["owner"], "card": v["card"], "src": "regen"})
+            self.say(f"It falls face down as a portal on {v['hex']}.", kind="ability")  # CC-REGEN-2
+
+    def _destroy_gate(self, g: dict) -> None:
+        d = self.data
+        d["gates"].remove(g)
+        d["gate_destroyed"] = True
+        self.say(f"{{0}}'s Gate Token on {g['hex']} is destroyed.", g["owner"], kind="destroyed")
+        p = self._portal_at(g["arrow"])
+        if p:  # CC-GATE-11
+            d["portals"].remove(p)
+            self.say(f"The portal at {g['arrow']} is destroyed with it.", kind="destroyed")
+
+    # --- Assassinate and Corrupt after heads: the target
+    def _f_target(self, frame: dict, choice, seat) -> None:
+        if choice is None:
+            self.flow.ask(frame["seat"], kind=frame["verb"])
+            return
+        self.flow.pop(frame)
+        if choice != "decline":
+            src, dst = choice.partition(":")[2].split(">")
+            v = self._unit_at(dst)
+            if frame["verb"] == "assassinate":
+                cost = UNITS[v["card"]]["cost"]
+                self.data["resources"][seat] -= cost
+                self.say(f"{{0}} pays {cost} to assassinate {unit_ref(v, 1)}.", seat, v["ctrl"],
+                         kind="ability")  # CC-GAP-43
+                self._destroy(v)
+            else:
+                self.say(f"{{0}} takes control of {unit_ref(v, 1)} until the end of the turn.", seat, v["ctrl"],
+                         kind="ability")
+                v["ctrl"] = seat
+        self._after()
+
+    def _ask_assassinate(self, frame: dict, seat: int) -> list:
+        u = self._uid(frame["unit"])
+        verb = frame["verb"]
+        res = self.data["resources"][frame["seat"]]
+        acts = []
+        for v in self._in_range(u):
+            cost = UNITS[v["card"]]["cost"]
+            if verb == "corrupt" or cost <= res:
+                what = f"pay {cost} to destroy" if verb == "assassinate" else "take control of"
+                acts.append(Action(f"{verb}:{u['hex']}>{v['hex']}", f"{what.capitalize()} {self._label(v)}", "prompt"))
+        acts.append(Action("decline", "Do nothing", "prompt"))
+        return acts
+
+    _ask_corrupt = _ask_assassinate
