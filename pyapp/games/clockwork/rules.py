@@ -558,8 +558,10 @@ class ClockworkState(UnitActions, FlowState):
         self.flow.end_turn()
 
     def _ask_step(self, frame: dict) -> None:
-        """Ask the active player what to do in this step, once eliminations and the end are checked."""
-        if self._after():
+        """Ask the active player what to do in this step; as the step begins, eliminations and the end are
+        checked first (later questions follow an action, which checked them)."""
+        if frame.get("asked") or self._after():
+            frame["asked"] = True
             self.flow.ask(frame["seat"])
 
     def _after(self) -> bool:
