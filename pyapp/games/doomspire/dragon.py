@@ -144,6 +144,7 @@ class DragonRules:
         d["flow"]["stack"].clear()
         d["flow"]["prompt"] = None
         d["window"] = None
+        d["final_active"] = self.flow.active
         pool = [s for s in self.active_seats() if s != king]
         titles = {0: [], 1: ["jester"], 2: ["hand", "jester"]}.get(len(pool), ["hand", "coin", "jester"])
         self.goto("ranking")

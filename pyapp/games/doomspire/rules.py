@@ -90,8 +90,9 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         (tier -> card ids, top last), ``hoard`` (the dragon's treasure stacks), ``impressions`` (seats, in
         order), ``window`` (None or {seat, knight, tile, acts}: voluntary interactions after an entry),
         ``moved_items`` (dropped or picked up this turn), ``move_turns`` (turns begun this move phase),
-        ``ranking`` (None or {king, pool, titles, placed, names}).  The first-player token is
-        ``flow.first``.
+        ``ranking`` (None or {king, pool, titles, placed, names}); ``final_active`` (the seat whose
+        move turn it was when the game ended: the view's ``active`` keeps showing it).  The
+        first-player token is ``flow.first``.
         """
         C = content.load()
         b = C["board"]
@@ -136,7 +137,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
             "trader": {k: it["stock"] for k, it in C["items"].items() if it["stock"] > 0},
             "decks": decks, "discards": {"1": [], "2": [], "3": []},
             "hoard": None, "impressions": [], "window": None, "moved_items": [], "move_turns": 0,
-            "ranking": None,
+            "ranking": None, "final_active": None,
         }
 
     # ------------------------------------------------------------ helpers
@@ -368,6 +369,11 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         self.flow.set_order([])
 
     # ------------------------------------------------------------ the end
+    def finish(self, outcome) -> None:
+        if self.data["final_active"] is None:
+            self.data["final_active"] = self.flow.active
+        super().finish(outcome)
+
     def _end_by_limit(self) -> None:
         d = self.data
         seats = self.active_seats()
@@ -470,7 +476,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         top = flow.top
         return {
             "game": "doomspire", "seat": seat, "round": d["round"], "phase": phase, "first": flow.first,
-            "active": flow.active, "to_act": list(self.to_act), "tiles": tiles, "players": players,
+            "active": d["final_active"] if over else flow.active, "to_act": list(self.to_act), "tiles": tiles, "players": players,
             "decks": {tier: {"count": len(dk), "next_theme": self.C["card_by_id"][dk[-1]]["theme"] if dk else None}
                       for tier, dk in d["decks"].items()},                # LD-UI-20
             "discards": {tier: list(v) for tier, v in d["discards"].items()},
