@@ -179,6 +179,18 @@ def test_player_names_are_escaped_everywhere():
         assert 'Bob &amp; &quot;Co&quot;' in out
 
 
+def test_the_log_names_the_players_from_its_events():
+    """Log entries are structured events: the panel shows each seat's name and colour, never "P1"."""
+    s = GAME.new(4, 5)
+    first = s.view(0)["first"]
+    out, _ = draw(s, 0, names=["Ann", "Bo", "Cy", "Di"])
+    log = out[out.index('<details class="ds-log"'):]
+    name = ["Ann", "Bo", "Cy", "Di"][first]
+    assert (f'R1: round 1 begins; <span class="seat seat-{first} pn p{first}">{name}</span> holds the first-player '
+            "token") in log
+    assert not re.search(r"\bP[1-4]\b", re.sub(r"<[^>]*>", "", log))
+
+
 def test_the_board_svg_is_well_formed_and_complete():
     """LD-UI-1, LD-UI-2: 64 tiles, every knight and boat, monsters, claims, the hoard once revealed."""
     saw_hoard = saw_monster = False

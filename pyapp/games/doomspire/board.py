@@ -60,3 +60,13 @@ def region(t: str) -> str:
 def res_text(d: dict) -> str:
     """``{"gold": 2, "ore": 1}`` -> ``"2 gold, 1 ore"`` (``"nothing"`` when empty)."""
     return ", ".join(f"{n} {r}" for r, n in d.items() if n) or "nothing"
+
+
+def stack_text(d: dict) -> str:
+    """A treasure stack of the dragon's hoard in the order it was dealt (gold, food, wood, ore),
+    whatever the order of the dict's keys after a JSON round trip.
+
+    >>> stack_text({"ore": 1, "gold": 2})
+    '2 gold, 1 ore'
+    """
+    return res_text({r: d[r] for r in RES if d.get(r)})

@@ -202,7 +202,7 @@ class CombatRules:
             if mon.get("card"):
                 d["discards"][str(self.C["card_by_id"][mon["card"]]["tier"])].append(mon["card"])
             self.say(f"{{0}} beats the {mon['name']} ({total} vs {mon['might']}): +{mon['fame']} fame, "
-                     f"{res_text(mon['loot'])}", s, kind="combat")
+                     f"{res_text(self._content_loot(mon))}", s, kind="combat")
         else:                                                          # LD-MON-12, LD-MON-13
             self.say(f"{{0}} loses to the {mon['name']} ({total} vs {mon['might']}); the knight goes home", s,
                      kind="combat")
@@ -210,6 +210,12 @@ class CombatRules:
             d["tiles"][t]["monster"] = mon                             # LD-ADV-14
             if not any(e.get("heal") for e in self.effects(k)):
                 self._push_lose(s, why="healing")
+
+    def _content_loot(self, mon: dict) -> dict:
+        """The monster's loot as its content lists it (the state's copy may have its keys reordered by JSON)."""
+        if mon.get("card"):
+            return self.C["card_by_id"][mon["card"]]["loot"]
+        return self.C["board"]["bear"]["loot"]
 
     def _monster_left(self, frame) -> None:
         self.flow.pop(frame)

@@ -8,7 +8,7 @@ knight on Doomspire: ``stage`` check, roll, support, bonus, shot, resolve, impre
 from __future__ import annotations
 
 from ...engine import Outcome
-from .board import res_text
+from .board import stack_text
 
 TITLE_NAMES = {"hand": "Hand of the King", "coin": "Master of Coin", "jester": "Court Jester"}
 
@@ -112,14 +112,14 @@ class DragonRules:
             return
         # impress: take a stack (LD-DOOM-8, LD-GAP-26, LD-GAP-27)
         if choice is None and len(d["hoard"]) > 1:
-            self.flow.ask(s, [(f"stack:{i + 1}", f"Take treasure stack {i + 1}: {res_text(h)}")
+            self.flow.ask(s, [(f"stack:{i + 1}", f"Take treasure stack {i + 1}: {stack_text(h)}")
                               for i, h in enumerate(d["hoard"])], kind="stack")
             return
         i = int(choice.split(":")[1]) - 1 if choice else 0
         stack = d["hoard"].pop(i)
         self.gain(s, stack)
         d["impressions"].append(s)                                      # LD-VIC-1, LD-GAP-28
-        self.say(f"{{0}} takes {res_text(stack)} ({len(d['impressions'])} impression(s) so far)", s, kind="dragon")
+        self.say(f"{{0}} takes {stack_text(stack)} ({len(d['impressions'])} impression(s) so far)", s, kind="dragon")
         self.flow.pop(frame)
         if not d["hoard"]:                                              # LD-DOOM-9, LD-VIC-9
             self._crown(s)

@@ -7,7 +7,7 @@ lord to accept or decline a trade (offers are made in every phase from round 2).
 from __future__ import annotations
 
 from ...engine import Action
-from .board import COAST, RES, res_text
+from .board import ALL, COAST, RES, res_text
 
 
 class HarvestRules:
@@ -21,7 +21,8 @@ class HarvestRules:
         occ = self.occ() if occ is None else occ
         r2 = self.data["round"] >= 2
         out = []
-        for t, x in self.data["tiles"].items():
+        for t in ALL:                                # board order, whatever the dict's order after a JSON round trip
+            x = self.data["tiles"][t]
             if x["owner"] is None or not self.is_resource(t):
                 continue
             others = [s2 for s2, _k in occ.get(t, ()) if s2 != x["owner"]]

@@ -193,7 +193,8 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         return k["type"] == "resource" and sum(k["yield"].values()) >= 2     # LD-RES-6, LD-GAP-14
 
     def owned(self, s: int) -> list:
-        return [t for t, x in self.data["tiles"].items() if x["owner"] == s and self.is_resource(t)]
+        tiles = self.data["tiles"]
+        return [t for t in ALL if tiles[t]["owner"] == s and self.is_resource(t)]      # board order
 
     def starred_count(self, s: int) -> int:
         return sum(1 for t in self.owned(s) if self.starred(t))
@@ -433,7 +434,8 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         flow = self.flow
         occ = self.occ()
         tiles = {}
-        for t, x in d["tiles"].items():
+        for t in ALL:
+            x = d["tiles"][t]
             if not x["revealed"]:
                 tiles[t] = {"explored": False, "region": region(t), "knights": []}
                 continue
