@@ -3,7 +3,7 @@ import pytest
 
 from pyapp.engine import Rng
 from pyapp.games.doomspire import GAME
-from test_doomspire_helpers import all_tiles, deck, ids, revealed, tile_code, tokens
+from test_doomspire_helpers import add_knight, all_tiles, deck, ids, revealed, set_lord, tile_code, tokens
 
 
 def _hidden_facts(st):
@@ -56,3 +56,18 @@ def test_resampling_redeals_hills_among_hills_and_keeps_the_next_theme():
     for tier in (1, 2, 3):
         assert sorted(deck(st, tier)) == sorted(deck(other, tier))
         assert st.view(0)["decks"][str(tier)] == other.view(0)["decks"][str(tier)]
+
+
+@pytest.mark.rule("LD-UI-4")
+def test_resampling_redeals_the_other_lords_secret_roll_choices():
+    st = GAME.new(4, 2)
+    add_knight(st, 2, "h8")
+    set_lord(st, 2, food=4)
+    st.apply(2, "roll:3")
+    seen = set()
+    for k in range(20):
+        other = st.resample_hidden(0, Rng(k))
+        assert other.view(0) == st.view(0) and ids(other, 0) == ids(st, 0)
+        seen.add(other.view(2)["players"][2]["roll_choice"])
+        assert st.resample_hidden(2, Rng(k)).view(2)["players"][2]["roll_choice"] == 3   # its own choice stays
+    assert seen == {1, 2, 3}

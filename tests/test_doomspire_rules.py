@@ -49,7 +49,7 @@ def test_board_layout_regions_and_zones():
     centre = ["d4", "e4", "d5", "e5"]
     assert doomspire(st) in centre
     assert sorted(tile_code(st, t) for t in centre) == ["A3", "A3", "A3", "DS"]
-    assert all(monster(st, t) is None for t in tiles)                  # no monsters at setup
+    assert all(monster(st, t) is None for t in tiles)                 # no monsters at setup
     assert len(COAST) == 28 and set(COAST.values()) == set(ZONES)
     assert COAST["a1"] == COAST["d1"] == "nw" and COAST["g1"] == "ne"  # (0,0), (0,3) NW; (0,6) NE
     assert zone_dist("nw", "ne") == 1 and zone_dist("nw", "se") == 2 and zone_dist("sw", "nw") == 1
@@ -89,7 +89,7 @@ def test_roll_phase_is_parallel_and_token_moves():
     assert phase(st) == "move"
     assert [len(dice(st, s)) for s in range(4)] == [1, 1, 2, 1]
     assert active(st) == first and st.to_act == (first,)
-    assert move_order(st) == [(first + i) % 4 for i in range(4)]        # LD-GAP-7: clockwise from the token
+    assert move_order(st) == [(first + i) % 4 for i in range(4)]       # LD-GAP-7: clockwise from the token
     # next round the token passes clockwise
     while round_no(st) == 1:
         s = st.to_act[0]
@@ -147,7 +147,7 @@ def test_knight_moves_orthogonally_up_to_the_die():
 def test_entry_limits():
     st = game(4)
     to_move(st, 0, [3])
-    place(st, 0, "e1")                                       # mercenary camp, next to h1? no: f1, g1, h1
+    place(st, 0, "e1")                                               # mercenary camp, next to h1? no: f1, g1, h1
     place(st, 1, "h2")
     moves = ids(st, 0)
     assert "move:k1>h1" not in moves                                  # another player's home
@@ -255,7 +255,7 @@ def test_boat_advanced_example():
     to_move(st, 0, [1, 2])
     assert "boat:b1:k1>g1" in ids(st, 0)
     st.apply(0, "boat:b1:k1>g1")
-    assert dice_used(st, 0) == [False, True]                      # the 2 was needed
+    assert dice_used(st, 0) == [False, True]                           # the 2 was needed
     assert boats(st, 0)[0] == ("b1", "ne") and where(st, 0) == "g1"
     assert st.to_act == (0,) and set(ids(st, 0)) == {"fight", "flee"}   # combat with the bear
     # with only a 1, the same trip is impossible
@@ -293,7 +293,7 @@ def test_transport_after_interaction():
     put_monster(st, "a2")
     assert "boat:b1:k1>a2" not in ids(st, 0)
     st.apply(0, "boat:b1:k1>d1")
-    assert where(st, 0) == "d1" and "claim" not in ids(st, 0)   # cannot interact on arrival
+    assert where(st, 0) == "d1" and "claim" not in ids(st, 0)          # cannot interact on arrival
 
 
 # ---------------------------------------------------------------- tile interaction examples
@@ -335,7 +335,7 @@ def test_example_bear_left_behind():
     st.apply(bob, "move:k1>c3")
     rolls(st, 1)
     st.apply(bob, "fight")                                             # 1 + 0 < 5
-    assert where(st, bob) == "h1"                               # home to heal
+    assert where(st, bob) == "h1"                                      # home to heal
     assert monster(st, "c3")["name"] == "Bear" and tokens(st, "c3") == 1
     assert set(ids(st, bob)) == {"lose:gold", "lose:food"}            # healing costs 1 resource of his choice
     st.apply(bob, "lose:food")
@@ -347,7 +347,7 @@ def test_example_bear_left_behind():
     assert set(ids(st, alice)) == {"fight", "flee"}                    # the bear first
     rolls(st, 2)
     st.apply(alice, "fight")
-    assert monster(st, "c3") is None and tokens(st, "c3") == 1   # no draw after combat
+    assert monster(st, "c3") is None and tokens(st, "c3") == 1                  # no draw after combat
     assert fame(st, alice) == 2 and res(st, alice)["food"] == 2
     assert "stay:k1" not in ids(st, alice)                             # needs a die on a later turn
     to_move(st, alice, [1], rnd=3)
@@ -388,7 +388,7 @@ def test_adventure_tokens_and_tiers():
     higher = {t: list(deck(st, t)) for t in ("2", "3")}
     st.apply(0, "stay:k1")
     tier1 = deck(st, "1")
-    assert {t: deck(st, t) for t in ("2", "3")} == higher          # a tier-1 tile draws from the tier-1 deck
+    assert {t: deck(st, t) for t in ("2", "3")} == higher               # a tier-1 tile draws from the tier-1 deck
     assert len(old) == 18 and len(tier1) == 17 and set(tier1) < old   # the discards became the deck; one drawn
     assert len(discards(st, "1")) <= 1 and set(discards(st, "1")) <= old - set(tier1)
 
@@ -474,7 +474,7 @@ def test_support_from_another_player_after_the_roll():
     set_tile(st, "b2", "A1", tokens=0)
     put_monster(st, "b2")
     place(st, 0, "b1")
-    place(st, 2, "c2")                                          # P3 next to the bear
+    place(st, 2, "c2")                                                  # P3 next to the bear
     to_move(st, 0, [1])
     st.apply(0, "move:k1>b2")
     rolls(st, 3)
@@ -558,7 +558,7 @@ def _to_doomspire(st, seat=0, rnd=2):
 def test_impress_by_fame_takes_a_stack_and_flies_home():
     st = game(4)
     ds = _to_doomspire(st)
-    set_lord(st, 0, fame=14)                                          # +1 for exploring makes 15
+    set_lord(st, 0, fame=14)                                            # +1 for exploring makes 15
     st.apply(0, f"move:k1>{ds}")
     assert len(hoard(st)) == 3 and all(sum(h.values()) == 4 for h in hoard(st))
     total = {}
@@ -599,10 +599,11 @@ def test_dragon_combat_win():
     set_lord(st, 0, might=12)
     rolls(st, 1, 1, 3, 3, 2, 2, 1, 1)                                  # 2+12 vs 6+8 tie; reroll 4+12 vs 2+8
     st.apply(0, f"move:k1>{ds}")                                       # no flee offered: straight to the fight
-    assert any("tie at 14" in x for x in log_lines(st)) and any("defeats the dragon (16 vs 10)" in x for x in log_lines(st))
+    lines = log_lines(st)
+    assert any("tie at 14" in x for x in lines) and any("defeats the dragon (16 vs 10)" in x for x in lines)
     assert set(ids(st, 0)) == {"stack:1", "stack:2", "stack:3"}
     st.apply(0, "stack:1")
-    assert impressions(st) == [0] and fame(st, 0) == 1           # no fame for the fight itself
+    assert impressions(st) == [0] and fame(st, 0) == 1                 # no fame for the fight itself
 
 
 @rule("LD-DOOM-11", "LD-DRAG-7", "LD-DOOM-12", "LD-UI-24")
@@ -625,10 +626,10 @@ def test_third_impression_ends_the_game_with_ranking():
     ds = _to_doomspire(st)
     reveal_tile(st, ds)
     set_hoard(st, [{"gold": 4}])
-    set_impressions(st, [0, 1])                                                # one player may impress twice
+    set_impressions(st, [0, 1])                                         # one player may impress twice
     set_lord(st, 0, gold=12)
-    set_owner(st, "b1", 2)                                       # P3 most tiles: Hand of the King
-    set_lord(st, 3, gold=9)                                   # P4 most gold: Master of Coin
+    set_owner(st, "b1", 2)                                             # P3 most tiles: Hand of the King
+    set_lord(st, 3, gold=9)                                            # P4 most gold: Master of Coin
     st.apply(0, f"move:k1>{ds}")
     assert st.is_over
     out = st.outcome()
@@ -640,14 +641,14 @@ def test_third_impression_ends_the_game_with_ranking():
 def test_ranking_tie_breaks_and_king_decides():
     st = game(4)
     set_owner(st, "b1", 1)
-    set_owner(st, "d1", 2)                                       # same count, d1 is starred: P3 Hand
+    set_owner(st, "d1", 2)                                             # same count, d1 is starred: P3 Hand
     set_lord(st, 1, gold=3, food=2)
-    set_lord(st, 3, gold=3, food=0)                         # tie on gold: P2 more in total
+    set_lord(st, 3, gold=3, food=0)                                     # tie on gold: P2 more in total
     crown(st, 0)
     assert st.outcome().ranking == ((0,), (2,), (1,), (3,))
     st = game(4)
     set_owner(st, "b1", 1)
-    set_owner(st, "c2", 2)                                        # full tie: the King decides
+    set_owner(st, "c2", 2)                                              # full tie: the King decides
     crown(st, 0)
     assert st.to_act == (0,) and set(ids(st, 0)) == {"pick:2", "pick:3"}
     st.apply(0, "pick:3")
@@ -673,7 +674,7 @@ def test_knight_combat_when_stopping_on_a_rival():
     st.apply(0, "steal:food")
     assert fame(st, 0) == 1 and res(st, 0)["food"] == 1
     assert where(st, 1) == "h1" and where(st, 0) == "c2"
-    assert res(st, 1)["gold"] == 2                           # no healing cost on top
+    assert res(st, 1)["gold"] == 2                                     # no healing cost on top
 
 
 @rule("LD-KVK-11", "LD-GAP-50", "LD-KVK-15")
@@ -711,7 +712,7 @@ def test_passing_a_rival_who_may_block():
     place(st, 0, "b1")
     st.apply(0, "move:k1>d1")
     st.apply(1, "block")
-    assert where(st, 0) == "c1" and st.to_act == (0,) and set(ids(st, 0)) == {"fight", "flee"}   # blocked one may flee
+    assert where(st, 0) == "c1" and st.to_act == (0,) and set(ids(st, 0)) == {"fight", "flee"}    # blocked one may flee
 
 
 @rule("LD-KVK-5", "LD-KVK-6", "LD-KVK-7", "LD-KVK-8", "LD-GAP-47")
@@ -782,7 +783,7 @@ def test_example_blockade():
     set_tile(st, "d1", "O2")
     for t in ("c2", "a2", "d1"):
         set_owner(st, t, alice)
-    place(st, alice, "c1")                                      # adjacent to the gold tile
+    place(st, alice, "c1")                                              # adjacent to the gold tile
     place(st, bob, "c2")
     add_knight(st, bob, "a2")
     to_harvest(st, {alice: [2], bob: [1]}, rnd=2)
@@ -794,7 +795,7 @@ def test_example_blockade():
     assert res(st, alice) == {"gold": 4, "food": 0, "wood": 0, "ore": 2}
     st.apply(bob, "harvest:a2")
     assert res(st, bob)["wood"] == 1
-    assert owner(st, "a2") == alice                           # ownership unchanged
+    assert owner(st, "a2") == alice                                    # ownership unchanged
 
 
 @rule("LD-TERR-6", "LD-RES-9")
@@ -876,7 +877,7 @@ def test_build_knight_boat_warship():
     st.apply(0, "build:knight")
     assert knight_ids(st, 0) == ["k1", "k2"] and where(st, 0, "k2") == "a1" and res(st, 0)["food"] == 17
     assert res(st, 0)["ore"] == 19
-    assert harvest_done(st, 0) and dice_used(st, 0) == [False]          # one build, no die
+    assert harvest_done(st, 0) and dice_used(st, 0) == [False]         # one build, no die
     assert st.max_dice(0) == 3
     add_knight(st, 0, "a1")
     to_harvest(st, {0: []})
@@ -1038,7 +1039,7 @@ def test_content_themes_and_resources():
 def test_dragon_roll_is_automatic_and_totals_are_shown():
     st = game(4)
     ds = _to_doomspire(st)
-    set_lord(st, 2, fame=5)                                           # the biggest rival rolls for the dragon
+    set_lord(st, 2, fame=5)                                             # the biggest rival rolls for the dragon
     give_item(st, 0, "potion")
     rolls(st, 1, 1, 3, 3)
     st.apply(0, f"move:k1>{ds}")
@@ -1054,11 +1055,11 @@ def test_events_scatter_send_home_and_lose():
     st = game(4)
     set_tile(st, "b2", "A2", tokens=2)
     place(st, 0, "b2")
-    place(st, 1, "c2")                                          # rival next to the drawing knight
+    place(st, 1, "c2")                                                  # rival next to the drawing knight
     top_card(st, "echo")
     to_move(st, 0, [1])
     st.apply(0, "stay:k1")
-    assert where(st, 1) == "c2"                                  # round 1: nobody is scared off
+    assert where(st, 1) == "c2"                                         # round 1: nobody is scared off
     top_card(st, "echo")
     to_move(st, 0, [1], rnd=2)
     st.apply(0, "stay:k1")
@@ -1083,10 +1084,10 @@ def test_events_scatter_send_home_and_lose():
 def test_knight_combat_support_warships_and_one_shots():
     st = game(4)
     a, dfd, third = 0, 1, 2
-    place(st, dfd, "b1")                                        # coastal, NW zone
+    place(st, dfd, "b1")                                                # coastal, NW zone
     set_lord(st, a, warship=True)
-    set_boats(st, a, "nw")                  # A's warship supports at b1
-    place(st, third, "b2")                                      # third lord next to b1
+    set_boats(st, a, "nw")                                              # A's warship supports at b1
+    place(st, third, "b2")                                              # third lord next to b1
     potion = give_item(st, dfd, "potion")
     to_move(st, a, [2], rnd=2)
     place(st, a, "d1")

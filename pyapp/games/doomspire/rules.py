@@ -491,9 +491,15 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
 
     # ------------------------------------------------------------ hidden information
     def _resample(self, seat: int, rng) -> None:
-        """Redeal what nobody has seen: the face-down hill and mountain tiles (their codes shuffled among
-        the unrevealed tiles of the same region) and the order of every adventure deck.  The next card's
-        theme is public (LD-UI-20), so each deck is reshuffled keeping a card of that theme on top."""
+        """Redeal what ``seat`` has not seen: the face-down hill and mountain tiles (their codes shuffled
+        among the unrevealed tiles of the same region), the order of every adventure deck (the next
+        card's theme is public, LD-UI-20, so a card of that theme stays on top) and, in the roll phase,
+        the other lords' secret choices of how many dice to roll (LD-UI-4)."""
+        if self.flow.phase == "roll" and not self.is_over:
+            for s in self.active_seats():
+                p = self.data["players"][s]
+                if s != seat and p["roll"] is not None:
+                    p["roll"] = 1 + rng.below(self.max_dice(s))
         tiles = self.data["tiles"]
         for reg in ("hills", "mountains"):
             hidden = [t for t in ALL if not tiles[t]["revealed"] and region(t) == reg]
