@@ -306,7 +306,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
             p["specials_used"], p["offers"], p["harvest"] = [], 0, None
             for k in p["knights"]:
                 k["done"] = False
-        flow.set_order(self.active_seats())
+        flow.set_order(self.active_seats())              # everyone chooses at once; to_act in seat order
         self.say(f"round {d['round']} begins; {{0}} holds the first-player token", flow.first, kind="round")
 
     def max_dice(self, s: int) -> int:
@@ -320,7 +320,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         for n in range(1, self.max_dice(s) + 1):
             tax = 2 * max(0, n - 2)
             out.append(Action(f"roll:{n}", f"Roll {n} {'die' if n == 1 else 'dice'}"
-                                   + (f" (pay {tax} food tax)" if tax else ""), "roll"))
+                              + (f" (pay {tax} food tax)" if tax else ""), "roll"))
         out.extend(self._offer_actions(s))                           # e.g. buy food for the dice tax
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
@@ -364,7 +364,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         for p in d["players"]:
             p["harvest"] = {"capacity": 0, "harvested": [], "used_building": False, "smith": False, "fletch": False}
             p["offers"] = 0
-        self.flow.set_order(self.active_seats())
+        self.flow.set_order(self.active_seats())         # to_act in seat order
 
     def _begin_ranking(self) -> None:
         self.flow.set_order([])
