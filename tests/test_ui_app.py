@@ -8,6 +8,7 @@ import pytest
 
 from pyapp import games
 from pyapp.engine import Rng, saves
+from pyapp.engine.log import plain
 from pyapp.ui import App, DictStorage
 from pyapp.games.hexbattle.render import named
 from pyapp.ui.markup import esc
@@ -151,7 +152,7 @@ def _hidden_names(app, hidden_seat):
     public = {c["name"] for c in own["hand"]} | {c["name"] for p in own["discard"] for c in p}
     if own["pending"]:
         public.add(own["pending"]["card"]["name"])
-    public_text = " ".join(own["log"])
+    public_text = " ".join(plain(e) for e in own["log"])      # log entries may be structured events
     return {c["name"] for c in state.view(hidden_seat)["hand"]} - public - {n for n in public if n in public_text} \
         - {c["name"] for c in state.view(hidden_seat)["hand"] if c["name"] in public_text}
 
