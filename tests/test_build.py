@@ -311,6 +311,45 @@ def test_build_cache_entries_are_made_once_and_pruned_by_kind(tmp_path, monkeypa
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.name, "stdlib-pruned-" + "b" * 24 + ".zip"]
 
 
+def test_strict_build_fails_where_a_developer_build_warns(tmp_path, monkeypatch, capsys):
+    """A Pyodide patch that does not fit (its function's digest differs) or a memory snapshot that cannot
+    be made: a developer's build warns and ships without it; with CI set or --strict the build stops
+    with BuildError, which main() turns into exit status 1."""
+    fake = tmp_path / "pyodide.mjs"                  # not the reviewed pyodide.mjs: compile-early cannot apply
+    fake.write_text('function Ie(e){return e}o(Ie,"getInstantiateWasmFunc");\n', encoding="utf-8")
+    monkeypatch.setattr(build, "STRICT", False)
+    for off in ("", "0", "false"):
+        monkeypatch.setenv("CI", off)
+        assert not build.strict()
+        assert build.patched_pyodide("pyodide.mjs", fake) == fake
+        assert "WARNING: pyodide.mjs is not the reviewed one" in capsys.readouterr().out
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(build.BuildError, match="shipped without the compile-early patch"):
+        build.patched_pyodide("pyodide.mjs", fake)
+    monkeypatch.delenv("CI")
+    monkeypatch.setattr(build, "STRICT", True)                       # --strict
+    with pytest.raises(build.BuildError, match="strict build"):
+        build.patched_pyodide("pyodide.mjs", fake)
+
+    # the snapshot: made by tools/snapshot.mjs under Node; here Node "is missing"
+    monkeypatch.setattr(build, "CACHE", tmp_path / "cache")
+    monkeypatch.setattr(build, "node_ok", lambda: False)
+    for name in build.PYODIDE_FILES:
+        (tmp_path / name).write_bytes(b"not a runtime")
+    with pytest.raises(build.BuildError, match="no memory snapshot"):
+        build.build_snapshot(tmp_path)
+    monkeypatch.setattr(build, "STRICT", False)
+    assert build.build_snapshot(tmp_path) is None
+    assert "WARNING: no memory snapshot" in capsys.readouterr().out
+
+    # main(): a clear message and a non-zero exit, not a traceback
+    def broken(args):
+        raise build.BuildError("pyodide.mjs is not the reviewed one")
+    monkeypatch.setattr(build, "_main", broken)
+    assert build.main(["vendor", "--strict"]) == 1
+    assert "[build] FAILED: pyodide.mjs is not the reviewed one" in capsys.readouterr().err
+
+
 def test_serve_gzips_like_a_static_host(tmp_path):
     """tools/serve.py: gzip for browsers that accept it (the bytes a static host would send), plain otherwise."""
     import gzip

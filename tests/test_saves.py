@@ -71,12 +71,29 @@ def _mutate(fn):
     (_mutate(lambda d: d.update(title=5)), "title"),
     (_mutate(lambda d: d.update(options={"armies": [{"name": "x", "units": [], "cards": {}}] * 2})), "settings"),
     (_mutate(lambda d: d.update(options={"speed": 3})), "settings"),
+    # hostile input (issue 21): bounds checked before any work proportional to the content
+    ("[" * 10_000 + "]" * 10_000, "nested too deeply"),
+    (json.dumps({"app": "boardshelf", "x": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}), "nested"),
+    ("[" + " " * saves.MAX_SAVE_BYTES + "]", "too large"),
+    (_mutate(lambda d: d.update(seed=-5)), "seed"),
+    (_mutate(lambda d: d.update(seed=10 ** 30)), "seed"),
+    (_mutate(lambda d: d.update(actions=[[0, "draw"]] * (saves.MAX_ACTIONS + 1))), "more than any game"),
 ])
 def test_bad_saves_raise_a_clear_save_error(bad, words):
     with pytest.raises(SaveError) as info:
         load_save(bad)
     assert isinstance(info.value, ValueError)
     assert words.lower() in str(info.value).lower()
+
+
+def test_depth_is_measured_without_parsing_and_ignores_brackets_in_text():
+    assert saves.json_depth("[" * 40 + "]" * 40) == 40
+    assert saves.json_depth('{"title": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[", "a": [[]]}') == 3
+    assert saves.json_depth('["a \\" [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["]') == 1   # an escaped quote inside text
+    # a save whose title is full of brackets still opens
+    s = _played()
+    state, meta = load_save(saves.dumps(_save(s) | {"title": "[" * 100}))
+    assert state == s and meta["title"] == "[" * 100
 
 
 def test_keys_are_namespaced():

@@ -3,7 +3,7 @@
     python3 tools/balance_hexbattle.py [--games 20] [--seed 1]
 
 Prints each army's win rate against each other army and overall; the numbers in
-docs/balance.md come from this script.
+docs/balance-hexbattle.md come from this script.
 """
 from __future__ import annotations
 

@@ -5,6 +5,8 @@
     python tools/build.py vendor     # web/vendor/ only (needs `npm ci` first)
     python tools/build.py dist       # build, then copy the complete static site into dist/
     python tools/build.py --no-pyc   # skip the bytecode steps (plain sources everywhere)
+    python tools/build.py --strict   # fail instead of warning when a Pyodide patch or the snapshot
+                                     # cannot be made (the default when CI is set, as in .ci/run)
 
 Standard library only.  The wheel is written by a small deterministic builder
 (sorted entries, fixed timestamps: the same sources give the same bytes), so no
@@ -57,6 +59,28 @@ REST_STDLIB = "python_stdlib_rest.zip"      # the stdlib a snapshot start instal
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PACKAGE_DATA = (".json", ".html", ".md")           # besides .py, shipped from anywhere under pyapp/
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+STRICT = False        # --strict; a set CI environment variable (CI=true) means the same
+
+
+class BuildError(Exception):
+    """A part of the shipped start-up (a Pyodide patch, the memory snapshot) could not be made and the
+    build is strict: main() prints it and exits non-zero."""
+
+
+def strict() -> bool:
+    """Fail rather than warn and ship a slower site: ``--strict``, or ``CI`` set (not 0/false/no)."""
+    return STRICT or os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def degrade(msg: str) -> None:
+    """A step the site can do without (it is then slower) could not be made: a warning for a
+    developer's build, BuildError in a strict one (CI), so that nothing ships degraded unnoticed."""
+    if strict():
+        raise BuildError(f"{msg} (strict build: CI is set or --strict was given; "
+                         "a plain developer build only warns)")
+    log(f"WARNING: {msg}")
 
 
 def log(msg: str) -> None:
@@ -490,7 +514,7 @@ NOT_STDLIB = frozenset({"js", "pyodide", "pyapp", "pyscript", "polyscript", "__f
 # Patches to the vendored Pyodide (pinned above), for start-up time.  Each replaces functions of a
 # minified file, and only where each is exactly the one reviewed (sha256 of the text from `start` up
 # to `end`).  A patch applies all of its parts or none (with a warning): another Pyodide is shipped as
-# it is, or with those patches that still fit.
+# it is, or with those patches that still fit.  A strict build (CI, --strict) fails instead.
 # - linking: Emscripten's dynamic-linking start-up (about 90 ms of every start here).  One wasm
 #   module wraps all the JS functions the C code takes the address of, instead of one module each; the
 #   table grows once, not once per exported function; the GOT Global of a symbol is made when
@@ -546,7 +570,8 @@ def patched_pyodide(name: str, src: Path) -> Path:
     for patch, parts in patches.items():
         done = apply_patch(text, parts)
         if done is None:
-            log(f"WARNING: {name} is not the reviewed one: shipped without the {patch} patch")
+            degrade(f"{name} is not the reviewed one (a patched function's digest differs): "
+                    f"shipped without the {patch} patch (tools/build.py PYODIDE_PATCHES)")
             continue
         text = done
         applied.append(patch)
@@ -564,7 +589,7 @@ def patched_pyodide(name: str, src: Path) -> Path:
 def build_snapshot(pyodide_dir: Path) -> Path | None:
     """web/vendor/pyodide/snapshot.bin: a memory snapshot of this runtime with the start-up's stdlib
     modules imported (tools/snapshot.mjs), for repeat visits.  None if it cannot be made (the app
-    then always starts normally)."""
+    then always starts normally); a strict build (CI) raises BuildError instead."""
     # what a page start imports; and the codec zipimport decodes the wheel's file names with (the one
     # stdlib module a repeat visit would otherwise still import from the zip)
     modules = sorted((STDLIB_SAFETY | pyapp_imports() | {"encodings.cp437"}) - NOT_STDLIB)
@@ -586,7 +611,11 @@ def build_snapshot(pyodide_dir: Path) -> Path | None:
                 f"{len(modules) - len(report['missing'])} stdlib modules imported"
                 + (f" (not importable: {report['missing']})" if report["missing"] else ""))
 
-    snap = _cached("snapshot", key, ".bin", make, warn="no memory snapshot (repeat visits start normally)")
+    try:
+        snap = _cached("snapshot", key, ".bin", make)
+    except Exception as exc:                        # (strict: BuildError; else a warning and no snapshot)
+        degrade(f"no memory snapshot (repeat visits start normally): {exc}")
+        return None
     # (on every build that ships it, from the cache too: still correct, only larger and slower to restore)
     if snap:
         with gzip.open(snap) as f:
@@ -799,7 +828,20 @@ def main(argv=None) -> int:
     ap.add_argument("what", nargs="?", default="all", choices=["all", "wheel", "vendor", "dist"])
     ap.add_argument("--no-pyc", action="store_true", help="skip the bytecode steps")
     ap.add_argument("--no-prune", action="store_true", help="ship the whole stdlib (not pruned to what the app imports)")
+    ap.add_argument("--strict", action="store_true",
+                    help="fail (exit 1) when a Pyodide patch does not apply or the memory snapshot cannot be made, "
+                         "instead of warning; the default when CI is set")
     args = ap.parse_args(argv)
+    global STRICT
+    STRICT = STRICT or args.strict
+    try:
+        return _main(args)
+    except BuildError as exc:
+        print(f"[build] FAILED: {exc}", file=sys.stderr, flush=True)
+        return 1
+
+
+def _main(args) -> int:
     pyc = not args.no_pyc and os.environ.get("BOARDSHELF_NO_PYC") != "1"
     if args.what in ("all", "wheel", "dist"):
         build_wheel(pyc)

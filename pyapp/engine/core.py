@@ -44,7 +44,7 @@ class _Value:
     (``dataclasses`` would do the same, but importing it costs start-up time in the browser.)
     """
 
-    __slots__ = ()
+    __slots__: tuple = ()
 
     def _fields(self) -> tuple:
         return tuple(getattr(self, f) for f in self.__slots__)
@@ -76,6 +76,9 @@ class Action(_Value):
     """
 
     __slots__ = ("id", "label", "kind")
+    id: str
+    label: str
+    kind: str
 
     def __init__(self, id: str, label: str, kind: str = "") -> None:  # noqa: A002 - the contract's name
         object.__setattr__(self, "id", id)
@@ -120,6 +123,11 @@ class Outcome(_Value):
     """
 
     __slots__ = ("winners", "ranking", "reason", "cooperative", "scores")
+    winners: tuple
+    ranking: tuple
+    reason: str
+    cooperative: bool
+    scores: tuple | None
 
     def __init__(self, winners, ranking, reason: str, *, cooperative: bool = False,
                  scores=None) -> None:
@@ -223,6 +231,16 @@ class Option(_Value):
     """
 
     __slots__ = ("name", "default", "label", "choices", "kind", "min", "max", "per_seat", "advanced", "help")
+    name: str
+    default: object
+    label: str
+    choices: tuple
+    kind: str
+    min: int | None
+    max: int | None
+    per_seat: bool
+    advanced: bool
+    help: str
 
     def __init__(self, name: str, default, label: str, choices=(), *, kind: str = "data",
                  min: int | None = None, max: int | None = None, per_seat: bool = False,  # noqa: A002
@@ -343,20 +361,40 @@ class State:
         """Called by a game while applying an action that shows hidden information."""
         self._revealed = True
 
+    def free_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do at any moment, whether or not it is to act: the rules' "at any
+        time" (drop an item, dismiss a follower, offer a trade).  ``apply`` takes these ids from any
+        seat; an id that is also among the seat's ``legal_actions`` is applied as that one."""
+        if self.is_over or not isinstance(seat, int) or not 0 <= seat < self.players:
+            return []
+        return self._free(seat)
+
+    def _free(self, seat: int) -> list[Action]:
+        return []
+
+    def _apply_free(self, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
     def apply(self, seat: int, action_id: str) -> None:
-        """Apply a legal action, or raise :class:`IllegalAction` changing nothing."""
+        """Apply a legal action (or a free one), or raise :class:`IllegalAction` changing nothing."""
         if self.is_over:
             raise IllegalAction(f"the game is over; {action_id!r} cannot be played")
-        if seat not in self._to_act():
-            raise IllegalAction(f"seat {seat} is not to act now (waiting for {list(self._to_act())})")
-        for action in self._legal(seat):
-            if action.id == action_id:
-                break
-        else:
+        to_act = seat in self._to_act()
+        found = next((a for a in self._legal(seat) if a.id == action_id), None) if to_act else None
+        free = found is None and any(a.id == action_id for a in self.free_actions(seat))
+        if free:
+            found = next(a for a in self.free_actions(seat) if a.id == action_id)
+        if found is None:
+            if not to_act:
+                raise IllegalAction(f"seat {seat} is not to act now (waiting for {list(self._to_act())})")
             raise IllegalAction(f"{action_id!r} is not a legal action for seat {seat} now")
+        action = found
         draws = self.rng.draws
         self._revealed = False
-        self._apply(seat, action)
+        if free:
+            self._apply_free(seat, action)
+        else:
+            self._apply(seat, action)
         self.history.append([seat, action_id])
         self.undoable.append(self.rng.draws == draws and not self._revealed)
 
@@ -418,7 +456,7 @@ class Game:
     max_players: int
     description: str
     options_spec: tuple = ()
-    state_class: type
+    state_class: "type[State]"
     # a module of the game's package that adds its own setup step (per-seat choices made before the
     # game starts, such as an army); None: the generic setup screen built from options_spec is enough
     setup_step: str | None = None
@@ -472,7 +510,7 @@ class Game:
             if not isinstance(d, dict) or d.get("format") != STATE_FORMAT or d.get("game") != self.id:
                 raise ValueError("not a state of this game")
             cls = self.state_class
-            s = cls.__new__(cls)
+            s: State = cls.__new__(cls)
             s.players = int(d["players"])
             s.seed = int(d["seed"])
             s.options = d["options"]

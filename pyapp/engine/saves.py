@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from itertools import accumulate
 
 from ..engine.core import IllegalAction
 from .util import random_hex
@@ -29,6 +30,17 @@ PREFIX = "boardshelf:"
 SAVE_PREFIX = "boardshelf:save:"
 ARMY_PREFIX = "boardshelf:army:"
 CURRENT_KEY = "boardshelf:current"
+
+# Bounds on anything read from outside, checked before any work proportional to its content
+# (players read them in the rules pages' "Saves" section via docs): a save file of at most 2 MB,
+# JSON nested at most 32 deep, at most 20,000 moves (the longest bot games take a few thousand),
+# seeds from 0 to 2**53 - 1 (what a URL and JavaScript carry exactly).
+MAX_SAVE_BYTES = 2_000_000
+MAX_DEPTH = 32
+MAX_ACTIONS = 20_000
+MAX_SEED = 2 ** 53 - 1
+_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET_RE = re.compile(r"[\[\]{}]")
 
 _ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _SEAT_RE = re.compile(r"^(human|bot:[A-Za-z0-9_-]{1,40})$")
@@ -76,17 +88,48 @@ def dumps(save: dict) -> str:
     return json.dumps(save, separators=(",", ":"), sort_keys=True)
 
 
-def _parse(obj_or_text) -> dict:
-    if isinstance(obj_or_text, (bytes, bytearray)):
+def json_depth(text: str) -> int:
+    """How deeply arrays and objects nest in JSON ``text`` (brackets inside strings do not count),
+    found without parsing it: Pyodide's JSON parser can overflow the JavaScript stack on deep input
+    before Python's recursion check fires.
+
+    >>> json_depth('{"a": [1, [2, "]]]"]], "b": {}}')
+    3
+    """
+    brackets = _BRACKET_RE.findall(_STRING_RE.sub("", text))
+    return max(accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
+
+
+def parse_json(text, what: str, *, max_bytes: int = MAX_SAVE_BYTES, max_depth: int = MAX_DEPTH):
+    """Parse JSON from outside (a file, a stored record, a link) after checking its size and nesting.
+
+    Raises :class:`SaveError` naming ``what`` ("save", "army"...) with a message for the player.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > max_bytes:
+            raise SaveError(f"This {what} is too large to open ({len(text) // 1000:,} KB; at most {max_bytes // 1000:,} KB).")
         try:
-            obj_or_text = obj_or_text.decode("utf-8")
+            text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
-            raise SaveError("This file is not a Boardshelf save (it is not text).") from None
-    if isinstance(obj_or_text, str):
+            raise SaveError(f"This file is not a Boardshelf {what} (it is not text).") from None
+    if not isinstance(text, str):
+        raise SaveError(f"This is not a Boardshelf {what}.")
+    if len(text) > max_bytes:
+        raise SaveError(f"This {what} is too large to open ({len(text) // 1000:,} KB; at most {max_bytes // 1000:,} KB).")
+    if json_depth(text) > max_depth:
+        raise SaveError(f"This file is not a Boardshelf {what} (its data is nested too deeply).")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise SaveError(f"This file is not a Boardshelf {what} (it is not valid JSON).") from None
+
+
+def _parse(obj_or_text) -> dict:
+    if isinstance(obj_or_text, (bytes, bytearray, str)):
         try:
-            obj = json.loads(obj_or_text)
-        except ValueError:
-            raise SaveError("This file is not a Boardshelf save (it is not valid JSON).") from None
+            obj = parse_json(obj_or_text, "save")
+        except SaveError:
+            raise
     else:
         obj = obj_or_text
     if not isinstance(obj, dict):
@@ -115,10 +158,15 @@ def check_header(obj_or_text) -> dict:
         raise SaveError("This save is damaged: its id is missing or invalid.")
     need("game", str, "a game id")
     players = need("players", int, "a whole number")
-    need("seed", int, "a whole number")
+    seed = need("seed", int, "a whole number")
+    if not 0 <= seed <= MAX_SEED:
+        raise SaveError(f"This save is damaged: its seed should be a whole number from 0 to {MAX_SEED}.")
     if not isinstance(d.get("options", {}), dict):
         raise SaveError("This save is damaged: options should be an object.")
     actions = need("actions", list, "a list of moves")
+    if len(actions) > MAX_ACTIONS:
+        raise SaveError(f"This save has {len(actions):,} moves, more than any game of Boardshelf takes "
+                        f"(at most {MAX_ACTIONS:,}); it cannot be opened.")
     for i, a in enumerate(actions):
         if (not isinstance(a, list) or len(a) != 2 or not isinstance(a[0], int) or isinstance(a[0], bool)
                 or not isinstance(a[1], str) or not 0 <= a[0] < max(players, 1)):

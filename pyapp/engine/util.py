@@ -34,8 +34,10 @@ def read_text(package: str, *parts: str) -> str:
     does the same but first imports pathlib, inspect, zipfile and tempfile: too heavy for start-up.)
     """
     mod = sys.modules[package]
-    path = os.path.join(os.path.dirname(mod.__file__), *parts)
-    return mod.__spec__.loader.get_data(path).decode("utf-8")
+    path = os.path.join(os.path.dirname(str(mod.__file__)), *parts)
+    loader = mod.__spec__.loader if mod.__spec__ is not None else None
+    data: bytes = loader.get_data(path)  # type: ignore[union-attr]  # every loader of a file on sys.path has it
+    return data.decode("utf-8")
 
 
 def random_hex(nbytes: int) -> str:
