@@ -9,7 +9,8 @@ import pytest
 from pyapp import IllegalAction, games
 from pyapp.engine import Rng
 from pyapp.games.hexbattle import GAME
-from pyapp.games.hexbattle.content import CARDS, PREBUILT, UNITS, army_card_count, army_points, validate_army
+from pyapp.games.hexbattle.content import (CARDS, PREBUILT, UNITS, ContentError, army_card_count, army_points,
+                                           check_cards, check_units, validate_army)
 from pyapp.games.hexbattle.hexgrid import GRID, half
 from pyapp.games.hexbattle.rules import LOSS_POINTS
 
@@ -337,6 +338,23 @@ def test_unit_data():
     assert any(u["armor"] for u in UNITS.values()) and any(u["armor"] is None for u in UNITS.values())
     v = new().view(0)
     assert all(0 <= u["facing"] <= 5 for u in v["units"])      # exactly one front edge, by direction
+
+
+@rule("HB-GAP-1", "HB-GAP-2")
+def test_content_schema_reports_every_problem_at_once():
+    with pytest.raises(ContentError) as err:
+        check_units({"pike": {"name": "Pike", "type": "hero", "points": 0, "edges": [1, 2], "health": 1, "speed": 1,
+                              "armor": None, "range": 2, "text": ""},
+                     "x": {"name": "X"}})
+    msg = str(err.value)
+    assert msg.startswith("units.json: unit 'pike': ")
+    for part in ("type must be one of infantry, cavalry, ranged (not 'hero')", "points must be a whole number >= 1",
+                 "edges must be six whole numbers", "only ranged units carry a range", "unit 'x': missing armor"):
+        assert part in msg
+    with pytest.raises(ContentError, match=r"cards.json: card 'a': cost .*action 1: do must be one of move, ranged"):
+        check_cards({"a": {"name": "A", "cost": -1, "actions": [{"do": "fly"}], "text": ""}})
+    check_units(UNITS)
+    check_cards(CARDS)
 
 
 @rule("HB-UNIT-11", "HB-GAP-24")

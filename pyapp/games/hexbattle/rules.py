@@ -32,6 +32,7 @@ import json
 
 from ...engine import Action, Game, Option, Outcome
 from ...engine.flow import FlowState, Phase, phases
+from ...engine.log import event, plain
 from ...engine.util import read_text
 from . import content
 from .content import CARDS, UNITS
@@ -176,7 +177,7 @@ class HexBattleState(FlowState):
 
     @staticmethod
     def _label(u: dict) -> str:
-        """A unit in a log line, its owner as the seat reference ``{n}`` (see :meth:`_say_units`)."""
+        """A unit in a log line, after its owner's seat reference: ``{0} Spearwall (c10)``."""
         return f"{UNITS[u['key']]['name']} ({u['hex']})"
 
     def _playable(self, seat: int) -> list[str]:
@@ -480,7 +481,7 @@ class HexBattleState(FlowState):
         else:
             return
         w = 1 - owner                                                      # HB-END-3
-        self.finish(Outcome.ranked([[w], [owner]], why.format(f"P{owner + 1}")))
+        self.finish(Outcome.ranked([[w], [owner]], plain(event(why, owner))))     # the reason says P1/P2
         self.say(f"Game over: {why}. {{1}} wins.", owner, w, kind="over")
 
     def search_step(self, seat: int, action_id: str) -> None:
@@ -558,7 +559,7 @@ class HexBattleState(FlowState):
         s.rng = self.rng.copy()
         s.history = [] if search else [list(h) for h in self.history]
         s.undoable = [] if search else list(self.undoable)
-        s.log = [] if search else [dict(e) if isinstance(e, dict) else e for e in self.log]
+        s.log = [] if search else list(self.log)
         s._revealed = False
         d = self.data
         f = d["flow"]
