@@ -803,3 +803,36 @@ def test_resampling_redeals_only_what_a_seat_cannot_see():
             step += 1
     assert positions > 150
     assert changed >= 0.7 * positions, (changed, positions)      # late on, decks run out
+
+
+def test_log_entries_are_events_naming_seats_by_reference():
+    """Every log line is a structured event: seats are ``{0}``-style references (never "P1" in the text),
+    so a renderer puts names and colours there; the plain text reads as the rules' P1/P2."""
+    import re
+
+    from pyapp.engine.log import html, plain
+    s = new(5)
+    first = s.first
+    assert s.log[0] == {"text": "{0} goes first (chosen at random); {1} draws an extra card.",
+                        "seats": [first, 1 - first], "kind": "setup"}
+    assert plain(s.log[0]) == f"P{first + 1} goes first (chosen at random); P{2 - first} draws an extra card."
+    kinds = set()
+    for g in range(3):
+        s = new(40 + g, [PREBUILT[g], PREBUILT[3 - g]])
+        r = Rng(g, stream=3)
+        while not s.is_over:
+            seat = s.to_act[0]
+            s.apply(seat, r.choice(s.legal_actions(seat)).id)
+        for e in s.log:
+            assert isinstance(e, dict) and not re.search(r"\bP[12]\b", e["text"]), e
+            assert len(e["seats"]) == len(set(re.findall(r"\{(\d)\}", e["text"]))), e
+            kinds.add(e.get("kind"))
+        assert plain(s.log[-1]).startswith("Game over: ")
+    assert {"setup", "draw", "play", "step", "fight", "damage", "over"} <= kinds
+    s = scenario([unit(0, "lancer", "d12"), unit(0, "militia", "a14"),
+                  unit(1, "militia", "d10", 0), unit(1, "militia", "h1"), unit(1, "militia", "g1")])
+    play_move(s, "d12", "step")
+    fight = next(e for e in s.log if e.get("kind") == "fight")
+    front, back = UNITS["lancer"]["edges"][0], UNITS["militia"]["edges"][3]
+    assert plain(fight) == f"Fight: P1 Lancer Troop (d11) front {front} vs P2 Levy Militia (d10) back {back}."
+    assert html(fight, ["Ann", "Bo"]).startswith('Fight: <span class="seat seat-0">Ann</span> Lancer Troop (d11)')
