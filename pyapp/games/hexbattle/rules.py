@@ -161,10 +161,6 @@ class HexBattleState(FlowState):
         return [u for u in self.data["units"] if u["owner"] == seat]
 
     @staticmethod
-    def stats(unit: dict) -> dict:
-        return UNITS[unit["key"]]
-
-    @staticmethod
     def edge_strength(unit: dict, direction: int) -> int:
         """Strength of the edge facing ``direction`` (HB-MOVE-10: strengths turn with the unit)."""
         return UNITS[unit["key"]]["edges"][(direction - unit["facing"]) % 6]
