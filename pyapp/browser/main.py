@@ -231,6 +231,8 @@ class Glue:
                 self.app.handle("action", str(el.dataset.action))
             else:
                 nav = str(el.dataset.nav)
+                if str(getattr(el, "tagName", "")).upper() == "SUMMARY":
+                    event.preventDefault()         # the app owns a <details>' open state (its markup says it)
                 if nav == "import":
                     self.flush()
                     self.file_input.value = ""
