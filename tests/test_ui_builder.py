@@ -192,6 +192,43 @@ def test_damaged_army_record_is_reported_not_fatal():
     assert app.screen == "game"
 
 
+@pytest.mark.parametrize("damage", [
+    lambda a: a["units"][0].update(key=["spearwall"]),          # issue 21: a list where a name belongs
+    lambda a: a["units"][0].update(facing=9),
+    lambda a: a["units"].append("x"),
+    lambda a: a.update(cards={"dress": 1_000_000}),            # the frozen-tab deck
+    lambda a: a.update(units=[a["units"][0]] * 1000),
+    lambda a: a.update(name=["Iron"]),
+    lambda a: a.update(format=True),
+])
+def test_every_damaged_army_record_is_listed_and_deletable_and_blocks_nothing(damage):
+    storage = DictStorage()
+    app = make(storage)
+    app.handle("nav", "armies")                               # the sample armies are written
+    key = saves.army_key("hexbattle", "pre0")
+    rec = json.loads(storage.get(key))
+    damage(rec)
+    storage.set(key, json.dumps(rec))
+    html = app.render()
+    assert "Damaged army record (pre0)" in html and content.PREBUILT[1]["name"] in html
+    app.handle("nav", "setup:hexbattle")                      # New game still works with the others
+    assert app.screen == "setup"
+    app.handle("nav", "start")
+    assert app.screen == "game"
+    app.handle("nav", "armies")
+    app.handle("nav", "army-del:pre0")
+    app.handle("nav", "confirm")
+    assert key not in storage.keys() and "Damaged" not in app.render()
+
+
+def test_a_deeply_nested_army_record_is_refused_before_parsing():
+    storage = DictStorage()
+    app = make(storage)
+    storage.set(saves.army_key("hexbattle", "deep"), "[" * 100_000 + "]" * 100_000)
+    app.handle("nav", "armies")
+    assert "Damaged army record (deep)" in app.render()
+
+
 def test_leaving_the_builder_with_unsaved_changes_asks_first():
     storage = DictStorage()
     app = make(storage)

@@ -44,6 +44,15 @@ MAX_MESSAGES = 6
 APP_SCREENS = ("shelf", "setup", "game", "rules")
 
 
+def _parse_seed(text) -> int | None:
+    """A seed typed or read from a link: a whole number from 0 to ``saves.MAX_SEED``, else None."""
+    try:
+        seed = int(str(text).strip())
+    except ValueError:
+        return None
+    return seed if 0 <= seed <= saves.MAX_SEED else None
+
+
 def _best_bot(game_id: str) -> str:
     """The strongest bot a game has: the highest ``strength`` attribute, else the last registered, else random."""
     avail = botlib.available(game_id)
@@ -202,13 +211,10 @@ class App:
                 seats = parsed
         seed = None
         if q.get("seed") not in (None, ""):
-            try:
-                seed = int(str(q["seed"]))
-                if not 0 <= seed < 2 ** 63:
-                    raise ValueError
-            except ValueError:
-                self.notify(f"The seed in the link ({q['seed']}) is not a whole number; a random seed is used.")
-                seed = None
+            seed = _parse_seed(q["seed"])
+            if seed is None:
+                self.notify(f"The seed in the link is not a whole number from 0 to {saves.MAX_SEED}; "
+                            "a secret random seed is used.")
         self._new_setup(gid, seats=seats, seed=seed)
         if seats_ok and (self.embed or q.get("seats")):
             if self._resume_matching(gid, seats, seed):     # a reload of the same link resumes its game
@@ -307,8 +313,8 @@ class App:
         options = {o.name: [_seat_default(o, i) for i in range(n)] if o.per_seat else o.default
                    for o in _shown_options(game)}
         self.setup = {"game": gid, "seats": list(seats), "names": [""] * n,
-                      "seed": str(self._random_seed() if seed is None else seed),
-                      "options": options, "advanced": False, "step": None}
+                      "seed": "" if seed is None else str(seed),     # empty: a secret random seed at Start
+                      "options": options, "advanced": seed is not None, "step": None}
         step = self._step_for(gid)
         if step is not None:
             step.begin(self.setup)
@@ -380,13 +386,9 @@ class App:
         return out
 
     def _setup_seed(self) -> int | None:
-        try:
-            seed = int(str(self.setup["seed"]).strip())
-            if not 0 <= seed < 2 ** 63:
-                raise ValueError
-        except ValueError:
-            return None
-        return seed
+        """The chosen seed, a secret random one when none was chosen, or None if the field is invalid."""
+        text = str(self.setup["seed"]).strip()
+        return self._random_seed() if text == "" else _parse_seed(text)
 
     def _setup_options(self, game, seed: int) -> dict:
         """The setup's option values (generic fields, then the step's), checked once by the game.
@@ -404,7 +406,7 @@ class App:
         game = games.get(st["game"])
         seed = self._setup_seed()
         if seed is None:
-            self.notify("The seed must be a whole number (0 or more).")
+            self.notify(f"The seed must be a whole number from 0 to {saves.MAX_SEED}, or empty for a secret one.")
             self.screen = "setup"
             return False
         try:
@@ -868,14 +870,15 @@ class App:
         advanced = "".join(self._option_field(o) if not o.per_seat else
                            "".join(self._option_field(o, i) for i in range(len(st["seats"])))
                            for o in shown if o.advanced)
-        if advanced:
-            extra += (f'<details class="advanced"{" open" if st.get("advanced") else ""}>'
-                      f'<summary data-nav="advanced">Advanced</summary>{advanced}</details>')
+        seed = (f'<fieldset class="seed"><legend>Seed</legend><label class="field">Chosen seed '
+                f'<input type="text" inputmode="numeric" data-input="seed" placeholder="secret" '
+                f'value="{esc(st["seed"])}"></label>' + button("Pick one", nav="reseed", cls="small")
+                + '<p class="hint">Leave it empty: the game gets a secret seed, shown when the game ends. '
+                'A chosen seed replays the same shuffles and dice, so anyone who knows it can work out '
+                'the hidden cards, tiles and dice of this game.</p></fieldset>')
+        extra += (f'<details class="advanced"{" open" if st.get("advanced") else ""}>'
+                  f'<summary data-nav="advanced">Advanced</summary>{advanced}{seed}</details>')
         return (f'<section class="setup"><h2>New game: {esc(game.title)}</h2>{top}{rows}{extra}'
-                f'<fieldset class="seed"><legend>Seed</legend><label class="field">Random seed '
-                f'<input type="text" inputmode="numeric" data-input="seed" value="{esc(st["seed"])}"></label>'
-                + button("New seed", nav="reseed", cls="small")
-                + '<p class="hint">The same seed and moves always replay the same game.</p></fieldset>'
                 '<div class="button-row">' + button("Start", nav="start", cls="primary big")
                 + button("Rules", nav=f"rules:{st['game']}") + button("Back", nav="shelf") + "</div></section>")
 
@@ -960,8 +963,10 @@ class App:
             scores = ('<span class="scores">' + " · ".join(
                 f"{esc(names[s] if s < len(names) else loglib.seat_name(s))} {esc(v)}"
                 for s, v in enumerate(out.scores)) + "</span> ")
+        seed = (f'<span class="seed">Seed {self.state.seed}: this seed and the moves replay the game.</span> ')
         return (f'<div class="outcome" data-kind="{esc(out.kind)}" role="status"><strong>Game over: '
-                f'{esc(outcome_text(out, names))}!</strong> <span>{esc(reason)}</span> {scores}<span class="button-row">'
+                f'{esc(outcome_text(out, names))}!</strong> <span>{esc(reason)}</span> {scores}{seed}'
+                '<span class="button-row">'
                 + ("" if self.embed else button("Play again", nav="new-again", cls="small primary")
                    + button("Back to the shelf", nav="shelf", cls="small"))
                 + "</span></div>")

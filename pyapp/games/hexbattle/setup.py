@@ -39,21 +39,35 @@ def clean_army(army: dict) -> dict:
             "cards": {k: n for k, n in dict(army.get("cards", {})).items() if n}}
 
 
+# bounds on a stored army record, checked before anything else reads it (issue 21): a record is a few
+# hundred bytes; an army has a handful of units and a few dozen cards
+MAX_ARMY_BYTES = 20_000
+MAX_UNITS = 40
+MAX_CARD_KINDS = 60
+MAX_COPIES = 60
+
+
+def _is_count(n, hi: int) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= hi
+
+
 def parse_army(text) -> dict:
-    """A stored army record, or :class:`~pyapp.engine.saves.SaveError`."""
-    try:
-        d = json.loads(text)
-    except (TypeError, ValueError):
-        raise saves.SaveError("This saved army is damaged (not valid JSON).") from None
+    """A stored army record, or :class:`~pyapp.engine.saves.SaveError`: size and nesting are checked
+    before parsing, then every field's type and bounds, so no later code meets a damaged value."""
+    d = saves.parse_json(text, "army", max_bytes=MAX_ARMY_BYTES, max_depth=6)
     if not isinstance(d, dict) or d.get("app") != "boardshelf" or d.get("kind") != "army":
         raise saves.SaveError("This stored army is not a Boardshelf army.")
-    if not isinstance(d.get("format"), int) or d["format"] > 1:
+    if not _is_count(d.get("format"), 10 ** 6) or d["format"] < 1:
+        raise saves.SaveError("This saved army is damaged (no valid format number).")
+    if d["format"] > 1:
         raise saves.SaveError("This army was saved by a newer version of Boardshelf.")
-    if (not isinstance(d.get("name"), str) or not isinstance(d.get("units"), list)
-            or not isinstance(d.get("cards"), dict) or not saves.valid_id(d.get("id"))
-            or not all(isinstance(u, dict) for u in d["units"])
-            or not all(isinstance(k, str) and isinstance(n, int) and not isinstance(n, bool) and n >= 0
-                       for k, n in d["cards"].items())):
+    units, cards = d.get("units"), d.get("cards")
+    if (not isinstance(d.get("name"), str) or len(d["name"]) > 200 or not saves.valid_id(d.get("id"))
+            or not isinstance(units, list) or len(units) > MAX_UNITS
+            or not all(isinstance(u, dict) and isinstance(u.get("key"), str) and isinstance(u.get("hex"), str)
+                       and _is_count(u.get("facing", 0), 5) for u in units)
+            or not isinstance(cards, dict) or len(cards) > MAX_CARD_KINDS
+            or not all(isinstance(k, str) and _is_count(n, MAX_COPIES) for k, n in cards.items())):
         raise saves.SaveError("This saved army is damaged (missing or wrong fields).")
     return d
 
