@@ -20,6 +20,10 @@ from ...ui.markup import button, esc
 from ...ui.steps import SetupStep
 from ...ui.storage import QuotaError
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from .types import UnitView
+
 GAME_ID = "hexbattle"
 SEEDED_KEY = "boardshelf:seeded:hexbattle"
 DIRS = ("N", "NE", "SE", "S", "SW", "NW")
@@ -244,7 +248,10 @@ class Builder:
             except ValueError:
                 continue
             s = c.UNITS[u["key"]]
-            view_u = dict(s, owner=0, hex=u["hex"], facing=u.get("facing", 0), max_health=s["health"])
+            view_u: UnitView = {"id": f"0.{i}", "owner": 0, "type": s["type"], "key": u["key"], "name": s["name"],
+                                "hex": u["hex"], "facing": u.get("facing", 0), "edges": list(s["edges"]),
+                                "health": s["health"], "max_health": s["health"], "speed": s["speed"],
+                                "armor": s["armor"], "range": s["range"], "points": s["points"]}
             x, y = hr.center(col, row, row0=row0)
             g = hr.unit_svg(view_u, x, y, extra_cls="selected" if i == self.selected else "")
             svg.append(f'<g data-nav="b-sel:{i}">{g}</g>')
