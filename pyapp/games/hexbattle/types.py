@@ -122,3 +122,14 @@ class HexBattleView(TypedDict):
     log: list[Event]
     outcome: dict | None   # Outcome.to_dict() once the game is over
     names: list[str]       # the armies' names
+
+
+# ---- the army list (setup.py) -----------------------------------------------------------------
+class ArmyEntry(TypedDict):
+    """A stored army as the setup step lists it (``setup.list_armies``)."""
+
+    id: str
+    key: str                 # its storage key
+    army: dict | None        # the parsed record; None if it is damaged
+    problems: list[str]      # why it cannot start a game (empty: ready)
+    error: str | None        # why it could not be read
