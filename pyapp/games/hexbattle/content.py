@@ -11,6 +11,10 @@ from __future__ import annotations
 from ...engine.content import Checker, ContentError, is_int, read_json
 from .hexgrid import GRID, half
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from .types import CardSpec, UnitSpec
+
 __all__ = ["CARDS", "PREBUILT", "UNITS", "ContentError", "army_card_count", "army_points", "check_cards",
            "check_units", "validate_army"]
 
@@ -56,7 +60,7 @@ def check_cards(cards: dict, source: str = "cards.json") -> None:
             continue
         chk.text(c["name"], where, "name")
         chk.int(c["cost"], where, "cost", lo=0)
-        if not chk.check(isinstance(c["actions"], list) and c["actions"], where, "needs at least one action"):
+        if not chk.check(isinstance(c["actions"], list) and bool(c["actions"]), where, "needs at least one action"):
             continue
         for i, a in enumerate(c["actions"]):
             at = f"{where} action {i + 1}"
@@ -74,8 +78,8 @@ def check_cards(cards: dict, source: str = "cards.json") -> None:
     chk.done()
 
 
-UNITS: dict = read_json(__package__, "units.json")["units"]
-CARDS: dict = read_json(__package__, "cards.json")["cards"]
+UNITS: dict[str, UnitSpec] = read_json(__package__, "units.json")["units"]
+CARDS: dict[str, CardSpec] = read_json(__package__, "cards.json")["cards"]
 check_units(UNITS)
 check_cards(CARDS)
 
@@ -94,7 +98,7 @@ def army_card_count(army: dict) -> int:
     return sum(n for n in army.get("cards", {}).values() if is_int(n, 0))
 
 
-def validate_army(army) -> list[str]:
+def validate_army(army: object) -> list[str]:
     """Every reason this army cannot start a game, in words a player reads; empty when it is valid.
 
     Checks the shape, HB-ARMY-9 (<= 50 points), HB-ARMY-10 (>= 30 cards), HB-GAP-6 (>= 2 units),
@@ -126,7 +130,7 @@ def validate_army(army) -> list[str]:
         problems.append(f"only {n} cards: an army needs at least {MIN_CARDS}")
     if len(units) < MIN_UNITS:
         problems.append(f"only {len(units)} unit(s): an army needs at least {MIN_UNITS}")
-    seen = set()
+    seen: set[str] = set()
     unplaced = off_half = 0
     for u in units:
         h = u.get("hex")
@@ -158,4 +162,4 @@ def load_prebuilt() -> list[dict]:
     return armies
 
 
-PREBUILT: list = load_prebuilt()
+PREBUILT: list[dict] = load_prebuilt()
