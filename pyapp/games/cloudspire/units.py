@@ -2,7 +2,7 @@
 distances, damage, defeat and rewards.  A mixin of :class:`~.rules.CloudspireState`."""
 from __future__ import annotations
 
-from .content import CHIPS, EVENT, FACTIONS, LANDMARKS, SCAPE, SPIRES, TALENTS, UNITS
+from .content import CHIPS, EVENT, FACTIONS, LANDMARKS, MAPS, SCAPE, SPIRES, TALENTS, UNITS
 
 assert TALENTS                                    # talents are data; their timing is in talents.json
 DIE = (0, 1, 1, 1, 2, 2)                          # CS-GAP-49: spire attack die
@@ -15,12 +15,11 @@ class UnitsMixin:
     # ---- map ------------------------------------------------------------------------------
     @property
     def map(self):
-        from .content import MAPS
         return MAPS[self.players]
 
     def terrain(self, h: str):
         """The terrain of ``h``, or None for sky (a placed earthscape turns its slot to land)."""
-        t = self.map.terrain.get(h)
+        t = MAPS[self.players].terrain.get(h)
         if t is None:
             return self.data["scape_terrain"].get(h)
         return t
@@ -59,8 +58,8 @@ class UnitsMixin:
 
     def solid(self, h: str) -> bool:
         """A hex no unit may enter: sky, gates, spires, landmarks (CS-GAP-9)."""
-        return (self.terrain(h) is None or h in self.map.gates or h in self.data["landmarks"]
-                or self.spire_at(h) is not None)
+        return (self.terrain(h) is None or h in MAPS[self.players].gates or h in self.data["landmarks"]
+                or any(sp["hex"] == h for sp in self.data["spires"].values()))
 
     # ---- influence (CS-GAP-10) ---------------------------------------------------------------
     def groups(self) -> dict:
