@@ -437,7 +437,7 @@ def test_with_three_players_a_destroyed_fortress_is_out_and_marks_switch():
     assert s.data["marks"][2] == 0
 
 
-@rule("CS-SOT-3", "CS-SOT-4", "CS-SOT-5", "CS-SOT-6", "CS-SOT-7", "CS-GAP-35", "CS-UI-18", "CS-UI-27")
+@rule("CS-CMP-17", "CS-SOT-3", "CS-SOT-4", "CS-SOT-5", "CS-SOT-6", "CS-SOT-7", "CS-GAP-35", "CS-UI-18", "CS-UI-27")
 def test_limited_builds_at_the_start_of_the_turn_at_most_twice_per_onslaught():
     s = board()
     give(s, 0, 20)

@@ -54,8 +54,8 @@ class DeployMixin:
                 out.append(Action("sel:" + c, f"Select the merc {UNITS[c]['name']} (0 CP)", "select"))
         if len(heroes) < self.hero_limit():
             for h in sorted(d["heroes"][seat]):
-                if h in picked or UNITS[h]["merc"]:
-                    continue
+                if h in picked or UNITS[h]["merc"] or (d["wave"] == 1 and not UNITS[h]["start"]):
+                    continue                                            # CS-GAP-38: wave 1 offers one hero
                 if UNITS[h]["cp"] <= cp:
                     out.append(Action("sel:" + h, f"Select the hero {UNITS[h]['name']} ({UNITS[h]['cp']} CP)", "select"))
         for p in sorted(set(picked)):
