@@ -558,3 +558,75 @@ def test_four_waves_then_the_game_ends_by_gate_damage():
     assert "damage dealt to opposing gates" in s.outcome().reason
     t = type(s).game.replay(2, s.seed, s.options, s.history)
     assert t == s
+
+
+@rule("CS-GAP-51")
+def test_spires_never_shoot_stacked_units():
+    s = board()
+    stack(s, 0, ["lantern_heir"])
+    near = next(x for x in s.map.grid.adjacent(gate(s, 0)) if s.terrain(x) and not s.solid(x))
+    sid = spire(s, 1, "chain_spire", near, ["attack"])
+    assert s.spire_targets(sid, 0) == []
+    h = unit(s, 0, near if False else lane(s, 0, 1)[0], hero="archivist")
+    s.data["units"][h]["camp"] = True
+    assert s.spire_targets(sid, 0) == []                                # nor campfire heroes
+
+
+@rule("CS-GAP-53")
+def test_spire_damage_does_not_carry_over_in_a_group():
+    s = board()
+    road = lane(s, 0, 1)
+    g = unit(s, 0, road[-1], chips=["page", "court_warden"])          # the page has 1 health
+    near = next(x for x in s.map.grid.adjacent(road[-1]) if s.terrain(x) and not s.solid(x) and x not in road)
+    spire(s, 1, "chain_spire", near, ["attack", "attack"])
+    rig(s, 5, 5)                                                       # 4 damage
+    start_turn(s, 0)
+    assert s.data["units"][g]["chips"] == ["court_warden"] and s.data["units"][g]["hp"] == 4
+
+
+@rule("CS-GAP-57")
+def test_a_revealed_guardian_can_be_fought_strikes_back_and_pays_when_destroyed():
+    s = board()
+    road = lane(s, 0, 1)
+    h = road[6]
+    lm = next(x for x in s.map.grid.adjacent(h) if s.terrain(x) and x not in road and not s.solid(x))
+    landmark(s, lm, "guardian", up=False)
+    a = unit(s, 0, h, hero="lantern_heir")
+    b = unit(s, 0, next(x for x in s.map.grid.adjacent(lm) if not s.solid(x) and s.unit_at(x) is None
+                         and s.terrain(x) in ("path", "forest") and x not in road), hero="archivist")
+    start_turn(s, 0)
+    act(s, "minions")
+    act(s, "fire")
+    assert f"atk:{a}:{lm}" not in ids(s)                                # facedown: not a target
+    act(s, f"explore:{lm}")
+    act(s, "reveal")
+    act(s, f"atk:{a}:{lm}")
+    assert s.data["landmarks"][lm]["health"] == 2 and s.data["units"][a]["hp"] == 4
+    give(s, 0, 0)
+    act(s, f"atk:{b}:{lm}")                                             # 3 damage: destroyed
+    assert s.data["units"][b]["hp"] == 6
+    assert lm not in s.data["landmarks"] and s.data["source"][0] == 3
+
+
+@rule("CS-WAVE-5", "CS-GAP-4", "CS-UI-1", "CS-UI-2")
+def test_turns_start_with_the_first_player_who_changes_each_wave():
+    from cloudspire_helpers import skip_to
+    s = new(3)
+    first = s.flow.first
+    v = s.view(0)
+    assert v["first"] == first and v["order"] == [first, (first + 1) % 3, (first + 2) % 3]
+    assert v["wave"] == 1 and v["phase"] == "market" and s.to_act == (first,)
+    skip_to(s, "market", wave=2)
+    assert s.flow.first == (first + 1) % 3 and s.to_act == ((first + 1) % 3,)
+
+
+@rule("CS-UI-32", "CS-UI-24")
+def test_rewards_and_retaliation_are_reported():
+    s = board()
+    road = lane(s, 0, 1)
+    a = unit(s, 0, road[-1], chips=["squire"])
+    unit(s, 1, road[-2], chips=["gloom_knight"], hp=2)
+    start_turn(s, 0)
+    act(s, f"atk:{a}:{road[-2]}")
+    text = [plain(e) for e in s.log[-4:]]
+    assert "P1 gains 3 Source (reward for Gloom Knight)" in text

@@ -184,3 +184,21 @@ def test_surviving_mercs_return_to_their_buyer_after_the_wave():
     assert "sellsword" in s.data["owned"][0]["chips"]
     assert s.data["units"] == {} and s.data["wave"] == 2
     assert "Wave 1 ends" in [plain(e) for e in s.log]
+
+
+@rule("CS-GAP-39")
+def test_two_heroes_may_sit_one_above_and_one_below_the_minions():
+    s = new()
+    skip_to(s, "select", wave=2)
+    picks = {0: ["lantern_heir", "archivist", "page"], 1: []}
+    for _ in range(2):
+        p = s.to_act[0]
+        for t in picks[p]:
+            act(s, "sel:" + t)
+        act(s, "done")
+    act(s, "put:lantern_heir", 0)
+    act(s, "put:page", 0)
+    assert "put:archivist" in ids(s, 0)
+    act(s, "put:archivist", 0)
+    act(s, "done", 0)
+    assert s.data["stacks"][0] == [{"hero": "lantern_heir"}, {"chips": ["page"]}, {"hero": "archivist"}]
