@@ -274,13 +274,14 @@ class OnslaughtMixin:
         if ref == "top":
             e = d["stacks"][s].pop(0)
             uid = self.new_unit(s, hero=e["hero"], h=h)
-            self.top_changed(s)
         else:
             uid = ref
             d["units"][uid]["hex"] = h
         u = d["units"][uid]
         d["hero_moved"].append(u["hero"])
         self.say("{0}'s %s moves to %s" % (UNITS[u["hero"]]["name"], h), s, kind="move")
+        if ref == "top":
+            self.top_changed(s)
 
     def new_unit(self, s: int, h: str, hero=None, chips=None) -> str:
         d = self.data
@@ -389,7 +390,6 @@ class OnslaughtMixin:
             e = d["stacks"][s].pop(0)
             start = self.gate_hex(s)
             uid = self.new_unit(s, chips=e["chips"], h=start)
-            self.top_changed(s)
         else:
             uid = ref
             start = d["units"][uid]["hex"]
@@ -398,6 +398,8 @@ class OnslaughtMixin:
         u["hex"] = h
         u["moved"] = True
         self.say("{0}'s %s moves from %s to %s" % (self.label(u), start, h), s, kind="move")
+        if ref == "top":
+            self.top_changed(s)
         if hero is not None and hero != uid:
             self.flow.push("displace", seat=s, uid=hero, start=start)
 
