@@ -214,7 +214,9 @@ class CloudspireState(UnitsMixin, EconomyMixin, DeployMixin, OnslaughtMixin, Flo
             "landmarks": lms, "units": units,
             "stacks": [self.stack_view(s, seat) for s in range(self.players)],
             "marks": list(d["marks"]), "cp": list(d["cp"]), "picked": [list(p) for p in d["picked"]],
-            "limited": list(d["limited"]), "outcome": d["flow"]["outcome"],
+            "limited": list(d["limited"]), "outcome": d["flow"]["outcome"], "log": self.log[-40:],
+            "prompt": None if flow.prompt is None else {"seats": list(flow.prompt["seats"]),
+                                                        "kind": flow.prompt["kind"]},
         }
 
     def _resample(self, seat: int, rng) -> None:
