@@ -81,7 +81,8 @@ def _board(view: dict, actions: list, names: list) -> str:
         out.append(f'<g class="seat seat-{sp["owner"]}"><polygon points="{x},{y - 12} {x + 8},{y + 8} {x - 8},{y + 8}" '
                    f'fill="currentColor" stroke="#222"/><text x="{x}" y="{y + 6}" text-anchor="middle" font-size="8" '
                    f'fill="#fff">{len(sp["ups"])}</text><title>{esc(SPIRES[sp["type"]]["name"])} of '
-                   f'{esc(names[sp["owner"]])}: bottom to top {ups} (capacity {sp["cap"]})</title></g>')
+                   f'{esc(names[sp["owner"]])}: bottom to top {ups} (capacity {sp["cap"]}; next attack or range '
+                   f'upgrade {len(sp["ups"]) + 1} Source, fortification 2)</title></g>')
     for hx, lm in view["landmarks"].items():
         x, y = grid.center(hx, SIZE, pad=pad)
         label = "?" if not lm["tile"] else LANDMARKS["kinds"][lm["tile"]]["name"][0]
@@ -101,6 +102,8 @@ def _board(view: dict, actions: list, names: list) -> str:
                    f'{u["hp"]}/{u["max_hp"]}{camp}</title></g>')
     for a in actions:
         hx = _hex_of(a.id)
+        if a.id.startswith("scape:"):
+            hx = m.slots[int(a.id.split(":")[2]) - 1][0]
         if hx is None or hx not in grid:
             continue
         x, y = grid.center(hx, SIZE, pad=pad)
