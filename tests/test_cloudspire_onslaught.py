@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cloudspire_helpers import (act, clear_landmarks, event, gate, gate_health, give, ids, lane, landmark,
-                                level, march, new, owned, relic, rig, spire, stack, start_turn, unit)
+                                march, new, owned, relic, rig, spire, stack, start_turn, unit)
 from pyapp.engine.log import plain
 
 rule = pytest.mark.rule

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cloudspire_helpers import act, clear_landmarks, give, ids, landmark, new, owned, skip_to, stack, unit
+from cloudspire_helpers import act, clear_landmarks, ids, landmark, new, owned, skip_to, stack, unit
 from pyapp.engine.log import plain
 from pyapp.engine.rng import Rng
 

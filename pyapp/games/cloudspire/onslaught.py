@@ -29,6 +29,7 @@ class OnslaughtMixin:
             u["hit"] = False
         for lm in self.data["landmarks"].values():
             lm["hit"] = False
+        self.data["hero_moved"] = []
         self.flow.push("turn", seat=seat, stage="start", begun=False, explored=[], stuck=False)
 
     def in_play_units(self, seat: int, minions_only: bool = False) -> bool:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ...engine import Game, Option, Outcome
 from ...engine.flow import FlowState, Phase, phases
-from .content import (ALL_FACTIONS, CHIPS, EARTHSCAPES, EVENTS, FACTIONS, LANDMARKS, PART1, RELICS, SPIRES,
+from ...engine.util import read_text
+from .content import (ALL_FACTIONS, CHIPS, EARTHSCAPES, EVENTS, FACTIONS, LANDMARKS, PART1, RELICS,
                       UNITS, faction_name)
 from .deploy import DeployMixin
 from .economy import EconomyMixin
@@ -88,13 +89,6 @@ class CloudspireState(UnitsMixin, EconomyMixin, DeployMixin, OnslaughtMixin, Flo
     def in_play(self, seat: int) -> bool:
         return seat not in self.data.get("out", ())
 
-    def _begin_turn_onslaught_reset(self):
-        self.data["hero_moved"] = []
-
-    def _begin_turn_onslaught(self, seat):                             # noqa: F811 - extends the mixin's
-        self.data["hero_moved"] = []
-        OnslaughtMixin._begin_turn_onslaught(self, seat)
-
     # ---- the end of a wave (CS-END-1..3, CS-GAP-67) ----------------------------------------------------
     def _begin_mark(self):
         self.data["marks"] = [None] * self.players
@@ -129,7 +123,7 @@ class CloudspireState(UnitsMixin, EconomyMixin, DeployMixin, OnslaughtMixin, Flo
 
     def _home(self, s: int, hero, chips) -> None:
         if hero:
-            if UNITS[hero]["merc"] and hero in d_heroes(self, s):
+            if UNITS[hero]["merc"] and hero in self.data["heroes"][s]:
                 self.data["owned"][s]["chips"].append(hero)
             return
         for c in chips:
@@ -274,10 +268,6 @@ class CloudspireState(UnitsMixin, EconomyMixin, DeployMixin, OnslaughtMixin, Flo
         return True
 
 
-def d_heroes(state, s: int) -> dict:
-    return state.data["heroes"][s]
-
-
 FACTION_CHOICES = [(f, FACTIONS[f]["name"]) for f in PART1]
 
 
@@ -302,6 +292,8 @@ class CloudspireGame(Game):
                     raise ValueError(f"unknown faction {x!r}")
         return options
 
+    def rules_html(self) -> str:
+        return read_text(__package__, "rules.html")
+
 
 CloudspireState.game = GAME = CloudspireGame()
-assert SPIRES

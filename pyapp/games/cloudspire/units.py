@@ -2,9 +2,8 @@
 distances, damage, defeat and rewards.  A mixin of :class:`~.rules.CloudspireState`."""
 from __future__ import annotations
 
-from .content import CHIPS, EVENT, FACTIONS, LANDMARKS, MAPS, SCAPE, SPIRES, TALENTS, UNITS
+from .content import CHIPS, EVENT, FACTIONS, LANDMARKS, MAPS, SCAPE, SPIRES, UNITS
 
-assert TALENTS                                    # talents are data; their timing is in talents.json
 DIE = (0, 1, 1, 1, 2, 2)                          # CS-GAP-49: spire attack die
 HERO_LEVELS = 3                                   # CS-GAP-61
 
