@@ -11,6 +11,7 @@ import pytest
 from cloudspire_helpers import clear_landmarks, landmark, new, stack
 from pyapp.games.cloudspire import GAME
 from pyapp.games.cloudspire import render as R
+from pyapp.games.cloudspire.content import EVENT
 
 ACTION_RX = re.compile(r'data-action="([^"]*)"')
 NAMES = ["<b>Ann</b>", "Bob & Co", "Cy", "Di"]
@@ -33,7 +34,12 @@ def test_every_legal_action_and_nothing_else_is_clickable(players, seed):
         out, acts = draw(s, seat)
         assert set(html.unescape(x) for x in ACTION_RX.findall(out)) == {a.id for a in acts}
         assert "<b>Ann</b>" not in out and "&lt;b&gt;Ann&lt;/b&gt;" in out
-        assert f"Wave {s.data['wave']}/4" in out and "Quick reference" in out
+        assert f"Wave {s.data['wave']}/4" in out and "Quick reference" in out and "5 Attack" in out
+        assert "turn order" in out and "(first: " in out and out.count("Barracks:") == players
+        ev = s.view(seat)["event"]
+        assert ev is None or f"Event: <b>{EVENT[ev]['name']}</b>" in out
+        if s.flow.phase == "onslaught" and s.view(seat)["turn"]:
+            assert "stage " in out and "round " in out
         other = (seat + 1) % players
         assert "data-action" not in draw(s, other, interactive=False)[0]
         prefer = [a for a in acts if a.id not in ("pass", "done", "end")]
