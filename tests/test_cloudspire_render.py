@@ -70,3 +70,14 @@ def test_the_end_shows_the_result_with_the_gate_damage_figures():
         s.apply(seat, default_choice(s, seat))
     out = R.render(s.view(0), [], seat=0, names=NAMES[:2], interactive=False)
     assert "Game over:" in out and "damage dealt to opposing gates: P1 0, P2 0" in out
+
+
+@pytest.mark.rule("CS-UI-30")
+def test_the_setup_step_shows_each_faction_with_its_units_and_playstyle():
+    from pyapp.games.cloudspire.content import FACTIONS
+    from pyapp.games.cloudspire.setup import Step
+    out = Step(None).setup_html({})
+    for f in FACTIONS.values():
+        assert html.escape(f["name"]) in out and html.escape(f["blurb"], quote=True)[:40] in out
+        assert all(html.escape(m["name"]) in out for m in f["minions"] + f["heroes"])
+    assert "Forsaken Brute" in out and "Forsaken" in out

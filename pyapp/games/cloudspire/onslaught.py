@@ -350,8 +350,8 @@ class OnslaughtMixin:
         still end closer; else a lateral move (as long as possible); else none.  A minion next to
         its marked gate stays.  It never enters or passes opposing units or friendly minions; it may
         pass a friendly hero and end on one (displacing it, CS-MOV-12)."""
-        if cur <= 1:
-            return []
+        if cur <= 1 or cur == float("inf"):
+            return []                                                   # next to the mark, or no way there
         grid = self.map.grid
         allowed = self.allowance(u)
         move = self.stat(u, "move")

@@ -281,6 +281,7 @@ class CloudspireGame(Game):
                help="One faction per player; by default each player is dealt a different faction at random."),
     )
     state_class = CloudspireState
+    setup_step = "setup"                            # shows every faction at selection (CS-UI-30)
 
     def check_options(self, options: dict, players: int) -> dict:
         f = options.get("factions")

@@ -326,7 +326,7 @@ class UnitsMixin:
     def _f_levelup(self, frame, choice, seat):
         """CS-DEF-2, CS-UI-26: levelling up is offered, never applied automatically."""
         if choice is None:
-            if frame["hero"] not in self.data["heroes"][frame["seat"]]:
+            if frame["hero"] not in self.data["heroes"][frame["seat"]] or not self.in_play(frame["seat"]):
                 self.flow.pop(frame)
                 return
             name = UNITS[frame["hero"]]["name"]
