@@ -125,7 +125,7 @@ def _load():
                     chk.int(a["cost"], aat, "cost", 1, 9)
                     chk.check(a["cost"] > last, aat, "costs rise along a structure")
                     last = a["cost"] if is_int(a["cost"]) else last
-                    chk.check(isinstance(a["effect"], dict) and a["effect"] and
+                    chk.check(isinstance(a["effect"], dict) and bool(a["effect"]) and
                               all(k in EFFECTS and is_int(v, 1, 5) for k, v in a["effect"].items()),
                               aat, "effect must map " + "/".join(EFFECTS) + " to 1..5")
     # CS-GAP-75/72: faction cost levels

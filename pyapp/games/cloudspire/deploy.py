@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from ...engine import Action
 from .content import CHIPS, UNITS
-from .economy import BASE_INCOME
+from .economy import BASE_INCOME, EconomyMixin
 
 
-class DeployMixin:
-    data: dict
+class DeployMixin(EconomyMixin):
 
     # ---- Step 1: the mark (CS-PREP-2/3, CS-GAP-36) ------------------------------------------------
     def opponents(self, seat: int) -> list:

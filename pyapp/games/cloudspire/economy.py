@@ -5,14 +5,14 @@ from __future__ import annotations
 from ...engine import Action
 from ...engine.piles import draw_one
 from .content import CHIPS, EVENT, FACTIONS, SCAPE, SPIRES
+from .units import UnitsMixin
 
 BASE_INCOME = (5, 7, 9, 11)                       # CS-INC-2, CS-GAP-14
 SCAPE_COST = 2                                    # CS-MKT-9
 FORT_COST = 2                                     # CS-BLD-13
 
 
-class EconomyMixin:
-    data: dict
+class EconomyMixin(UnitsMixin):
 
     # ---- Event (CS-EVT-1/2, CS-WAVE-4) ------------------------------------------------------
     def _begin_event(self):

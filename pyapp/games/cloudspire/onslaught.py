@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from ...engine import Action
 from .content import LANDMARKS, RELIC, SPIRES, UNITS
+from .deploy import DeployMixin
 from .units import DIE
 
 ROUND_LIMIT = 30                                  # CS-GAP-66
 LIMITED = 2                                       # CS-SOT-4
 
 
-class OnslaughtMixin:
-    data: dict
+class OnslaughtMixin(DeployMixin):
 
     # ---- rounds and turns -------------------------------------------------------------------
     def _begin_onslaught(self):

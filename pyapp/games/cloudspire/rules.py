@@ -6,19 +6,16 @@ Brawnen, Keel and Grovetenders."""
 from __future__ import annotations
 
 from ...engine import Game, Option, Outcome
-from ...engine.flow import FlowState, Phase, phases
+from ...engine.flow import Phase, phases
 from ...engine.util import read_text
 from .content import (ALL_FACTIONS, CHIPS, EARTHSCAPES, EVENTS, FACTIONS, LANDMARKS, PART1, RELICS,
                       UNITS, faction_name)
-from .deploy import DeployMixin
-from .economy import EconomyMixin
 from .onslaught import OnslaughtMixin
-from .units import UnitsMixin
 
 WAVES = 4                                          # CS-WAVE-1
 
 
-class CloudspireState(UnitsMixin, EconomyMixin, DeployMixin, OnslaughtMixin, FlowState):
+class CloudspireState(OnslaughtMixin):
     PHASES = phases(                               # CS-WAVE-2: six phases in order, Prep in three steps
         Phase("event", "all", next="income", doc="an event card is revealed (from wave 2)"),
         Phase("income", "all", next="market", doc="every player gains Source"),
@@ -53,7 +50,7 @@ class CloudspireState(UnitsMixin, EconomyMixin, DeployMixin, OnslaughtMixin, Flo
         rng.shuffle(tiles)
         lms = {h: {"tile": tiles.pop(), "up": False, "health": 0, "known": [], "hit": False}
                for h in self.map_for(n).landmarks}
-        d = {
+        d: dict = {
             "wave": 1, "round": 0, "factions": factions, "source": [0] * n,
             "adv": [{} for _ in range(n)],
             "gate": [{"health": FACTIONS[f]["gate"], "max": FACTIONS[f]["gate"]} for f in factions],

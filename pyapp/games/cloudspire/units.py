@@ -2,14 +2,24 @@
 distances, damage, defeat and rewards.  A mixin of :class:`~.rules.CloudspireState`."""
 from __future__ import annotations
 
+from ...engine.flow import FlowState
 from .content import CHIPS, EVENT, FACTIONS, LANDMARKS, MAPS, SCAPE, SPIRES, UNITS
 
 DIE = (0, 1, 1, 1, 2, 2)                          # CS-GAP-49: spire attack die
 HERO_LEVELS = 3                                   # CS-GAP-61
 
 
-class UnitsMixin:
+class UnitsMixin(FlowState):
+    """The first link of the chain UnitsMixin -> EconomyMixin -> DeployMixin -> OnslaughtMixin ->
+    CloudspireState: each concern sees the ones before it."""
+
     data: dict
+
+    def end_wave(self) -> None:                   # rules.py
+        raise NotImplementedError
+
+    def destroy_fortress(self, p: int, by: int) -> None:   # rules.py
+        raise NotImplementedError
 
     # ---- map ------------------------------------------------------------------------------
     @property
