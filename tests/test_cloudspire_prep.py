@@ -202,3 +202,11 @@ def test_two_heroes_may_sit_one_above_and_one_below_the_minions():
     act(s, "put:archivist", 0)
     act(s, "done", 0)
     assert s.data["stacks"][0] == [{"hero": "lantern_heir"}, {"chips": ["page"]}, {"hero": "archivist"}]
+
+
+@rule("CS-STK-10", "CS-STK-11")
+def test_a_stack_being_built_shows_nothing_but_sizes_until_it_stands_on_the_gate():
+    s = at_stack({0: ["page", "squire"], 1: ["delver"]})
+    act(s, "put:squire", 0)
+    assert s.view(1)["stacks"][0] == [{"size": 1}]
+    assert s.view(0)["stacks"][0] == [{"chips": ["squire"], "size": 1}]

@@ -157,13 +157,15 @@ class DeployMixin(EconomyMixin):
 
     def stack_view(self, owner: int, seat) -> list:
         """The stack as ``seat`` may see it: everything for its owner; for others the top entry and
-        the size of each entry (CS-STK-10, CS-GAP-41, CS-UI-15)."""
+        the size of each entry (CS-STK-10, CS-GAP-41, CS-UI-15); while stacks are being built, not
+        even the top."""
         out = []
+        building = self.flow.phase == "stack"
         for i, e in enumerate(self.data["stacks"][owner]):
             size = 1 if "hero" in e else len(e["chips"])
             if seat == owner:
                 out.append(dict(e, size=size))
-            elif i == 0:
+            elif i == 0 and not building:
                 shown = {"hero": e["hero"]} if "hero" in e else {"chips": e["chips"][:1]}
                 out.append(dict(shown, size=size))
             else:
