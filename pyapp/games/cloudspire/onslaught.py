@@ -251,18 +251,21 @@ class OnslaughtMixin(DeployMixin):
         start = u["hex"] if uid else self.gate_hex(s)
         allowed = self.allowance(u)
         grid = self.map.grid
+        land, blocked = self.land(), self.blocked()
+        owner = {x["hex"]: x["owner"] for x in self.data["units"].values()}
+        move = self.stat(u, "move")
         seen = {start: 0}
         todo = [start]
         out = set()
         while todo:
             h = todo.pop(0)
-            if seen[h] >= self.stat(u, "move"):
+            if seen[h] >= move:
                 continue
             for x in grid.adjacent(h):
-                if x in seen or self.solid(x) or self.terrain(x) not in allowed:
+                if x in seen or x in blocked or land.get(x) not in allowed:
                     continue
-                other = self.unit_at(x)
-                if other is not None and self.data["units"][other]["owner"] != s:
+                other = owner.get(x)
+                if other is not None and other != s:
                     continue
                 seen[x] = seen[h] + 1
                 todo.append(x)
@@ -355,23 +358,22 @@ class OnslaughtMixin(DeployMixin):
         grid = self.map.grid
         allowed = self.allowance(u)
         move = self.stat(u, "move")
+        land, blocked = self.land(), self.blocked()
+        here = {x["hex"]: x for x in self.data["units"].values()}
         ends: dict = {}
 
         def walk(h, path):
             n = len(path) - 1
             if n:
-                if self.unit_at(h) is None or self.data["units"][self.unit_at(h)].get("hero"):
-                    ends.setdefault(n, set()).add(h)
+                ends.setdefault(n, set()).add(h)
             if n == move:
                 return
             for x in grid.adjacent(h):
-                if x in path or self.solid(x) or self.terrain(x) not in allowed:
+                if x in path or x in blocked or land.get(x) not in allowed:
                     continue
-                other = self.unit_at(x)
-                if other is not None:
-                    o = self.data["units"][other]
-                    if o["owner"] != s or not o.get("hero"):
-                        continue
+                o = here.get(x)
+                if o is not None and (o["owner"] != s or not o.get("hero")):
+                    continue                                            # only a friendly hero may be passed
                 walk(x, path + [x])
 
         walk(u["hex"], [u["hex"]])

@@ -67,8 +67,18 @@ class UnitsMixin(FlowState):
 
     def solid(self, h: str) -> bool:
         """A hex no unit may enter: sky, gates, spires, landmarks (CS-GAP-9)."""
-        return (self.terrain(h) is None or h in MAPS[self.players].gates or h in self.data["landmarks"]
-                or any(sp["hex"] == h for sp in self.data["spires"].values()))
+        return self.terrain(h) is None or h in self.blocked()
+
+    def blocked(self) -> set:
+        """Land hexes no unit may enter: gates, spires and landmarks."""
+        return (set(MAPS[self.players].gates) | set(self.data["landmarks"])
+                | {sp["hex"] for sp in self.data["spires"].values()})
+
+    def land(self) -> dict:
+        """Terrain of every land hex, earthscapes included."""
+        out = dict(MAPS[self.players].terrain)
+        out.update(self.data["scape_terrain"])
+        return out
 
     # ---- influence (CS-GAP-10) ---------------------------------------------------------------
     def groups(self) -> dict:
@@ -82,14 +92,15 @@ class UnitsMixin(FlowState):
         a group holding one of its spires."""
         grid = self.map.grid
         groups = self.groups()
+        of = {h: g for g, hexes in groups.items() for h in hexes}
         gate = self.gate_hex(seat)
-        own = {self.group_of(sp["hex"]) for sp in self.data["spires"].values() if sp["owner"] == seat}
-        near = {self.group_of(x) for x in grid.adjacent(gate) if self.terrain(x)} | {self.group_of(gate)}
+        own = {of[sp["hex"]] for sp in self.data["spires"].values() if sp["owner"] == seat}
+        near = {of[x] for x in grid.adjacent(gate) if x in of} | {of[gate]}
         keep = set(near) | own
         for g, hexes in groups.items():
             if g in keep:
                 continue
-            touching = {self.group_of(x) for h in hexes for x in grid.adjacent(h) if self.terrain(x)}
+            touching = {of[x] for h in hexes for x in grid.adjacent(h) if x in of}
             if touching & own:
                 keep.add(g)
         return {h for g in keep for h in groups.get(g, ())}
@@ -165,6 +176,7 @@ class UnitsMixin(FlowState):
     def reach_map(self, start: str, limit: int) -> dict:
         """Hexes within ``limit`` steps of ``start`` through anything but sky (CS-FIRE-8/9, CS-GAP-50)."""
         grid = self.map.grid
+        land = self.land()
         dist = {start: 0}
         todo = [start]
         while todo:
@@ -173,7 +185,7 @@ class UnitsMixin(FlowState):
                 if dist[h] >= limit:
                     continue
                 for x in grid.adjacent(h):
-                    if x not in dist and self.terrain(x) is not None:
+                    if x not in dist and x in land:
                         dist[x] = dist[h] + 1
                         nxt.append(x)
             todo = nxt
@@ -183,15 +195,15 @@ class UnitsMixin(FlowState):
         """CS-GAP-43: fewest hexes to the gate ``target`` over hexes the allowance permits, counting
         through units but not spires, landmarks, gates or sky."""
         grid = self.map.grid
+        land = self.land()
+        blocked = self.blocked()
         dist = {target: 0}
         todo = [target]
         while todo:
             nxt = []
             for h in todo:
                 for x in grid.adjacent(h):
-                    if x in dist:
-                        continue
-                    if self.solid(x) or self.terrain(x) not in allowed:
+                    if x in dist or x in blocked or land.get(x) not in allowed:
                         continue
                     dist[x] = dist[h] + 1
                     nxt.append(x)
