@@ -201,7 +201,8 @@ def test_spire_range_counts_through_units_but_not_through_sky():
     reach = s.reach_map(road[3], 2)
     unit(s, 1, road[4], chips=["delver"])
     assert road[5] in s.reach_map(road[3], 2)                  # through an occupied hex
-    grid = s.map.grid
+    from pyapp.engine.hexgrid import HexGrid
+    grid = HexGrid(s.map.grid.cols, s.map.grid.rows)              # the whole rectangle, sky included
     land = sorted(s.map.terrain)
     across = [(x, y) for x in land for y in land if grid.distance(x, y) == 3
               and s.map.group[x] != s.map.group[y] and grid.between(x, y)

@@ -30,11 +30,13 @@ def half_up(n: int) -> int:
 
 
 class Map:
-    """One map: a hex grid, terrain and island group per land hex (anything else is sky), the
-    gates in seat order, Source wells, landmark hexes and earthscape slots (4 sky hexes each)."""
+    """One map: a hex grid of the land and the earthscape slots (every other hex is open sky and
+    not on the grid), terrain and island group per land hex, the gates in seat order, Source wells,
+    landmark hexes and earthscape slots (4 sky hexes each, land once an earthscape is placed)."""
 
     def __init__(self, d: dict) -> None:
-        self.grid = HexGrid(d["cols"], d["rows"])
+        cells = list(d["hexes"]) + [h for s in d["slots"] for h in s]
+        self.grid = HexGrid(d["cols"], d["rows"], cells=cells)
         self.terrain = {h: t for h, (t, _g) in d["hexes"].items()}
         self.group = {h: g for h, (_t, g) in d["hexes"].items()}
         self.gates = list(d["gates"])
