@@ -151,3 +151,25 @@ def lane(s, seat: int, target: int) -> list:
 
 def march(s, h: str, target: int, allowed=("path",)) -> int:
     return s.distance_from(s.march_distance(set(allowed), gate(s, target)), h)
+
+
+def hp(s, uid: str, n: int):
+    s.data["units"][uid]["hp"] = n
+
+
+def camp(s, uid: str):
+    s.data["units"][uid]["camp"] = True
+
+
+def scape(s, seat: int, sid: str):
+    """``seat`` holds the earthscape ``sid`` beside its barracks, ready to place."""
+    s.data["owned"][seat]["scapes"].append(sid)
+
+
+def known(s, h: str, *seats):
+    """The facedown landmark at ``h`` has been seen by ``seats``."""
+    s.data["landmarks"][h]["known"] = sorted(seats)
+
+
+def wave(s, n: int):
+    s.data["wave"] = n

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cloudspire_helpers import act, default_choice, give, ids, new, owned, skip_to, spire
+from cloudspire_helpers import act, default_choice, give, ids, new, owned, scape, skip_to, spire, wave
 from pyapp.engine.log import plain
 from pyapp.games.cloudspire import GAME
 from pyapp.games.cloudspire.content import CHIPS, FACTIONS, PART1
@@ -59,9 +59,9 @@ def test_income_is_the_same_base_for_everybody():
     s = new(3)
     assert s.data["source"] == [5, 5, 5]                               # from 0, wave 1 gives 5
     assert "P1 earns 5 Source: 5 for wave 1 and 0 from advancements and events" in [plain(e) for e in s.log]
-    s.data["wave"] = 4
+    wave(s, 4)
     assert s.income_of(0) == (11, 0)
-    s.data["wave"] = 2
+    wave(s, 2)
     assert s.income_of(1)[0] == 7
 
 
@@ -224,7 +224,7 @@ def test_placing_an_earthscape_then_building_on_its_well():
     skip_to(s, "build")
     p = s.to_act[0]
     give(s, p, 20)
-    s.data["owned"][p]["scapes"].append("drift_meadow")
+    scape(s, p, "drift_meadow")
     assert not any(a.startswith("scape:") for a in ids(s))                # no slot next to influence yet
     centre = sorted(w for w in s.map.wells if s.map.group[w] == "centre")[0]
     spire(s, p, "candle_spire", centre, ["attack"])                     # a spire on the centre island

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cloudspire_helpers import (act, clear_landmarks, event, gate, gate_health, give, ids, lane, landmark,
-                                march, new, owned, relic, rig, spire, stack, start_turn, unit)
+from cloudspire_helpers import (act, camp, clear_landmarks, event, gate, gate_health, give, hp, ids, lane, landmark,
+                                march, new, owned, relic, rig, scape, spire, stack, start_turn, unit)
 from pyapp.engine.log import plain
 
 rule = pytest.mark.rule
@@ -281,7 +281,7 @@ def test_a_minion_must_attack_an_adjacent_unit_which_retaliates():
 @rule("CS-ATK-8", "CS-DEF-1", "CS-DEF-3", "CS-GAP-27", "CS-GAP-77")
 def test_a_defeated_minion_goes_home_and_pays_its_reward():
     s, a, d, at = duel("squire", ("delver",))
-    s.data["units"][d]["hp"] = 1
+    hp(s, d, 1)
     before = s.data["barracks"][1]["minions"]["delver"]
     give(s, 0, 0)
     act(s, f"atk:{a}:{at}")
@@ -313,7 +313,7 @@ def test_only_the_first_attack_in_a_turn_draws_retaliation():
 @rule("CS-ATK-11", "CS-ATK-12", "CS-STK-6", "CS-GAP-64")
 def test_a_group_reveals_its_next_minion_with_full_health():
     s, a, d, at = duel("court_warden", ("delver", "shackler"))
-    s.data["units"][d]["hp"] = 1
+    hp(s, d, 1)
     give(s, 0, 0)
     act(s, f"atk:{a}:{at}")
     grp = s.data["units"][d]
@@ -394,7 +394,7 @@ def test_a_hero_that_defeats_may_level_up_and_a_defeated_hero_leaves_the_game():
 @rule("CS-DEF-5", "CS-GAP-63")
 def test_a_defeated_merc_minion_is_discarded():
     s, a, d, at = duel("squire", ("sellsword",))
-    s.data["units"][d]["hp"] = 1
+    hp(s, d, 1)
     act(s, f"atk:{a}:{at}")
     assert "sellsword" in s.data["market"]["discard"]
 
@@ -443,7 +443,7 @@ def test_limited_builds_at_the_start_of_the_turn_at_most_twice_per_onslaught():
     s = board()
     give(s, 0, 20)
     owned(s, 0)
-    s.data["owned"][0]["scapes"].append("mossy_shelf")
+    scape(s, 0, "mossy_shelf")
     unit(s, 0, lane(s, 0, 1)[3], hero="lantern_heir")
     start_turn(s, 0)
     got = ids(s)
@@ -569,7 +569,7 @@ def test_spires_never_shoot_stacked_units():
     sid = spire(s, 1, "chain_spire", near, ["attack"])
     assert s.spire_targets(sid, 0) == []
     h = unit(s, 0, near if False else lane(s, 0, 1)[0], hero="archivist")
-    s.data["units"][h]["camp"] = True
+    camp(s, h)
     assert s.spire_targets(sid, 0) == []                                # nor campfire heroes
 
 

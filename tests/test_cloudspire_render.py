@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from cloudspire_helpers import clear_landmarks, landmark, new, stack
+from cloudspire_helpers import clear_landmarks, known, landmark, new, stack
 from pyapp.games.cloudspire import GAME
 from pyapp.games.cloudspire import render as R
 from pyapp.games.cloudspire.content import EVENT
@@ -53,7 +53,7 @@ def test_hidden_stack_order_and_landmarks_stay_out_of_other_markup():
     clear_landmarks(s)
     stack(s, 0, [["page"], ["court_warden", "outrider"], "lantern_heir"])
     landmark(s, s.map.landmarks[0], "guardian")
-    s.data["landmarks"][s.map.landmarks[0]]["known"] = [0]
+    known(s, s.map.landmarks[0], 0)
     mine = R.render(s.view(0), [], seat=0, names=NAMES[:2], interactive=False)
     theirs = R.render(s.view(1), [], seat=1, names=NAMES[:2], interactive=False)
     assert "Deployment stack (top first): Page / Court Warden+Outrider / The Lantern Heir" in mine
