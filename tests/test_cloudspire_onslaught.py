@@ -631,3 +631,18 @@ def test_rewards_and_retaliation_are_reported():
     act(s, f"atk:{a}:{road[-2]}")
     text = [plain(e) for e in s.log[-4:]]
     assert "P1 gains 3 Source (reward for Gloom Knight)" in text
+
+
+@rule("CS-GAP-72")
+def test_a_forsaken_unit_leaving_its_stack_rolls_as_it_leaves():
+    s = new(2, ["brawnen", "keel"])
+    clear_landmarks(s)
+    give(s, 0, 0)
+    give(s, 1, 0)
+    stack(s, 0, [["forsaken_brute"]])
+    stack(s, 1, [["delver"]])
+    rig(s, 5)                                                  # rolls a 6: it fights
+    start_turn(s, 0)
+    while any(a.startswith("step:") for a in ids(s)):
+        act(s, ids(s)[0])
+    assert any("forsaken Forsaken Brute rolls 6" in plain(e) for e in s.log)

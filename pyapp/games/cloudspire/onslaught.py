@@ -75,11 +75,15 @@ class OnslaughtMixin(DeployMixin):
                 u["hp"] += 1
                 self.say("{0}'s %s regenerates 1 health" % self.label(u), s, kind="heal")
             if "forsaken" in t:
-                roll = self.rng.roll(6)
-                if roll <= 2:
-                    u["idle"] = True
-                self.say("{0}'s forsaken %s rolls %d%s" % (self.label(u), roll, ": it will not attack this turn"
-                                                            if roll <= 2 else ""), s, kind="forsaken")
+                self.forsaken_roll(u)
+
+    def forsaken_roll(self, u: dict) -> None:
+        """CS-GAP-72: a d6; on 1 or 2 the unit will not attack this turn (it still retaliates).  A unit
+        still hidden in its stack at the start of the turn rolls when it leaves the stack."""
+        roll = self.rng.roll(6)
+        u["idle"] = roll <= 2
+        self.say("{0}'s forsaken %s rolls %d%s" % (self.label(u), roll, ": it will not attack this turn"
+                                                    if roll <= 2 else ""), u["owner"], kind="forsaken")
 
     def _f_turn(self, frame, choice, seat):
         s = frame["seat"]
@@ -402,6 +406,8 @@ class OnslaughtMixin(DeployMixin):
         u["moved"] = True
         self.say("{0}'s %s moves from %s to %s" % (self.label(u), start, h), s, kind="move")
         if ref == "top":
+            if "forsaken" in self.talents(u):
+                self.forsaken_roll(u)
             self.top_changed(s)
         if hero is not None and hero != uid:
             self.flow.push("displace", seat=s, uid=hero, start=start)
