@@ -81,3 +81,13 @@ def test_the_setup_step_shows_each_faction_with_its_units_and_playstyle():
         assert html.escape(f["name"]) in out and html.escape(f["blurb"], quote=True)[:40] in out
         assert all(html.escape(m["name"]) in out for m in f["minions"] + f["heroes"])
     assert "Forsaken Brute" in out and "Forsaken" in out
+
+
+def test_the_setup_step_deals_factions_to_seats_left_open():
+    from pyapp.games.cloudspire.setup import Step
+    step = Step(None)
+    assert step.option_values({"options": {"factions": [None, None]}}, 3) == {"factions": None}
+    got = step.option_values({"options": {"factions": [None, "keel", None]}}, 3)["factions"]
+    assert got[1] == "keel" and len(set(got)) == 3 and None not in got
+    assert step.option_values({"options": {"factions": ["heirs", "keel"]}}, 3) == {}
+    assert GAME.new(3, 3, {"factions": got}).data["factions"] == got

@@ -3,6 +3,7 @@ faction with its description, heroes, minions, spires and fortress (CS-UI-30).  
 seat is chosen with the generic per-seat ``factions`` option."""
 from __future__ import annotations
 
+from ...engine.rng import Rng
 from ...ui.markup import esc
 from ...ui.steps import SetupStep
 from .content import FACTIONS, PART1, TALENTS
@@ -30,3 +31,15 @@ def faction_html(fid: str) -> str:
 class Step(SetupStep):
     def setup_html(self, setup: dict) -> str:
         return '<section class="cs-factions"><h3>Factions</h3>' + "".join(faction_html(f) for f in PART1) + "</section>"
+
+    def option_values(self, setup: dict, seed: int) -> dict:
+        """Seats left without a faction on the setup screen get different ones dealt from the seed
+        (every seat left open: the game deals them itself)."""
+        chosen = (setup.get("options") or {}).get("factions")
+        if not isinstance(chosen, list) or all(c is not None for c in chosen):
+            return {}
+        if all(c is None for c in chosen):
+            return {"factions": None}
+        rest = [f for f in PART1 if f not in chosen]
+        Rng(seed, stream=5).shuffle(rest)
+        return {"factions": [c if c is not None else rest.pop() for c in chosen]}
