@@ -1,7 +1,7 @@
 """Cloudspire on the game kit: the state (data, set-up, the wave sequence, view, hidden information,
 the end) and the Game.  The phases live in mixins split by concern: :mod:`.economy` (event, income,
-market, build), :mod:`.deploy` (prep and stacks), :mod:`.onslaught` (the five stages of a turn) and
-:mod:`.units` (stats, board, damage).  Part 1: competitive play for 2-4 players with the Heirs,
+market, build), :mod:`.deploy` (prep and stacks), :mod:`.battle` (spires fire, exploration, attack),
+:mod:`.onslaught` (the turn and movement) and :mod:`.units` (stats, board, damage), one inheritance chain.  Part 1: competitive play for 2-4 players with the Heirs,
 Brawnen, Keel and Grovetenders."""
 from __future__ import annotations
 
