@@ -10,7 +10,7 @@ HERO_LEVELS = 3                                   # CS-GAP-61
 
 
 class UnitsMixin(FlowState):
-    """The first link of the chain UnitsMixin -> EconomyMixin -> DeployMixin -> OnslaughtMixin ->
+    """The first link of the chain UnitsMixin -> EconomyMixin -> DeployMixin -> BattleMixin -> OnslaughtMixin ->
     CloudspireState: each concern sees the ones before it."""
 
     data: dict
