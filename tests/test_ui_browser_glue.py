@@ -378,3 +378,20 @@ def test_a_change_fired_inside_a_swap_is_applied_after_it(glue):
     click(g, nav="reseed")
     assert t.root.swaps == swaps + 2 and g.app.setup["names"][1] == "Robo"
     assert 'value="Robo"' in t.root.innerHTML and not g.app.messages
+
+
+def test_denied_storage_gives_a_quiet_lasting_status_line_not_a_notice(glue):
+    """Storage denied (writes refused, not for being full): games in memory, and the app says so in a quiet
+    role="status" line on every screen, also embedded, instead of a dismissable notice."""
+    class Denied(LS):
+        def setItem(self, k, v):
+            raise Exception("SecurityError: Access is denied for this document.")
+
+    for search in ("", "?game=hexbattle&seats=human,bot:random&seed=3&embed=1"):
+        g = glue(search, Denied())
+        html = g.test.root.innerHTML
+        assert g.test.doc.documentElement.dataset.storage == "memory"
+        assert '<p class="notice quiet storage-note" role="status">' in html and "will not be saved" in html
+        assert not g.app.messages and 'role="alert"' not in html
+        click(g, nav="setup:hexbattle" if not search else "undo")
+        assert "will not be saved" in g.test.root.innerHTML

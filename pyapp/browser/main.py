@@ -16,17 +16,16 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from ..engine.util import parse_query as _parse_query
-from ..ui.app import App
+from ..ui.app import NOT_SAVED_NOTE as NOT_SAVED_NOTE   # (re-exported: it lived here before)
+from ..ui.app import App, quote
 from ..ui.storage import QuotaError
 
 BOT_DELAY_MS = 250
 FAST_BOT_DELAY_MS = 0
 
-
-# Shown (as an info notice) when the browser lets the page keep nothing: a frame on another site with
-# third-party storage blocked, strict privacy settings.  Tests look for "will not be saved".
-NOT_SAVED_NOTE = ("Games will not be saved: this browser does not let Boardshelf store anything here, "
-                  "so they last only while this page is open.")
+# NOT_SAVED_NOTE: the app itself shows it, as a quiet status line, when the storage it is given says
+# ``persistent = False`` (MemoryStorage: a frame on another site with third-party storage blocked,
+# strict privacy settings).  Tests look for "will not be saved".
 
 
 class LocalStorage:
@@ -132,9 +131,7 @@ class Glue:
             self.app = App(storage, self.query)
         except Exception as exc:  # a bad link or a broken save must not stop the app from starting
             self.app = App(storage, {})
-            self.app.notify(f"The app could not open this link ({exc}); here is the shelf.")
-        if not storage.persistent:
-            self.app.notify(NOT_SAVED_NOTE, "info")
+            self.app.notify(f"The app could not open this link ({quote(exc, 200)}); here is the shelf.")
         if self.app.fast:
             self.delay = FAST_BOT_DELAY_MS
         else:

@@ -21,13 +21,29 @@ The app's ``data-input`` names: ``seed``, ``players``, ``seat-<i>`` (``human`` |
 ``opt-<option>`` and, for a per-seat option, ``opt-<option>-<i>``; others go to the setup step.
 
 Query parameters: ``game``, ``seats`` (``human,bot`` | ``bot:<name>``; plain ``bot`` is the game's best bot),
-``seed``, ``embed=1`` (no chrome, start at once), ``fast=1`` (bots act without delay, read by the glue).
+``seed``, ``embed=1`` (no chrome, start at once), ``save=<save id>`` (open that saved game), ``fast=1``
+(bots act without delay, read by the glue).
 With ``game`` and ``seats`` (or ``embed``) the game starts at once, and reloading the same link resumes it.
+
+Embedded games keep their own saves: with ``embed=1`` the app keeps its games under
+``boardshelf:embed:save:<id>`` with one current-game marker per embedding link (its game, seats and seed:
+``boardshelf:embed:current:<game>:<seats>:<seed|any>``), so reloading the embedding page resumes the
+embedded game, while the player's own current game and saves (``boardshelf:current``,
+``boardshelf:save:<id>``) are never resumed, listed or written by it.  Only a link that names a save
+(``save=<id>``) opens one of the player's saves in a frame; it then plays and saves that game (and leaves
+the main current-game marker alone).  A finished embedded game is replaced by a new one on the next load.
+
+Outside text (names, save titles, ids and values from files and links) is escaped, shortened
+(:data:`MAX_TITLE`, :data:`MAX_NOTICE`), shown in ``<bdi>`` in markup (a right-to-left override in a
+name cannot reverse the rest of a line) and, inside the app's own sentences (notices, questions), put in
+:func:`quote`.  A storage whose ``persistent`` attribute is False (the browser glue's memory fallback)
+gets a quiet status line, :data:`NOT_SAVED_NOTE`, on every screen.
 """
 from __future__ import annotations
 
 import importlib
 import json
+import re
 
 from .. import bots as botlib
 from .. import games
@@ -42,6 +58,56 @@ from .storage import QuotaError
 
 MAX_MESSAGES = 6
 APP_SCREENS = ("shelf", "setup", "game", "rules")
+MAX_NOTICE = 500          # characters of a notice (outside text in it is quoted and shortened before that)
+MAX_TITLE = 120           # characters of a save's title kept and shown
+MAX_QUOTE = 60            # characters of outside text quoted in a notice
+
+# A quiet status line while the storage keeps nothing (``persistent = False``: the browser glue's memory
+# fallback where the browser denies storage).  Browser tests look for "will not be saved".
+NOT_SAVED_NOTE = ("Games will not be saved: this browser does not let Boardshelf store anything here, "
+                  "so they last only while this page is open.")
+
+_NAME_TOKEN_RE = re.compile("\ue000(\\d+)\ue001")
+
+
+def clip(text: object, limit: int) -> str:
+    """``text`` cut to ``limit`` characters (the last one an ellipsis when cut).
+
+    >>> clip("Boardshelf", 6), clip("Board", 6)
+    ('Board…', 'Board')
+    """
+    t = str(text)
+    return t if len(t) <= limit else t[:max(limit - 1, 0)] + "…"
+
+
+def quote(text: object, limit: int = MAX_QUOTE) -> str:
+    """Outside text (from a file, a stored record or a link) as it appears inside the app's own sentences:
+    on one line, shortened, in quotes and bidi-isolated (FSI ... PDI, with no PDI of its own that could end
+    the isolation early), so it cannot pose as the app's words nor reverse the rest of the sentence.
+
+    >>> quote("Ann") == "“\\u2068Ann\\u2069”"
+    True
+    >>> quote("a\\nb  " + "x" * 80, 8) == "“\\u2068a b xxx…\\u2069”"
+    True
+    """
+    t = " ".join(str(text).replace("\u2069", "").split())
+    return f"“\u2068{clip(t, limit)}\u2069”"
+
+
+def _bdi(name: object) -> str:
+    """A player's name (or other outside text) in markup: escaped and bidi-isolated."""
+    return f"<bdi>{esc(name)}</bdi>"
+
+
+def _names_html(make, names: list) -> str:
+    """``make(tokens)`` escaped, with each seat's name put in where its token is, in ``<bdi>``: a text the
+    app or a game builds from names (who won, the game's reason) with every name isolated.
+
+    >>> _names_html(lambda n: f"{n[1]} beats {n[0]} <3", ["Ann", "Bo"])
+    '<bdi>Bo</bdi> beats <bdi>Ann</bdi> &lt;3'
+    """
+    tokens = [f"\ue000{i}\ue001" for i in range(len(names))]
+    return _NAME_TOKEN_RE.sub(lambda m: _bdi(names[int(m.group(1))]), esc(make(tokens)))
 
 
 def _parse_seed(text) -> int | None:
@@ -131,6 +197,11 @@ class App:
         self.screen = "shelf"
         self.back_to = "shelf"
         self.embed = _truthy(self.query.get("embed", ""))
+        # Where this app keeps its games: the player's main saves and current-game marker, or (embedded)
+        # a namespace of its own, so an embedding page never resumes or changes the player's own games.
+        self.embedded = self.embed                     # (stays True when a bad embed link shows the chrome)
+        self.save_prefix = saves.EMBED_SAVE_PREFIX if self.embedded else saves.SAVE_PREFIX
+        self.current_key: str | None = None if self.embedded else saves.CURRENT_KEY
         self.fast = _truthy(self.query.get("fast", ""))
         self.setup: dict | None = None
         self.game = None
@@ -143,12 +214,17 @@ class App:
         self.rules_for: str | None = None
         self.confirm: dict | None = None     # {text, yes, no, do}: a question on screen
         self._steps: dict = {}               # game id -> its setup step (made on first use)
+        self._summaries: dict[str, tuple[str, dict]] = {}   # save key -> (its text, its shelf entry)
         self.step_game: str | None = None    # the game whose setup step owns the screen on show
-        if not self._apply_query():
+        # a storage that keeps nothing (the glue's memory fallback) gets a quiet, lasting status line
+        self.storage_note = NOT_SAVED_NOTE if getattr(storage, "persistent", True) is False else None
+        if not self._apply_query() and not self.embedded:
             self._resume()
 
     # ================================================================ messages
     def notify(self, text: str, level: str = "error") -> None:
+        """A notice for the player; outside text in ``text`` must already be put in :func:`quote`."""
+        text = clip(text, MAX_NOTICE)
         if any(m["text"] == text for m in self.messages):
             return
         self._msg_counter += 1
@@ -167,27 +243,49 @@ class App:
             self.notify(f"Could not save {what}: {exc}")
         return False
 
+    def _key(self, sid: str) -> str:
+        """Where save ``sid`` of this app's namespace (main or embedded) is stored."""
+        return self.save_prefix + sid
+
     def _save_entries(self) -> list[dict]:
+        """The saves of this app's namespace, newest first: ``{id, meta, error}``, ``meta`` a short summary
+        (``title``, ``game``, ``moves``, ``status``, ``updated``, all shortened) or None for a damaged save.
+
+        A save is parsed only when its stored text is new or changed (the summaries are cached per key with
+        the text they came from): the shelf renders without re-reading every move of every save."""
         out = []
-        for key in self.storage.keys():
-            if not key.startswith(saves.SAVE_PREFIX):
-                continue
-            sid = key[len(saves.SAVE_PREFIX):]
-            entry = {"id": sid, "meta": None, "error": None}
-            try:
-                d = saves.check_header(self.storage.get(key) or "")
-                if d["id"] != sid:
-                    raise SaveError("This save is damaged: its id does not match where it is stored.")
-                entry["meta"] = d
-            except SaveError as exc:
-                entry["error"] = str(exc)
-            out.append(entry)
+        cache = self._summaries
+        keys = [k for k in self.storage.keys() if k.startswith(self.save_prefix)]
+        for key in keys:
+            text = self.storage.get(key) or ""
+            hit = cache.get(key)
+            if hit is None or hit[0] != text:     # same length and content: a string compare, no parse
+                hit = cache[key] = (text, self._summarize(key[len(self.save_prefix):], text))
+            out.append(hit[1])
+        for key in set(cache) - set(keys):
+            del cache[key]
         out.sort(key=lambda e: (e["meta"] or {}).get("updated", ""), reverse=True)
         return out
+
+    @staticmethod
+    def _summarize(sid: str, text: str) -> dict:
+        entry: dict = {"id": sid, "meta": None, "error": None}
+        try:
+            d = saves.check_header(text)
+            if d["id"] != sid:
+                raise SaveError("This save is damaged: its id does not match where it is stored.")
+            entry["meta"] = {"title": clip(d.get("title") or "", MAX_TITLE), "game": d["game"],
+                             "moves": len(d["actions"]), "status": clip(d.get("status") or "", MAX_TITLE),
+                             "updated": clip(d.get("updated") or "", 40)}
+        except SaveError as exc:
+            entry["error"] = str(exc)
+        return entry
 
     # ================================================================ query / resume
     def _apply_query(self) -> bool:
         q = self.query
+        if q.get("save") not in (None, "") and self._open_linked_save(str(q["save"])):
+            return True
         gid = q.get("game")
         if not gid:
             if self.embed:
@@ -197,7 +295,9 @@ class App:
         try:
             game = games.get(gid)
         except LookupError as exc:
-            self.notify(f"The link asks for a game that cannot be played: {exc}.")
+            known = any(g["id"] == gid for g in games.catalog())     # then the message is the registry's own
+            self.notify(f"The link asks for a game that cannot be played: "
+                        f"{exc if known else 'there is no game ' + quote(gid, 40) + ' here'}.")
             self.embed = False
             return False
         players = game.min_players
@@ -216,6 +316,8 @@ class App:
                 self.notify(f"The seed in the link is not a whole number from 0 to {saves.MAX_SEED}; "
                             "a secret random seed is used.")
         self._new_setup(gid, seats=seats, seed=seed)
+        if self.embedded and seats_ok:                  # this embedding link's own current game
+            self.current_key = saves.embed_current_key(f"{gid}:{','.join(seats)}:{'any' if seed is None else seed}")
         if seats_ok and (self.embed or q.get("seats")):
             if self._resume_matching(gid, seats, seed):     # a reload of the same link resumes its game
                 return True
@@ -241,17 +343,33 @@ class App:
             elif s.startswith("bot:") and s[4:] in avail:
                 out.append(s)
             else:
-                self.notify(f"The link has an unknown seat {s!r}: use human, bot or bot:<name> "
+                self.notify(f"The link has an unknown seat {quote(s, 40)}: use human, bot or bot:<name> "
                             f"(bots: {', '.join(avail)}).")
                 return None
         return out
 
+    def _open_linked_save(self, sid: str) -> bool:
+        """``save=<id>`` in the link: open that one of the player's main saves (also when embedded: the
+        link names it, so the embedded game plays and saves it; the main current marker stays as it is)."""
+        if not saves.valid_id(sid):
+            self.notify(f"The link names a save {quote(sid)} that cannot exist (not a save id).")
+            return False
+        prefix, current = self.save_prefix, self.current_key
+        self.save_prefix = saves.SAVE_PREFIX
+        self.current_key = None if self.embedded else saves.CURRENT_KEY
+        if self.storage.get(saves.save_key(sid)) is None:
+            self.notify(f"The link names a save {quote(sid)} that is not in this browser.")
+        elif self._open_save(sid):
+            return True
+        self.save_prefix, self.current_key = prefix, current
+        return False
+
     def _resume_matching(self, gid: str, seats: list[str], seed: int | None) -> bool:
-        sid = self.storage.get(saves.CURRENT_KEY)
+        sid = self.storage.get(self.current_key) if self.current_key else None
         if not sid:
             return False
         try:
-            d = saves.check_header(self.storage.get(saves.save_key(sid)) or "")
+            d = saves.check_header(self.storage.get(self._key(sid)) or "")
         except SaveError:
             return False
         if d["game"] != gid or d["seats"] != seats or (seed is not None and d["seed"] != seed):
@@ -261,11 +379,13 @@ class App:
         return self._open_save(sid, quiet_missing=True)
 
     def _resume(self) -> None:
-        sid = self.storage.get(saves.CURRENT_KEY)
+        if not self.current_key:
+            return
+        sid = self.storage.get(self.current_key)
         if not sid:
             return
         if not self._open_save(sid, quiet_missing=True):
-            self.storage.remove(saves.CURRENT_KEY)
+            self.storage.remove(self.current_key)
 
     # ================================================================ setup steps (pyapp.ui.steps)
     def _step_for(self, gid: str):
@@ -469,11 +589,16 @@ class App:
                              title=self.meta["title"], created=self.meta["created"], updated=now)
         out = self.state.outcome()
         save["status"] = "in progress" if out is None else f"finished: {outcome_text(out, self.meta['names'])}"
-        if self._store(saves.save_key(self.meta["id"]), saves.dumps(save), "this game"):
-            self._store(saves.CURRENT_KEY, self.meta["id"], "the current game marker")
+        sid = self.meta["id"]
+        if self._store(self._key(sid), saves.dumps(save), "this game") and self.current_key:
+            old = self.storage.get(self.current_key)
+            if old != sid and self.save_prefix == saves.EMBED_SAVE_PREFIX and old and saves.valid_id(old):
+                self.storage.remove(self._key(old))     # an embedding link keeps one game: the one it shows
+            if old != sid:
+                self._store(self.current_key, sid, "the current game marker")
 
     def _open_save(self, sid: str, *, quiet_missing: bool = False) -> bool:
-        text = self.storage.get(saves.save_key(sid))
+        text = self.storage.get(self._key(sid))
         if text is None:
             if not quiet_missing:
                 self.notify("That save no longer exists.")
@@ -484,11 +609,34 @@ class App:
                 raise SaveError("This save is damaged: its id does not match where it is stored.")
             state, meta = saves.load_save(d)
         except SaveError as exc:
-            self.notify(f"Could not open the save: {exc} Your other saves are untouched.")
+            self.notify(f"Could not open the save: {self._save_error(exc, text)} Your other saves are untouched.")
             return False
         self._enter_game(state, meta)
-        self._store(saves.CURRENT_KEY, sid, "the current game marker")
+        if self.current_key and self.storage.get(self.current_key) != sid:
+            self._store(self.current_key, sid, "the current game marker")
         return True
+
+    @staticmethod
+    def _save_error(exc: SaveError, text: object) -> str:
+        """A :class:`SaveError`'s message with the save's own text in it (a move, a game id) quoted.
+
+        ``pyapp.engine.saves`` writes them in parentheses (``move 4 (shoot:a1) is not legal there``,
+        ``(no game with id 'chess')``): those are found by the values the file holds and put in :func:`quote`."""
+        msg = str(exc)
+        try:
+            d = saves.check_header(text) if not isinstance(text, dict) else text
+        except SaveError:
+            return msg                         # failed before any field was read: nothing of the file in it
+        m = re.search(r"move (\d+) \(", msg)
+        outside = [str(d.get("game", ""))]
+        if m and 0 < int(m.group(1)) <= len(d["actions"]):
+            outside.append(d["actions"][int(m.group(1)) - 1][1])
+        for s in sorted({o for o in outside if o}, key=len, reverse=True):
+            for form in (f"({s})", f"{s!r}"):
+                if form in msg:
+                    inner = form[1:-1]
+                    msg = msg.replace(form, form[0] + quote(inner) + form[-1] if form[0] == "(" else quote(inner), 1)
+        return msg
 
     def _enter_game(self, state, meta: dict) -> None:
         self.game, self.state = state.game, state
@@ -497,7 +645,7 @@ class App:
         self.setup = {"game": state.game.id}
         names = self._distinct([self._seat_name(i, s, names[i] if i < len(names) else "") for i, s in enumerate(seats)])
         self.meta = {"id": meta["id"], "seats": seats, "names": names, "created": meta.get("created") or self.clock(),
-                     "title": meta.get("title") or f"{' vs '.join(names)} — {state.game.title}"}
+                     "title": clip(meta.get("title") or f"{' vs '.join(names)} — {state.game.title}", MAX_TITLE)}
         self.viewer = self._single_human()
         self.bot_error = False
         self._bots = {}
@@ -507,7 +655,8 @@ class App:
     def _leave_game(self) -> None:
         self.game = self.state = self.meta = None
         self.viewer = None
-        self.storage.remove(saves.CURRENT_KEY)
+        if self.current_key:
+            self.storage.remove(self.current_key)
 
     # ================================================================ the contract
     def bot_pending(self) -> bool:
@@ -557,12 +706,12 @@ class App:
         try:
             state, meta = saves.load_save(text)
         except SaveError as exc:
-            self.notify(f"Import failed: {exc}")
+            self.notify(f"Import failed: {self._save_error(exc, text)}")
             return False
         meta = dict(meta, id=saves.new_id())
         self._enter_game(state, meta)
         self._autosave()
-        self.notify(f"Imported “{meta.get('title') or 'saved game'}”.", "info")
+        self.notify(f"Imported {quote(meta.get('title') or 'saved game')}.", "info")
         return True
 
     def handle(self, kind: str, value: str, extra=None) -> None:
@@ -706,12 +855,12 @@ class App:
 
     def _nav_ask_delete_save(self, sid: str) -> None:
         meta = next((e["meta"] for e in self._save_entries() if e["id"] == sid), None)
-        label = f"the saved game “{(meta or {}).get('title') or sid}”"
+        label = f"the saved game {quote((meta or {}).get('title') or sid)}"
 
         def delete() -> None:
-            self.storage.remove(saves.save_key(sid))
-            if self.storage.get(saves.CURRENT_KEY) == sid:
-                self.storage.remove(saves.CURRENT_KEY)
+            self.storage.remove(self._key(sid))
+            if self.current_key and self.storage.get(self.current_key) == sid:
+                self.storage.remove(self.current_key)
         self._ask(f"Delete {label}? This cannot be undone.", delete)
 
     def _nav_confirm(self, arg: str) -> None:
@@ -765,7 +914,9 @@ class App:
         header = "" if embed else (
             '<header class="topbar"><button type="button" class="brand" data-nav="shelf">Boardshelf</button>'
             f'<span class="crumb">{esc(self._crumb())}</span></header>')
-        return (f'<div class="bs-app screen-{screen}{" embed" if embed else ""}">{header}'
+        note = (f'<p class="notice quiet storage-note" role="status">{esc(self.storage_note)}</p>'
+                if self.storage_note else "")
+        return (f'<div class="bs-app screen-{screen}{" embed" if embed else ""}">{header}{note}'
                 f"{self._render_messages()}{self._render_confirm()}<main>{body}</main></div>")
 
     def _render_body(self, screen: str) -> str:
@@ -833,14 +984,14 @@ class App:
         for e in self._save_entries():
             m = e["meta"]
             if m is None:
-                rows.append(f'<li class="save damaged"><div><strong>Damaged save</strong> <small>({esc(e["id"])})</small>'
-                            f'<div class="why">{esc(e["error"])}</div></div><div class="button-row">'
+                rows.append(f'<li class="save damaged"><div><strong>Damaged save</strong> <small>({_bdi(clip(e["id"], 40))})</small>'
+                            f'<div class="why">{esc(clip(e["error"], MAX_NOTICE))}</div></div><div class="button-row">'
                             + button("Delete", nav=f"delsave:{e['id']}", cls="small danger") + "</div></li>")
                 continue
             rows.append(
-                f'<li class="save"><div><strong>{esc(m.get("title") or "Saved game")}</strong>'
-                f'<div class="meta">{esc(titles.get(m["game"], m["game"]))} · {len(m["actions"])} moves · '
-                f'{esc(m.get("status", ""))} · {esc(m.get("updated", ""))}</div></div><div class="button-row">'
+                f'<li class="save"><div><strong>{_bdi(m["title"] or "Saved game")}</strong>'
+                f'<div class="meta">{_bdi(titles.get(m["game"], clip(m["game"], 40)))} · {m["moves"]} moves · '
+                f'{_bdi(m["status"])} · {esc(m["updated"])}</div></div><div class="button-row">'
                 + button("Continue", nav=f"load:{e['id']}", cls="small primary")
                 + button("Delete", nav=f"delsave:{e['id']}", cls="small danger") + "</div></li>")
         return (f'<ul class="save-list">{"".join(rows)}</ul>' if rows
@@ -947,9 +1098,9 @@ class App:
     @staticmethod
     def _render_handoff(name: str) -> str:
         return (f'<section class="handoff" role="dialog" aria-modal="true"><div class="handoff-box">'
-                f'<h2>Pass the device to {esc(name)}</h2>'
-                f'<p>{esc(name)}, tap the button when only you can see the screen.</p>'
-                + button(f"I am {esc(name)}: show my turn", nav="handoff-ok", cls="primary big")
+                f'<h2>Pass the device to {_bdi(name)}</h2>'
+                f'<p>{_bdi(name)}, tap the button when only you can see the screen.</p>'
+                + button(f"I am {_bdi(name)}: show my turn", nav="handoff-ok", cls="primary big")
                 + "</div></section>")
 
     def _render_outcome(self, mod) -> str:
@@ -957,15 +1108,15 @@ class App:
         names = self.meta["names"]
         out = self.state.outcome()
         named = getattr(mod, "named", None)      # the game's "P1" -> the seat's name
-        reason = named(out.reason, names) if named else out.reason
+        reason = _names_html(lambda n: named(out.reason, n), names) if named else esc(out.reason)
         scores = ""
         if out.scores is not None:
             scores = ('<span class="scores">' + " · ".join(
-                f"{esc(names[s] if s < len(names) else loglib.seat_name(s))} {esc(v)}"
+                f"{_bdi(names[s] if s < len(names) else loglib.seat_name(s))} {esc(v)}"
                 for s, v in enumerate(out.scores)) + "</span> ")
         seed = (f'<span class="seed">Seed {self.state.seed}: this seed and the moves replay the game.</span> ')
         return (f'<div class="outcome" data-kind="{esc(out.kind)}" role="status"><strong>Game over: '
-                f'{esc(outcome_text(out, names))}!</strong> <span>{esc(reason)}</span> {scores}{seed}'
+                f'{_names_html(lambda n: outcome_text(out, n), names)}!</strong> <span>{reason}</span> {scores}{seed}'
                 '<span class="button-row">'
                 + ("" if self.embed else button("Play again", nav="new-again", cls="small primary")
                    + button("Back to the shelf", nav="shelf", cls="small"))
@@ -974,9 +1125,9 @@ class App:
     def _render_turn(self, vs, interactive: bool) -> str:
         """Whose turn it is and, for the human to act, what the others did since their last move."""
         state, names = self.state, self.meta["names"]
-        who = ", ".join(names[s] for s in state.to_act)
+        who = ", ".join(_bdi(names[s]) for s in state.to_act)
         thinking = " (thinking…)" if self.bot_pending() else ""
-        banner = f'<div class="turn-banner">To play: <strong>{esc(who)}</strong>{thinking}</div>'
+        banner = f'<div class="turn-banner">To play: <strong>{who}</strong>{thinking}</div>'
         seen = self._seen_log.get(vs) if interactive else None
         news = state.log[seen:] if seen is not None else []
         if news:
@@ -988,7 +1139,7 @@ class App:
         state, meta = self.state, self.meta
         to_act = state.to_act
         seats_html = " vs ".join(
-            f'<span class="seat-name p{i}{" to-act" if i in to_act else ""}">{esc(n)}'
+            f'<span class="seat-name p{i}{" to-act" if i in to_act else ""}">{_bdi(n)}'
             f'{"" if meta["seats"][i] == "human" else " <small>(bot)</small>"}</span>'
             for i, n in enumerate(meta["names"]))
         undo = ""
