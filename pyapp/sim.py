@@ -44,10 +44,17 @@ def run(game_id: str, n_games: int, seed: int, bot_names: list[str], players: in
         swap: bool = False, max_actions: int = 100000, options=None) -> dict:
     game = games.get(game_id)
     players = players or game.min_players
-    wins_seat, wins_bot, reasons = Counter(), Counter(), Counter()
-    shared_seat, shared_bot, kinds = Counter(), Counter(), Counter()
-    returns_seat, returns_bot, games_bot = [0.0] * players, Counter(), Counter()
-    lengths, errors = [], []
+    wins_seat: Counter[int] = Counter()
+    wins_bot: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    shared_seat: Counter[int] = Counter()
+    shared_bot: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
+    returns_seat = [0.0] * players
+    returns_bot: dict[str, float] = {}
+    games_bot: Counter[str] = Counter()
+    lengths: list[int] = []
+    errors: list[dict] = []
     total_actions = 0
     t0 = time.perf_counter()
     for g in range(n_games):
@@ -74,7 +81,7 @@ def run(game_id: str, n_games: int, seed: int, bot_names: list[str], players: in
                 shared_bot[names[w]] += 1
         for seat, r in enumerate(out.returns):
             returns_seat[seat] += r
-            returns_bot[names[seat]] += r
+            returns_bot[names[seat]] = returns_bot.get(names[seat], 0.0) + r
             games_bot[names[seat]] += 1
     secs = time.perf_counter() - t0
     return {

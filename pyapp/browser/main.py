@@ -12,8 +12,8 @@ and ``data-busy="true"`` while a bot is about to act.
 """
 from __future__ import annotations
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+import js
+from pyodide.ffi import create_proxy, to_js
 
 from ..engine.util import parse_query as _parse_query
 from ..ui.app import NOT_SAVED_NOTE as NOT_SAVED_NOTE   # (re-exported: it lived here before)
@@ -326,7 +326,7 @@ class Glue:
 
 def create_once(fn):
     """A proxy that destroys itself after its first call (for one-shot callbacks)."""
-    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+    from pyodide.ffi import create_once_callable
     return create_once_callable(fn)
 
 

@@ -56,6 +56,15 @@ from .markup import attrs, button, esc
 from .steps import StepContext
 from .storage import QuotaError
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from types import ModuleType
+    from typing import Any, Callable
+
+    from ..engine.core import Action, Game, Option, Outcome, State
+    from .steps import SetupStep
+    from .storage import Storage
+
 MAX_MESSAGES = 6
 APP_SCREENS = ("shelf", "setup", "game", "rules")
 MAX_NOTICE = 500          # characters of a notice (outside text in it is quoted and shortened before that)
@@ -187,7 +196,8 @@ def _seat_default(o, i: int):
 class App:
     """See the module docstring and docs/ARCHITECTURE.md."""
 
-    def __init__(self, storage, query: dict | None = None, *, clock=None, random_seed=None) -> None:
+    def __init__(self, storage: Storage, query: dict | None = None, *, clock: Callable[[], str] | None = None,
+                 random_seed: Callable[[], int] | None = None) -> None:
         self.storage = storage
         self.query = {k: (v[0] if isinstance(v, list) and v else v) for k, v in dict(query or {}).items()}
         self.clock = clock or saves.now_iso
@@ -204,16 +214,16 @@ class App:
         self.current_key: str | None = None if self.embedded else saves.CURRENT_KEY
         self.fast = _truthy(self.query.get("fast", ""))
         self.setup: dict | None = None
-        self.game = None
-        self.state = None
+        self.game: Game | None = None
+        self.state: State | None = None
         self.meta: dict | None = None
         self.viewer: int | None = None      # the human seat whose view is on screen (hot seat)
         self.bot_error = False
-        self._bots: dict = {}
-        self._seen_log: dict = {}            # seat -> log length when that human last acted
+        self._bots: dict[int, Any] = {}      # seat -> its bot (any object with choose(state, seat))
+        self._seen_log: dict[int, int] = {}  # seat -> log length when that human last acted
         self.rules_for: str | None = None
         self.confirm: dict | None = None     # {text, yes, no, do}: a question on screen
-        self._steps: dict = {}               # game id -> its setup step (made on first use)
+        self._steps: dict[str, SetupStep | None] = {}   # game id -> its setup step (made on first use)
         self._summaries: dict[str, tuple[str, dict]] = {}   # save key -> (its text, its shelf entry)
         self.step_game: str | None = None    # the game whose setup step owns the screen on show
         # a storage that keeps nothing (the glue's memory fallback) gets a quiet, lasting status line
@@ -440,7 +450,7 @@ class App:
             step.begin(self.setup)
 
     def _set_players(self, n: int) -> None:
-        st = self.setup
+        st = self._setup_now()
         game = games.get(st["game"])
         if not game.min_players <= n <= game.max_players:
             return
@@ -470,7 +480,7 @@ class App:
         return value[:o.max if o.max is not None else 1000]
 
     def _set_option(self, key: str, value: str) -> None:
-        st = self.setup
+        st = self._setup_now()
         shown = {o.name: o for o in _shown_options(games.get(st["game"]))}
         seat = None
         if key not in shown:
@@ -491,7 +501,8 @@ class App:
         if typed.strip():
             return typed.strip()[:40]
         if seat.startswith("bot:"):
-            cls = botlib.available(self.setup["game"] if self.setup else self.game.id).get(seat[4:])
+            gid = self.setup["game"] if self.setup else self.game.id if self.game else ""
+            cls = botlib.available(gid).get(seat[4:])
             return f"{getattr(cls, 'label', seat[4:])} bot" if cls else seat[4:]
         return f"Player {i + 1}"
 
@@ -507,14 +518,14 @@ class App:
 
     def _setup_seed(self) -> int | None:
         """The chosen seed, a secret random one when none was chosen, or None if the field is invalid."""
-        text = str(self.setup["seed"]).strip()
+        text = str(self._setup_now()["seed"]).strip()
         return self._random_seed() if text == "" else _parse_seed(text)
 
     def _setup_options(self, game, seed: int) -> dict:
         """The setup's option values (generic fields, then the step's), checked once by the game.
 
         Raises ``ValueError`` with the message for the player."""
-        st = self.setup
+        st = self._setup_now()
         options = {o.name: st["options"][o.name] for o in _shown_options(game) if o.name in st["options"]}
         step = self._step_for(game.id)
         if step is not None:
@@ -522,7 +533,7 @@ class App:
         return game.resolve_options(options, len(st["seats"]))
 
     def _start_from_setup(self) -> bool:
-        st = self.setup
+        st = self._setup_now()
         game = games.get(st["game"])
         seed = self._setup_seed()
         if seed is None:
@@ -550,6 +561,20 @@ class App:
         return True
 
     # ================================================================ game helpers
+    def _setup_now(self) -> dict:
+        """The setup being edited (for code that runs only while there is one)."""
+        st = self.setup
+        if st is None:
+            raise LookupError("There is no game being set up.")
+        return st
+
+    def _playing(self) -> tuple[Game, State, dict]:
+        """The game on screen, its state and its meta (for code that runs only while a game is on screen)."""
+        game, state, meta = self.game, self.state, self.meta
+        if game is None or state is None or meta is None:
+            raise LookupError("There is no game on screen.")
+        return game, state, meta
+
     def _humans(self) -> list[int]:
         return [i for i, s in enumerate(self.meta["seats"]) if s == "human"] if self.meta else []
 
@@ -558,7 +583,7 @@ class App:
         return h[0] if len(h) == 1 else None
 
     def _human_to_act(self) -> int | None:
-        if self.state is None:
+        if self.state is None or self.meta is None:
             return None
         for s in self.state.to_act:
             if self.meta["seats"][s] == "human":
@@ -660,7 +685,8 @@ class App:
 
     # ================================================================ the contract
     def bot_pending(self) -> bool:
-        if self.screen != "game" or self.state is None or self.state.is_over or self.bot_error:
+        if (self.screen != "game" or self.state is None or self.meta is None or self.state.is_over
+                or self.bot_error):
             return False
         return any(self.meta["seats"][s].startswith("bot:") for s in self.state.to_act)
 
@@ -668,17 +694,19 @@ class App:
         """Let one bot seat that is to act choose and apply one action; True if one was applied."""
         if not self.bot_pending():
             return False
-        seat = next(s for s in self.state.to_act if self.meta["seats"][s].startswith("bot:"))
-        name = self.meta["seats"][seat][4:]
-        base = (self.state.seed * 31 + seat) & 0xFFFFFFFF
-        attempts = [lambda: self._bots.get(seat) or botlib.make(self.game.id, name, base),
-                    lambda: botlib.make(self.game.id, name, base + len(self.state.history)),
-                    lambda: botlib.RandomBot(base + len(self.state.history))]
-        problem = None
+        game, state, meta = self._playing()
+        seat = next(s for s in state.to_act if meta["seats"][s].startswith("bot:"))
+        name = meta["seats"][seat][4:]
+        base = (state.seed * 31 + seat) & 0xFFFFFFFF
+        attempts: list[Callable[[], Any]] = [
+            lambda: self._bots.get(seat) or botlib.make(game.id, name, base),
+            lambda: botlib.make(game.id, name, base + len(state.history)),
+            lambda: botlib.RandomBot(base + len(state.history))]
+        problem: Exception | None = None
         for i, get_bot in enumerate(attempts):
             try:
                 bot = self._bots[seat] = get_bot()
-                self.state.apply(seat, bot.choose(self.state, seat))
+                state.apply(seat, bot.choose(state, seat))
             except Exception as exc:  # a broken bot must not freeze or crash the app
                 problem = problem or exc
                 self._bots.pop(seat, None)
@@ -693,15 +721,16 @@ class App:
         self.notify(f"The bot {name!r} failed and stopped playing: {problem}")
         return False
 
-    def export_save(self):
+    def export_save(self) -> tuple[str, str] | None:
         """``(filename, text)`` of the game on screen, or None."""
-        if self.state is None or self.meta is None:
+        if self.game is None or self.state is None or self.meta is None:
             return None
-        save = saves.to_save(self.state, save_id=self.meta["id"], seats=self.meta["seats"], names=self.meta["names"],
-                             title=self.meta["title"], created=self.meta["created"], updated=self.clock())
-        return f"boardshelf-{self.game.id}-{self.meta['id']}.json", json.dumps(save, indent=1, sort_keys=True)
+        meta = self.meta
+        save = saves.to_save(self.state, save_id=meta["id"], seats=meta["seats"], names=meta["names"],
+                             title=meta["title"], created=meta["created"], updated=self.clock())
+        return f"boardshelf-{self.game.id}-{meta['id']}.json", json.dumps(save, indent=1, sort_keys=True)
 
-    def import_save(self, text) -> bool:
+    def import_save(self, text: str | bytes) -> bool:
         """Check and replay a save file; store it under a fresh id (never overwriting another) and open it."""
         try:
             state, meta = saves.load_save(text)
@@ -749,9 +778,10 @@ class App:
         self._seen_log[seat] = len(self.state.log)
         self._autosave()
 
-    def _free_actions(self, vs) -> list:
+    def _free_actions(self, vs: int | None) -> list[Action]:
         """The viewing human's "at any time" actions (``State.free_actions``), also when not to act."""
-        if vs is None or self.meta["seats"][vs] != "human" or self.state.is_over:
+        if vs is None or self.state is None or self.meta is None or self.meta["seats"][vs] != "human" \
+                or self.state.is_over:
             return []
         free = getattr(self.state, "free_actions", None)
         return free(vs) if free is not None else []
@@ -765,7 +795,7 @@ class App:
 
     def _setup_input(self, name: str, value: str) -> bool:
         """The generic setup fields; False for a name the app does not know (the step's)."""
-        st = self.setup
+        st = self._setup_now()
         if name == "seed":
             st["seed"] = value.strip()[:20]
         elif name == "players":
@@ -886,8 +916,9 @@ class App:
     def _nav_play_again(self, arg: str) -> None:
         if self.state is None:
             return
-        gid = self.game.id
-        seats = list(self.meta["seats"])
+        game, _state, meta = self._playing()
+        gid = game.id
+        seats = list(meta["seats"])
         self._leave_game()
         self._new_setup(gid, seats=seats)
         self.screen = "setup"
@@ -1034,7 +1065,7 @@ class App:
                 + button("Rules", nav=f"rules:{st['game']}") + button("Back", nav="shelf") + "</div></section>")
 
     def _seat_row(self, game, step, i: int) -> str:
-        st = self.setup
+        st = self._setup_now()
         seat = st["seats"][i]
         avail = botlib.available(st["game"])
         opts = [("human", "Human")] + [(f"bot:{n}", f"Bot: {getattr(c, 'label', n)}") for n, c in avail.items()]
@@ -1050,7 +1081,7 @@ class App:
 
     def _option_field(self, o, seat: int | None = None) -> str:
         """One option's labelled input, typed from its description (``seat``: one seat's entry)."""
-        cur = self.setup["options"].get(o.name)
+        cur = self._setup_now()["options"].get(o.name)
         key = f"opt-{o.name}"
         label = o.label
         if seat is not None:
@@ -1071,21 +1102,22 @@ class App:
         return f'<label class="field">{esc(label)} {control}{help_html}</label>'
 
     # ---------------------------------------------------------------- game
-    def _render_module(self):
+    def _render_module(self) -> ModuleType | None:
+        game, _state, _meta = self._playing()
         try:
-            return importlib.import_module(f"{games.__name__}.{self.game.id}.render")
+            return importlib.import_module(f"{games.__name__}.{game.id}.render")
         except ModuleNotFoundError:
             return None
 
     def _render_game(self) -> str:
-        state, meta = self.state, self.meta
+        _game, state, meta = self._playing()
         names = meta["names"]
         handoff = self.handoff_seat()
         if handoff is not None:
             return self._render_handoff(names[handoff])
         vs = self.view_seat()
         interactive = vs is not None and vs in state.to_act and meta["seats"][vs] == "human"
-        actions = state.legal_actions(vs) if interactive else []
+        actions = state.legal_actions(vs) if vs is not None and interactive else []
         free = [a for a in self._free_actions(vs) if all(a.id != b.id for b in actions)]
         if free:                                       # "at any time": offered to the viewer even off turn
             actions, interactive = actions + free, True
@@ -1103,10 +1135,13 @@ class App:
                 + button(f"I am {_bdi(name)}: show my turn", nav="handoff-ok", cls="primary big")
                 + "</div></section>")
 
-    def _render_outcome(self, mod) -> str:
+    def _render_outcome(self, mod: ModuleType | None) -> str:
         """The game-over banner: who won (every kind of outcome), why, the scores if the game gives them."""
-        names = self.meta["names"]
-        out = self.state.outcome()
+        _game, state, meta = self._playing()
+        names = meta["names"]
+        out = state.outcome()
+        if out is None:
+            return ""
         named = getattr(mod, "named", None)      # the game's "P1" -> the seat's name
         reason = _names_html(lambda n: named(out.reason, n), names) if named else esc(out.reason)
         scores = ""
@@ -1114,7 +1149,7 @@ class App:
             scores = ('<span class="scores">' + " · ".join(
                 f"{_bdi(names[s] if s < len(names) else loglib.seat_name(s))} {esc(v)}"
                 for s, v in enumerate(out.scores)) + "</span> ")
-        seed = (f'<span class="seed">Seed {self.state.seed}: this seed and the moves replay the game.</span> ')
+        seed = (f'<span class="seed">Seed {state.seed}: this seed and the moves replay the game.</span> ')
         return (f'<div class="outcome" data-kind="{esc(out.kind)}" role="status"><strong>Game over: '
                 f'{_names_html(lambda n: outcome_text(out, n), names)}!</strong> <span>{reason}</span> {scores}{seed}'
                 '<span class="button-row">'
@@ -1122,21 +1157,22 @@ class App:
                    + button("Back to the shelf", nav="shelf", cls="small"))
                 + "</span></div>")
 
-    def _render_turn(self, vs, interactive: bool) -> str:
+    def _render_turn(self, vs: int | None, interactive: bool) -> str:
         """Whose turn it is and, for the human to act, what the others did since their last move."""
-        state, names = self.state, self.meta["names"]
+        _game, state, meta = self._playing()
+        names = meta["names"]
         who = ", ".join(_bdi(names[s]) for s in state.to_act)
         thinking = " (thinking…)" if self.bot_pending() else ""
         banner = f'<div class="turn-banner">To play: <strong>{who}</strong>{thinking}</div>'
-        seen = self._seen_log.get(vs) if interactive else None
+        seen = self._seen_log.get(vs) if interactive and vs is not None else None
         news = state.log[seen:] if seen is not None else []
         if news:
             items = "".join(f"<li>{loglib.html(entry, names)}</li>" for entry in news[-12:])
             banner += f'<div class="since" role="status"><strong>Since your last move:</strong><ul>{items}</ul></div>'
         return banner
 
-    def _render_game_bar(self, vs) -> str:
-        state, meta = self.state, self.meta
+    def _render_game_bar(self, vs: int | None) -> str:
+        game, state, meta = self._playing()
         to_act = state.to_act
         seats_html = " vs ".join(
             f'<span class="seat-name p{i}{" to-act" if i in to_act else ""}">{_bdi(n)}'
@@ -1149,14 +1185,14 @@ class App:
             tools = undo
         else:
             tools = (undo + button("Export", nav="export", cls="small", title="download this game as a file")
-                     + button("Rules", nav=f"rules:{self.game.id}", cls="small")
+                     + button("Rules", nav=f"rules:{game.id}", cls="small")
                      + button("Shelf", nav="shelf", cls="small"))
         return (f'<div class="game-bar"><div class="seats">{seats_html}</div>'
                 f'<div class="tools button-row">{tools}</div></div>')
 
     # ---------------------------------------------------------------- rules
     def _render_rules(self) -> str:
-        gid = self.rules_for
+        gid = self.rules_for or ""
         try:
             game = games.get(gid)
             body = game.rules_html() or "<p>No rules page yet.</p>"
