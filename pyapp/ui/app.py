@@ -59,7 +59,7 @@ from .storage import QuotaError
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from types import ModuleType
-    from typing import Any, Callable
+    from typing import Any, Callable, Sequence
 
     from ..engine.core import Action, Game, Option, Outcome, State
     from .steps import SetupStep
@@ -108,7 +108,7 @@ def _bdi(name: object) -> str:
     return f"<bdi>{esc(name)}</bdi>"
 
 
-def _names_html(make, names: list) -> str:
+def _names_html(make: Callable[[list[str]], str], names: Sequence[str]) -> str:
     """``make(tokens)`` escaped, with each seat's name put in where its token is, in ``<bdi>``: a text the
     app or a game builds from names (who won, the game's reason) with every name isolated.
 
@@ -119,7 +119,7 @@ def _names_html(make, names: list) -> str:
     return _NAME_TOKEN_RE.sub(lambda m: _bdi(names[int(m.group(1))]), esc(make(tokens)))
 
 
-def _parse_seed(text) -> int | None:
+def _parse_seed(text: object) -> int | None:
     """A seed typed or read from a link: a whole number from 0 to ``saves.MAX_SEED``, else None."""
     try:
         seed = int(str(text).strip())
@@ -135,17 +135,17 @@ def _best_bot(game_id: str) -> str:
     return max(ranked)[1] if ranked else "random"
 
 
-def _truthy(v) -> bool:
+def _truthy(v: object) -> bool:
     return str(v).lower() in ("1", "true", "yes", "on")
 
 
-def _and(names: list) -> str:
+def _and(names: Sequence[object]) -> str:
     """``A``, ``A and B``, ``A, B and C``."""
-    names = [str(n) for n in names]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    texts = [str(n) for n in names]
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
 
 
-def outcome_text(out, names: list) -> str:
+def outcome_text(out: Outcome, names: Sequence[str]) -> str:
     """How a game ended, in a few words, for every kind of :class:`~pyapp.engine.Outcome`.
 
     >>> from pyapp.engine import Outcome
@@ -176,17 +176,17 @@ def outcome_text(out, names: list) -> str:
     return f"{'You all win' if won else 'You all lose'} ({_and([name(s) for s in seats])})"
 
 
-def _opt_value(v) -> str:
+def _opt_value(v: object) -> str:
     """An option value as a ``<select>`` / ``<input>`` value."""
     return str(v).lower() if isinstance(v, bool) else "" if v is None else str(v)
 
 
-def _shown_options(game) -> list:
+def _shown_options(game: Game) -> list[Option]:
     """The options the generic setup screen offers (``data`` options belong to the game's setup step)."""
     return [o for o in game.options_spec if o.kind != "data"]
 
 
-def _seat_default(o, i: int):
+def _seat_default(o: Option, i: int) -> object:
     d = o.default
     if isinstance(d, (list, tuple)):
         return d[i] if i < len(d) else None
@@ -337,7 +337,7 @@ class App:
         self.screen = "setup"
         return True
 
-    def _parse_seats(self, gid: str, text: str, game) -> list[str] | None:
+    def _parse_seats(self, gid: str, text: str, game: Game) -> list[str] | None:
         items = [s.strip().lower() for s in text.split(",") if s.strip()]
         if not game.min_players <= len(items) <= game.max_players:
             self.notify(f"The link lists {len(items)} seat(s); {game.title} takes "
@@ -398,7 +398,7 @@ class App:
             self.storage.remove(self.current_key)
 
     # ================================================================ setup steps (pyapp.ui.steps)
-    def _step_for(self, gid: str):
+    def _step_for(self, gid: str) -> SetupStep | None:
         """The setup step of game ``gid`` (made once), or None if the game has none."""
         if gid not in self._steps:
             game = games.get(gid)
@@ -409,7 +409,7 @@ class App:
             self._steps[gid] = step
         return self._steps[gid]
 
-    def _active_step(self):
+    def _active_step(self) -> SetupStep | None:
         """The step whose screen is on show, or the step of the game being set up."""
         if self.step_game and self.screen not in APP_SCREENS:
             return self._step_for(self.step_game)
@@ -417,12 +417,12 @@ class App:
             return self._step_for(self.setup["game"])
         return None
 
-    def _shelf_steps(self) -> list:
+    def _shelf_steps(self) -> list[SetupStep]:
         """The steps of the games with buttons on the shelf (those navs name no game), made on first use."""
         return [s for s in (self._step_for(g["id"]) for g in games.catalog() if g["ready"] and g.get("shelf"))
                 if s is not None]
 
-    def step(self, gid: str):
+    def step(self, gid: str) -> SetupStep | None:
         """The setup step of game ``gid`` (for tests and tools), or None."""
         return self._step_for(gid)
 
@@ -431,11 +431,11 @@ class App:
             self.step_game = gid
         self.screen = screen
 
-    def _ask(self, question: str, on_yes, *, yes: str = "Delete", no: str = "Keep") -> None:
+    def _ask(self, question: str, on_yes: Callable[[], None], *, yes: str = "Delete", no: str = "Keep") -> None:
         self.confirm = {"text": question, "yes": yes, "no": no, "do": on_yes}
 
     # ================================================================ setup
-    def _new_setup(self, gid: str, *, seats=None, seed=None) -> None:
+    def _new_setup(self, gid: str, *, seats: list[str] | None = None, seed: int | None = None) -> None:
         game = games.get(gid)
         players = game.min_players
         seats = seats or (["human"] + ["bot:" + _best_bot(gid)] * (players - 1))
@@ -466,7 +466,7 @@ class App:
             step.players_changed(st)
 
     @staticmethod
-    def _parse_option(o, value: str):
+    def _parse_option(o: Option, value: str) -> object:
         """A field's text as the option's kind; checked at Start by ``Game.resolve_options``."""
         if o.kind == "int":
             try:
@@ -521,7 +521,7 @@ class App:
         text = str(self._setup_now()["seed"]).strip()
         return self._random_seed() if text == "" else _parse_seed(text)
 
-    def _setup_options(self, game, seed: int) -> dict:
+    def _setup_options(self, game: Game, seed: int) -> dict:
         """The setup's option values (generic fields, then the step's), checked once by the game.
 
         Raises ``ValueError`` with the message for the player."""
@@ -663,7 +663,7 @@ class App:
                     msg = msg.replace(form, form[0] + quote(inner) + form[-1] if form[0] == "(" else quote(inner), 1)
         return msg
 
-    def _enter_game(self, state, meta: dict) -> None:
+    def _enter_game(self, state: State, meta: dict) -> None:
         self.game, self.state = state.game, state
         names = list(meta.get("names") or [])
         seats = list(meta["seats"])
@@ -743,7 +743,7 @@ class App:
         self.notify(f"Imported {quote(meta.get('title') or 'saved game')}.", "info")
         return True
 
-    def handle(self, kind: str, value: str, extra=None) -> None:
+    def handle(self, kind: str, value: str, extra: object = None) -> None:
         """One user event: ``action`` (game action id), ``nav`` (app navigation) or ``input`` (name, value)."""
         try:
             if kind == "action":
@@ -1064,7 +1064,7 @@ class App:
                 '<div class="button-row">' + button("Start", nav="start", cls="primary big")
                 + button("Rules", nav=f"rules:{st['game']}") + button("Back", nav="shelf") + "</div></section>")
 
-    def _seat_row(self, game, step, i: int) -> str:
+    def _seat_row(self, game: Game, step: SetupStep | None, i: int) -> str:
         st = self._setup_now()
         seat = st["seats"][i]
         avail = botlib.available(st["game"])
@@ -1079,7 +1079,7 @@ class App:
                 f'value="{esc(st["names"][i])}" placeholder="{esc(self._seat_name(i, seat))}"></label>'
                 f"{per_seat}{own}</fieldset>")
 
-    def _option_field(self, o, seat: int | None = None) -> str:
+    def _option_field(self, o: Option, seat: int | None = None) -> str:
         """One option's labelled input, typed from its description (``seat``: one seat's entry)."""
         cur = self._setup_now()["options"].get(o.name)
         key = f"opt-{o.name}"
@@ -1205,7 +1205,8 @@ class App:
                 f'<div class="button-row">{button("Back", nav="back")}</div></section>')
 
 
-def _generic_render(view, actions, *, seat, names, interactive) -> str:
+def _generic_render(view: dict, actions: list[Action], *, seat: int | None, names: list[str],
+                    interactive: bool) -> str:
     """Fallback for a game without its own renderer: the legal actions as buttons, the log, the raw view."""
     btns = "".join(f'<button type="button" class="btn" data-action="{esc(a.id)}">{esc(a.label or a.id)}</button>'
                    for a in actions) if interactive else ""
