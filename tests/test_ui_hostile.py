@@ -181,8 +181,10 @@ def test_link_values_in_notices_are_quoted_and_shortened():
     app = make({"game": "hexbattle", "seats": "human," + fake})
     assert any("unknown seat “" + FSI + "human" not in m["text"] and "unknown seat “" + FSI in m["text"]
                for m in app.messages), app.messages
-    # a PDI in the value cannot end the isolation early
-    assert quote("a" + PDI + RLO + "b").count(PDI) == 1
+    # isolate marks in the value can neither end the isolation early nor take its closing PDI
+    for inner in (PDI, "\u2067", "\u2066", FSI):
+        q = quote("a" + inner + RLO + "b")
+        assert q.count(PDI) == 1 and q.count(FSI) == 1 and "\u2066" not in q and "\u2067" not in q
 
 
 def test_a_bad_move_in_a_save_is_quoted_in_the_message():

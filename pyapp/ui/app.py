@@ -76,6 +76,7 @@ MAX_QUOTE = 60            # characters of outside text quoted in a notice
 NOT_SAVED_NOTE = ("Games will not be saved: this browser does not let Boardshelf store anything here, "
                   "so they last only while this page is open.")
 
+_ISOLATE_MARKS = dict.fromkeys(range(0x2066, 0x206A))     # LRI, RLI, FSI, PDI
 _NAME_TOKEN_RE = re.compile("\ue000(\\d+)\ue001")
 
 
@@ -91,15 +92,16 @@ def clip(text: object, limit: int) -> str:
 
 def quote(text: object, limit: int = MAX_QUOTE) -> str:
     """Outside text (from a file, a stored record or a link) as it appears inside the app's own sentences:
-    on one line, shortened, in quotes and bidi-isolated (FSI ... PDI, with no PDI of its own that could end
-    the isolation early), so it cannot pose as the app's words nor reverse the rest of the sentence.
+    on one line, shortened, in quotes and bidi-isolated (FSI ... PDI; its own isolate marks are dropped, so
+    none can end the isolation early or swallow the closing PDI), so it cannot pose as the app's words nor
+    reverse the rest of the sentence (an override inside ends with the isolate).
 
     >>> quote("Ann") == "“\\u2068Ann\\u2069”"
     True
     >>> quote("a\\nb  " + "x" * 80, 8) == "“\\u2068a b xxx…\\u2069”"
     True
     """
-    t = " ".join(str(text).replace("\u2069", "").split())
+    t = " ".join(str(text).translate(_ISOLATE_MARKS).split())
     return f"“\u2068{clip(t, limit)}\u2069”"
 
 
@@ -224,7 +226,7 @@ class App:
         self.rules_for: str | None = None
         self.confirm: dict | None = None     # {text, yes, no, do}: a question on screen
         self._steps: dict[str, SetupStep | None] = {}   # game id -> its setup step (made on first use)
-        self._summaries: dict[str, tuple[str, dict]] = {}   # save key -> (its text, its shelf entry)
+        self._summaries: dict[str, tuple[tuple[int, int], dict]] = {}   # save key -> (fingerprint, shelf entry)
         self.step_game: str | None = None    # the game whose setup step owns the screen on show
         # a storage that keeps nothing (the glue's memory fallback) gets a quiet, lasting status line
         self.storage_note = NOT_SAVED_NOTE if getattr(storage, "persistent", True) is False else None
@@ -262,15 +264,16 @@ class App:
         (``title``, ``game``, ``moves``, ``status``, ``updated``, all shortened) or None for a damaged save.
 
         A save is parsed only when its stored text is new or changed (the summaries are cached per key with
-        the text they came from): the shelf renders without re-reading every move of every save."""
+        the length and hash of the text they came from): the shelf renders without re-parsing every save."""
         out = []
         cache = self._summaries
         keys = [k for k in self.storage.keys() if k.startswith(self.save_prefix)]
         for key in keys:
             text = self.storage.get(key) or ""
+            mark = (len(text), hash(text))       # the text's fingerprint: a hash, no parse (the text is not kept)
             hit = cache.get(key)
-            if hit is None or hit[0] != text:     # same length and content: a string compare, no parse
-                hit = cache[key] = (text, self._summarize(key[len(self.save_prefix):], text))
+            if hit is None or hit[0] != mark:
+                hit = cache[key] = (mark, self._summarize(key[len(self.save_prefix):], text))
             out.append(hit[1])
         for key in set(cache) - set(keys):
             del cache[key]
