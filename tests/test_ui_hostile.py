@@ -203,6 +203,12 @@ def test_a_bad_move_in_a_save_is_quoted_in_the_message():
     storage.set(saves.save_key("forged1"), json.dumps(d))
     app.handle("nav", "load:forged1")
     assert "Could not open the save" in app.messages[-1]["text"] and "(“" + FSI in app.messages[-1]["text"]
+    # a game's reason built from the file's settings
+    d["actions"] = []
+    d["options"] = {"armies": ["Your saves were deleted (really)", "Iron Phalanx"]}
+    assert not app.import_save(json.dumps(d))
+    text = app.messages[-1]["text"]
+    assert "settings are invalid (“" + FSI in text and text.endswith(PDI + "”)."), text
     # a game id from a file
     d["game"] = "nope'); alert(1); ('"
     d["actions"] = []

@@ -76,6 +76,8 @@ MAX_QUOTE = 60            # characters of outside text quoted in a notice
 NOT_SAVED_NOTE = ("Games will not be saved: this browser does not let Boardshelf store anything here, "
                   "so they last only while this page is open.")
 
+_QUOTED_REASON_RE = re.compile(r"(This save's game settings are invalid|This save could not be replayed at move \d+)"
+                               r" \((.*)\)\.$", re.DOTALL)
 _ISOLATE_MARKS = dict.fromkeys(range(0x2066, 0x206A))     # LRI, RLI, FSI, PDI
 _NAME_TOKEN_RE = re.compile("\ue000(\\d+)\ue001")
 
@@ -649,8 +651,13 @@ class App:
         """A :class:`SaveError`'s message with the save's own text in it (a move, a game id) quoted.
 
         ``pyapp.engine.saves`` writes them in parentheses (``move 4 (shoot:a1) is not legal there``,
-        ``(no game with id 'chess')``): those are found by the values the file holds and put in :func:`quote`."""
+        ``(no game with id 'chess')``): those are found by the values the file holds and put in :func:`quote`.
+        A game's own reason built from the file's settings (``settings are invalid (no sample army called
+        'X')``, ``could not be replayed at move 9 (...)``) is quoted whole."""
         msg = str(exc)
+        whole = _QUOTED_REASON_RE.match(msg)
+        if whole:
+            return f"{whole.group(1)} ({quote(whole.group(2), 160)})."
         try:
             d = saves.check_header(text) if not isinstance(text, dict) else text
         except SaveError:
