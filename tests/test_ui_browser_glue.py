@@ -395,3 +395,26 @@ def test_denied_storage_gives_a_quiet_lasting_status_line_not_a_notice(glue):
         assert not g.app.messages and 'role="alert"' not in html
         click(g, nav="setup:hexbattle" if not search else "undo")
         assert "will not be saved" in g.test.root.innerHTML
+
+
+def test_an_embed_link_that_breaks_the_app_still_keeps_off_the_players_game(glue, monkeypatch):
+    """The glue's fallback when App() fails on a link: the shelf, and for an embed link no resume of the
+    player's own current game."""
+    from pyapp.engine import saves
+    from pyapp.ui import App, DictStorage
+
+    ls = LS()
+    main = App(DictStorage(), {"game": "hexbattle", "seats": "human,bot:random", "seed": "2"})
+    ls.d.update(main.storage.data)                                   # the player's game and current marker
+    real = App._apply_query
+
+    def broken(self):
+        if self.query:
+            raise RuntimeError("boom")
+        return real(self)
+    monkeypatch.setattr(App, "_apply_query", broken)
+    g = glue("?game=hexbattle&embed=1", ls)
+    assert g.app.screen == "shelf" and g.app.meta is None and g.app.embedded
+    assert any("could not open this link" in m["text"] for m in g.app.messages)
+    g = glue("?game=hexbattle", ls)                                  # not embedded: the player's game resumes
+    assert g.app.screen == "game" and g.app.meta["id"] == main.meta["id"]

@@ -17,7 +17,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from ..engine.util import parse_query as _parse_query
 from ..ui.app import NOT_SAVED_NOTE as NOT_SAVED_NOTE   # (re-exported: it lived here before)
-from ..ui.app import App, quote
+from ..ui.app import App, _truthy, quote
 from ..ui.storage import QuotaError
 
 TYPE_CHECKING = False
@@ -134,7 +134,8 @@ class Glue:
         try:
             self.app = App(storage, self.query)
         except Exception as exc:  # a bad link or a broken save must not stop the app from starting
-            self.app = App(storage, {})
+            # the shelf instead; an embedded frame still keeps off the player's own games
+            self.app = App(storage, {}, embedded=_truthy(self.query.get("embed", "")))
             self.app.notify(f"The app could not open this link ({quote(exc, 200)}); here is the shelf.")
         if self.app.fast:
             self.delay = FAST_BOT_DELAY_MS

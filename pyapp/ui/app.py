@@ -32,6 +32,8 @@ embedded game, while the player's own current game and saves (``boardshelf:curre
 ``boardshelf:save:<id>``) are never resumed, listed or written by it.  Only a link that names a save
 (``save=<id>``) opens one of the player's saves in a frame; it then plays and saves that game (and leaves
 the main current-game marker alone).  A finished embedded game is replaced by a new one on the next load.
+``App(storage, {}, embedded=True)`` keeps to the embedded namespace without a link (the browser glue's
+fallback when an embed link could not be opened).
 
 Outside text (names, save titles, ids and values from files and links) is escaped, shortened
 (:data:`MAX_TITLE`, :data:`MAX_NOTICE`), shown in ``<bdi>`` in markup (a right-to-left override in a
@@ -201,7 +203,7 @@ class App:
     """See the module docstring and docs/ARCHITECTURE.md."""
 
     def __init__(self, storage: Storage, query: dict | None = None, *, clock: Callable[[], str] | None = None,
-                 random_seed: Callable[[], int] | None = None) -> None:
+                 random_seed: Callable[[], int] | None = None, embedded: bool | None = None) -> None:
         self.storage = storage
         self.query = {k: (v[0] if isinstance(v, list) and v else v) for k, v in dict(query or {}).items()}
         self.clock = clock or saves.now_iso
@@ -213,7 +215,9 @@ class App:
         self.embed = _truthy(self.query.get("embed", ""))
         # Where this app keeps its games: the player's main saves and current-game marker, or (embedded)
         # a namespace of its own, so an embedding page never resumes or changes the player's own games.
-        self.embedded = self.embed                     # (stays True when a bad embed link shows the chrome)
+        # (stays True when a bad embed link shows the chrome; ``embedded=True``: the glue's fallback app when
+        # an embed link could not be opened at all)
+        self.embedded = self.embed if embedded is None else embedded
         self.save_prefix = saves.EMBED_SAVE_PREFIX if self.embedded else saves.SAVE_PREFIX
         self.current_key: str | None = None if self.embedded else saves.CURRENT_KEY
         self.fast = _truthy(self.query.get("fast", ""))
