@@ -54,7 +54,7 @@ from ..engine import log as loglib
 from ..engine import saves
 from ..engine.util import random_below
 from ..engine.saves import SaveError
-from .markup import attrs, button, esc
+from .markup import attrs, bdi, button, esc
 from .steps import StepContext
 from .storage import QuotaError
 
@@ -109,11 +109,6 @@ def quote(text: object, limit: int = MAX_QUOTE) -> str:
     return f"“\u2068{clip(t, limit)}\u2069”"
 
 
-def _bdi(name: object) -> str:
-    """A player's name (or other outside text) in markup: escaped and bidi-isolated."""
-    return f"<bdi>{esc(name)}</bdi>"
-
-
 def _names_html(make: Callable[[list[str]], str], names: Sequence[str]) -> str:
     """``make(tokens)`` escaped, with each seat's name put in where its token is, in ``<bdi>``: a text the
     app or a game builds from names (who won, the game's reason) with every name isolated.
@@ -122,7 +117,7 @@ def _names_html(make: Callable[[list[str]], str], names: Sequence[str]) -> str:
     '<bdi>Bo</bdi> beats <bdi>Ann</bdi> &lt;3'
     """
     tokens = [f"\ue000{i}\ue001" for i in range(len(names))]
-    return _NAME_TOKEN_RE.sub(lambda m: _bdi(names[int(m.group(1))]), esc(make(tokens)))
+    return _NAME_TOKEN_RE.sub(lambda m: bdi(names[int(m.group(1))]), esc(make(tokens)))
 
 
 def _parse_seed(text: object) -> int | None:
@@ -1029,14 +1024,14 @@ class App:
         for e in self._save_entries():
             m = e["meta"]
             if m is None:
-                rows.append(f'<li class="save damaged"><div><strong>Damaged save</strong> <small>({_bdi(clip(e["id"], 40))})</small>'
+                rows.append(f'<li class="save damaged"><div><strong>Damaged save</strong> <small>({bdi(clip(e["id"], 40))})</small>'
                             f'<div class="why">{esc(clip(e["error"], MAX_NOTICE))}</div></div><div class="button-row">'
                             + button("Delete", nav=f"delsave:{e['id']}", cls="small danger") + "</div></li>")
                 continue
             rows.append(
-                f'<li class="save"><div><strong>{_bdi(m["title"] or "Saved game")}</strong>'
-                f'<div class="meta">{_bdi(titles.get(m["game"], clip(m["game"], 40)))} · {m["moves"]} moves · '
-                f'{_bdi(m["status"])} · {esc(m["updated"])}</div></div><div class="button-row">'
+                f'<li class="save"><div><strong>{bdi(m["title"] or "Saved game")}</strong>'
+                f'<div class="meta">{bdi(titles.get(m["game"], clip(m["game"], 40)))} · {m["moves"]} moves · '
+                f'{bdi(m["status"])} · {esc(m["updated"])}</div></div><div class="button-row">'
                 + button("Continue", nav=f"load:{e['id']}", cls="small primary")
                 + button("Delete", nav=f"delsave:{e['id']}", cls="small danger") + "</div></li>")
         return (f'<ul class="save-list">{"".join(rows)}</ul>' if rows
@@ -1144,9 +1139,9 @@ class App:
     @staticmethod
     def _render_handoff(name: str) -> str:
         return (f'<section class="handoff" role="dialog" aria-modal="true"><div class="handoff-box">'
-                f'<h2>Pass the device to {_bdi(name)}</h2>'
-                f'<p>{_bdi(name)}, tap the button when only you can see the screen.</p>'
-                + button(f"I am {_bdi(name)}: show my turn", nav="handoff-ok", cls="primary big")
+                f'<h2>Pass the device to {bdi(name)}</h2>'
+                f'<p>{bdi(name)}, tap the button when only you can see the screen.</p>'
+                + button(f"I am {bdi(name)}: show my turn", nav="handoff-ok", cls="primary big")
                 + "</div></section>")
 
     def _render_outcome(self, mod: ModuleType | None) -> str:
@@ -1161,7 +1156,7 @@ class App:
         scores = ""
         if out.scores is not None:
             scores = ('<span class="scores">' + " · ".join(
-                f"{_bdi(names[s] if s < len(names) else loglib.seat_name(s))} {esc(v)}"
+                f"{bdi(names[s] if s < len(names) else loglib.seat_name(s))} {esc(v)}"
                 for s, v in enumerate(out.scores)) + "</span> ")
         seed = (f'<span class="seed">Seed {state.seed}: this seed and the moves replay the game.</span> ')
         return (f'<div class="outcome" data-kind="{esc(out.kind)}" role="status"><strong>Game over: '
@@ -1175,7 +1170,7 @@ class App:
         """Whose turn it is and, for the human to act, what the others did since their last move."""
         _game, state, meta = self._playing()
         names = meta["names"]
-        who = ", ".join(_bdi(names[s]) for s in state.to_act)
+        who = ", ".join(bdi(names[s]) for s in state.to_act)
         thinking = " (thinking…)" if self.bot_pending() else ""
         banner = f'<div class="turn-banner">To play: <strong>{who}</strong>{thinking}</div>'
         seen = self._seen_log.get(vs) if interactive and vs is not None else None
@@ -1189,7 +1184,7 @@ class App:
         game, state, meta = self._playing()
         to_act = state.to_act
         seats_html = " vs ".join(
-            f'<span class="seat-name p{i}{" to-act" if i in to_act else ""}">{_bdi(n)}'
+            f'<span class="seat-name p{i}{" to-act" if i in to_act else ""}">{bdi(n)}'
             f'{"" if meta["seats"][i] == "human" else " <small>(bot)</small>"}</span>'
             for i, n in enumerate(meta["names"]))
         undo = ""

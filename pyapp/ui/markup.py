@@ -27,6 +27,16 @@ def esc(text: object) -> str:
     return _esc(text)
 
 
+def bdi(text: object) -> str:
+    """A player's name (or any outside text) for markup: escaped and in ``<bdi>``, so a right-to-left
+    override in it cannot reverse the rest of the line.  (Game renderers: use it for every name they show.)
+
+    >>> bdi("<Ann>")
+    '<bdi>&lt;Ann&gt;</bdi>'
+    """
+    return f"<bdi>{esc(text)}</bdi>"
+
+
 def attrs(**kw: object) -> str:
     """` name="value"` pairs; ``data_x`` becomes ``data-x``; None/False values are left out."""
     out = []
