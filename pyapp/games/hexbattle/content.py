@@ -23,6 +23,9 @@ ACTION_KINDS = ("move", "ranged")
 MAX_POINTS = 50
 MIN_CARDS = 30
 MIN_UNITS = 2
+# House rule (the text has no upper card limit but points, HB-ARMY-11, and free cards add no points):
+# at most 200 cards, so a file or link cannot make a deck of millions that freezes the page
+MAX_CARDS = 200
 UNIT_FIELDS = {"name", "type", "points", "edges", "health", "speed", "armor", "range", "text"}
 CARD_FIELDS = {"name", "cost", "actions", "text"}
 ACTION_FIELDS = {"do", "only", "limit", "within"}
@@ -117,7 +120,9 @@ def validate_army(army: object) -> list[str]:
         return problems + ["the unit list is malformed"]
     if not isinstance(cards, dict) or not all(isinstance(k, str) and is_int(n, 0) for k, n in cards.items()):
         return problems + ["the card list is malformed"]
-    unknown = sorted({str(u.get("key")) for u in units if u.get("key") not in UNITS}
+    if len(units) > MAX_POINTS or len(cards) > len(CARDS):      # every unit costs a point: cheap bounds first
+        return problems + [f"{len(units)} units and {len(cards)} kinds of card: far beyond what {MAX_POINTS} points buy"]
+    unknown = sorted({str(u.get("key")) for u in units if not isinstance(u.get("key"), str) or u["key"] not in UNITS}
                      | {k for k in cards if k not in CARDS})
     if unknown:
         problems.append("unknown units or cards: " + ", ".join(unknown))
@@ -128,6 +133,8 @@ def validate_army(army: object) -> list[str]:
     n = army_card_count(army)
     if n < MIN_CARDS:
         problems.append(f"only {n} cards: an army needs at least {MIN_CARDS}")
+    if n > MAX_CARDS:
+        problems.append(f"{n} cards: Boardshelf allows at most {MAX_CARDS} (a house rule)")
     if len(units) < MIN_UNITS:
         problems.append(f"only {len(units)} unit(s): an army needs at least {MIN_UNITS}")
     seen: set[str] = set()
