@@ -6,11 +6,12 @@ import copy
 import pytest
 
 from pyapp.engine.content import ContentError
-from pyapp.games.icefortress import GAME  # noqa: F401 - the package imports
+from pyapp.games.icefortress import GAME
 from pyapp.games.icefortress import content
 
 
-def test_room_counts_per_size_IF_COMP_1_IF_GAP_1_IF_GAP_11():
+@pytest.mark.rule("IF-COMP-1", "IF-GAP-1", "IF-GAP-11")
+def test_room_counts_per_size():
     c = content.load()
     sizes = [r["size"] for r in c["rooms"].values()]
     assert [sizes.count(z) for z in content.SIZES] == [12, 26, 32, 36] and len(sizes) == 106
@@ -21,7 +22,8 @@ def test_room_counts_per_size_IF_COMP_1_IF_GAP_1_IF_GAP_11():
     assert all(c["game"]["decks"][z]["white"] <= 4 for z in content.SIZES)
 
 
-def test_character_counts_IF_COMP_2_IF_GAP_2_IF_GAP_13():
+@pytest.mark.rule("IF-COMP-2", "IF-GAP-2", "IF-GAP-13")
+def test_character_counts():
     c = content.load()
     assert (len(c["names"]), len(c["abilities"]), len(c["classes"])) == (4, 22, 10)
     assert all(1 <= a["dice"] <= 3 for a in c["abilities"].values())                 # IF-ROLL-2
@@ -33,7 +35,8 @@ def test_character_counts_IF_COMP_2_IF_GAP_2_IF_GAP_13():
         assert n["start"]["title"].endswith(" the")                                  # IF-SETUP-9
 
 
-def test_beacon_cards_IF_COMP_3_IF_GAP_3_IF_BCN_5():
+@pytest.mark.rule("IF-COMP-3", "IF-GAP-3", "IF-BCN-5")
+def test_beacon_cards():
     c = content.load()
     assert len(c["beacons"]) == 8
     for el in content.ELEMENTS:
@@ -45,15 +48,19 @@ def test_beacon_cards_IF_COMP_3_IF_GAP_3_IF_BCN_5():
     assert [e["size"] for e in fire] == ["jumbo", "large", "medium", "small"]
 
 
-def test_components_IF_COMP_4_5_7_IF_GAP_4_5_6_8_IF_COMP_6_IF_COMP_8_IF_COMP_9():
+@pytest.mark.rule("IF-COMP-4", "IF-COMP-5", "IF-COMP-7", "IF-GAP-4", "IF-GAP-5", "IF-GAP-6", "IF-GAP-8", "IF-COMP-6", "IF-COMP-8", "IF-COMP-9")
+def test_components():
     g = content.load()["game"]
     assert g["figures"] == {"fire": 10, "water": 10, "air": 10, "earth": 10} and sum(g["figures"].values()) == 40
     assert g["cubes"] == 10 and g["shield_cap"] == 10 and g["dice"] == 50 and g["die_faces"] == 6
     assert g["base_spaces"] == 4                                                     # IF-GAP-9
-    # the bag, the difficulty card and token and the foundation board are the state's own fields (see rules tests)
+    # the difficulty token on its track, the foundation board with a place per element and its bottom spaces
+    v = GAME.new(2, 1, {"difficulty": 4}).view(None)
+    assert v["difficulty"] == 4 and len(v["base"]) == 4 and set(v["ib"]) == set(content.ELEMENTS)
 
 
-def test_room_structure_IF_GAP_10_IF_GAP_12_IF_GAP_19_IF_ROOM_9():
+@pytest.mark.rule("IF-GAP-10", "IF-GAP-12", "IF-GAP-19", "IF-ROOM-9")
+def test_room_structure():
     c = content.load()
     for r in c["rooms"].values():
         ids = {q["id"] for q in r["squares"]}
@@ -66,11 +73,18 @@ def test_room_structure_IF_GAP_10_IF_GAP_12_IF_GAP_19_IF_ROOM_9():
             assert not r["squares"] and not r["groups"]
         if r["element"] == "white":                                                 # IF-ELEM-4
             assert r["crystal"] >= 1
+    # one square may feed several black squares, and a black square may be fed by a black one
+    r = copy.deepcopy(c["rooms"]["J10"])
+    r["squares"][3]["from"] = "a"
+    r["squares"][7] = {"id": "h", "colour": "black", "mod": "+1", "from": "d", "pos": [90, 55]}
+    data = {"note": "x", "rooms": [r if x["id"] == "J10" else x for x in c["rooms"].values()]}
+    assert content._check_rooms(data, c["game"])["J10"]["squares"][7]["from"] == "d"
     # the ice crystal section is not a group: nothing is built on it
     assert all("crystal" not in g for r in c["rooms"].values() for g in r["groups"])
 
 
-def test_placeholder_jumbo_IF_GAP_20_and_modifiers_IF_PIL_8_IF_GAP_18():
+@pytest.mark.rule("IF-GAP-20", "IF-PIL-8", "IF-GAP-18")
+def test_placeholder_jumbo():
     c = content.load()
     mods = {q["mod"] for r in c["rooms"].values() for q in r["squares"] if q["colour"] == "black"}
     assert {"+1", "x2"} <= mods and any(m.startswith("-") for m in mods)
