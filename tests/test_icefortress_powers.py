@@ -113,10 +113,10 @@ def test_powers_only_in_step_two_and_optional():
 @rule("IF-SHRD-2", "IF-DRAW-2", "IF-COMP-4")
 def test_drawing_shards_from_the_bag():
     st = new(2, 1)
-    _char(st, "N2", ("A02", "A01"), "C01")                 # Corvin: draw 1 shard
+    _char(st, "N1", ("A22", "A01"), "C01")                 # Hopeful: draw 1 shard
     bag(st, "earth")
     dice(st)
-    play(st, "power:N2")
+    play(st, "power:A22")
     assert st.view(None)["supply"]["shards"]["earth"] == 1 and st.view(None)["bag"] == 0
 
 

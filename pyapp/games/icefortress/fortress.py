@@ -13,31 +13,42 @@ from . import content
 from .content import ELEMENTS, allowed, modified
 
 
+_IDX: dict = {}
+
+
+def _index() -> dict:
+    """Lookups built once from the content: rooms, squares by id, groups by id, square -> group."""
+    if not _IDX:
+        rooms = content.load()["rooms"]
+        _IDX["rooms"] = rooms
+        _IDX["sq"] = {(cid, q["id"]): q for cid, r in rooms.items() for q in r["squares"]}
+        _IDX["group"] = {(cid, g["id"]): g for cid, r in rooms.items() for g in r["groups"]}
+        _IDX["group_of"] = {(cid, s): g["id"] for cid, r in rooms.items() for g in r["groups"] for s in g["squares"]}
+    return _IDX
+
+
 def rc(cid: str) -> dict:
     """The content of room card ``cid``."""
-    return content.load()["rooms"][cid]
+    return (_IDX or _index())["rooms"][cid]
 
 
 def sq_of(cid: str, sid: str) -> dict:
-    for q in rc(cid)["squares"]:
-        if q["id"] == sid:
-            return q
-    raise KeyError(f"{cid}.{sid}")
+    try:
+        return (_IDX or _index())["sq"][(cid, sid)]
+    except KeyError:
+        raise KeyError(f"{cid}.{sid}") from None
 
 
 def group_of(cid: str, sid: str):
     """The group id holding square ``sid`` of room ``cid`` (None if it is in no group)."""
-    for g in rc(cid)["groups"]:
-        if sid in g["squares"]:
-            return g["id"]
-    return None
+    return (_IDX or _index())["group_of"].get((cid, sid))
 
 
 def group(cid: str, gid: str) -> dict:
-    for g in rc(cid)["groups"]:
-        if g["id"] == gid:
-            return g
-    raise KeyError(f"{cid}.{gid}")
+    try:
+        return (_IDX or _index())["group"][(cid, gid)]
+    except KeyError:
+        raise KeyError(f"{cid}.{gid}") from None
 
 
 def split(place: str) -> tuple:
