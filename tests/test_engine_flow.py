@@ -96,6 +96,15 @@ class ToyState(FlowState):
             self.finish(Outcome.ranked([[s for s in range(self.players) if score[s] == v] for v in order],
                                        "first to 6", scores=score))
 
+    # at any time: give a point to the next seat (a free action, whoever is to act)
+    def _free(self, seat):
+        return [Action("gift", "Give a point away", "free")] if self.data["score"][seat] > 0 else []
+
+    def _do_free(self, seat, action):
+        self.data["score"][seat] -= 1
+        self.data["score"][(seat + 1) % self.players] += 1
+        self.say("{0} gives a point to {1}", seat, (seat + 1) % self.players, kind="gift")
+
     def _view(self, seat):
         return {"score": list(self.data["score"]), "phase": self.flow.phase}
 
@@ -137,6 +146,24 @@ def test_prompt_asks_another_seat_and_returns_to_the_turn():
     assert s.to_act == (1,) and s.data["begun"] == [0, 1]      # P1's turn ended; P2's began
     from pyapp.engine.log import plain
     assert plain(s.log[-1]) == "P2 allows P1 to take"
+
+
+def test_free_actions_at_any_time_from_a_seat_not_to_act():
+    s = GAME.new(2, 1)
+    s.apply(0, "bid:2")
+    s.apply(1, "bid:1")
+    assert s.free_actions(0) == [] and s.free_actions(7) == []
+    with pytest.raises(IllegalAction):
+        s.apply(1, "gift")                           # nothing to give yet
+    s.apply(0, "take")
+    s.apply(1, "allow")
+    assert s.to_act == (1,) and [a.id for a in s.free_actions(0)] == ["gift"]
+    s.apply(0, "gift")                               # P1 is not to act, but may give
+    assert s.data["score"] == [1, 1] and s.to_act == (1,) and s.history[-1] == [0, "gift"]
+    assert s.can_undo(0) and s.undo(0).data["score"] == [2, 0]
+    assert GAME.replay(2, 1, None, s.history) == s
+    with pytest.raises(IllegalAction, match="not to act"):
+        s.apply(0, "take")
 
 
 def test_computed_prompt_options():

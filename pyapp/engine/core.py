@@ -361,20 +361,40 @@ class State:
         """Called by a game while applying an action that shows hidden information."""
         self._revealed = True
 
+    def free_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do at any moment, whether or not it is to act: the rules' "at any
+        time" (drop an item, dismiss a follower, offer a trade).  ``apply`` takes these ids from any
+        seat; an id that is also among the seat's ``legal_actions`` is applied as that one."""
+        if self.is_over or not isinstance(seat, int) or not 0 <= seat < self.players:
+            return []
+        return self._free(seat)
+
+    def _free(self, seat: int) -> list[Action]:
+        return []
+
+    def _apply_free(self, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
     def apply(self, seat: int, action_id: str) -> None:
-        """Apply a legal action, or raise :class:`IllegalAction` changing nothing."""
+        """Apply a legal action (or a free one), or raise :class:`IllegalAction` changing nothing."""
         if self.is_over:
             raise IllegalAction(f"the game is over; {action_id!r} cannot be played")
-        if seat not in self._to_act():
-            raise IllegalAction(f"seat {seat} is not to act now (waiting for {list(self._to_act())})")
-        for action in self._legal(seat):
-            if action.id == action_id:
-                break
-        else:
+        to_act = seat in self._to_act()
+        found = next((a for a in self._legal(seat) if a.id == action_id), None) if to_act else None
+        free = found is None and any(a.id == action_id for a in self.free_actions(seat))
+        if free:
+            found = next(a for a in self.free_actions(seat) if a.id == action_id)
+        if found is None:
+            if not to_act:
+                raise IllegalAction(f"seat {seat} is not to act now (waiting for {list(self._to_act())})")
             raise IllegalAction(f"{action_id!r} is not a legal action for seat {seat} now")
+        action = found
         draws = self.rng.draws
         self._revealed = False
-        self._apply(seat, action)
+        if free:
+            self._apply_free(seat, action)
+        else:
+            self._apply(seat, action)
         self.history.append([seat, action_id])
         self.undoable.append(self.rng.draws == draws and not self._revealed)
 

@@ -37,6 +37,10 @@ handler with ``choice`` = the action id and ``seat`` = who answered, and the
 game returns to where it was.  While a question is open only the seats it
 asks are to act.
 
+**At any time.**  What a seat may do whether or not it is to act (the rules' "at any
+time": drop an item, offer a trade) is ``_free(seat) -> [Action]`` and ``_do_free(seat, action)``;
+such an action may push a frame and ask another seat, like any other.
+
 **The end.**  :meth:`FlowState.finish` records the :class:`Outcome`;
 ``to_act`` is then empty.
 
@@ -328,6 +332,14 @@ class FlowState(State):
         else:
             getattr(self, "_do_" + flow.phase)(seat, action)
         self._advance()
+
+    def _apply_free(self, seat: int, action: Action) -> None:
+        self._do_free(seat, action)
+        self._advance()
+
+    def _do_free(self, seat: int, action: Action) -> None:
+        """Apply one of ``_free(seat)``'s actions (see :meth:`State.free_actions`)."""
+        raise NotImplementedError
 
     def _dump(self) -> dict:
         return self.data
