@@ -238,6 +238,8 @@ class HardBot:
             return 40 + 15 * have + 3 * filled + tight - 20 * blocked
         if role == 2:
             return 15 + 2 * filled + tight - 10 * blocked
+        if b.v["pool"] + len(b.v["dice"]) < 20:
+            return 0                                            # keep dice for the lines
         crystal_room = any(fx.rc(c)["crystal"] and fx.rc(c)["size"] == g["size"] for c in b.v["supply"]["rooms"])
         return 3 + 10 * crystal_room + filled
 
@@ -282,6 +284,8 @@ class HardBot:
                 if do == "crystallize" or any(self.invader_harm(b, pl) >= 2 for pl, _ in invaders):
                     return True
             if do == "neutralize" and any(x["ability"] == "active" for x in view["ib"].values()):
+                return True
+            if do == "destroy_pillar" and view["pool"] < 8:
                 return True
             if do == "roll_extra" and view["pool"]:
                 return True
@@ -357,6 +361,9 @@ class HardBot:
         if first == "reroll":
             useful = self.useful_dice(b, view)
             return min(ids, key=lambda i: (int(i[7:]) in useful, i))
+        if first == "pil":                                      # destroy a pillar: one no line needs
+            return min(ids, key=lambda i: (self.invader_harm(b, i[4:]) if False else
+                                           b.group_role(*fx.split(i[4:])[:1], fx.group_of(*fx.split(i[4:])) or "") , i))
         if first == "sup":                                      # destroy a room: the least wanted in the supply
             sup = [i for i in ids if i.startswith("sup:")]
             return min(sup, key=lambda i: (b.room_value(i[4:]), i))
