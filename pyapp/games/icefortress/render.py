@@ -40,6 +40,8 @@ CSS = """
  --if-s0:#b0173a;--if-s1:#1f3f8f;--if-s2:#8a6d00;--if-s3:#2f6f6f;--if-hl:#f2b705}
 @media (min-width:1100px){.if-game{grid-template-columns:minmax(0,1.35fr) minmax(20rem,1fr)}}
 .if-board{width:100%;height:auto;max-height:calc(100vh - 5rem);display:block;background:#dfeaf2;border-radius:.5rem}
+.if-board-wrap{overflow-x:auto}
+@media (max-width:700px){.if-board{min-width:820px;max-height:none}}
 .if-board text{pointer-events:none;font-family:system-ui,sans-serif}
 .if-board .room>rect.bg{stroke:#30424f;stroke-width:1.2}
 .if-board .el-fire>rect.bg{fill:color-mix(in srgb,var(--if-fire) 35%,#fff)}
@@ -297,7 +299,9 @@ def fortress_svg(o: _Out, view: dict, names: list) -> str:
         if place:
             last[place] = s
     layout = _layout(view)
-    out = [f'<svg class="if-board" viewBox="0 0 {W:.0f} {H:.0f}" role="group" '
+    top = min(4, max([lv for _x, _w, lv in layout.values()] + [0]) + 1)     # the sky above the tower is cut off
+    y0 = _y(top) - 4
+    out = [f'<svg class="if-board" viewBox="0 {y0:.0f} {W:.0f} {H - y0:.0f}" role="group" '
            f'aria-label="The fortress: {len(layout)} rooms">', _defs()]
     fy = _y(1) + LEVEL_H - 4
     out.append(f'<rect class="found" x="0" y="{fy:.1f}" width="{W:.0f}" height="{FOUND_H + 8:.0f}"/>')
