@@ -4,9 +4,13 @@
 
 Seats take the listed bots in order (the list is cycled if shorter than the
 player count).  With ``--swap`` every other game rotates the seats so no bot
-keeps the first seat.  The summary counts games, actions, mean length, wins
-per seat and per bot, draws, end reasons, and errors (exceptions or games
-that hit ``--max-actions``).  This is how game content gets balanced.
+keeps the first seat.  The summary counts games, actions, mean length, and
+every kind of result apart (:attr:`pyapp.engine.Outcome.kind`): sole wins per
+seat and per bot, shared wins (per seat and per bot: each winner counts one),
+draws, cooperative team wins and team losses; the mean return per seat and per
+bot (:attr:`~pyapp.engine.Outcome.returns`: 1 a sole win, -1 last place);
+end reasons; and errors (exceptions or games that hit ``--max-actions``).
+This is how game content gets balanced.
 """
 from __future__ import annotations
 
@@ -41,7 +45,9 @@ def run(game_id: str, n_games: int, seed: int, bot_names: list[str], players: in
     game = games.get(game_id)
     players = players or game.min_players
     wins_seat, wins_bot, reasons = Counter(), Counter(), Counter()
-    lengths, errors, draws = [], [], 0
+    shared_seat, shared_bot, kinds = Counter(), Counter(), Counter()
+    returns_seat, returns_bot, games_bot = [0.0] * players, Counter(), Counter()
+    lengths, errors = [], []
     total_actions = 0
     t0 = time.perf_counter()
     for g in range(n_games):
@@ -58,19 +64,32 @@ def run(game_id: str, n_games: int, seed: int, bot_names: list[str], players: in
         lengths.append(n)
         out = state.outcome()
         reasons[re.sub(r"\d+", "N", out.reason.split(":")[0])] += 1
-        if len(out.winners) == 1:
-            w = out.winners[0]
-            wins_seat[w] += 1
-            wins_bot[names[w]] += 1
-        else:
-            draws += 1
+        kinds[out.kind] += 1
+        if out.kind == "win":
+            wins_seat[out.winners[0]] += 1
+            wins_bot[names[out.winners[0]]] += 1
+        elif out.kind == "shared":
+            for w in out.winners:
+                shared_seat[w] += 1
+                shared_bot[names[w]] += 1
+        for seat, r in enumerate(out.returns):
+            returns_seat[seat] += r
+            returns_bot[names[seat]] += r
+            games_bot[names[seat]] += 1
     secs = time.perf_counter() - t0
     return {
         "game": game_id, "games": n_games, "players": players, "bots": bot_names, "seed": seed,
         "finished": len(lengths), "actions": total_actions,
         "mean_length": round(sum(lengths) / len(lengths), 1) if lengths else None,
         "wins_per_seat": {str(k): wins_seat[k] for k in range(players)},
-        "wins_per_bot": dict(wins_bot), "draws": draws, "end_reasons": dict(reasons),
+        "wins_per_bot": dict(wins_bot),
+        "shared_wins": kinds["shared"], "shared_wins_per_seat": {str(k): shared_seat[k] for k in range(players)},
+        "shared_wins_per_bot": dict(shared_bot), "draws": kinds["draw"],
+        "team_wins": kinds["team-win"], "team_losses": kinds["team-loss"],
+        "mean_returns_per_seat": {str(k): round(returns_seat[k] / len(lengths), 3) if lengths else None
+                                  for k in range(players)},
+        "mean_returns_per_bot": {b: round(returns_bot[b] / games_bot[b], 3) for b in games_bot},
+        "end_reasons": dict(reasons),
         "errors": errors, "seconds": round(secs, 2),
         "actions_per_second": round(total_actions / secs) if secs else None,
     }

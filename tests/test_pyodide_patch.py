@@ -202,3 +202,37 @@ def test_a_snapshot_restores_the_static_data_from_the_copy_kept_at_instantiation
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out["0"]["value"] == '[45, "ok"]' and out["0"]["hash"] == out["0"]["recorded"], out["0"]
     assert "static data as instantiated was not kept" in out["4096"]["error"], out["4096"]
+
+
+# ---------------------------------------------------------------- the PyScript patch (issue 21)
+PYSCRIPT_NPM = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+
+
+def test_the_pyscript_storage_patch_fits_applies_whole_and_parses(tmp_path, capsys, monkeypatch):
+    """PyScript's storage patch (tools/build.py PYSCRIPT_PATCHES) fits the pinned PyScript, leaves the
+    package cache as it was when there are packages, opens the fs store only on first use, and the
+    patched chunk still parses as a module.  A chunk whose fs part differs gets neither part (a warning)."""
+    build = tool("build")
+    monkeypatch.setattr(build, "STRICT", False)
+    monkeypatch.delenv("CI", raising=False)
+    [(file, parts)] = build.PYSCRIPT_PATCHES.values()
+    src = PYSCRIPT_NPM / file
+    assert src in build.pyscript_files()
+    text = src.read_text(encoding="utf-8")
+    out = build.apply_patch(text, parts)
+    assert out is not None
+    assert out.count("Boardshelf patch") == 2
+    assert "l=a?new h(`${c}@${t}`):Object.assign(new Map,{sync:async()=>{},close:async()=>{}})" in out
+    assert "no=new y(eo)" not in out and "e.store||(e.store=new y(eo))" in out
+    assert (VENDOR.parent / "pyscript" / file).read_text(encoding="utf-8") == out     # what the build ships
+    copy = tmp_path / "core-patched.mjs"
+    copy.write_text(out, encoding="utf-8")
+    proc = subprocess.run(["node", "--check", str(copy)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    changed = tmp_path / file
+    changed.write_text(text.replace("no=new y(eo),", "no=new y(eo) ,"), encoding="utf-8")
+    assert build.patched_pyscript(file, changed) == changed
+    assert "shipped without the storage patch (tools/build.py PYSCRIPT_PATCHES)" in capsys.readouterr().out
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(build.BuildError, match="without the storage patch"):
+        build.patched_pyscript(file, changed)

@@ -8,6 +8,7 @@ import pytest
 
 from pyapp import games
 from pyapp.engine import Rng, saves
+from pyapp.engine import log as loglib
 from pyapp.ui import App, DictStorage
 from pyapp.games.hexbattle.render import named
 from pyapp.ui.markup import esc
@@ -82,7 +83,7 @@ def test_setup_then_a_whole_human_vs_bot_game_through_the_markup():
     html = app.render()
     assert app.screen == "setup"
     assert 'value="bot:greedy"' in html and 'value="bot:random"' in html and "Greedy tactician" in html
-    assert 'data-input="seed" value="1234"' in html
+    assert 'data-input="seed" placeholder="secret" value=""' in html       # a secret seed unless chosen
     app.handle("input", "seat-1", "bot:random")
     app.handle("input", "seed", "77")
     app.handle("input", "name-0", "Ann")
@@ -151,7 +152,7 @@ def _hidden_names(app, hidden_seat):
     public = {c["name"] for c in own["hand"]} | {c["name"] for p in own["discard"] for c in p}
     if own["pending"]:
         public.add(own["pending"]["card"]["name"])
-    public_text = " ".join(own["log"])
+    public_text = " ".join(loglib.plain(x) for x in own["log"])
     return {c["name"] for c in state.view(hidden_seat)["hand"]} - public - {n for n in public if n in public_text} \
         - {c["name"] for c in state.view(hidden_seat)["hand"] if c["name"] in public_text}
 
@@ -392,6 +393,34 @@ def test_invalid_query_gives_a_clear_message(query, words):
     assert 'class="notice error"' in app.render()
 
 
+def test_the_seed_is_secret_during_play_and_shown_when_the_game_ends():
+    """Issue 15: the seed fixes every shuffle and die, so it is drawn secretly by default, never shown
+    while the game is played, and shown at the end (for replays)."""
+    app = make(seed=987654321)
+    app.handle("nav", "setup:hexbattle")
+    html = app.render()
+    assert "987654321" not in html and '<details class="advanced">' in html     # advanced: closed
+    app.handle("input", "seat-1", "bot:random")
+    app.handle("nav", "start")
+    assert app.state.seed == 987654321
+    while not app.state.is_over:
+        assert "987654321" not in app.render()
+        if app.bot_pending():
+            app.step_bot()
+        else:
+            click_action(app, Rng(app.state.rng.draws))
+    assert "Seed 987654321" in app.render()
+
+
+def test_a_chosen_seed_opens_the_advanced_section_and_is_range_checked():
+    app = make({"game": "hexbattle", "seed": "5"})
+    assert '<details class="advanced" open>' in app.render()
+    for bad in ("-5", str(10 ** 30), "twelve"):
+        app.handle("input", "seed", bad)
+        app.handle("nav", "start")
+        assert app.screen == "setup" and "seed must be a whole number" in app.messages[-1]["text"]
+
+
 def test_invalid_seed_in_query_falls_back_to_random():
     app = make({"game": "hexbattle", "seats": "human,bot", "seed": "abc"}, seed=999)
     assert app.screen == "game" and app.state.seed == 999
@@ -483,8 +512,8 @@ def test_the_human_sees_what_happened_since_their_last_move():
     html = app.render()
     news = app.state.log[seen:]
     assert news and 'class="since"' in html
-    for line in news[-12:]:
-        assert esc(line) in html
+    for entry in news[-12:]:                                        # structured events or old strings
+        assert loglib.html(entry, app.meta["names"]) in html
 
 
 def test_a_full_storage_still_starts_a_game_with_the_sample_armies():

@@ -122,9 +122,10 @@ JSNULL = JsNull()
 class Event:
     def __init__(self, kind, target, key=None):
         self.type, self.target, self.key = kind, target, key
+        self.prevented = False
 
     def preventDefault(self):
-        pass
+        self.prevented = True
 
 
 @pytest.fixture
@@ -253,6 +254,25 @@ def test_export_and_import_go_through_the_glue(glue, monkeypatch):
     swaps = g.test.root.swaps
     g._imported(downloads[0][1])
     assert g.test.root.swaps == swaps + 1 and "Imported" in g.test.root.innerHTML
+
+
+def test_a_summary_with_a_nav_leaves_its_open_state_to_the_app(glue):
+    """Clicking the setup's "Advanced" summary toggles it in the app; the browser's own toggle is
+    prevented, or it would undo the open attribute the new markup just set."""
+    g = glue("?game=clockwork")                   # no seed chosen: Advanced starts closed
+    assert '<details class="advanced">' in g.test.root.innerHTML
+    summary = El("summary", {"data-nav": "advanced"})
+    summary.tagName = "SUMMARY"
+    ev = Event("click", summary)
+    for fn in g.test.root.listeners["click"]:
+        fn(ev)
+    assert ev.prevented and '<details class="advanced" open>' in g.test.root.innerHTML
+    button = El("button", {"data-nav": "reseed"})
+    button.tagName = "BUTTON"
+    ev = Event("click", button)
+    for fn in g.test.root.listeners["click"]:
+        fn(ev)
+    assert not ev.prevented
 
 
 def test_keyboard_enter_on_a_card_plays_it(glue):

@@ -75,7 +75,7 @@ def test_totals_and_problems_update_live():
     app.handle("nav", "b-place:d12")
     app.handle("input", "army-name", "Two Guards")
     html = app.render()
-    army = app.builder.army
+    army = app.step("hexbattle").builder.army
     assert [u["hex"] for u in army["units"]] == ["c12", "d12"]
     assert "Ready for battle" in html and 'class="army-problems"' not in html
     # too expensive: add the dearest card until over 50
@@ -93,20 +93,20 @@ def test_facing_defaults_to_the_centerline_and_turns():
     app.handle("nav", "army-new")
     app.handle("nav", f"b-add:{cheap_units(1)[0]}")
     app.handle("nav", "b-place:e16")
-    assert app.builder.army["units"][0] == {"key": cheap_units(1)[0], "hex": "e16", "facing": 0}
+    assert app.step("hexbattle").builder.army["units"][0] == {"key": cheap_units(1)[0], "hex": "e16", "facing": 0}
     app.handle("nav", "b-cw:0")
     app.handle("nav", "b-cw:0")
     app.handle("nav", "b-ccw:0")
-    assert app.builder.army["units"][0]["facing"] == 1
+    assert app.step("hexbattle").builder.army["units"][0]["facing"] == 1
     html = app.render()
     assert "front NE" in html and 'rotate(60)' in html
     # the grid shows only the home half: 64 clickable hexes, rows 9-16
     places = [n for n in NAV_RE.findall(html) if n.startswith("b-place:")]
     assert len(places) == 64 and {p.split(":")[1][1:] for p in places} == {str(r) for r in range(9, 17)}
     app.handle("nav", "b-unplace:0")
-    assert app.builder.army["units"][0]["hex"] is None and "not placed" in app.render()
+    assert app.step("hexbattle").builder.army["units"][0]["hex"] is None and "not placed" in app.render()
     app.handle("nav", "b-del:0")
-    assert app.builder.army["units"] == []
+    assert app.step("hexbattle").builder.army["units"] == []
 
 
 @pytest.mark.rule("HB-UI-3", "HB-UI-5", "HB-GAP-7", "HB-ARMY-14")
@@ -118,7 +118,7 @@ def test_drafts_save_but_only_valid_armies_can_be_chosen():
     app.handle("nav", f"b-add:{cheap_units(1)[0]}")
     app.handle("nav", "b-save")
     assert "draft" in app.messages[-1]["text"]
-    draft_id = app.builder.army_id
+    draft_id = app.step("hexbattle").builder.army_id
     assert stored_armies(storage)[draft_id]["name"] == "Half Done"
     app.handle("nav", "setup:hexbattle")
     html = app.render()
@@ -142,7 +142,7 @@ def test_a_built_army_starts_the_game_deployed_as_saved():
         app.handle("nav", f"b-card:{cheapest_card()}:1")
     app.handle("input", "army-name", "Corner Pair")
     app.handle("nav", "b-save")
-    aid = app.builder.army_id
+    aid = app.step("hexbattle").builder.army_id
     assert "ready for battle" in app.messages[-1]["text"]
     app.handle("nav", "setup:hexbattle")
     assert f'<option value="{aid}"' in app.render()
@@ -165,7 +165,7 @@ def test_edit_and_delete_an_army_with_confirmation():
     app = make(storage)
     app.handle("nav", "armies")
     app.handle("nav", "army-edit:pre0")
-    assert app.screen == "builder" and app.builder.army["name"] == content.PREBUILT[0]["name"]
+    assert app.screen == "builder" and app.step("hexbattle").builder.army["name"] == content.PREBUILT[0]["name"]
     app.handle("input", "army-name", "Renamed")
     app.handle("nav", "b-save")
     assert stored_armies(storage)["pre0"]["name"] == "Renamed"
@@ -192,6 +192,43 @@ def test_damaged_army_record_is_reported_not_fatal():
     assert app.screen == "game"
 
 
+@pytest.mark.parametrize("damage", [
+    lambda a: a["units"][0].update(key=["spearwall"]),          # issue 21: a list where a name belongs
+    lambda a: a["units"][0].update(facing=9),
+    lambda a: a["units"].append("x"),
+    lambda a: a.update(cards={"dress": 1_000_000}),            # the frozen-tab deck
+    lambda a: a.update(units=[a["units"][0]] * 1000),
+    lambda a: a.update(name=["Iron"]),
+    lambda a: a.update(format=True),
+])
+def test_every_damaged_army_record_is_listed_and_deletable_and_blocks_nothing(damage):
+    storage = DictStorage()
+    app = make(storage)
+    app.handle("nav", "armies")                               # the sample armies are written
+    key = saves.army_key("hexbattle", "pre0")
+    rec = json.loads(storage.get(key))
+    damage(rec)
+    storage.set(key, json.dumps(rec))
+    html = app.render()
+    assert "Damaged army record (pre0)" in html and content.PREBUILT[1]["name"] in html
+    app.handle("nav", "setup:hexbattle")                      # New game still works with the others
+    assert app.screen == "setup"
+    app.handle("nav", "start")
+    assert app.screen == "game"
+    app.handle("nav", "armies")
+    app.handle("nav", "army-del:pre0")
+    app.handle("nav", "confirm")
+    assert key not in storage.keys() and "Damaged" not in app.render()
+
+
+def test_a_deeply_nested_army_record_is_refused_before_parsing():
+    storage = DictStorage()
+    app = make(storage)
+    storage.set(saves.army_key("hexbattle", "deep"), "[" * 100_000 + "]" * 100_000)
+    app.handle("nav", "armies")
+    assert "Damaged army record (deep)" in app.render()
+
+
 def test_leaving_the_builder_with_unsaved_changes_asks_first():
     storage = DictStorage()
     app = make(storage)
@@ -201,7 +238,7 @@ def test_leaving_the_builder_with_unsaved_changes_asks_first():
     html = app.render()
     assert app.screen == "builder" and "Unsaved changes" in html
     app.handle("nav", "cancel-confirm")
-    assert app.screen == "builder" and len(app.builder.army["units"]) == 1
+    assert app.screen == "builder" and len(app.step("hexbattle").builder.army["units"]) == 1
     app.handle("nav", "b-save")
     app.handle("nav", "armies")                      # saved: no question
     assert app.screen == "armies"

@@ -550,6 +550,21 @@ PYODIDE_PATCHES = {
 }
 
 
+# Patches to the vendored PyScript, the same way (a strict build fails when one does not fit, or when the
+# file it names is not among PyScript's files any more: a new PyScript renames its hashed chunks).
+# - storage (issue 21): PyScript opens an IndexedDB package cache at every start even when there are no
+#   packages; where the browser denies IndexedDB (a frame on another site, strict privacy settings) the
+#   start fails with "[object Event]".  Without packages the cache is now an in-memory Map; and the store
+#   of PyScript's fs module (folders granted to pyscript.fs.mount), opened as the module loads, is opened
+#   when first used (never, here).  So the app touches no IndexedDB at all (tests/browser/test_storage.py).
+PYSCRIPT_PATCHES = {
+    "storage": ("core-C9KDLldu.js", (
+        ('nn("Loading Storage");', "if(await l.sync()", "d8f0a9b3b4af4ecc", PATCHES / "pyscript-package-cache.js"),
+        ('eo="@pyscript.fs",', "ro=async e=>{", "6ba6df48aa207b4a", PATCHES / "pyscript-fs-idb.js"),
+    )),
+}
+
+
 def apply_patch(text: str, parts) -> str | None:
     """``text`` with every part of one patch applied, or None if any part is not the reviewed code."""
     for start, end, digest, patch in parts:
@@ -563,7 +578,16 @@ def apply_patch(text: str, parts) -> str | None:
 
 def patched_pyodide(name: str, src: Path) -> Path:
     """``src``, or a copy (cached) with those PYODIDE_PATCHES for that file that fit it applied."""
-    patches = {k: parts for k, (file, parts) in PYODIDE_PATCHES.items() if file == name}
+    return patched(name, src, PYODIDE_PATCHES, "PYODIDE_PATCHES")
+
+
+def patched_pyscript(name: str, src: Path) -> Path:
+    """The same for the vendored PyScript's files and PYSCRIPT_PATCHES."""
+    return patched(name, src, PYSCRIPT_PATCHES, "PYSCRIPT_PATCHES")
+
+
+def patched(name: str, src: Path, table: dict, table_name: str) -> Path:
+    patches = {k: parts for k, (file, parts) in table.items() if file == name}
     if not patches:
         return src
     text, applied = src.read_text(encoding="utf-8"), []
@@ -571,7 +595,7 @@ def patched_pyodide(name: str, src: Path) -> Path:
         done = apply_patch(text, parts)
         if done is None:
             degrade(f"{name} is not the reviewed one (a patched function's digest differs): "
-                    f"shipped without the {patch} patch (tools/build.py PYODIDE_PATCHES)")
+                    f"shipped without the {patch} patch (tools/build.py {table_name})")
             continue
         text = done
         applied.append(patch)
@@ -684,8 +708,12 @@ def build_vendor(pyc: bool = True, prune: bool = True) -> None:
     for name in stale:
         (VENDOR / "pyodide" / name).unlink()
     wanted = pyscript_files()
+    for patch, (file, _parts) in PYSCRIPT_PATCHES.items():
+        if file not in {p.name for p in wanted}:
+            degrade(f"PyScript has no {file} (another version?): shipped without the {patch} patch "
+                    "(tools/build.py PYSCRIPT_PATCHES)")
     for src in wanted:
-        _copy(src, VENDOR / "pyscript" / src.name)
+        _copy(patched_pyscript(src.name, src), VENDOR / "pyscript" / src.name)
     target = VENDOR / "pyscript" / PYSCRIPT_PYC
     data = pyscript_pycache(pyc)
     if not target.exists() or target.read_bytes() != data:

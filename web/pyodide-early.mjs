@@ -118,7 +118,11 @@ async function fetchSnapshot() {
 function wantSnapshot() {
   const flag = new URLSearchParams(location.search).get("snapshot");
   if (flag === "0" || flag === "1") return flag === "1";
-  return Boolean(globalThis.navigator && navigator.serviceWorker && navigator.serviceWorker.controller);
+  try {
+    return Boolean(globalThis.navigator && navigator.serviceWorker && navigator.serviceWorker.controller);
+  } catch (_err) {
+    return false;        // service workers denied (touching them throws): no worker, no snapshot in a cache
+  }
 }
 
 function started(how) {

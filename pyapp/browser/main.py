@@ -23,8 +23,16 @@ BOT_DELAY_MS = 250
 FAST_BOT_DELAY_MS = 0
 
 
+# Shown (as an info notice) when the browser lets the page keep nothing: a frame on another site with
+# third-party storage blocked, strict privacy settings.  Tests look for "will not be saved".
+NOT_SAVED_NOTE = ("Games will not be saved: this browser does not let Boardshelf store anything here, "
+                  "so they last only while this page is open.")
+
+
 class LocalStorage:
     """The storage protocol over ``window.localStorage`` (a quota error becomes :class:`QuotaError`)."""
+
+    persistent = True          # what is stored here is still there on the next visit
 
     def __init__(self, ls) -> None:
         self.ls = ls
@@ -52,10 +60,12 @@ class LocalStorage:
 
 
 class MemoryStorage:
-    """Fallback when localStorage is unavailable (private mode, blocked storage)."""
+    """Fallback when localStorage is unavailable (private mode, blocked storage): lost with the page."""
 
-    def __init__(self) -> None:
-        self.data: dict = {}
+    persistent = False
+
+    def __init__(self, data: dict | None = None) -> None:
+        self.data: dict = dict(data or {})
 
     def get(self, key):
         return self.data.get(key)
@@ -68,6 +78,35 @@ class MemoryStorage:
 
     def keys(self):
         return list(self.data)
+
+
+def open_storage(window):
+    """localStorage if the browser lets this page use it, else a :class:`MemoryStorage` (``persistent``
+    says which).  Reading the property, listing or writing may throw (SecurityError) where storage is
+    denied; a write refused only because the storage is full still means localStorage (its saves are
+    there).  If it can be read but not written, the memory copy starts with what it holds."""
+    try:
+        storage = LocalStorage(window.localStorage)
+        keys = storage.keys()
+    except Exception:
+        return MemoryStorage()
+    probe = "boardshelf:probe"
+    try:
+        storage.set(probe, "1")
+        storage.remove(probe)
+    except QuotaError:
+        pass
+    except Exception:
+        data = {}
+        for k in keys:
+            try:
+                v = storage.get(k)
+            except Exception:
+                continue
+            if v is not None:
+                data[k] = v
+        return MemoryStorage(data)
+    return storage
 
 
 def _node(x):
@@ -83,17 +122,19 @@ class Glue:
     def __init__(self) -> None:
         doc = js.document
         self.root = doc.getElementById("app")
-        try:
-            storage = LocalStorage(js.window.localStorage)
-            storage.keys()
+        storage = self.storage = open_storage(js.window)
+        try:     # (for tests and styles: <html data-storage="local|memory">)
+            doc.documentElement.dataset.storage = "local" if storage.persistent else "memory"
         except Exception:
-            storage = MemoryStorage()
+            pass
         self.query = parse_query(str(js.location.search or ""))
         try:
             self.app = App(storage, self.query)
         except Exception as exc:  # a bad link or a broken save must not stop the app from starting
             self.app = App(storage, {})
             self.app.notify(f"The app could not open this link ({exc}); here is the shelf.")
+        if not storage.persistent:
+            self.app.notify(NOT_SAVED_NOTE, "info")
         if self.app.fast:
             self.delay = FAST_BOT_DELAY_MS
         else:
@@ -231,6 +272,8 @@ class Glue:
                 self.app.handle("action", str(el.dataset.action))
             else:
                 nav = str(el.dataset.nav)
+                if str(getattr(el, "tagName", "")).upper() == "SUMMARY":
+                    event.preventDefault()         # the app owns a <details>' open state (its markup says it)
                 if nav == "import":
                     self.flush()
                     self.file_input.value = ""

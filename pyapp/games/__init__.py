@@ -21,10 +21,16 @@ _CATALOG = (
      "Advance your floating fortress, raise spires and send minions and heroes at rival fortresses.", False),
 )
 
+# buttons a game's own setup step (Game.setup_step, see pyapp/ui/steps.py) adds to its card on the shelf:
+# (data-nav, label); the app routes those navs to the step.  Here, not on the Game, so the shelf imports no game.
+_SHELF = {"hexbattle": (("armies", "Armies"),)}
+
 
 def catalog() -> list[dict]:
-    """Every game on the shelf: id, title, player counts, description, and whether it is playable yet."""
-    return [{"id": i, "title": t, "min_players": lo, "max_players": hi, "description": d, "ready": r}
+    """Every game on the shelf: id, title, player counts, description, whether it is playable yet,
+    and the ``shelf`` buttons of its own setup step."""
+    return [{"id": i, "title": t, "min_players": lo, "max_players": hi, "description": d, "ready": r,
+             "shelf": [list(b) for b in _SHELF.get(i, ())]}
             for i, t, lo, hi, d, r in _CATALOG]
 
 

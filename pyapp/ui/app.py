@@ -7,17 +7,18 @@
     app.handle("input", "seed", "7")     # a data-input field changed
     while app.bot_pending(): app.step_bot()
 
-Screens: ``shelf``, ``setup``, ``game``, ``rules``, ``armies``, ``builder``.
+Screens: ``shelf``, ``setup``, ``game``, ``rules``, and the screens of a game's own setup step
+(:mod:`pyapp.ui.steps`; Hex Battle's ``armies`` and ``builder``).  The app imports no game module:
+games come from the registry, their renderer and setup step by name.
 Every player-entered string is escaped (:func:`pyapp.ui.markup.esc`).
 
-``data-nav`` values: ``shelf``, ``setup:<game>``, ``start``, ``reseed``, ``pick-army:<seat>`` / ``pick-done``
-(private army choice in hot seat), ``rules:<game>``, ``back``, ``load:<save id>``, ``delsave:<save id>``,
-``confirm`` / ``cancel-confirm``, ``undo``, ``handoff-ok``, ``new-again``, ``dismiss:<message id>``,
-``armies``, ``army-new``, ``army-edit:<id>``, ``army-del:<id>``, ``b-add:<unit>``, ``b-sel:<i>``,
-``b-place:<hex>``, ``b-cw:<i>`` / ``b-ccw:<i>``, ``b-unplace:<i>``, ``b-del:<i>``, ``b-card:<card>:1|-1``,
-``b-save``; ``export`` and ``import`` are handled by the browser glue (file download / file picker).
-``data-input`` names: ``seed``, ``players``, ``seat-<i>`` (``human`` | ``bot:<name>``), ``name-<i>``,
-``army-<i>``, ``opt-<option>``, ``army-name``.
+The app's ``data-nav`` values: ``shelf``, ``setup:<game>``, ``start``, ``reseed``, ``advanced`` (open or
+close the setup's Advanced section), ``rules:<game>``, ``back``, ``load:<save id>``, ``delsave:<save id>``,
+``confirm`` / ``cancel-confirm``, ``undo``, ``handoff-ok``, ``new-again``, ``dismiss:<message id>``;
+``export`` and ``import`` are handled by the browser glue (file download / file picker).  Any other nav
+goes to the setup step on screen (or to the step whose shelf button it is).
+The app's ``data-input`` names: ``seed``, ``players``, ``seat-<i>`` (``human`` | ``bot:<name>``), ``name-<i>``,
+``opt-<option>`` and, for a per-seat option, ``opt-<option>-<i>``; others go to the setup step.
 
 Query parameters: ``game``, ``seats`` (``human,bot`` | ``bot:<name>``; plain ``bot`` is the game's best bot),
 ``seed``, ``embed=1`` (no chrome, start at once), ``fast=1`` (bots act without delay, read by the glue).
@@ -30,16 +31,26 @@ import json
 
 from .. import bots as botlib
 from .. import games
-from ..engine import IllegalAction, Rng
+from ..engine import IllegalAction
+from ..engine import log as loglib
 from ..engine import saves
 from ..engine.util import random_below
 from ..engine.saves import SaveError
-from . import armies as armylib
-from .markup import button, esc
+from .markup import attrs, button, esc
+from .steps import StepContext
 from .storage import QuotaError
 
-ARMY_GAMES = ("hexbattle",)
 MAX_MESSAGES = 6
+APP_SCREENS = ("shelf", "setup", "game", "rules")
+
+
+def _parse_seed(text) -> int | None:
+    """A seed typed or read from a link: a whole number from 0 to ``saves.MAX_SEED``, else None."""
+    try:
+        seed = int(str(text).strip())
+    except ValueError:
+        return None
+    return seed if 0 <= seed <= saves.MAX_SEED else None
 
 
 def _best_bot(game_id: str) -> str:
@@ -51,6 +62,60 @@ def _best_bot(game_id: str) -> str:
 
 def _truthy(v) -> bool:
     return str(v).lower() in ("1", "true", "yes", "on")
+
+
+def _and(names: list) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    names = [str(n) for n in names]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def outcome_text(out, names: list) -> str:
+    """How a game ended, in a few words, for every kind of :class:`~pyapp.engine.Outcome`.
+
+    >>> from pyapp.engine import Outcome
+    >>> outcome_text(Outcome.ranked([[1], [0]], ""), ["Ann", "Bo"])
+    'Bo wins'
+    >>> outcome_text(Outcome.ranked([[0, 2], [1]], ""), ["Ann", "Bo", "Cy"])
+    'Ann and Cy share the win'
+    >>> outcome_text(Outcome.ranked([[0, 1]], ""), ["Ann", "Bo"])
+    'a draw'
+    >>> outcome_text(Outcome.team(4, True, ""), ["Ann", "Bo", "Cy", "Di"])
+    'You all win (Ann, Bo, Cy and Di)'
+    >>> outcome_text(Outcome.team(1, False, ""), ["Ann"])
+    'Defeat'
+    """
+    def name(s: int) -> str:
+        return names[s] if 0 <= s < len(names) else loglib.seat_name(s)
+    kind = out.kind
+    if kind == "win":
+        return f"{name(out.winners[0])} wins"
+    if kind == "shared":
+        return f"{_and([name(s) for s in out.winners])} share the win"
+    if kind == "draw":
+        return "a draw"
+    won = kind == "team-win"
+    seats = out.seats
+    if len(seats) <= 1:
+        return "Victory" if won else "Defeat"
+    return f"{'You all win' if won else 'You all lose'} ({_and([name(s) for s in seats])})"
+
+
+def _opt_value(v) -> str:
+    """An option value as a ``<select>`` / ``<input>`` value."""
+    return str(v).lower() if isinstance(v, bool) else "" if v is None else str(v)
+
+
+def _shown_options(game) -> list:
+    """The options the generic setup screen offers (``data`` options belong to the game's setup step)."""
+    return [o for o in game.options_spec if o.kind != "data"]
+
+
+def _seat_default(o, i: int):
+    d = o.default
+    if isinstance(d, (list, tuple)):
+        return d[i] if i < len(d) else None
+    return d
 
 
 class App:
@@ -76,8 +141,9 @@ class App:
         self._bots: dict = {}
         self._seen_log: dict = {}            # seat -> log length when that human last acted
         self.rules_for: str | None = None
-        self.builder: armylib.Builder | None = None
-        self.confirm: tuple | None = None
+        self.confirm: dict | None = None     # {text, yes, no, do}: a question on screen
+        self._steps: dict = {}               # game id -> its setup step (made on first use)
+        self.step_game: str | None = None    # the game whose setup step owns the screen on show
         if not self._apply_query():
             self._resume()
 
@@ -145,13 +211,10 @@ class App:
                 seats = parsed
         seed = None
         if q.get("seed") not in (None, ""):
-            try:
-                seed = int(str(q["seed"]))
-                if not 0 <= seed < 2 ** 63:
-                    raise ValueError
-            except ValueError:
-                self.notify(f"The seed in the link ({q['seed']}) is not a whole number; a random seed is used.")
-                seed = None
+            seed = _parse_seed(q["seed"])
+            if seed is None:
+                self.notify(f"The seed in the link is not a whole number from 0 to {saves.MAX_SEED}; "
+                            "a secret random seed is used.")
         self._new_setup(gid, seats=seats, seed=seed)
         if seats_ok and (self.embed or q.get("seats")):
             if self._resume_matching(gid, seats, seed):     # a reload of the same link resumes its game
@@ -204,27 +267,57 @@ class App:
         if not self._open_save(sid, quiet_missing=True):
             self.storage.remove(saves.CURRENT_KEY)
 
+    # ================================================================ setup steps (pyapp.ui.steps)
+    def _step_for(self, gid: str):
+        """The setup step of game ``gid`` (made once), or None if the game has none."""
+        if gid not in self._steps:
+            game = games.get(gid)
+            step = None
+            if getattr(game, "setup_step", None):
+                mod = importlib.import_module(f"{games.__name__}.{gid}.{game.setup_step}")
+                step = mod.Step(StepContext(self, game))
+            self._steps[gid] = step
+        return self._steps[gid]
+
+    def _active_step(self):
+        """The step whose screen is on show, or the step of the game being set up."""
+        if self.step_game and self.screen not in APP_SCREENS:
+            return self._step_for(self.step_game)
+        if self.screen == "setup" and self.setup is not None:
+            return self._step_for(self.setup["game"])
+        return None
+
+    def _shelf_steps(self) -> list:
+        """The steps of the games with buttons on the shelf (those navs name no game), made on first use."""
+        return [s for s in (self._step_for(g["id"]) for g in games.catalog() if g["ready"] and g.get("shelf"))
+                if s is not None]
+
+    def step(self, gid: str):
+        """The setup step of game ``gid`` (for tests and tools), or None."""
+        return self._step_for(gid)
+
+    def _show(self, screen: str, gid: str | None = None) -> None:
+        if screen not in APP_SCREENS:
+            self.step_game = gid
+        self.screen = screen
+
+    def _ask(self, question: str, on_yes, *, yes: str = "Delete", no: str = "Keep") -> None:
+        self.confirm = {"text": question, "yes": yes, "no": no, "do": on_yes}
+
     # ================================================================ setup
     def _new_setup(self, gid: str, *, seats=None, seed=None) -> None:
         game = games.get(gid)
         players = game.min_players
         seats = seats or (["human"] + ["bot:" + _best_bot(gid)] * (players - 1))
-        self.setup = {"game": gid, "seats": list(seats), "names": [""] * len(seats),
-                      "seed": str(self._random_seed() if seed is None else seed),
-                      "armies": [None] * len(seats), "picking": None,
-                      "options": {o.name: o.default for o in self._plain_options(game)}}
-        if gid in ARMY_GAMES:
-            for msg in armylib.ensure_prebuilt(self.storage, self.clock):
-                self.notify(msg)
-            valid = armylib.valid_armies(self.storage)
-            for i in range(len(seats)):
-                if valid:
-                    self.setup["armies"][i] = valid[min(i, len(valid) - 1)]["id"]
-
-    @staticmethod
-    def _plain_options(game) -> list:
-        """The options the setup screen offers as plain fields (armies have their own picker)."""
-        return [o for o in game.options_spec if not (game.id in ARMY_GAMES and o.name == "armies")]
+        n = len(seats)
+        options = {o.name: [_seat_default(o, i) for i in range(n)] if o.per_seat else o.default
+                   for o in _shown_options(game)}
+        self.setup = {"game": gid, "seats": list(seats), "names": [""] * n,
+                      "seed": "" if seed is None else str(seed),     # empty: a secret random seed at Start
+                      "options": options, "advanced": seed is not None, "step": None}
+        step = self._step_for(gid)
+        if step is not None:
+            step.begin(self.setup)
 
     def _set_players(self, n: int) -> None:
         st = self.setup
@@ -232,28 +325,47 @@ class App:
         if not game.min_players <= n <= game.max_players:
             return
         best = "bot:" + _best_bot(st["game"])
-        for key, fill in (("seats", best), ("names", ""), ("armies", None)):
+        for key, fill in (("seats", best), ("names", "")):
             st[key] = (st[key] + [fill] * n)[:n]
+        for o in _shown_options(game):
+            if o.per_seat:
+                have = list(st["options"][o.name])
+                st["options"][o.name] = (have + [_seat_default(o, i) for i in range(len(have), n)])[:n]
+        step = self._step_for(st["game"])
+        if step is not None:
+            step.players_changed(st)
 
-    def _set_option(self, name: str, value: str) -> None:
-        st = self.setup
-        game = games.get(st["game"])
-        opt = next((o for o in self._plain_options(game) if o.name == name), None)
-        if opt is None:
-            return
-        if opt.choices:
-            match = [c[0] for c in opt.choices if str(c[0]) == value]
-            if match:
-                st["options"][name] = match[0]
-        elif isinstance(opt.default, bool):
-            st["options"][name] = value in ("true", "1", "yes", "on")
-        elif isinstance(opt.default, int):
+    @staticmethod
+    def _parse_option(o, value: str):
+        """A field's text as the option's kind; checked at Start by ``Game.resolve_options``."""
+        if o.kind == "int":
             try:
-                st["options"][name] = int(value)
+                return int(value.strip())
             except ValueError:
-                self.notify(f"{opt.label}: enter a whole number.")
-        else:
-            st["options"][name] = value[:100]
+                return value.strip()[:40]             # refused at Start with the option's own message
+        if o.kind == "bool":
+            return value.strip().lower() in ("true", "1", "yes", "on")
+        if o.kind == "choice":
+            return next((c[0] for c in o.choices if _opt_value(c[0]) == value), None)
+        return value[:o.max if o.max is not None else 1000]
+
+    def _set_option(self, key: str, value: str) -> None:
+        st = self.setup
+        shown = {o.name: o for o in _shown_options(games.get(st["game"]))}
+        seat = None
+        if key not in shown:
+            name, _, i = key.rpartition("-")
+            if name not in shown or not shown[name].per_seat or not i.isdigit() or int(i) >= len(st["seats"]):
+                return
+            key, seat = name, int(i)
+        o = shown[key]
+        v = self._parse_option(o, value)
+        if o.kind == "choice" and v is None:
+            return                                     # not one of the choices: ignored
+        if seat is None and not o.per_seat:
+            st["options"][key] = v
+        elif seat is not None:
+            st["options"][key][seat] = v
 
     def _seat_name(self, i: int, seat: str, typed: str = "") -> str:
         if typed.strip():
@@ -273,43 +385,35 @@ class App:
             out.append(n)
         return out
 
+    def _setup_seed(self) -> int | None:
+        """The chosen seed, a secret random one when none was chosen, or None if the field is invalid."""
+        text = str(self.setup["seed"]).strip()
+        return self._random_seed() if text == "" else _parse_seed(text)
+
+    def _setup_options(self, game, seed: int) -> dict:
+        """The setup's option values (generic fields, then the step's), checked once by the game.
+
+        Raises ``ValueError`` with the message for the player."""
+        st = self.setup
+        options = {o.name: st["options"][o.name] for o in _shown_options(game) if o.name in st["options"]}
+        step = self._step_for(game.id)
+        if step is not None:
+            options.update(step.option_values(st, seed))
+        return game.resolve_options(options, len(st["seats"]))
+
     def _start_from_setup(self) -> bool:
         st = self.setup
-        gid = st["game"]
-        game = games.get(gid)
-        try:
-            seed = int(str(st["seed"]).strip())
-            if not 0 <= seed < 2 ** 63:
-                raise ValueError
-        except ValueError:
-            self.notify("The seed must be a whole number (0 or more).")
+        game = games.get(st["game"])
+        seed = self._setup_seed()
+        if seed is None:
+            self.notify(f"The seed must be a whole number from 0 to {saves.MAX_SEED}, or empty for a secret one.")
             self.screen = "setup"
             return False
-        options = None
-        if gid in ARMY_GAMES and not armylib.valid_armies(self.storage):
-            # nothing usable in storage (full or blocked): the game's own sample armies
-            self.notify("No saved army could be used, so both sides play the sample armies.", "info")
-        elif gid in ARMY_GAMES:
-            valid = {e["id"]: e["army"] for e in armylib.valid_armies(self.storage)}
-            chosen = []
-            pick = Rng(seed, stream=99)
-            for i, seat in enumerate(st["seats"]):
-                aid = st["armies"][i]
-                if seat.startswith("bot:"):                       # a bot's army: random and secret (HB-UI-6)
-                    aid = pick.choice(sorted(valid)) if valid else None
-                if aid not in valid:
-                    self.notify(f"{self._seat_name(i, seat, st['names'][i])} has no valid army chosen: "
-                                "build one in the army builder.")
-                    self.screen = "setup"
-                    return False
-                chosen.append(armylib.clean_army(valid[aid]))
-            options = {"armies": chosen}
-        elif st.get("options"):
-            options = dict(st["options"])
         try:
+            options = self._setup_options(game, seed)
             state = game.new(len(st["seats"]), seed, options)
         except (ValueError, TypeError) as exc:
-            self.notify(f"The game could not start: {exc}")
+            self.notify(str(exc))
             self.screen = "setup"
             return False
         names = self._distinct([self._seat_name(i, s, st["names"][i]) for i, s in enumerate(st["seats"])])
@@ -364,17 +468,9 @@ class App:
         save = saves.to_save(self.state, save_id=self.meta["id"], seats=self.meta["seats"], names=self.meta["names"],
                              title=self.meta["title"], created=self.meta["created"], updated=now)
         out = self.state.outcome()
-        save["status"] = "in progress" if out is None else f"finished: {self._outcome_text(out)}"
+        save["status"] = "in progress" if out is None else f"finished: {outcome_text(out, self.meta['names'])}"
         if self._store(saves.save_key(self.meta["id"]), saves.dumps(save), "this game"):
             self._store(saves.CURRENT_KEY, self.meta["id"], "the current game marker")
-
-    def _outcome_text(self, out) -> str:
-        names = self.meta["names"]
-        if len(out.winners) == 1:
-            return f"{names[out.winners[0]]} wins"
-        if out.winners:
-            return " and ".join(names[w] for w in out.winners) + " share the win"
-        return "a draw"
 
     def _open_save(self, sid: str, *, quiet_missing: bool = False) -> bool:
         text = self.storage.get(saves.save_key(sid))
@@ -490,8 +586,10 @@ class App:
             return
         if self.handoff_seat() is not None:
             return
-        seat = self._human_to_act()
-        if seat is None or (self.view_seat() is not None and seat != self.view_seat()):
+        seat, vs = self._human_to_act(), self.view_seat()
+        if vs is not None and seat != vs and any(a.id == aid for a in self._free_actions(vs)):
+            seat = vs                                  # an "at any time" action of a seat not to act
+        elif seat is None or (vs is not None and seat != vs):
             self.notify("It is not your turn.")
             return
         try:
@@ -502,13 +600,23 @@ class App:
         self._seen_log[seat] = len(self.state.log)
         self._autosave()
 
+    def _free_actions(self, vs) -> list:
+        """The viewing human's "at any time" actions (``State.free_actions``), also when not to act."""
+        if vs is None or self.meta["seats"][vs] != "human" or self.state.is_over:
+            return []
+        free = getattr(self.state, "free_actions", None)
+        return free(vs) if free is not None else []
+
     def _do_input(self, name: str, value: str) -> None:
-        if name == "army-name" and self.builder is not None:
-            self.builder.set_name(value)
+        if self.screen == "setup" and self.setup is not None and self._setup_input(name, value):
             return
+        step = self._active_step()
+        if step is not None:
+            step.input(name, value)
+
+    def _setup_input(self, name: str, value: str) -> bool:
+        """The generic setup fields; False for a name the app does not know (the step's)."""
         st = self.setup
-        if self.screen != "setup" or st is None:
-            return
         if name == "seed":
             st["seed"] = value.strip()[:20]
         elif name == "players":
@@ -518,133 +626,128 @@ class App:
                 pass
         elif name.startswith("opt-"):
             self._set_option(name[4:], value)
-        elif name.startswith(("seat-", "name-", "army-")):
+        elif name.startswith(("seat-", "name-")):
             try:
                 i = int(name.split("-", 1)[1])
                 st["seats"][i]
             except (ValueError, IndexError):
-                return
+                return True
             if name.startswith("seat-"):
                 if value == "human" or (value.startswith("bot:") and value[4:] in botlib.available(st["game"])):
                     st["seats"][i] = value
-            elif name.startswith("name-"):
-                st["names"][i] = value[:40]
             else:
-                st["armies"][i] = value or None
+                st["names"][i] = value[:40]
+        else:
+            return False
+        return True
 
     def _do_nav(self, nav: str) -> None:
         cmd, _, arg = nav.partition(":")
-        if (self.screen == "builder" and self.builder is not None and self.builder.dirty
-                and cmd in ("armies", "shelf", "setup", "load", "army-new", "army-edit", "rules")):
-            self.confirm = ("leave", nav)                 # unsaved army changes: ask first
-            return
-        if cmd == "dismiss":
-            self.messages = [m for m in self.messages if str(m["id"]) != arg]
-        elif cmd == "shelf":
-            if self.screen == "game":
-                self._leave_game()
-            self.builder = None
-            self.confirm = None
-            self.screen = "shelf"
-        elif cmd == "setup":
-            self._new_setup(arg)
-            self.screen = "setup"
-        elif cmd == "start" and self.setup:
-            self._start_from_setup()
-        elif cmd == "reseed" and self.setup:
-            self.setup["seed"] = str(self._random_seed())
-        elif cmd == "pick-army" and self.setup:
-            self.setup["picking"] = int(arg)
-        elif cmd == "pick-done" and self.setup:
-            self.setup["picking"] = None
-        elif cmd == "rules":
-            games.get(arg)
-            if self.screen != "rules":
-                self.back_to = self.screen
-            self.rules_for = arg
-            self.screen = "rules"
-        elif cmd == "back":
-            self.screen = self.back_to if self.back_to != "rules" else "shelf"
-            if self.screen == "game" and self.state is None:
-                self.screen = "shelf"
-        elif cmd == "load":
-            self._open_save(arg)
-        elif cmd == "delsave":
-            self.confirm = ("save", arg)
-        elif cmd == "confirm" and self.confirm:
-            what, ident = self.confirm
-            self.confirm = None
-            if what == "save":
-                self.storage.remove(saves.save_key(ident))
-                if self.storage.get(saves.CURRENT_KEY) == ident:
-                    self.storage.remove(saves.CURRENT_KEY)
-            elif what == "leave":
-                if self.builder is not None:
-                    self.builder.dirty = False
-                self._do_nav(ident)
-            elif what == "army":
-                self.storage.remove(saves.army_key(armylib.GAME_ID, ident))
-                if self.builder and self.builder.army_id == ident:
-                    self.builder = None
-                    self.screen = "armies"
-        elif cmd == "cancel-confirm":
-            self.confirm = None
-        elif cmd == "undo":
-            seat = self.view_seat() if self.view_seat() is not None else self._human_to_act()
-            if self.state is not None and seat is not None and self.state.can_undo(seat):
-                self.state = self.state.undo(seat)
-                self._autosave()
-        elif cmd == "handoff-ok":
-            h = self.handoff_seat()
-            if h is not None:
-                self.viewer = h
-        elif cmd == "new-again" and self.state is not None:
-            gid = self.game.id
-            seats = list(self.meta["seats"])
-            self._leave_game()
-            self._new_setup(gid, seats=seats)
-            self.screen = "setup"
-        # ---- armies
-        elif cmd == "armies":
-            for msg in armylib.ensure_prebuilt(self.storage, self.clock):
-                self.notify(msg)
-            self.builder = None
-            self.screen = "armies"
-        elif cmd == "army-new":
-            self.builder = armylib.Builder()
-            self.screen = "builder"
-        elif cmd == "army-edit":
-            entry = next((e for e in armylib.list_armies(self.storage) if e["id"] == arg), None)
-            if entry is None or entry["army"] is None:
-                self.notify("That army cannot be opened: " + (entry["error"] if entry else "it no longer exists."))
+        step = self._active_step()
+        if step is not None and self.screen in step.screens:
+            question = step.leaving(nav)             # unsaved work on the step's screen: ask first
+            if question:
+                def leave() -> None:
+                    step.leave()
+                    self._do_nav(nav)
+                self._ask(question, leave, yes="Discard changes", no="Keep editing")
                 return
-            self.builder = armylib.Builder(entry["army"], arg)
-            self.screen = "builder"
-        elif cmd == "army-del":
-            self.confirm = ("army", arg)
-        elif cmd == "b-save" and self.builder:
-            self._save_army()
-        elif cmd.startswith("b-") and self.builder:
-            err = self.builder.handle(cmd[2:], arg)
-            if err:
-                self.notify(err, "info")
-
-    def _save_army(self) -> None:
-        b = self.builder
-        if not b.army["name"].strip():
-            self.notify("Give the army a name before saving it.")
+        handler = self._NAVS.get(cmd)
+        if handler is not None:
+            handler(self, arg)
             return
-        aid = b.army_id or saves.new_id()
-        rec = armylib.record(b.army, aid, self.clock())
-        if self._store(saves.army_key(armylib.GAME_ID, aid), json.dumps(rec, separators=(",", ":")), "this army"):
-            b.army_id = aid
-            b.dirty = False
-            problems = armylib.content().validate_army(armylib.clean_army(b.army))
-            if problems:
-                self.notify("Saved as a draft. It cannot be used in a game until fixed: " + "; ".join(problems) + ".",
-                            "info")
-            else:
-                self.notify(f"Saved “{b.army['name']}”: ready for battle.", "info")
+        if step is not None and step.nav(cmd, arg):
+            return
+        for other in self._shelf_steps():          # e.g. "armies" on the shelf: the step whose button it is
+            if other is not step and other.nav(cmd, arg):
+                return
+
+    # ---- the app's navs (the table _NAVS below)
+    def _nav_dismiss(self, arg: str) -> None:
+        self.messages = [m for m in self.messages if str(m["id"]) != arg]
+
+    def _nav_shelf(self, arg: str) -> None:
+        if self.screen == "game":
+            self._leave_game()
+        self.confirm = None
+        self.step_game = None
+        self.screen = "shelf"
+
+    def _nav_new_setup(self, arg: str) -> None:
+        self._new_setup(arg)
+        self.screen = "setup"
+
+    def _nav_start(self, arg: str) -> None:
+        if self.setup:
+            self._start_from_setup()
+
+    def _nav_reseed(self, arg: str) -> None:
+        if self.setup:
+            self.setup["seed"] = str(self._random_seed())
+
+    def _nav_toggle_advanced(self, arg: str) -> None:
+        if self.setup:
+            self.setup["advanced"] = not self.setup.get("advanced")
+
+    def _nav_rules(self, arg: str) -> None:
+        games.get(arg)
+        if self.screen != "rules":
+            self.back_to = self.screen
+        self.rules_for = arg
+        self.screen = "rules"
+
+    def _nav_back(self, arg: str) -> None:
+        self.screen = self.back_to if self.back_to != "rules" else "shelf"
+        if self.screen == "game" and self.state is None:
+            self.screen = "shelf"
+
+    def _nav_load(self, arg: str) -> None:
+        self._open_save(arg)
+
+    def _nav_ask_delete_save(self, sid: str) -> None:
+        meta = next((e["meta"] for e in self._save_entries() if e["id"] == sid), None)
+        label = f"the saved game “{(meta or {}).get('title') or sid}”"
+
+        def delete() -> None:
+            self.storage.remove(saves.save_key(sid))
+            if self.storage.get(saves.CURRENT_KEY) == sid:
+                self.storage.remove(saves.CURRENT_KEY)
+        self._ask(f"Delete {label}? This cannot be undone.", delete)
+
+    def _nav_confirm(self, arg: str) -> None:
+        if self.confirm:
+            do = self.confirm["do"]
+            self.confirm = None
+            do()
+
+    def _nav_cancel_confirm(self, arg: str) -> None:
+        self.confirm = None
+
+    def _nav_undo(self, arg: str) -> None:
+        seat = self.view_seat() if self.view_seat() is not None else self._human_to_act()
+        if self.state is not None and seat is not None and self.state.can_undo(seat):
+            self.state = self.state.undo(seat)
+            self._autosave()
+
+    def _nav_hand_over(self, arg: str) -> None:
+        h = self.handoff_seat()
+        if h is not None:
+            self.viewer = h
+
+    def _nav_play_again(self, arg: str) -> None:
+        if self.state is None:
+            return
+        gid = self.game.id
+        seats = list(self.meta["seats"])
+        self._leave_game()
+        self._new_setup(gid, seats=seats)
+        self.screen = "setup"
+
+    _NAVS = {"dismiss": _nav_dismiss, "shelf": _nav_shelf, "setup": _nav_new_setup, "start": _nav_start,
+             "reseed": _nav_reseed, "advanced": _nav_toggle_advanced, "rules": _nav_rules, "back": _nav_back,
+             "load": _nav_load, "delsave": _nav_ask_delete_save, "confirm": _nav_confirm,
+             "cancel-confirm": _nav_cancel_confirm, "undo": _nav_undo, "handoff-ok": _nav_hand_over,
+             "new-again": _nav_play_again}
 
     # ================================================================ rendering
     def render(self) -> str:
@@ -652,9 +755,7 @@ class App:
         if screen == "game" and self.state is None:
             screen = self.screen = "shelf"
         try:
-            body = {"shelf": self._render_shelf, "setup": self._render_setup, "game": self._render_game,
-                    "rules": self._render_rules, "armies": self._render_armies,
-                    "builder": self._render_builder}.get(screen, self._render_shelf)()
+            body = self._render_body(screen)
         except Exception as exc:  # a bug in one screen must leave a way out, never a dead page
             body = ('<section class="screen-error"><h2>Something went wrong on this screen</h2>'
                     f'<p class="notice error">{esc(type(exc).__name__)}: {esc(exc)}</p>'
@@ -667,9 +768,23 @@ class App:
         return (f'<div class="bs-app screen-{screen}{" embed" if embed else ""}">{header}'
                 f"{self._render_messages()}{self._render_confirm()}<main>{body}</main></div>")
 
+    def _render_body(self, screen: str) -> str:
+        own = {"shelf": self._render_shelf, "setup": self._render_setup, "game": self._render_game,
+               "rules": self._render_rules}.get(screen)
+        if own is not None:
+            return own()
+        step = self._active_step()
+        if step is not None and screen in step.screens:
+            return step.render(screen)
+        return self._render_shelf()
+
     def _crumb(self) -> str:
-        return {"shelf": "Game shelf", "setup": "New game", "game": self.game.title if self.game else "",
-                "rules": "Rules", "armies": "Armies", "builder": "Army builder"}.get(self.screen, "")
+        own = {"shelf": "Game shelf", "setup": "New game", "game": self.game.title if self.game else "",
+               "rules": "Rules"}
+        if self.screen in own:
+            return own[self.screen]
+        step = self._active_step()
+        return step.screens.get(self.screen, "") if step is not None else ""
 
     def _render_messages(self) -> str:
         if not self.messages:
@@ -681,40 +796,38 @@ class App:
         return f'<div class="notices">{items}</div>'
 
     def _render_confirm(self) -> str:
-        if not self.confirm:
+        c = self.confirm
+        if not c:
             return ""
-        what, ident = self.confirm
-        if what == "leave":
-            name = self.builder.army["name"] if self.builder else ""
-            return (f'<div class="confirm" role="alertdialog"><span>Leave the army builder? Unsaved changes to '
-                    f'“{esc(name)}” will be lost.</span>' + button("Discard changes", nav="confirm", cls="danger")
-                    + button("Keep editing", nav="cancel-confirm") + "</div>")
-        if what == "save":
-            meta = next((e["meta"] for e in self._save_entries() if e["id"] == ident), None)
-            label = f"the saved game “{(meta or {}).get('title') or ident}”"
-        else:
-            entry = next((e for e in armylib.list_armies(self.storage) if e["id"] == ident), None)
-            label = f"the army “{((entry or {}).get('army') or {}).get('name') or ident}”"
-        return (f'<div class="confirm" role="alertdialog"><span>Delete {esc(label)}? This cannot be undone.</span>'
-                + button("Delete", nav="confirm", cls="danger") + button("Keep", nav="cancel-confirm") + "</div>")
+        return (f'<div class="confirm" role="alertdialog"><span>{esc(c["text"])}</span>'
+                + button(esc(c["yes"]), nav="confirm", cls="danger") + button(esc(c["no"]), nav="cancel-confirm")
+                + "</div>")
 
     # ---------------------------------------------------------------- shelf
     def _render_shelf(self) -> str:
-        cards = []
-        for g in games.catalog():
-            gid = g["id"]
-            players = (f"{g['min_players']} players" if g["min_players"] == g["max_players"]
-                       else f"{g['min_players']}-{g['max_players']} players")
-            if g["ready"]:
-                btns = (button("New game", nav=f"setup:{gid}", cls="primary") + button("Rules", nav=f"rules:{gid}")
-                        + (button("Armies", nav="armies") if gid in ARMY_GAMES else ""))
-                badge = ""
-            else:
-                btns = '<button type="button" class="btn" disabled>Coming soon</button>'
-                badge = '<span class="badge soon">coming soon</span>'
-            cards.append(f'<article class="game-card{" ready" if g["ready"] else " soon"}" data-game="{esc(gid)}">'
-                         f'<h3>{esc(g["title"])} {badge}</h3><p>{esc(g["description"])}</p>'
-                         f'<p class="meta">{players}</p><div class="button-row">{btns}</div></article>')
+        cards = "".join(self._shelf_card(g) for g in games.catalog())
+        return ('<section class="shelf"><h2>Games</h2>'
+                f'<div class="game-grid">{cards}</div></section>'
+                f'<section class="saves"><h2>Saved games</h2>{self._render_saves()}<div class="button-row">'
+                + button("Import a save file…", nav="import") + "</div></section>")
+
+    @staticmethod
+    def _shelf_card(g: dict) -> str:
+        gid = g["id"]
+        players = (f"{g['min_players']} players" if g["min_players"] == g["max_players"]
+                   else f"{g['min_players']}-{g['max_players']} players")
+        if g["ready"]:
+            btns = (button("New game", nav=f"setup:{gid}", cls="primary") + button("Rules", nav=f"rules:{gid}")
+                    + "".join(button(esc(label), nav=nav) for nav, label in g.get("shelf", ())))
+            badge = ""
+        else:
+            btns = '<button type="button" class="btn" disabled>Coming soon</button>'
+            badge = '<span class="badge soon">coming soon</span>'
+        return (f'<article class="game-card{" ready" if g["ready"] else " soon"}" data-game="{esc(gid)}">'
+                f'<h3>{esc(g["title"])} {badge}</h3><p>{esc(g["description"])}</p>'
+                f'<p class="meta">{players}</p><div class="button-row">{btns}</div></article>')
+
+    def _render_saves(self) -> str:
         titles = {g["id"]: g["title"] for g in games.catalog()}
         rows = []
         for e in self._save_entries():
@@ -730,12 +843,8 @@ class App:
                 f'{esc(m.get("status", ""))} · {esc(m.get("updated", ""))}</div></div><div class="button-row">'
                 + button("Continue", nav=f"load:{e['id']}", cls="small primary")
                 + button("Delete", nav=f"delsave:{e['id']}", cls="small danger") + "</div></li>")
-        saves_html = (f'<ul class="save-list">{"".join(rows)}</ul>' if rows
-                      else '<p class="empty">No saved games yet. Games save themselves after every move.</p>')
-        return ('<section class="shelf"><h2>Games</h2>'
-                f'<div class="game-grid">{"".join(cards)}</div></section>'
-                f'<section class="saves"><h2>Saved games</h2>{saves_html}<div class="button-row">'
-                + button("Import a save file…", nav="import") + "</div></section>")
+        return (f'<ul class="save-list">{"".join(rows)}</ul>' if rows
+                else '<p class="empty">No saved games yet. Games save themselves after every move.</p>')
 
     # ---------------------------------------------------------------- setup
     def _render_setup(self) -> str:
@@ -743,129 +852,145 @@ class App:
         if st is None:
             return self._render_shelf()
         game = games.get(st["game"])
-        avail = botlib.available(st["game"])
-        humans = [i for i, s in enumerate(st["seats"]) if s == "human"]
-        army_game = st["game"] in ARMY_GAMES
-        valid = armylib.valid_armies(self.storage) if army_game else []
-        by_id = {e["id"]: e for e in valid}
-        if army_game and st.get("picking") is not None:
-            return self._render_army_pick(st, st["picking"], valid)
-        rows = []
-        for i, seat in enumerate(st["seats"]):
-            opts = [("human", "Human")] + [(f"bot:{n}", f"Bot: {getattr(c, 'label', n)}") for n, c in avail.items()]
-            sel = "".join(f'<option value="{esc(v)}"{" selected" if v == seat else ""}>{esc(lbl)}</option>'
-                          for v, lbl in opts)
-            placeholder = self._seat_name(i, seat)
-            army_html = ""
-            if army_game:
-                if seat.startswith("bot:"):
-                    army_html = '<div class="army-pick">Army: <em>a random ready army, kept secret</em></div>'
-                elif len(humans) >= 2:
-                    chosen = st["armies"][i] in by_id
-                    army_html = (f'<div class="army-pick">Army: <em>{"chosen (hidden)" if chosen else "not chosen"}</em> '
-                                 + button("Choose privately…", nav=f"pick-army:{i}", cls="small") + "</div>")
-                else:
-                    army_html = f'<div class="army-pick">{self._army_select(i, st["armies"][i], valid)}</div>'
-            rows.append(f'<fieldset class="seat"><legend>Seat {i + 1}</legend>'
-                        f'<label class="field">Player <select data-input="seat-{i}">{sel}</select></label>'
-                        f'<label class="field">Name <input type="text" maxlength="40" data-input="name-{i}" '
-                        f'value="{esc(st["names"][i])}" placeholder="{esc(placeholder)}"></label>{army_html}</fieldset>')
-        extra = ""
-        if army_game:
-            extra = ('<p class="hint">Each player picks one of their saved, ready armies; the opponent\'s army stays '
-                     'hidden until the battle begins. ' + button("Manage armies", nav="armies", cls="small") + "</p>")
-            if not valid:
-                extra += '<p class="notice error">No ready army is saved: build one first.</p>'
+        step = self._step_for(st["game"])
+        cover = step.cover(st) if step is not None else None
+        if cover is not None:
+            return cover
+        rows = "".join(self._seat_row(game, step, i) for i in range(len(st["seats"])))
+        extra = step.setup_html(st) if step is not None else ""
         top = ""
         if game.min_players != game.max_players:
             popts = "".join(f'<option value="{n}"{" selected" if n == len(st["seats"]) else ""}>{n} players</option>'
                             for n in range(game.min_players, game.max_players + 1))
             top = f'<label class="field">Players <select data-input="players">{popts}</select></label>'
-        fields = []
-        for o in self._plain_options(game):
-            cur = st.get("options", {}).get(o.name, o.default)
-            if o.choices or isinstance(o.default, bool):
-                choices = o.choices or ((True, "yes"), (False, "no"))
-                ch = "".join(f'<option value="{esc(str(c).lower() if isinstance(c, bool) else c)}"'
-                             f'{" selected" if c == cur else ""}>{esc(label)}</option>'
-                             for c, label in choices)
-                fields.append(f'<label class="field">{esc(o.label)} <select data-input="opt-{esc(o.name)}">{ch}</select></label>')
-            else:
-                kind = ' inputmode="numeric"' if isinstance(o.default, int) else ""
-                fields.append(f'<label class="field">{esc(o.label)} <input type="text"{kind} '
-                              f'data-input="opt-{esc(o.name)}" value="{esc("" if cur is None else cur)}"></label>')
+        shown = _shown_options(game)
+        fields = "".join(self._option_field(o) for o in shown if not o.advanced and not o.per_seat)
         if fields:
-            extra += f'<fieldset class="options"><legend>Options</legend>{"".join(fields)}</fieldset>'
-        return (f'<section class="setup"><h2>New game: {esc(game.title)}</h2>{top}{"".join(rows)}{extra}'
-                f'<fieldset class="seed"><legend>Seed</legend><label class="field">Random seed '
-                f'<input type="text" inputmode="numeric" data-input="seed" value="{esc(st["seed"])}"></label>'
-                + button("New seed", nav="reseed", cls="small")
-                + '<p class="hint">The same seed and moves always replay the same game.</p></fieldset>'
+            extra += f'<fieldset class="options"><legend>Options</legend>{fields}</fieldset>'
+        advanced = "".join(self._option_field(o) if not o.per_seat else
+                           "".join(self._option_field(o, i) for i in range(len(st["seats"])))
+                           for o in shown if o.advanced)
+        seed = (f'<fieldset class="seed"><legend>Seed</legend><label class="field">Chosen seed '
+                f'<input type="text" inputmode="numeric" data-input="seed" placeholder="secret" '
+                f'value="{esc(st["seed"])}"></label>' + button("Pick one", nav="reseed", cls="small")
+                + '<p class="hint">Leave it empty: the game gets a secret seed, shown when the game ends. '
+                'A chosen seed replays the same shuffles and dice, so anyone who knows it can work out '
+                'the hidden cards, tiles and dice of this game.</p></fieldset>')
+        extra += (f'<details class="advanced"{" open" if st.get("advanced") else ""}>'
+                  f'<summary data-nav="advanced">Advanced</summary>{advanced}{seed}</details>')
+        return (f'<section class="setup"><h2>New game: {esc(game.title)}</h2>{top}{rows}{extra}'
                 '<div class="button-row">' + button("Start", nav="start", cls="primary big")
                 + button("Rules", nav=f"rules:{st['game']}") + button("Back", nav="shelf") + "</div></section>")
 
-    def _army_select(self, i: int, current, valid: list[dict]) -> str:
-        opts = "".join(f'<option value="{esc(e["id"])}"{" selected" if e["id"] == current else ""}>'
-                       f'{esc(e["army"]["name"])} ({armylib.content().army_points(e["army"])} pts)</option>'
-                       for e in valid)
-        return (f'<label class="field">Army <select data-input="army-{i}">'
-                f'{opts or "<option value=>no ready army</option>"}</select></label>')
+    def _seat_row(self, game, step, i: int) -> str:
+        st = self.setup
+        seat = st["seats"][i]
+        avail = botlib.available(st["game"])
+        opts = [("human", "Human")] + [(f"bot:{n}", f"Bot: {getattr(c, 'label', n)}") for n, c in avail.items()]
+        sel = "".join(f'<option value="{esc(v)}"{" selected" if v == seat else ""}>{esc(lbl)}</option>'
+                      for v, lbl in opts)
+        per_seat = "".join(self._option_field(o, i) for o in _shown_options(game) if o.per_seat and not o.advanced)
+        own = step.seat_html(st, i) if step is not None else ""
+        return (f'<fieldset class="seat"><legend>Seat {i + 1}</legend>'
+                f'<label class="field">Player <select data-input="seat-{i}">{sel}</select></label>'
+                f'<label class="field">Name <input type="text" maxlength="40" data-input="name-{i}" '
+                f'value="{esc(st["names"][i])}" placeholder="{esc(self._seat_name(i, seat))}"></label>'
+                f"{per_seat}{own}</fieldset>")
 
-    def _render_army_pick(self, st: dict, i: int, valid: list[dict]) -> str:
-        name = self._seat_name(i, st["seats"][i], st["names"][i])
-        return (f'<section class="private-pick"><h2>{esc(name)}: choose your army</h2>'
-                '<p>Only you should look at this screen. Your choice stays hidden from your opponent.</p>'
-                f"{self._army_select(i, st['armies'][i], valid)}<div class=\"button-row\">"
-                + button("Done", nav="pick-done", cls="primary") + "</div></section>")
+    def _option_field(self, o, seat: int | None = None) -> str:
+        """One option's labelled input, typed from its description (``seat``: one seat's entry)."""
+        cur = self.setup["options"].get(o.name)
+        key = f"opt-{o.name}"
+        label = o.label
+        if seat is not None:
+            cur = cur[seat] if isinstance(cur, list) and seat < len(cur) else None
+            key += f"-{seat}"
+            label = f"{label} (seat {seat + 1})" if o.advanced else label
+        if o.kind in ("bool", "choice"):
+            choices = o.choices if o.kind == "choice" else ((True, "yes"), (False, "no"))
+            ch = "".join(f'<option value="{esc(_opt_value(c))}"{" selected" if c == cur and type(c) is type(cur) else ""}>'
+                         f'{esc(lbl)}</option>' for c, lbl in choices)
+            control = f'<select data-input="{esc(key)}">{ch}</select>'
+        elif o.kind == "int":
+            control = f'<input type="number"{attrs(min=o.min, max=o.max)} data-input="{esc(key)}" value="{esc(_opt_value(cur))}">'
+        else:
+            control = (f'<input type="text"{attrs(maxlength=o.max)} data-input="{esc(key)}" '
+                       f'value="{esc(_opt_value(cur))}">')
+        help_html = f'<small class="help">{esc(o.help)}</small>' if o.help else ""
+        return f'<label class="field">{esc(label)} {control}{help_html}</label>'
 
     # ---------------------------------------------------------------- game
     def _render_module(self):
         try:
-            return importlib.import_module(f"pyapp.games.{self.game.id}.render")
+            return importlib.import_module(f"{games.__name__}.{self.game.id}.render")
         except ModuleNotFoundError:
             return None
 
     def _render_game(self) -> str:
         state, meta = self.state, self.meta
         names = meta["names"]
-        over = state.is_over
         handoff = self.handoff_seat()
         if handoff is not None:
-            return (f'<section class="handoff" role="dialog" aria-modal="true"><div class="handoff-box">'
-                    f'<h2>Pass the device to {esc(names[handoff])}</h2>'
-                    f'<p>{esc(names[handoff])}, tap the button when only you can see the screen.</p>'
-                    + button(f"I am {esc(names[handoff])}: show my turn", nav="handoff-ok", cls="primary big")
-                    + "</div></section>")
+            return self._render_handoff(names[handoff])
         vs = self.view_seat()
-        to_act = state.to_act
-        interactive = vs is not None and vs in to_act and meta["seats"][vs] == "human"
+        interactive = vs is not None and vs in state.to_act and meta["seats"][vs] == "human"
         actions = state.legal_actions(vs) if interactive else []
+        free = [a for a in self._free_actions(vs) if all(a.id != b.id for b in actions)]
+        if free:                                       # "at any time": offered to the viewer even off turn
+            actions, interactive = actions + free, True
         mod = self._render_module()
         board = (mod.render if mod is not None else _generic_render)(state.view(vs), actions, seat=vs, names=names,
                                                                      interactive=interactive)
-        if over:
-            out = state.outcome()
-            text = self._outcome_text(out)
-            named = getattr(mod, "named", None)      # the game's "P1" -> the seat's name
-            reason = named(out.reason, names) if named else out.reason
-            banner = (f'<div class="outcome" role="status"><strong>Game over: {esc(text)}!</strong> '
-                      f'<span>{esc(reason)}</span><span class="button-row">'
-                      + ("" if self.embed else button("Play again", nav="new-again", cls="small primary")
-                         + button("Back to the shelf", nav="shelf", cls="small"))
-                      + "</span></div>")
-        else:
-            who = ", ".join(names[s] for s in to_act)
-            thinking = " (thinking…)" if self.bot_pending() else ""
-            banner = f'<div class="turn-banner">To play: <strong>{esc(who)}</strong>{thinking}</div>'
-            seen = self._seen_log.get(vs) if interactive else None
-            news = state.log[seen:] if seen is not None else []
-            if news:                                     # what the others did since this seat last acted
-                items = "".join(f"<li>{esc(line)}</li>" for line in news[-12:])
-                banner += (f'<div class="since" role="status"><strong>Since your last move:</strong>'
-                           f"<ul>{items}</ul></div>")
+        banner = self._render_outcome(mod) if state.is_over else self._render_turn(vs, interactive)
+        return f'<section class="game">{self._render_game_bar(vs)}{banner}{board}</section>'
+
+    @staticmethod
+    def _render_handoff(name: str) -> str:
+        return (f'<section class="handoff" role="dialog" aria-modal="true"><div class="handoff-box">'
+                f'<h2>Pass the device to {esc(name)}</h2>'
+                f'<p>{esc(name)}, tap the button when only you can see the screen.</p>'
+                + button(f"I am {esc(name)}: show my turn", nav="handoff-ok", cls="primary big")
+                + "</div></section>")
+
+    def _render_outcome(self, mod) -> str:
+        """The game-over banner: who won (every kind of outcome), why, the scores if the game gives them."""
+        names = self.meta["names"]
+        out = self.state.outcome()
+        named = getattr(mod, "named", None)      # the game's "P1" -> the seat's name
+        reason = named(out.reason, names) if named else out.reason
+        scores = ""
+        if out.scores is not None:
+            scores = ('<span class="scores">' + " · ".join(
+                f"{esc(names[s] if s < len(names) else loglib.seat_name(s))} {esc(v)}"
+                for s, v in enumerate(out.scores)) + "</span> ")
+        seed = (f'<span class="seed">Seed {self.state.seed}: this seed and the moves replay the game.</span> ')
+        return (f'<div class="outcome" data-kind="{esc(out.kind)}" role="status"><strong>Game over: '
+                f'{esc(outcome_text(out, names))}!</strong> <span>{esc(reason)}</span> {scores}{seed}'
+                '<span class="button-row">'
+                + ("" if self.embed else button("Play again", nav="new-again", cls="small primary")
+                   + button("Back to the shelf", nav="shelf", cls="small"))
+                + "</span></div>")
+
+    def _render_turn(self, vs, interactive: bool) -> str:
+        """Whose turn it is and, for the human to act, what the others did since their last move."""
+        state, names = self.state, self.meta["names"]
+        who = ", ".join(names[s] for s in state.to_act)
+        thinking = " (thinking…)" if self.bot_pending() else ""
+        banner = f'<div class="turn-banner">To play: <strong>{esc(who)}</strong>{thinking}</div>'
+        seen = self._seen_log.get(vs) if interactive else None
+        news = state.log[seen:] if seen is not None else []
+        if news:
+            items = "".join(f"<li>{loglib.html(entry, names)}</li>" for entry in news[-12:])
+            banner += f'<div class="since" role="status"><strong>Since your last move:</strong><ul>{items}</ul></div>'
+        return banner
+
+    def _render_game_bar(self, vs) -> str:
+        state, meta = self.state, self.meta
+        to_act = state.to_act
         seats_html = " vs ".join(
             f'<span class="seat-name p{i}{" to-act" if i in to_act else ""}">{esc(n)}'
-            f'{"" if meta["seats"][i] == "human" else " <small>(bot)</small>"}</span>' for i, n in enumerate(names))
+            f'{"" if meta["seats"][i] == "human" else " <small>(bot)</small>"}</span>'
+            for i, n in enumerate(meta["names"]))
         undo = ""
         if vs is not None and meta["seats"][vs] == "human" and state.can_undo(vs):
             undo = button("Undo", nav="undo", cls="small", title="take back your last action")
@@ -875,11 +1000,10 @@ class App:
             tools = (undo + button("Export", nav="export", cls="small", title="download this game as a file")
                      + button("Rules", nav=f"rules:{self.game.id}", cls="small")
                      + button("Shelf", nav="shelf", cls="small"))
-        chrome = (f'<div class="game-bar"><div class="seats">{seats_html}</div>'
-                  f'<div class="tools button-row">{tools}</div></div>')
-        return f'<section class="game">{chrome}{banner}{board}</section>'
+        return (f'<div class="game-bar"><div class="seats">{seats_html}</div>'
+                f'<div class="tools button-row">{tools}</div></div>')
 
-    # ---------------------------------------------------------------- rules, armies
+    # ---------------------------------------------------------------- rules
     def _render_rules(self) -> str:
         gid = self.rules_for
         try:
@@ -893,21 +1017,12 @@ class App:
                 f'<div class="rules-body">{heading}{body}</div>'
                 f'<div class="button-row">{button("Back", nav="back")}</div></section>')
 
-    def _render_armies(self) -> str:
-        entries = armylib.list_armies(self.storage)
-        return armylib.render_list(entries)
-
-    def _render_builder(self) -> str:
-        if self.builder is None:
-            return self._render_armies()
-        return self.builder.render()
-
 
 def _generic_render(view, actions, *, seat, names, interactive) -> str:
     """Fallback for a game without its own renderer: the legal actions as buttons, the log, the raw view."""
     btns = "".join(f'<button type="button" class="btn" data-action="{esc(a.id)}">{esc(a.label or a.id)}</button>'
                    for a in actions) if interactive else ""
-    log = "".join(f"<li>{esc(x)}</li>" for x in (view.get("log") or [])[-30:])
+    log = "".join(f"<li>{loglib.html(x, names)}</li>" for x in (view.get("log") or [])[-30:])
     raw = esc(json.dumps(view, indent=1, sort_keys=True, default=str)[:20000])
     return (f'<div class="generic-game"><div class="button-row">{btns}</div><ol class="log">{log}</ol>'
             f'<details><summary>What you can see (raw)</summary><pre>{raw}</pre></details></div>')

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 
+from ..engine.log import html as _log_html
 from ..engine.util import esc as _esc
 
 
@@ -94,11 +95,18 @@ def dest_layer(groups: dict, before: str = "") -> str:
             + "".join(f'<g class="dests {esc(key)}">{"".join(items)}</g>' for key, items in groups.items()) + "</g>")
 
 
-def log_details(cls: str, lines, line_html=esc, last: int = 40) -> str:
-    """The game log panel: the ``last`` lines, newest first; ``line_html`` turns a line into escaped markup.
+def log_details(cls: str, lines, line_html=None, last: int = 40, *, names=None) -> str:
+    """The game log panel: the ``last`` lines, newest first; ``line_html`` turns a line into escaped markup
+    (by default :func:`pyapp.engine.log.html`: a structured event with its seats named by ``names``
+    and coloured, an old plain string escaped).
 
     >>> log_details("x-log", ["a", "<b>"])
     '<details class="x-log" open><summary>Log</summary><ol reversed><li>&lt;b&gt;</li><li>a</li></ol></details>'
+    >>> log_details("x-log", [{"text": "{0} rolls", "seats": [1]}], names=["Ann", "Bo"])
+    '<details class="x-log" open><summary>Log</summary><ol reversed><li><span class="seat seat-1">Bo</span> rolls</li></ol></details>'
     """
+    if line_html is None:
+        def line_html(line):
+            return _log_html(line, names)
     return (f'<details class="{cls}" open><summary>Log</summary><ol reversed>'
             + "".join(f"<li>{line_html(line)}</li>" for line in reversed(lines[-last:])) + "</ol></details>")

@@ -40,6 +40,7 @@ def test_whole_game_human_vs_bot_with_reload(site, page):
     assert page.locator('#app [data-game="hexbattle"]').count() == 1
     click(page, '[data-nav="setup:hexbattle"]')
     set_input(page, 'select[data-input="seat-1"]', "bot:random")
+    click(page, 'summary[data-nav="advanced"]')           # a chosen seed sits under Advanced
     set_input(page, 'input[data-input="seed"]', "42")
     click(page, '[data-nav="start"]')
     assert page.locator("#app .screen-game").count() == 1, (notices(page), page.locator("#app").inner_text()[:500])
@@ -151,6 +152,7 @@ def test_type_a_seed_then_click_start_once(site, page):
     page.goto(site.url("index.html"))
     wait_ready(page)
     click(page, '[data-nav="setup:hexbattle"]')
+    click(page, 'summary[data-nav="advanced"]')
     page.locator('#app input[data-input="seed"]').fill("42")
     page.locator('#app [data-nav="start"]').click()
     page.locator("#app .screen-game").wait_for(state="attached", timeout=20_000)

@@ -256,3 +256,49 @@ def test_a_new_build_replaces_the_old_one_whole(hosted, browser, wire):
     finally:
         ctx.close()
     guard.check()
+
+
+# what the page says about its worker (web/boot.js: data-sw) and whether a registration exists
+SW_STATE_JS = """async () => ({sw: document.documentElement.dataset.sw || null,
+                              reg: Boolean(await navigator.serviceWorker.getRegistration())})"""
+
+
+def _sw_settles(page, done, timeout: int = BOOT_TIMEOUT_MS) -> dict:
+    """Poll SW_STATE_JS until ``done(state)``; returns the last state."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        state = page.evaluate(SW_STATE_JS)
+        if done(state) or time.monotonic() > deadline:
+            return state
+        page.wait_for_timeout(250)
+
+
+def test_a_link_with_sw_0_cannot_switch_off_offline_play(hosted, browser):
+    """`?sw=0` in a link skips the worker for that page load only: the registration stays.  Only the
+    developer's setting, a localStorage key set by hand, unregisters it (docs/startup.md)."""
+    _build, _root, base = hosted
+    ctx, page, guard = new_page(browser, service_workers="allow")
+    try:
+        page.goto(base + GAME)
+        wait_ready(page)
+        assert _sw_settles(page, lambda s: s["sw"] == "ready")["sw"] == "ready"
+        page.goto(base + GAME + "&sw=0")
+        wait_ready(page)
+        state = _sw_settles(page, lambda s: s["sw"] == "skipped" or not s["reg"])
+        assert state == {"sw": "skipped", "reg": True}, state
+        # the developer's switch
+        page.evaluate("localStorage.setItem('boardshelf-dev:unregister-sw', '1')")
+        page.reload()
+        wait_ready(page)
+        state = _sw_settles(page, lambda s: s["sw"] == "unregistered")
+        assert state == {"sw": "unregistered", "reg": False}, state
+        # and without it the worker comes back
+        page.evaluate("localStorage.removeItem('boardshelf-dev:unregister-sw')")
+        page.goto(base + GAME)
+        wait_ready(page)
+        state = _sw_settles(page, lambda s: s["sw"] == "ready")
+        assert state == {"sw": "ready", "reg": True}, state
+        assert not guard.page_errors, guard.page_errors
+    finally:
+        ctx.close()
+    guard.check()

@@ -523,6 +523,7 @@ class HexBattleGame(Game):
     options_spec = (Option("armies", None, "Army", kind="data", per_seat=True,
                            help="Each player's army: a saved army or the name of a sample army."),)
     state_class = HexBattleState
+    setup_step = "setup"
 
     def check_options(self, opts, players):
         armies = opts["armies"]
