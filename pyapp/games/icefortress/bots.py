@@ -276,7 +276,8 @@ class HardBot:
             do = e["do"]
             if do == "boost" and view["shield"] < 10:
                 return True
-            if do in ("draw_room", "search", "look") and rooms < view["difficulty"]:
+            if do in ("draw_room", "search", "look") and (rooms < view["difficulty"] or min(
+                    b.room_value(c) for c in view["supply"]["rooms"]) < 10):
                 return True
             if do == "draw_shard" and shards < view["difficulty"] and view["bag"]:
                 return True
