@@ -5,8 +5,9 @@ from html import unescape
 import pytest
 
 from pyapp.engine import Action, Rng
-from pyapp.games.hexbattle import hexgrid
+from pyapp.engine.log import event
 from pyapp.games.hexbattle import render as hr
+from pyapp.games.hexbattle.hexgrid import GRID
 from pyapp.games.hexbattle.render import named, render
 
 ACTION_RE = re.compile(r'data-action="([^"]+)"')
@@ -36,7 +37,7 @@ def view(**kw):
          "lost": [4, 9], "deck": [17, 12], "hand_count": [2, 6], "discard": [[card("c01")], []],
          "hand": [card("c07", "Charge", 3, ({"do": "move", "only": "cavalry"}, {"do": "ranged"})),
                   card("c12", "Potshot", 0, ({"do": "ranged", "within": 2},))],
-         "pending": None, "log": ["Game starts", "P2 draws <5> cards"], "outcome": None,
+         "pending": None, "log": [event("Game starts"), event("{0} draws <5> cards", 1)], "outcome": None,
          "names": ["Iron <Wall>", "Riders"]}
     v.update(kw)
     return v
@@ -53,10 +54,12 @@ def test_geometry_matches_the_architecture():
         hr.parse_hex("i3")
     # odd columns sit half a hex lower
     assert hr.center(1, 0)[1] > hr.center(0, 0)[1] and hr.center(2, 0)[1] == hr.center(0, 0)[1]
-    # the renderer takes neighbours and the 180-degree turn from hexgrid
-    assert hexgrid.NEIGHBORS["a1"][0] is None and hexgrid.NEIGHBORS["a1"][3] == "a2"
-    assert hexgrid.NEIGHBORS["b2"][1] == "c2" and hexgrid.NEIGHBORS["c2"][1] == "d1"
-    assert hexgrid.rotate180(hr.parse_hex("a1")) == hr.parse_hex("h16")
+    # the renderer takes neighbours, the 180-degree turn and positions from the shared grid
+    assert GRID.neighbours("a1")[0] is None and GRID.neighbours("a1")[3] == "a2"
+    assert GRID.neighbours("b2")[1] == "c2" and GRID.neighbours("c2")[1] == "d1"
+    assert GRID.rotate180("a1") == "h16"
+    assert hr.center(2, 4) == GRID.center("c5", hr.SIZE, pad=hr.PAD)
+    assert (hr.BOARD_W, hr.BOARD_H) == (GRID.width(hr.SIZE, pad=hr.PAD), GRID.height(hr.SIZE, pad=hr.PAD))
 
 
 @pytest.mark.rule("HB-UI-7")
@@ -160,14 +163,19 @@ def test_unknown_actions_fall_back_to_buttons_and_spectators_get_no_actions():
 def test_player_strings_are_escaped():
     html = draw_html(names=('<script>alert(1)</script>', 'Bo"b'))
     assert "<script>" not in html and "&lt;script&gt;" in html and 'Bo&quot;b' in html
-    assert "Iron &lt;Wall&gt;" in html and "Bo&quot;b draws &lt;5&gt; cards" in html   # P2 in the log is a name
+    # the log's seat references are the seats' names, escaped
+    assert "Iron &lt;Wall&gt;" in html and '<span class="seat seat-1">Bo&quot;b</span> draws &lt;5&gt; cards' in html
 
 
 def test_log_and_reasons_name_the_players():
     assert named("P2 draws 5 card(s). P1 passes; P12 and AP1 stay.", ["Ann", "Bot"]) == \
         "Bot draws 5 card(s). Ann passes; P12 and AP1 stay."
-    html = draw_html(view(log=["P1 plays March.", "P2 draws 5 card(s)."]), names=("Ann", "Bo"))
-    assert "<li>Bo draws 5 card(s).</li><li>Ann plays March.</li>" in html
+    html = draw_html(view(log=[event("{0} plays March.", 0), event("{0} draws 5 card(s).", 1)]), names=("Ann", "Bo"))
+    assert ('<li><span class="seat seat-1">Bo</span> draws 5 card(s).</li>'
+            '<li><span class="seat seat-0">Ann</span> plays March.</li>') in html
+    # the log is never parsed: a "P1" written in an event's text stays as it is
+    html = draw_html(view(log=[event("P1 is just text")]), names=("Ann", "Bo"))
+    assert "<li>P1 is just text</li>" in html
 
 
 @pytest.mark.rule("HB-UI-19")
@@ -213,9 +221,9 @@ def test_the_second_player_sees_the_board_turned_with_their_army_at_the_bottom()
     html = draw_html(v, acts=["step", "stop"], seat=0)
     assert 'class="hb-board flipped"' in html
     # c10 is shown where f7 would be, its front (N on the board) drawn pointing down the screen
-    x, y = hr.center(*hexgrid.rotate180(hr.parse_hex("c10")))
+    x, y = hr.center(*hr.parse_hex(GRID.rotate180("c10")))
     assert re.search(rf'<g class="unit p0 infantry selected" transform="translate\({x},{y}\)">.*?rotate\(180\)', html)
-    x, y = hr.center(*hexgrid.rotate180(hr.parse_hex("c9")))
+    x, y = hr.center(*hr.parse_hex(GRID.rotate180("c9")))
     assert f'data-action="step" transform="translate({x},{y})"' in html
     # labels name the real hexes: the top-left hex on screen is h16
     first_label = re.search(r'<text class="coord"[^>]*>(\w+)</text>', html).group(1)

@@ -7,11 +7,15 @@ import json
 import pytest
 
 from pyapp import IllegalAction, games
-from pyapp.games.hexbattle import GAME, hexgrid
-from pyapp.games.hexbattle.content import CARDS, PREBUILT, UNITS, army_card_count, army_points, validate_army
+from pyapp.engine import Rng
+from pyapp.games.hexbattle import GAME
+from pyapp.games.hexbattle.content import (CARDS, PREBUILT, UNITS, ContentError, army_card_count, army_points,
+                                           check_cards, check_units, validate_army)
+from pyapp.games.hexbattle.hexgrid import GRID, half
 from pyapp.games.hexbattle.rules import LOSS_POINTS
 
-from hexbattle_helpers import army, give, ids, new, play_move, scenario, unit
+from hexbattle_helpers import (army, discarded, empty_deck, empty_hand, give, ids, log_texts, new, play_move,
+                               recheck_turn, remove_from_hand, scenario, set_lost, unit)
 
 rule = pytest.mark.rule
 
@@ -19,21 +23,22 @@ rule = pytest.mark.rule
 # ---- battlefield ---------------------------------------------------------------------------
 @rule("HB-BF-1", "HB-BF-2", "HB-GAP-8")
 def test_battlefield_is_one_8_by_16_grid():
-    assert len(hexgrid.ALL_HEXES) == 128
-    assert {c for c, _ in hexgrid.ALL_HEXES} == set(range(8))
-    assert {r for _, r in hexgrid.ALL_HEXES} == set(range(16))
-    assert hexgrid.parse("a1") == (0, 0) and hexgrid.parse("h16") == (7, 15)
-    assert hexgrid.parse("i1") is None and hexgrid.parse("a17") is None and hexgrid.parse("a0") is None
+    cells = [GRID.parse(h) for h in GRID.hexes]
+    assert len(cells) == 128
+    assert {c for c, _ in cells} == set(range(8))
+    assert {r for _, r in cells} == set(range(16))
+    assert GRID.parse("a1") == (0, 0) and GRID.parse("h16") == (7, 15)
+    assert GRID.parse("i1") is None and GRID.parse("a17") is None and GRID.parse("a0") is None
     # flat-topped odd-q: an odd column's north-east neighbour is on the same row
-    assert hexgrid.name(hexgrid.neighbor(hexgrid.parse("d10"), 1)) == "e10"
-    assert hexgrid.name(hexgrid.neighbor(hexgrid.parse("c10"), 1)) == "d9"
+    assert GRID.step("d10", 1) == "e10"
+    assert GRID.step("c10", 1) == "d9"
 
 
 @rule("HB-BF-3", "HB-BF-4")
 def test_centerline_splits_two_8x8_halves():
     halves = {0: [], 1: []}
-    for cr in hexgrid.ALL_HEXES:
-        halves[hexgrid.half(cr)].append(cr)
+    for h in GRID.hexes:
+        halves[half(h)].append(GRID.parse(h))
     assert len(halves[0]) == len(halves[1]) == 64
     assert all(r <= 7 for _, r in halves[0]) and all(r >= 8 for _, r in halves[1])
 
@@ -55,7 +60,7 @@ def test_each_of_two_players_brings_one_army_chosen_blind():
 def test_army_has_units_on_hexes_and_command_cards():
     s = new()
     v = s.view(0)
-    assert v["units"] and all(hexgrid.parse(u["hex"]) for u in v["units"])
+    assert v["units"] and all(GRID.parse(u["hex"]) for u in v["units"])
     assert len({u["hex"] for u in v["units"]}) == len(v["units"])          # one hex each
     assert v["hand"] and all(c["actions"] for c in v["hand"])
 
@@ -125,10 +130,9 @@ def test_saved_deployment_used_at_load_second_army_rotated():
         placed_first = sorted((u["hex"], u["facing"]) for u in s.units if u["owner"] == first)
         saved_first = sorted((u["hex"], u["facing"]) for u in PREBUILT[first]["units"])
         assert placed_first == saved_first
-        rotated = sorted((hexgrid.name(hexgrid.rotate180(hexgrid.parse(u["hex"]))), (u["facing"] + 3) % 6)
-                         for u in PREBUILT[second]["units"])
+        rotated = sorted((GRID.rotate180(u["hex"]), (u["facing"] + 3) % 6) for u in PREBUILT[second]["units"])
         assert sorted((u["hex"], u["facing"]) for u in s.units if u["owner"] == second) == rotated
-        assert all(hexgrid.parse(u["hex"])[1] <= 7 for u in s.units if u["owner"] == second)
+        assert all(GRID.parse(u["hex"])[1] <= 7 for u in s.units if u["owner"] == second)
 
 
 @rule("HB-DEP-3")
@@ -246,7 +250,7 @@ def test_unpayable_card_cannot_be_played_and_cancel_uses_no_action():
     assert f"play:{command}" not in ids(s)           # 1 + 0 < 4
     assert f"play:{march}" in ids(s)                 # 4 + 0 >= 1
     assert f"play:{shuffle}" in ids(s)               # cost 0 always playable
-    s.hand[0].remove(command)
+    remove_from_hand(s, 0, command)
     assert f"play:{march}" not in ids(s)             # only a free card left to pay with: 0 < 1
     before = s.to_json()
     with pytest.raises(IllegalAction):
@@ -304,10 +308,7 @@ def test_draw_five_from_own_deck():
 def test_short_deck_draws_what_is_left_and_empty_deck_cannot_draw():
     s = scenario([unit(0, "militia", "d12"), unit(0, "militia", "a12"), unit(1, "militia", "d9"), unit(1, "militia", "h1")],
                  hand=["shuffle"], deck=["march", "march"])
-    used = [give(s, 0, "volley"), give(s, 0, "volley")]
-    for cid in used:                                  # a discard pile that could be reshuffled
-        s.hand[0].remove(cid)
-    s.discard[0] = list(used)
+    used = discarded(s, 0, "volley", "volley")        # a discard pile that could be reshuffled
     s.apply(0, "draw")
     assert len(s.hand[0]) == 3 and s.deck[0] == []
     assert "draw" not in ids(s)
@@ -337,6 +338,23 @@ def test_unit_data():
     assert any(u["armor"] for u in UNITS.values()) and any(u["armor"] is None for u in UNITS.values())
     v = new().view(0)
     assert all(0 <= u["facing"] <= 5 for u in v["units"])      # exactly one front edge, by direction
+
+
+@rule("HB-GAP-1", "HB-GAP-2")
+def test_content_schema_reports_every_problem_at_once():
+    with pytest.raises(ContentError) as err:
+        check_units({"pike": {"name": "Pike", "type": "hero", "points": 0, "edges": [1, 2], "health": 1, "speed": 1,
+                              "armor": None, "range": 2, "text": ""},
+                     "x": {"name": "X"}})
+    msg = str(err.value)
+    assert msg.startswith("units.json: unit 'pike': ")
+    for part in ("type must be one of infantry, cavalry, ranged (not 'hero')", "points must be a whole number >= 1",
+                 "edges must be six whole numbers", "only ranged units carry a range", "unit 'x': missing armor"):
+        assert part in msg
+    with pytest.raises(ContentError, match=r"cards.json: card 'a': cost .*action 1: do must be one of move, ranged"):
+        check_cards({"a": {"name": "A", "cost": -1, "actions": [{"do": "fly"}], "text": ""}})
+    check_units(UNITS)
+    check_cards(CARDS)
 
 
 @rule("HB-UNIT-11", "HB-GAP-24")
@@ -538,7 +556,7 @@ def test_several_new_contacts_fight_clockwise_and_survivor_moves_on():
     s = scenario([unit(0, "lancer", "d12"), unit(0, "militia", "a14"),
                   unit(1, "militia", "d10", 0), unit(1, "militia", "e11", 0), unit(1, "militia", "h1")])
     play_move(s, "d12", "step")
-    fights = [line for line in s.log if line.startswith("Fight")]
+    fights = [line for line in log_texts(s) if line.startswith("Fight")]
     assert "d10" in fights[-2] and "e11" in fights[-1]           # front first, then clockwise
     assert s.phase == "move" and s.pending["mp_left"] == 2          # the survivor keeps its points
 
@@ -549,7 +567,7 @@ def test_removed_mover_skips_remaining_fights():
                   unit(1, "halberd", "d10", 3), unit(1, "militia", "e11", 0), unit(1, "militia", "h1")])
     play_move(s, "d12", "step")
     assert s.unit_at("d11") is None
-    assert s.unit_at("e11")["health"] == 4 and len([x for x in s.log if x.startswith("Fight")]) == 1
+    assert s.unit_at("e11")["health"] == 4 and len([x for x in log_texts(s) if x.startswith("Fight")]) == 1
     assert s.phase == "main"
 
 
@@ -621,9 +639,9 @@ def test_targets_are_enemies_within_range_rings():
     s.apply(0, "pay:ok")
     s.apply(0, "aim:d12")
     assert {a for a in ids(s) if a.startswith("shoot:")} == {"shoot:d10"}
-    ring1 = {hexgrid.name(hexgrid.neighbor(hexgrid.parse("d12"), d)) for d in range(6)}
-    assert all(hexgrid.name_distance("d12", h) == 1 for h in ring1)
-    assert hexgrid.name_distance("d12", "d10") == 2 and hexgrid.name_distance("d12", "d9") == 3
+    ring1 = {GRID.step("d12", d) for d in range(6)}
+    assert len(ring1) == 6 and all(GRID.distance("d12", h) == 1 for h in ring1)
+    assert GRID.distance("d12", "d10") == 2 and GRID.distance("d12", "d9") == 3
 
 
 @rule("HB-RNG-6", "HB-RNG-7", "HB-RNG-8", "HB-GAP-22", "HB-GAP-23")
@@ -646,12 +664,12 @@ def test_ranged_attack_deals_2_ignores_facing_and_blockers_and_no_return_damage(
 def test_twenty_lost_points_ends_the_game_at_once():
     s = scenario([unit(0, "lancer", "d12"), unit(0, "militia", "a14"),
                   unit(1, "militia", "d10", 0), unit(1, "militia", "h1"), unit(1, "militia", "g1"), unit(1, "militia", "f1")])
-    s.lost[1] = 17
+    set_lost(s, [0, 17])
     play_move(s, "d12", "step")
     assert s.lost[1] == 19 and not s.is_over                      # 19 is not enough
     s = scenario([unit(0, "lancer", "d12"), unit(0, "militia", "a14"),
                   unit(1, "militia", "d10", 0), unit(1, "militia", "h1"), unit(1, "militia", "g1"), unit(1, "militia", "f1")])
-    s.lost[1] = 18
+    set_lost(s, [0, 18])
     play_move(s, "d12", "step")
     assert s.is_over and s.outcome().winners == (0,) and "20" in s.outcome().reason
     assert s.to_act == () and s.legal_actions(0) == []            # the rest of the move is discarded
@@ -668,15 +686,15 @@ def test_down_to_one_unit_loses():
 def test_turns_alternate_until_an_end_and_stalemate_ends_by_lost_points():
     s = scenario([unit(0, "militia", "d12"), unit(0, "militia", "a14"), unit(1, "militia", "d10", 0), unit(1, "halberd", "h1")],
                  hand=["march"])
-    s.deck[1] = []
-    s.hand[1] = []
-    s.lost = [2, 4]
+    empty_deck(s, 1)
+    empty_hand(s, 1)
+    set_lost(s, [2, 4])
     # seat 0 holds one unpayable card and an empty deck; seat 1 has nothing: nobody can act
-    s._ensure_can_act()
+    recheck_turn(s)
     assert s.is_over and s.outcome().winners == (0,) and "stalemate" in s.outcome().reason
     s = scenario([unit(0, "militia", "d12"), unit(0, "militia", "a14"), unit(1, "militia", "d10", 0), unit(1, "halberd", "h1")],
                  hand=["shuffle"])
-    s.deck[1] = []
+    empty_deck(s, 1)
     s.apply(0, f"play:{s.hand[0][0]}")
     s.apply(0, "skip")
     # seat 0 has no second action: it is forfeited; seat 1 cannot act either -> the game ends, equal losses: a draw
@@ -748,3 +766,73 @@ def test_greedy_bot_takes_over_in_the_middle_of_a_payment():
         s.apply(0, bot.choose(s, 0))
     assert forced in s.discard[0] and command not in s.discard[0]
     assert m1 in s.discard[0] and m2 in s.discard[0]
+
+
+@rule("HB-GAP-38")
+def test_resampling_redeals_only_what_a_seat_cannot_see():
+    """``resample_hidden(seat, rng)`` redeals the other seat's hand with its deck, and the order of the
+    seat's own deck: the seat's view and legal actions stay exactly the same; the hidden cards change."""
+    positions = changed = 0
+    for g in range(4):
+        s = new(30 + g, [PREBUILT[g % 4], PREBUILT[(g + 1) % 4]])
+        r = Rng(g, stream=5)
+        step = 0
+        while not s.is_over and step < 500:
+            if step % 6 == 0:
+                for seat in (0, 1):
+                    other = 1 - seat
+                    t = s.resample_hidden(seat, Rng(positions))
+                    assert t.view(seat) == s.view(seat)
+                    assert [a.id for a in t.legal_actions(seat)] == [a.id for a in s.legal_actions(seat)]
+                    assert t.to_act == s.to_act and t.discard == s.discard and t.units == s.units
+                    # the same cards, in the same places as far as anyone can count
+                    assert [len(h) for h in t.hand] == [len(h) for h in s.hand]
+                    assert [len(d) for d in t.deck] == [len(d) for d in s.deck]
+                    assert t.hand[seat] == s.hand[seat] and sorted(t.deck[seat]) == sorted(s.deck[seat])
+                    assert sorted(t.hand[other] + t.deck[other]) == sorted(s.hand[other] + s.deck[other])
+                    # the redealt game goes on: whoever is to act has the same kind of choice
+                    actor = s.to_act[0]
+                    assert t.legal_actions(actor)
+                    t.apply(actor, t.legal_actions(actor)[-1].id)
+                    positions += 1
+                    hidden = (sorted(s.hand[other]), s.deck[0], s.deck[1])
+                    t2 = s.resample_hidden(seat, Rng(positions + 10_000))
+                    changed += (sorted(t2.hand[other]), t2.deck[0], t2.deck[1]) != hidden
+            seat = s.to_act[0]
+            s.apply(seat, r.choice(s.legal_actions(seat)).id)
+            step += 1
+    assert positions > 150
+    assert changed >= 0.7 * positions, (changed, positions)      # late on, decks run out
+
+
+def test_log_entries_are_events_naming_seats_by_reference():
+    """Every log line is a structured event: seats are ``{0}``-style references (never "P1" in the text),
+    so a renderer puts names and colours there; the plain text reads as the rules' P1/P2."""
+    import re
+
+    from pyapp.engine.log import html, plain
+    s = new(5)
+    first = s.first
+    assert s.log[0] == {"text": "{0} goes first (chosen at random); {1} draws an extra card.",
+                        "seats": [first, 1 - first], "kind": "setup"}
+    assert plain(s.log[0]) == f"P{first + 1} goes first (chosen at random); P{2 - first} draws an extra card."
+    kinds = set()
+    for g in range(3):
+        s = new(40 + g, [PREBUILT[g], PREBUILT[3 - g]])
+        r = Rng(g, stream=3)
+        while not s.is_over:
+            seat = s.to_act[0]
+            s.apply(seat, r.choice(s.legal_actions(seat)).id)
+        for e in s.log:
+            assert isinstance(e, dict) and not re.search(r"\bP[12]\b", e["text"]), e
+            assert len(e["seats"]) == len(set(re.findall(r"\{(\d)\}", e["text"]))), e
+            kinds.add(e.get("kind"))
+        assert plain(s.log[-1]).startswith("Game over: ")
+    assert {"setup", "draw", "play", "step", "fight", "damage", "over"} <= kinds
+    s = scenario([unit(0, "lancer", "d12"), unit(0, "militia", "a14"),
+                  unit(1, "militia", "d10", 0), unit(1, "militia", "h1"), unit(1, "militia", "g1")])
+    play_move(s, "d12", "step")
+    fight = next(e for e in s.log if e.get("kind") == "fight")
+    front, back = UNITS["lancer"]["edges"][0], UNITS["militia"]["edges"][3]
+    assert plain(fight) == f"Fight: P1 Lancer Troop (d11) front {front} vs P2 Levy Militia (d10) back {back}."
+    assert html(fight, ["Ann", "Bo"]).startswith('Fight: <span class="seat seat-0">Ann</span> Lancer Troop (d11)')

@@ -18,8 +18,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...engine import Rng
-from . import hexgrid
 from .content import CARDS, UNITS
+from .hexgrid import GRID, cube
 
 WIN = 10000.0
 _CUBE_DIRS = ((0, 1, -1), (1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0))
@@ -42,8 +42,7 @@ _BEST_EDGE = {k: max(u["edges"]) for k, u in UNITS.items()}
 
 def _pair(a: str, b: str):
     """(distance, rough direction) from hex ``a`` to hex ``b``, memoised."""
-    ca, cb = hexgrid.CUBE_OF[a], hexgrid.CUBE_OF[b]
-    res = (hexgrid.name_distance(a, b), _rough_direction(ca, cb))
+    res = (GRID.distance(a, b), _rough_direction(cube(a), cube(b)))
     _PAIRS[(a, b)] = res
     return res
 
@@ -236,7 +235,7 @@ class GreedyBot:
         near, rest = [], []
         for a in acts:
             u = s.unit_at(a.id[5:])
-            d = min(hexgrid.name_distance(u["hex"], e) for e in enemies)
+            d = min(GRID.distance(u["hex"], e) for e in enemies)
             (near if d <= UNITS[u["key"]]["speed"] + 1 else rest).append((d, a.id, a))
         rest.sort()
         return [a for _, _, a in near] + [a for _, _, a in rest[:2]]

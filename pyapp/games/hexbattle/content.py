@@ -8,79 +8,74 @@ checked by :func:`validate_army`, which the builder, the setup screen and
 """
 from __future__ import annotations
 
-import json
+from ...engine.content import Checker, ContentError, is_int, read_json
+from .hexgrid import GRID, half
 
-from ...engine.util import read_text
-from . import hexgrid
-
+__all__ = ["CARDS", "PREBUILT", "UNITS", "ContentError", "army_card_count", "army_points", "check_cards",
+           "check_units", "validate_army"]
 
 UNIT_TYPES = ("infantry", "cavalry", "ranged")
 ACTION_KINDS = ("move", "ranged")
 MAX_POINTS = 50
 MIN_CARDS = 30
 MIN_UNITS = 2
+UNIT_FIELDS = {"name", "type", "points", "edges", "health", "speed", "armor", "range", "text"}
+CARD_FIELDS = {"name", "cost", "actions", "text"}
+ACTION_FIELDS = {"do", "only", "limit", "within"}
 
 
-class ContentError(ValueError):
-    """The content data breaks its schema."""
-
-
-def _read(name: str) -> dict:
-    return json.loads(read_text(__package__, "data", name))
-
-
-def _is_int(v, lo=None) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and (lo is None or v >= lo)
-
-
-def check_units(units: dict) -> None:
-    """Raise ContentError unless every unit follows the schema (HB-GAP-1, HB-GAP-25)."""
+def check_units(units: dict, source: str = "units.json") -> None:
+    """Raise ContentError (listing every problem) unless every unit follows the schema (HB-GAP-1, HB-GAP-25)."""
+    chk = Checker(source)
     for key, u in units.items():
         where = f"unit {key!r}"
-        need = {"name", "type", "points", "edges", "health", "speed", "armor", "range", "text"}
-        if set(u) != need:
-            raise ContentError(f"{where}: fields {sorted(set(u) ^ need)} wrong")
-        if u["type"] not in UNIT_TYPES:
-            raise ContentError(f"{where}: type must be one of {UNIT_TYPES}")
-        if not _is_int(u["points"], 1):
-            raise ContentError(f"{where}: points must be a whole number >= 1")
-        if not (isinstance(u["edges"], list) and len(u["edges"]) == 6 and all(_is_int(e, 0) for e in u["edges"])):
-            raise ContentError(f"{where}: edges must be six whole numbers >= 0")
-        for f in ("health", "speed"):
-            if not _is_int(u[f], 1):
-                raise ContentError(f"{where}: {f} must be a whole number >= 1")
-        if u["armor"] is not None and not _is_int(u["armor"], 1):
-            raise ContentError(f"{where}: armor must be null or a whole number >= 1")
+        if not chk.fields(u, UNIT_FIELDS, where):
+            continue
+        chk.text(u["name"], where, "name")
+        chk.one_of(u["type"], UNIT_TYPES, where, "type")
+        chk.int(u["points"], where, "points", lo=1)
+        chk.check(isinstance(u["edges"], list) and len(u["edges"]) == 6 and all(is_int(e, 0) for e in u["edges"]),
+                  where, "edges must be six whole numbers >= 0")
+        chk.int(u["health"], where, "health", lo=1)
+        chk.int(u["speed"], where, "speed", lo=1)
+        if u["armor"] is not None:
+            chk.int(u["armor"], where, "armor (null or a number)", lo=1)
         if u["type"] == "ranged":
-            if not _is_int(u["range"], 1):
-                raise ContentError(f"{where}: a ranged unit needs a range >= 1")
-        elif u["range"] is not None:
-            raise ContentError(f"{where}: only ranged units carry a range")
+            chk.int(u["range"], where, "range of a ranged unit", lo=1)
+        else:
+            chk.check(u["range"] is None, where, "only ranged units carry a range")
+    chk.done()
 
 
-def check_cards(cards: dict) -> None:
-    """Raise ContentError unless every card follows the schema (HB-GAP-2, HB-GAP-3)."""
+def check_cards(cards: dict, source: str = "cards.json") -> None:
+    """Raise ContentError (listing every problem) unless every card follows the schema (HB-GAP-2, HB-GAP-3)."""
+    chk = Checker(source)
     for key, c in cards.items():
         where = f"card {key!r}"
-        if set(c) != {"name", "cost", "actions", "text"}:
-            raise ContentError(f"{where}: fields must be name, cost, actions, text")
-        if not _is_int(c["cost"], 0):
-            raise ContentError(f"{where}: cost must be a whole number >= 0")
-        if not (isinstance(c["actions"], list) and c["actions"]):
-            raise ContentError(f"{where}: needs at least one action")
-        for a in c["actions"]:
-            if a.get("do") not in ACTION_KINDS or set(a) - {"do", "only", "limit", "within"}:
-                raise ContentError(f"{where}: bad action {a!r}")
-            if "only" in a and a["only"] not in UNIT_TYPES:
-                raise ContentError(f"{where}: 'only' must name a unit type")
-            if "limit" in a and (a["do"] != "move" or not _is_int(a["limit"], 1)):
-                raise ContentError(f"{where}: 'limit' is a move's movement-point cap >= 1")
-            if "within" in a and (a["do"] != "ranged" or not _is_int(a["within"], 1)):
-                raise ContentError(f"{where}: 'within' is a ranged attack's distance cap >= 1")
+        if not chk.fields(c, CARD_FIELDS, where):
+            continue
+        chk.text(c["name"], where, "name")
+        chk.int(c["cost"], where, "cost", lo=0)
+        if not chk.check(isinstance(c["actions"], list) and c["actions"], where, "needs at least one action"):
+            continue
+        for i, a in enumerate(c["actions"]):
+            at = f"{where} action {i + 1}"
+            if not chk.fields(a, {"do"}, at, ACTION_FIELDS - {"do"}):
+                continue
+            chk.one_of(a["do"], ACTION_KINDS, at, "do")
+            if "only" in a:
+                chk.one_of(a["only"], UNIT_TYPES, at, "'only' (a unit type)")
+            if "limit" in a:
+                chk.check(a["do"] == "move", at, "'limit' caps a move's movement points")
+                chk.int(a["limit"], at, "limit", lo=1)
+            if "within" in a:
+                chk.check(a["do"] == "ranged", at, "'within' caps a ranged attack's distance")
+                chk.int(a["within"], at, "within", lo=1)
+    chk.done()
 
 
-UNITS: dict = _read("units.json")["units"]
-CARDS: dict = _read("cards.json")["cards"]
+UNITS: dict = read_json(__package__, "units.json")["units"]
+CARDS: dict = read_json(__package__, "cards.json")["cards"]
 check_units(UNITS)
 check_cards(CARDS)
 
@@ -96,7 +91,7 @@ def army_points(army: dict) -> int:
 
 
 def army_card_count(army: dict) -> int:
-    return sum(n for n in army.get("cards", {}).values() if _is_int(n, 0))
+    return sum(n for n in army.get("cards", {}).values() if is_int(n, 0))
 
 
 def validate_army(army) -> list[str]:
@@ -116,7 +111,7 @@ def validate_army(army) -> list[str]:
     cards = army.get("cards")
     if not isinstance(units, list) or not all(isinstance(u, dict) for u in units):
         return problems + ["the unit list is malformed"]
-    if not isinstance(cards, dict) or not all(isinstance(k, str) and _is_int(n, 0) for k, n in cards.items()):
+    if not isinstance(cards, dict) or not all(isinstance(k, str) and is_int(n, 0) for k, n in cards.items()):
         return problems + ["the card list is malformed"]
     unknown = sorted({str(u.get("key")) for u in units if u.get("key") not in UNITS}
                      | {k for k in cards if k not in CARDS})
@@ -135,16 +130,15 @@ def validate_army(army) -> list[str]:
     unplaced = off_half = 0
     for u in units:
         h = u.get("hex")
-        cr = hexgrid.parse(h) if isinstance(h, str) else None
-        if cr is None:
+        if h not in GRID:
             unplaced += 1
             continue
-        if cr[1] < 8:
+        if half(h) == 0:
             off_half += 1
         if h in seen:
             problems.append(f"two units on {h}")
         seen.add(h)
-        if not _is_int(u.get("facing"), 0) or u["facing"] > 5:
+        if not is_int(u.get("facing"), 0) or u["facing"] > 5:
             problems.append(f"the unit on {h} has no facing")
     if unplaced:
         problems.append(f"{unplaced} unit(s) not placed on the battlefield")
@@ -154,11 +148,13 @@ def validate_army(army) -> list[str]:
 
 
 def load_prebuilt() -> list[dict]:
-    armies = _read("armies.json")["armies"]
+    """The sample armies (HB-GAP-5); each must be a valid army."""
+    armies = read_json(__package__, "armies.json")["armies"]
+    chk = Checker("armies.json")
     for a in armies:
-        bad = validate_army(a)
-        if bad:
-            raise ContentError(f"pre-built army {a.get('name')!r}: {'; '.join(bad)}")
+        for problem in validate_army(a):
+            chk.fail(f"army {a.get('name') if isinstance(a, dict) else a!r}", problem)
+    chk.done()
     return armies
 
 

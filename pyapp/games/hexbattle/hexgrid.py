@@ -1,93 +1,39 @@
-"""The Hex Battle battlefield geometry (HB-BF-*, HB-GAP-8).
+"""The Hex Battle battlefield (HB-BF-*, HB-GAP-8): the shared grid at 8 x 16 and its two halves.
 
-Flat-topped hexes in odd-q offset coordinates: 8 columns (``a``-``h``) by 16
-rows (``1``-``16``).  Column index ``c`` 0-7, row index ``r`` 0-15; odd
-columns sit half a hex lower.  The centerline runs between row indices 7 and
-8.  Directions are numbered clockwise from up: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW.
+The geometry (flat-topped hexes in odd-q offset, named ``c5``; directions
+clockwise from up: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW) is
+:class:`pyapp.engine.hexgrid.HexGrid`.  What is Hex Battle's own: 8 columns
+(``a``-``h``) by 16 rows (``1``-``16``), and the centerline between rows 8 and
+9 (row indices 7 and 8) that splits the field into two 8 x 8 halves; each
+army deploys in its home half (rows 9-16 in the builder, HB-DEP-4).
 
->>> name(parse("c5")) == "c5"
-True
->>> neighbor((2, 4), 0)
-(2, 3)
->>> distance(parse("a1"), parse("a4"))
-3
+>>> GRID.parse("c5"), GRID.step("c5", 0), GRID.distance("a1", "a4")
+((2, 4), 'c4', 3)
+>>> half("a8"), half("a9"), GRID.rotate180("a9")
+(0, 1, 'h8')
 """
 from __future__ import annotations
 
+from ...engine.hexgrid import DIRECTIONS, HexGrid
+
 COLS, ROWS = 8, 16
-LETTERS = "abcdefgh"
-DIRS = ("N", "NE", "SE", "S", "SW", "NW")
-# cube-coordinate steps for flat-topped hexes, in direction order
-_CUBE = ((0, 1, -1), (1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0))
+GRID = HexGrid(COLS, ROWS)
+DIRS = DIRECTIONS                      # direction names, 0 N .. 5 NW
+CENTERLINE = ROWS // 2                 # the first row index below the centerline (row 9)
+HOME_ROWS = range(CENTERLINE, ROWS)    # the half an army is built in (row indices 8-15)
 
 
-def name(cr) -> str:
-    c, r = cr
-    return f"{LETTERS[c]}{r + 1}"
-
-
-def parse(text: str):
-    """``"c5"`` -> ``(2, 4)``; None if it is not a battlefield hex."""
-    if not isinstance(text, str) or len(text) < 2 or text[0] not in LETTERS or not text[1:].isdigit():
-        return None
-    c, r = LETTERS.index(text[0]), int(text[1:]) - 1
-    return (c, r) if on_board((c, r)) and text[1] != "0" else None
-
-
-def on_board(cr) -> bool:
-    c, r = cr
-    return 0 <= c < COLS and 0 <= r < ROWS
-
-
-def half(cr) -> int:
+def half(h: str) -> int:
     """0 for the top half (rows 1-8), 1 for the bottom (home) half (rows 9-16)."""
-    return 0 if cr[1] < ROWS // 2 else 1
+    return 0 if GRID.parse(h)[1] < CENTERLINE else 1
 
 
-def to_cube(cr):
-    c, r = cr
+def cube(h: str) -> tuple:
+    """Cube coordinates ``(x, y, z)`` of ``h`` (x + y + z == 0), for the bots' sense of direction.
+
+    >>> cube("a1"), cube("b1"), cube("c5")
+    ((0, 0, 0), (1, -1, 0), (2, -5, 3))
+    """
+    c, r = GRID.parse(h)
     z = r - (c - (c & 1)) // 2
-    return (c, -c - z, z)
-
-
-def from_cube(x, y, z):
-    return (x, z + (x - (x & 1)) // 2)
-
-
-def neighbor(cr, d: int):
-    x, y, z = to_cube(cr)
-    dx, dy, dz = _CUBE[d % 6]
-    return from_cube(x + dx, y + dy, z + dz)
-
-
-def distance(a, b) -> int:
-    ax, ay, az = to_cube(a)
-    bx, by, bz = to_cube(b)
-    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
-
-
-def direction_to(a, b):
-    """The direction from hex ``a`` to adjacent hex ``b``, or None if not adjacent."""
-    for d in range(6):
-        if neighbor(a, d) == b:
-            return d
-    return None
-
-
-def rotate180(cr):
-    """Point reflection through the battlefield's centre (HB-GAP-9)."""
-    return (COLS - 1 - cr[0], ROWS - 1 - cr[1])
-
-
-ALL_HEXES = tuple((c, r) for r in range(ROWS) for c in range(COLS))
-CUBE_OF = {name(cr): to_cube(cr) for cr in ALL_HEXES}    # hex name -> cube coordinates
-# hex name -> the names of its six neighbours in direction order (None off the battlefield)
-NEIGHBORS = {name(cr): tuple(name(n) if on_board(n) else None for n in (neighbor(cr, d) for d in range(6)))
-             for cr in ALL_HEXES}
-
-
-def name_distance(a: str, b: str) -> int:
-    """Distance between two hexes given by name (fast path for bots and range checks)."""
-    ax, ay, az = CUBE_OF[a]
-    bx, by, bz = CUBE_OF[b]
-    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+    return c, -c - z, z

@@ -9,11 +9,14 @@ Board geometry (ARCHITECTURE.md): flat-topped hexes in odd-q offset
 coordinates, 8 columns (a-h) by 16 rows (1-16), odd columns half a hex lower,
 the centerline between rows 8 and 9.  Directions clockwise from up:
 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW; the edge facing direction ``d`` of a unit
-has strength ``edges[(d - facing) % 6]``.  Hex names, neighbours, distances and
-the 180-degree turn come from ``hexgrid`` (geometry, not rules).
+has strength ``edges[(d - facing) % 6]``.  Hex names, neighbours, distances,
+the 180-degree turn and the SVG positions come from the shared grid
+(``hexgrid.GRID``, :class:`pyapp.engine.hexgrid.HexGrid`: geometry, not rules).
+The log is a list of structured events (:mod:`pyapp.engine.log`), each
+rendered with the seats' names; no log text is parsed.
 
 >>> parse_hex("c5"), center(2, 4)
-((2, 4), (150.0, 286.6))
+((2, 4), (150.0, 286.59))
 """
 from __future__ import annotations
 
@@ -21,15 +24,16 @@ import math
 import re
 from functools import lru_cache
 
-from ...ui.markup import action_button, esc, hex_points, log_details, seat_names
-from . import hexgrid
-from .hexgrid import COLS, DIRS, ROWS
+from ...engine.hexgrid import corners
+from ...engine.log import html as event_html
+from ...ui.markup import action_button, esc, log_details, seat_names
+from .hexgrid import CENTERLINE, COLS, DIRS, GRID, ROWS
 
 SIZE = 36.0                       # hex circumradius in SVG units
 HH = SIZE * math.sqrt(3)          # hex height (flat-topped)
 PAD = 6.0
-BOARD_W = PAD * 2 + SIZE * 2 + (COLS - 1) * SIZE * 1.5
-BOARD_H = PAD * 2 + HH * ROWS + HH / 2
+BOARD_W = GRID.width(SIZE, pad=PAD)
+BOARD_H = GRID.height(SIZE, pad=PAD)
 TYPE_LETTER = {"infantry": "I", "cavalry": "C", "ranged": "R"}
 
 MOVE_BUTTONS = (
@@ -44,7 +48,7 @@ MOVE_BUTTONS = (
 
 def parse_hex(name: str) -> tuple[int, int]:
     """``"c5"`` -> ``(2, 4)`` (column index, row index); ValueError if not a hex on the board."""
-    cr = hexgrid.parse(name)
+    cr = GRID.parse(name)
     if cr is None:
         raise ValueError(f"not a hex on the board: {name!r}")
     return cr
@@ -52,9 +56,7 @@ def parse_hex(name: str) -> tuple[int, int]:
 
 def center(col: int, row: int, *, row0: int = 0) -> tuple[float, float]:
     """SVG centre of a hex; ``row0`` shifts the grid up (the builder draws rows 9-16 only)."""
-    x = PAD + SIZE + col * SIZE * 1.5
-    y = PAD + HH / 2 + (row - row0) * HH + (HH / 2 if col % 2 else 0)
-    return round(x, 1), round(y, 1)
+    return GRID.center((col, row - row0), SIZE, pad=PAD)
 
 
 def _edge_mid(d: int, r: float) -> tuple[float, float]:
@@ -70,9 +72,9 @@ def defs() -> str:
     x1, y = ur * 0.5, -ur * math.sqrt(3) / 2
     front = (f'<g id="hb-front"><line class="front-edge" x1="{-x1:.1f}" y1="{y:.1f}" x2="{x1:.1f}" y2="{y:.1f}"/>'
              f'<path class="front-arrow" d="M0 {y - 6:.1f} L6 {y + 0.5:.1f} L-6 {y + 0.5:.1f} Z"/></g>')
-    return (f'<defs><polygon id="hb-cell" points="{hex_points(SIZE)}"/>'
-            f'<polygon id="hb-unit" points="{hex_points(ur)}"/>'
-            f'<polygon id="hb-hl" points="{hex_points(SIZE - 2)}"/>{front}</defs>')
+    return (f'<defs><polygon id="hb-cell" points="{corners(SIZE)}"/>'
+            f'<polygon id="hb-unit" points="{corners(ur)}"/>'
+            f'<polygon id="hb-hl" points="{corners(SIZE - 2)}"/>{front}</defs>')
 
 
 def cells(rows=range(ROWS), *, row0: int = 0, nav_prefix: str | None = None, labels: bool = True,
@@ -89,10 +91,10 @@ def _cells(rows: tuple, row0: int, nav_prefix: str | None, labels: bool, flip: b
     """
     out = []
     for row in rows:
-        half = "top" if row < ROWS // 2 else "home"
+        half = "top" if row < CENTERLINE else "home"
         for col in range(COLS):
             x, y = center(col, row, row0=row0)
-            name = hexgrid.name(hexgrid.rotate180((col, row)) if flip else (col, row))
+            name = GRID.rotate180(GRID.name(col, row)) if flip else GRID.name(col, row)
             nav = f' data-nav="{nav_prefix}{name}"' if nav_prefix else ""
             out.append(f'<use href="#hb-cell" class="cell half-{half}" x="{x}" y="{y}"{nav}/>')
             if labels:
@@ -103,11 +105,12 @@ def _cells(rows: tuple, row0: int, nav_prefix: str | None, labels: bool, flip: b
 @lru_cache(maxsize=1)
 def centerline() -> str:
     pts = []
+    last = CENTERLINE - 1                 # the row above the line
     for col in range(COLS):
-        x, y = center(col, 7)
+        x, y = center(col, last)
         pts.append(f"{x - SIZE / 2:.1f},{y + HH / 2:.1f} {x + SIZE / 2:.1f},{y + HH / 2:.1f}")
-    x0, y0 = center(0, 7)
-    x7, y7 = center(7, 7)
+    x0, y0 = center(0, last)
+    x7, y7 = center(COLS - 1, last)
     return (f'<polyline class="centerline" points="{x0 - SIZE:.1f},{y0:.1f} {" ".join(pts)} '
             f'{x7 + SIZE:.1f},{y7:.1f}"/>')
 
@@ -176,7 +179,8 @@ _SEAT_REF = re.compile(r"\bP([1-9])\b")
 
 
 def named(text: str, names) -> str:
-    """The rules write players as P1 and P2 (they know no names); a player reads the seat's name.
+    """An outcome's reason names players as P1 and P2 (the rules know no names); a player reads the
+    seat's name.  (The app calls this for the game-over banner; the log needs no such parsing.)
 
     >>> named("P2 draws 5 card(s). P1 passes.", ["Ann", "Bot"])
     'Bot draws 5 card(s). Ann passes.'
@@ -219,8 +223,8 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     flip = isinstance(seat, int) and isinstance(first, int) and seat != first
 
     def pos(name):
-        cr = parse_hex(name)
-        return center(*(hexgrid.rotate180(cr) if flip else cr))
+        parse_hex(name)                                   # ValueError for a hex off the board
+        return GRID.center(GRID.rotate180(name) if flip else name, SIZE, pad=PAD)
 
     side = f", seen from {names[seat]}'s side" if isinstance(seat, int) and 0 <= seat < len(names) else ""
     svg = [f'<svg class="hb-board{" flipped" if flip else ""}" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="img" '
@@ -238,8 +242,8 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
         if isinstance(reach, int):
             for col in range(COLS):
                 for row in range(ROWS):
-                    h = hexgrid.name((col, row))
-                    if 1 <= hexgrid.name_distance(aim_hex, h) <= reach:
+                    h = GRID.name(col, row)
+                    if 1 <= GRID.distance(aim_hex, h) <= reach:
                         x, y = pos(h)
                         svg.append(f'<use href="#hb-hl" class="in-range" x="{x}" y="{y}"/>')
     for u in units:
@@ -254,7 +258,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     # forward-step hex, clickable
     if sel_hex and "step" in acts:
         u = next((u for u in units if u.get("hex") == sel_hex), None)
-        ahead = hexgrid.NEIGHBORS[sel_hex][int(u.get("facing", 0)) % 6] if u else None
+        ahead = GRID.step(sel_hex, int(u.get("facing", 0))) if u else None
         if ahead:
             x, y = pos(ahead)
             svg.append(f'<g class="hl hl-step" data-action="step" transform="translate({x},{y})">'
@@ -419,7 +423,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
                         for c in reversed(pile[-30:]))
         disc.append(f'<div class="pile"><h4>{esc(names[i])}: discard ({len(pile)})</h4><ol>{items}</ol></div>')
     discards = f'<details class="hb-discards"><summary>Discard piles</summary>{"".join(disc)}</details>'
-    log_html = log_details("hb-log", view.get("log") or [], line_html=lambda line: esc(named(line, names)))
+    log_html = log_details("hb-log", view.get("log") or [], line_html=lambda entry: event_html(entry, names))
     return (f'<div class="hb-game{" interactive" if interactive else ""}">'
             f'<div class="hb-board-wrap">{"".join(svg)}</div>'
             f'<div class="hb-side">{status}{controls}{hand_html}{table}{discards}{log_html}</div></div>')

@@ -1,28 +1,42 @@
 """Hex Battle rules (../shared/rules/hex-battle.txt; clause IDs in comments).
 
-A turn is 2 actions (HB-TURN-2); each is ``draw`` or playing a card.  Playing
-a card is split into small decisions, each its own action id, so the player
-(or a bot) chooses step by step and the UI can show every choice:
+The flow (:mod:`pyapp.engine.flow`) has one phase, ``turn`` (seats take whole
+turns, the first player first, HB-TURN-1); each turn is 2 actions
+(HB-TURN-2), each ``draw`` or playing a card.  Playing a card is a frame,
+``card``, resolved by small decisions, each its own action id, so the player
+(or a bot) chooses step by step and the UI can show every choice; the
+frame's ``stage`` is what the view calls the phase:
 
-* ``play:c07`` picks the card (phase ``pay``; a cost-0 card skips payment);
+* ``play:c07`` picks the card (stage ``pay``; a cost-0 card skips payment);
 * ``pay:c12`` / ``unpay:c12`` toggle a card of the same hand as payment,
   ``pay:ok`` pays once the total reaches the cost, ``cancel`` puts the card
   back with no action used (HB-GAP-29);
-* then the card's actions resolve in printed order (HB-GAP-26), phase
-  ``resolve``: for a move, ``unit:c12`` picks the unit (phase ``move``), and
+* then the card's actions resolve in printed order (HB-GAP-26), stage
+  ``resolve``: for a move, ``unit:c12`` picks the unit (stage ``move``), and
   each movement point is ``step``, ``step:cw``, ``step:ccw``, ``turn:cw`` or
   ``turn:ccw``; ``stop`` ends the move early; for a ranged attack ``aim:c12``
-  picks the shooter and ``shoot:d5`` the target; ``skip`` declines the
-  current card action.  The card goes to the discard pile last (HB-CARD-12).
+  picks the shooter (stage ``aim``) and ``shoot:d5`` the target; ``skip``
+  declines the current card action.  The card goes to the discard pile last
+  (HB-CARD-12).
+
+``self.data`` keys: ``first`` (the seat that went first), ``active`` (the seat
+whose turn it is, kept after the end for the view), ``turn`` (turns begun),
+``actions_left``, ``units`` ([{id, owner, key, hex, facing, health}]),
+``cards`` (card instance id -> card key), ``deck``, ``hand``, ``discard``
+(per seat, lists of card ids; a deck's top is its start), ``lost`` (per seat,
+points of removed units); ``flow`` is the engine's.
 """
 from __future__ import annotations
 
 import json
 
-from ...engine import Action, Game, Option, Outcome, State
+from ...engine import Action, Game, Option, Outcome
+from ...engine.flow import FlowState, Phase, phases
+from ...engine.log import event, plain
 from ...engine.util import read_text
-from . import content, hexgrid
+from . import content
 from .content import CARDS, UNITS
+from .hexgrid import DIRS, GRID
 
 LOSS_POINTS = 20          # HB-END-1
 HAND_START = 5            # HB-SET-4
@@ -30,72 +44,121 @@ DRAW_COUNT = 5            # HB-DRAW-1
 ACTIONS_PER_TURN = 2      # HB-TURN-2
 TURN_WORDS = {"cw": 1, "ccw": -1}
 EDGE_NAMES = ("front", "front-right", "back-right", "back", "back-left", "front-left")
+RANGED_DAMAGE = 2         # HB-RNG-6
 
 
 def _deploy(army: dict, owner: int, rotate: bool) -> list[dict]:
     """Units as placed at load (HB-SET-2); the second player's army rotated 180 degrees (HB-GAP-9)."""
     units = []
     for i, u in enumerate(army["units"]):
-        cr = hexgrid.parse(u["hex"])
-        facing = u["facing"]
+        hex_name, facing = u["hex"], u["facing"]
         if rotate:
-            cr = hexgrid.rotate180(cr)
-            facing = (facing + 3) % 6
-        units.append({"id": f"{owner}.{i}", "owner": owner, "key": u["key"], "hex": hexgrid.name(cr),
+            hex_name, facing = GRID.rotate180(hex_name), (facing + 3) % 6
+        units.append({"id": f"{owner}.{i}", "owner": owner, "key": u["key"], "hex": hex_name,
                       "facing": facing, "health": UNITS[u["key"]]["health"]})
     return units
 
 
-class HexBattleState(State):
+def _data_key(name: str, doc: str) -> property:
+    return property(lambda self: self.data[name], doc=doc)
+
+
+def _describe(act: dict | None) -> str:
+    """A card action in words (log lines and card summaries)."""
+    if act is None:
+        return "nothing"
+    what = "move " + (f"a {act['only']} unit" if "only" in act else "a unit") if act["do"] == "move" else "a ranged attack"
+    if "limit" in act:
+        what += f" (at most {act['limit']} movement point{'s' if act['limit'] > 1 else ''})"
+    if "within" in act:
+        what += f" (target at most {act['within']} hexes away)"
+    return what
+
+
+class HexBattleState(FlowState):
     """The state of one Hex Battle game."""
 
+    PHASES = phases(Phase("turn", "one", next="turn",
+                          doc="each player in turn takes 2 actions: draw 5 cards or play a card"))
+    FIRST_PHASE = "turn"
+
+    # read-only names for the data (bots and tests read them; the rules write self.data)
+    units = _data_key("units", "The units on the battlefield.")
+    cards = _data_key("cards", "Card instance id -> card key.")
+    deck = _data_key("deck", "Per seat, the card ids of the deck, top first.")
+    hand = _data_key("hand", "Per seat, the card ids in hand.")
+    discard = _data_key("discard", "Per seat, the discarded card ids, oldest first.")
+    lost = _data_key("lost", "Per seat, the points of its removed units.")
+    first = _data_key("first", "The seat that went first.")
+    active = _data_key("active", "The seat whose turn it is (after the end: whose turn it was).")
+    turn = _data_key("turn", "Turns begun so far.")
+    actions_left = _data_key("actions_left", "Actions left in this turn.")
+
+    @property
+    def pending(self) -> dict | None:
+        """The card being played (the ``card`` frame), or None."""
+        return self.data["flow"]["stack"][-1] if self.data["flow"]["stack"] else None
+
+    @property
+    def phase(self) -> str:
+        """``main``, ``pay``, ``resolve``, ``move``, ``aim`` (the card frame's stage) or ``over``."""
+        flow = self.data["flow"]
+        if flow["outcome"] is not None:
+            return "over"
+        return flow["stack"][-1]["stage"] if flow["stack"] else "main"
+
+    @property
+    def result(self) -> dict | None:
+        """The outcome as a dict (``winners``, ``ranking``, ``reason``...) once the game is over, else None."""
+        return self.data["flow"]["outcome"]
+
     # ---- setup ---------------------------------------------------------------
-    def _setup(self) -> None:
+    def _setup_data(self) -> dict:
         armies = self.options["armies"]
-        self.first = self.rng.below(2)                       # HB-SET-6, HB-GAP-35
-        second = 1 - self.first
-        self.units: list[dict] = []
-        for seat in (self.first, second):                    # HB-SET-2, HB-GAP-9
-            self.units += _deploy(armies[seat], seat, rotate=(seat == second))
-        self.units.sort(key=lambda u: u["id"])
-        self.cards: dict[str, str] = {}                      # card instance id -> card key
-        self.deck: list[list[str]] = [[], []]
+        first = self.rng.below(2)                            # HB-SET-6, HB-GAP-35
+        second = 1 - first
+        self.flow.first = first                              # HB-TURN-1
+        units: list[dict] = []
+        for seat in (first, second):                         # HB-SET-2, HB-GAP-9
+            units += _deploy(armies[seat], seat, rotate=(seat == second))
+        units.sort(key=lambda u: u["id"])
+        cards: dict[str, str] = {}                           # card instance id -> card key
+        deck: list[list[str]] = [[], []]
         n = 0
         for seat in (0, 1):
             for key in sorted(armies[seat]["cards"]):
                 for _ in range(armies[seat]["cards"][key]):
                     n += 1
                     cid = f"c{n:02d}"
-                    self.cards[cid] = key
-                    self.deck[seat].append(cid)
-            self.rng.shuffle(self.deck[seat])                # HB-SET-3
-        self.hand: list[list[str]] = [self.deck[s][:HAND_START] for s in (0, 1)]   # HB-SET-4, HB-GAP-34
-        self.deck = [self.deck[s][HAND_START:] for s in (0, 1)]
-        self.discard: list[list[str]] = [[], []]             # HB-SET-5
-        self.hand[second].append(self.deck[second].pop(0))   # HB-SET-7
-        self.lost = [0, 0]
-        self.active = self.first                             # HB-TURN-1
-        self.turn = 1
-        self.actions_left = ACTIONS_PER_TURN
-        self.phase = "main"
-        self.pending = None
-        self.result = None
-        self.log.append(f"P{self.first + 1} goes first (chosen at random); P{second + 1} draws an extra card.")
-        self._ensure_can_act()
+                    cards[cid] = key
+                    deck[seat].append(cid)
+            self.rng.shuffle(deck[seat])                     # HB-SET-3
+        hand = [deck[s][:HAND_START] for s in (0, 1)]       # HB-SET-4, HB-GAP-34
+        deck = [deck[s][HAND_START:] for s in (0, 1)]
+        hand[second].append(deck[second].pop(0))             # HB-SET-7
+        self.say("{0} goes first (chosen at random); {1} draws an extra card.", first, second, kind="setup")
+        return {"first": first, "active": first, "turn": 0, "actions_left": ACTIONS_PER_TURN,
+                "units": units, "cards": cards, "deck": deck, "hand": hand,
+                "discard": [[], []],                         # HB-SET-5
+                "lost": [0, 0]}
+
+    def _begin_turn_turn(self, seat: int) -> None:
+        """A turn begins: 2 actions (HB-TURN-2), unless the seat cannot act at all (HB-GAP-31, -32)."""
+        d = self.data
+        d["active"] = seat
+        d["turn"] += 1
+        d["actions_left"] = ACTIONS_PER_TURN
+        self._ensure_can_act(seat)
 
     # ---- helpers ---------------------------------------------------------------
     def unit_at(self, hex_name: str):
-        for u in self.units:
+        for u in self.data["units"]:
             if u["hex"] == hex_name:
                 return u
         return None
 
     def units_of(self, seat: int) -> list[dict]:
-        return [u for u in self.units if u["owner"] == seat]
-
-    @staticmethod
-    def stats(unit: dict) -> dict:
-        return UNITS[unit["key"]]
+        return [u for u in self.data["units"] if u["owner"] == seat]
 
     @staticmethod
     def edge_strength(unit: dict, direction: int) -> int:
@@ -103,30 +166,36 @@ class HexBattleState(State):
         return UNITS[unit["key"]]["edges"][(direction - unit["facing"]) % 6]
 
     def card_cost(self, cid: str) -> int:
-        return CARDS[self.cards[cid]]["cost"]
+        return CARDS[self.data["cards"][cid]]["cost"]
 
-    def _label(self, u: dict) -> str:
-        return f"P{u['owner'] + 1} {UNITS[u['key']]['name']} ({u['hex']})"
+    def _card_name(self, cid: str) -> str:
+        return CARDS[self.data["cards"][cid]]["name"]
+
+    @staticmethod
+    def _label(u: dict) -> str:
+        """A unit in a log line, after its owner's seat reference: ``{0} Spearwall (c10)``."""
+        return f"{UNITS[u['key']]['name']} ({u['hex']})"
 
     def _playable(self, seat: int) -> list[str]:
         """Cards in hand whose cost the other cards of the hand can cover (HB-CARD-5, -6, -9)."""
-        hand = self.hand[seat]
+        hand = self.data["hand"][seat]
         total = sum(self.card_cost(c) for c in hand)
         return [c for c in hand if total - self.card_cost(c) >= self.card_cost(c)]
 
     def _main_actions(self, seat: int) -> list[Action]:
         acts = []
-        if self.deck[seat]:                                   # HB-GAP-30: no draw from an empty deck
-            acts.append(Action("draw", f"Draw {min(DRAW_COUNT, len(self.deck[seat]))} cards", "draw"))
+        deck = self.data["deck"][seat]
+        if deck:                                              # HB-GAP-30: no draw from an empty deck
+            acts.append(Action("draw", f"Draw {min(DRAW_COUNT, len(deck))} cards", "draw"))
         for cid in self._playable(seat):
-            card = CARDS[self.cards[cid]]
+            card = CARDS[self.data["cards"][cid]]
             acts.append(Action(f"play:{cid}", f"Play {card['name']} (cost {card['cost']})", "card"))
         return acts
 
-    def _current_card_action(self) -> dict | None:
-        p = self.pending
-        actions = CARDS[self.cards[p["card"]]]["actions"]
-        return actions[p["step"]] if p["step"] < len(actions) else None
+    def _card_action(self, frame: dict) -> dict | None:
+        """The card action ``frame`` is at, or None when all are done."""
+        actions = CARDS[self.data["cards"][frame["card"]]]["actions"]
+        return actions[frame["step"]] if frame["step"] < len(actions) else None
 
     def _movers(self, seat: int, act: dict) -> list[dict]:
         return [u for u in self.units_of(seat) if "only" not in act or UNITS[u["key"]]["type"] == act["only"]]
@@ -137,8 +206,8 @@ class HexBattleState(State):
         if "within" in act:
             reach = min(reach, act["within"])
         here = shooter["hex"]
-        return [u for u in self.units if u["owner"] != shooter["owner"]
-                and hexgrid.name_distance(here, u["hex"]) <= reach]
+        return [u for u in self.data["units"] if u["owner"] != shooter["owner"]
+                and GRID.distance(here, u["hex"]) <= reach]
 
     def _shooters(self, seat: int, act: dict) -> list[dict]:
         """Units that can perform this ranged attack: ranged units only (HB-UNIT-11, HB-GAP-24)."""
@@ -147,45 +216,52 @@ class HexBattleState(State):
 
     def _forward(self, unit: dict):
         """The hex beyond the unit's front edge, or None if it is off the field or occupied (HB-GAP-11, -12)."""
-        nxt = hexgrid.NEIGHBORS[unit["hex"]][unit["facing"]]
+        nxt = GRID.step(unit["hex"], unit["facing"])
         if nxt is None or self.unit_at(nxt) is not None:
             return None
         return nxt
 
-    # ---- the contract hooks ------------------------------------------------------
-    def _to_act(self) -> tuple:
-        return () if self.result else (self.active,)
+    # ---- the turn: draw or play (HB-TURN-3) -------------------------------------------
+    def _legal_turn(self, seat: int) -> list[Action]:
+        return self._main_actions(seat)
 
-    def _outcome(self):
-        if not self.result:
-            return None
-        return Outcome(tuple(self.result["winners"]), tuple(tuple(p) for p in self.result["ranking"]),
-                       self.result["reason"])
+    def _do_turn(self, seat: int, action: Action) -> None:
+        verb, _, arg = action.id.partition(":")
+        d = self.data
+        if verb == "draw":                                    # HB-DRAW-1..3, HB-GAP-30
+            took = d["deck"][seat][:DRAW_COUNT]
+            d["deck"][seat] = d["deck"][seat][DRAW_COUNT:]
+            d["hand"][seat] += took
+            self.reveal()
+            self.say(f"{{0}} draws {len(took)} card(s).", seat, kind="draw")
+            self._action_done(seat)
+        else:                                                 # play:<cid>  (HB-CARD-3)
+            frame = self.flow.push("card", card=arg, paid=[], step=0, unit=None, mp_left=0, aim=None, stage="pay")
+            if self.card_cost(arg) == 0:
+                self._pay(seat, frame)
 
-    def _legal(self, seat: int) -> list[Action]:
-        if seat != self.active or self.result:
-            return []
-        if self.phase == "main":
-            return self._main_actions(seat)
-        p = self.pending
-        card = CARDS[self.cards[p["card"]]]
-        if self.phase == "pay":
+    # ---- the card frame -----------------------------------------------------------------
+    def _ask_card(self, frame: dict, seat: int) -> list[Action]:
+        """The choices while a card is played, by stage (see the module docstring)."""
+        card = CARDS[self.data["cards"][frame["card"]]]
+        stage = frame["stage"]
+        if stage == "pay":
             acts = []
-            total = sum(self.card_cost(c) for c in p["paid"])
+            total = sum(self.card_cost(c) for c in frame["paid"])
             if total >= card["cost"]:
                 acts.append(Action("pay:ok", f"Pay {total} for {card['name']}", "pay"))
-            for cid in self.hand[seat]:
-                if cid == p["card"]:
+            for cid in self.data["hand"][seat]:
+                if cid == frame["card"]:
                     continue                                  # HB-CARD-6
-                name = CARDS[self.cards[cid]]["name"]
-                if cid in p["paid"]:
+                name = self._card_name(cid)
+                if cid in frame["paid"]:
                     acts.append(Action(f"unpay:{cid}", f"Keep {name}", "pay"))
                 else:
                     acts.append(Action(f"pay:{cid}", f"Discard {name} ({self.card_cost(cid)}) as payment", "pay"))
             acts.append(Action("cancel", f"Do not play {card['name']}", "pay"))
             return acts
-        act = self._current_card_action()
-        if self.phase == "resolve":
+        act = self._card_action(frame)
+        if stage == "resolve":
             if act["do"] == "move":
                 acts = [Action(f"unit:{u['hex']}", f"Move {UNITS[u['key']]['name']} on {u['hex']}", "unit")
                         for u in self._movers(seat, act)]
@@ -193,8 +269,8 @@ class HexBattleState(State):
                 acts = [Action(f"aim:{u['hex']}", f"Shoot with {UNITS[u['key']]['name']} on {u['hex']}", "unit")
                         for u in self._shooters(seat, act)]
             return acts + [Action("skip", "Skip this action", "skip")]
-        if self.phase == "move":
-            unit = self.unit_at(p["unit"])
+        if stage == "move":
+            unit = self.unit_at(frame["unit"])
             acts = []
             fwd = self._forward(unit)
             if fwd:
@@ -203,185 +279,158 @@ class HexBattleState(State):
                 acts.append(Action("step:ccw", f"Step to {fwd} and turn counterclockwise", "move"))
             acts.append(Action("turn:cw", "Turn 60 degrees clockwise", "move"))
             acts.append(Action("turn:ccw", "Turn 60 degrees counterclockwise", "move"))
-            acts.append(Action("stop", f"End the move ({p['mp_left']} point(s) unused)", "move"))
+            acts.append(Action("stop", f"End the move ({frame['mp_left']} point(s) unused)", "move"))
             return acts
-        if self.phase == "aim":
-            shooter = self.unit_at(p["aim"])
-            acts = [Action(f"shoot:{u['hex']}", f"Shoot {UNITS[u['key']]['name']} on {u['hex']} for 2 damage", "target")
-                    for u in self._targets(shooter, act)]
-            acts += [Action(f"aim:{u['hex']}", f"Shoot with {UNITS[u['key']]['name']} on {u['hex']} instead", "unit")
-                     for u in self._shooters(seat, act) if u is not shooter]
-            return acts + [Action("skip", "Skip this action", "skip")]
-        return []
+        shooter = self.unit_at(frame["aim"])                  # stage "aim"
+        acts = [Action(f"shoot:{u['hex']}", f"Shoot {UNITS[u['key']]['name']} on {u['hex']} for 2 damage", "target")
+                for u in self._targets(shooter, act)]
+        acts += [Action(f"aim:{u['hex']}", f"Shoot with {UNITS[u['key']]['name']} on {u['hex']} instead", "unit")
+                 for u in self._shooters(seat, act) if u is not shooter]
+        return acts + [Action("skip", "Skip this action", "skip")]
 
-    def _apply(self, seat: int, action: Action) -> None:
-        verb, _, arg = action.id.partition(":")
-        p = self.pending
-        if self.phase == "main":
-            if verb == "draw":                                # HB-DRAW-1..3, HB-GAP-30
-                took = self.deck[seat][:DRAW_COUNT]
-                self.deck[seat] = self.deck[seat][DRAW_COUNT:]
-                self.hand[seat] += took
-                self.reveal()
-                self.log.append(f"P{seat + 1} draws {len(took)} card(s).")
-                self._action_done()
-            else:                                             # play:<cid>  (HB-CARD-3)
-                self.pending = {"card": arg, "paid": [], "step": 0, "unit": None, "mp_left": 0, "aim": None}
-                if self.card_cost(arg) == 0:
-                    self._pay()
-                else:
-                    self.phase = "pay"
-        elif self.phase == "pay":
-            if verb == "pay" and arg == "ok":
-                self._pay()
+    def _f_card(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        """Play a card: pay, then resolve its actions in order (HB-CARD-4, -11, -12; HB-GAP-26)."""
+        active = self.data["active"]
+        if choice is None:
+            if frame["stage"] == "resolve" and not self._settle(active, frame):
+                return                                        # the card is done
+            self.flow.ask(active)
+            return
+        verb, _, arg = choice.partition(":")
+        stage = frame["stage"]
+        if stage == "pay":
+            if choice == "pay:ok":
+                self._pay(active, frame)
             elif verb == "pay":
-                p["paid"].append(arg)
+                frame["paid"].append(arg)
             elif verb == "unpay":
-                p["paid"].remove(arg)
+                frame["paid"].remove(arg)
             else:                                             # cancel: nothing used (HB-GAP-29)
-                self.pending = None
-                self.phase = "main"
+                self.flow.pop(frame)
         elif verb == "skip":
-            self.log.append(f"P{seat + 1} skips: {self._describe(self._current_card_action())}.")
-            self._next_card_action()
-        elif self.phase == "resolve" and verb == "unit":
+            self.say(f"{{0}} skips: {_describe(self._card_action(frame))}.", active, kind="skip")
+            self._next_card_action(frame)
+        elif stage == "resolve" and verb == "unit":
             unit = self.unit_at(arg)
-            act = self._current_card_action()
-            p["unit"] = arg
-            p["mp_left"] = min(UNITS[unit["key"]]["speed"], act.get("limit", 99))   # HB-MOVE-1, -2
-            self.phase = "move"
+            act = self._card_action(frame)
+            frame["unit"] = arg
+            frame["mp_left"] = min(UNITS[unit["key"]]["speed"], act.get("limit", 99))   # HB-MOVE-1, -2
+            frame["stage"] = "move"
         elif verb == "aim":
-            p["aim"] = arg
-            self.phase = "aim"
+            frame["aim"] = arg
+            frame["stage"] = "aim"
         elif verb == "shoot":
-            shooter, target = self.unit_at(p["aim"]), self.unit_at(arg)
-            self.log.append(f"{self._label(shooter)} shoots {self._label(target)}.")
-            self._damage(target, 2)                           # HB-RNG-6, -7, -8
-            if not self.result:
-                self._next_card_action()
-        elif self.phase == "move":
-            self._move_point(verb, arg)
+            shooter, target = self.unit_at(frame["aim"]), self.unit_at(arg)
+            self.say(f"{{0}} {self._label(shooter)} shoots {{1}} {self._label(target)}.",
+                     shooter["owner"], target["owner"], kind="shoot")
+            self._damage(target, RANGED_DAMAGE)               # HB-RNG-6, -7, -8
+            if not self.is_over:
+                self._next_card_action(frame)
+        else:                                                 # stage "move"
+            self._move_point(frame, verb, arg)
 
-    # ---- card flow ------------------------------------------------------------------
-    def _pay(self) -> None:
+    def _pay(self, seat: int, frame: dict) -> None:
         """Pay the cost (HB-CARD-4, -5, -10), then start the card's actions (HB-CARD-11)."""
-        seat, p = self.active, self.pending
+        d = self.data
         self.reveal()                                         # the card and its payment are now public
-        for cid in p["paid"]:
-            self.hand[seat].remove(cid)
-            self.discard[seat].append(cid)
-        self.hand[seat].remove(p["card"])                     # the card is in play until resolved
-        card = CARDS[self.cards[p["card"]]]
-        paid = ", ".join(CARDS[self.cards[c]]["name"] for c in p["paid"])
-        self.log.append(f"P{seat + 1} plays {card['name']}" + (f", discarding {paid}." if paid else "."))
-        self.phase = "resolve"
-        self._settle_step()
+        for cid in frame["paid"]:
+            d["hand"][seat].remove(cid)
+            d["discard"][seat].append(cid)
+        d["hand"][seat].remove(frame["card"])                 # the card is in play until resolved
+        paid = ", ".join(self._card_name(c) for c in frame["paid"])
+        self.say(f"{{0}} plays {self._card_name(frame['card'])}" + (f", discarding {paid}." if paid else "."),
+                 seat, kind="play")
+        frame["stage"] = "resolve"
 
-    def _settle_step(self) -> None:
-        """Skip card actions no unit can perform (HB-GAP-24); finish the card when none are left."""
-        while self.pending and not self.result:
-            act = self._current_card_action()
+    def _settle(self, seat: int, frame: dict) -> bool:
+        """Skip card actions no unit can perform (HB-GAP-24); finish the card when none are left.
+        True while the card still asks something."""
+        while True:
+            act = self._card_action(frame)
             if act is None:
-                self._finish_card()
-                return
-            if act["do"] == "ranged" and not self._shooters(self.active, act):
-                self.log.append(f"No unit can perform: {self._describe(act)}.")
-                self.pending["step"] += 1
+                self._finish_card(seat, frame)
+                return False
+            if (act["do"] == "ranged" and not self._shooters(seat, act)) or \
+                    (act["do"] == "move" and not self._movers(seat, act)):
+                self.say(f"No unit can perform: {_describe(act)}.", kind="no-unit")
+                frame["step"] += 1
                 continue
-            if act["do"] == "move" and not self._movers(self.active, act):
-                self.log.append(f"No unit can perform: {self._describe(act)}.")
-                self.pending["step"] += 1
-                continue
-            return
+            return True
 
-    def _next_card_action(self) -> None:
-        self.pending.update(step=self.pending["step"] + 1, unit=None, mp_left=0, aim=None)
-        self.phase = "resolve"
-        self._settle_step()
+    def _next_card_action(self, frame: dict) -> None:
+        frame.update(step=frame["step"] + 1, unit=None, mp_left=0, aim=None, stage="resolve")
 
-    def _finish_card(self) -> None:
+    def _finish_card(self, seat: int, frame: dict) -> None:
         """The played card goes to the discard pile after its actions (HB-CARD-12)."""
-        self.discard[self.active].append(self.pending["card"])
-        self.pending = None
-        self._action_done()
+        self.data["discard"][seat].append(frame["card"])
+        self.flow.pop(frame)
+        self._action_done(seat)
 
-    def _action_done(self) -> None:
-        self.phase = "main"
-        self.actions_left -= 1
-        if self.actions_left <= 0:                            # HB-TURN-6
-            self._pass_turn()
+    def _action_done(self, seat: int) -> None:
+        self.data["actions_left"] -= 1
+        if self.data["actions_left"] <= 0:                    # HB-TURN-6
+            self.flow.end_turn()
         else:
-            self._ensure_can_act()
+            self._ensure_can_act(seat)
 
-    def _pass_turn(self) -> None:
-        self.active = 1 - self.active
-        self.turn += 1
-        self.actions_left = ACTIONS_PER_TURN
-        self.phase = "main"
-        self._ensure_can_act()
-
-    def _ensure_can_act(self) -> None:
+    def _ensure_can_act(self, seat: int) -> None:
         """HB-GAP-31: an action with no legal choice is forfeited; HB-GAP-32: both stuck ends the game."""
-        if self.result or self._main_actions(self.active):
+        if self.is_over or self._main_actions(seat):
             return
-        if not self._main_actions(1 - self.active):
+        if not self._main_actions(1 - seat):
             self._end_stalemate()
             return
-        self.log.append(f"P{self.active + 1} has no legal action and forfeits the rest of the turn.")
-        self.active = 1 - self.active
-        self.turn += 1
-        self.actions_left = ACTIONS_PER_TURN
+        self.say("{0} has no legal action and forfeits the rest of the turn.", seat, kind="forfeit")
+        self.flow.end_turn()
 
     def _end_stalemate(self) -> None:
-        a, b = self.lost
+        """HB-GAP-32: fewer lost points wins; equal lost points is a draw."""
+        a, b = self.data["lost"]
         if a == b:
-            self.result = {"winners": [], "ranking": [[0, 1]],
-                           "reason": f"stalemate: neither player can act and both lost {a} points, a draw"}
-        else:
-            w = 0 if a < b else 1
-            self.result = {"winners": [w], "ranking": [[w], [1 - w]],
-                           "reason": f"stalemate: neither player can act; P{w + 1} lost fewer points"}
-        self.phase = "over"
-        self.pending = None
-        self.log.append("Game over: " + self.result["reason"] + ".")
+            reason = f"stalemate: neither player can act and both lost {a} points, a draw"
+            self.finish(Outcome.ranked([[0, 1]], reason))
+            self.say(f"Game over: {reason}.", kind="over")
+            return
+        w = 0 if a < b else 1
+        self.finish(Outcome.ranked([[w], [1 - w]], f"stalemate: neither player can act; P{w + 1} lost fewer points"))
+        self.say("Game over: stalemate: neither player can act; {0} lost fewer points.", w, kind="over")
 
     # ---- movement and fights -----------------------------------------------------------
-    def _move_point(self, verb: str, arg: str) -> None:
-        p = self.pending
-        unit = self.unit_at(p["unit"])
-        here = hexgrid.parse(unit["hex"])
-        p["mp_left"] -= 1                                     # HB-MOVE-3: one point per option
+    def _move_point(self, frame: dict, verb: str, arg: str) -> None:
+        unit = self.unit_at(frame["unit"])
+        here = unit["hex"]
+        frame["mp_left"] -= 1                                 # HB-MOVE-3: one point per option
         if verb == "stop":
-            p["mp_left"] = 0                                  # HB-GAP-16: unspent points are lost
+            frame["mp_left"] = 0                              # HB-GAP-16: unspent points are lost
         elif verb == "turn":                                  # HB-MOVE-6: turns never start fights
             unit["facing"] = (unit["facing"] + TURN_WORDS[arg]) % 6
-            self.log.append(f"{self._label(unit)} turns to face {hexgrid.DIRS[unit['facing']]}.")
+            self.say(f"{{0}} {self._label(unit)} turns to face {DIRS[unit['facing']]}.", unit["owner"], kind="turn")
         else:                                                 # step (HB-MOVE-4, -5)
             before = {id(u) for u in self._adjacent_enemies(unit)}
             dest = self._forward(unit)
             unit["hex"] = dest
-            p["unit"] = dest
+            frame["unit"] = dest
             if arg:
                 unit["facing"] = (unit["facing"] + TURN_WORDS[arg]) % 6
-            self.log.append(f"{UNITS[unit['key']]['name']} (P{unit['owner'] + 1}) steps {hexgrid.name(here)} -> {dest}"
-                            + (f", turning to face {hexgrid.DIRS[unit['facing']]}." if arg else "."))
+            self.say(f"{UNITS[unit['key']]['name']} ({{0}}) steps {here} -> {dest}"
+                     + (f", turning to face {DIRS[unit['facing']]}." if arg else "."), unit["owner"], kind="step")
             # HB-GAP-17: fight each enemy adjacent now that was not before this point,
             # HB-GAP-18: clockwise from the front edge; stop if the mover is removed.
             for enemy in self._adjacent_enemies(unit):
                 if id(enemy) in before:
                     continue
                 self._fight(unit, enemy)
-                if self.result or unit not in self.units:
+                if self.is_over or unit not in self.data["units"]:
                     break
-        if self.result:
+        if self.is_over:
             return
-        if unit not in self.units or p["mp_left"] <= 0:
-            self._next_card_action()
+        if unit not in self.data["units"] or frame["mp_left"] <= 0:
+            self._next_card_action(frame)
 
     def _adjacent_enemies(self, unit: dict) -> list[dict]:
         """Enemies edge to edge with ``unit``, clockwise from its front edge (HB-FIGHT-2, HB-GAP-18)."""
-        around = hexgrid.NEIGHBORS[unit["hex"]]
-        enemies = {u["hex"]: u for u in self.units if u["owner"] != unit["owner"]}   # HB-FIGHT-8
+        around = GRID.neighbours(unit["hex"])
+        enemies = {u["hex"]: u for u in self.data["units"] if u["owner"] != unit["owner"]}   # HB-FIGHT-8
         found = []
         for k in range(6):
             other = enemies.get(around[(unit["facing"] + k) % 6])
@@ -391,109 +440,116 @@ class HexBattleState(State):
 
     def _fight(self, mover: dict, enemy: dict) -> None:
         """Compare the two contact edges; the weaker takes the difference (HB-FIGHT-3..7)."""
-        d = hexgrid.direction_to(hexgrid.parse(mover["hex"]), hexgrid.parse(enemy["hex"]))
+        d = GRID.direction(mover["hex"], enemy["hex"])
         ms, es = self.edge_strength(mover, d), self.edge_strength(enemy, (d + 3) % 6)
         me = EDGE_NAMES[(d - mover["facing"]) % 6]
         ee = EDGE_NAMES[(d + 3 - enemy["facing"]) % 6]
-        self.log.append(f"Fight: {self._label(mover)} {me} {ms} vs {self._label(enemy)} {ee} {es}.")
+        self.say(f"Fight: {{0}} {self._label(mover)} {me} {ms} vs {{1}} {self._label(enemy)} {ee} {es}.",
+                 mover["owner"], enemy["owner"], kind="fight")
         if ms > es:
             self._damage(enemy, ms - es)
         elif es > ms:
             self._damage(mover, es - ms)
         else:
-            self.log.append("Equal strength: no damage.")                 # HB-FIGHT-6
+            self.say("Equal strength: no damage.", kind="fight")            # HB-FIGHT-6
 
     def _damage(self, unit: dict, amount: int) -> None:
         """Armor first (HB-ARM-1..3, HB-GAP-21), then health (HB-HLTH-1..6), then the end check (HB-GAP-36)."""
         armor = UNITS[unit["key"]]["armor"] or 0
         loss = max(0, amount - armor)
         unit["health"] -= loss
+        owner = unit["owner"]
         note = f" (armor {armor} stops {min(armor, amount)})" if armor else ""
-        self.log.append(f"{self._label(unit)} takes {amount} damage{note}: loses {loss} health, {max(unit['health'], 0)} left.")
+        self.say(f"{{0}} {self._label(unit)} takes {amount} damage{note}: loses {loss} health, "
+                 f"{max(unit['health'], 0)} left.", owner, kind="damage")
         if unit["health"] > 0:
             return
-        self.units.remove(unit)
-        owner = unit["owner"]
-        self.lost[owner] += UNITS[unit["key"]]["points"]
-        self.log.append(f"{self._label(unit)} is destroyed; P{owner + 1} has lost {self.lost[owner]} points.")
+        d = self.data
+        d["units"].remove(unit)
+        d["lost"][owner] += UNITS[unit["key"]]["points"]
+        self.say(f"{{0}} {self._label(unit)} is destroyed; {{0}} has lost {d['lost'][owner]} points.", owner,
+                 kind="destroyed")
         left = len(self.units_of(owner))
-        if self.lost[owner] >= LOSS_POINTS:
-            reason = f"P{owner + 1} lost units worth {self.lost[owner]} points (20 or more)"
+        if d["lost"][owner] >= LOSS_POINTS:
+            why = f"{{0}} lost units worth {d['lost'][owner]} points (20 or more)"
         elif left <= 1:
-            reason = f"P{owner + 1} has only {left} unit left"
+            why = f"{{0}} has only {left} unit left"
         else:
             return
         w = 1 - owner                                                      # HB-END-3
-        self.result = {"winners": [w], "ranking": [[w], [owner]], "reason": reason}
-        self.phase = "over"
-        self.pending = None
-        self.log.append(f"Game over: {reason}. P{w + 1} wins.")
+        self.finish(Outcome.ranked([[w], [owner]], plain(event(why, owner))))     # the reason says P1/P2
+        self.say(f"Game over: {why}. {{1}} wins.", owner, w, kind="over")
 
     def search_step(self, seat: int, action_id: str) -> None:
         """Apply an action known to be legal without re-checking it (bots' search copies only)."""
         self._apply(seat, Action(action_id, ""))
 
-    @staticmethod
-    def _describe(act: dict) -> str:
-        if act is None:
-            return "nothing"
-        what = "move " + (f"a {act['only']} unit" if "only" in act else "a unit") if act["do"] == "move" else "a ranged attack"
-        if "limit" in act:
-            what += f" (at most {act['limit']} movement point{'s' if act['limit'] > 1 else ''})"
-        if "within" in act:
-            what += f" (target at most {act['within']} hexes away)"
-        return what
-
     # ---- views and serialisation ------------------------------------------------------------
     def card_view(self, cid: str) -> dict:
-        key = self.cards[cid]
+        key = self.data["cards"][cid]
         c = CARDS[key]
         return {"id": cid, "key": key, "name": c["name"], "cost": c["cost"],
                 "actions": [dict(a) for a in c["actions"]], "text": c["text"],
-                "summary": [self._describe(a) for a in c["actions"]]}
+                "summary": [_describe(a) for a in c["actions"]]}
 
     def _view(self, seat) -> dict:
+        d = self.data
         units = []
-        for u in self.units:
+        for u in d["units"]:
             s = UNITS[u["key"]]
             units.append({"id": u["id"], "owner": u["owner"], "type": s["type"], "key": u["key"], "name": s["name"],
                           "hex": u["hex"], "facing": u["facing"], "edges": list(s["edges"]), "health": u["health"],
                           "max_health": s["health"], "speed": s["speed"], "armor": s["armor"], "range": s["range"],
                           "points": s["points"]})
+        frame = self.pending
         pending = None
-        if self.pending and self.phase == "pay" and seat != self.active:
+        if frame is not None and frame["stage"] == "pay" and seat != d["active"]:
             # choosing a card and its payment is private until paid: then both become public
             pending = {"card": None, "paid": [], "paid_total": 0, "step": 0, "unit": None, "mp_left": 0, "aim": None}
-        elif self.pending:
-            p = self.pending
-            pending = {"card": self.card_view(p["card"]), "paid": list(p["paid"]),
-                       "paid_total": sum(self.card_cost(c) for c in p["paid"]), "step": p["step"],
-                       "unit": p["unit"], "mp_left": p["mp_left"], "aim": p["aim"]}
+        elif frame is not None:
+            pending = {"card": self.card_view(frame["card"]), "paid": list(frame["paid"]),
+                       "paid_total": sum(self.card_cost(c) for c in frame["paid"]), "step": frame["step"],
+                       "unit": frame["unit"], "mp_left": frame["mp_left"], "aim": frame["aim"]}
+        outcome = self.outcome()
         return {
-            "game": "hexbattle", "seat": seat, "players": 2, "turn": self.turn, "active": self.active,
-            "first": self.first, "actions_left": self.actions_left, "phase": self.phase, "units": units,
-            "lost": list(self.lost), "deck": [len(d) for d in self.deck], "hand_count": [len(h) for h in self.hand],
-            "discard": [[self.card_view(c) for c in pile] for pile in self.discard],
-            "hand": [self.card_view(c) for c in self.hand[seat]] if seat in (0, 1) else None,
+            "game": "hexbattle", "seat": seat, "players": 2, "turn": d["turn"], "active": d["active"],
+            "first": d["first"], "actions_left": d["actions_left"], "phase": self.phase, "units": units,
+            "lost": list(d["lost"]), "deck": [len(x) for x in d["deck"]], "hand_count": [len(h) for h in d["hand"]],
+            "discard": [[self.card_view(c) for c in pile] for pile in d["discard"]],
+            "hand": [self.card_view(c) for c in d["hand"][seat]] if seat in (0, 1) else None,
             "pending": pending, "log": list(self.log),
-            "outcome": self.outcome().to_dict() if self.result else None,
+            "outcome": outcome.to_dict() if outcome else None,
             "names": [a["name"] for a in self.options["armies"]],
         }
 
-    _FIELDS = ("first", "units", "cards", "deck", "hand", "discard", "lost", "active", "turn",
-               "actions_left", "phase", "pending", "result")
+    # ---- hidden information -------------------------------------------------------------------
+    def _resample(self, seat, rng) -> None:
+        """Redeal what ``seat`` cannot see (HB-GAP-38): the order of its own deck, and the other
+        seat's hand and deck together (same sizes; the cards of that army nobody has seen).
 
-    def _dump(self) -> dict:
-        return {f: getattr(self, f) for f in self._FIELDS}
+        Public cards stay: discards, the card in play and its payment once paid.  A card the other
+        seat is still choosing and paying for stays in its hand as it is (with its payment), so the
+        payment in progress stays a legal one."""
+        d = self.data
+        frame = self.pending
+        keep = set()
+        if frame is not None and frame["stage"] == "pay":
+            keep = {frame["card"], *frame["paid"]}
+        for s in (0, 1):
+            if s == seat:
+                rng.shuffle(d["deck"][s])
+                continue
+            fixed = [c for c in d["hand"][s] if c in keep]
+            pool = [c for c in d["hand"][s] if c not in keep] + d["deck"][s]
+            rng.shuffle(pool)
+            n = len(d["hand"][s]) - len(fixed)
+            d["hand"][s] = pool[:n] + fixed
+            d["deck"][s] = pool[n:]
 
-    def _load(self, data: dict) -> None:
-        # ``data`` comes fresh from json.loads, so nothing is shared with another state
-        for f in self._FIELDS:
-            setattr(self, f, data[f])
-
+    # ---- copies --------------------------------------------------------------------------------
     def clone(self, search: bool = False) -> "HexBattleState":
-        """A fast independent copy.  ``search=True`` (for bots) leaves out the history and log,
-        so it must only be explored with :meth:`search_step`, never saved or shown."""
+        """A fast independent copy.  ``search=True`` (for bots) leaves out the history and log and
+        shares the card table, so it must only be explored with :meth:`search_step`, never saved or shown."""
         s = HexBattleState.__new__(HexBattleState)
         s.players, s.seed, s.options = self.players, self.seed, self.options
         s.rng = self.rng.copy()
@@ -501,14 +557,16 @@ class HexBattleState(State):
         s.undoable = [] if search else list(self.undoable)
         s.log = [] if search else list(self.log)
         s._revealed = False
-        s.first, s.cards, s.lost = self.first, self.cards, list(self.lost)
-        s.units = [dict(u) for u in self.units]
-        s.deck = [list(d) for d in self.deck]
-        s.hand = [list(h) for h in self.hand]
-        s.discard = [list(d) for d in self.discard]
-        s.active, s.turn, s.actions_left, s.phase = self.active, self.turn, self.actions_left, self.phase
-        s.pending = None if self.pending is None else dict(self.pending, paid=list(self.pending["paid"]))
-        s.result = self.result
+        d = self.data
+        f = d["flow"]
+        p = f["prompt"]
+        flow = dict(f, order=list(f["order"]), waiting=list(f["waiting"]), passed=list(f["passed"]),
+                    stack=[dict(fr, paid=list(fr["paid"])) for fr in f["stack"]],
+                    prompt=None if p is None else dict(p, seats=list(p["seats"])))
+        s.data = dict(d, flow=flow, units=[dict(u) for u in d["units"]],
+                      cards=d["cards"] if search else dict(d["cards"]),
+                      deck=[list(x) for x in d["deck"]], hand=[list(h) for h in d["hand"]],
+                      discard=[list(x) for x in d["discard"]], lost=list(d["lost"]))
         return s
 
 
