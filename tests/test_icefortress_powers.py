@@ -221,13 +221,14 @@ def test_destroying_a_supply_room():
 @rule("IF-SHRD-3", "IF-GAP-27")
 def test_any_shard_asks_which_element():
     st = new(2, 1)
-    _char(st, "N1", ("A09", "A01"), "C01")                  # Hardy: any shard, boost
+    _char(st, "N1", ("A09", "A01"), "C01")                  # Hardy: any shard, draw 2 shards
     supply(st, water=1, earth=1)
+    bag(st, "fire", "fire")
     dice(st)
     play(st, "power:A09")
     assert ids(st) == ["pay:water", "pay:earth"]
     play(st, "pay:earth")
-    assert st.view(None)["supply"]["shards"]["earth"] == 0 and st.view(None)["shield"] == 8
+    assert st.view(None)["supply"]["shards"] == {"fire": 2, "water": 1, "air": 0, "earth": 0}
 
 
 def test_look_adjust_reroll_and_extra_dice():
