@@ -7,7 +7,7 @@ from pyapp.engine.log import plain
 from pyapp.games.icefortress import fortress as fx
 
 from icefortress_helpers import (bag, beacons, built, dice, ids, invader, neutral, new, pillars, play, room,
-                                 seat, shield, supply)
+                                 seat, supply)
 
 rule = pytest.mark.rule
 

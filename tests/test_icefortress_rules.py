@@ -12,7 +12,7 @@ from pyapp.games.icefortress import content
 from pyapp.games.icefortress import fortress as fx
 
 from icefortress_helpers import (beacons, built, bag, character, dice, fire_stack, flipped, ids, invader, new,
-                                 pillars, play, room, seat, shield, supply, top_of_deck)
+                                 pillars, play, room, seat, shield, supply)
 
 rule = pytest.mark.rule
 
