@@ -25,8 +25,13 @@ from collections import Counter
 from . import bots as botlib
 from . import games
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .engine.core import Game, State
 
-def play(game, players: int, seed: int, bot_names: list[str], max_actions: int = 100000, options=None):
+
+def play(game: Game, players: int, seed: int, bot_names: list[str], max_actions: int = 100000,
+         options: dict | None = None) -> tuple[State, int]:
     """Play one game; returns (state, actions taken)."""
     state = game.new(players, seed, options)
     seat_bots = [botlib.make(game.id, bot_names[i % len(bot_names)], seed * 31 + i) for i in range(players)]
@@ -41,13 +46,20 @@ def play(game, players: int, seed: int, bot_names: list[str], max_actions: int =
 
 
 def run(game_id: str, n_games: int, seed: int, bot_names: list[str], players: int | None = None,
-        swap: bool = False, max_actions: int = 100000, options=None) -> dict:
+        swap: bool = False, max_actions: int = 100000, options: dict | None = None) -> dict:
     game = games.get(game_id)
     players = players or game.min_players
-    wins_seat, wins_bot, reasons = Counter(), Counter(), Counter()
-    shared_seat, shared_bot, kinds = Counter(), Counter(), Counter()
-    returns_seat, returns_bot, games_bot = [0.0] * players, Counter(), Counter()
-    lengths, errors = [], []
+    wins_seat: Counter[int] = Counter()
+    wins_bot: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    shared_seat: Counter[int] = Counter()
+    shared_bot: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
+    returns_seat = [0.0] * players
+    returns_bot: dict[str, float] = {}
+    games_bot: Counter[str] = Counter()
+    lengths: list[int] = []
+    errors: list[dict] = []
     total_actions = 0
     t0 = time.perf_counter()
     for g in range(n_games):
@@ -60,9 +72,12 @@ def run(game_id: str, n_games: int, seed: int, bot_names: list[str], players: in
             errors.append({"game": g, "seed": seed + g, "error": f"{type(exc).__name__}: {exc}",
                            "trace": traceback.format_exc(limit=3)})
             continue
+        out = state.outcome()
+        if out is None:                 # play() returns only finished games; a rules bug is reported, not raised
+            errors.append({"game": g, "seed": seed + g, "error": "the game ended without an outcome", "trace": ""})
+            continue
         total_actions += n
         lengths.append(n)
-        out = state.outcome()
         reasons[re.sub(r"\d+", "N", out.reason.split(":")[0])] += 1
         kinds[out.kind] += 1
         if out.kind == "win":
@@ -74,7 +89,7 @@ def run(game_id: str, n_games: int, seed: int, bot_names: list[str], players: in
                 shared_bot[names[w]] += 1
         for seat, r in enumerate(out.returns):
             returns_seat[seat] += r
-            returns_bot[names[seat]] += r
+            returns_bot[names[seat]] = returns_bot.get(names[seat], 0.0) + r
             games_bot[names[seat]] += 1
     secs = time.perf_counter() - t0
     return {
@@ -95,7 +110,7 @@ def run(game_id: str, n_games: int, seed: int, bot_names: list[str], players: in
     }
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m pyapp.sim", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", required=True)

@@ -17,6 +17,7 @@ from bot_games import bot_game
 from pyapp import games as registry
 from pyapp.games.doomspire import GAME
 from pyapp.games.doomspire import render as R
+from test_doomspire_helpers import all_tiles, revealed, round_no, tile_code, swap_tiles
 
 ACTION_RX = re.compile(r'data-action="([^"]*)"')
 NAMES = ["<script>alert(1)</script>", "Bob & \"Co\"", "Cy", "Di"]
@@ -129,12 +130,12 @@ def test_a_secret_roll_choice_is_not_in_another_seats_markup():
 def test_face_down_tiles_do_not_reveal_their_contents():
     a = GAME.new(4, 9)
     b = GAME.from_json(a.to_json())
-    hidden = [t for t, x in b.d["tiles"].items() if not x["x"]]
-    codes = {b.d["tiles"][t]["k"] for t in hidden}
+    hidden = [t for t in all_tiles(b) if not revealed(b, t)]
+    codes = {tile_code(b, t) for t in hidden}
     assert len(codes) > 1
     t1 = hidden[0]
-    t2 = next(t for t in hidden if b.d["tiles"][t]["k"] != b.d["tiles"][t1]["k"])
-    b.d["tiles"][t1]["k"], b.d["tiles"][t2]["k"] = b.d["tiles"][t2]["k"], b.d["tiles"][t1]["k"]
+    t2 = next(t for t in hidden if tile_code(b, t) != tile_code(b, t1))
+    swap_tiles(b, t1, t2)
     for seat in range(4):
         assert draw(a, seat)[0] == draw(b, seat)[0]
     out = draw(a, 0)[0]
@@ -176,6 +177,18 @@ def test_player_names_are_escaped_everywhere():
         assert "<script" not in out
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in out
         assert 'Bob &amp; &quot;Co&quot;' in out
+
+
+def test_the_log_names_the_players_from_its_events():
+    """Log entries are structured events: the panel shows each seat's name and colour, never "P1"."""
+    s = GAME.new(4, 5)
+    first = s.view(0)["first"]
+    out, _ = draw(s, 0, names=["Ann", "Bo", "Cy", "Di"])
+    log = out[out.index('<details class="ds-log"'):]
+    name = ["Ann", "Bo", "Cy", "Di"][first]
+    assert (f'R1: round 1 begins; <span class="seat seat-{first} pn p{first}">{name}</span> holds the first-player '
+            "token") in log
+    assert not re.search(r"\bP[1-4]\b", re.sub(r"<[^>]*>", "", log))
 
 
 def test_the_board_svg_is_well_formed_and_complete():
@@ -304,7 +317,7 @@ def test_app_plays_a_whole_game_by_clicking(doomspire_ready):
         clicks += 1
         assert clicks < 600
     assert "Final ranking" in page
-    print(f"app game: {clicks} clicks, {bot_steps} bot actions, {app.state.d['round']} rounds")
+    print(f"app game: {clicks} clicks, {bot_steps} bot actions, {round_no(app.state)} rounds")
 
 
 def _game_markup(page: str) -> str:

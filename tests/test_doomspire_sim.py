@@ -6,25 +6,26 @@ import pytest
 from pyapp.engine import IllegalAction, Rng
 from pyapp.games.doomspire import GAME, content
 from pyapp.games.doomspire.bots import BOTS
+from test_doomspire_helpers import (boats, fame, followers, home, home_of, is_out, items, knight, knight_ids, might,
+                                    monster, pending, res)
 
 
 def _invariants(st):
     """Board facts that must hold whenever no decision is pending."""
-    d = st.d
     for t, lst in st.occ().items():
-        x = d["tiles"][t]
         seats = [s for s, _k in lst]
-        assert x["m"] is None, f"a knight shares {t} with a monster"
-        if x["h"] is not None:
-            assert all(s == x["h"] or d["pl"][x["h"]]["out"] for s in seats), f"a knight in a rival home {t}"
+        assert monster(st, t) is None, f"a knight shares {t} with a monster"
+        h = home_of(st, t)
+        if h is not None:
+            assert all(s == h or is_out(st, h) for s in seats), f"a knight in a rival home {t}"
         if not st.is_special(t):
             assert len(set(seats)) <= 1, f"rival knights share {t}"
-            assert len(seats) == len(set(seats)) or t == d["pl"][seats[0]]["home"], f"own knights share {t}"
-    for p in d["pl"]:
-        assert min(p["res"].values()) >= 0 and p["fame"] >= 0 and p["might"] >= 0
-        assert len(p["kn"]) <= 3 and len(p["boats"]) <= 2
-        for k in p["kn"]:
-            assert len(k["it"]) <= st.slots(k) and len(k["fo"]) <= 2
+            assert len(seats) == len(set(seats)) or t == home(st, seats[0]), f"own knights share {t}"
+    for s in range(st.players):
+        assert min(res(st, s).values()) >= 0 and fame(st, s) >= 0 and might(st, s) >= 0
+        assert len(knight_ids(st, s)) <= 3 and len(boats(st, s)) <= 2
+        for kid in knight_ids(st, s):
+            assert len(items(st, s, kid)) <= st.slots(knight(st, s, kid)) and len(followers(st, s, kid)) <= 2
 
 
 def _random_game(players, seed, check_every, round_limit=12):
@@ -52,7 +53,7 @@ def _random_game(players, seed, check_every, round_limit=12):
             assert st.to_json() == text                                     # rejected ids change nothing
             for seat in list(range(players)) + [None]:
                 json.dumps(st.view(seat))
-            if not st.d["stack"]:
+            if not pending(st):
                 _invariants(st)
         seat = to_act[int(rng.below(len(to_act)))]
         acts = [a.id for a in st.legal_actions(seat)]

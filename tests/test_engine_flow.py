@@ -166,6 +166,38 @@ def test_free_actions_at_any_time_from_a_seat_not_to_act():
         s.apply(0, "take")
 
 
+def test_defer_runs_after_everything_pending_and_clear_drops_it_all():
+    s = GAME.new(2, 1)
+    s.apply(0, "bid:1")
+    s.apply(1, "bid:1")
+    flow = s.flow
+    order = []
+    s._f_note = lambda frame, choice, seat: (order.append(frame["n"]), flow.pop(frame))
+    flow.push("note", n="first")
+    flow.defer("note", n="last")
+    flow.push("note", n="top")
+    s._advance()
+    assert order == ["top", "first", "last"] and flow.stack == []
+    s.apply(0, "take")                               # a question is open
+    assert s.to_act == (1,)
+    flow.clear()
+    assert flow.prompt is None and flow.stack == []
+
+
+def test_after_setup_sees_the_data_before_the_first_phase():
+    class Later(ToyState):
+        def _after_setup(self):
+            self.data["score"][1] = 5               # e.g. a deal from the data just built
+            self.flow.first = 1
+
+    class LaterGame(ToyGame):
+        state_class = Later
+
+    Later.game = LaterGame()
+    s = Later.game.new(2, 1)
+    assert s.data["score"] == [0, 5] and s.flow.first == 1
+
+
 def test_computed_prompt_options():
     s = GAME.new(2, 1)
     s.apply(0, "bid:1")

@@ -93,6 +93,11 @@ def test_at_least_30_cards_and_no_upper_card_limit():
     assert any("29 cards" in p for p in validate_army(army(cards={"shuffle": 29})))
     big = army(cards={"shuffle": 200})
     assert army_card_count(big) == 200 and validate_army(big) == []
+    # house rule (issue 21): at most 200 cards, so a crafted file cannot deal a deck of millions
+    assert any("at most 200" in p for p in validate_army(army(cards={"shuffle": 1_000_000})))
+    assert any("units" in p for p in validate_army(army(units=[{"key": ["x"], "hex": "a9", "facing": 0}] * 60)))
+    assert validate_army(army(units=[{"key": ["militia"], "hex": "a9", "facing": 0},
+                                     {"key": "militia", "hex": "b9", "facing": 0}])) != []
 
 
 @rule("HB-ARMY-12", "HB-GAP-6")

@@ -43,6 +43,12 @@ def test_save_is_compact():
     assert len(text) < len(s.to_json())       # seed + action ids, not the whole state
 
 
+def _huge_deck():
+    """Issue 21: a 1.3 KB save whose army holds a million free cards froze the tab for 22 s."""
+    from pyapp.games.hexbattle import content
+    return dict(content.PREBUILT[0], cards={"shuffle": 1_000_000})
+
+
 def _mutate(fn):
     d = _save(_played())
     fn(d)
@@ -75,6 +81,7 @@ def _mutate(fn):
     ("[" * 10_000 + "]" * 10_000, "nested too deeply"),
     (json.dumps({"app": "boardshelf", "x": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}), "nested"),
     ("[" + " " * saves.MAX_SAVE_BYTES + "]", "too large"),
+    (_mutate(lambda d: d.update(options={"armies": [_huge_deck(), _huge_deck()]})), "at most 200"),
     (_mutate(lambda d: d.update(seed=-5)), "seed"),
     (_mutate(lambda d: d.update(seed=10 ** 30)), "seed"),
     (_mutate(lambda d: d.update(actions=[[0, "draw"]] * (saves.MAX_ACTIONS + 1))), "more than any game"),

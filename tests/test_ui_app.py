@@ -93,8 +93,8 @@ def test_setup_then_a_whole_human_vs_bot_game_through_the_markup():
     out = app.state.outcome()
     html = app.render()
     assert 'class="outcome"' in html
-    assert out.winners == (0,) and "Game over: Ann wins!" in html
-    shown = html.split('class="outcome"', 1)[1].split("</span>", 1)[0]
+    assert out.winners == (0,) and "Game over: <bdi>Ann</bdi> wins!" in html      # names are bidi-isolated
+    shown = re.sub("</?bdi>", "", html.split('class="outcome"', 1)[1].split("</span>", 1)[0])
     # the reason as the rules give it, with the seats' names for the rules' P1/P2
     assert esc(named(out.reason, app.meta["names"])) in shown and not re.search(r"\bP[12]\b", shown)
     assert not app.bot_pending() and not actions_in(html)
@@ -170,7 +170,7 @@ def test_hot_seat_hand_off_hides_the_other_hand():
         html = app.render()
         if h is not None:
             handoffs += 1
-            assert 'class="handoff"' in html and f"Pass the device to {app.meta['names'][h]}" in html
+            assert 'class="handoff"' in html and f"Pass the device to <bdi>{app.meta['names'][h]}</bdi>" in html
             assert not actions_in(html) and 'class="card' not in html and "hb-board" not in html
             app.handle("action", "draw")                     # clicks behind the hand-off do nothing
             assert app.handoff_seat() == h

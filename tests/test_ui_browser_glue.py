@@ -378,3 +378,43 @@ def test_a_change_fired_inside_a_swap_is_applied_after_it(glue):
     click(g, nav="reseed")
     assert t.root.swaps == swaps + 2 and g.app.setup["names"][1] == "Robo"
     assert 'value="Robo"' in t.root.innerHTML and not g.app.messages
+
+
+def test_denied_storage_gives_a_quiet_lasting_status_line_not_a_notice(glue):
+    """Storage denied (writes refused, not for being full): games in memory, and the app says so in a quiet
+    role="status" line on every screen, also embedded, instead of a dismissable notice."""
+    class Denied(LS):
+        def setItem(self, k, v):
+            raise Exception("SecurityError: Access is denied for this document.")
+
+    for search in ("", "?game=hexbattle&seats=human,bot:random&seed=3&embed=1"):
+        g = glue(search, Denied())
+        html = g.test.root.innerHTML
+        assert g.test.doc.documentElement.dataset.storage == "memory"
+        assert '<p class="notice quiet storage-note" role="status">' in html and "will not be saved" in html
+        assert not g.app.messages and 'role="alert"' not in html
+        click(g, nav="setup:hexbattle" if not search else "undo")
+        assert "will not be saved" in g.test.root.innerHTML
+
+
+def test_an_embed_link_that_breaks_the_app_still_keeps_off_the_players_game(glue, monkeypatch):
+    """The glue's fallback when App() fails on a link: the shelf, and for an embed link no resume of the
+    player's own current game."""
+    from pyapp.engine import saves
+    from pyapp.ui import App, DictStorage
+
+    ls = LS()
+    main = App(DictStorage(), {"game": "hexbattle", "seats": "human,bot:random", "seed": "2"})
+    ls.d.update(main.storage.data)                                   # the player's game and current marker
+    real = App._apply_query
+
+    def broken(self):
+        if self.query:
+            raise RuntimeError("boom")
+        return real(self)
+    monkeypatch.setattr(App, "_apply_query", broken)
+    g = glue("?game=hexbattle&embed=1", ls)
+    assert g.app.screen == "shelf" and g.app.meta is None and g.app.embedded
+    assert any("could not open this link" in m["text"] for m in g.app.messages)
+    g = glue("?game=hexbattle", ls)                                  # not embedded: the player's game resumes
+    assert g.app.screen == "game" and g.app.meta["id"] == main.meta["id"]

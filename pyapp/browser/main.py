@@ -12,21 +12,24 @@ and ``data-busy="true"`` while a bot is about to act.
 """
 from __future__ import annotations
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+import js
+from pyodide.ffi import create_proxy, to_js
 
 from ..engine.util import parse_query as _parse_query
-from ..ui.app import App
+from ..ui.app import NOT_SAVED_NOTE as NOT_SAVED_NOTE   # (re-exported: it lived here before)
+from ..ui.app import App, _truthy, quote
 from ..ui.storage import QuotaError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from typing import Any, Callable   # Any: a JavaScript object through Pyodide's proxies
 
 BOT_DELAY_MS = 250
 FAST_BOT_DELAY_MS = 0
 
-
-# Shown (as an info notice) when the browser lets the page keep nothing: a frame on another site with
-# third-party storage blocked, strict privacy settings.  Tests look for "will not be saved".
-NOT_SAVED_NOTE = ("Games will not be saved: this browser does not let Boardshelf store anything here, "
-                  "so they last only while this page is open.")
+# NOT_SAVED_NOTE: the app itself shows it, as a quiet status line, when the storage it is given says
+# ``persistent = False`` (MemoryStorage: a frame on another site with third-party storage blocked,
+# strict privacy settings).  Tests look for "will not be saved".
 
 
 class LocalStorage:
@@ -34,10 +37,10 @@ class LocalStorage:
 
     persistent = True          # what is stored here is still there on the next visit
 
-    def __init__(self, ls) -> None:
+    def __init__(self, ls: Any) -> None:
         self.ls = ls
 
-    def get(self, key: str):
+    def get(self, key: str) -> str | None:
         v = self.ls.getItem(key)
         return v if isinstance(v, str) else None      # JS null arrives as None or pyodide's jsnull
 
@@ -64,23 +67,23 @@ class MemoryStorage:
 
     persistent = False
 
-    def __init__(self, data: dict | None = None) -> None:
-        self.data: dict = dict(data or {})
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data: dict[str, str] = dict(data or {})
 
-    def get(self, key):
+    def get(self, key: str) -> str | None:
         return self.data.get(key)
 
-    def set(self, key, value):
+    def set(self, key: str, value: str) -> None:
         self.data[key] = value
 
-    def remove(self, key):
+    def remove(self, key: str) -> None:
         self.data.pop(key, None)
 
-    def keys(self):
+    def keys(self) -> list[str]:
         return list(self.data)
 
 
-def open_storage(window):
+def open_storage(window: Any) -> LocalStorage | MemoryStorage:
     """localStorage if the browser lets this page use it, else a :class:`MemoryStorage` (``persistent``
     says which).  Reading the property, listing or writing may throw (SecurityError) where storage is
     denied; a write refused only because the storage is full still means localStorage (its saves are
@@ -109,7 +112,7 @@ def open_storage(window):
     return storage
 
 
-def _node(x):
+def _node(x: Any) -> Any:
     """``x`` if it is a DOM element, else None (JS null arrives as None or as pyodide's ``jsnull``)."""
     return x if x is not None and hasattr(x, "hasAttribute") else None
 
@@ -131,16 +134,15 @@ class Glue:
         try:
             self.app = App(storage, self.query)
         except Exception as exc:  # a bad link or a broken save must not stop the app from starting
-            self.app = App(storage, {})
-            self.app.notify(f"The app could not open this link ({exc}); here is the shelf.")
-        if not storage.persistent:
-            self.app.notify(NOT_SAVED_NOTE, "info")
+            # the shelf instead; an embedded frame still keeps off the player's own games
+            self.app = App(storage, {}, embedded=_truthy(self.query.get("embed", "")))
+            self.app.notify(f"The app could not open this link ({quote(exc, 200)}); here is the shelf.")
         if self.app.fast:
             self.delay = FAST_BOT_DELAY_MS
         else:
             self.delay = BOT_DELAY_MS
         self.renders = 0
-        self.bot_timer = None
+        self.bot_timer: int | None = None     # the setTimeout id of the bot turn due
         self._on_event = create_proxy(self.on_event)
         self._on_bot = create_proxy(self.on_bot)
         self._on_file = create_proxy(self.on_file)
@@ -209,7 +211,7 @@ class Glue:
         if self.bot_timer is None:
             self.bot_timer = js.window.setTimeout(self._on_bot, self.delay)
 
-    def on_bot(self, *_args) -> None:
+    def on_bot(self, *_args: object) -> None:
         self.bot_timer = None
         try:
             self.app.step_bot()
@@ -218,7 +220,7 @@ class Glue:
         self.update()
 
     # ---- events
-    def on_event(self, event) -> None:
+    def on_event(self, event: Any) -> None:
         """The one delegated handler (click, change, keydown, pointerdown on #app; pointerup on the document).
 
         A text field's ``change`` fires when it loses focus, which happens in the middle of a click
@@ -288,13 +290,13 @@ class Glue:
             self.app.notify(f"Internal error: {exc}")
         self.update()
 
-    def on_release(self, press_id=None, *_args) -> None:
+    def on_release(self, press_id: int | None = None, *_args: object) -> None:
         """Safety net after a release that brought no click (a drag, a cancelled touch)."""
         if press_id == self.press_id:
             self.pressing = False
             self.flush()
 
-    def flush(self, *_args) -> None:
+    def flush(self, *_args: object) -> None:
         """Do a swap that was held back while a pointer was down."""
         if self.pending_update:
             self.update()
@@ -315,25 +317,25 @@ class Glue:
         a.remove()
         js.window.setTimeout(create_once(lambda *_: js.URL.revokeObjectURL(url)), 1000)
 
-    def on_file(self, _event) -> None:
+    def on_file(self, _event: Any) -> None:
         files = self.file_input.files
         if files is None or not hasattr(files, "length") or files.length == 0:
             return
         promise = files.item(0).text()
         promise.then(create_once(self._imported))
 
-    def _imported(self, text) -> None:
+    def _imported(self, text: object) -> None:
         self.app.import_save(str(text))
         self.update()
 
 
-def create_once(fn):
+def create_once(fn: Callable[..., object]) -> Any:
     """A proxy that destroys itself after its first call (for one-shot callbacks)."""
-    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+    from pyodide.ffi import create_once_callable
     return create_once_callable(fn)
 
 
-_GLUE = None
+_GLUE: Glue | None = None
 
 
 def start() -> None:

@@ -246,6 +246,18 @@ class Flow:
                     del st[i]
                     break
 
+    def defer(self, kind: str, **context) -> dict:
+        """Put a frame at the *bottom* of the stack: its handler runs once everything pending now
+        has been resolved (e.g. a check after a whole chain of fights)."""
+        frame = {"kind": kind, **context}
+        self.data["stack"].insert(0, frame)
+        return frame
+
+    def clear(self) -> None:
+        """Drop every pending frame and the open question (e.g. the game is decided mid-chain)."""
+        self.data["stack"].clear()
+        self.data["prompt"] = None
+
     def ask(self, seats, options=None, kind: str | None = None) -> None:
         """Ask ``seats`` (a seat or a list) to answer for the top frame.  ``options`` lists
         ``(action id, label)`` pairs, or None to let ``_ask_<kind>(frame, seat)`` list them;
@@ -281,11 +293,16 @@ class FlowState(State):
     def _setup(self) -> None:
         self.data = {"flow": Flow.new(self.FIRST_PHASE)}
         self.data.update(self._setup_data())
+        self._after_setup()
         self._enter(self.FIRST_PHASE)
         self._advance()
 
     def _setup_data(self) -> dict:
         raise NotImplementedError
+
+    def _after_setup(self) -> None:
+        """Runs once ``self.data`` holds what ``_setup_data`` returned, before the first phase begins
+        (deal from decks kept in the data, set ``self.flow.first``...)."""
 
     @property
     def flow(self) -> Flow:

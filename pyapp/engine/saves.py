@@ -30,6 +30,10 @@ PREFIX = "boardshelf:"
 SAVE_PREFIX = "boardshelf:save:"
 ARMY_PREFIX = "boardshelf:army:"
 CURRENT_KEY = "boardshelf:current"
+# Embedded games (``embed=1``) keep their own saves and current-game markers, apart from the player's
+# main games: ``boardshelf:embed:save:<id>`` and ``boardshelf:embed:current:<link>`` (one per embedding link).
+EMBED_SAVE_PREFIX = "boardshelf:embed:save:"
+EMBED_CURRENT_PREFIX = "boardshelf:embed:current:"
 
 # Bounds on anything read from outside, checked before any work proportional to its content
 # (players read them in the rules pages' "Saves" section via docs): a save file of at most 2 MB,
@@ -61,6 +65,16 @@ def now_iso() -> str:
 
 def save_key(save_id: str) -> str:
     return SAVE_PREFIX + save_id
+
+
+def embed_save_key(save_id: str) -> str:
+    """Where an embedded game's save is kept (never listed or resumed by the main app)."""
+    return EMBED_SAVE_PREFIX + save_id
+
+
+def embed_current_key(link: str) -> str:
+    """The current-game marker of one embedding link (``link``: the game, seats and seed it names)."""
+    return EMBED_CURRENT_PREFIX + link
 
 
 def army_key(game_id: str, army_id: str) -> str:

@@ -21,13 +21,31 @@ The app's ``data-input`` names: ``seed``, ``players``, ``seat-<i>`` (``human`` |
 ``opt-<option>`` and, for a per-seat option, ``opt-<option>-<i>``; others go to the setup step.
 
 Query parameters: ``game``, ``seats`` (``human,bot`` | ``bot:<name>``; plain ``bot`` is the game's best bot),
-``seed``, ``embed=1`` (no chrome, start at once), ``fast=1`` (bots act without delay, read by the glue).
+``seed``, ``embed=1`` (no chrome, start at once), ``save=<save id>`` (open that saved game), ``fast=1``
+(bots act without delay, read by the glue).
 With ``game`` and ``seats`` (or ``embed``) the game starts at once, and reloading the same link resumes it.
+
+Embedded games keep their own saves: with ``embed=1`` the app keeps its games under
+``boardshelf:embed:save:<id>`` with one current-game marker per embedding link (its game, seats and seed:
+``boardshelf:embed:current:<game>:<seats>:<seed|any>``), so reloading the embedding page resumes the
+embedded game, while the player's own current game and saves (``boardshelf:current``,
+``boardshelf:save:<id>``) are never resumed, listed or written by it.  Only a link that names a save
+(``save=<id>``) opens one of the player's saves in a frame; it then plays and saves that game (and leaves
+the main current-game marker alone).  A finished embedded game is replaced by a new one on the next load.
+``App(storage, {}, embedded=True)`` keeps to the embedded namespace without a link (the browser glue's
+fallback when an embed link could not be opened).
+
+Outside text (names, save titles, ids and values from files and links) is escaped, shortened
+(:data:`MAX_TITLE`, :data:`MAX_NOTICE`), shown in ``<bdi>`` in markup (a right-to-left override in a
+name cannot reverse the rest of a line) and, inside the app's own sentences (notices, questions), put in
+:func:`quote`.  A storage whose ``persistent`` attribute is False (the browser glue's memory fallback)
+gets a quiet status line, :data:`NOT_SAVED_NOTE`, on every screen.
 """
 from __future__ import annotations
 
 import importlib
 import json
+import re
 
 from .. import bots as botlib
 from .. import games
@@ -36,15 +54,73 @@ from ..engine import log as loglib
 from ..engine import saves
 from ..engine.util import random_below
 from ..engine.saves import SaveError
-from .markup import attrs, button, esc
+from .markup import attrs, bdi, button, esc
 from .steps import StepContext
 from .storage import QuotaError
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from types import ModuleType
+    from typing import Any, Callable, Sequence
+
+    from ..engine.core import Action, Game, Option, Outcome, State
+    from .steps import SetupStep
+    from .storage import Storage
+
 MAX_MESSAGES = 6
 APP_SCREENS = ("shelf", "setup", "game", "rules")
+MAX_NOTICE = 500          # characters of a notice (outside text in it is quoted and shortened before that)
+MAX_TITLE = 120           # characters of a save's title kept and shown
+MAX_QUOTE = 60            # characters of outside text quoted in a notice
+
+# A quiet status line while the storage keeps nothing (``persistent = False``: the browser glue's memory
+# fallback where the browser denies storage).  Browser tests look for "will not be saved".
+NOT_SAVED_NOTE = ("Games will not be saved: this browser does not let Boardshelf store anything here, "
+                  "so they last only while this page is open.")
+
+_QUOTED_REASON_RE = re.compile(r"(This save's game settings are invalid|This save could not be replayed at move \d+)"
+                               r" \((.*)\)\.$", re.DOTALL)
+_ISOLATE_MARKS = dict.fromkeys(range(0x2066, 0x206A))     # LRI, RLI, FSI, PDI
+_NAME_TOKEN_RE = re.compile("\ue000(\\d+)\ue001")
 
 
-def _parse_seed(text) -> int | None:
+def clip(text: object, limit: int) -> str:
+    """``text`` cut to ``limit`` characters (the last one an ellipsis when cut).
+
+    >>> clip("Boardshelf", 6), clip("Board", 6)
+    ('Board…', 'Board')
+    """
+    t = str(text)
+    return t if len(t) <= limit else t[:max(limit - 1, 0)] + "…"
+
+
+def quote(text: object, limit: int = MAX_QUOTE) -> str:
+    """Outside text (from a file, a stored record or a link) as it appears inside the app's own sentences:
+    on one line, shortened, in quotes and bidi-isolated (FSI ... PDI; its own isolate marks are dropped, so
+    none can end the isolation early or swallow the closing PDI), so it cannot pose as the app's words nor
+    reverse the rest of the sentence (an override inside ends with the isolate).
+
+    >>> quote("Ann") == "“\\u2068Ann\\u2069”"
+    True
+    >>> quote("a\\nb  " + "x" * 80, 8) == "“\\u2068a b xxx…\\u2069”"
+    True
+    """
+    t = " ".join(str(text).translate(_ISOLATE_MARKS).split())
+    return f"“\u2068{clip(t, limit)}\u2069”"
+
+
+def _names_html(make: Callable[[list[str]], str], names: Sequence[str]) -> str:
+    """``make(tokens)`` escaped, with each seat's name put in where its token is, in ``<bdi>``: a text the
+    app or a game builds from names (who won, the game's reason) with every name isolated.
+
+    >>> _names_html(lambda n: f"{n[1]} beats {n[0]} <3", ["Ann", "Bo"])
+    '<bdi>Bo</bdi> beats <bdi>Ann</bdi> &lt;3'
+    """
+    tokens = [f"\ue000{i}\ue001" for i in range(len(names))]
+    return _NAME_TOKEN_RE.sub(lambda m: bdi(names[int(m.group(1))]), esc(make(tokens)))
+
+
+def _parse_seed(text: object) -> int | None:
     """A seed typed or read from a link: a whole number from 0 to ``saves.MAX_SEED``, else None."""
     try:
         seed = int(str(text).strip())
@@ -60,17 +136,17 @@ def _best_bot(game_id: str) -> str:
     return max(ranked)[1] if ranked else "random"
 
 
-def _truthy(v) -> bool:
+def _truthy(v: object) -> bool:
     return str(v).lower() in ("1", "true", "yes", "on")
 
 
-def _and(names: list) -> str:
+def _and(names: Sequence[object]) -> str:
     """``A``, ``A and B``, ``A, B and C``."""
-    names = [str(n) for n in names]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    texts = [str(n) for n in names]
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
 
 
-def outcome_text(out, names: list) -> str:
+def outcome_text(out: Outcome, names: Sequence[str]) -> str:
     """How a game ended, in a few words, for every kind of :class:`~pyapp.engine.Outcome`.
 
     >>> from pyapp.engine import Outcome
@@ -101,17 +177,17 @@ def outcome_text(out, names: list) -> str:
     return f"{'You all win' if won else 'You all lose'} ({_and([name(s) for s in seats])})"
 
 
-def _opt_value(v) -> str:
+def _opt_value(v: object) -> str:
     """An option value as a ``<select>`` / ``<input>`` value."""
     return str(v).lower() if isinstance(v, bool) else "" if v is None else str(v)
 
 
-def _shown_options(game) -> list:
+def _shown_options(game: Game) -> list[Option]:
     """The options the generic setup screen offers (``data`` options belong to the game's setup step)."""
     return [o for o in game.options_spec if o.kind != "data"]
 
 
-def _seat_default(o, i: int):
+def _seat_default(o: Option, i: int) -> object:
     d = o.default
     if isinstance(d, (list, tuple)):
         return d[i] if i < len(d) else None
@@ -121,7 +197,8 @@ def _seat_default(o, i: int):
 class App:
     """See the module docstring and docs/ARCHITECTURE.md."""
 
-    def __init__(self, storage, query: dict | None = None, *, clock=None, random_seed=None) -> None:
+    def __init__(self, storage: Storage, query: dict | None = None, *, clock: Callable[[], str] | None = None,
+                 random_seed: Callable[[], int] | None = None, embedded: bool | None = None) -> None:
         self.storage = storage
         self.query = {k: (v[0] if isinstance(v, list) and v else v) for k, v in dict(query or {}).items()}
         self.clock = clock or saves.now_iso
@@ -131,24 +208,36 @@ class App:
         self.screen = "shelf"
         self.back_to = "shelf"
         self.embed = _truthy(self.query.get("embed", ""))
+        # Where this app keeps its games: the player's main saves and current-game marker, or (embedded)
+        # a namespace of its own, so an embedding page never resumes or changes the player's own games.
+        # (stays True when a bad embed link shows the chrome; ``embedded=True``: the glue's fallback app when
+        # an embed link could not be opened at all)
+        self.embedded = self.embed if embedded is None else embedded
+        self.save_prefix = saves.EMBED_SAVE_PREFIX if self.embedded else saves.SAVE_PREFIX
+        self.current_key: str | None = None if self.embedded else saves.CURRENT_KEY
         self.fast = _truthy(self.query.get("fast", ""))
         self.setup: dict | None = None
-        self.game = None
-        self.state = None
+        self.game: Game | None = None
+        self.state: State | None = None
         self.meta: dict | None = None
         self.viewer: int | None = None      # the human seat whose view is on screen (hot seat)
         self.bot_error = False
-        self._bots: dict = {}
-        self._seen_log: dict = {}            # seat -> log length when that human last acted
+        self._bots: dict[int, Any] = {}      # seat -> its bot (any object with choose(state, seat))
+        self._seen_log: dict[int, int] = {}  # seat -> log length when that human last acted
         self.rules_for: str | None = None
         self.confirm: dict | None = None     # {text, yes, no, do}: a question on screen
-        self._steps: dict = {}               # game id -> its setup step (made on first use)
+        self._steps: dict[str, SetupStep | None] = {}   # game id -> its setup step (made on first use)
+        self._summaries: dict[str, tuple[tuple[int, int], dict]] = {}   # save key -> (fingerprint, shelf entry)
         self.step_game: str | None = None    # the game whose setup step owns the screen on show
-        if not self._apply_query():
+        # a storage that keeps nothing (the glue's memory fallback) gets a quiet, lasting status line
+        self.storage_note = NOT_SAVED_NOTE if getattr(storage, "persistent", True) is False else None
+        if not self._apply_query() and not self.embedded:
             self._resume()
 
     # ================================================================ messages
     def notify(self, text: str, level: str = "error") -> None:
+        """A notice for the player; outside text in ``text`` must already be put in :func:`quote`."""
+        text = clip(text, MAX_NOTICE)
         if any(m["text"] == text for m in self.messages):
             return
         self._msg_counter += 1
@@ -167,27 +256,50 @@ class App:
             self.notify(f"Could not save {what}: {exc}")
         return False
 
+    def _key(self, sid: str) -> str:
+        """Where save ``sid`` of this app's namespace (main or embedded) is stored."""
+        return self.save_prefix + sid
+
     def _save_entries(self) -> list[dict]:
+        """The saves of this app's namespace, newest first: ``{id, meta, error}``, ``meta`` a short summary
+        (``title``, ``game``, ``moves``, ``status``, ``updated``, all shortened) or None for a damaged save.
+
+        A save is parsed only when its stored text is new or changed (the summaries are cached per key with
+        the length and hash of the text they came from): the shelf renders without re-parsing every save."""
         out = []
-        for key in self.storage.keys():
-            if not key.startswith(saves.SAVE_PREFIX):
-                continue
-            sid = key[len(saves.SAVE_PREFIX):]
-            entry = {"id": sid, "meta": None, "error": None}
-            try:
-                d = saves.check_header(self.storage.get(key) or "")
-                if d["id"] != sid:
-                    raise SaveError("This save is damaged: its id does not match where it is stored.")
-                entry["meta"] = d
-            except SaveError as exc:
-                entry["error"] = str(exc)
-            out.append(entry)
+        cache = self._summaries
+        keys = [k for k in self.storage.keys() if k.startswith(self.save_prefix)]
+        for key in keys:
+            text = self.storage.get(key) or ""
+            mark = (len(text), hash(text))       # the text's fingerprint: a hash, no parse (the text is not kept)
+            hit = cache.get(key)
+            if hit is None or hit[0] != mark:
+                hit = cache[key] = (mark, self._summarize(key[len(self.save_prefix):], text))
+            out.append(hit[1])
+        for key in set(cache) - set(keys):
+            del cache[key]
         out.sort(key=lambda e: (e["meta"] or {}).get("updated", ""), reverse=True)
         return out
+
+    @staticmethod
+    def _summarize(sid: str, text: str) -> dict:
+        entry: dict = {"id": sid, "meta": None, "error": None}
+        try:
+            d = saves.check_header(text)
+            if d["id"] != sid:
+                raise SaveError("This save is damaged: its id does not match where it is stored.")
+            entry["meta"] = {"title": clip(d.get("title") or "", MAX_TITLE), "game": d["game"],
+                             "moves": len(d["actions"]), "status": clip(d.get("status") or "", MAX_TITLE),
+                             "updated": clip(d.get("updated") or "", 40)}
+        except SaveError as exc:
+            entry["error"] = str(exc)
+        return entry
 
     # ================================================================ query / resume
     def _apply_query(self) -> bool:
         q = self.query
+        if q.get("save") not in (None, "") and self._open_linked_save(str(q["save"])):
+            return True
         gid = q.get("game")
         if not gid:
             if self.embed:
@@ -197,7 +309,9 @@ class App:
         try:
             game = games.get(gid)
         except LookupError as exc:
-            self.notify(f"The link asks for a game that cannot be played: {exc}.")
+            known = any(g["id"] == gid for g in games.catalog())     # then the message is the registry's own
+            self.notify(f"The link asks for a game that cannot be played: "
+                        f"{exc if known else 'there is no game ' + quote(gid, 40) + ' here'}.")
             self.embed = False
             return False
         players = game.min_players
@@ -216,6 +330,8 @@ class App:
                 self.notify(f"The seed in the link is not a whole number from 0 to {saves.MAX_SEED}; "
                             "a secret random seed is used.")
         self._new_setup(gid, seats=seats, seed=seed)
+        if self.embedded and seats_ok:                  # this embedding link's own current game
+            self.current_key = saves.embed_current_key(f"{gid}:{','.join(seats)}:{'any' if seed is None else seed}")
         if seats_ok and (self.embed or q.get("seats")):
             if self._resume_matching(gid, seats, seed):     # a reload of the same link resumes its game
                 return True
@@ -225,7 +341,7 @@ class App:
         self.screen = "setup"
         return True
 
-    def _parse_seats(self, gid: str, text: str, game) -> list[str] | None:
+    def _parse_seats(self, gid: str, text: str, game: Game) -> list[str] | None:
         items = [s.strip().lower() for s in text.split(",") if s.strip()]
         if not game.min_players <= len(items) <= game.max_players:
             self.notify(f"The link lists {len(items)} seat(s); {game.title} takes "
@@ -241,17 +357,33 @@ class App:
             elif s.startswith("bot:") and s[4:] in avail:
                 out.append(s)
             else:
-                self.notify(f"The link has an unknown seat {s!r}: use human, bot or bot:<name> "
+                self.notify(f"The link has an unknown seat {quote(s, 40)}: use human, bot or bot:<name> "
                             f"(bots: {', '.join(avail)}).")
                 return None
         return out
 
+    def _open_linked_save(self, sid: str) -> bool:
+        """``save=<id>`` in the link: open that one of the player's main saves (also when embedded: the
+        link names it, so the embedded game plays and saves it; the main current marker stays as it is)."""
+        if not saves.valid_id(sid):
+            self.notify(f"The link names a save {quote(sid)} that cannot exist (not a save id).")
+            return False
+        prefix, current = self.save_prefix, self.current_key
+        self.save_prefix = saves.SAVE_PREFIX
+        self.current_key = None if self.embedded else saves.CURRENT_KEY
+        if self.storage.get(saves.save_key(sid)) is None:
+            self.notify(f"The link names a save {quote(sid)} that is not in this browser.")
+        elif self._open_save(sid):
+            return True
+        self.save_prefix, self.current_key = prefix, current
+        return False
+
     def _resume_matching(self, gid: str, seats: list[str], seed: int | None) -> bool:
-        sid = self.storage.get(saves.CURRENT_KEY)
+        sid = self.storage.get(self.current_key) if self.current_key else None
         if not sid:
             return False
         try:
-            d = saves.check_header(self.storage.get(saves.save_key(sid)) or "")
+            d = saves.check_header(self.storage.get(self._key(sid)) or "")
         except SaveError:
             return False
         if d["game"] != gid or d["seats"] != seats or (seed is not None and d["seed"] != seed):
@@ -261,14 +393,16 @@ class App:
         return self._open_save(sid, quiet_missing=True)
 
     def _resume(self) -> None:
-        sid = self.storage.get(saves.CURRENT_KEY)
+        if not self.current_key:
+            return
+        sid = self.storage.get(self.current_key)
         if not sid:
             return
         if not self._open_save(sid, quiet_missing=True):
-            self.storage.remove(saves.CURRENT_KEY)
+            self.storage.remove(self.current_key)
 
     # ================================================================ setup steps (pyapp.ui.steps)
-    def _step_for(self, gid: str):
+    def _step_for(self, gid: str) -> SetupStep | None:
         """The setup step of game ``gid`` (made once), or None if the game has none."""
         if gid not in self._steps:
             game = games.get(gid)
@@ -279,7 +413,7 @@ class App:
             self._steps[gid] = step
         return self._steps[gid]
 
-    def _active_step(self):
+    def _active_step(self) -> SetupStep | None:
         """The step whose screen is on show, or the step of the game being set up."""
         if self.step_game and self.screen not in APP_SCREENS:
             return self._step_for(self.step_game)
@@ -287,12 +421,12 @@ class App:
             return self._step_for(self.setup["game"])
         return None
 
-    def _shelf_steps(self) -> list:
+    def _shelf_steps(self) -> list[SetupStep]:
         """The steps of the games with buttons on the shelf (those navs name no game), made on first use."""
         return [s for s in (self._step_for(g["id"]) for g in games.catalog() if g["ready"] and g.get("shelf"))
                 if s is not None]
 
-    def step(self, gid: str):
+    def step(self, gid: str) -> SetupStep | None:
         """The setup step of game ``gid`` (for tests and tools), or None."""
         return self._step_for(gid)
 
@@ -301,11 +435,11 @@ class App:
             self.step_game = gid
         self.screen = screen
 
-    def _ask(self, question: str, on_yes, *, yes: str = "Delete", no: str = "Keep") -> None:
+    def _ask(self, question: str, on_yes: Callable[[], None], *, yes: str = "Delete", no: str = "Keep") -> None:
         self.confirm = {"text": question, "yes": yes, "no": no, "do": on_yes}
 
     # ================================================================ setup
-    def _new_setup(self, gid: str, *, seats=None, seed=None) -> None:
+    def _new_setup(self, gid: str, *, seats: list[str] | None = None, seed: int | None = None) -> None:
         game = games.get(gid)
         players = game.min_players
         seats = seats or (["human"] + ["bot:" + _best_bot(gid)] * (players - 1))
@@ -320,7 +454,7 @@ class App:
             step.begin(self.setup)
 
     def _set_players(self, n: int) -> None:
-        st = self.setup
+        st = self._setup_now()
         game = games.get(st["game"])
         if not game.min_players <= n <= game.max_players:
             return
@@ -336,7 +470,7 @@ class App:
             step.players_changed(st)
 
     @staticmethod
-    def _parse_option(o, value: str):
+    def _parse_option(o: Option, value: str) -> object:
         """A field's text as the option's kind; checked at Start by ``Game.resolve_options``."""
         if o.kind == "int":
             try:
@@ -350,7 +484,7 @@ class App:
         return value[:o.max if o.max is not None else 1000]
 
     def _set_option(self, key: str, value: str) -> None:
-        st = self.setup
+        st = self._setup_now()
         shown = {o.name: o for o in _shown_options(games.get(st["game"]))}
         seat = None
         if key not in shown:
@@ -371,7 +505,8 @@ class App:
         if typed.strip():
             return typed.strip()[:40]
         if seat.startswith("bot:"):
-            cls = botlib.available(self.setup["game"] if self.setup else self.game.id).get(seat[4:])
+            gid = self.setup["game"] if self.setup else self.game.id if self.game else ""
+            cls = botlib.available(gid).get(seat[4:])
             return f"{getattr(cls, 'label', seat[4:])} bot" if cls else seat[4:]
         return f"Player {i + 1}"
 
@@ -387,14 +522,14 @@ class App:
 
     def _setup_seed(self) -> int | None:
         """The chosen seed, a secret random one when none was chosen, or None if the field is invalid."""
-        text = str(self.setup["seed"]).strip()
+        text = str(self._setup_now()["seed"]).strip()
         return self._random_seed() if text == "" else _parse_seed(text)
 
-    def _setup_options(self, game, seed: int) -> dict:
+    def _setup_options(self, game: Game, seed: int) -> dict:
         """The setup's option values (generic fields, then the step's), checked once by the game.
 
         Raises ``ValueError`` with the message for the player."""
-        st = self.setup
+        st = self._setup_now()
         options = {o.name: st["options"][o.name] for o in _shown_options(game) if o.name in st["options"]}
         step = self._step_for(game.id)
         if step is not None:
@@ -402,7 +537,7 @@ class App:
         return game.resolve_options(options, len(st["seats"]))
 
     def _start_from_setup(self) -> bool:
-        st = self.setup
+        st = self._setup_now()
         game = games.get(st["game"])
         seed = self._setup_seed()
         if seed is None:
@@ -430,6 +565,20 @@ class App:
         return True
 
     # ================================================================ game helpers
+    def _setup_now(self) -> dict:
+        """The setup being edited (for code that runs only while there is one)."""
+        st = self.setup
+        if st is None:
+            raise LookupError("There is no game being set up.")
+        return st
+
+    def _playing(self) -> tuple[Game, State, dict]:
+        """The game on screen, its state and its meta (for code that runs only while a game is on screen)."""
+        game, state, meta = self.game, self.state, self.meta
+        if game is None or state is None or meta is None:
+            raise LookupError("There is no game on screen.")
+        return game, state, meta
+
     def _humans(self) -> list[int]:
         return [i for i, s in enumerate(self.meta["seats"]) if s == "human"] if self.meta else []
 
@@ -438,7 +587,7 @@ class App:
         return h[0] if len(h) == 1 else None
 
     def _human_to_act(self) -> int | None:
-        if self.state is None:
+        if self.state is None or self.meta is None:
             return None
         for s in self.state.to_act:
             if self.meta["seats"][s] == "human":
@@ -469,11 +618,16 @@ class App:
                              title=self.meta["title"], created=self.meta["created"], updated=now)
         out = self.state.outcome()
         save["status"] = "in progress" if out is None else f"finished: {outcome_text(out, self.meta['names'])}"
-        if self._store(saves.save_key(self.meta["id"]), saves.dumps(save), "this game"):
-            self._store(saves.CURRENT_KEY, self.meta["id"], "the current game marker")
+        sid = self.meta["id"]
+        if self._store(self._key(sid), saves.dumps(save), "this game") and self.current_key:
+            old = self.storage.get(self.current_key)
+            if old != sid and self.save_prefix == saves.EMBED_SAVE_PREFIX and old and saves.valid_id(old):
+                self.storage.remove(self._key(old))     # an embedding link keeps one game: the one it shows
+            if old != sid:
+                self._store(self.current_key, sid, "the current game marker")
 
     def _open_save(self, sid: str, *, quiet_missing: bool = False) -> bool:
-        text = self.storage.get(saves.save_key(sid))
+        text = self.storage.get(self._key(sid))
         if text is None:
             if not quiet_missing:
                 self.notify("That save no longer exists.")
@@ -484,20 +638,48 @@ class App:
                 raise SaveError("This save is damaged: its id does not match where it is stored.")
             state, meta = saves.load_save(d)
         except SaveError as exc:
-            self.notify(f"Could not open the save: {exc} Your other saves are untouched.")
+            self.notify(f"Could not open the save: {self._save_error(exc, text)} Your other saves are untouched.")
             return False
         self._enter_game(state, meta)
-        self._store(saves.CURRENT_KEY, sid, "the current game marker")
+        if self.current_key and self.storage.get(self.current_key) != sid:
+            self._store(self.current_key, sid, "the current game marker")
         return True
 
-    def _enter_game(self, state, meta: dict) -> None:
+    @staticmethod
+    def _save_error(exc: SaveError, text: object) -> str:
+        """A :class:`SaveError`'s message with the save's own text in it (a move, a game id) quoted.
+
+        ``pyapp.engine.saves`` writes them in parentheses (``move 4 (shoot:a1) is not legal there``,
+        ``(no game with id 'chess')``): those are found by the values the file holds and put in :func:`quote`.
+        A game's own reason built from the file's settings (``settings are invalid (no sample army called
+        'X')``, ``could not be replayed at move 9 (...)``) is quoted whole."""
+        msg = str(exc)
+        whole = _QUOTED_REASON_RE.match(msg)
+        if whole:
+            return f"{whole.group(1)} ({quote(whole.group(2), 160)})."
+        try:
+            d = saves.check_header(text) if not isinstance(text, dict) else text
+        except SaveError:
+            return msg                         # failed before any field was read: nothing of the file in it
+        m = re.search(r"move (\d+) \(", msg)
+        outside = [str(d.get("game", ""))]
+        if m and 0 < int(m.group(1)) <= len(d["actions"]):
+            outside.append(d["actions"][int(m.group(1)) - 1][1])
+        for s in sorted({o for o in outside if o}, key=len, reverse=True):
+            for form in (f"({s})", f"{s!r}"):
+                if form in msg:
+                    inner = form[1:-1]
+                    msg = msg.replace(form, form[0] + quote(inner) + form[-1] if form[0] == "(" else quote(inner), 1)
+        return msg
+
+    def _enter_game(self, state: State, meta: dict) -> None:
         self.game, self.state = state.game, state
         names = list(meta.get("names") or [])
         seats = list(meta["seats"])
         self.setup = {"game": state.game.id}
         names = self._distinct([self._seat_name(i, s, names[i] if i < len(names) else "") for i, s in enumerate(seats)])
         self.meta = {"id": meta["id"], "seats": seats, "names": names, "created": meta.get("created") or self.clock(),
-                     "title": meta.get("title") or f"{' vs '.join(names)} — {state.game.title}"}
+                     "title": clip(meta.get("title") or f"{' vs '.join(names)} — {state.game.title}", MAX_TITLE)}
         self.viewer = self._single_human()
         self.bot_error = False
         self._bots = {}
@@ -507,11 +689,13 @@ class App:
     def _leave_game(self) -> None:
         self.game = self.state = self.meta = None
         self.viewer = None
-        self.storage.remove(saves.CURRENT_KEY)
+        if self.current_key:
+            self.storage.remove(self.current_key)
 
     # ================================================================ the contract
     def bot_pending(self) -> bool:
-        if self.screen != "game" or self.state is None or self.state.is_over or self.bot_error:
+        if (self.screen != "game" or self.state is None or self.meta is None or self.state.is_over
+                or self.bot_error):
             return False
         return any(self.meta["seats"][s].startswith("bot:") for s in self.state.to_act)
 
@@ -519,17 +703,19 @@ class App:
         """Let one bot seat that is to act choose and apply one action; True if one was applied."""
         if not self.bot_pending():
             return False
-        seat = next(s for s in self.state.to_act if self.meta["seats"][s].startswith("bot:"))
-        name = self.meta["seats"][seat][4:]
-        base = (self.state.seed * 31 + seat) & 0xFFFFFFFF
-        attempts = [lambda: self._bots.get(seat) or botlib.make(self.game.id, name, base),
-                    lambda: botlib.make(self.game.id, name, base + len(self.state.history)),
-                    lambda: botlib.RandomBot(base + len(self.state.history))]
-        problem = None
+        game, state, meta = self._playing()
+        seat = next(s for s in state.to_act if meta["seats"][s].startswith("bot:"))
+        name = meta["seats"][seat][4:]
+        base = (state.seed * 31 + seat) & 0xFFFFFFFF
+        attempts: list[Callable[[], Any]] = [
+            lambda: self._bots.get(seat) or botlib.make(game.id, name, base),
+            lambda: botlib.make(game.id, name, base + len(state.history)),
+            lambda: botlib.RandomBot(base + len(state.history))]
+        problem: Exception | None = None
         for i, get_bot in enumerate(attempts):
             try:
                 bot = self._bots[seat] = get_bot()
-                self.state.apply(seat, bot.choose(self.state, seat))
+                state.apply(seat, bot.choose(state, seat))
             except Exception as exc:  # a broken bot must not freeze or crash the app
                 problem = problem or exc
                 self._bots.pop(seat, None)
@@ -544,28 +730,29 @@ class App:
         self.notify(f"The bot {name!r} failed and stopped playing: {problem}")
         return False
 
-    def export_save(self):
+    def export_save(self) -> tuple[str, str] | None:
         """``(filename, text)`` of the game on screen, or None."""
-        if self.state is None or self.meta is None:
+        if self.game is None or self.state is None or self.meta is None:
             return None
-        save = saves.to_save(self.state, save_id=self.meta["id"], seats=self.meta["seats"], names=self.meta["names"],
-                             title=self.meta["title"], created=self.meta["created"], updated=self.clock())
-        return f"boardshelf-{self.game.id}-{self.meta['id']}.json", json.dumps(save, indent=1, sort_keys=True)
+        meta = self.meta
+        save = saves.to_save(self.state, save_id=meta["id"], seats=meta["seats"], names=meta["names"],
+                             title=meta["title"], created=meta["created"], updated=self.clock())
+        return f"boardshelf-{self.game.id}-{meta['id']}.json", json.dumps(save, indent=1, sort_keys=True)
 
-    def import_save(self, text) -> bool:
+    def import_save(self, text: str | bytes) -> bool:
         """Check and replay a save file; store it under a fresh id (never overwriting another) and open it."""
         try:
             state, meta = saves.load_save(text)
         except SaveError as exc:
-            self.notify(f"Import failed: {exc}")
+            self.notify(f"Import failed: {self._save_error(exc, text)}")
             return False
         meta = dict(meta, id=saves.new_id())
         self._enter_game(state, meta)
         self._autosave()
-        self.notify(f"Imported “{meta.get('title') or 'saved game'}”.", "info")
+        self.notify(f"Imported {quote(meta.get('title') or 'saved game')}.", "info")
         return True
 
-    def handle(self, kind: str, value: str, extra=None) -> None:
+    def handle(self, kind: str, value: str, extra: object = None) -> None:
         """One user event: ``action`` (game action id), ``nav`` (app navigation) or ``input`` (name, value)."""
         try:
             if kind == "action":
@@ -600,9 +787,10 @@ class App:
         self._seen_log[seat] = len(self.state.log)
         self._autosave()
 
-    def _free_actions(self, vs) -> list:
+    def _free_actions(self, vs: int | None) -> list[Action]:
         """The viewing human's "at any time" actions (``State.free_actions``), also when not to act."""
-        if vs is None or self.meta["seats"][vs] != "human" or self.state.is_over:
+        if vs is None or self.state is None or self.meta is None or self.meta["seats"][vs] != "human" \
+                or self.state.is_over:
             return []
         free = getattr(self.state, "free_actions", None)
         return free(vs) if free is not None else []
@@ -616,7 +804,7 @@ class App:
 
     def _setup_input(self, name: str, value: str) -> bool:
         """The generic setup fields; False for a name the app does not know (the step's)."""
-        st = self.setup
+        st = self._setup_now()
         if name == "seed":
             st["seed"] = value.strip()[:20]
         elif name == "players":
@@ -706,12 +894,12 @@ class App:
 
     def _nav_ask_delete_save(self, sid: str) -> None:
         meta = next((e["meta"] for e in self._save_entries() if e["id"] == sid), None)
-        label = f"the saved game “{(meta or {}).get('title') or sid}”"
+        label = f"the saved game {quote((meta or {}).get('title') or sid)}"
 
         def delete() -> None:
-            self.storage.remove(saves.save_key(sid))
-            if self.storage.get(saves.CURRENT_KEY) == sid:
-                self.storage.remove(saves.CURRENT_KEY)
+            self.storage.remove(self._key(sid))
+            if self.current_key and self.storage.get(self.current_key) == sid:
+                self.storage.remove(self.current_key)
         self._ask(f"Delete {label}? This cannot be undone.", delete)
 
     def _nav_confirm(self, arg: str) -> None:
@@ -737,8 +925,9 @@ class App:
     def _nav_play_again(self, arg: str) -> None:
         if self.state is None:
             return
-        gid = self.game.id
-        seats = list(self.meta["seats"])
+        game, _state, meta = self._playing()
+        gid = game.id
+        seats = list(meta["seats"])
         self._leave_game()
         self._new_setup(gid, seats=seats)
         self.screen = "setup"
@@ -765,7 +954,9 @@ class App:
         header = "" if embed else (
             '<header class="topbar"><button type="button" class="brand" data-nav="shelf">Boardshelf</button>'
             f'<span class="crumb">{esc(self._crumb())}</span></header>')
-        return (f'<div class="bs-app screen-{screen}{" embed" if embed else ""}">{header}'
+        note = (f'<p class="notice quiet storage-note" role="status">{esc(self.storage_note)}</p>'
+                if self.storage_note else "")
+        return (f'<div class="bs-app screen-{screen}{" embed" if embed else ""}">{header}{note}'
                 f"{self._render_messages()}{self._render_confirm()}<main>{body}</main></div>")
 
     def _render_body(self, screen: str) -> str:
@@ -833,14 +1024,14 @@ class App:
         for e in self._save_entries():
             m = e["meta"]
             if m is None:
-                rows.append(f'<li class="save damaged"><div><strong>Damaged save</strong> <small>({esc(e["id"])})</small>'
-                            f'<div class="why">{esc(e["error"])}</div></div><div class="button-row">'
+                rows.append(f'<li class="save damaged"><div><strong>Damaged save</strong> <small>({bdi(clip(e["id"], 40))})</small>'
+                            f'<div class="why">{esc(clip(e["error"], MAX_NOTICE))}</div></div><div class="button-row">'
                             + button("Delete", nav=f"delsave:{e['id']}", cls="small danger") + "</div></li>")
                 continue
             rows.append(
-                f'<li class="save"><div><strong>{esc(m.get("title") or "Saved game")}</strong>'
-                f'<div class="meta">{esc(titles.get(m["game"], m["game"]))} · {len(m["actions"])} moves · '
-                f'{esc(m.get("status", ""))} · {esc(m.get("updated", ""))}</div></div><div class="button-row">'
+                f'<li class="save"><div><strong>{bdi(m["title"] or "Saved game")}</strong>'
+                f'<div class="meta">{bdi(titles.get(m["game"], clip(m["game"], 40)))} · {m["moves"]} moves · '
+                f'{bdi(m["status"])} · {esc(m["updated"])}</div></div><div class="button-row">'
                 + button("Continue", nav=f"load:{e['id']}", cls="small primary")
                 + button("Delete", nav=f"delsave:{e['id']}", cls="small danger") + "</div></li>")
         return (f'<ul class="save-list">{"".join(rows)}</ul>' if rows
@@ -882,8 +1073,8 @@ class App:
                 '<div class="button-row">' + button("Start", nav="start", cls="primary big")
                 + button("Rules", nav=f"rules:{st['game']}") + button("Back", nav="shelf") + "</div></section>")
 
-    def _seat_row(self, game, step, i: int) -> str:
-        st = self.setup
+    def _seat_row(self, game: Game, step: SetupStep | None, i: int) -> str:
+        st = self._setup_now()
         seat = st["seats"][i]
         avail = botlib.available(st["game"])
         opts = [("human", "Human")] + [(f"bot:{n}", f"Bot: {getattr(c, 'label', n)}") for n, c in avail.items()]
@@ -897,9 +1088,9 @@ class App:
                 f'value="{esc(st["names"][i])}" placeholder="{esc(self._seat_name(i, seat))}"></label>'
                 f"{per_seat}{own}</fieldset>")
 
-    def _option_field(self, o, seat: int | None = None) -> str:
+    def _option_field(self, o: Option, seat: int | None = None) -> str:
         """One option's labelled input, typed from its description (``seat``: one seat's entry)."""
-        cur = self.setup["options"].get(o.name)
+        cur = self._setup_now()["options"].get(o.name)
         key = f"opt-{o.name}"
         label = o.label
         if seat is not None:
@@ -920,21 +1111,22 @@ class App:
         return f'<label class="field">{esc(label)} {control}{help_html}</label>'
 
     # ---------------------------------------------------------------- game
-    def _render_module(self):
+    def _render_module(self) -> ModuleType | None:
+        game, _state, _meta = self._playing()
         try:
-            return importlib.import_module(f"{games.__name__}.{self.game.id}.render")
+            return importlib.import_module(f"{games.__name__}.{game.id}.render")
         except ModuleNotFoundError:
             return None
 
     def _render_game(self) -> str:
-        state, meta = self.state, self.meta
+        _game, state, meta = self._playing()
         names = meta["names"]
         handoff = self.handoff_seat()
         if handoff is not None:
             return self._render_handoff(names[handoff])
         vs = self.view_seat()
         interactive = vs is not None and vs in state.to_act and meta["seats"][vs] == "human"
-        actions = state.legal_actions(vs) if interactive else []
+        actions = state.legal_actions(vs) if vs is not None and interactive else []
         free = [a for a in self._free_actions(vs) if all(a.id != b.id for b in actions)]
         if free:                                       # "at any time": offered to the viewer even off turn
             actions, interactive = actions + free, True
@@ -947,48 +1139,52 @@ class App:
     @staticmethod
     def _render_handoff(name: str) -> str:
         return (f'<section class="handoff" role="dialog" aria-modal="true"><div class="handoff-box">'
-                f'<h2>Pass the device to {esc(name)}</h2>'
-                f'<p>{esc(name)}, tap the button when only you can see the screen.</p>'
-                + button(f"I am {esc(name)}: show my turn", nav="handoff-ok", cls="primary big")
+                f'<h2>Pass the device to {bdi(name)}</h2>'
+                f'<p>{bdi(name)}, tap the button when only you can see the screen.</p>'
+                + button(f"I am {bdi(name)}: show my turn", nav="handoff-ok", cls="primary big")
                 + "</div></section>")
 
-    def _render_outcome(self, mod) -> str:
+    def _render_outcome(self, mod: ModuleType | None) -> str:
         """The game-over banner: who won (every kind of outcome), why, the scores if the game gives them."""
-        names = self.meta["names"]
-        out = self.state.outcome()
+        _game, state, meta = self._playing()
+        names = meta["names"]
+        out = state.outcome()
+        if out is None:
+            return ""
         named = getattr(mod, "named", None)      # the game's "P1" -> the seat's name
-        reason = named(out.reason, names) if named else out.reason
+        reason = _names_html(lambda n: named(out.reason, n), names) if named else esc(out.reason)
         scores = ""
         if out.scores is not None:
             scores = ('<span class="scores">' + " · ".join(
-                f"{esc(names[s] if s < len(names) else loglib.seat_name(s))} {esc(v)}"
+                f"{bdi(names[s] if s < len(names) else loglib.seat_name(s))} {esc(v)}"
                 for s, v in enumerate(out.scores)) + "</span> ")
-        seed = (f'<span class="seed">Seed {self.state.seed}: this seed and the moves replay the game.</span> ')
+        seed = (f'<span class="seed">Seed {state.seed}: this seed and the moves replay the game.</span> ')
         return (f'<div class="outcome" data-kind="{esc(out.kind)}" role="status"><strong>Game over: '
-                f'{esc(outcome_text(out, names))}!</strong> <span>{esc(reason)}</span> {scores}{seed}'
+                f'{_names_html(lambda n: outcome_text(out, n), names)}!</strong> <span>{reason}</span> {scores}{seed}'
                 '<span class="button-row">'
                 + ("" if self.embed else button("Play again", nav="new-again", cls="small primary")
                    + button("Back to the shelf", nav="shelf", cls="small"))
                 + "</span></div>")
 
-    def _render_turn(self, vs, interactive: bool) -> str:
+    def _render_turn(self, vs: int | None, interactive: bool) -> str:
         """Whose turn it is and, for the human to act, what the others did since their last move."""
-        state, names = self.state, self.meta["names"]
-        who = ", ".join(names[s] for s in state.to_act)
+        _game, state, meta = self._playing()
+        names = meta["names"]
+        who = ", ".join(bdi(names[s]) for s in state.to_act)
         thinking = " (thinking…)" if self.bot_pending() else ""
-        banner = f'<div class="turn-banner">To play: <strong>{esc(who)}</strong>{thinking}</div>'
-        seen = self._seen_log.get(vs) if interactive else None
+        banner = f'<div class="turn-banner">To play: <strong>{who}</strong>{thinking}</div>'
+        seen = self._seen_log.get(vs) if interactive and vs is not None else None
         news = state.log[seen:] if seen is not None else []
         if news:
             items = "".join(f"<li>{loglib.html(entry, names)}</li>" for entry in news[-12:])
             banner += f'<div class="since" role="status"><strong>Since your last move:</strong><ul>{items}</ul></div>'
         return banner
 
-    def _render_game_bar(self, vs) -> str:
-        state, meta = self.state, self.meta
+    def _render_game_bar(self, vs: int | None) -> str:
+        game, state, meta = self._playing()
         to_act = state.to_act
         seats_html = " vs ".join(
-            f'<span class="seat-name p{i}{" to-act" if i in to_act else ""}">{esc(n)}'
+            f'<span class="seat-name p{i}{" to-act" if i in to_act else ""}">{bdi(n)}'
             f'{"" if meta["seats"][i] == "human" else " <small>(bot)</small>"}</span>'
             for i, n in enumerate(meta["names"]))
         undo = ""
@@ -998,14 +1194,14 @@ class App:
             tools = undo
         else:
             tools = (undo + button("Export", nav="export", cls="small", title="download this game as a file")
-                     + button("Rules", nav=f"rules:{self.game.id}", cls="small")
+                     + button("Rules", nav=f"rules:{game.id}", cls="small")
                      + button("Shelf", nav="shelf", cls="small"))
         return (f'<div class="game-bar"><div class="seats">{seats_html}</div>'
                 f'<div class="tools button-row">{tools}</div></div>')
 
     # ---------------------------------------------------------------- rules
     def _render_rules(self) -> str:
-        gid = self.rules_for
+        gid = self.rules_for or ""
         try:
             game = games.get(gid)
             body = game.rules_html() or "<p>No rules page yet.</p>"
@@ -1018,7 +1214,8 @@ class App:
                 f'<div class="button-row">{button("Back", nav="back")}</div></section>')
 
 
-def _generic_render(view, actions, *, seat, names, interactive) -> str:
+def _generic_render(view: dict, actions: list[Action], *, seat: int | None, names: list[str],
+                    interactive: bool) -> str:
     """Fallback for a game without its own renderer: the legal actions as buttons, the log, the raw view."""
     btns = "".join(f'<button type="button" class="btn" data-action="{esc(a.id)}">{esc(a.label or a.id)}</button>'
                    for a in actions) if interactive else ""

@@ -17,13 +17,27 @@ import math
 from ..engine.log import html as _log_html
 from ..engine.util import esc as _esc
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from typing import Any, Callable, Sequence
 
-def esc(text) -> str:
+
+def esc(text: object) -> str:
     """HTML-escape ``text`` (quotes included) for element content and attribute values."""
     return _esc(text)
 
 
-def attrs(**kw) -> str:
+def bdi(text: object) -> str:
+    """A player's name (or any outside text) for markup: escaped and in ``<bdi>``, so a right-to-left
+    override in it cannot reverse the rest of the line.  (Game renderers: use it for every name they show.)
+
+    >>> bdi("<Ann>")
+    '<bdi>&lt;Ann&gt;</bdi>'
+    """
+    return f"<bdi>{esc(text)}</bdi>"
+
+
+def attrs(**kw: object) -> str:
     """` name="value"` pairs; ``data_x`` becomes ``data-x``; None/False values are left out."""
     out = []
     for k, v in kw.items():
@@ -55,7 +69,7 @@ def action_button(action_id: str, label_html: str, *, cls: str = "", title: str 
     return f'<button type="button" class="btn {cls}" data-action="{esc(action_id)}"{t}>{label_html}</button>'
 
 
-def number(v, default=0):
+def number(v: object, default: Any = 0) -> Any:     # (Any: int, float or whatever the caller's default is)
     """``v`` if it is an int or float (a bool is not), else ``default``.
 
     >>> number(3), number(2.5), number(True), number("4"), number(None, -1)
@@ -64,7 +78,7 @@ def number(v, default=0):
     return v if isinstance(v, (int, float)) and not isinstance(v, bool) else default
 
 
-def seat_names(names, n: int) -> list:
+def seat_names(names: Sequence[str], n: int) -> list[str]:
     """``names`` followed by ``Player k`` for the seats ``len(names)`` .. ``n - 1`` that have no name.
 
     >>> seat_names(["Ann"], 3), seat_names(["Ann", "Bob"], 1)
@@ -95,7 +109,8 @@ def dest_layer(groups: dict, before: str = "") -> str:
             + "".join(f'<g class="dests {esc(key)}">{"".join(items)}</g>' for key, items in groups.items()) + "</g>")
 
 
-def log_details(cls: str, lines, line_html=None, last: int = 40, *, names=None) -> str:
+def log_details(cls: str, lines: Sequence[Any], line_html: Callable[[Any], str] | None = None, last: int = 40, *,
+                names: Sequence[str] | None = None) -> str:
     """The game log panel: the ``last`` lines, newest first; ``line_html`` turns a line into escaped markup
     (by default :func:`pyapp.engine.log.html`: a structured event with its seats named by ``names``
     and coloured, an old plain string escaped).
@@ -105,8 +120,6 @@ def log_details(cls: str, lines, line_html=None, last: int = 40, *, names=None) 
     >>> log_details("x-log", [{"text": "{0} rolls", "seats": [1]}], names=["Ann", "Bo"])
     '<details class="x-log" open><summary>Log</summary><ol reversed><li><span class="seat seat-1">Bo</span> rolls</li></ol></details>'
     """
-    if line_html is None:
-        def line_html(line):
-            return _log_html(line, names)
+    show = line_html if line_html is not None else (lambda line: _log_html(line, names))
     return (f'<details class="{cls}" open><summary>Log</summary><ol reversed>'
-            + "".join(f"<li>{line_html(line)}</li>" for line in reversed(lines[-last:])) + "</ol></details>")
+            + "".join(f"<li>{show(line)}</li>" for line in reversed(lines[-last:])) + "</ol></details>")

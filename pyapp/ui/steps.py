@@ -22,16 +22,24 @@ not be the app's own (see :mod:`pyapp.ui.app`).  A registry entry may list ``she
 """
 from __future__ import annotations
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from typing import Callable
+
+    from ..engine.core import Game
+    from .app import App
+    from .storage import Storage
+
 
 class StepContext:
     """What a setup step may ask of the app (a narrow view of :class:`pyapp.ui.app.App`)."""
 
-    def __init__(self, app, game) -> None:
+    def __init__(self, app: App, game: Game) -> None:
         self._app = app
         self.game = game
 
     @property
-    def storage(self):
+    def storage(self) -> Storage:
         return self._app.storage
 
     @property
@@ -59,7 +67,7 @@ class StepContext:
         """Show one of the step's ``screens``, or the app's ``setup`` / ``shelf``."""
         self._app._show(screen, self.game.id)
 
-    def ask(self, question: str, on_yes, *, yes: str = "Delete", no: str = "Keep") -> None:
+    def ask(self, question: str, on_yes: Callable[[], None], *, yes: str = "Delete", no: str = "Keep") -> None:
         """A confirmation dialog; ``on_yes()`` runs if the player confirms."""
         self._app._ask(question, on_yes, yes=yes, no=no)
 

@@ -24,13 +24,22 @@ class QuotaError(Exception):
     """The storage refused a write because it is full; nothing was changed."""
 
 
-class Storage:  # pragma: no cover - documents the duck type (typing.Protocol would cost a start-up import)
-    """What the app needs of a storage: ``get``, ``set`` (may raise QuotaError), ``remove``, ``keys``."""
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: the Protocol is for mypy only
+    from typing import Protocol
 
-    def get(self, key: str) -> str | None: ...
-    def set(self, key: str, value: str) -> None: ...
-    def remove(self, key: str) -> None: ...
-    def keys(self) -> list[str]: ...
+    class Storage(Protocol):
+        """What the app needs of a storage: ``get``, ``set`` (may raise QuotaError), ``remove``, ``keys``.
+
+        (A storage may also say ``persistent = False``: it keeps nothing past the page; read with getattr.)"""
+
+        def get(self, key: str) -> str | None: ...
+        def set(self, key: str, value: str) -> None: ...
+        def remove(self, key: str) -> None: ...
+        def keys(self) -> list[str]: ...
+else:
+    class Storage:  # pragma: no cover - documents the duck type at run time
+        """What the app needs of a storage: ``get``, ``set`` (may raise QuotaError), ``remove``, ``keys``."""
 
 
 class DictStorage:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...engine import Rng
 from . import content
-from .rules import NB, manhattan
+from .board import NB, manhattan
 
 VALUE = {"gold": 1.3, "food": 1.0, "wood": 0.9, "ore": 1.0}
 BUY_ORDER = ("sword", "spear", "shield", "lantern", "axe", "potion", "rope", "backpack", "boots")
@@ -124,11 +124,11 @@ class GoalBot:
         kind = v["prompt"]["kind"]
         fr = v["frame"] or {}
         if kind == "flee":
-            if fr.get("k") == "mon":
-                k = next((k for k in me["knights"] if k["id"] == fr["kn"]), None)
-                need = fr["mon"]["might"] - self.power(me, k, fr["mon"].get("theme")) - 2 * self.own_units(v, me, fr["t"])
+            if fr.get("kind") == "monster":
+                k = next((k for k in me["knights"] if k["id"] == fr["knight"]), None)
+                need = fr["monster"]["might"] - self.power(me, k, fr["monster"].get("theme")) - 2 * self.own_units(v, me, fr["tile"])
                 return "fight" if _p_win(need) >= 0.6 else "flee"
-            if fr.get("k") == "kvk":
+            if fr.get("kind") == "duel":
                 return "fight" if me["might"] >= 1 else "flee"
             return "fight"
         if kind == "support":
@@ -152,7 +152,7 @@ class GoalBot:
         if kind == "bonus":
             return next((a for a in ids if a.startswith("use:")), ids[0])
         if kind == "offer":                       # accept a deal that is good for us and spares what we hold plenty of
-            if "accept" in ids and fr.get("k") == "offer":
+            if "accept" in ids and fr.get("kind") == "offer":
                 gain = VALUE[fr["give"]] * fr["n"]
                 if gain > VALUE[fr["get"]] + 0.2 and me["res"][fr["get"]] >= 2:
                     return "accept"

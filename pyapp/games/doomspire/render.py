@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ...engine.log import html as log_html_entry
 from ...ui.markup import action_button, dest_layer, esc, log_details, number, seat_names
 from . import content
 
@@ -45,6 +46,7 @@ PHASE_TEXT = {"roll": "Roll phase: choose how many action dice to roll (2 food t
 # marker slots inside a tile (up to 9 markers, then they wrap)
 SLOTS = ((-19, -17), (0, -17), (19, -17), (-19, 2), (0, 2), (19, 2), (-19, 20), (0, 20), (19, 20))
 _PN = re.compile(r"\bP([1-9])\b")
+_SEAT_SPAN = re.compile(r'class="seat seat-(\d+)"')
 
 
 def tile_xy(t: str) -> tuple[float, float]:
@@ -204,6 +206,10 @@ class _Ctx:
         out.append(esc(text[pos:]))
         return "".join(out)
 
+    def log_line(self, entry) -> str:
+        """A structured log event as markup: each seat it names is a coloured player name."""
+        return _SEAT_SPAN.sub(r'class="seat seat-\1 pn p\1"', log_html_entry(entry, self.plain))
+
     def flat_text(self, text) -> str:
         """``text`` with the engine's ``P1``..``P4`` replaced by plain player names (not escaped)."""
         text = str(text)
@@ -325,8 +331,8 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     active = view.get("active")
     frame = view.get("frame") if isinstance(view.get("frame"), dict) else {}
     moving = set()
-    if isinstance(active, int) and frame.get("kn") and isinstance(frame.get("s"), int):
-        moving.add((frame["s"], frame["kn"]))
+    if isinstance(active, int) and frame.get("knight") and isinstance(frame.get("seat"), int):
+        moving.add((frame["seat"], frame["knight"]))
 
     # ---- board
     svg = [f'<svg class="ds-board" viewBox="0 0 {W:.0f} {W:.0f}" role="img" '
@@ -341,7 +347,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
         kl = v.get("knights") if isinstance(v, dict) else None
         if kl:
             knights_svg.append(_knights_svg(t, kl, x, y, cx, moving, seat))
-    ft = frame.get("t") if frame.get("k") in ("mon", "kvk", "drag") else None
+    ft = frame.get("tile") if frame.get("kind") in ("monster", "duel", "dragon") else None
     if isinstance(ft, str) and ft in tiles:
         fx, fy = tile_xy(ft)
         svg.append(f'<use href="#ds-hl" class="fight" x="{fx:.0f}" y="{fy:.0f}"><title>Combat on {ft}</title></use>')
@@ -484,7 +490,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
         out_html = (f'<section class="ds-outcome"><h3>Final ranking</h3><ol>{"".join(rows)}</ol>'
                     f'<p>{cx.rich(outcome.get("reason", ""))}</p></section>')
 
-    log_html = log_details("ds-log", view.get("log") or [], cx.rich)
+    log_html = log_details("ds-log", view.get("log") or [], cx.log_line)
     return (f'<div class="ds-game{" interactive" if interactive else ""} phase-{esc(phase)}">'
             f'<div class="ds-board-wrap">{"".join(svg)}</div>'
             f'<div class="ds-side"><section class="ds-status">{"".join(status)}</section>{out_html}'
@@ -602,26 +608,25 @@ def _offer_short(aid: str) -> str:
 
 # ---------------------------------------------------------------- panels
 def _combat_html(fr: dict, tiles: dict, players: list, cx: _Ctx) -> str:
-    k = fr.get("k") if fr else None
-    if k == "mon":
-        mon = fr.get("mon") or {}
-        bits = [f"{cx.chip(fr.get('s'))}'s knight {esc(str(fr.get('kn', ''))[1:])} fights the "
+    k = fr.get("kind") if fr else None
+    if k == "monster":
+        mon = fr.get("monster") or {}
+        bits = [f"{cx.chip(fr.get('seat'))}'s knight {esc(str(fr.get('knight', ''))[1:])} fights the "
                 f"<strong>{esc(mon.get('name', '?'))}</strong> (might {esc(mon.get('might', '?'))}, "
-                f"{esc(mon.get('theme', ''))}) on {esc(fr.get('t', ''))}"]
+                f"{esc(mon.get('theme', ''))}) on {esc(fr.get('tile', ''))}"]
         if fr.get("roll") is not None:
             bits.append(f"roll {esc(fr['roll'])}, own units adjacent {esc(fr.get('own', 0))}, "
-                        f"support units {esc(fr.get('sup', 0))}")
-    elif k == "kvk":
-        bits = [f"Knight fight on {esc(fr.get('t', ''))}: {cx.chip(fr.get('a'))} attacks {cx.chip(fr.get('d'))}"]
-        if fr.get("ra") is not None:
-            bits.append(f"rolls {esc(fr['ra'])} against {esc(fr.get('rd'))}")
-    elif k == "drag":
-        bits = [f"{cx.chip(fr.get('s'))}'s knight {esc(str(fr.get('kn', ''))[1:])} faces the <strong>dragon</strong> "
-                f"(might {dragon_might()}) on {esc(fr.get('t', ''))}"]
-        if fr.get("rk") is not None:
-            bits.append(f"rolls {esc(fr['rk'])} against the dragon's {esc(fr.get('rd'))}")
-    elif k == "walk":
-        return ""
+                        f"support units {esc(fr.get('support', 0))}")
+    elif k == "duel":
+        bits = [f"Knight fight on {esc(fr.get('tile', ''))}: {cx.chip(fr.get('attacker'))} attacks "
+                f"{cx.chip(fr.get('defender'))}"]
+        if fr.get("roll_a") is not None:
+            bits.append(f"rolls {esc(fr['roll_a'])} against {esc(fr.get('roll_d'))}")
+    elif k == "dragon":
+        bits = [f"{cx.chip(fr.get('seat'))}'s knight {esc(str(fr.get('knight', ''))[1:])} faces the <strong>dragon</strong> "
+                f"(might {dragon_might()}) on {esc(fr.get('tile', ''))}"]
+        if fr.get("roll_knight") is not None:
+            bits.append(f"rolls {esc(fr['roll_knight'])} against the dragon's {esc(fr.get('roll_dragon'))}")
     else:
         return ""
     return f'<div class="ds-combat" role="status">{" · ".join(bits)}</div>'

@@ -21,14 +21,22 @@ from ...engine import Rng
 from .content import CARDS, UNITS
 from .hexgrid import GRID, cube
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from ...engine import Action
+    from .rules import HexBattleState
+
+    Cube = tuple[int, int, int]
+
 WIN = 10000.0
 _CUBE_DIRS = ((0, 1, -1), (1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0))
 
 
-def _rough_direction(a, b) -> int:
+def _rough_direction(a: Cube, b: Cube) -> int:
     """The direction from cube ``a`` that points most nearly at cube ``b``."""
     dx, dy, dz = b[0] - a[0], b[1] - a[1], b[2] - a[2]
-    best, best_d = None, 0
+    best: int | None = None
+    best_d = 0
     for d, (x, y, z) in enumerate(_CUBE_DIRS):
         dot = dx * x + dy * y + dz * z
         if best is None or dot > best:
@@ -36,18 +44,18 @@ def _rough_direction(a, b) -> int:
     return best_d
 
 
-_PAIRS: dict = {}
+_PAIRS: dict[tuple[str, str], tuple[int, int]] = {}
 _BEST_EDGE = {k: max(u["edges"]) for k, u in UNITS.items()}
 
 
-def _pair(a: str, b: str):
+def _pair(a: str, b: str) -> tuple[int, int]:
     """(distance, rough direction) from hex ``a`` to hex ``b``, memoised."""
     res = (GRID.distance(a, b), _rough_direction(cube(a), cube(b)))
     _PAIRS[(a, b)] = res
     return res
 
 
-def evaluate(state, seat: int) -> float:
+def evaluate(state: HexBattleState, seat: int) -> float:
     """How good the position is for ``seat`` (higher is better)."""
     if state.result:
         w = state.result["winners"]
@@ -61,7 +69,7 @@ def evaluate(state, seat: int) -> float:
         sign = 1.0 if u["owner"] == seat else -1.0
         score += sign * s["points"] * (0.4 + 0.6 * u["health"] / s["health"])
         nearest = 99
-        rng = s["range"] if s["type"] == "ranged" else 0
+        rng = (s["range"] or 0) if s["type"] == "ranged" else 0
         here = u["hex"]
         for e, es in units:
             if e["owner"] == u["owner"]:
@@ -94,11 +102,12 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed, stream=11)
         self.plan: list[str] = []
+        self.budget = self.BUDGET
 
     # positions evaluated per plan at most: bounds the worst-case thinking time (deterministically)
     BUDGET = 1000
 
-    def choose(self, state, seat: int) -> str:
+    def choose(self, state: HexBattleState, seat: int) -> str:
         legal = {a.id for a in state.legal_actions(seat)}
         if self.plan and self.plan[0] in legal:
             return self.plan.pop(0)
@@ -110,7 +119,7 @@ class GreedyBot:
         return self.plan.pop(0)
 
     # ---- planning -------------------------------------------------------------
-    def _plan(self, state, seat: int) -> list[str]:
+    def _plan(self, state: HexBattleState, seat: int) -> list[str]:
         if state.phase == "main":
             return self._plan_main(state, seat)
         if state.phase == "pay":
@@ -118,22 +127,22 @@ class GreedyBot:
         seq, _ = self._resolve(state, seat)
         return seq
 
-    def _resolve_plan_after(self, state, seat):
+    def _resolve_plan_after(self, state: HexBattleState, seat: int) -> list[str]:
         s = state.clone(True)
         for a in self._plan_payment(state, seat):
             s.search_step(seat, a)
         seq, _ = self._resolve(s, seat)
         return seq
 
-    def _plan_main(self, state, seat: int) -> list[str]:
+    def _plan_main(self, state: HexBattleState, seat: int) -> list[str]:
         base = evaluate(state, seat)
-        options = []
+        options: list[tuple[float, list[str]]] = []
         ids = {a.id for a in state.legal_actions(seat)}
         if "draw" in ids:
             hand = len(state.hand[seat])
             playable = len(state._playable(seat))
             options.append((0.9 if playable <= 1 else 0.6 if hand < 6 else 0.1, ["draw"]))
-        tried = set()
+        tried: set[str] = set()
         for a in state.legal_actions(seat):
             if not a.id.startswith("play:"):
                 continue
@@ -161,7 +170,7 @@ class GreedyBot:
         ties = [o for o in options if o[0] >= best - 1e-9]
         return ties[self.rng.below(len(ties))][1]
 
-    def _plan_payment(self, state, seat: int) -> list[str]:
+    def _plan_payment(self, state: HexBattleState, seat: int) -> list[str]:
         """The payment wasting least: smallest overpay, then fewest cards, then cheapest cards kept."""
         p = state.pending
         if p is None or state.phase != "pay":
@@ -169,7 +178,7 @@ class GreedyBot:
         cost = CARDS[state.cards[p["card"]]]["cost"]
         others = [c for c in state.hand[seat] if c != p["card"] and CARDS[state.cards[c]]["cost"] > 0]
         others.sort(key=lambda c: CARDS[state.cards[c]]["cost"])
-        best = None
+        best: tuple[tuple[int, int], tuple[str, ...]] | None = None
         for n in range(1, min(len(others), 5) + 1):
             for combo in combinations(others, n):
                 total = sum(CARDS[state.cards[c]]["cost"] for c in combo)
@@ -187,9 +196,9 @@ class GreedyBot:
         return ([f"unpay:{c}" for c in already if c not in chosen]
                 + [f"pay:{c}" for c in best[1] if c not in already] + ["pay:ok"])
 
-    def _resolve(self, state, seat: int):
+    def _resolve(self, state: HexBattleState, seat: int) -> tuple[list[str], HexBattleState]:
         """Resolve the rest of the pending card greedily; returns (actions, resulting state)."""
-        seq = []
+        seq: list[str] = []
         s = state
         guard = 0
         while s.pending is not None and not s.result and s.active == seat and guard < 20:
@@ -206,8 +215,8 @@ class GreedyBot:
             s = best_state
         return seq, s
 
-    def _best_card_action(self, s, seat):
-        options = []
+    def _best_card_action(self, s: HexBattleState, seat: int) -> tuple[list[str], HexBattleState]:
+        options: list[tuple[float, list[str], HexBattleState]] = []
         skip = s.clone(True)
         skip.search_step(seat, "skip")
         options.append((evaluate(skip, seat), ["skip"], skip))
@@ -225,23 +234,24 @@ class GreedyBot:
         options.sort(key=lambda o: -o[0])
         return options[0][1], options[0][2]
 
-    def _candidate_movers(self, s, seat):
+    def _candidate_movers(self, s: HexBattleState, seat: int) -> list[Action]:
         """The units worth searching for a move: those that could reach an enemy this move
         (speed + 1 hexes), plus the two nearest to the enemy for advancing.  Keeps planning fast."""
         acts = [a for a in s.legal_actions(seat) if a.id.startswith("unit:")]
         enemies = [e["hex"] for e in s.units if e["owner"] != seat]
         if not enemies:
             return acts
-        near, rest = [], []
+        near: list[tuple[int, str, Action]] = []
+        rest: list[tuple[int, str, Action]] = []
         for a in acts:
-            u = s.unit_at(a.id[5:])
+            u = s._unit_on(a.id[5:])
             d = min(GRID.distance(u["hex"], e) for e in enemies)
             (near if d <= UNITS[u["key"]]["speed"] + 1 else rest).append((d, a.id, a))
         rest.sort()
         return [a for _, _, a in near] + [a for _, _, a in rest[:2]]
 
-    def _best_shot(self, s, seat, only_from):
-        best = None
+    def _best_shot(self, s: HexBattleState, seat: int, only_from: str | None) -> tuple[list[str], HexBattleState]:
+        best: tuple[float, list[str], HexBattleState] | None = None
         for a in s.legal_actions(seat):
             if a.id.startswith("shoot:"):
                 t = s.clone(True)
@@ -255,12 +265,12 @@ class GreedyBot:
             return ["skip"], t
         return best[1], best[2]
 
-    def _best_move(self, s, seat):
+    def _best_move(self, s: HexBattleState, seat: int) -> tuple[list[str], HexBattleState]:
         """Depth-first search over the remaining movement points of the unit being moved."""
-        best = [None]
-        seen = {}
+        best: list[tuple[float, list[str], HexBattleState] | None] = [None]
+        seen: dict[tuple, bool] = {}
 
-        def visit(t, path):
+        def visit(t: HexBattleState, path: list[str]) -> None:
             if t.phase != "move" or t.result or t.pending is None or self.budget <= 0:
                 if t.phase == "move" and not t.result and t.pending is not None:
                     t = t.clone(True)                  # out of budget: stop here
@@ -271,7 +281,7 @@ class GreedyBot:
                 if best[0] is None or v > best[0][0]:
                     best[0] = (v, list(path), t)
                 return
-            u = t.unit_at(t.pending["unit"])
+            u = t._unit_on(t.pending["unit"])
             key = (u["hex"], u["facing"], t.pending["mp_left"], tuple(e["health"] for e in t.units))
             if key in seen:
                 return
@@ -287,7 +297,10 @@ class GreedyBot:
                     visit(nxt, path + [a.id])
 
         visit(s, [])
-        return best[0][1], best[0][2]
+        found = best[0]
+        if found is None:                              # cannot happen: "stop" is always legal while moving
+            raise RuntimeError("no move was evaluated")
+        return found[1], found[2]
 
 
 BOTS = {"greedy": GreedyBot}

@@ -11,6 +11,10 @@ from __future__ import annotations
 from ...engine.content import Checker, ContentError, is_int, read_json
 from .hexgrid import GRID, half
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from .types import CardSpec, UnitSpec
+
 __all__ = ["CARDS", "PREBUILT", "UNITS", "ContentError", "army_card_count", "army_points", "check_cards",
            "check_units", "validate_army"]
 
@@ -19,6 +23,9 @@ ACTION_KINDS = ("move", "ranged")
 MAX_POINTS = 50
 MIN_CARDS = 30
 MIN_UNITS = 2
+# House rule (the text has no upper card limit but points, HB-ARMY-11, and free cards add no points):
+# at most 200 cards, so a file or link cannot make a deck of millions that freezes the page
+MAX_CARDS = 200
 UNIT_FIELDS = {"name", "type", "points", "edges", "health", "speed", "armor", "range", "text"}
 CARD_FIELDS = {"name", "cost", "actions", "text"}
 ACTION_FIELDS = {"do", "only", "limit", "within"}
@@ -56,7 +63,7 @@ def check_cards(cards: dict, source: str = "cards.json") -> None:
             continue
         chk.text(c["name"], where, "name")
         chk.int(c["cost"], where, "cost", lo=0)
-        if not chk.check(isinstance(c["actions"], list) and c["actions"], where, "needs at least one action"):
+        if not chk.check(isinstance(c["actions"], list) and bool(c["actions"]), where, "needs at least one action"):
             continue
         for i, a in enumerate(c["actions"]):
             at = f"{where} action {i + 1}"
@@ -74,8 +81,8 @@ def check_cards(cards: dict, source: str = "cards.json") -> None:
     chk.done()
 
 
-UNITS: dict = read_json(__package__, "units.json")["units"]
-CARDS: dict = read_json(__package__, "cards.json")["cards"]
+UNITS: dict[str, UnitSpec] = read_json(__package__, "units.json")["units"]
+CARDS: dict[str, CardSpec] = read_json(__package__, "cards.json")["cards"]
 check_units(UNITS)
 check_cards(CARDS)
 
@@ -94,7 +101,7 @@ def army_card_count(army: dict) -> int:
     return sum(n for n in army.get("cards", {}).values() if is_int(n, 0))
 
 
-def validate_army(army) -> list[str]:
+def validate_army(army: object) -> list[str]:
     """Every reason this army cannot start a game, in words a player reads; empty when it is valid.
 
     Checks the shape, HB-ARMY-9 (<= 50 points), HB-ARMY-10 (>= 30 cards), HB-GAP-6 (>= 2 units),
@@ -113,7 +120,9 @@ def validate_army(army) -> list[str]:
         return problems + ["the unit list is malformed"]
     if not isinstance(cards, dict) or not all(isinstance(k, str) and is_int(n, 0) for k, n in cards.items()):
         return problems + ["the card list is malformed"]
-    unknown = sorted({str(u.get("key")) for u in units if u.get("key") not in UNITS}
+    if len(units) > MAX_POINTS or len(cards) > len(CARDS):      # every unit costs a point: cheap bounds first
+        return problems + [f"{len(units)} units and {len(cards)} kinds of card: far beyond what {MAX_POINTS} points buy"]
+    unknown = sorted({str(u.get("key")) for u in units if not isinstance(u.get("key"), str) or u["key"] not in UNITS}
                      | {k for k in cards if k not in CARDS})
     if unknown:
         problems.append("unknown units or cards: " + ", ".join(unknown))
@@ -124,9 +133,11 @@ def validate_army(army) -> list[str]:
     n = army_card_count(army)
     if n < MIN_CARDS:
         problems.append(f"only {n} cards: an army needs at least {MIN_CARDS}")
+    if n > MAX_CARDS:
+        problems.append(f"{n} cards: Boardshelf allows at most {MAX_CARDS} (a house rule)")
     if len(units) < MIN_UNITS:
         problems.append(f"only {len(units)} unit(s): an army needs at least {MIN_UNITS}")
-    seen = set()
+    seen: set[str] = set()
     unplaced = off_half = 0
     for u in units:
         h = u.get("hex")
@@ -158,4 +169,4 @@ def load_prebuilt() -> list[dict]:
     return armies
 
 
-PREBUILT: list = load_prebuilt()
+PREBUILT: list[dict] = load_prebuilt()

@@ -23,17 +23,25 @@ CENTERLINE = ROWS // 2                 # the first row index below the centerlin
 HOME_ROWS = range(CENTERLINE, ROWS)    # the half an army is built in (row indices 8-15)
 
 
+def _cr(h: str) -> tuple[int, int]:
+    """``(column, row)`` of ``h``; ValueError if it is not a hex of the battlefield."""
+    cr = GRID.parse(h)
+    if cr is None:
+        raise ValueError(f"not a hex on the battlefield: {h!r}")
+    return cr[0], cr[1]
+
+
 def half(h: str) -> int:
     """0 for the top half (rows 1-8), 1 for the bottom (home) half (rows 9-16)."""
-    return 0 if GRID.parse(h)[1] < CENTERLINE else 1
+    return 0 if _cr(h)[1] < CENTERLINE else 1
 
 
-def cube(h: str) -> tuple:
+def cube(h: str) -> tuple[int, int, int]:
     """Cube coordinates ``(x, y, z)`` of ``h`` (x + y + z == 0), for the bots' sense of direction.
 
     >>> cube("a1"), cube("b1"), cube("c5")
     ((0, 0, 0), (1, -1, 0), (2, -5, 3))
     """
-    c, r = GRID.parse(h)
+    c, r = _cr(h)
     z = r - (c - (c & 1)) // 2
     return c, -c - z, z

@@ -29,6 +29,13 @@ from ...engine.log import html as event_html
 from ...ui.markup import action_button, esc, log_details, seat_names
 from .hexgrid import CENTERLINE, COLS, DIRS, GRID, ROWS
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from typing import Iterable, Sequence
+
+    from ...engine import Action
+    from .types import CardView, HexBattleView, PendingView, UnitView
+
 SIZE = 36.0                       # hex circumradius in SVG units
 HH = SIZE * math.sqrt(3)          # hex height (flat-topped)
 PAD = 6.0
@@ -56,7 +63,7 @@ def parse_hex(name: str) -> tuple[int, int]:
 
 def center(col: int, row: int, *, row0: int = 0) -> tuple[float, float]:
     """SVG centre of a hex; ``row0`` shifts the grid up (the builder draws rows 9-16 only)."""
-    return GRID.center((col, row - row0), SIZE, pad=PAD)
+    return GRID.center(GRID.name(col, row - row0), SIZE, pad=PAD)
 
 
 def _edge_mid(d: int, r: float) -> tuple[float, float]:
@@ -77,14 +84,14 @@ def defs() -> str:
             f'<polygon id="hb-hl" points="{corners(SIZE - 2)}"/>{front}</defs>')
 
 
-def cells(rows=range(ROWS), *, row0: int = 0, nav_prefix: str | None = None, labels: bool = True,
+def cells(rows: Iterable[int] = range(ROWS), *, row0: int = 0, nav_prefix: str | None = None, labels: bool = True,
           flip: bool = False) -> str:
     """The empty grid (cached: it never changes); see :func:`_cells`."""
     return _cells(tuple(rows), row0, nav_prefix, labels, flip)
 
 
 @lru_cache(maxsize=16)
-def _cells(rows: tuple, row0: int, nav_prefix: str | None, labels: bool, flip: bool) -> str:
+def _cells(rows: tuple[int, ...], row0: int, nav_prefix: str | None, labels: bool, flip: bool) -> str:
     """The empty grid; with ``nav_prefix`` each cell is a ``data-nav="<prefix><hex>"`` target (army builder).
 
     ``rows`` are screen rows; with ``flip`` the board is seen from the other side (labels name the real hexes).
@@ -104,6 +111,7 @@ def _cells(rows: tuple, row0: int, nav_prefix: str | None, labels: bool, flip: b
 
 @lru_cache(maxsize=1)
 def centerline() -> str:
+    """The line between the two halves."""
     pts = []
     last = CENTERLINE - 1                 # the row above the line
     for col in range(COLS):
@@ -115,7 +123,7 @@ def centerline() -> str:
             f'{x7 + SIZE:.1f},{y7:.1f}"/>')
 
 
-def unit_title(u: dict, owner_name: str = "") -> str:
+def unit_title(u: UnitView, owner_name: str = "") -> str:
     facing = DIRS[int(u.get("facing", 0)) % 6]
     armor = u.get("armor")
     rng = u.get("range")
@@ -126,7 +134,7 @@ def unit_title(u: dict, owner_name: str = "") -> str:
             f" · {u.get('points')} pts · front {facing} · edges from front clockwise {'/'.join(str(e) for e in edges)}")
 
 
-def unit_svg(u: dict, x: float, y: float, *, owner_name: str = "", extra_cls: str = "", flip: bool = False) -> str:
+def unit_svg(u: UnitView, x: float, y: float, *, owner_name: str = "", extra_cls: str = "", flip: bool = False) -> str:
     """One unit: body coloured by owner, front edge marked, the 6 edge strengths at their current edges.
 
     With ``flip`` (board seen from the other side) every direction on screen is turned by 180 degrees.
@@ -156,7 +164,7 @@ def unit_svg(u: dict, x: float, y: float, *, owner_name: str = "", extra_cls: st
 
 
 # ---------------------------------------------------------------- panels
-def _card_actions(card: dict) -> str:
+def _card_actions(card: CardView) -> str:
     items = []
     for a in card.get("actions") or []:
         do = a.get("do", "?") if isinstance(a, dict) else str(a)
@@ -178,7 +186,7 @@ def _card_actions(card: dict) -> str:
 _SEAT_REF = re.compile(r"\bP([1-9])\b")
 
 
-def named(text: str, names) -> str:
+def named(text: str, names: Sequence[str]) -> str:
     """An outcome's reason names players as P1 and P2 (the rules know no names); a player reads the
     seat's name.  (The app calls this for the game-over banner; the log needs no such parsing.)
 
@@ -189,7 +197,7 @@ def named(text: str, names) -> str:
                          str(text))
 
 
-def card_html(card: dict, *, action: str | None = None, cls: str = "", title: str = "") -> str:
+def card_html(card: CardView, *, action: str | None = None, cls: str = "", title: str = "") -> str:
     """A card: cost in the top corner, name, its actions, text.  Clickable when ``action`` is given."""
     act = f' data-action="{esc(action)}" role="button" tabindex="0"' if action else ""
     t = f' title="{esc(title)}"' if title else ""
@@ -200,12 +208,13 @@ def card_html(card: dict, *, action: str | None = None, cls: str = "", title: st
             f'<span class="card-text">{esc(card.get("text", ""))}</span></div>')
 
 
-def _num(v, default=0):
+def _num(v: object, default: int = 0) -> int | float:
     """``v`` if it is a number, else ``default`` (a bool counts as a number here, unlike ``markup.number``)."""
     return v if isinstance(v, (int, float)) else default
 
 
-def render(view: dict, actions: list, *, seat: int | None, names: list[str], interactive: bool) -> str:
+def render(view: HexBattleView, actions: list[Action], *, seat: int | None, names: list[str],
+           interactive: bool) -> str:
     """The whole Hex Battle game area for ``view`` (one seat's view or the spectator's).
 
     ``actions`` are the legal actions of ``seat`` (shown only when ``interactive``).
@@ -214,7 +223,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     used: set[str] = set()
     names = seat_names(names, 2)
     units = [u for u in view.get("units") or [] if u.get("hex")]
-    pending = view.get("pending") or {}
+    pending: PendingView | dict = view.get("pending") or {}
     sel_hex = pending.get("unit")
     aim_hex = pending.get("aim")
 
@@ -222,7 +231,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     first = view.get("first")
     flip = isinstance(seat, int) and isinstance(first, int) and seat != first
 
-    def pos(name):
+    def pos(name: str) -> tuple[float, float]:
         parse_hex(name)                                   # ValueError for a hex off the board
         return GRID.center(GRID.rotate180(name) if flip else name, SIZE, pad=PAD)
 
@@ -257,8 +266,8 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
                             extra_cls=extra, flip=flip))
     # forward-step hex, clickable
     if sel_hex and "step" in acts:
-        u = next((u for u in units if u.get("hex") == sel_hex), None)
-        ahead = GRID.step(sel_hex, int(u.get("facing", 0))) if u else None
+        mover = next((u for u in units if u.get("hex") == sel_hex), None)
+        ahead = GRID.step(sel_hex, int(mover.get("facing", 0))) if mover else None
         if ahead:
             x, y = pos(ahead)
             svg.append(f'<g class="hl hl-step" data-action="step" transform="translate({x},{y})">'
@@ -283,7 +292,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     hand_count = view.get("hand_count") or [0, 0]
     discard = view.get("discard") or [[], []]
     lost = view.get("lost") or [0, 0]
-    armies = view.get("armies") or view.get("army_names") or view.get("names") or ["", ""]
+    armies = view.get("names") or ["", ""]
     phase = view.get("phase", "")
     over = phase == "over" or bool(view.get("outcome"))
     pl = []
@@ -338,10 +347,10 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
         steps = pcard.get("actions") or []
         step_i = pending.get("step")
         if isinstance(step_i, int) and 0 <= step_i < len(steps) and phase != "pay":
-            a = steps[step_i]
-            do = a.get("do") if isinstance(a, dict) else a
-            info.append(f'<div class="step-line">Action {step_i + 1} of {len(steps)}: '
-                        f'{esc({"move": "move a unit", "ranged": "ranged attack"}.get(do, do))}</div>')
+            step = steps[step_i]
+            do = step.get("do") if isinstance(step, dict) else step
+            what = {"move": "move a unit", "ranged": "ranged attack"}.get(do, do) if isinstance(do, str) else do
+            info.append(f'<div class="step-line">Action {step_i + 1} of {len(steps)}: {esc(what)}</div>')
         if pending.get("mp_left") is not None and sel_hex:
             info.append(f'<div class="mp">Movement points left: <strong class="mp-left">'
                         f'{esc(pending.get("mp_left"))}</strong> (unit at {esc(sel_hex)})</div>')
@@ -354,11 +363,11 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
         mp = pending.get("mp_left")
         mp_html = f'<span class="mp-chip">MP left: <strong>{esc(mp)}</strong></span>' if mp is not None else ""
         ctl.append(f'<div class="move-controls">{mp_html}{"".join(move_btns)}</div>')
-    row = []
-    for aid, label, cls in (("pay:ok", "Pay", "primary"), ("skip", "Skip this action", ""),
-                            ("cancel", "Cancel", ""), ("draw", "Draw 5 cards", "primary")):
+    buttons = []
+    for aid, label, klass in (("pay:ok", "Pay", "primary"), ("skip", "Skip this action", ""),
+                              ("cancel", "Cancel", ""), ("draw", "Draw 5 cards", "primary")):
         if aid in acts:
-            row.append(action_button(aid, esc(label), cls=cls, title=acts[aid].label))
+            buttons.append(action_button(aid, esc(label), cls=klass, title=acts[aid].label))
             used.add(aid)
     if any(k.startswith("unit:") for k in acts):
         ctl.append('<div class="hint">Choose a highlighted unit to move.</div>')
@@ -377,27 +386,28 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
             cid = c.get("id")
             if cid == pid:
                 continue
-            action = cls = None
+            action: str | None = None
+            card_cls = ""
             for aid, klass in ((f"unpay:{cid}", "paid"), (f"pay:{cid}", "payable"), (f"play:{cid}", "playable")):
                 if aid in acts:
-                    action, cls = aid, klass
+                    action, card_cls = aid, klass
                     break
             if action is None and cid in paid:
-                cls = "paid"
+                card_cls = "paid"
             elif action is None and any(k.startswith("play:") for k in acts):
-                cls = "unplayable"                      # not enough other cards to pay for it now
+                card_cls = "unplayable"                 # not enough other cards to pay for it now
             if action:
                 used.add(action)
-            cards.append(card_html(c, action=action, cls=cls or "", title=acts[action].label if action else ""))
+            cards.append(card_html(c, action=action, cls=card_cls, title=acts[action].label if action else ""))
         hand_html = (f'<section class="hb-hand"><h3>Your hand ({len(hand)})</h3>'
                      f'<div class="cards">{"".join(cards) or "<p class=empty>No cards in hand.</p>"}</div></section>')
     # ---- anything else (keeps every legal action reachable)
     for aid, a in acts.items():
         if aid not in used:
-            row.append(action_button(aid, esc(a.label or aid), cls="other"))
+            buttons.append(action_button(aid, esc(a.label or aid), cls="other"))
             used.add(aid)
-    if row:
-        ctl.append(f'<div class="action-row">{"".join(row)}</div>')
+    if buttons:
+        ctl.append(f'<div class="action-row">{"".join(buttons)}</div>')
     controls = f'<section class="hb-controls">{"".join(ctl)}</section>' if ctl else ""
 
     # ---- units table, discards, log

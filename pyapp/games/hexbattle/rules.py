@@ -38,6 +38,11 @@ from . import content
 from .content import CARDS, UNITS
 from .hexgrid import DIRS, GRID
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from ...engine.rng import Rng
+    from .types import CardAction, CardView, HexBattleView, PendingView, UnitData, UnitView
+
 LOSS_POINTS = 20          # HB-END-1
 HAND_START = 5            # HB-SET-4
 DRAW_COUNT = 5            # HB-DRAW-1
@@ -47,9 +52,9 @@ EDGE_NAMES = ("front", "front-right", "back-right", "back", "back-left", "front-
 RANGED_DAMAGE = 2         # HB-RNG-6
 
 
-def _deploy(army: dict, owner: int, rotate: bool) -> list[dict]:
+def _deploy(army: dict, owner: int, rotate: bool) -> list[UnitData]:
     """Units as placed at load (HB-SET-2); the second player's army rotated 180 degrees (HB-GAP-9)."""
-    units = []
+    units: list[UnitData] = []
     for i, u in enumerate(army["units"]):
         hex_name, facing = u["hex"], u["facing"]
         if rotate:
@@ -63,7 +68,7 @@ def _data_key(name: str, doc: str) -> property:
     return property(lambda self: self.data[name], doc=doc)
 
 
-def _describe(act: dict | None) -> str:
+def _describe(act: CardAction | None) -> str:
     """A card action in words (log lines and card summaries)."""
     if act is None:
         return "nothing"
@@ -118,7 +123,7 @@ class HexBattleState(FlowState):
         first = self.rng.below(2)                            # HB-SET-6, HB-GAP-35
         second = 1 - first
         self.flow.first = first                              # HB-TURN-1
-        units: list[dict] = []
+        units: list[UnitData] = []
         for seat in (first, second):                         # HB-SET-2, HB-GAP-9
             units += _deploy(armies[seat], seat, rotate=(seat == second))
         units.sort(key=lambda u: u["id"])
@@ -151,17 +156,25 @@ class HexBattleState(FlowState):
         self._ensure_can_act(seat)
 
     # ---- helpers ---------------------------------------------------------------
-    def unit_at(self, hex_name: str):
+    def unit_at(self, hex_name: str | None) -> UnitData | None:
+        """The unit on ``hex_name``, or None."""
         for u in self.data["units"]:
             if u["hex"] == hex_name:
                 return u
         return None
 
-    def units_of(self, seat: int) -> list[dict]:
+    def _unit_on(self, hex_name: str | None) -> UnitData:
+        """The unit on ``hex_name``, where the rules know there is one (a chosen, legal hex)."""
+        u = self.unit_at(hex_name)
+        if u is None:
+            raise LookupError(f"no unit on {hex_name}")
+        return u
+
+    def units_of(self, seat: int) -> list[UnitData]:
         return [u for u in self.data["units"] if u["owner"] == seat]
 
     @staticmethod
-    def edge_strength(unit: dict, direction: int) -> int:
+    def edge_strength(unit: UnitData, direction: int) -> int:
         """Strength of the edge facing ``direction`` (HB-MOVE-10: strengths turn with the unit)."""
         return UNITS[unit["key"]]["edges"][(direction - unit["facing"]) % 6]
 
@@ -172,7 +185,7 @@ class HexBattleState(FlowState):
         return CARDS[self.data["cards"][cid]]["name"]
 
     @staticmethod
-    def _label(u: dict) -> str:
+    def _label(u: UnitData) -> str:
         """A unit in a log line, after its owner's seat reference: ``{0} Spearwall (c10)``."""
         return f"{UNITS[u['key']]['name']} ({u['hex']})"
 
@@ -192,15 +205,22 @@ class HexBattleState(FlowState):
             acts.append(Action(f"play:{cid}", f"Play {card['name']} (cost {card['cost']})", "card"))
         return acts
 
-    def _card_action(self, frame: dict) -> dict | None:
+    def _card_action(self, frame: dict) -> CardAction | None:
         """The card action ``frame`` is at, or None when all are done."""
         actions = CARDS[self.data["cards"][frame["card"]]]["actions"]
         return actions[frame["step"]] if frame["step"] < len(actions) else None
 
-    def _movers(self, seat: int, act: dict) -> list[dict]:
+    def _current_action(self, frame: dict) -> CardAction:
+        """The card action being resolved (stages ``resolve``, ``move``, ``aim``: one is left)."""
+        act = self._card_action(frame)
+        if act is None:
+            raise LookupError(f"card {frame['card']} has no action {frame['step'] + 1}")
+        return act
+
+    def _movers(self, seat: int, act: CardAction) -> list[UnitData]:
         return [u for u in self.units_of(seat) if "only" not in act or UNITS[u["key"]]["type"] == act["only"]]
 
-    def _targets(self, shooter: dict, act: dict) -> list[dict]:
+    def _targets(self, shooter: UnitData, act: CardAction) -> list[UnitData]:
         """Enemy units within the shooter's range (HB-RNG-2..5, HB-GAP-22, HB-GAP-23)."""
         reach = UNITS[shooter["key"]]["range"] or 0
         if "within" in act:
@@ -209,12 +229,12 @@ class HexBattleState(FlowState):
         return [u for u in self.data["units"] if u["owner"] != shooter["owner"]
                 and GRID.distance(here, u["hex"]) <= reach]
 
-    def _shooters(self, seat: int, act: dict) -> list[dict]:
+    def _shooters(self, seat: int, act: CardAction) -> list[UnitData]:
         """Units that can perform this ranged attack: ranged units only (HB-UNIT-11, HB-GAP-24)."""
         return [u for u in self.units_of(seat) if UNITS[u["key"]]["type"] == "ranged"
                 and ("only" not in act or UNITS[u["key"]]["type"] == act["only"]) and self._targets(u, act)]
 
-    def _forward(self, unit: dict):
+    def _forward(self, unit: UnitData) -> str | None:
         """The hex beyond the unit's front edge, or None if it is off the field or occupied (HB-GAP-11, -12)."""
         nxt = GRID.step(unit["hex"], unit["facing"])
         if nxt is None or self.unit_at(nxt) is not None:
@@ -260,7 +280,7 @@ class HexBattleState(FlowState):
                     acts.append(Action(f"pay:{cid}", f"Discard {name} ({self.card_cost(cid)}) as payment", "pay"))
             acts.append(Action("cancel", f"Do not play {card['name']}", "pay"))
             return acts
-        act = self._card_action(frame)
+        act = self._current_action(frame)
         if stage == "resolve":
             if act["do"] == "move":
                 acts = [Action(f"unit:{u['hex']}", f"Move {UNITS[u['key']]['name']} on {u['hex']}", "unit")
@@ -270,7 +290,7 @@ class HexBattleState(FlowState):
                         for u in self._shooters(seat, act)]
             return acts + [Action("skip", "Skip this action", "skip")]
         if stage == "move":
-            unit = self.unit_at(frame["unit"])
+            unit = self._unit_on(frame["unit"])
             acts = []
             fwd = self._forward(unit)
             if fwd:
@@ -281,7 +301,7 @@ class HexBattleState(FlowState):
             acts.append(Action("turn:ccw", "Turn 60 degrees counterclockwise", "move"))
             acts.append(Action("stop", f"End the move ({frame['mp_left']} point(s) unused)", "move"))
             return acts
-        shooter = self.unit_at(frame["aim"])                  # stage "aim"
+        shooter = self._unit_on(frame["aim"])                 # stage "aim"
         acts = [Action(f"shoot:{u['hex']}", f"Shoot {UNITS[u['key']]['name']} on {u['hex']} for 2 damage", "target")
                 for u in self._targets(shooter, act)]
         acts += [Action(f"aim:{u['hex']}", f"Shoot with {UNITS[u['key']]['name']} on {u['hex']} instead", "unit")
@@ -311,8 +331,8 @@ class HexBattleState(FlowState):
             self.say(f"{{0}} skips: {_describe(self._card_action(frame))}.", active, kind="skip")
             self._next_card_action(frame)
         elif stage == "resolve" and verb == "unit":
-            unit = self.unit_at(arg)
-            act = self._card_action(frame)
+            unit = self._unit_on(arg)
+            act = self._current_action(frame)
             frame["unit"] = arg
             frame["mp_left"] = min(UNITS[unit["key"]]["speed"], act.get("limit", 99))   # HB-MOVE-1, -2
             frame["stage"] = "move"
@@ -320,7 +340,7 @@ class HexBattleState(FlowState):
             frame["aim"] = arg
             frame["stage"] = "aim"
         elif verb == "shoot":
-            shooter, target = self.unit_at(frame["aim"]), self.unit_at(arg)
+            shooter, target = self._unit_on(frame["aim"]), self._unit_on(arg)
             self.say(f"{{0}} {self._label(shooter)} shoots {{1}} {self._label(target)}.",
                      shooter["owner"], target["owner"], kind="shoot")
             self._damage(target, RANGED_DAMAGE)               # HB-RNG-6, -7, -8
@@ -397,7 +417,7 @@ class HexBattleState(FlowState):
 
     # ---- movement and fights -----------------------------------------------------------
     def _move_point(self, frame: dict, verb: str, arg: str) -> None:
-        unit = self.unit_at(frame["unit"])
+        unit = self._unit_on(frame["unit"])
         here = unit["hex"]
         frame["mp_left"] -= 1                                 # HB-MOVE-3: one point per option
         if verb == "stop":
@@ -408,6 +428,8 @@ class HexBattleState(FlowState):
         else:                                                 # step (HB-MOVE-4, -5)
             before = {id(u) for u in self._adjacent_enemies(unit)}
             dest = self._forward(unit)
+            if dest is None:                                  # a step is offered only when the hex is free
+                raise LookupError(f"{here}: no free hex ahead")
             unit["hex"] = dest
             frame["unit"] = dest
             if arg:
@@ -427,7 +449,7 @@ class HexBattleState(FlowState):
         if unit not in self.data["units"] or frame["mp_left"] <= 0:
             self._next_card_action(frame)
 
-    def _adjacent_enemies(self, unit: dict) -> list[dict]:
+    def _adjacent_enemies(self, unit: UnitData) -> list[UnitData]:
         """Enemies edge to edge with ``unit``, clockwise from its front edge (HB-FIGHT-2, HB-GAP-18)."""
         around = GRID.neighbours(unit["hex"])
         enemies = {u["hex"]: u for u in self.data["units"] if u["owner"] != unit["owner"]}   # HB-FIGHT-8
@@ -438,9 +460,11 @@ class HexBattleState(FlowState):
                 found.append(other)
         return found
 
-    def _fight(self, mover: dict, enemy: dict) -> None:
+    def _fight(self, mover: UnitData, enemy: UnitData) -> None:
         """Compare the two contact edges; the weaker takes the difference (HB-FIGHT-3..7)."""
         d = GRID.direction(mover["hex"], enemy["hex"])
+        if d is None:                                     # fights are only between neighbours
+            raise LookupError(f"{mover['hex']} and {enemy['hex']} are not adjacent")
         ms, es = self.edge_strength(mover, d), self.edge_strength(enemy, (d + 3) % 6)
         me = EDGE_NAMES[(d - mover["facing"]) % 6]
         ee = EDGE_NAMES[(d + 3 - enemy["facing"]) % 6]
@@ -453,7 +477,7 @@ class HexBattleState(FlowState):
         else:
             self.say("Equal strength: no damage.", kind="fight")            # HB-FIGHT-6
 
-    def _damage(self, unit: dict, amount: int) -> None:
+    def _damage(self, unit: UnitData, amount: int) -> None:
         """Armor first (HB-ARM-1..3, HB-GAP-21), then health (HB-HLTH-1..6), then the end check (HB-GAP-36)."""
         armor = UNITS[unit["key"]]["armor"] or 0
         loss = max(0, amount - armor)
@@ -485,16 +509,18 @@ class HexBattleState(FlowState):
         self._apply(seat, Action(action_id, ""))
 
     # ---- views and serialisation ------------------------------------------------------------
-    def card_view(self, cid: str) -> dict:
+    def card_view(self, cid: str) -> CardView:
         key = self.data["cards"][cid]
         c = CARDS[key]
         return {"id": cid, "key": key, "name": c["name"], "cost": c["cost"],
-                "actions": [dict(a) for a in c["actions"]], "text": c["text"],
+                "actions": [a.copy() for a in c["actions"]], "text": c["text"],
                 "summary": [_describe(a) for a in c["actions"]]}
 
-    def _view(self, seat) -> dict:
+    # the engine's State._view promises a plain dict; this one is (a TypedDict is a dict at run time),
+    # but mypy lets a TypedDict stand only for a Mapping, not for dict
+    def _view(self, seat: int | None) -> HexBattleView:  # type: ignore[override]
         d = self.data
-        units = []
+        units: list[UnitView] = []
         for u in d["units"]:
             s = UNITS[u["key"]]
             units.append({"id": u["id"], "owner": u["owner"], "type": s["type"], "key": u["key"], "name": s["name"],
@@ -502,7 +528,7 @@ class HexBattleState(FlowState):
                           "max_health": s["health"], "speed": s["speed"], "armor": s["armor"], "range": s["range"],
                           "points": s["points"]})
         frame = self.pending
-        pending = None
+        pending: PendingView | None = None
         if frame is not None and frame["stage"] == "pay" and seat != d["active"]:
             # choosing a card and its payment is private until paid: then both become public
             pending = {"card": None, "paid": [], "paid_total": 0, "step": 0, "unit": None, "mp_left": 0, "aim": None}
@@ -523,7 +549,7 @@ class HexBattleState(FlowState):
         }
 
     # ---- hidden information -------------------------------------------------------------------
-    def _resample(self, seat, rng) -> None:
+    def _resample(self, seat: int, rng: Rng) -> None:
         """Redeal what ``seat`` cannot see (HB-GAP-38): the order of its own deck, and the other
         seat's hand and deck together (same sizes; the cards of that army nobody has seen).
 
@@ -532,7 +558,7 @@ class HexBattleState(FlowState):
         payment in progress stays a legal one."""
         d = self.data
         frame = self.pending
-        keep = set()
+        keep: set[str] = set()
         if frame is not None and frame["stage"] == "pay":
             keep = {frame["card"], *frame["paid"]}
         for s in (0, 1):
@@ -583,7 +609,7 @@ class HexBattleGame(Game):
     state_class = HexBattleState
     setup_step = "setup"
 
-    def check_options(self, opts, players):
+    def check_options(self, opts: dict, players: int) -> dict:
         armies = opts["armies"]
         if armies is None:
             armies = [content.PREBUILT[0], content.PREBUILT[1]]      # HB-GAP-5

@@ -20,13 +20,23 @@ from ...ui.markup import button, esc
 from ...ui.steps import SetupStep
 from ...ui.storage import QuotaError
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from types import ModuleType
+    from typing import Callable
+
+    from ...ui.steps import StepContext
+    from ...ui.storage import Storage
+    from .types import ArmyEntry, UnitView
+
 GAME_ID = "hexbattle"
 SEEDED_KEY = "boardshelf:seeded:hexbattle"
 DIRS = ("N", "NE", "SE", "S", "SW", "NW")
 HOME_ROWS = range(8, 16)
 
 
-def content():
+def content() -> ModuleType:
+    """The content module, imported on first use (it reads and checks the data files)."""
     from . import content as c
     return c
 
@@ -47,11 +57,11 @@ MAX_CARD_KINDS = 60
 MAX_COPIES = 60
 
 
-def _is_count(n, hi: int) -> bool:
+def _is_count(n: object, hi: int) -> bool:
     return isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= hi
 
 
-def parse_army(text) -> dict:
+def parse_army(text: str | None) -> dict:
     """A stored army record, or :class:`~pyapp.engine.saves.SaveError`: size and nesting are checked
     before parsing, then every field's type and bounds, so no later code meets a damaged value."""
     d = saves.parse_json(text, "army", max_bytes=MAX_ARMY_BYTES, max_depth=6)
@@ -80,7 +90,7 @@ def record(army: dict, army_id: str, updated: str) -> dict:
     return rec
 
 
-def ensure_prebuilt(storage, clock) -> list[str]:
+def ensure_prebuilt(storage: Storage, clock: Callable[[], str]) -> list[str]:
     """Write the pre-built armies once (HB-GAP-5); returns error messages (e.g. storage full)."""
     if storage.get(SEEDED_KEY):
         return []
@@ -95,14 +105,14 @@ def ensure_prebuilt(storage, clock) -> list[str]:
     return []
 
 
-def list_armies(storage) -> list[dict]:
+def list_armies(storage: Storage) -> list[ArmyEntry]:
     """Every stored army: ``{id, key, army|None, problems, error}``, sorted by name."""
     prefix = saves.army_key(GAME_ID, "")
-    out = []
+    out: list[ArmyEntry] = []
     for key in storage.keys():
         if not key.startswith(prefix):
             continue
-        entry = {"id": key[len(prefix):], "key": key, "army": None, "problems": [], "error": None}
+        entry: ArmyEntry = {"id": key[len(prefix):], "key": key, "army": None, "problems": [], "error": None}
         try:
             army = parse_army(storage.get(key))
             entry["army"] = army
@@ -114,7 +124,7 @@ def list_armies(storage) -> list[dict]:
     return out
 
 
-def valid_armies(storage) -> list[dict]:
+def valid_armies(storage: Storage) -> list[ArmyEntry]:
     return [e for e in list_armies(storage) if e["army"] is not None and not e["problems"]]
 
 
@@ -244,7 +254,10 @@ class Builder:
             except ValueError:
                 continue
             s = c.UNITS[u["key"]]
-            view_u = dict(s, owner=0, hex=u["hex"], facing=u.get("facing", 0), max_health=s["health"])
+            view_u: UnitView = {"id": f"0.{i}", "owner": 0, "type": s["type"], "key": u["key"], "name": s["name"],
+                                "hex": u["hex"], "facing": u.get("facing", 0), "edges": list(s["edges"]),
+                                "health": s["health"], "max_health": s["health"], "speed": s["speed"],
+                                "armor": s["armor"], "range": s["range"], "points": s["points"]}
             x, y = hr.center(col, row, row0=row0)
             g = hr.unit_svg(view_u, x, y, extra_cls="selected" if i == self.selected else "")
             svg.append(f'<g data-nav="b-sel:{i}">{g}</g>')
@@ -302,7 +315,7 @@ class Builder:
         return "".join(rows)
 
 
-def render_list(entries: list[dict]) -> str:
+def render_list(entries: list[ArmyEntry]) -> str:
     """The list of saved armies with edit / delete."""
     items = []
     for e in entries:
@@ -333,7 +346,7 @@ class Step(SetupStep):
 
     screens = {"armies": "Armies", "builder": "Army builder"}
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: StepContext) -> None:
         super().__init__(ctx)
         self.builder: Builder | None = None
 
@@ -383,15 +396,15 @@ class Step(SetupStep):
                 + button("Done", nav="pick-done", cls="primary") + "</div></section>")
 
     @staticmethod
-    def _army_select(i: int, current, valid: list[dict]) -> str:
+    def _army_select(i: int, current: str | None, valid: list[ArmyEntry]) -> str:
         opts = "".join(f'<option value="{esc(e["id"])}"{" selected" if e["id"] == current else ""}>'
                        f'{esc(e["army"]["name"])} ({content().army_points(e["army"])} pts)</option>'
-                       for e in valid)
+                       for e in valid if e["army"] is not None)
         return (f'<label class="field">Army <select data-input="army-{i}">'
                 f'{opts or "<option value=>no ready army</option>"}</select></label>')
 
     def option_values(self, setup: dict, seed: int) -> dict:
-        valid = {e["id"]: e["army"] for e in valid_armies(self.ctx.storage)}
+        valid = {e["id"]: e["army"] for e in valid_armies(self.ctx.storage) if e["army"] is not None}
         if not valid:              # nothing usable in storage (full or blocked): the game's own sample armies
             self.ctx.notify("No saved army could be used, so both sides play the sample armies.", "info")
             return {}
@@ -456,14 +469,15 @@ class Step(SetupStep):
     def _edit_army(self, arg: str) -> None:
         entry = next((e for e in list_armies(self.ctx.storage) if e["id"] == arg), None)
         if entry is None or entry["army"] is None:
-            self.ctx.notify("That army cannot be opened: " + (entry["error"] if entry else "it no longer exists."))
+            self.ctx.notify("That army cannot be opened: " + (entry and entry["error"] or "it no longer exists."))
             return
         self.builder = Builder(entry["army"], arg)
         self.ctx.show("builder")
 
     def _delete_army(self, arg: str) -> None:
         entry = next((e for e in list_armies(self.ctx.storage) if e["id"] == arg), None)
-        name = ((entry or {}).get("army") or {}).get("name") or arg
+        army = entry["army"] if entry is not None else None
+        name = (army or {}).get("name") or arg
 
         def delete() -> None:
             self.ctx.storage.remove(saves.army_key(GAME_ID, arg))

@@ -1,0 +1,216 @@
+"""Cloudspire Onslaught stages 3-5: spires fire (CS-FIRE), exploration (CS-EXP) and attack (CS-ATK).
+A link of the chain of :class:`~.rules.CloudspireState`, before :mod:`.onslaught` (the turn and movement)."""
+from __future__ import annotations
+
+from ...engine import Action
+from .content import LANDMARKS, SPIRES
+from .deploy import DeployMixin
+from .units import DIE
+
+
+class BattleMixin(DeployMixin):
+    # ---- Stage 3: spires fire (CS-FIRE-1..9) --------------------------------------------------------
+    def firing_spires(self, s: int) -> list:
+        order = self.opponents(s)                                       # CS-GAP-3: the left is the next seat
+        return [sid for p in order for sid, sp in sorted(self.data["spires"].items()) if sp["owner"] == p]
+
+    def spire_targets(self, sid: str, s: int) -> list:
+        """CS-GAP-51: the current player's units on the map (not stacked, not campfire heroes)."""
+        sp = self.data["spires"][sid]
+        rng = self.reach_map(sp["hex"], self.spire_range(sid))
+        return [uid for uid, u in sorted(self.data["units"].items())
+                if u["owner"] == s and not u.get("camp") and u["hex"] in rng]
+
+    def _f_fire(self, frame, choice, seat):
+        d = self.data
+        s = frame["seat"]
+        while frame["spires"]:
+            sid = frame["spires"][0]
+            if sid not in d["spires"] or self.dice(sid) == 0:
+                frame["spires"].pop(0)
+                continue
+            targets = self.spire_targets(sid, s)
+            if not targets:
+                frame["spires"].pop(0)
+                continue
+            owner = d["spires"][sid]["owner"]
+            if choice is None and len(targets) > 1:                     # CS-FIRE-5: the owner chooses
+                name = SPIRES[d["spires"][sid]["type"]]["name"]
+                self.flow.ask(owner, [("shoot:" + t, f"{name} at {d['spires'][sid]['hex']} shoots "
+                                       f"{self.label(d['units'][t])} at {d['units'][t]['hex']}") for t in targets])
+                return
+            target = choice.split(":")[1] if choice else targets[0]
+            choice = None
+            frame["spires"].pop(0)
+            self.spire_shot(sid, target)
+            if self.flow.top is not frame:
+                return
+        self.flow.pop(frame)
+
+    def spire_shot(self, sid: str, uid: str) -> None:
+        d = self.data
+        sp = d["spires"][sid]
+        rolls = [DIE[self.rng.below(6)] for _ in range(self.dice(sid))]   # CS-FIRE-6/7
+        u = d["units"][uid]
+        dmg = sum(rolls)
+        if "ward" in self.talents(u):
+            dmg = max(0, dmg - 1)
+        self.say("{0}'s %s fires at {1}'s %s: dice %s, %d damage" % (
+            SPIRES[sp["type"]]["name"], self.label(u), " ".join(map(str, rolls)), dmg), sp["owner"], u["owner"],
+            kind="fire")
+        self.damage_unit(uid, dmg, sp["owner"])
+
+    # ---- Stage 4: exploration (CS-EXP-1..7) ----------------------------------------------------------
+    def explore_options(self, frame) -> list:
+        s = frame["seat"]
+        grid = self.map.grid
+        near = set()
+        for u in self.data["units"].values():
+            if u["owner"] == s and not u.get("camp"):
+                near.update(grid.adjacent(u["hex"]))
+        out = []
+        for h, lm in sorted(self.data["landmarks"].items()):
+            if h in near and not lm["up"] and h not in frame["explored"]:
+                out.append(Action("explore:" + h, f"Explore the landmark at {h}", "explore"))
+        return out
+
+    def _f_explore(self, frame, choice, seat):
+        lm = self.data["landmarks"][frame["hex"]]
+        s = frame["seat"]
+        if choice is None:
+            self.reveal()                                               # CS-EXP-3: the explorer looks
+            if s not in lm["known"]:
+                lm["known"].append(s)
+                lm["known"].sort()
+            self.say("{0} explores the landmark at %s" % frame["hex"], s, kind="explore")
+            name = LANDMARKS["kinds"][lm["tile"]]["name"]
+            self.flow.ask(s, [("reveal", f"Reveal the {name}"), ("leave", "Leave it facedown")])
+            return
+        self.flow.pop(frame)
+        if choice == "leave":
+            self.say("{0} leaves the landmark at %s facedown" % frame["hex"], s, kind="explore")
+            return
+        kind = LANDMARKS["kinds"][lm["tile"]]
+        lm["up"] = True
+        self.say("{0} reveals the landmark at %s: %s" % (frame["hex"], kind["name"]), s, kind="explore")
+        if "health" in kind:
+            lm["health"] = kind["health"]                               # CS-EXP-5
+        if "source" in kind:
+            self.gain(s, kind["source"], kind["name"])
+        if "relic" in kind:
+            d = self.data
+            if d["relic_deck"]:
+                d["relics"][s].append(d["relic_deck"].pop())
+                self.say("{0} draws a relic", s, kind="relic")
+
+    # ---- Stage 5: attack (CS-ATK-1..17) ---------------------------------------------------------------
+    def targets_of(self, s: int, uid: str) -> list:
+        """CS-ATK-4, CS-GAP-55: adjacent (with Reach, 2 hexes away) opposing units on the map, opposing
+        spires and gates, and revealed landmarks with health."""
+        d = self.data
+        u = d["units"][uid]
+        reach = 2 if "reach" in self.talents(u) else 1
+        out = []
+        for h in sorted(self.reach_map(u["hex"], reach)):
+            if h == u["hex"]:
+                continue
+            other = self.unit_at(h)
+            if other is not None:
+                o = d["units"][other]
+                if o["owner"] != s and not o.get("camp"):
+                    out.append(h)
+                continue
+            sid = self.spire_at(h)
+            if sid is not None:
+                if d["spires"][sid]["owner"] != s:
+                    out.append(h)
+                continue
+            if h in self.map.gates:
+                p = self.map.gates.index(h)
+                if p != s and self.in_play(p):
+                    out.append(h)
+                continue
+            lm = d["landmarks"].get(h)
+            if lm is not None and lm["up"] and lm.get("health", 0) > 0:
+                out.append(h)
+        return out
+
+    def attackers(self, s: int) -> list:
+        return [uid for uid, u in sorted(self.data["units"].items())
+                if u["owner"] == s and not u["attacked"] and not u.get("idle") and not u.get("camp")]
+
+    def minions_must_attack(self, s: int) -> bool:
+        """CS-ATK-2: a minion with a valid target must attack (heroes may decline, CS-ATK-3)."""
+        return any(not self.data["units"][uid].get("hero") and self.targets_of(s, uid) for uid in self.attackers(s))
+
+    def attack_options(self, s: int) -> list:
+        out = []
+        for uid in self.attackers(s):
+            u = self.data["units"][uid]
+            for h in self.targets_of(s, uid):
+                out.append(Action(f"atk:{uid}:{h}", f"{self.label(u)} at {u['hex']} attacks {self.describe(h)}", "attack"))
+        return out
+
+    def describe(self, h: str) -> str:
+        d = self.data
+        other = self.unit_at(h)
+        if other is not None:
+            return f"P{d['units'][other]['owner'] + 1}'s {self.label(d['units'][other])} at {h}"
+        sid = self.spire_at(h)
+        if sid is not None:
+            return f"P{d['spires'][sid]['owner'] + 1}'s {SPIRES[d['spires'][sid]['type']]['name']} at {h}"
+        if h in self.map.gates:
+            return f"the gate of P{self.map.gates.index(h) + 1}"
+        return f"the {LANDMARKS['kinds'][d['landmarks'][h]['tile']]['name']} at {h}"
+
+    def attack(self, s: int, uid: str, h: str) -> None:
+        d = self.data
+        u = d["units"][uid]
+        u["attacked"] = True                                            # CS-ATK-5
+        atk = self.stat(u, "attack")
+        siege = 1 if "siege" in self.talents(u) else 0
+        other = self.unit_at(h)
+        if other is not None:                                           # CS-ATK-6..12
+            o = d["units"][other]
+            first = not o["hit"]
+            o["hit"] = True
+            self.say("{0}'s %s attacks {1}'s %s for %d" % (self.label(u), self.label(o), atk), s, o["owner"], kind="attack")
+            chips = len(o["chips"])
+            gone = self.damage_unit(other, atk, s, uid)
+            survived = not gone and (o.get("hero") or len(o["chips"]) == chips)
+            if first and survived:                                      # CS-ATK-9/10, CS-GAP-52
+                back = self.stat(o, "attack")
+                self.say("{0}'s %s retaliates for %d" % (self.label(o), back), o["owner"], kind="retaliate")
+                self.damage_unit(uid, back, o["owner"], other)
+            return
+        sid = self.spire_at(h)
+        if sid is not None:                                             # CS-ATK-13..17
+            sp = d["spires"][sid]
+            self.say("{0}'s %s attacks {1}'s %s for %d" % (self.label(u), SPIRES[sp["type"]]["name"], atk + siege),
+                     s, sp["owner"], kind="attack")
+            self.damage_spire(sid, atk + siege, s, uid)
+            return
+        if h in self.map.gates:                                         # CS-GAP-54
+            p = self.map.gates.index(h)
+            g = d["gate"][p]
+            dealt = min(g["health"], atk + siege)
+            g["health"] -= dealt
+            d["gate_damage"][s] += dealt
+            self.say("{0}'s %s strikes the gate of {1} for %d (%d left)" % (self.label(u), dealt, g["health"]),
+                     s, p, kind="gate")
+            if g["health"] <= 0:
+                self.destroy_fortress(p, s)
+                if self.is_over:
+                    return
+            elif uid in d["units"]:
+                self.say("The gate of {0} strikes back for 1", p, kind="retaliate")
+                self.damage_unit(uid, 1, p)
+            return
+        lm = d["landmarks"][h]                                          # CS-GAP-57
+        kind = LANDMARKS["kinds"][lm["tile"]]
+        first = not lm.get("hit")
+        lm["hit"] = True
+        self.say("{0}'s %s attacks the %s at %s for %d" % (self.label(u), kind["name"], h, atk), s, kind="attack")
+        if not self.damage_landmark(h, atk, s, uid) and first and kind.get("attack"):
+            self.say("The %s strikes back for %d" % (kind["name"], kind["attack"]), kind="retaliate")
+            self.damage_unit(uid, kind["attack"], None)

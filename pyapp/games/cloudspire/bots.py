@@ -1,0 +1,161 @@
+"""Cloudspire bots.  ``raider`` is a plain heuristic player: it reads only ``state.view(seat)`` and
+``state.legal_actions(seat)`` (plus the public content), keeps its own :class:`~pyapp.engine.Rng`, and
+
+* buys merc units it can afford while keeping a reserve, builds a few spires near its own gate,
+  upgrades their attack and advances its fortress with what is left;
+* marks the weakest opposing gate, spends its CP on the best value minions plus its heroes, stacks
+  heroes on top and minions ungrouped;
+* moves every unit toward its mark, explores and reveals landmarks, and attacks gates first, then
+  whatever it can defeat, then the rest.
+"""
+from __future__ import annotations
+
+from ...engine import Rng
+from .content import CHIPS, MAPS, UNITS
+
+ATTACK_ORDER = ("gate", "kill", "spire", "unit", "landmark")
+
+
+class RaiderBot:
+    name = "raider"
+    label = "Raider (heuristic)"
+    strength = 5
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed, stream=19)
+
+    def choose(self, state, seat: int) -> str:
+        acts = state.legal_actions(seat)
+        if not acts:
+            raise ValueError(f"seat {seat} has no legal action")
+        v = state.view(seat)
+        ids = [a.id for a in acts]
+        pick = self._pick(v, seat, ids)
+        return pick if pick in ids else self.rng.choice(ids)
+
+    # ---- helpers ------------------------------------------------------------------------
+    def _grid(self, v):
+        return MAPS[v["players"]].grid
+
+    def _target(self, v, seat):
+        mark = v["marks"][seat]
+        if mark is None:
+            live = [s for s in range(v["players"]) if s != seat and s not in v["out"]]
+            mark = min(live, key=lambda s: v["gates"][s]["health"])
+        return v["gates"][mark]["hex"]
+
+    def _closest(self, v, seat, options, hex_of):
+        grid = self._grid(v)
+        target = self._target(v, seat)
+        return min(options, key=lambda a: (grid.distance(hex_of(a), target), a))
+
+    def _pick(self, v, seat, ids):
+        first = {i.split(":")[0] for i in ids}
+        src = v["source"][seat]
+        grid = self._grid(v)
+        if "level" in ids:
+            return "level"
+        if "reveal" in ids:
+            return "reveal"
+        if "go" in ids and any(i.startswith("relic:") for i in ids):
+            return next(i for i in ids if i.startswith("relic:"))
+        if "bottom:fortification" in ids:
+            return "bottom:fortification"
+        if any(i.startswith("bottom:") for i in ids):
+            return ids[0]
+        if any(i.startswith("es:") for i in ids):
+            return next((i for i in ids if i != "es:none"), "es:none")
+        if "at" in first:
+            gate = v["gates"][seat]["hex"]
+            return min((i for i in ids if i.startswith("at:")), key=lambda i: (grid.distance(i[3:], gate), i))
+        if "add" in first:
+            tops = [i for i in ids if i.startswith("add:attack:")]
+            if tops and src >= 4:
+                return max(tops, key=lambda i: int(i.split(":")[2]))
+            return "done" if "done" in ids else "back"
+        if "shoot" in first:
+            hp = {u["id"]: u["hp"] for u in v["units"]}
+            return min(ids, key=lambda i: (hp.get(i[6:], 99), i))
+        if "push" in first:
+            return self._closest(v, seat, ids, lambda i: i[5:])
+        phase = v["phase"]
+        if phase == "market":
+            buys = [i for i in ids if i.startswith("buy:") and i != "buy:scape"
+                    and CHIPS[i[4:]]["kind"] in ("minion", "hero") and src - CHIPS[i[4:]]["cost"] >= 2]
+            return max(buys, key=lambda i: (CHIPS[i[4:]]["cost"], i)) if buys else "pass"
+        if phase == "build" or (phase == "onslaught" and "go" in ids):
+            mine = sum(1 for sp in v["spires"].values() if sp["owner"] == seat)
+            spires = [i for i in ids if i.startswith("spire:")]
+            if spires and mine < 1 + v["wave"]:
+                return spires[0]
+            if phase == "build":
+                adv = [i for i in ids if i.startswith("adv:")]
+                if adv and src >= 6:
+                    return adv[0]
+            ups = [i for i in ids if i.startswith("up:")]
+            if ups and src >= 6:
+                return ups[0]
+            return "go" if "go" in ids else "pass"
+        if phase == "mark":
+            return min(ids, key=lambda i: (v["gates"][int(i[5:]) - 1]["health"], i))
+        if phase == "select":
+            heroes = [i for i in ids if i.startswith("sel:") and UNITS[i[4:]]["kind"] == "hero"]
+            if heroes:
+                return heroes[0]
+            mins = [i for i in ids if i.startswith("sel:") and UNITS[i[4:]]["kind"] == "minion"]
+            if mins:
+                def value(i):
+                    u = UNITS[i[4:]]
+                    return ((u["attack"] + u["health"] + u["move"]) / max(1, u["cp"]), i)
+                return max(mins, key=value)
+            return "done"
+        if phase == "stack":
+            for i in ids:
+                if i.startswith("equip:"):
+                    return i
+            puts = [i for i in ids if i.startswith("put:")]
+            heroes = [i for i in puts if UNITS[i[4:]]["kind"] == "hero"]
+            if heroes:
+                return heroes[0]
+            if puts:
+                return puts[0]
+            return "done"
+        # onslaught turn
+        if "hero" in first:
+            moves = [i for i in ids if i.startswith("hero:")]
+            if "minions" not in ids or self.rng.below(2):
+                return self._closest(v, seat, moves, lambda i: i.split(":")[2])
+            return "minions"
+        if "step" in first:
+            return self._closest(v, seat, ids, lambda i: i.split(":")[2])
+        if "explore" in first:
+            return next(i for i in ids if i.startswith("explore:"))
+        if "atk" in first:
+            return self._attack(v, seat, [i for i in ids if i.startswith("atk:")])
+        for p in ("minions", "fire", "attack", "end", "go", "done", "pass"):
+            if p in ids:
+                return p
+        return ids[0]
+
+    def _attack(self, v, seat, ids):
+        units = {u["id"]: u for u in v["units"]}
+        at = {u["hex"]: u for u in v["units"]}
+        gates = {g["hex"] for g in v["gates"]}
+        spires = {sp["hex"] for sp in v["spires"].values()}
+
+        def rank(i):
+            _, uid, h = i.split(":")
+            me = units.get(uid, {})
+            if h in gates:
+                kind = "gate"
+            elif h in at:
+                kind = "kill" if at[h]["hp"] <= UNITS[me.get("hero") or me["chips"][0]]["attack"] else "unit"
+            elif h in spires:
+                kind = "spire"
+            else:
+                kind = "landmark"
+            return (ATTACK_ORDER.index(kind), i)
+        return min(ids, key=rank)
+
+
+BOTS = {"raider": RaiderBot}

@@ -1,0 +1,436 @@
+"""Cloudspire Onslaught Phase: rounds of turns, each of five stages (CS-ONS-1..4): start of turn,
+movement, spires fire, exploration, attack.  A turn is the frame ``turn``; each stage lists its
+choices in ``_ask_turn`` and stages with nothing to choose pass at once (CS-GAP-65).
+A mixin of :class:`~.rules.CloudspireState`."""
+from __future__ import annotations
+
+from ...engine import Action
+from .content import RELIC, UNITS
+from .battle import BattleMixin
+
+ROUND_LIMIT = 30                                  # CS-GAP-66
+LIMITED = 2                                       # CS-SOT-4
+
+
+class OnslaughtMixin(BattleMixin):
+
+    # ---- rounds and turns -------------------------------------------------------------------
+    def _begin_onslaught(self):
+        d = self.data
+        d["round"] += 1
+        if d["round"] == 1:
+            d["limited"] = [0] * self.players
+            d["camp"] = [[] for _ in range(self.players)]
+            self.say("Wave %d: the Onslaught begins" % d["wave"], kind="wave")
+
+    def _begin_turn_onslaught(self, seat):
+        for u in self.data["units"].values():
+            u["hit"] = False
+        for lm in self.data["landmarks"].values():
+            lm["hit"] = False
+        self.data["hero_moved"] = []
+        self.flow.push("turn", seat=seat, stage="start", begun=False, explored=[], stuck=False)
+
+    def in_play_units(self, seat: int, minions_only: bool = False) -> bool:
+        d = self.data
+        for u in d["units"].values():
+            if u["owner"] == seat and (not minions_only or not u.get("hero")):
+                return True
+        for e in d["stacks"][seat]:
+            if not minions_only or "chips" in e:
+                return True
+        return False
+
+    def active_heroes(self, seat: int) -> list:
+        return [uid for uid, u in sorted(self.data["units"].items())
+                if u["owner"] == seat and u.get("hero") and not u.get("camp")]
+
+    def _start_of_turn(self, s: int) -> None:
+        d = self.data
+        # CS-SOT-1/2, CS-GAP-48: campfire check
+        holders = [p for p in range(self.players) if self.in_play(p) and self.in_play_units(p)]
+        if len(holders) == 1:
+            p = holders[0]
+            newly = False
+            for uid, u in d["units"].items():
+                if u["owner"] == p and u.get("hero") and not u.get("camp"):
+                    u["camp"] = True
+                    newly = True
+            stack = d["stacks"][p]
+            for e in [e for e in stack if "hero" in e]:
+                stack.remove(e)
+                d["camp"][p].append(e["hero"])
+                newly = True
+            if newly:
+                self.say("{0}'s heroes make camp: campfire mode until the end of the wave", p, kind="campfire")
+        # start-of-turn talents (CS-SOT-3): they never interact, so they resolve first
+        for uid, u in sorted(d["units"].items()):
+            if u["owner"] != s:
+                continue
+            u["moved"] = u["attacked"] = False
+            u["idle"] = False
+            t = self.talents(u)
+            if "regenerate" in t and u["hp"] < self.stat(u, "health"):
+                u["hp"] += 1
+                self.say("{0}'s %s regenerates 1 health" % self.label(u), s, kind="heal")
+            if "forsaken" in t:
+                self.forsaken_roll(u)
+
+    def forsaken_roll(self, u: dict) -> None:
+        """CS-GAP-72: a d6; on 1 or 2 the unit will not attack this turn (it still retaliates).  A unit
+        still hidden in its stack at the start of the turn rolls when it leaves the stack."""
+        roll = self.rng.roll(6)
+        u["idle"] = roll <= 2
+        self.say("{0}'s forsaken %s rolls %d%s" % (self.label(u), roll, ": it will not attack this turn"
+                                                    if roll <= 2 else ""), u["owner"], kind="forsaken")
+
+    def _f_turn(self, frame, choice, seat):
+        s = frame["seat"]
+        if choice is None:
+            if not frame["begun"]:
+                frame["begun"] = True
+                self._start_of_turn(s)
+            while True:
+                opts = self._turn_options(frame)
+                if opts is None:                  # the stage moved on by itself, or the turn ended
+                    if self.flow.top is not frame or self.is_over:
+                        return
+                    continue
+                self.flow.ask(s)
+                return
+        self._turn_choice(frame, choice)
+
+    def _ask_turn(self, frame, seat):
+        return self._turn_options(frame, peek=True) or []
+
+    def _turn_options(self, frame, peek: bool = False):
+        """The choices of the current stage; with ``peek`` False a stage that has none moves on
+        (and None is returned)."""
+        s = frame["seat"]
+        st = frame["stage"]
+        if st == "start":
+            opts = []
+            for r in self.data["relics"][s]:
+                opts.append(Action("relic:" + r, f"Use the relic {RELIC[r]['name']}: {RELIC[r]['text']}", "relic"))
+            if self.data["limited"][s] < LIMITED:                       # CS-SOT-4/5
+                opts += self.build_options(s, full=False)
+            if not opts:
+                return self._next_stage(frame, "hero1", peek)
+            return opts + [Action("go", "Go on to movement", "stage")]
+        if st in ("hero1", "hero2"):
+            opts = self.hero_moves(s)
+            must = self.must_move_top_hero(s, st)
+            if not opts:
+                return self._next_stage(frame, "minions" if st == "hero1" else "fire", peek)
+            if not must:
+                opts.append(Action("minions" if st == "hero1" else "fire",
+                                   "Move the minions" if st == "hero1" else "End movement", "stage"))
+            return opts
+        if st == "minions":
+            opts = self.minion_moves(frame, peek)
+            if opts is None:
+                return None
+            if not opts:
+                return self._next_stage(frame, "hero2", peek)
+            return opts
+        if st == "fire":
+            if peek:
+                return []
+            frame["stage"] = "explore"
+            self.flow.push("fire", seat=s, spires=self.firing_spires(s))
+            return None
+        if st == "explore":
+            opts = self.explore_options(frame)
+            if not opts:
+                return self._next_stage(frame, "attack", peek)
+            return opts + [Action("attack", "Stop exploring", "stage")]
+        if st == "attack":
+            opts = self.attack_options(s)
+            if not any(a.kind == "attack" for a in opts):
+                if peek:
+                    return []
+                self.end_turn(frame)
+                return None
+            if not self.minions_must_attack(s):
+                opts.append(Action("end", "End the turn", "stage"))
+            return opts
+        raise AssertionError(st)
+
+    def _next_stage(self, frame, stage, peek):
+        if peek:
+            return []
+        frame["stage"] = stage
+        return None
+
+    def _turn_choice(self, frame, choice):
+        s = frame["seat"]
+        kind, _, rest = choice.partition(":")
+        if kind == "go":
+            frame["stage"] = "hero1"
+        elif kind in ("minions", "fire", "attack"):
+            frame["stage"] = {"minions": "minions", "fire": "fire", "attack": "attack"}[kind]
+        elif kind == "end":
+            self.end_turn(frame)
+        elif kind == "relic":
+            self.use_relic(s, rest)
+        elif kind in ("spire", "up"):
+            self.start_build(s, choice, then="limited")
+        elif kind == "hero":
+            ref, h = rest.split(":")
+            self.move_hero(s, ref, h)
+        elif kind == "step":
+            ref, h = rest.split(":")
+            self.move_minion(frame, s, ref, h)
+        elif kind == "explore":
+            frame["explored"].append(rest)
+            self.flow.push("explore", seat=s, hex=rest)
+        elif kind == "atk":
+            uid, h = rest.split(":")
+            self.attack(s, uid, h)
+
+    def end_turn(self, frame):
+        self.flow.pop(frame)
+        d = self.data
+        if not any(self.in_play(p) and self.in_play_units(p, minions_only=True) for p in range(self.players)):
+            d["wave_over"] = True                                       # CS-END-1, CS-GAP-66
+            self.flow.data["order"] = []
+        self.flow.end_turn()
+
+    def _end_onslaught(self):
+        d = self.data
+        if d["wave_over"] or d["round"] >= ROUND_LIMIT:
+            self.end_wave()
+
+    # ---- Stage 1 -----------------------------------------------------------------------------
+    def use_relic(self, s: int, rid: str) -> None:
+        r = RELIC[rid]
+        self.data["relics"][s].remove(rid)
+        self.data["relic_discard"].append(rid)
+        self.say("{0} uses the relic %s" % r["name"], s, kind="relic")
+        if r["effect"] == "source":
+            self.gain(s, r["amount"], r["name"])
+        elif r["effect"] == "heal":
+            for uid in self.active_heroes(s):
+                u = self.data["units"][uid]
+                u["hp"] = min(self.stat(u, "health"), u["hp"] + r["amount"])
+        else:
+            g = self.data["gate"][s]
+            g["health"] = min(g["max"], g["health"] + r["amount"])
+
+    # ---- Stage 2: movement ------------------------------------------------------------------------
+    def stack_top(self, s: int):
+        st = self.data["stacks"][s]
+        return st[0] if st else None
+
+    def must_move_top_hero(self, s: int, stage: str) -> bool:
+        """CS-MOV-3/7: a hero on top of the stack moves before minions beneath it, and after the
+        minions it must move in any case, if it has anywhere to go (CS-GAP-47)."""
+        top = self.stack_top(s)
+        if top is None or "hero" not in top:
+            return False
+        if stage == "hero1" and not any("chips" in e for e in self.data["stacks"][s]):
+            return False
+        return bool(self.hero_destinations(s, None, top["hero"]))
+
+    def hero_moves(self, s: int) -> list:
+        out = []
+        moved = self.data["hero_moved"]
+        top = self.stack_top(s)
+        if top is not None and "hero" in top and top["hero"] not in moved:
+            for h in self.hero_destinations(s, None, top["hero"]):
+                out.append(Action(f"hero:top:{h}", f"{UNITS[top['hero']]['name']} leaves the stack to {h}", "move"))
+        for uid in self.active_heroes(s):
+            u = self.data["units"][uid]
+            if u["hero"] in moved:
+                continue
+            for h in self.hero_destinations(s, uid, u["hero"]):
+                out.append(Action(f"hero:{uid}:{h}", f"Move {UNITS[u['hero']]['name']} to {h}", "move"))
+        return out
+
+    def hero_destinations(self, s: int, uid, hero: str) -> list:
+        """CS-MOV-13/14/15, CS-GAP-9: up to its movement in any direction; it passes friendly units
+        but stops on none and never passes opposing units."""
+        u = self.data["units"][uid] if uid else {"owner": s, "hero": hero}
+        start = u["hex"] if uid else self.gate_hex(s)
+        allowed = self.allowance(u)
+        grid = self.map.grid
+        land, blocked = self.land(), self.blocked()
+        owner = {x["hex"]: x["owner"] for x in self.data["units"].values()}
+        move = self.stat(u, "move")
+        seen = {start: 0}
+        todo = [start]
+        out = set()
+        while todo:
+            h = todo.pop(0)
+            if seen[h] >= move:
+                continue
+            for x in grid.adjacent(h):
+                if x in seen or x in blocked or land.get(x) not in allowed:
+                    continue
+                other = owner.get(x)
+                if other is not None and other != s:
+                    continue
+                seen[x] = seen[h] + 1
+                todo.append(x)
+                if other is None:
+                    out.add(x)
+        return sorted(out)
+
+    def move_hero(self, s: int, ref: str, h: str) -> None:
+        d = self.data
+        if ref == "top":
+            e = d["stacks"][s].pop(0)
+            uid = self.new_unit(s, hero=e["hero"], h=h)
+        else:
+            uid = ref
+            d["units"][uid]["hex"] = h
+        u = d["units"][uid]
+        d["hero_moved"].append(u["hero"])
+        self.say("{0}'s %s moves to %s" % (UNITS[u["hero"]]["name"], h), s, kind="move")
+        if ref == "top":
+            self.top_changed(s)
+
+    def new_unit(self, s: int, h: str, hero=None, chips=None) -> str:
+        d = self.data
+        uid = "u%d" % d["next_id"]
+        d["next_id"] += 1
+        u = {"owner": s, "hero": hero, "chips": list(chips or []), "hex": h, "hp": 0, "moved": False,
+             "attacked": False, "hit": False, "idle": False, "camp": False}
+        u["hp"] = self.stat(u, "health")                               # CS-STK-5/7
+        d["units"][uid] = u
+        return uid
+
+    def top_changed(self, s: int) -> None:
+        top = self.stack_top(s)
+        if top is not None:
+            self.reveal()
+            name = UNITS[top.get("hero") or top["chips"][0]]["name"]
+            self.say("{0}'s stack now shows %s on top" % name, s, kind="reveal")
+
+    def mark_gate(self, s: int) -> str:
+        return self.gate_hex(self.data["marks"][s])
+
+    def minion_moves(self, frame, peek: bool):
+        """CS-MOV-4/5, CS-GAP-45: the leading minion (closest to the mark, not moved) moves next;
+        among ties the owner chooses; a stack's top leads for the stack."""
+        s = frame["seat"]
+        d = self.data
+        target = self.mark_gate(s)
+        cands = []
+        for uid, u in sorted(d["units"].items()):
+            if u["owner"] == s and not u.get("hero") and not u["moved"]:
+                dist = self.march_distance(self.allowance(u), target)
+                cands.append((self.distance_from(dist, u["hex"]), uid, u, dist))
+        top = self.stack_top(s)
+        if top is not None and "chips" in top and not frame["stuck"]:
+            u = {"owner": s, "hero": None, "chips": top["chips"], "hex": self.gate_hex(s)}
+            dist = self.march_distance(self.allowance(u), target)
+            cands.append((self.distance_from(dist, u["hex"]), "top", u, dist))
+        if not cands:
+            return []
+        best = min(c[0] for c in cands)
+        leaders = [c for c in cands if c[0] == best]
+        options = []
+        for cur, ref, u, dist in leaders:
+            ends = self.minion_destinations(s, u, dist, cur)
+            if not ends:
+                if peek:
+                    continue
+                self.stay(frame, ref, u)                                # nowhere to go: it stays (CS-GAP-44)
+                return None
+            for h in ends:
+                options.append(Action(f"step:{ref}:{h}", f"Move {self.label(u)} from {u['hex']} to {h}", "move"))
+        if not peek and len(options) == 1:
+            self._turn_choice(frame, options[0].id)                     # a single legal move is made at once
+            return None
+        return options
+
+    def stay(self, frame, ref, u) -> None:
+        if ref == "top":
+            frame["stuck"] = True                                       # CS-GAP-42: it cannot leave; those under it wait
+        else:
+            u["moved"] = True
+
+    def minion_destinations(self, s: int, u: dict, dist: dict, cur) -> list:
+        """CS-MOV-9..11, CS-GAP-43/44: the full movement ending closer; else the most hexes that
+        still end closer; else a lateral move (as long as possible); else none.  A minion next to
+        its marked gate stays.  It never enters or passes opposing units or friendly minions; it may
+        pass a friendly hero and end on one (displacing it, CS-MOV-12)."""
+        if cur <= 1 or cur == float("inf"):
+            return []                                                   # next to the mark, or no way there
+        grid = self.map.grid
+        allowed = self.allowance(u)
+        move = self.stat(u, "move")
+        land, blocked = self.land(), self.blocked()
+        here = {x["hex"]: x for x in self.data["units"].values()}
+        ends: dict = {}
+
+        def walk(h, path):
+            n = len(path) - 1
+            if n:
+                ends.setdefault(n, set()).add(h)
+            if n == move:
+                return
+            for x in grid.adjacent(h):
+                if x in path or x in blocked or land.get(x) not in allowed:
+                    continue
+                o = here.get(x)
+                if o is not None and (o["owner"] != s or not o.get("hero")):
+                    continue                                            # only a friendly hero may be passed
+                walk(x, path + [x])
+
+        walk(u["hex"], [u["hex"]])
+        for n in range(move, 0, -1):
+            closer = sorted(h for h in ends.get(n, ()) if dist.get(h, float("inf")) < cur)
+            if closer:
+                return closer
+        for n in range(move, 0, -1):
+            side = sorted(h for h in ends.get(n, ()) if dist.get(h, float("inf")) == cur)
+            if side:
+                return side
+        return []
+
+    def move_minion(self, frame, s: int, ref: str, h: str) -> None:
+        d = self.data
+        if ref == "top":
+            e = d["stacks"][s].pop(0)
+            start = self.gate_hex(s)
+            uid = self.new_unit(s, chips=e["chips"], h=start)
+        else:
+            uid = ref
+            start = d["units"][uid]["hex"]
+        u = d["units"][uid]
+        hero = self.unit_at(h)
+        u["hex"] = h
+        u["moved"] = True
+        self.say("{0}'s %s moves from %s to %s" % (self.label(u), start, h), s, kind="move")
+        if ref == "top":
+            if "forsaken" in self.talents(u):
+                self.forsaken_roll(u)
+            self.top_changed(s)
+        if hero is not None and hero != uid:
+            self.flow.push("displace", seat=s, uid=hero, start=start)
+
+    def _f_displace(self, frame, choice, seat):
+        """CS-GAP-46: the displaced hero goes to an adjacent valid hex its owner chooses (into the
+        minion's start hex if there is none); this is not the hero's move."""
+        d = self.data
+        u = d["units"][frame["uid"]]
+        if choice is None:
+            allowed = self.allowance(u)
+            opts = [x for x in self.map.grid.adjacent(u["hex"])
+                    if not self.solid(x) and self.terrain(x) in allowed and self.unit_at(x) is None]
+            if not opts:
+                self.flow.pop(frame)
+                if frame["start"] == self.gate_hex(frame["seat"]):
+                    del d["units"][frame["uid"]]
+                    d["stacks"][frame["seat"]].insert(0, {"hero": u["hero"]})
+                else:
+                    u["hex"] = frame["start"]
+                return
+            name = UNITS[u["hero"]]["name"]
+            self.flow.ask(frame["seat"], [("push:" + x, f"{name} steps aside to {x}") for x in sorted(opts)])
+            return
+        self.flow.pop(frame)
+        u["hex"] = choice.split(":")[1]
+        self.say("{0}'s %s steps aside to %s" % (UNITS[u["hero"]]["name"], u["hex"]), frame["seat"], kind="move")

@@ -1,0 +1,297 @@
+"""Cloudspire on the game kit: the state (data, set-up, the wave sequence, view, hidden information,
+the end) and the Game.  The phases live in mixins split by concern: :mod:`.economy` (event, income,
+market, build), :mod:`.deploy` (prep and stacks), :mod:`.battle` (spires fire, exploration, attack),
+:mod:`.onslaught` (the turn and movement) and :mod:`.units` (stats, board, damage), one inheritance chain.  Part 1: competitive play for 2-4 players with the Heirs,
+Brawnen, Keel and Grovetenders."""
+from __future__ import annotations
+
+from ...engine import Game, Option, Outcome
+from ...engine.flow import Phase, phases
+from ...engine.util import read_text
+from .content import (ALL_FACTIONS, CHIPS, EARTHSCAPES, EVENTS, FACTIONS, LANDMARKS, PART1, RELICS,
+                      UNITS, faction_name)
+from .onslaught import OnslaughtMixin
+
+WAVES = 4                                          # CS-WAVE-1
+
+
+class CloudspireState(OnslaughtMixin):
+    PHASES = phases(                               # CS-WAVE-2: six phases in order, Prep in three steps
+        Phase("event", "all", next="income", doc="an event card is revealed (from wave 2)"),
+        Phase("income", "all", next="market", doc="every player gains Source"),
+        Phase("market", "round", next="build", doc="one purchase or pass each, round the table until all pass"),
+        Phase("build", "round", next="mark", doc="one build option or pass each, round the table until all pass"),
+        Phase("mark", "one", next="select", doc="prep step 1: each player declares a mark"),
+        Phase("select", "one", next="stack", doc="prep step 2: each player selects units with Command Points"),
+        Phase("stack", "all", next="onslaught", doc="prep step 3: everybody builds a secret deployment stack"),
+        Phase("onslaught", "one", next="onslaught", doc="rounds of five-stage turns until the wave ends"),
+    )
+    FIRST_PHASE = "event"
+
+    # ---- set-up (CS-GAP-1/2) ---------------------------------------------------------------------
+    def _setup_data(self) -> dict:
+        n = self.players
+        rng = self.rng
+        factions = list(self.options["factions"] or [])
+        if not factions:
+            pool = list(PART1)
+            rng.shuffle(pool)
+            factions = pool[:n]
+        first = rng.below(n)
+        market = [c for c in sorted(CHIPS)]
+        rng.shuffle(market)
+        scapes = [e["id"] for e in EARTHSCAPES]
+        rng.shuffle(scapes)
+        events = [e["id"] for e in EVENTS]
+        rng.shuffle(events)
+        relics = [r["id"] for r in RELICS]
+        rng.shuffle(relics)
+        tiles = list(LANDMARKS["tiles"])
+        rng.shuffle(tiles)
+        lms = {h: {"tile": tiles.pop(), "up": False, "health": 0, "known": [], "hit": False}
+               for h in self.map_for(n).landmarks}
+        d: dict = {
+            "wave": 1, "round": 0, "factions": factions, "source": [0] * n,
+            "adv": [{} for _ in range(n)],
+            "gate": [{"health": FACTIONS[f]["gate"], "max": FACTIONS[f]["gate"]} for f in factions],
+            "out": [], "gate_damage": [0] * n,
+            "barracks": [{"minions": {m["id"]: m["count"] for m in FACTIONS[f]["minions"]},
+                          "spires": {s["id"]: s["count"] for s in FACTIONS[f]["spires"]}} for f in factions],
+            "heroes": [{h["id"]: {"level": 1, "equip": []} for h in FACTIONS[f]["heroes"]} for f in factions],
+            "owned": [{"chips": [], "scapes": []} for _ in range(n)],
+            "bought_scape": [False] * n,
+            "market": {"deck": market, "discard": [], "face": [], "scapes": scapes, "scape_discard": [],
+                       "scape_face": None},
+            "events": {"deck": events, "discard": [], "current": None},
+            "relic_deck": relics, "relic_discard": [], "relics": [[] for _ in range(n)],
+            "lm_pool": tiles, "landmarks": lms,
+            "placed": {}, "scape_terrain": {}, "spires": {}, "units": {}, "next_id": 1,
+            "marks": [None] * n, "cp": [0] * n, "picked": [[] for _ in range(n)],
+            "stacks": [[] for _ in range(n)], "camp": [[] for _ in range(n)],
+            "limited": [0] * n, "hero_moved": [], "wave_over": False,
+        }
+        self.data.update(d)
+        self.data["flow"]["first"] = first
+        self.refill_market()                                            # CS-GAP-2
+        for s in range(n):
+            self.say("{0} leads the %s" % faction_name(factions[s]), s, kind="setup")
+        self.say("{0} is the first player", first, kind="setup")
+        return d
+
+    @staticmethod
+    def map_for(n: int):
+        from .content import MAPS
+        return MAPS[n]
+
+    def in_play(self, seat: int) -> bool:
+        return seat not in self.data.get("out", ())
+
+    # ---- the end of a wave (CS-END-1..3, CS-GAP-67) ----------------------------------------------------
+    def _begin_mark(self):
+        self.data["marks"] = [None] * self.players
+
+    def end_wave(self) -> None:
+        d = self.data
+        for uid, u in sorted(d["units"].items()):
+            self._home(u["owner"], u.get("hero"), u["chips"])
+        for s in range(self.players):
+            for e in d["stacks"][s]:
+                self._home(s, e.get("hero"), e.get("chips", []))
+            for h in d["camp"][s]:
+                self._home(s, h, [])
+        d["units"] = {}
+        d["stacks"] = [[] for _ in range(self.players)]
+        d["camp"] = [[] for _ in range(self.players)]
+        d["picked"] = [[] for _ in range(self.players)]
+        d["marks"] = [None] * self.players
+        d["round"] = 0
+        d["wave_over"] = False
+        if d["events"]["current"] is not None:
+            d["events"]["discard"].append(d["events"]["current"])
+            d["events"]["current"] = None
+        self.say("Wave %d ends" % d["wave"], kind="wave")
+        if d["wave"] >= WAVES:
+            self.final_outcome()
+            return
+        d["wave"] += 1
+        live = self.clockwise(self.flow.first)                          # CS-GAP-4
+        self.flow.first = live[1 % len(live)]
+        self.goto("event")
+
+    def _home(self, s: int, hero, chips) -> None:
+        if hero:
+            if UNITS[hero]["merc"] and hero in self.data["heroes"][s]:
+                self.data["owned"][s]["chips"].append(hero)
+            return
+        for c in chips:
+            if UNITS[c]["merc"]:
+                self.data["owned"][s]["chips"].append(c)
+            else:
+                self.data["barracks"][s]["minions"][c] += 1
+
+    # ---- fortresses destroyed and the outcome (CS-GAP-68/69) ----------------------------------------------
+    def destroy_fortress(self, p: int, by: int) -> None:
+        d = self.data
+        self.say("The fortress of {0} is destroyed", p, kind="destroyed")
+        d["out"].append(p)
+        self.flow.remove(p)
+        for uid in [u for u, x in d["units"].items() if x["owner"] == p]:
+            del d["units"][uid]
+        for sid in [s for s, x in d["spires"].items() if x["owner"] == p]:
+            del d["spires"][sid]
+        d["stacks"][p] = []
+        live = [s for s in range(self.players) if self.in_play(s)]
+        if len(live) == 1:
+            rest = [[s] for s in reversed(d["out"])]
+            self.finish(Outcome.ranked([live] + rest, f"the last fortress standing is P{live[0] + 1}'s",
+                                       scores=list(d["gate_damage"])))
+            return
+        for s in live:
+            if d["marks"][s] == p:
+                nxt = [x for x in self.clockwise(p) if x != s and self.in_play(x)]
+                d["marks"][s] = nxt[0]
+
+    def final_outcome(self) -> None:
+        """CS-GAP-68: most damage dealt to opposing gates, then remaining gate health, then Source."""
+        d = self.data
+        live = [s for s in range(self.players) if self.in_play(s)]
+        key = {s: (d["gate_damage"][s], d["gate"][s]["health"], d["source"][s]) for s in live}
+        groups = []
+        for k in sorted(set(key.values()), reverse=True):
+            groups.append([s for s in live if key[s] == k])
+        groups += [[s] for s in reversed(d["out"])]
+        figures = ", ".join(f"P{s + 1} {d['gate_damage'][s]}" for s in range(self.players))
+        self.finish(Outcome.ranked(groups, f"after wave 4, damage dealt to opposing gates: {figures}",
+                                   scores=list(d["gate_damage"])))
+
+    # ---- views and hidden information ----------------------------------------------------------------------
+    def _view(self, seat):
+        d = self.data
+        flow = self.flow
+        units = []
+        for uid, u in sorted(d["units"].items()):
+            mine = seat == u["owner"]
+            units.append({"id": uid, "owner": u["owner"], "hex": u["hex"], "hero": u.get("hero"),
+                          "chips": list(u["chips"]) if mine else u["chips"][:1], "size": len(u["chips"]) or 1,
+                          "hp": u["hp"], "max_hp": self.stat(u, "health"), "label": self.label(u),
+                          "camp": bool(u.get("camp")), "idle": bool(u.get("idle"))})
+        lms = {}
+        for h, lm in sorted(d["landmarks"].items()):
+            known = lm["up"] or (seat is not None and seat in lm["known"])
+            lms[h] = {"up": lm["up"], "tile": lm["tile"] if known else None, "health": lm["health"]}
+        m = d["market"]
+        top = flow.top
+        turn = None
+        if flow.phase == "onslaught" and top is not None:
+            base = next((f for f in flow.stack if f["kind"] == "turn"), None)
+            if base is not None:
+                turn = {"seat": base["seat"], "stage": base["stage"]}
+        return {
+            "game": "cloudspire", "seat": seat, "players": self.players, "wave": d["wave"],
+            "phase": flow.phase, "round": d["round"], "turn": turn, "first": flow.first,
+            "order": self.clockwise(flow.first), "passed": list(flow.data["passed"]),
+            "factions": list(d["factions"]), "source": list(d["source"]),
+            "cap": [self.cap(s) for s in range(self.players)],
+            "gates": [dict(g, hex=self.gate_hex(s)) for s, g in enumerate(d["gate"])], "out": list(d["out"]),
+            "gate_damage": list(d["gate_damage"]), "adv": [dict(a) for a in d["adv"]],
+            "barracks": [{"minions": dict(b["minions"]), "spires": dict(b["spires"])} for b in d["barracks"]],
+            "heroes": [{h: dict(v) for h, v in hs.items()} for hs in d["heroes"]],
+            "owned": [{"chips": sorted(o["chips"]), "scapes": sorted(o["scapes"])} for o in d["owned"]],
+            "market": {"face": list(m["face"]), "scape": m["scape_face"], "deck": len(m["deck"]),
+                       "discard": len(m["discard"]), "scapes": len(m["scapes"])},
+            "event": d["events"]["current"], "events_left": len(d["events"]["deck"]),
+            "relics": [list(r) if s == seat else len(r) for s, r in enumerate(d["relics"])],
+            "placed": dict(d["placed"]), "spires": {k: dict(v, ups=list(v["ups"])) for k, v in sorted(d["spires"].items())},
+            "landmarks": lms, "units": units,
+            "stacks": [self.stack_view(s, seat) for s in range(self.players)],
+            "marks": list(d["marks"]), "cp": list(d["cp"]), "picked": [list(p) for p in d["picked"]],
+            "limited": list(d["limited"]), "outcome": d["flow"]["outcome"], "log": self.log[-40:],
+            "prompt": None if flow.prompt is None else {"seats": list(flow.prompt["seats"]),
+                                                        "kind": flow.prompt["kind"]},
+        }
+
+    def _resample(self, seat: int, rng) -> None:
+        """Deal anew what ``seat`` cannot see: other stacks' order below the top and group chips
+        below the top (CS-STK-10), facedown landmarks it has not seen, the draw piles and other
+        seats' relics."""
+        d = self.data
+        for s in range(self.players):
+            if s == seat:
+                continue
+            for _ in range(20):
+                if self._reshuffle_stack(s, rng):
+                    break
+        hidden = [h for h, lm in sorted(d["landmarks"].items()) if not lm["up"] and seat not in lm["known"]]
+        pool = [d["landmarks"][h]["tile"] for h in hidden] + d["lm_pool"]
+        rng.shuffle(pool)
+        for h in hidden:
+            d["landmarks"][h]["tile"] = pool.pop()
+            d["landmarks"][h]["known"] = [k for k in d["landmarks"][h]["known"] if k != seat]
+        d["lm_pool"] = pool
+        for pile in (d["market"]["deck"], d["market"]["scapes"], d["events"]["deck"]):
+            rng.shuffle(pile)
+        hands = [s for s in range(self.players) if s != seat]
+        relics = d["relic_deck"] + [r for s in hands for r in d["relics"][s]]
+        rng.shuffle(relics)
+        for s in hands:
+            k = len(d["relics"][s])
+            d["relics"][s] = relics[:k]
+            relics = relics[k:]
+        d["relic_deck"] = relics
+
+    def _reshuffle_stack(self, s: int, rng) -> bool:
+        """Permute seat ``s``'s hidden minion chips over the hidden places; False if the result
+        breaks a group's movement order against a visible top chip (then nothing changes)."""
+        d = self.data
+        slots = []                                   # (container list, start index)
+        for i, e in enumerate(d["stacks"][s]):
+            if "chips" in e:
+                slots.append((e["chips"], 1 if i == 0 else 0))
+        for uid, u in sorted(d["units"].items()):
+            if u["owner"] == s and u["chips"]:
+                slots.append((u["chips"], 1))
+        chips = [c for lst, k in slots for c in lst[k:]]
+        rng.shuffle(chips)
+        new = []
+        for lst, k in slots:
+            part = sorted(chips[:len(lst) - k], key=lambda c: UNITS[c]["move"])
+            chips = chips[len(lst) - k:]
+            whole = lst[:k] + part
+            if k and part and UNITS[part[0]]["move"] < UNITS[lst[0]]["move"]:
+                return False
+            new.append(whole)
+        for (lst, _k), whole in zip(slots, new):
+            lst[:] = whole
+        return True
+
+
+FACTION_CHOICES = [(f, FACTIONS[f]["name"]) for f in PART1]
+
+
+class CloudspireGame(Game):
+    id = "cloudspire"
+    title = "Cloudspire"
+    min_players, max_players = 2, 4                 # part 1: competitive play only (CS-GAP-5)
+    description = "Advance your floating fortress, raise spires and send minions and heroes at rival fortresses."
+    options_spec = (
+        Option("factions", None, "Factions", FACTION_CHOICES, kind="choice", per_seat=True,
+               help="One faction per player; by default each player is dealt a different faction at random."),
+    )
+    state_class = CloudspireState
+    setup_step = "setup"                            # shows every faction at selection (CS-UI-30)
+
+    def check_options(self, options: dict, players: int) -> dict:
+        f = options.get("factions")
+        if f is not None:
+            if len(set(f)) != len(f):
+                raise ValueError("Each player must lead a different faction")
+            for x in f:
+                if x not in ALL_FACTIONS:
+                    raise ValueError(f"unknown faction {x!r}")
+        return options
+
+    def rules_html(self) -> str:
+        return read_text(__package__, "rules.html")
+
+
+CloudspireState.game = GAME = CloudspireGame()

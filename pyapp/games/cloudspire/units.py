@@ -1,0 +1,365 @@
+"""Cloudspire units and the board: stats with their modifiers, terrain, occupancy, influence,
+distances, damage, defeat and rewards.  A mixin of :class:`~.rules.CloudspireState`."""
+from __future__ import annotations
+
+from ...engine.flow import FlowState
+from .content import CHIPS, EVENT, FACTIONS, LANDMARKS, MAPS, SCAPE, SPIRES, UNITS
+
+DIE = (0, 1, 1, 1, 2, 2)                          # CS-GAP-49: spire attack die
+HERO_LEVELS = 3                                   # CS-GAP-61
+
+
+class UnitsMixin(FlowState):
+    """The first link of the chain UnitsMixin -> EconomyMixin -> DeployMixin -> BattleMixin -> OnslaughtMixin ->
+    CloudspireState: each concern sees the ones before it."""
+
+    data: dict
+
+    def end_wave(self) -> None:                   # rules.py
+        raise NotImplementedError
+
+    def destroy_fortress(self, p: int, by: int) -> None:   # rules.py
+        raise NotImplementedError
+
+    # ---- map ------------------------------------------------------------------------------
+    @property
+    def map(self):
+        return MAPS[self.players]
+
+    def terrain(self, h: str):
+        """The terrain of ``h``, or None for sky (a placed earthscape turns its slot to land)."""
+        t = MAPS[self.players].terrain.get(h)
+        if t is None:
+            return self.data["scape_terrain"].get(h)
+        return t
+
+    def group_of(self, h: str):
+        g = self.map.group.get(h)
+        if g is None and h in self.data["scape_terrain"]:
+            for i, s in enumerate(self.map.slots):
+                if h in s:
+                    return f"scape{i + 1}"
+        return g
+
+    def wells(self) -> list:
+        out = list(self.map.wells)
+        for slot, sid in sorted(self.data["placed"].items()):
+            out.append(self.map.slots[int(slot)][SCAPE[sid]["well"]])
+        return out
+
+    def gate_hex(self, seat: int) -> str:
+        return self.map.gates[seat]
+
+    def spire_at(self, h: str):
+        for sid, sp in self.data["spires"].items():
+            if sp["hex"] == h:
+                return sid
+        return None
+
+    def unit_at(self, h: str):
+        for uid, u in self.data["units"].items():
+            if u["hex"] == h:
+                return uid
+        return None
+
+    def landmark_at(self, h: str):
+        return self.data["landmarks"].get(h)
+
+    def solid(self, h: str) -> bool:
+        """A hex no unit may enter: sky, gates, spires, landmarks (CS-GAP-9)."""
+        return self.terrain(h) is None or h in self.blocked()
+
+    def blocked(self) -> set:
+        """Land hexes no unit may enter: gates, spires and landmarks."""
+        return (set(MAPS[self.players].gates) | set(self.data["landmarks"])
+                | {sp["hex"] for sp in self.data["spires"].values()})
+
+    def land(self) -> dict:
+        """Terrain of every land hex, earthscapes included."""
+        out = dict(MAPS[self.players].terrain)
+        out.update(self.data["scape_terrain"])
+        return out
+
+    # ---- influence (CS-GAP-10) ---------------------------------------------------------------
+    def groups(self) -> dict:
+        out: dict = {}
+        for h in list(self.map.terrain) + list(self.data["scape_terrain"]):
+            out.setdefault(self.group_of(h), []).append(h)
+        return out
+
+    def influence(self, seat: int) -> set:
+        """Every hex of a group adjacent to ``seat``'s gate, holding one of its spires, or adjacent to
+        a group holding one of its spires."""
+        grid = self.map.grid
+        groups = self.groups()
+        of = {h: g for g, hexes in groups.items() for h in hexes}
+        gate = self.gate_hex(seat)
+        own = {of[sp["hex"]] for sp in self.data["spires"].values() if sp["owner"] == seat}
+        near = {of[x] for x in grid.adjacent(gate) if x in of} | {of[gate]}
+        keep = set(near) | own
+        for g, hexes in groups.items():
+            if g in keep:
+                continue
+            touching = {of[x] for h in hexes for x in grid.adjacent(h) if x in of}
+            if touching & own:
+                keep.add(g)
+        return {h for g in keep for h in groups.get(g, ())}
+
+    # ---- stats ---------------------------------------------------------------------------
+    def event_bonus(self, effect: str) -> int:
+        ev = self.data["events"]["current"]
+        return EVENT[ev]["amount"] if ev is not None and EVENT[ev]["effect"] == effect else 0
+
+    def hoarding(self, seat: int) -> dict:
+        """Grovetenders (CS-GAP-74): while holding the threshold or more Source, the bonus applies."""
+        h = FACTIONS[self.data["factions"][seat]]["traits"].get("hoard")
+        if h and self.data["source"][seat] >= h["threshold"]:
+            return h
+        return {}
+
+    def unit_type(self, u: dict) -> dict:
+        return UNITS[u["hero"]] if u.get("hero") else UNITS[u["chips"][0]]
+
+    def talents(self, u: dict) -> set:
+        t = set(self.unit_type(u)["talents"])
+        if u.get("hero"):
+            for chip in self.hero_state(u["owner"], u["hero"])["equip"]:
+                t |= set(CHIPS[chip]["talents"])
+        return t
+
+    def hero_state(self, seat: int, hid: str) -> dict:
+        return self.data["heroes"][seat][hid]
+
+    def stat(self, u: dict, name: str) -> int:
+        """``move``, ``attack`` or ``health`` of a unit (a hero, or a group as its top minion) with
+        every modifier: hero level (CS-GAP-61), talents, the wave's event, Grovetender hoard."""
+        base = self.unit_type(u)[name]
+        level = self.hero_state(u["owner"], u["hero"])["level"] - 1 if u.get("hero") else 0
+        if name == "move":
+            base += (1 if "swift" in self.talents(u) else 0)
+            base += self.event_bonus("hero_move" if u.get("hero") else "minion_move")
+        elif name == "attack":
+            base += level + self.event_bonus("unit_attack") + self.hoarding(u["owner"]).get("attack", 0)
+        elif name == "health":
+            base += level
+        return base
+
+    def allowance(self, u: dict) -> set:
+        """CS-MOV-15, CS-GAP-8: the terrain a unit may enter."""
+        allowed = set(self.unit_type(u)["terrain"])
+        t = self.talents(u)
+        if "climber" in t:
+            allowed.add("mountain")
+        if "wader" in t:
+            allowed.add("water")
+        return allowed
+
+    def dice(self, sid: str) -> int:
+        sp = self.data["spires"][sid]
+        n = sp["ups"].count("attack")
+        if n == 0:
+            return 0
+        return n + self.event_bonus("spire_dice") + self.hoarding(sp["owner"]).get("spire_dice", 0)
+
+    def spire_range(self, sid: str) -> int:
+        return max(1, self.data["spires"][sid]["ups"].count("range"))       # CS-GAP-31
+
+    def label(self, u: dict, seat=None) -> str:
+        """What ``seat`` may read about a unit: its top chip, and the group's size (CS-GAP-41)."""
+        name = self.unit_type(u)["name"]
+        if u.get("hero"):
+            return name
+        n = len(u["chips"])
+        return name if n == 1 else f"{name} group of {n}"
+
+    # ---- distances --------------------------------------------------------------------------
+    def reach_map(self, start: str, limit: int) -> dict:
+        """Hexes within ``limit`` steps of ``start`` through anything but sky (CS-FIRE-8/9, CS-GAP-50)."""
+        grid = self.map.grid
+        land = self.land()
+        dist = {start: 0}
+        todo = [start]
+        while todo:
+            nxt = []
+            for h in todo:
+                if dist[h] >= limit:
+                    continue
+                for x in grid.adjacent(h):
+                    if x not in dist and x in land:
+                        dist[x] = dist[h] + 1
+                        nxt.append(x)
+            todo = nxt
+        return dist
+
+    def march_distance(self, allowed: set, target: str) -> dict:
+        """CS-GAP-43: fewest hexes to the gate ``target`` over hexes the allowance permits, counting
+        through units but not spires, landmarks, gates or sky."""
+        grid = self.map.grid
+        land = self.land()
+        blocked = self.blocked()
+        dist = {target: 0}
+        todo = [target]
+        while todo:
+            nxt = []
+            for h in todo:
+                for x in grid.adjacent(h):
+                    if x in dist or x in blocked or land.get(x) not in allowed:
+                        continue
+                    dist[x] = dist[h] + 1
+                    nxt.append(x)
+            todo = nxt
+        return dist
+
+    def distance_from(self, dist: dict, h: str) -> float:
+        """Distance of ``h`` (a unit's hex, or a gate where a stack stands) in a march map."""
+        if h in dist:
+            return dist[h]
+        near = [dist[x] + 1 for x in self.map.grid.adjacent(h) if x in dist]
+        return min(near) if near else float("inf")
+
+    # ---- source ------------------------------------------------------------------------------
+    def cap(self, seat: int) -> int:
+        return FACTIONS[self.data["factions"][seat]]["cap"] + self.adv_bonus(seat, "cap")
+
+    def adv_bonus(self, seat: int, effect: str) -> int:
+        total = 0
+        for st in FACTIONS[self.data["factions"][seat]]["structures"]:
+            for a in st["advancements"][: self.data["adv"][seat].get(st["id"], 0)]:
+                total += a["effect"].get(effect, 0)
+        return total
+
+    def gain(self, seat: int, amount: int, why: str = "") -> int:
+        """CS-INC-6, CS-GAP-16: add Source up to the cap; what is over is lost and reported."""
+        if amount <= 0:
+            return 0
+        src = self.data["source"]
+        room = max(0, self.cap(seat) - src[seat])
+        got = min(room, amount)
+        src[seat] += got
+        if why:
+            self.say("{0} gains %d Source (%s)" % (got, why), seat, kind="source")
+        if got < amount:
+            self.say("{0} loses %d Source over the cap of %d" % (amount - got, self.cap(seat)), seat, kind="cap")
+        return got
+
+    def pay(self, seat: int, amount: int) -> None:
+        if amount > self.data["source"][seat]:
+            raise AssertionError("paying more than one holds")           # legal lists prevent it (CS-GAP-17)
+        self.data["source"][seat] -= amount
+
+    # ---- damage, defeat, rewards -----------------------------------------------------------------
+    def reward(self, seat, amount: int, what: str) -> None:
+        """CS-DEF-1, CS-GAP-62: the owner of whatever dealt the final damage gains the reward."""
+        if seat is None:
+            return
+        self.gain(seat, amount, f"reward for {what}")
+
+    def damage_unit(self, uid: str, amount: int, by_seat, by_uid=None) -> bool:
+        """Deal ``amount`` to a unit; returns True if the whole unit is gone.  A defeated group's top
+        minion is replaced by the next with full health, no damage carried over (CS-ATK-11/12)."""
+        u = self.data["units"][uid]
+        if amount <= 0:
+            return False
+        u["hp"] -= amount
+        if u["hp"] > 0:
+            return False
+        owner = u["owner"]
+        if u.get("hero"):
+            name = self.unit_type(u)["name"]
+            self.say("{0}'s %s is defeated" % name, owner, kind="defeat")
+            self.reward(by_seat, 3, name)
+            self.remove_hero(owner, u["hero"])
+            del self.data["units"][uid]
+            gone = True
+        else:
+            chip = u["chips"].pop(0)
+            info = UNITS[chip]
+            self.say("{0}'s %s is defeated" % info["name"], owner, kind="defeat")
+            self.reward(by_seat, info["reward"], info["name"])
+            if by_seat is not None and by_uid is not None and not info["merc"]:
+                by = self.data["units"].get(by_uid)
+                sub = FACTIONS[self.data["factions"][by_seat]]["traits"].get("subjugate", 0)
+                if sub and by is not None:
+                    self.gain(by_seat, sub, "subjugation")                   # CS-GAP-77
+            self.return_chip(owner, chip)
+            if u["chips"]:
+                u["hp"] = self.stat(u, "health")
+                self.reveal()                                                  # the next minion shows
+                self.say("{0}'s %s takes the lead of its group" % UNITS[u["chips"][0]]["name"], owner, kind="reveal")
+                gone = False
+            else:
+                del self.data["units"][uid]
+                gone = True
+        if by_uid is not None and by_seat is not None:
+            by = self.data["units"].get(by_uid)
+            if by is not None and by.get("hero") and self.hero_state(by["owner"], by["hero"])["level"] < HERO_LEVELS:
+                self.flow.push("levelup", seat=by["owner"], hero=by["hero"], uid=by_uid)   # CS-DEF-2
+        return gone
+
+    def return_chip(self, seat: int, chip: str) -> None:
+        """CS-DEF-3/5, CS-GAP-63: faction minions go back to the barracks, merc minions to the discard."""
+        if UNITS[chip]["merc"]:
+            self.data["market"]["discard"].append(chip)
+        else:
+            b = self.data["barracks"][seat]["minions"]
+            b[chip] = b.get(chip, 0) + 1
+
+    def remove_hero(self, seat: int, hid: str) -> None:
+        """CS-DEF-6, CS-GAP-24: a defeated hero leaves the game; its equipment is discarded."""
+        hs = self.data["heroes"][seat].pop(hid)
+        self.data["market"]["discard"].extend(hs["equip"])
+
+    def damage_spire(self, sid: str, amount: int, by_seat, by_uid=None) -> None:
+        """CS-ATK-13..17: at most one upgrade, always the bottom one; fortification needs 2 damage."""
+        sp = self.data["spires"][sid]
+        bottom = sp["ups"][0]
+        need = 2 if bottom == "fortification" else 1
+        name = SPIRES[sp["type"]]["name"]
+        if amount < need:
+            self.say("{0}'s %s holds: no upgrade removed" % name, sp["owner"], kind="spire")
+            return
+        sp["ups"].pop(0)
+        self.say("{0}'s %s loses its bottom %s upgrade" % (name, bottom), sp["owner"], kind="spire")
+        if not sp["ups"]:
+            del self.data["spires"][sid]
+            self.say("{0}'s %s is defeated" % name, sp["owner"], kind="defeat")
+            self.reward(by_seat, SPIRES[sp["type"]]["reward"], name)
+            if SPIRES[sp["type"]]["merc"]:
+                self.data["market"]["discard"].append(sp["type"])
+            else:
+                b = self.data["barracks"][sp["owner"]]["spires"]
+                b[sp["type"]] = b.get(sp["type"], 0) + 1
+            if by_uid is not None:
+                by = self.data["units"].get(by_uid)
+                if by is not None and by.get("hero") and self.hero_state(by["owner"], by["hero"])["level"] < HERO_LEVELS:
+                    self.flow.push("levelup", seat=by["owner"], hero=by["hero"], uid=by_uid)
+
+    def damage_landmark(self, h: str, amount: int, by_seat, by_uid=None) -> bool:
+        lm = self.data["landmarks"][h]
+        lm["health"] -= amount
+        if lm["health"] > 0:
+            return False
+        kind = LANDMARKS["kinds"][lm["tile"]]
+        del self.data["landmarks"][h]
+        self.say("The %s at %s is destroyed" % (kind["name"], h), kind="defeat")
+        self.reward(by_seat, kind.get("reward", 0), kind["name"])
+        return True
+
+    def _f_levelup(self, frame, choice, seat):
+        """CS-DEF-2, CS-UI-26: levelling up is offered, never applied automatically."""
+        if choice is None:
+            if frame["hero"] not in self.data["heroes"][frame["seat"]] or not self.in_play(frame["seat"]):
+                self.flow.pop(frame)
+                return
+            name = UNITS[frame["hero"]]["name"]
+            self.flow.ask(frame["seat"], [("level", f"Level up {name}"), ("nolevel", "Do not level up")])
+            return
+        self.flow.pop(frame)
+        if choice == "level":
+            hs = self.hero_state(frame["seat"], frame["hero"])
+            hs["level"] += 1
+            u = self.data["units"].get(frame["uid"])
+            if u is not None:
+                u["hp"] += 1                                   # one health chip added (CS-GAP-61)
+            self.say("{0}'s %s rises to level %d" % (UNITS[frame["hero"]]["name"], hs["level"]), frame["seat"],
+                     kind="level")

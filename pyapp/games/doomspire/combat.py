@@ -1,0 +1,360 @@
+"""Lords of Doomspire: combat -- monsters, knight against knight, support, one-shot items,
+flight, losses and theft (LD-MON, LD-KVK).
+
+A mixin of :class:`~pyapp.games.doomspire.rules.DoomspireState`.  Frames: ``monster`` (a
+knight fights a monster), ``duel`` (knight against knight), ``lose`` (lose, or give the
+attacker, one resource or item), ``steal`` (the winner of a duel takes something).  Each
+combat frame walks through ``stage``\\ s: ``ask`` (fight or flee), ``fleeto``, ``roll``,
+``support`` (the other lords next to the fight, one by one), the one-shot items, ``resolve``.
+"""
+from __future__ import annotations
+
+from .board import RES, manhattan, res_text
+
+
+class CombatRules:
+    """Fights and their consequences (a mixin; see the module docstring)."""
+
+    data: dict
+
+    # ------------------------------------------------------------ starting a fight or a loss
+    def _push_monster(self, s: int, kid: str, t: str, mon: dict, from_card: bool) -> None:
+        self.flow.push("monster", seat=s, knight=kid, tile=t, monster=mon, from_card=from_card, stage="ask")
+
+    def _push_duel(self, attacker: int, akid: str, defender: int, dkid: str, t: str, fleer: int) -> None:
+        """Knight combat on ``t``; ``fleer`` is the side that may try to flee (LD-KVK-4)."""
+        self.flow.push("duel", attacker=attacker, attacker_knight=akid, defender=defender, defender_knight=dkid,
+                       tile=t, fleer=fleer, stage="ask")
+
+    def _push_lose(self, s: int, why: str, to=None, kid=None, to_kid=None) -> None:
+        self.flow.push("lose", seat=s, to=to, knight=kid, to_knight=to_kid, why=why)
+
+    # ------------------------------------------------------------ losses, flee destinations
+    def _f_lose(self, frame, choice, seat) -> None:
+        """Lose (or, with ``to``, give) 1 resource -- or an item of the frame's knight when giving
+        (LD-MON-13..15, LD-KVK-6)."""
+        s, to = frame["seat"], frame["to"]
+        p = self.data["players"][s]
+        res = p["resources"]
+        verb = "give" if to is not None else "lose"
+        if choice is None:
+            opts = [(f"{verb}:{r}", f"{verb.title()} 1 {r}" + (f" to {self.name(to)}" if to is not None else ""))
+                    for r in RES if res[r] > 0]
+            if to is not None and frame["knight"]:
+                k = self.knight(s, frame["knight"])
+                ak = self.knight(to, frame["to_knight"]) if frame["to_knight"] else None
+                if k is not None and ak is not None and len(ak["items"]) < self.slots(ak):
+                    opts += [(f"give:{i}", f"Give {self.item_name(i)} to {self.name(to)}") for i in k["items"]]
+            if not opts:
+                self.flow.pop(frame)
+                if p["fame"] > 0:                                      # LD-MON-14, LD-GAP-47
+                    p["fame"] -= 1
+                    self.say(f"{{0}} has nothing to {verb} and loses 1 fame", s, kind="lose")
+                else:                                                  # LD-MON-15
+                    self.say(f"{{0}} has nothing to {verb}", s, kind="lose")
+                return
+            if len(opts) > 1:
+                self.flow.ask(s, opts, kind=verb)
+                return
+            choice = opts[0][0]
+        self.flow.pop(frame)
+        what = choice.split(":")[1]
+        if what in RES:
+            res[what] -= 1
+            if to is not None:
+                self.data["players"][to]["resources"][what] += 1
+                self.say(f"{{0}} {verb}s 1 {what} to {{1}}", s, to, kind="lose")
+            else:
+                self.say(f"{{0}} {verb}s 1 {what}", s, kind="lose")
+        else:
+            k = self.knight(s, frame["knight"])
+            k["items"].remove(what)
+            self.knight(to, frame["to_knight"])["items"].append(what)
+            self.overflow(k)
+            self.say(f"{{0}} gives {self.item_name(what)} to {{1}}", s, to, kind="lose")
+
+    def flee_dests(self, s: int, t: str) -> list:
+        """LD-GAP-34: nearest own flagged tile (not home, not the combat tile) without knight or monster."""
+        occ = self.occ()
+        home = self.data["players"][s]["home"]
+        cands = [u for u in self.owned(s)
+                 if u != home and u != t and not occ.get(u) and self.data["tiles"][u]["monster"] is None]
+        if not cands:
+            return [home]
+        best = min(manhattan(t, u) for u in cands)
+        return sorted(u for u in cands if manhattan(t, u) == best)
+
+    def _flee_roll(self, s: int, k: dict) -> int:
+        r = self.roll3()
+        return min(3, r + self.eff_sum(k, "flee"))                     # items: +1 to flee rolls, best result 3
+
+    def _support_askers(self, t: str, fighters: tuple) -> list:
+        """Other lords with units next to the combat, clockwise from the first fighter (LD-GAP-45)."""
+        occ = self.occ()
+        return [s for s in self.clockwise(fighters[0]) if s not in fighters and self.units_adjacent(s, t, occ) > 0]
+
+    # ------------------------------------------------------------ one-shot items (LD-MON-9)
+    def _oneshots(self, k: dict) -> list:
+        return [i for i in k["items"] if self.C["items"][self.data["items"][i]]["effects"].get("oneshot")]
+
+    def _ask_shot(self, s, shots, target, total) -> None:
+        opts = [(f"use:{i}", f"Use {self.item_name(i)} (+{self.C['items'][self.data['items'][i]]['effects']['oneshot']}; "
+                 f"now {total} vs {target})") for i in shots]
+        opts.append(("nouse", f"Keep it (now {total} vs {target})"))
+        self.flow.ask(s, opts, kind="bonus")
+
+    def _use_shot(self, frame, s, k, choice, key="extra") -> None:
+        if choice and choice.startswith("use:"):
+            iid = choice.split(":")[1]
+            k["items"].remove(iid)
+            frame[key] = frame.get(key, 0) + self.C["items"][self.data["items"][iid]]["effects"]["oneshot"]
+            self.say(f"{{0}} uses {self.item_name(iid)}", s, kind="combat")
+
+    # ------------------------------------------------------------ monster combat (LD-MON)
+    def _monster_total(self, frame, k) -> int:
+        p = self.data["players"][frame["seat"]]
+        return (frame["roll"] + p["might"] + self.combat_bonus(k, frame["monster"]["theme"])
+                + 2 * (frame["own"] + frame["support"]))
+
+    def _f_monster(self, frame, choice, seat) -> None:
+        d = self.data
+        s, t, mon = frame["seat"], frame["tile"], frame["monster"]
+        k = self.knight(s, frame["knight"])
+        p = d["players"][s]
+        stage = frame["stage"]
+        if stage == "ask":
+            if choice is None:
+                base = p["might"] + self.combat_bonus(k, mon["theme"]) + 2 * self.units_adjacent(s, t)
+                self.flow.ask(s, [("fight", f"Fight the {mon['name']} (might {mon['might']}; you have {base} + 1D3 "
+                                            "before support)"),
+                                  ("flee", "Try to flee (1D3: 1 fight anyway, 2 flee and lose 1 resource, 3 flee home)")],
+                              kind="flee")
+                return
+            if choice == "fight":
+                frame["stage"] = "roll"
+                return
+            r = self._flee_roll(s, k)                                  # LD-MON-2
+            self.say(f"{{0}} tries to flee and rolls {r}", s, kind="flee")
+            if r == 1:                                                 # LD-MON-3
+                frame["stage"] = "roll"
+                return
+            if r == 3:                                                 # LD-MON-6
+                self.send_home(s, k)
+                self._monster_left(frame)
+                return
+            frame["stage"] = "fleeto"
+            return
+        if stage == "fleeto":                                          # LD-MON-4, LD-MON-5
+            dests = self.flee_dests(s, t)
+            if choice is None and len(dests) > 1:
+                self.flow.ask(s, [(f"fleeto:{u}", f"Flee to {u}") for u in dests], kind="fleeto")
+                return
+            k["at"] = choice.split(":")[1] if choice else dests[0]
+            self.say(f"{{0}}'s knight flees to {k['at']}", s, kind="flee")
+            self._monster_left(frame)
+            self._push_lose(s, why="flee")
+            return
+        if stage == "roll":                                            # LD-MON-7
+            frame["roll"] = self.roll3()
+            frame["own"] = self.units_adjacent(s, t)
+            frame["support"] = 0
+            frame["askers"] = self._support_askers(t, (s,))
+            frame["stage"] = "support"
+            self.say(f"{{0}} rolls {frame['roll']} against the {mon['name']}", s, kind="combat")
+            return
+        if stage == "support":                                         # LD-MON-16, LD-MON-17
+            if choice is not None:
+                o = frame["askers"].pop(0)
+                if choice == "support:yes":
+                    n = self.units_adjacent(o, t)
+                    frame["support"] += n
+                    self.say(f"{{0}} supports with {n} unit(s)", o, kind="support")
+                else:
+                    self.say("{0} does not support", o, kind="support")
+            if frame["askers"]:
+                o = frame["askers"][0]
+                total = self._monster_total(frame, k)
+                self.flow.ask(o, [("support:yes", f"Support {self.name(s)} (+{2 * self.units_adjacent(o, t)}; "
+                                                  f"now {total} vs {mon['might']})"),
+                                  ("support:no", f"Do not support {self.name(s)}")], kind="support")
+                return
+            frame["stage"] = "bonus"
+            return
+        if stage == "bonus":                                           # LD-MON-9
+            frame["stage"] = "resolve"
+            frame["extra"] = 0
+            shots = self._oneshots(k)
+            if shots:
+                frame["stage"] = "shot"
+                self._ask_shot(s, shots, mon["might"], self._monster_total(frame, k))
+            return
+        if stage == "shot":
+            self._use_shot(frame, s, k, choice)
+            frame["stage"] = "resolve"
+            return
+        total = self._monster_total(frame, k) + frame.get("extra", 0)
+        self.flow.pop(frame)
+        if total >= mon["might"]:                                      # LD-MON-10, LD-MON-11
+            bonus = self.eff_sum(k, "fame_win")
+            p["fame"] += mon["fame"] + bonus
+            self.gain(s, mon["loot"])
+            d["tiles"][t]["monster"] = None                            # LD-GAP-22
+            if mon.get("card"):
+                d["discards"][str(self.C["card_by_id"][mon["card"]]["tier"])].append(mon["card"])
+            self.say(f"{{0}} beats the {mon['name']} ({total} vs {mon['might']}): +{mon['fame']} fame, "
+                     f"{res_text(self._content_loot(mon))}", s, kind="combat")
+        else:                                                          # LD-MON-12, LD-MON-13
+            self.say(f"{{0}} loses to the {mon['name']} ({total} vs {mon['might']}); the knight goes home", s,
+                     kind="combat")
+            self.send_home(s, k)
+            d["tiles"][t]["monster"] = mon                             # LD-ADV-14
+            if not any(e.get("heal") for e in self.effects(k)):
+                self._push_lose(s, why="healing")
+
+    def _content_loot(self, mon: dict) -> dict:
+        """The monster's loot as its content lists it (the state's copy may have its keys reordered by JSON)."""
+        if mon.get("card"):
+            return self.C["card_by_id"][mon["card"]]["loot"]
+        return self.C["board"]["bear"]["loot"]
+
+    def _monster_left(self, frame) -> None:
+        self.flow.pop(frame)
+        self.data["tiles"][frame["tile"]]["monster"] = frame["monster"]   # a fled-from monster stays (LD-GAP-22)
+
+    # ------------------------------------------------------------ knight combat (LD-KVK)
+    def _f_duel(self, frame, choice, seat) -> None:
+        a, dd, t = frame["attacker"], frame["defender"], frame["tile"]
+        ka, kd = self.knight(a, frame["attacker_knight"]), self.knight(dd, frame["defender_knight"])
+        stage = frame["stage"]
+        if stage == "ask":                                             # LD-KVK-4
+            fl = frame["fleer"]
+            other = a if fl == dd else dd
+            if choice is None:
+                self.flow.ask(fl, [("fight", f"Fight {self.name(other)}'s knight on {t}"),
+                                   ("flee", "Try to flee (1D3: 1 fight anyway, 2 flee and give 1 resource or item, "
+                                            "3 flee home)")], kind="flee")
+                return
+            if choice == "fight":
+                frame["stage"] = "roll"
+                return
+            kf = kd if fl == dd else ka
+            r = self._flee_roll(fl, kf)
+            self.say(f"{{0}} tries to flee and rolls {r}", fl, kind="flee")
+            if r == 1:                                                 # LD-KVK-5
+                frame["stage"] = "roll"
+                return
+            if r == 3:                                                 # LD-KVK-8
+                self.flow.pop(frame)
+                self.send_home(fl, kf)
+                return
+            frame["stage"] = "fleeto"
+            return
+        if stage == "fleeto":                                          # LD-KVK-6, LD-KVK-7
+            fl = frame["fleer"]
+            other = a if fl == dd else dd
+            kf, ko = (kd, ka) if fl == dd else (ka, kd)
+            dests = self.flee_dests(fl, t)
+            if choice is None and len(dests) > 1:
+                self.flow.ask(fl, [(f"fleeto:{u}", f"Flee to {u}") for u in dests], kind="fleeto")
+                return
+            self.flow.pop(frame)
+            self._push_lose(fl, why="flee", to=other, kid=kf["id"], to_kid=ko["id"])
+            kf["at"] = choice.split(":")[1] if choice else dests[0]
+            self.say(f"{{0}}'s knight flees to {kf['at']}", fl, kind="flee")
+            return
+        if stage == "roll":                                            # LD-KVK-9
+            frame["roll_a"] = self.roll3() + self.roll3()
+            frame["roll_d"] = self.roll3() + self.roll3()
+            frame["own_a"], frame["own_d"] = self.units_adjacent(a, t), self.units_adjacent(dd, t)
+            frame["support_a"], frame["support_d"] = 0, 0
+            frame["askers"] = self._support_askers(t, (a, dd))
+            frame["stage"] = "support"
+            self.say(f"knight combat on {t}: {{0}} rolls {frame['roll_a']}, {{1}} rolls {frame['roll_d']}", a, dd,
+                     kind="combat")
+            return
+        if stage == "support":
+            if choice is not None:
+                o = frame["askers"].pop(0)
+                n = self.units_adjacent(o, t)
+                if choice == f"support:{a + 1}":
+                    frame["support_a"] += n
+                    self.say("{0} supports {1}", o, a, kind="support")
+                elif choice == f"support:{dd + 1}":
+                    frame["support_d"] += n
+                    self.say("{0} supports {1}", o, dd, kind="support")
+                else:
+                    self.say("{0} stays out of it", o, kind="support")
+            if frame["askers"]:
+                o = frame["askers"][0]
+                ta, td = self._duel_totals(frame, ka, kd)
+                self.flow.ask(o, [(f"support:{a + 1}", f"Support {self.name(a)} ({ta} now)"),
+                                  (f"support:{dd + 1}", f"Support {self.name(dd)} ({td} now)"),
+                                  ("support:no", "Support nobody")], kind="support")
+                return
+            frame["stage"] = "shot_a"
+            return
+        if stage in ("shot_a", "shot_d"):
+            side = stage[-1]
+            seat_, kk = (a, ka) if side == "a" else (dd, kd)
+            if choice is not None:
+                self._use_shot(frame, seat_, kk, choice, key="extra_" + side)
+                frame["stage"] = "shot_d" if side == "a" else "resolve"
+                return
+            shots = self._oneshots(kk)
+            if shots and not frame.get("asked_" + side):
+                frame["asked_" + side] = True
+                ta, td = self._duel_totals(frame, ka, kd)
+                mine, theirs = (ta, td) if side == "a" else (td, ta)
+                self._ask_shot(seat_, shots, theirs, mine)
+                return
+            frame["stage"] = "shot_d" if side == "a" else "resolve"
+            return
+        ta, td = self._duel_totals(frame, ka, kd)
+        if ta == td:                                                   # LD-KVK-11, LD-GAP-50
+            frame["roll_a"] = self.roll3() + self.roll3()
+            frame["roll_d"] = self.roll3() + self.roll3()
+            self.say(f"tie at {ta}; reroll: {frame['roll_a']} and {frame['roll_d']}", kind="combat")
+            return
+        self.flow.pop(frame)
+        (w, kw), (l, kl) = ((a, ka), (dd, kd)) if ta > td else ((dd, kd), (a, ka))
+        self.data["players"][w]["fame"] += 1                           # LD-KVK-12
+        self.say(f"{{0}} wins the knight combat on {t} ({max(ta, td)} vs {min(ta, td)}); {{1}}'s knight goes home",
+                 w, l, kind="combat")
+        self.send_home(l, kl)                                          # LD-KVK-14
+        self.flow.push("steal", winner=w, winner_knight=kw["id"], loser=l, loser_knight=kl["id"])   # LD-KVK-13
+
+    def _duel_totals(self, frame, ka, kd) -> tuple:
+        pa, pd = self.data["players"][frame["attacker"]], self.data["players"][frame["defender"]]
+        ta = (frame["roll_a"] + pa["might"] + 2 * (frame["own_a"] + frame["support_a"])
+              + self.combat_bonus(ka, None, duel=True) + frame.get("extra_a", 0))
+        td = (frame["roll_d"] + pd["might"] + 2 * (frame["own_d"] + frame["support_d"])
+              + self.combat_bonus(kd, None, duel=True) + frame.get("extra_d", 0))
+        return ta, td
+
+    def _f_steal(self, frame, choice, seat) -> None:
+        """LD-KVK-13, LD-KVK-15, LD-GAP-48: the winner picks a resource or an item of the beaten knight."""
+        w, l = frame["winner"], frame["loser"]
+        kw, kl = self.knight(w, frame["winner_knight"]), self.knight(l, frame["loser_knight"])
+        res = self.data["players"][l]["resources"]
+        if choice is None:
+            opts = [(f"steal:{r}", f"Take 1 {r}") for r in RES if res[r] > 0]
+            if kw is not None and kl is not None and len(kw["items"]) < self.slots(kw):
+                opts += [(f"steal:{i}", f"Take {self.item_name(i)}") for i in kl["items"]]
+            if not opts:
+                self.flow.pop(frame)
+                return
+            if len(opts) > 1:
+                self.flow.ask(w, opts, kind="steal")
+                return
+            choice = opts[0][0]
+        self.flow.pop(frame)
+        what = choice.split(":")[1]
+        if what in RES:
+            res[what] -= 1
+            self.data["players"][w]["resources"][what] += 1
+            self.say(f"{{0}} takes 1 {what} from {{1}}", w, l, kind="steal")
+        else:
+            kl["items"].remove(what)
+            kw["items"].append(what)
+            self.overflow(kl)
+            self.say(f"{{0}} takes {self.item_name(what)} from {{1}}", w, l, kind="steal")

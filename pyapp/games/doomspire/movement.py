@@ -1,0 +1,441 @@
+"""Lords of Doomspire: the move phase -- knights, boats, routes, entering a tile, the
+voluntary interactions after an entry, and carrying items (LD-MOVE, LD-BOAT, LD-TILE, LD-ITEM,
+LD-SPEC, LD-TERR).
+
+A mixin of :class:`~pyapp.games.doomspire.rules.DoomspireState`; frames ``walk`` (a knight
+passes rival knights, who may block it) and ``entry`` (the automatic interactions on arrival).
+"""
+from __future__ import annotations
+
+from ...engine import Action
+from .board import COAST, NB, RES, SPECIAL, ZONE_NAMES, ZONES, res_text, zone_dist
+
+
+class MovementRules:
+    """Knights and boats on the move (a mixin; see the module docstring)."""
+
+    data: dict
+
+    # ------------------------------------------------------------ where a knight may go
+    def enterable(self, s: int, t: str, occ: dict) -> bool:
+        x = self.data["tiles"][t]
+        if x["home_of"] is not None and x["home_of"] != s and not self.data["players"][x["home_of"]]["out"]:
+            return False                                             # LD-MOVE-10
+        special = self.is_special(t)
+        if t == self.data["players"][s]["home"] or special:
+            return True                                              # LD-GAP-32, LD-MOVE-16
+        for s2, _k in occ.get(t, ()):
+            if s2 == s:
+                return False                                         # LD-MOVE-11, LD-GAP-31
+            if self.data["round"] < 2:
+                return False                                         # LD-MOVE-12
+        return True
+
+    def must_stop(self, t: str) -> bool:
+        x = self.data["tiles"][t]
+        return not x["revealed"] or x["monster"] is not None or x["kind"] == "DS"   # LD-MOVE-8, LD-MOVE-9, LD-GAP-33
+
+    def opp_at(self, s: int, t: str, occ: dict) -> list:
+        if self.data["round"] < 2 or self.is_special(t):
+            return []
+        return [(s2, k) for s2, k in occ.get(t, ()) if s2 != s]
+
+    def knight_dests(self, s: int, k: dict, reach: int, occ: dict) -> dict:
+        """dest -> (opponent tiles passed, steps, path) -- fewest passes, then fewest steps."""
+        best: dict = {}
+        start = k["at"]
+
+        def walk(t, path, opps):
+            steps = len(path)
+            if steps >= reach:
+                return
+            for nb in NB[t]:
+                if nb == start or nb in path or not self.enterable(s, nb, occ):
+                    continue
+                npath = path + [nb]
+                key = (opps, len(npath))
+                if nb not in best or key < best[nb][:2]:
+                    best[nb] = (opps, len(npath), npath)
+                if self.must_stop(nb):
+                    continue
+                walk(nb, npath, opps + (1 if self.opp_at(s, nb, occ) else 0))
+        walk(start, [], 0)
+        return best
+
+    def can_stay(self, s: int, k: dict, occ: dict) -> bool:
+        """LD-MOVE-7, LD-MOVE-19: a zero-step action makes sense only if the tile offers an interaction."""
+        t = k["at"]
+        x = self.data["tiles"][t]
+        typ = self.ktype(t)
+        if x["tokens"] > 0 and x["monster"] is None:
+            return True
+        if typ in SPECIAL and t not in self.data["players"][s]["specials_used"]:
+            return True
+        if typ in ("resource", "home") and x["owner"] is None:
+            return True
+        if self.data["round"] >= 2 and typ in ("resource", "home") and x["owner"] is not None and x["owner"] != s:
+            p = self.data["players"][s]
+            return (p["fame"] >= 1 or p["might"] >= 1) and not self.protected(t, occ)
+        return False
+
+    # ------------------------------------------------------------ the move phase's actions
+    def _legal_move(self, s: int) -> list:
+        p = self.data["players"][s]
+        occ = self.occ()
+        out = []
+        dice = self.unused(s)
+        top = max(dice) if dice else 0
+        out.extend(self._window_actions(s, occ))
+        if dice:
+            for k in p["knights"]:
+                if k["done"]:
+                    continue
+                bonus = self.eff_sum(k, "steps")
+                for dest, (opps, steps, _path) in sorted(self.knight_dests(s, k, top + bonus, occ).items()):
+                    die = self.low_die(s, max(1, steps - bonus))
+                    extra = f", passing {opps} rival knight(s)" if opps else ""
+                    out.append(Action(f"move:{k['id']}>{dest}",
+                                      f"Move knight {k['id'][1:]} to {dest} ({steps} step(s), die {die}{extra})", "move"))
+                if self.can_stay(s, k, occ):
+                    out.append(Action(f"stay:{k['id']}",
+                                      f"Knight {k['id'][1:]} stays on {k['at']} and interacts (die {min(dice)})", "stay"))
+            out.extend(self._boat_actions(s, top, occ))
+        out.extend(self._item_actions(s, occ))
+        out.extend(self._offer_actions(s))
+        out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end"))
+        out.append(Action("concede", "Concede defeat", "concede"))
+        return out
+
+    def _boat_actions(self, s: int, top: int, occ: dict) -> list:
+        p = self.data["players"][s]
+        out = []
+        for b in p["boats"]:
+            for z in ZONES:
+                dist = zone_dist(b["zone"], z)
+                if z != b["zone"] and dist <= top:
+                    out.append(Action(f"boat:{b['id']}>{z}", f"Sail boat {b['id'][1:]} to the {ZONE_NAMES[z]} sea "
+                                      f"(die {self.low_die(s, max(1, dist))})", "boat"))
+            for k in p["knights"]:
+                kz = COAST.get(k["at"])
+                if kz is None:
+                    continue
+                for t, ez in COAST.items():
+                    if t == k["at"]:
+                        continue
+                    steps = zone_dist(b["zone"], kz) + zone_dist(kz, ez)
+                    if steps > top or not self.drop_ok(s, k, t, occ):
+                        continue
+                    out.append(Action(f"boat:{b['id']}:{k['id']}>{t}",
+                                      f"Boat {b['id'][1:]} carries knight {k['id'][1:]} from {k['at']} to {t} "
+                                      f"({steps} step(s), die {self.low_die(s, max(1, steps))})", "boat"))
+        return out
+
+    def drop_ok(self, s: int, k: dict, t: str, occ: dict) -> bool:
+        if not self.enterable(s, t, occ):                            # LD-GAP-40
+            return False
+        if k["done"]:                                                # LD-BOAT-11
+            x = self.data["tiles"][t]
+            if x["monster"] is not None or not x["revealed"] or x["tokens"] > 0 or self.opp_at(s, t, occ):
+                return False
+        return True
+
+    def _window_actions(self, s: int, occ: dict) -> list:
+        """Voluntary interactions right after an entry (LD-TILE-12..16)."""
+        w = self.data["window"]
+        if not w or w["seat"] != s:
+            return []
+        k = self.knight(s, w["knight"])
+        if k is None or k["at"] != w["tile"]:
+            return []
+        t = w["tile"]
+        x = self.data["tiles"][t]
+        p = self.data["players"][s]
+        res = p["resources"]
+        typ = self.ktype(t)
+        out = []
+        if typ in ("resource", "home") and x["owner"] is None and "revolt" not in w["acts"] and "claim" not in w["acts"]:
+            y = self.kind(t)["yield"]
+            out.append(Action("claim", f"Claim {t} ({res_text(y)}{', starred' if self.starred(t) else ''})", "claim"))
+        if (self.data["round"] >= 2 and typ in ("resource", "home") and x["owner"] is not None and x["owner"] != s
+                and not w["acts"] and not self.protected(t, occ)):
+            if p["fame"] >= 1:
+                out.append(Action("revolt", f"Incite revolt on {t}: pay 1 fame, remove {self.name(x['owner'])}'s claim",
+                                  "revolt"))
+            if p["might"] >= 1:
+                out.append(Action("conquer", f"Conquer {t}: pay 1 might, replace {self.name(x['owner'])}'s flag with yours",
+                                  "conquer"))
+        fresh = t not in p["specials_used"]
+        if typ == "trader" and (fresh or "trader" in w["acts"]):
+            for i, a in enumerate(RES):                               # LD-SPEC-2: any 2 for 1 of another type
+                for b1 in RES[i:]:
+                    if (a == b1 and res[a] >= 2) or (a != b1 and res[a] and res[b1]):
+                        for c in RES:
+                            if c not in (a, b1):
+                                out.append(Action(f"swap:{a}+{b1}>{c}", f"Trader: 1 {a} + 1 {b1} for 1 {c}", "trader"))
+            if len(k["items"]) < self.slots(k):
+                for key, n in sorted(self.data["trader"].items()):
+                    price = self.C["items"][key]["price"]
+                    if n > 0 and res["gold"] >= price:
+                        out.append(Action(f"buy:{key}", f"Trader: buy {self.C['items'][key]['name']} for {price} gold",
+                                          "trader"))
+        if typ == "mercenary" and fresh and res["gold"] >= 3:
+            out.append(Action("merc", "Mercenary camp: pay 3 gold for 1 might", "special"))
+        if typ == "temple" and fresh and p["fame"] >= 2:
+            out.append(Action("temple", "Temple: sacrifice 2 fame for 1 might", "special"))
+        return out
+
+    def _item_actions(self, s: int, occ: dict, pick: bool = True) -> list:
+        """Drop and dismiss at any time (LD-UI-21); pick up only in the owner's move turn (LD-GAP-43)."""
+        out = []
+        moved = self.data["moved_items"]
+        for k in self.data["players"][s]["knights"]:
+            for iid in k["items"]:
+                if iid not in moved:
+                    out.append(Action(f"drop:{k['id']}:{iid}", f"Knight {k['id'][1:]} drops {self.item_name(iid)} "
+                                      f"on {k['at']}", "item"))
+            if pick and len(k["items"]) < self.slots(k):
+                for iid in self.data["tiles"][k["at"]]["items"]:
+                    if iid not in moved:
+                        out.append(Action(f"pick:{k['id']}:{iid}", f"Knight {k['id'][1:]} picks up {self.item_name(iid)}",
+                                          "item"))
+            for f in k["followers"]:
+                out.append(Action(f"dismiss:{k['id']}:{f}", f"Knight {k['id'][1:]} dismisses "
+                                  f"{self.C['followers'][f]['name']}", "item"))
+        return out
+
+    def _do_move(self, s: int, action) -> None:
+        d = self.data
+        aid = action.id
+        if aid == "end":
+            d["window"] = None
+            self.say("{0} ends the move turn", s, kind="turn")
+            self.flow.end_turn()
+            return
+        if aid == "concede":
+            self.flow.push("confirm", seat=s)
+            return
+        if self._do_offer(s, aid):
+            return
+        head, _, rest = aid.partition(":")
+        p = d["players"][s]
+        if head == "move":
+            d["window"] = None
+            kid, dest = rest.split(">")
+            k = self.knight(s, kid)
+            bonus = self.eff_sum(k, "steps")
+            occ = self.occ()
+            opps, steps, path = self.knight_dests(s, k, max(self.unused(s)) + bonus, occ)[dest]
+            die = self.spend(s, max(1, steps - bonus))
+            self.say(f"{{0}} moves knight {kid[1:]} {k['at']}->{dest} with a {die}", s, kind="move")
+            self.flow.push("walk", seat=s, knight=kid, path=path, step=0, asked=-1)
+        elif head == "stay":
+            d["window"] = None
+            k = self.knight(s, rest)
+            die = self.spend(s, 1)
+            self.say(f"{{0}}'s knight {rest[1:]} stays on {k['at']} with a {die}", s, kind="move")
+            self._push_entry(s, rest, k["at"])
+        elif head == "boat":
+            d["window"] = None
+            if ">" in rest and ":" not in rest:
+                bid, z = rest.split(">")
+                b = next(b for b in p["boats"] if b["id"] == bid)
+                die = self.spend(s, max(1, zone_dist(b["zone"], z)))
+                self.say(f"{{0}} sails boat {bid[1:]} {b['zone']}->{z} with a {die}", s, kind="boat")
+                b["zone"] = z
+            else:
+                bid, move = rest.split(":")
+                kid, t = move.split(">")
+                b = next(b for b in p["boats"] if b["id"] == bid)
+                k = self.knight(s, kid)
+                kz, ez = COAST[k["at"]], COAST[t]
+                die = self.spend(s, max(1, zone_dist(b["zone"], kz) + zone_dist(kz, ez)))
+                self.say(f"{{0}}'s boat {bid[1:]} carries knight {kid[1:]} {k['at']}->{t} with a {die}", s, kind="boat")
+                b["zone"] = ez
+                k["at"] = t
+                self._push_entry(s, kid, t, tired=k["done"])               # LD-MOVE-22, LD-BOAT-10
+        elif head == "claim":
+            w = d["window"]
+            t = w["tile"]
+            d["tiles"][t]["owner"] = s                                     # LD-RES-8
+            w["acts"].append("claim")
+            self.knight(s, w["knight"])["done"] = True
+            self.say(f"{{0}} claims {t}", s, kind="claim")
+        elif head in ("revolt", "conquer"):
+            w = d["window"]
+            t = w["tile"]
+            x = d["tiles"][t]
+            prev = x["owner"]
+            if head == "revolt":                                       # LD-TERR-7
+                p["fame"] -= 1
+                x["owner"] = None
+            else:                                                      # LD-TERR-10
+                p["might"] -= 1
+                x["owner"] = s
+            w["acts"].append(head)
+            self.knight(s, w["knight"])["done"] = True
+            verb = "incites revolt on" if head == "revolt" else "conquers"
+            if prev == -1:
+                self.say(f"{{0}} {verb} {t} (was Neutral's)", s, kind=head)
+            else:
+                self.say(f"{{0}} {verb} {t} (was {{1}}'s)", s, prev, kind=head)
+        elif head in ("swap", "buy", "merc", "temple"):
+            self._do_special(s, head, rest)
+        elif head in ("drop", "pick", "dismiss"):
+            self._do_item(s, head, rest)
+        else:
+            raise ValueError(aid)
+
+    def _do_special(self, s: int, head: str, rest: str) -> None:
+        """The trader, the mercenary camp and the temple (LD-SPEC)."""
+        d = self.data
+        p = d["players"][s]
+        w = d["window"]
+        t = w["tile"]
+        if t not in p["specials_used"]:
+            p["specials_used"].append(t)                               # LD-SPEC-9, LD-GAP-41
+        self.knight(s, w["knight"])["done"] = True
+        if head == "swap":
+            pair, b = rest.split(">")
+            a1, a2 = pair.split("+")
+            p["resources"][a1] -= 1
+            p["resources"][a2] -= 1
+            p["resources"][b] += 1
+            w["acts"].append("trader")
+            self.say(f"{{0}} trades 1 {a1} + 1 {a2} for 1 {b} at the trader", s, kind="trader")
+        elif head == "buy":
+            price = self.C["items"][rest]["price"]
+            p["resources"]["gold"] -= price
+            d["trader"][rest] -= 1                                     # LD-SPEC-6
+            k = self.knight(s, w["knight"])
+            k["items"].append(self.new_item(rest))
+            w["acts"].append("trader")
+            self.say(f"{{0}} buys {self.C['items'][rest]['name']} for {price} gold", s, kind="trader")
+        elif head == "merc":
+            p["resources"]["gold"] -= 3
+            p["might"] += 1
+            w["acts"].append("merc")
+            self.say("{0} hires mercenaries: +1 might", s, kind="special")
+        else:
+            p["fame"] -= 2
+            p["might"] += 1
+            w["acts"].append("temple")
+            self.say("{0} sacrifices 2 fame at the temple: +1 might", s, kind="special")
+
+    # ------------------------------------------------------------ items (LD-ITEM, LD-FOL)
+    def _do_item(self, s: int, head: str, rest: str) -> None:
+        d = self.data
+        kid, what = rest.split(":")
+        k = self.knight(s, kid)
+        tile = d["tiles"][k["at"]]
+        if head == "drop":                                         # LD-ITEM-4, LD-ITEM-5
+            k["items"].remove(what)
+            tile["items"].append(what)
+            d["moved_items"].append(what)
+            self.say(f"{{0}}'s knight {kid[1:]} drops {self.item_name(what)} on {k['at']}", s, kind="item")
+        elif head == "pick":                                       # LD-ITEM-6, LD-GAP-43
+            tile["items"].remove(what)
+            k["items"].append(what)
+            d["moved_items"].append(what)
+            self.say(f"{{0}}'s knight {kid[1:]} picks up {self.item_name(what)}", s, kind="item")
+        else:                                                      # LD-FOL-6
+            k["followers"].remove(what)
+            self.say(f"{{0}}'s knight {kid[1:]} dismisses {self.C['followers'][what]['name']}", s, kind="item")
+        self.overflow(k)
+
+    def overflow(self, k: dict) -> None:
+        """A knight that lost a carry bonus drops the items it can no longer carry on its tile (LD-GAP-44)."""
+        while len(k["items"]) > self.slots(k):
+            iid = k["items"].pop()
+            self.data["tiles"][k["at"]]["items"].append(iid)
+            self.say(f"{self.item_name(iid)} is left on {k['at']}", kind="item")
+
+    # ------------------------------------------------------------ walking, blocking, entering
+    def _push_entry(self, s: int, kid: str, t: str, tired: bool = False, blocker=None) -> None:
+        self.flow.push("entry", seat=s, knight=kid, tile=t, stage="explore", fought=False, tired=tired,
+                       blocker=blocker)
+
+    def _f_walk(self, frame, choice, seat) -> None:
+        s = frame["seat"]
+        k = self.knight(s, frame["knight"])
+        path = frame["path"]
+        if choice is not None:
+            t = path[frame["step"]]
+            if choice == "block":                                      # LD-MOVE-15, LD-KVK-3
+                blocker = frame["blocker"]
+                self.say(f"{{0}} blocks the knight on {t}", blocker, kind="block")
+                k["at"] = t
+                self.flow.pop(frame)
+                self._push_entry(s, frame["knight"], t, blocker=blocker)
+                return
+            frame["step"] += 1
+        occ = self.occ()
+        while frame["step"] < len(path) - 1:
+            t = path[frame["step"]]
+            opps = self.opp_at(s, t, occ)
+            if opps and frame["asked"] < frame["step"]:                # LD-MOVE-14
+                frame["asked"] = frame["step"]
+                frame["blocker"] = opps[0][0]
+                self.flow.ask(opps[0][0], [("block", f"Block {self.name(s)}'s knight on {t} and fight"),
+                                           ("pass", f"Let {self.name(s)}'s knight pass {t}")], kind="block")
+                return
+            frame["step"] += 1
+        t = path[-1]
+        k["at"] = t
+        self.flow.pop(frame)
+        self._push_entry(s, frame["knight"], t)
+
+    def _f_entry(self, frame, choice, seat) -> None:
+        """Automatic interactions in order: explore, combat, dragon, adventure (LD-TILE-2); then the voluntary window."""
+        d = self.data
+        s, t = frame["seat"], frame["tile"]
+        k = self.knight(s, frame["knight"])
+        here = k is not None and k["at"] == t and not d["players"][s]["out"]
+        x = d["tiles"][t]
+        stage = frame["stage"]
+        if stage == "explore":
+            frame["stage"] = "knight"
+            if here and not x["revealed"]:
+                self._explore(s, k, t)
+            return
+        if stage == "knight":
+            frame["stage"] = "monster"
+            if here:
+                occ = self.occ()
+                opps = self.opp_at(s, t, occ)
+                if frame["blocker"] is not None:
+                    bk = next((kk for s2, kk in opps if s2 == frame["blocker"]), None)
+                    if bk is not None:                                 # LD-GAP-46: the blocker attacks
+                        frame["fought"] = True
+                        k["done"] = True
+                        self._push_duel(frame["blocker"], bk["id"], s, k["id"], t, fleer=s)
+                        return
+                elif opps:                                             # LD-MOVE-13, LD-KVK-2
+                    s2, k2 = opps[0]
+                    frame["fought"] = True
+                    k["done"] = True
+                    self._push_duel(s, k["id"], s2, k2["id"], t, fleer=s2)
+                    return
+            return
+        if stage == "monster":
+            frame["stage"] = "dragon"
+            if here and x["monster"] is not None:                      # LD-TILE-8
+                frame["fought"] = True
+                k["done"] = True
+                self._push_monster(s, k["id"], t, x["monster"], from_card=False)
+            return
+        if stage == "dragon":
+            frame["stage"] = "adventure"
+            if here and x["kind"] == "DS":                             # LD-TILE-9
+                frame["fought"] = True
+                k["done"] = True
+                self.flow.push("dragon", seat=s, knight=k["id"], tile=t, stage="check")
+            return
+        if stage == "adventure":
+            frame["stage"] = "end"
+            if here and x["tokens"] > 0 and x["monster"] is None and not frame["fought"]:   # LD-TILE-10, LD-TILE-11, LD-GAP-17
+                self._draw_adventure(s, k, t)
+            return
+        self.flow.pop(frame)
+        flow = self.flow
+        if here and not frame["tired"] and flow.phase == "move" and flow.active == s:
+            d["window"] = {"seat": s, "knight": k["id"], "tile": t, "acts": []}  # LD-TILE-12, LD-TILE-13
