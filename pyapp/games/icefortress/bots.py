@@ -363,8 +363,10 @@ class HardBot:
             useful = self.useful_dice(b, view)
             return min(ids, key=lambda i: (int(i[7:]) in useful, i))
         if first == "pil":                                      # destroy a pillar: one no line needs
-            return min(ids, key=lambda i: (self.invader_harm(b, i[4:]) if False else
-                                           b.group_role(*fx.split(i[4:])[:1], fx.group_of(*fx.split(i[4:])) or "") , i))
+            def role(i):
+                cid, sid = fx.split(i[4:])
+                return (b.group_role(cid, fx.group_of(cid, sid) or ""), i)
+            return min(ids, key=role)
         if first == "sup":                                      # destroy a room: the least wanted in the supply
             sup = [i for i in ids if i.startswith("sup:")]
             return min(sup, key=lambda i: (b.room_value(i[4:]), i))
