@@ -1,0 +1,120 @@
+"""Ice Fortress renderer: every legal action is a focusable, named control; the board shows what the UI
+clauses ask for."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pyapp import bots
+from pyapp.games.icefortress import GAME
+from pyapp.games.icefortress.render import render
+
+from icefortress_helpers import built, dice, invader, new, pillars, play, seat, supply
+
+rule = pytest.mark.rule
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+def _html(st, s=None, interactive=True):
+    s = st.to_act[0] if s is None else s
+    return render(st.view(s), st.legal_actions(s), seat=s, names=NAMES[:st.players], interactive=interactive)
+
+
+def _controls(html):
+    """(tag, attributes) of every element carrying data-action."""
+    return re.findall(r'<(\w+)([^>]*data-action="[^"]*"[^>]*)>', html)
+
+
+def _check_controls(st):
+    s = st.to_act[0]
+    html = _html(st, s)
+    legal = {a.id for a in st.legal_actions(s)}
+    drawn = set(re.findall(r'data-action="([^"]*)"', html))
+    assert drawn == {i.replace("&amp;", "&") for i in legal} or drawn == legal
+    for tag, attrs in _controls(html):
+        assert tag == "button" or ('role="button"' in attrs and 'tabindex="0"' in attrs), attrs
+        if tag != "button":
+            assert re.search(r'aria-label="[^"]+"', attrs), attrs
+    return html
+
+
+def test_every_legal_action_is_a_named_control_through_bot_games():
+    for players in (1, 2, 4):
+        st = GAME.new(players, 40 + players)
+        b = [bots.make("icefortress", "hard", i) for i in range(players)]
+        steps = 0
+        while not st.is_over and steps < 400:
+            if steps % 4 == 0:
+                _check_controls(st)
+            s = st.to_act[0]
+            st.apply(s, b[s].choose(st, s))
+            steps += 1
+        render(st.view(None), [], seat=None, names=NAMES, interactive=False)
+
+
+def test_spectator_and_waiting_seats_get_no_controls():
+    st = new(2, 1)
+    other = 1 - seat(st)
+    assert "data-action" not in render(st.view(other), [], seat=other, names=NAMES, interactive=True)
+    assert "data-action" not in render(st.view(None), st.legal_actions(seat(st)), seat=None, names=NAMES,
+                                       interactive=False)
+
+
+@rule("IF-UI-7", "IF-UI-8")
+def test_chosen_die_highlights_legal_squares_and_names_refusals():
+    st = new(2, 1)
+    built(st, "J10", "base:0")
+    built(st, "J01", "base:1")                                  # its "?" squares take a 6
+    dice(st, 4, 6)
+    play(st, "die:6")
+    html = _check_controls(st)
+    assert 'data-action="pillar:J10.a"' not in html            # 4-5 only
+    assert "refused: this square takes a die from 4 to 5" in html
+    assert "4-5" in html and "+1" in html and 'class="link"' in html     # restriction, modifier, joining line
+
+
+@rule("IF-UI-14", "IF-UI-20", "IF-ELEM-2", "IF-UI-5", "IF-UI-15", "IF-UI-16", "IF-UI-13")
+def test_board_shows_rooms_elements_invaders_and_status():
+    st = new(2, 1)
+    built(st, "J10", "base:0", {"a": 4})
+    built(st, "J01", "base:1")
+    invader(st, "J10.g1", "earth")
+    invader(st, "J01.a", "fire")
+    pillars(st, "J01", b=3)
+    invader(st, "J01.b", "fire")
+    supply(st, rooms=["L25"], water=2)
+    html = _html(st)
+    assert 'class="room el-earth"' in html and 'class="room el-fire"' in html
+    # the element's corner icon appears four times on a room, next to its colour class
+    earth = html.split('class="room el-earth"')[1].split("</g>")[0]
+    assert earth.count('class="ico"') >= 4
+    assert 'class="inv earth"' in html and "occupying this group" in html       # earth on a group
+    assert html.count('class="inv fire"') == 2                                     # on a square and on a pillar
+    assert "1 Roll Dice" in html and 'class="now"' in html
+    assert "Ice shield: <b>7</b>" in html and "Invaders to pull this turn: 2" in html
+    assert "Supply: 1 of 7 rooms" in html and "water 2" in html and "white room" in html
+    assert "Invader side" in html
+
+
+@rule("IF-UI-4", "IF-UI-10", "IF-UI-6")
+def test_characters_show_cards_dice_powers_and_spending():
+    st = new(2, 1)
+    ci = st.view(None)["cur"]
+    st.data["chars"][ci].update(name="N1", abilities=["A02", "A01"], **{"class": "C01"})
+    dice(st, 3, 4)
+    st.data["withheld"] = 1
+    play(st, "power:A02", "deck:small")
+    html = _html(st)
+    assert "Brisa the Cunning Fierce Banisher" in html and "5 dice depicted" in html
+    assert "die 3" in html and "fire shard" in html and "used this turn" in html
+    assert "1 dice withheld by air invaders" in html
+
+
+def test_last_move_marked_in_seat_colour():
+    st = new(2, 1)
+    built(st, "J01", "base:0")
+    dice(st, 5)
+    s = seat(st)
+    play(st, "die:5", "pillar:J01.a")
+    assert f'class="last seat-{s}"' in _html(st)
