@@ -84,3 +84,39 @@ def test_best_bot_games_finish(game_id):
     from pyapp.sim import run
     summary = run(game_id, 4, 77, names, players=game.min_players, swap=True)
     assert summary["errors"] == [] and summary["finished"] == 4
+
+
+# positions checked per game for hidden information (every k-th step of a few random games)
+HIDDEN_GAMES, HIDDEN_EVERY = 3, {"hexbattle": 2, "doomspire": 7, "clockwork": 7}
+
+
+@pytest.mark.parametrize("game_id", READY)
+def test_hidden_information_cannot_be_seen(game_id):
+    """Generic hidden-information test: at many positions of random games, for every seat, dealing
+    anew what that seat may not see (other seats' hands, face-down identities, deck and bag order,
+    dice to come: ``State.resample_hidden``) leaves that seat's view and its legal actions (ids,
+    labels, kinds) exactly the same.  So nothing the seat is shown depends on what it may not know.
+    The redeal must really change hidden facts in most positions, or this test could not fail."""
+    from pyapp.engine import Rng
+    game = games.get(game_id)
+    checked = changed = 0
+    for g in range(HIDDEN_GAMES):
+        players = game.min_players + g % (game.max_players - game.min_players + 1)
+        state = game.new(players, seed=700 + g)
+        bot = bots.make(game_id, "random", seed=g)
+        step = 0
+        while not state.is_over and step < 600:
+            if step % HIDDEN_EVERY.get(game_id, 3) == 0:
+                data = json.loads(state.to_json())["data"]
+                for seat in range(players):
+                    other = state.resample_hidden(seat, Rng(step * 31 + seat))
+                    assert other.view(seat) == state.view(seat), (game_id, step, seat)
+                    assert other.legal_actions(seat) == state.legal_actions(seat), (game_id, step, seat)
+                    assert other.to_act == state.to_act
+                    checked += 1
+                    changed += json.loads(other.to_json())["data"] != data
+            seat = state.to_act[0]
+            state.apply(seat, bot.choose(state, seat))
+            step += 1
+    assert checked > 50
+    assert changed > checked // 2, f"{game_id}: the redeal changed hidden facts in only {changed} of {checked} positions"
