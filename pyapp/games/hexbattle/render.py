@@ -217,19 +217,34 @@ def render(view: HexBattleView, actions: list[Action], *, seat: int | None, name
            interactive: bool) -> str:
     """The whole Hex Battle game area for ``view`` (one seat's view or the spectator's).
 
-    ``actions`` are the legal actions of ``seat`` (shown only when ``interactive``).
+    ``actions`` are the legal actions of ``seat`` (shown only when ``interactive``).  Every legal
+    action is reachable: ``used`` collects the ids placed on the board, the hand and the controls,
+    and the controls add a button for any other.
     """
     acts = {a.id: a for a in actions} if interactive else {}
     used: set[str] = set()
     names = seat_names(names, 2)
     units = [u for u in view.get("units") or [] if u.get("hex")]
     pending: PendingView | dict = view.get("pending") or {}
+    first = view.get("first")
+    # a seat that is not the first player sees the board turned 180 degrees, its own army at the bottom
+    flip = isinstance(seat, int) and isinstance(first, int) and seat != first
+    board = _board_svg(units, pending, acts, used, names, seat, flip)
+    hand = _hand_html(view, pending, acts, used)
+    return (f'<div class="hb-game{" interactive" if interactive else ""}">'
+            f'<div class="hb-board-wrap">{board}</div>'
+            f'<div class="hb-side">{_status_html(view, units, names, seat)}'
+            f'{_controls_html(view, pending, acts, used)}{hand}{_units_table(units)}'
+            f'{_discards_html(view, names)}'
+            f'{log_details("hb-log", view.get("log") or [], line_html=lambda entry: event_html(entry, names))}'
+            '</div></div>')
+
+
+def _board_svg(units: list, pending, acts: dict, used: set, names: list[str], seat: int | None,
+               flip: bool) -> str:
+    """The battlefield: cells, the range being aimed at, units, and the hexes to click."""
     sel_hex = pending.get("unit")
     aim_hex = pending.get("aim")
-
-    # ---- board: a seat that is not the first player sees it turned 180 degrees, its own army at the bottom
-    first = view.get("first")
-    flip = isinstance(seat, int) and isinstance(first, int) and seat != first
 
     def pos(name: str) -> tuple[float, float]:
         parse_hex(name)                                   # ValueError for a hex off the board
@@ -238,23 +253,9 @@ def render(view: HexBattleView, actions: list[Action], *, seat: int | None, name
     side = f", seen from {names[seat]}'s side" if isinstance(seat, int) and 0 <= seat < len(names) else ""
     svg = [f'<svg class="hb-board{" flipped" if flip else ""}" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="img" '
            f'aria-label="Hex Battle battlefield, 8 by 16 hexes{esc(side)}">', defs(), cells(flip=flip), centerline()]
-    # while aiming, shade the hexes within the attacker's range (HB-UI-16)
     if aim_hex and any(k.startswith("shoot:") for k in acts):
-        shooter = next((u for u in units if u.get("hex") == aim_hex), None)
-        reach = shooter.get("range") if shooter else None
-        steps = (pending.get("card") or {}).get("actions") or []
-        step_i = pending.get("step")
-        if isinstance(step_i, int) and 0 <= step_i < len(steps) and isinstance(steps[step_i], dict):
-            within = steps[step_i].get("within")
-            if isinstance(within, int) and isinstance(reach, int):
-                reach = min(reach, within)
-        if isinstance(reach, int):
-            for col in range(COLS):
-                for row in range(ROWS):
-                    h = GRID.name(col, row)
-                    if 1 <= GRID.distance(aim_hex, h) <= reach:
-                        x, y = pos(h)
-                        svg.append(f'<use href="#hb-hl" class="in-range" x="{x}" y="{y}"/>')
+        svg += [f'<use href="#hb-hl" class="in-range" x="{x}" y="{y}"/>'
+                for x, y in (pos(h) for h in _in_range(units, pending, aim_hex))]
     for u in units:
         try:
             x, y = pos(u["hex"])
@@ -285,16 +286,35 @@ def render(view: HexBattleView, actions: list[Action], *, seat: int | None, name
         svg.append(f'<g class="hl hl-{kind}" data-action="{esc(aid)}" transform="translate({x},{y})">'
                    f"<title>{esc(a.label or aid)}</title><use href=\"#hb-hl\"/></g>")
     svg.append("</svg>")
+    return "".join(svg)
 
-    # ---- status: players, turn, first player
+
+def _in_range(units: list, pending, aim_hex: str) -> list[str]:
+    """The hexes within the aiming unit's range, capped by the card's distance (HB-UI-16)."""
+    shooter = next((u for u in units if u.get("hex") == aim_hex), None)
+    reach = shooter.get("range") if shooter else None
+    steps = (pending.get("card") or {}).get("actions") or []
+    step_i = pending.get("step")
+    if isinstance(step_i, int) and 0 <= step_i < len(steps) and isinstance(steps[step_i], dict):
+        within = steps[step_i].get("within")
+        if isinstance(within, int) and isinstance(reach, int):
+            reach = min(reach, within)
+    if not isinstance(reach, int):
+        return []
+    return [h for h in (GRID.name(col, row) for col in range(COLS) for row in range(ROWS))
+            if 1 <= GRID.distance(aim_hex, h) <= reach]
+
+
+def _status_html(view: HexBattleView, units: list, names: list[str], seat: int | None) -> str:
+    """Both players (deck, hand, discard, units, points lost), the turn and who went first."""
+    first = view.get("first")
     active = view.get("active")
     deck = view.get("deck") or [0, 0]
     hand_count = view.get("hand_count") or [0, 0]
     discard = view.get("discard") or [[], []]
     lost = view.get("lost") or [0, 0]
     armies = view.get("names") or ["", ""]
-    phase = view.get("phase", "")
-    over = phase == "over" or bool(view.get("outcome"))
+    over = view.get("phase", "") == "over" or bool(view.get("outcome"))
     pl = []
     for i in range(2):
         n_units = sum(1 for u in units if u.get("owner") == i)
@@ -322,40 +342,52 @@ def render(view: HexBattleView, actions: list[Action], *, seat: int | None, name
                      f' to play · actions left: {esc(view.get("actions_left", "?"))}</div>')
     first_line = (f'<div class="first-line">{esc(names[first])} was chosen at random to go first.</div>'
                   if isinstance(first, int) and first < len(names) else "")
-    status = f'<section class="hb-status">{turn_line}{first_line}<div class="players">{"".join(pl)}</div></section>'
+    return f'<section class="hb-status">{turn_line}{first_line}<div class="players">{"".join(pl)}</div></section>'
 
-    # ---- current card / payment / movement controls
-    ctl = []
+
+def _playing_html(view: HexBattleView, pending, acts: dict) -> str:
+    """The card being played: payment so far, the action being resolved, movement points left."""
     pcard = pending.get("card") if isinstance(pending.get("card"), dict) else None
+    if not pcard:
+        return ""
+    phase = view.get("phase", "")
     pay_ids = {aid for aid in acts if aid.startswith(("pay:", "unpay:")) and aid != "pay:ok"}
-    if pcard:
-        cost = _num(pcard.get("cost"))
-        paid_total = _num(pending.get("paid_total"))
-        info = []
-        if pay_ids or "pay:ok" in acts or phase == "pay":
-            ok = "enough" if paid_total >= cost else "short"
-            info.append(f'<div class="pay-total {ok}">Paid <strong>{esc(paid_total)}</strong> of cost '
-                        f'<strong>{esc(cost)}</strong> — select cards from your hand to discard.</div>')
-            # HB-GAP-28: any payment that reaches the cost is accepted; say when a card could be kept
-            by_id = {c.get("id"): c for c in (view.get("hand") or [])}
-            spare = [by_id[cid] for cid in pending.get("paid") or [] if cid in by_id
-                     and paid_total - _num(by_id[cid].get("cost")) >= cost]
-            if paid_total >= cost and spare:
-                keep = max(spare, key=lambda c: _num(c.get("cost")))
-                info.append(f'<div class="pay-hint">More than needed: you could keep '
-                            f'<strong>{esc(keep.get("name", "?"))}</strong>.</div>')
-        steps = pcard.get("actions") or []
-        step_i = pending.get("step")
-        if isinstance(step_i, int) and 0 <= step_i < len(steps) and phase != "pay":
-            step = steps[step_i]
-            do = step.get("do") if isinstance(step, dict) else step
-            what = {"move": "move a unit", "ranged": "ranged attack"}.get(do, do) if isinstance(do, str) else do
-            info.append(f'<div class="step-line">Action {step_i + 1} of {len(steps)}: {esc(what)}</div>')
-        if pending.get("mp_left") is not None and sel_hex:
-            info.append(f'<div class="mp">Movement points left: <strong class="mp-left">'
-                        f'{esc(pending.get("mp_left"))}</strong> (unit at {esc(sel_hex)})</div>')
-        ctl.append(f'<div class="now-playing"><div class="np-label">Playing</div>'
-                   f'{card_html(pcard, cls="pending")}<div class="np-info">{"".join(info)}</div></div>')
+    cost = _num(pcard.get("cost"))
+    paid_total = _num(pending.get("paid_total"))
+    info = []
+    if pay_ids or "pay:ok" in acts or phase == "pay":
+        ok = "enough" if paid_total >= cost else "short"
+        info.append(f'<div class="pay-total {ok}">Paid <strong>{esc(paid_total)}</strong> of cost '
+                    f'<strong>{esc(cost)}</strong> — select cards from your hand to discard.</div>')
+        # HB-GAP-28: any payment that reaches the cost is accepted; say when a card could be kept
+        by_id = {c.get("id"): c for c in (view.get("hand") or [])}
+        spare = [by_id[cid] for cid in pending.get("paid") or [] if cid in by_id
+                 and paid_total - _num(by_id[cid].get("cost")) >= cost]
+        if paid_total >= cost and spare:
+            keep = max(spare, key=lambda c: _num(c.get("cost")))
+            info.append(f'<div class="pay-hint">More than needed: you could keep '
+                        f'<strong>{esc(keep.get("name", "?"))}</strong>.</div>')
+    steps = pcard.get("actions") or []
+    step_i = pending.get("step")
+    if isinstance(step_i, int) and 0 <= step_i < len(steps) and phase != "pay":
+        step = steps[step_i]
+        do = step.get("do") if isinstance(step, dict) else step
+        what = {"move": "move a unit", "ranged": "ranged attack"}.get(do, do) if isinstance(do, str) else do
+        info.append(f'<div class="step-line">Action {step_i + 1} of {len(steps)}: {esc(what)}</div>')
+    sel_hex = pending.get("unit")
+    if pending.get("mp_left") is not None and sel_hex:
+        info.append(f'<div class="mp">Movement points left: <strong class="mp-left">'
+                    f'{esc(pending.get("mp_left"))}</strong> (unit at {esc(sel_hex)})</div>')
+    return (f'<div class="now-playing"><div class="np-label">Playing</div>'
+            f'{card_html(pcard, cls="pending")}<div class="np-info">{"".join(info)}</div></div>')
+
+
+def _controls_html(view: HexBattleView, pending, acts: dict, used: set) -> str:
+    """The card being played, the movement buttons, hints, and a button for every other legal action."""
+    ctl = []
+    playing = _playing_html(view, pending, acts)
+    if playing:
+        ctl.append(playing)
     move_btns = [action_button(aid, f'<span class="ico">{ico}</span> {esc(label)}', cls="move", title=acts[aid].label)
                  for aid, label, ico in MOVE_BUTTONS if aid in acts]
     used.update(aid for aid, _l, _i in MOVE_BUTTONS if aid in acts)
@@ -369,48 +401,52 @@ def render(view: HexBattleView, actions: list[Action], *, seat: int | None, name
         if aid in acts:
             buttons.append(action_button(aid, esc(label), cls=klass, title=acts[aid].label))
             used.add(aid)
-    if any(k.startswith("unit:") for k in acts):
-        ctl.append('<div class="hint">Choose a highlighted unit to move.</div>')
-    if any(k.startswith("aim:") for k in acts):
-        ctl.append('<div class="hint">Choose a highlighted ranged unit to shoot with.</div>')
-    if any(k.startswith("shoot:") for k in acts):
-        ctl.append('<div class="hint">Choose a highlighted enemy unit in range as the target.</div>')
-    # ---- hand
-    hand = view.get("hand")
-    hand_html = ""
-    if isinstance(hand, list):
-        cards = []
-        pid = pcard.get("id") if pcard else None
-        paid = set(pending.get("paid") or [])
-        for c in hand:
-            cid = c.get("id")
-            if cid == pid:
-                continue
-            action: str | None = None
-            card_cls = ""
-            for aid, klass in ((f"unpay:{cid}", "paid"), (f"pay:{cid}", "payable"), (f"play:{cid}", "playable")):
-                if aid in acts:
-                    action, card_cls = aid, klass
-                    break
-            if action is None and cid in paid:
-                card_cls = "paid"
-            elif action is None and any(k.startswith("play:") for k in acts):
-                card_cls = "unplayable"                 # not enough other cards to pay for it now
-            if action:
-                used.add(action)
-            cards.append(card_html(c, action=action, cls=card_cls, title=acts[action].label if action else ""))
-        hand_html = (f'<section class="hb-hand"><h3>Your hand ({len(hand)})</h3>'
-                     f'<div class="cards">{"".join(cards) or "<p class=empty>No cards in hand.</p>"}</div></section>')
-    # ---- anything else (keeps every legal action reachable)
-    for aid, a in acts.items():
+    for prefix, hint in (("unit:", "Choose a highlighted unit to move."),
+                         ("aim:", "Choose a highlighted ranged unit to shoot with."),
+                         ("shoot:", "Choose a highlighted enemy unit in range as the target.")):
+        if any(k.startswith(prefix) for k in acts):
+            ctl.append(f'<div class="hint">{hint}</div>')
+    for aid, a in acts.items():                        # anything else: every legal action stays reachable
         if aid not in used:
             buttons.append(action_button(aid, esc(a.label or aid), cls="other"))
             used.add(aid)
     if buttons:
         ctl.append(f'<div class="action-row">{"".join(buttons)}</div>')
-    controls = f'<section class="hb-controls">{"".join(ctl)}</section>' if ctl else ""
+    return f'<section class="hb-controls">{"".join(ctl)}</section>' if ctl else ""
 
-    # ---- units table, discards, log
+
+def _hand_html(view: HexBattleView, pending, acts: dict, used: set) -> str:
+    """The seat's hand: cards to play, to pay with or paid, and cards it cannot afford now."""
+    hand = view.get("hand")
+    if not isinstance(hand, list):
+        return ""
+    pcard = pending.get("card") if isinstance(pending.get("card"), dict) else None
+    cards = []
+    pid = pcard.get("id") if pcard else None
+    paid = set(pending.get("paid") or [])
+    for c in hand:
+        cid = c.get("id")
+        if cid == pid:
+            continue
+        action: str | None = None
+        card_cls = ""
+        for aid, klass in ((f"unpay:{cid}", "paid"), (f"pay:{cid}", "payable"), (f"play:{cid}", "playable")):
+            if aid in acts:
+                action, card_cls = aid, klass
+                break
+        if action is None and cid in paid:
+            card_cls = "paid"
+        elif action is None and any(k.startswith("play:") for k in acts):
+            card_cls = "unplayable"                 # not enough other cards to pay for it now
+        if action:
+            used.add(action)
+        cards.append(card_html(c, action=action, cls=card_cls, title=acts[action].label if action else ""))
+    return (f'<section class="hb-hand"><h3>Your hand ({len(hand)})</h3>'
+            f'<div class="cards">{"".join(cards) or "<p class=empty>No cards in hand.</p>"}</div></section>')
+
+
+def _units_table(units: list) -> str:
+    """Every unit on the field with its figures (what a touch screen cannot hover for)."""
     rows = []
     for u in sorted(units, key=lambda u: (u.get("owner", 0), str(u.get("hex")))):
         owner = u.get("owner", 0)
@@ -422,18 +458,19 @@ def render(view: HexBattleView, actions: list[Action], *, seat: int | None, name
             f'<td>{esc(u.get("range") if u.get("range") is not None else "–")}</td><td>{esc(u.get("points"))}</td>'
             f'<td>{esc(DIRS[int(u.get("facing", 0)) % 6])}</td>'
             f'<td class="edges">{esc("/".join(str(e) for e in u.get("edges") or []))}</td></tr>')
-    table = ('<details class="hb-units" open><summary>Units</summary><table><thead><tr><th>Unit</th><th>Type</th>'
-             '<th>Hex</th><th>Health</th><th>Speed</th><th>Armor</th><th>Range</th><th>Pts</th><th>Front</th>'
-             f'<th title="edge strengths from the front, clockwise">Edges</th></tr></thead><tbody>{"".join(rows)}</tbody>'
-             "</table></details>")
+    return ('<details class="hb-units" open><summary>Units</summary><table><thead><tr><th>Unit</th><th>Type</th>'
+            '<th>Hex</th><th>Health</th><th>Speed</th><th>Armor</th><th>Range</th><th>Pts</th><th>Front</th>'
+            f'<th title="edge strengths from the front, clockwise">Edges</th></tr></thead><tbody>{"".join(rows)}</tbody>'
+            "</table></details>")
+
+
+def _discards_html(view: HexBattleView, names: list[str]) -> str:
+    """Both discard piles, newest first (public: HB-SET-5)."""
+    discard = view.get("discard") or [[], []]
     disc = []
     for i in range(2):
         pile = discard[i] if i < len(discard) else []
         items = "".join(f"<li>{esc(c.get('name', '?'))} <small>({esc(c.get('cost', '?'))})</small></li>"
                         for c in reversed(pile[-30:]))
         disc.append(f'<div class="pile"><h4>{esc(names[i])}: discard ({len(pile)})</h4><ol>{items}</ol></div>')
-    discards = f'<details class="hb-discards"><summary>Discard piles</summary>{"".join(disc)}</details>'
-    log_html = log_details("hb-log", view.get("log") or [], line_html=lambda entry: event_html(entry, names))
-    return (f'<div class="hb-game{" interactive" if interactive else ""}">'
-            f'<div class="hb-board-wrap">{"".join(svg)}</div>'
-            f'<div class="hb-side">{status}{controls}{hand_html}{table}{discards}{log_html}</div></div>')
+    return f'<details class="hb-discards"><summary>Discard piles</summary>{"".join(disc)}</details>'
