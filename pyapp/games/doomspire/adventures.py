@@ -12,13 +12,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from typing import Iterator
 
-    from .types import Monster
+    from .types import KnightData, Monster
 
 
 class AdventureRules(DoomspireBase):
     """Exploration and adventure cards (a mixin; see the module docstring)."""
 
-    def _explore(self, s: int, k: dict, t: str) -> None:
+    def _explore(self, s: int, k: KnightData, t: str) -> None:
         """The knight turns a face-down tile up (LD-TILE-3..7)."""
         d = self.data
         x = d["tiles"][t]
@@ -37,7 +37,7 @@ class AdventureRules(DoomspireBase):
             d["hoard"] = [{r: pile[i:i + 4].count(r) for r in RES if pile[i:i + 4].count(r)} for i in (0, 4, 8)]
             self.say("the dragon's hoard: " + " | ".join(res_text(h) for h in d["hoard"]), kind="explore")
 
-    def _draw_adventure(self, s: int, k: dict, t: str) -> None:
+    def _draw_adventure(self, s: int, k: KnightData, t: str) -> None:
         """Take an adventure token and draw a card of the tile's tier (LD-ADV-2, LD-ADV-4, LD-GAP-18)."""
         d = self.data
         x = d["tiles"][t]
@@ -134,7 +134,7 @@ class AdventureRules(DoomspireBase):
         self.flow.pop(frame)
         d["discards"][tier].append(card["id"])
 
-    def _units_near(self, t: str) -> Iterator[tuple[int, dict]]:
+    def _units_near(self, t: str) -> Iterator[tuple[int, KnightData]]:
         occ = self.occ()
         for nb in NB[t]:
             if self.is_special(nb):

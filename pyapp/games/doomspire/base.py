@@ -14,7 +14,7 @@ from .board import ALL, COAST, NB, SPECIAL
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from ...engine import Action
-    from .types import Monster, Occupancy
+    from .types import KnightData, Monster, Occupancy
 
 
 class DoomspireBase(FlowState):
@@ -24,24 +24,24 @@ class DoomspireBase(FlowState):
         # What one mixin calls of another (or of DoomspireState), declared for mypy only: at run time
         # the combined state finds the real method.  mypy checks each definition against these.
         # adventures.py
-        def _explore(self, s: int, k: dict, t: str) -> None: ...
-        def _draw_adventure(self, s: int, k: dict, t: str) -> None: ...
+        def _explore(self, s: int, k: KnightData, t: str) -> None: ...
+        def _draw_adventure(self, s: int, k: KnightData, t: str) -> None: ...
         # combat.py
         def _push_monster(self, s: int, kid: str, t: str, mon: Monster, from_card: bool) -> None: ...
         def _push_duel(self, attacker: int, akid: str, defender: int, dkid: str, t: str, fleer: int) -> None: ...
         def _push_lose(self, s: int, why: str, to: int | None = None, kid: str | None = None,
                        to_kid: str | None = None) -> None: ...
         def _support_askers(self, t: str, fighters: tuple[int, ...]) -> list[int]: ...
-        def _oneshots(self, k: dict) -> list[str]: ...
+        def _oneshots(self, k: KnightData) -> list[str]: ...
         def _ask_shot(self, s: int, shots: list[str], target: int, total: int) -> None: ...
-        def _use_shot(self, frame: dict, s: int, k: dict, choice: str | None, key: str = "extra") -> None: ...
+        def _use_shot(self, frame: dict, s: int, k: KnightData, choice: str | None, key: str = "extra") -> None: ...
         # harvest.py
         def _offer_actions(self, s: int) -> list[Action]: ...
         def _do_offer(self, s: int, aid: str) -> bool: ...
         # movement.py
         def _item_actions(self, s: int, occ: Occupancy | None, pick: bool = True) -> list[Action]: ...
         def _do_item(self, s: int, head: str, rest: str) -> None: ...
-        def overflow(self, k: dict) -> None: ...
+        def overflow(self, k: KnightData) -> None: ...
         # rules.py
         def concede(self, s: int) -> None: ...
 
@@ -72,14 +72,14 @@ class DoomspireBase(FlowState):
     def active_seats(self) -> list[int]:
         return [s for s in range(self.players) if self.in_play(s)]
 
-    def knight(self, s: int, kid: str) -> dict | None:
+    def knight(self, s: int, kid: str) -> KnightData | None:
         """Knight ``kid`` of seat ``s``; None once it is gone (eaten by the dragon, its lord conceded)."""
         for k in self.data["players"][s]["knights"]:
             if k["id"] == kid:
                 return k
         return None
 
-    def knight_of(self, s: int, kid: str) -> dict:
+    def knight_of(self, s: int, kid: str) -> KnightData:
         """Knight ``kid`` of seat ``s`` where the rules know it is there (a legal action or the fight names it)."""
         k = self.knight(s, kid)
         if k is None:
@@ -119,18 +119,18 @@ class DoomspireBase(FlowState):
         occ = self.occ() if occ is None else occ
         return any(s == o for nb in NB[t] for s, _k in occ.get(nb, ()))
 
-    def effects(self, k: dict) -> list[dict]:
+    def effects(self, k: KnightData) -> list[dict]:
         C = self.C
         return ([C["items"][self.data["items"][i]]["effects"] for i in k["items"]]
                 + [C["followers"][f]["effects"] for f in k["followers"]])
 
-    def eff_sum(self, k: dict, key: str) -> int:
+    def eff_sum(self, k: KnightData, key: str) -> int:
         return sum(e.get(key, 0) for e in self.effects(k) if "vs" not in e and key != "ring")
 
-    def slots(self, k: dict) -> int:
+    def slots(self, k: KnightData) -> int:
         return 2 + self.eff_sum(k, "carry")                  # LD-ITEM-1, LD-ITEM-2
 
-    def combat_bonus(self, k: dict, theme: str | None = None, duel: bool = False) -> int:
+    def combat_bonus(self, k: KnightData, theme: str | None = None, duel: bool = False) -> int:
         total = 0
         for e in self.effects(k):
             if "vs" in e:
@@ -160,7 +160,7 @@ class DoomspireBase(FlowState):
     def roll3(self) -> int:
         return self.rng.roll(3)                                # LD-GAP-4, LD-GAP-5
 
-    def send_home(self, s: int, k: dict) -> None:
+    def send_home(self, s: int, k: KnightData) -> None:
         k["at"] = self.data["players"][s]["home"]
 
     def new_item(self, key: str) -> str:

@@ -14,7 +14,7 @@ from .board import RES, manhattan, res_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
-    from .types import Monster
+    from .types import KnightData, Monster
 
 
 class CombatRules(DoomspireBase):
@@ -88,7 +88,7 @@ class CombatRules(DoomspireBase):
         best = min(manhattan(t, u) for u in cands)
         return sorted(u for u in cands if manhattan(t, u) == best)
 
-    def _flee_roll(self, s: int, k: dict) -> int:
+    def _flee_roll(self, s: int, k: KnightData) -> int:
         r = self.roll3()
         return min(3, r + self.eff_sum(k, "flee"))                     # items: +1 to flee rolls, best result 3
 
@@ -98,7 +98,7 @@ class CombatRules(DoomspireBase):
         return [s for s in self.clockwise(fighters[0]) if s not in fighters and self.units_adjacent(s, t, occ) > 0]
 
     # ------------------------------------------------------------ one-shot items (LD-MON-9)
-    def _oneshots(self, k: dict) -> list[str]:
+    def _oneshots(self, k: KnightData) -> list[str]:
         return [i for i in k["items"] if self.C["items"][self.data["items"][i]]["effects"].get("oneshot")]
 
     def _ask_shot(self, s: int, shots: list[str], target: int, total: int) -> None:
@@ -107,7 +107,7 @@ class CombatRules(DoomspireBase):
         opts.append(("nouse", f"Keep it (now {total} vs {target})"))
         self.flow.ask(s, opts, kind="bonus")
 
-    def _use_shot(self, frame: dict, s: int, k: dict, choice: str | None, key: str = "extra") -> None:
+    def _use_shot(self, frame: dict, s: int, k: KnightData, choice: str | None, key: str = "extra") -> None:
         if choice and choice.startswith("use:"):
             iid = choice.split(":")[1]
             k["items"].remove(iid)
@@ -115,7 +115,7 @@ class CombatRules(DoomspireBase):
             self.say(f"{{0}} uses {self.item_name(iid)}", s, kind="combat")
 
     # ------------------------------------------------------------ monster combat (LD-MON)
-    def _monster_total(self, frame: dict, k: dict) -> int:
+    def _monster_total(self, frame: dict, k: KnightData) -> int:
         p = self.data["players"][frame["seat"]]
         return (frame["roll"] + p["might"] + self.combat_bonus(k, frame["monster"]["theme"])
                 + 2 * (frame["own"] + frame["support"]))
@@ -327,7 +327,7 @@ class CombatRules(DoomspireBase):
         self.send_home(l, kl)                                          # LD-KVK-14
         self.flow.push("steal", winner=w, winner_knight=kw["id"], loser=l, loser_knight=kl["id"])   # LD-KVK-13
 
-    def _duel_totals(self, frame: dict, ka: dict, kd: dict) -> tuple[int, int]:
+    def _duel_totals(self, frame: dict, ka: KnightData, kd: KnightData) -> tuple[int, int]:
         pa, pd = self.data["players"][frame["attacker"]], self.data["players"][frame["defender"]]
         ta = (frame["roll_a"] + pa["might"] + 2 * (frame["own_a"] + frame["support_a"])
               + self.combat_bonus(ka, None, duel=True) + frame.get("extra_a", 0))

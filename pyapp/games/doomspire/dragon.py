@@ -11,13 +11,17 @@ from ...engine import Outcome
 from .base import DoomspireBase
 from .board import stack_text
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from .types import KnightData
+
 TITLE_NAMES = {"hand": "Hand of the King", "coin": "Master of Coin", "jester": "Court Jester"}
 
 
 class DragonRules(DoomspireBase):
     """The dragon of Doomspire and the crowning (a mixin; see the module docstring)."""
 
-    def impresses(self, s: int, k: dict) -> str | None:
+    def impresses(self, s: int, k: KnightData) -> str | None:
         p = self.data["players"][s]
         dr = self.C["board"]["dragon"]
         if p["fame"] >= dr["fame_threshold"]:
@@ -30,7 +34,7 @@ class DragonRules(DoomspireBase):
             return "ring"                                              # LD-VIC-7, LD-GAP-25
         return None
 
-    def _dragon_total(self, frame: dict, k: dict) -> int:
+    def _dragon_total(self, frame: dict, k: KnightData) -> int:
         p = self.data["players"][frame["seat"]]
         return (frame["roll_knight"] + p["might"] + 2 * (frame["own"] + frame["support"])
                 + self.combat_bonus(k, None, duel=True) + frame.get("extra", 0))

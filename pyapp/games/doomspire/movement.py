@@ -13,7 +13,7 @@ from .board import COAST, NB, RES, SPECIAL, ZONE_NAMES, ZONES, res_text, zone_di
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
-    from .types import Occupancy
+    from .types import KnightData, Occupancy
 
 
 class MovementRules(DoomspireBase):
@@ -38,12 +38,12 @@ class MovementRules(DoomspireBase):
         x = self.data["tiles"][t]
         return not x["revealed"] or x["monster"] is not None or x["kind"] == "DS"   # LD-MOVE-8, LD-MOVE-9, LD-GAP-33
 
-    def opp_at(self, s: int, t: str, occ: Occupancy) -> list[tuple[int, dict]]:
+    def opp_at(self, s: int, t: str, occ: Occupancy) -> list[tuple[int, KnightData]]:
         if self.data["round"] < 2 or self.is_special(t):
             return []
         return [(s2, k) for s2, k in occ.get(t, ()) if s2 != s]
 
-    def knight_dests(self, s: int, k: dict, reach: int, occ: Occupancy) -> dict[str, tuple[int, int, list[str]]]:
+    def knight_dests(self, s: int, k: KnightData, reach: int, occ: Occupancy) -> dict[str, tuple[int, int, list[str]]]:
         """dest -> (opponent tiles passed, steps, path) -- fewest passes, then fewest steps."""
         best: dict[str, tuple[int, int, list[str]]] = {}
         start = k["at"]
@@ -65,7 +65,7 @@ class MovementRules(DoomspireBase):
         walk(start, [], 0)
         return best
 
-    def can_stay(self, s: int, k: dict, occ: Occupancy) -> bool:
+    def can_stay(self, s: int, k: KnightData, occ: Occupancy) -> bool:
         """LD-MOVE-7, LD-MOVE-19: a zero-step action makes sense only if the tile offers an interaction."""
         t = k["at"]
         x = self.data["tiles"][t]
@@ -133,7 +133,7 @@ class MovementRules(DoomspireBase):
                                       f"({steps} step(s), die {self.low_die(s, max(1, steps))})", "boat"))
         return out
 
-    def drop_ok(self, s: int, k: dict, t: str, occ: Occupancy) -> bool:
+    def drop_ok(self, s: int, k: KnightData, t: str, occ: Occupancy) -> bool:
         if not self.enterable(s, t, occ):                            # LD-GAP-40
             return False
         if k["done"]:                                                # LD-BOAT-11
@@ -345,7 +345,7 @@ class MovementRules(DoomspireBase):
             self.say(f"{{0}}'s knight {kid[1:]} dismisses {self.C['followers'][what]['name']}", s, kind="item")
         self.overflow(k)
 
-    def overflow(self, k: dict) -> None:
+    def overflow(self, k: KnightData) -> None:
         """A knight that lost a carry bonus drops the items it can no longer carry on its tile (LD-GAP-44)."""
         while len(k["items"]) > self.slots(k):
             iid = k["items"].pop()

@@ -12,12 +12,21 @@ from typing import Required, TypedDict
 
 from ...engine.types import Event
 
-# tile -> [(seat, knight record)], as ``DoomspireState.occ()`` builds it
-Occupancy = dict[str, list[tuple[int, dict]]]
+
+# ---- the state's own records (state.data) -----------------------------------------------------
+class KnightData(TypedDict):
+    """A knight, as kept in ``state.data["players"][seat]["knights"]``."""
+
+    id: str                      # "k1", "k2"... per lord
+    at: str                      # a tile
+    items: list[str]             # item ids (``state.data["items"]``: id -> content key)
+    followers: list[str]         # follower keys
+    done: bool                   # has interacted this round (LD-TILE-7)
 
 
 class Monster(TypedDict):
-    """A monster on a tile (a drawn monster card, or the bear guarding a tile: ``card`` None)."""
+    """A monster on a tile, in the state and in the view: a drawn monster card, or the bear guarding
+    a tile (``card`` None)."""
 
     name: str
     might: int
@@ -27,6 +36,11 @@ class Monster(TypedDict):
     card: str | None       # the card id, to discard once it is beaten
 
 
+# tile -> [(seat, knight)], as ``DoomspireBase.occ()`` builds it
+Occupancy = dict[str, list[tuple[int, KnightData]]]
+
+
+# ---- the view ---------------------------------------------------------------------------------
 # ``yield`` is a keyword: the functional form.  An unexplored tile has only ``explored``, ``region`` and
 # ``knights``; ``protected`` and ``blockaded_by`` are there only for an owned home or resource tile.
 TileView = TypedDict("TileView", {
