@@ -5,15 +5,20 @@ drawn card (a monster to fight, an encounter with a follower, or effects one by 
 """
 from __future__ import annotations
 
+from .base import DoomspireBase
 from .board import NB, RES, res_text
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from typing import Iterator
 
-class AdventureRules:
+    from .types import KnightData, Monster
+
+
+class AdventureRules(DoomspireBase):
     """Exploration and adventure cards (a mixin; see the module docstring)."""
 
-    data: dict
-
-    def _explore(self, s: int, k: dict, t: str) -> None:
+    def _explore(self, s: int, k: KnightData, t: str) -> None:
         """The knight turns a face-down tile up (LD-TILE-3..7)."""
         d = self.data
         x = d["tiles"][t]
@@ -32,7 +37,7 @@ class AdventureRules:
             d["hoard"] = [{r: pile[i:i + 4].count(r) for r in RES if pile[i:i + 4].count(r)} for i in (0, 4, 8)]
             self.say("the dragon's hoard: " + " | ".join(res_text(h) for h in d["hoard"]), kind="explore")
 
-    def _draw_adventure(self, s: int, k: dict, t: str) -> None:
+    def _draw_adventure(self, s: int, k: KnightData, t: str) -> None:
         """Take an adventure token and draw a card of the tile's tier (LD-ADV-2, LD-ADV-4, LD-GAP-18)."""
         d = self.data
         x = d["tiles"][t]
@@ -53,7 +58,7 @@ class AdventureRules:
         self.say(f"{{0}} draws a tier-{tier} {card['theme']} card on {t}: {card['name']} ({card['type']})", s, kind="card")
         self.flow.push("card", seat=s, knight=k["id"], tile=t, card=cid, effect=0)
 
-    def _f_card(self, frame, choice, seat) -> None:
+    def _f_card(self, frame: dict, choice: str | None, seat: int | None) -> None:
         d = self.data
         s = frame["seat"]
         card = self.C["card_by_id"][frame["card"]]
@@ -61,7 +66,7 @@ class AdventureRules:
         tier = str(card["tier"])
         if card["type"] == "monster":                                  # LD-ADV-10
             self.flow.pop(frame)
-            mon = {"name": card["name"], "might": card["might"], "fame": card["fame"], "loot": card["loot"],
+            mon: Monster = {"name": card["name"], "might": card["might"], "fame": card["fame"], "loot": card["loot"],
                    "theme": card["theme"], "card": card["id"]}
             if k is None or k["at"] != frame["tile"]:
                 d["tiles"][frame["tile"]]["monster"] = mon
@@ -129,7 +134,7 @@ class AdventureRules:
         self.flow.pop(frame)
         d["discards"][tier].append(card["id"])
 
-    def _units_near(self, t: str):
+    def _units_near(self, t: str) -> Iterator[tuple[int, KnightData]]:
         occ = self.occ()
         for nb in NB[t]:
             if self.is_special(nb):

@@ -16,6 +16,12 @@ from ...engine import Rng
 from . import content
 from .board import NB, manhattan
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from ...engine import Action, State
+    from .rules import DoomspireState
+    from .types import DoomspireView, KnightView, PlayerView, PromptView
+
 VALUE = {"gold": 1.3, "food": 1.0, "wood": 0.9, "ore": 1.0}
 BUY_ORDER = ("sword", "spear", "shield", "lantern", "axe", "potion", "rope", "backpack", "boots")
 MOUNTAINS = ("d4", "e4", "d5", "e5")
@@ -39,7 +45,7 @@ class GoalBot:
         self.C = content.load()
 
     # ---------------------------------------------------------------- knowledge from the view
-    def power(self, me: dict, k: dict, theme=None, duel=False) -> int:
+    def power(self, me: PlayerView, k: KnightView, theme: str | None = None, duel: bool = False) -> int:
         total = me["might"]
         effs = [self.C["items"][key]["effects"] for _i, key in k["items"]] + [self.C["followers"][f]["effects"] for f in k["followers"]]
         for e in effs:
@@ -49,14 +55,14 @@ class GoalBot:
                 total += e.get("might", 0) + (e.get("duel", 0) if duel else 0)
         return total
 
-    def ready(self, me: dict, k: dict) -> bool:
+    def ready(self, me: PlayerView, k: KnightView) -> bool:
         if me["fame"] >= 15 or me["res"]["gold"] >= 12 or me["starred"] >= 4:
             return True
         if any(self.C["items"][key]["effects"].get("ring") for _i, key in k["items"]):
             return True
         return self.power(me, k, duel=True) >= 8
 
-    def tile_value(self, v: dict, me: dict, k: dict, t: str) -> float:
+    def tile_value(self, v: DoomspireView, me: PlayerView, k: KnightView, t: str) -> float:
         tv = v["tiles"][t]
         seat = me["seat"]
         ds_known = any(x.get("doomspire") for x in v["tiles"].values())
@@ -81,7 +87,7 @@ class GoalBot:
             star = tv["starred"]
             val += (6.0 if me["starred"] < 4 else 3.0) if star else 2.5
         if typ in ("adventure", "oasis") and tv["tokens"] > 0 and not tv["monster"]:
-            tier = tv["tier"]
+            tier = tv["tier"] or 0               # adventure and oasis tiles have a tier 1-3 (content.check)
             s = self.power(me, k)
             val += {1: 2.5, 2: 3.0 if s >= 2 else 0.8, 3: 4.0 if s >= 4 else 0.3}[tier]
         if typ == "mercenary" and me["res"]["gold"] >= 3 and me["res"]["gold"] < 9:
@@ -97,7 +103,7 @@ class GoalBot:
             val += 2.5
         return val
 
-    def potential(self, v, me, k, values: dict, at: str) -> float:
+    def potential(self, v: DoomspireView, me: PlayerView, k: KnightView, values: dict[str, float], at: str) -> float:
         best = 0.0
         for t, val in values.items():
             if val > 0:
@@ -105,27 +111,28 @@ class GoalBot:
         return best
 
     # ---------------------------------------------------------------- choose
-    def choose(self, state, seat: int) -> str:
+    def choose(self, state: DoomspireState, seat: int) -> str:
         acts = state.legal_actions(seat)
         if not acts:
             raise ValueError(f"seat {seat} has no legal action")
         ids = [a.id for a in acts]
         v = state.view(seat)
         me = v["players"][seat]
-        if v["prompt"]:
-            return self.answer(v, me, acts, ids)
+        prompt = v["prompt"]
+        if prompt:
+            return self.answer(v, prompt, me, acts, ids)
         if v["phase"] == "roll":
             return max((a for a in ids if a.startswith("roll:")), key=lambda a: int(a.split(":")[1]))
         if v["phase"] == "harvest":
             return self.harvest(v, me, ids)
         return self.move(v, me, ids)
 
-    def answer(self, v, me, acts, ids) -> str:
-        kind = v["prompt"]["kind"]
+    def answer(self, v: DoomspireView, prompt: PromptView, me: PlayerView, acts: list[Action], ids: list[str]) -> str:
+        kind = prompt["kind"]
         fr = v["frame"] or {}
         if kind == "flee":
             if fr.get("kind") == "monster":
-                k = next((k for k in me["knights"] if k["id"] == fr["knight"]), None)
+                k = next(k for k in me["knights"] if k["id"] == fr["knight"])      # the asked lord's fighting knight
                 need = fr["monster"]["might"] - self.power(me, k, fr["monster"].get("theme")) - 2 * self.own_units(v, me, fr["tile"])
                 return "fight" if _p_win(need) >= 0.6 else "flee"
             if fr.get("kind") == "duel":
@@ -147,7 +154,7 @@ class GoalBot:
                 return items[0]
             return max(ids, key=lambda a: VALUE[a.split(":")[1]])
         if kind == "stack":
-            hoard = v["hoard"]
+            hoard = v["hoard"] or []             # a stack is asked for only once the hoard is known
             return max(ids, key=lambda a: sum(VALUE[r] * n for r, n in hoard[int(a.split(":")[1]) - 1].items()))
         if kind == "bonus":
             return next((a for a in ids if a.startswith("use:")), ids[0])
@@ -165,15 +172,15 @@ class GoalBot:
             return "concede:no"
         return ids[0]
 
-    def own_units(self, v, me, t) -> int:
+    def own_units(self, v: DoomspireView, me: PlayerView, t: str) -> int:
         return sum(1 for nb in NB[t] for s, _k in v["tiles"][nb]["knights"] if s == me["seat"])
 
-    def harvest(self, v, me, ids) -> str:
+    def harvest(self, v: DoomspireView, me: PlayerView, ids: list[str]) -> str:
         if "harvest:all" in ids:
             return "harvest:all"
         hv = [a for a in ids if a.startswith("harvest:")]
         if hv:
-            def worth(a):
+            def worth(a: str) -> float:
                 tv = v["tiles"][a.split(":")[1]]
                 return sum(VALUE[r] * n for r, n in (tv.get("yield") or {}).items())
             return max(hv, key=worth)
@@ -200,7 +207,7 @@ class GoalBot:
                 return a
         return "done"
 
-    def move(self, v, me, ids) -> str:
+    def move(self, v: DoomspireView, me: PlayerView, ids: list[str]) -> str:
         knights = {k["id"]: k for k in me["knights"]}
         # voluntary interactions first
         for a in ("claim", "merc", "conquer"):
@@ -215,7 +222,7 @@ class GoalBot:
         picks = [a for a in ids if a.startswith("pick:")]
         if picks:
             return picks[0]
-        values_by_k = {}
+        values_by_k: dict[str, dict[str, float]] = {}
         best, best_score = "end", 0.6
         for a in ids:
             head = a.split(":")[0]
@@ -262,7 +269,7 @@ class WandererBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed, stream=17)
 
-    def choose(self, state, seat: int) -> str:
+    def choose(self, state: State, seat: int) -> str:
         ids = [a.id for a in state.legal_actions(seat)]
         if not ids:
             raise ValueError(f"seat {seat} has no legal action")

@@ -9,16 +9,19 @@ combat frame walks through ``stage``\\ s: ``ask`` (fight or flee), ``fleeto``, `
 """
 from __future__ import annotations
 
+from .base import DoomspireBase
 from .board import RES, manhattan, res_text
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from .types import KnightData, Monster
 
-class CombatRules:
+
+class CombatRules(DoomspireBase):
     """Fights and their consequences (a mixin; see the module docstring)."""
 
-    data: dict
-
     # ------------------------------------------------------------ starting a fight or a loss
-    def _push_monster(self, s: int, kid: str, t: str, mon: dict, from_card: bool) -> None:
+    def _push_monster(self, s: int, kid: str, t: str, mon: Monster, from_card: bool) -> None:
         self.flow.push("monster", seat=s, knight=kid, tile=t, monster=mon, from_card=from_card, stage="ask")
 
     def _push_duel(self, attacker: int, akid: str, defender: int, dkid: str, t: str, fleer: int) -> None:
@@ -26,11 +29,12 @@ class CombatRules:
         self.flow.push("duel", attacker=attacker, attacker_knight=akid, defender=defender, defender_knight=dkid,
                        tile=t, fleer=fleer, stage="ask")
 
-    def _push_lose(self, s: int, why: str, to=None, kid=None, to_kid=None) -> None:
+    def _push_lose(self, s: int, why: str, to: int | None = None, kid: str | None = None,
+                   to_kid: str | None = None) -> None:
         self.flow.push("lose", seat=s, to=to, knight=kid, to_knight=to_kid, why=why)
 
     # ------------------------------------------------------------ losses, flee destinations
-    def _f_lose(self, frame, choice, seat) -> None:
+    def _f_lose(self, frame: dict, choice: str | None, seat: int | None) -> None:
         """Lose (or, with ``to``, give) 1 resource -- or an item of the frame's knight when giving
         (LD-MON-13..15, LD-KVK-6)."""
         s, to = frame["seat"], frame["to"]
@@ -67,13 +71,13 @@ class CombatRules:
             else:
                 self.say(f"{{0}} {verb}s 1 {what}", s, kind="lose")
         else:
-            k = self.knight(s, frame["knight"])
+            k = self.knight_of(s, frame["knight"])
             k["items"].remove(what)
-            self.knight(to, frame["to_knight"])["items"].append(what)
+            self.knight_of(to, frame["to_knight"])["items"].append(what)
             self.overflow(k)
             self.say(f"{{0}} gives {self.item_name(what)} to {{1}}", s, to, kind="lose")
 
-    def flee_dests(self, s: int, t: str) -> list:
+    def flee_dests(self, s: int, t: str) -> list[str]:
         """LD-GAP-34: nearest own flagged tile (not home, not the combat tile) without knight or monster."""
         occ = self.occ()
         home = self.data["players"][s]["home"]
@@ -84,26 +88,26 @@ class CombatRules:
         best = min(manhattan(t, u) for u in cands)
         return sorted(u for u in cands if manhattan(t, u) == best)
 
-    def _flee_roll(self, s: int, k: dict) -> int:
+    def _flee_roll(self, s: int, k: KnightData) -> int:
         r = self.roll3()
         return min(3, r + self.eff_sum(k, "flee"))                     # items: +1 to flee rolls, best result 3
 
-    def _support_askers(self, t: str, fighters: tuple) -> list:
+    def _support_askers(self, t: str, fighters: tuple[int, ...]) -> list[int]:
         """Other lords with units next to the combat, clockwise from the first fighter (LD-GAP-45)."""
         occ = self.occ()
         return [s for s in self.clockwise(fighters[0]) if s not in fighters and self.units_adjacent(s, t, occ) > 0]
 
     # ------------------------------------------------------------ one-shot items (LD-MON-9)
-    def _oneshots(self, k: dict) -> list:
+    def _oneshots(self, k: KnightData) -> list[str]:
         return [i for i in k["items"] if self.C["items"][self.data["items"][i]]["effects"].get("oneshot")]
 
-    def _ask_shot(self, s, shots, target, total) -> None:
+    def _ask_shot(self, s: int, shots: list[str], target: int, total: int) -> None:
         opts = [(f"use:{i}", f"Use {self.item_name(i)} (+{self.C['items'][self.data['items'][i]]['effects']['oneshot']}; "
                  f"now {total} vs {target})") for i in shots]
         opts.append(("nouse", f"Keep it (now {total} vs {target})"))
         self.flow.ask(s, opts, kind="bonus")
 
-    def _use_shot(self, frame, s, k, choice, key="extra") -> None:
+    def _use_shot(self, frame: dict, s: int, k: KnightData, choice: str | None, key: str = "extra") -> None:
         if choice and choice.startswith("use:"):
             iid = choice.split(":")[1]
             k["items"].remove(iid)
@@ -111,15 +115,15 @@ class CombatRules:
             self.say(f"{{0}} uses {self.item_name(iid)}", s, kind="combat")
 
     # ------------------------------------------------------------ monster combat (LD-MON)
-    def _monster_total(self, frame, k) -> int:
+    def _monster_total(self, frame: dict, k: KnightData) -> int:
         p = self.data["players"][frame["seat"]]
         return (frame["roll"] + p["might"] + self.combat_bonus(k, frame["monster"]["theme"])
                 + 2 * (frame["own"] + frame["support"]))
 
-    def _f_monster(self, frame, choice, seat) -> None:
+    def _f_monster(self, frame: dict, choice: str | None, seat: int | None) -> None:
         d = self.data
         s, t, mon = frame["seat"], frame["tile"], frame["monster"]
-        k = self.knight(s, frame["knight"])
+        k = self.knight_of(s, frame["knight"])
         p = d["players"][s]
         stage = frame["stage"]
         if stage == "ask":
@@ -211,20 +215,20 @@ class CombatRules:
             if not any(e.get("heal") for e in self.effects(k)):
                 self._push_lose(s, why="healing")
 
-    def _content_loot(self, mon: dict) -> dict:
+    def _content_loot(self, mon: Monster) -> dict[str, int]:
         """The monster's loot as its content lists it (the state's copy may have its keys reordered by JSON)."""
         if mon.get("card"):
             return self.C["card_by_id"][mon["card"]]["loot"]
         return self.C["board"]["bear"]["loot"]
 
-    def _monster_left(self, frame) -> None:
+    def _monster_left(self, frame: dict) -> None:
         self.flow.pop(frame)
         self.data["tiles"][frame["tile"]]["monster"] = frame["monster"]   # a fled-from monster stays (LD-GAP-22)
 
     # ------------------------------------------------------------ knight combat (LD-KVK)
-    def _f_duel(self, frame, choice, seat) -> None:
+    def _f_duel(self, frame: dict, choice: str | None, seat: int | None) -> None:
         a, dd, t = frame["attacker"], frame["defender"], frame["tile"]
-        ka, kd = self.knight(a, frame["attacker_knight"]), self.knight(dd, frame["defender_knight"])
+        ka, kd = self.knight_of(a, frame["attacker_knight"]), self.knight_of(dd, frame["defender_knight"])
         stage = frame["stage"]
         if stage == "ask":                                             # LD-KVK-4
             fl = frame["fleer"]
@@ -323,7 +327,7 @@ class CombatRules:
         self.send_home(l, kl)                                          # LD-KVK-14
         self.flow.push("steal", winner=w, winner_knight=kw["id"], loser=l, loser_knight=kl["id"])   # LD-KVK-13
 
-    def _duel_totals(self, frame, ka, kd) -> tuple:
+    def _duel_totals(self, frame: dict, ka: KnightData, kd: KnightData) -> tuple[int, int]:
         pa, pd = self.data["players"][frame["attacker"]], self.data["players"][frame["defender"]]
         ta = (frame["roll_a"] + pa["might"] + 2 * (frame["own_a"] + frame["support_a"])
               + self.combat_bonus(ka, None, duel=True) + frame.get("extra_a", 0))
@@ -331,7 +335,7 @@ class CombatRules:
               + self.combat_bonus(kd, None, duel=True) + frame.get("extra_d", 0))
         return ta, td
 
-    def _f_steal(self, frame, choice, seat) -> None:
+    def _f_steal(self, frame: dict, choice: str | None, seat: int | None) -> None:
         """LD-KVK-13, LD-KVK-15, LD-GAP-48: the winner picks a resource or an item of the beaten knight."""
         w, l = frame["winner"], frame["loser"]
         kw, kl = self.knight(w, frame["winner_knight"]), self.knight(l, frame["loser_knight"])
@@ -353,7 +357,8 @@ class CombatRules:
             res[what] -= 1
             self.data["players"][w]["resources"][what] += 1
             self.say(f"{{0}} takes 1 {what} from {{1}}", w, l, kind="steal")
-        else:
+        else:                                                          # an item: offered only if both knights are there
+            kw, kl = self.knight_of(w, frame["winner_knight"]), self.knight_of(l, frame["loser_knight"])
             kl["items"].remove(what)
             kw["items"].append(what)
             self.overflow(kl)

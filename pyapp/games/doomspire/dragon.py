@@ -8,17 +8,20 @@ knight on Doomspire: ``stage`` check, roll, support, bonus, shot, resolve, impre
 from __future__ import annotations
 
 from ...engine import Outcome
+from .base import DoomspireBase
 from .board import stack_text
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from .types import KnightData
 
 TITLE_NAMES = {"hand": "Hand of the King", "coin": "Master of Coin", "jester": "Court Jester"}
 
 
-class DragonRules:
+class DragonRules(DoomspireBase):
     """The dragon of Doomspire and the crowning (a mixin; see the module docstring)."""
 
-    data: dict
-
-    def impresses(self, s: int, k: dict) -> str | None:
+    def impresses(self, s: int, k: KnightData) -> str | None:
         p = self.data["players"][s]
         dr = self.C["board"]["dragon"]
         if p["fame"] >= dr["fame_threshold"]:
@@ -31,15 +34,15 @@ class DragonRules:
             return "ring"                                              # LD-VIC-7, LD-GAP-25
         return None
 
-    def _dragon_total(self, frame, k) -> int:
+    def _dragon_total(self, frame: dict, k: KnightData) -> int:
         p = self.data["players"][frame["seat"]]
         return (frame["roll_knight"] + p["might"] + 2 * (frame["own"] + frame["support"])
                 + self.combat_bonus(k, None, duel=True) + frame.get("extra", 0))
 
-    def _f_dragon(self, frame, choice, seat) -> None:
+    def _f_dragon(self, frame: dict, choice: str | None, seat: int | None) -> None:
         d = self.data
         s, t = frame["seat"], frame["tile"]
-        k = self.knight(s, frame["knight"])
+        k = self.knight_of(s, frame["knight"])
         p = d["players"][s]
         stage = frame["stage"]
         might = self.C["board"]["dragon"]["might"]
@@ -126,7 +129,7 @@ class DragonRules:
             return
         self.send_home(s, k)                                            # LD-DOOM-10, LD-VIC-8
 
-    def _f_last(self, frame, choice, seat) -> None:
+    def _f_last(self, frame: dict, choice: str | None, seat: int | None) -> None:
         s = frame["seat"]
         if choice is None:
             self.flow.ask(s, [("stay", "Stay in the game and save up for a new knight"), ("concede", "Concede defeat")],
@@ -152,13 +155,13 @@ class DragonRules:
         self.say("{0} impressed the dragon for the third time and is King of Doomspire", king, kind="crown")
         self._rank_next()
 
-    def _rank_key(self, title: str, s: int) -> tuple:
+    def _rank_key(self, title: str, s: int) -> tuple[int, int]:
         p = self.data["players"][s]
         if title == "hand":                                            # LD-RANK-4, LD-RANK-5
             return (len(self.owned(s)), self.starred_count(s))
         return (p["resources"]["gold"], sum(p["resources"].values()))  # LD-RANK-6, LD-RANK-7
 
-    def _rank_next(self, pick=None) -> None:
+    def _rank_next(self, pick: int | None = None) -> None:
         rk = self.data["ranking"]
         while rk["titles"]:
             title = rk["titles"][0]
@@ -184,7 +187,7 @@ class DragonRules:
         ranking = rk["placed"] + ([outs] if outs else [])
         self.finish(Outcome.ranked(ranking, f"dragon impressed three times: {self.name(rk['king'])} is King of Doomspire"))
 
-    def _f_tie(self, frame, choice, seat) -> None:
+    def _f_tie(self, frame: dict, choice: str | None, seat: int | None) -> None:
         if choice is None:
             return
         self._rank_next(int(choice.split(":")[1]) - 1)

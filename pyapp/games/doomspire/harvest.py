@@ -7,16 +7,19 @@ lord to accept or decline a trade (offers are made in every phase from round 2).
 from __future__ import annotations
 
 from ...engine import Action
+from .base import DoomspireBase
 from .board import ALL, COAST, RES, res_text
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from .types import Occupancy
 
-class HarvestRules:
+
+class HarvestRules(DoomspireBase):
     """Harvest, buildings and trade offers (a mixin; see the module docstring)."""
 
-    data: dict
-
     # ------------------------------------------------------------ harvest (LD-HARV, LD-TERR-4/5)
-    def eligible(self, s: int, occ=None) -> list:
+    def eligible(self, s: int, occ: Occupancy | None = None) -> list[str]:
         """Tiles ``s`` may harvest: own unblockaded tiles plus tiles ``s`` blockades (LD-HARV-4, LD-TERR-4/5)."""
         occ = self.occ() if occ is None else occ
         r2 = self.data["round"] >= 2
@@ -34,7 +37,7 @@ class HarvestRules:
                 out.append(t)
         return out
 
-    def _legal_harvest(self, s: int) -> list:
+    def _legal_harvest(self, s: int) -> list[Action]:
         p = self.data["players"][s]
         res = p["resources"]
         hv = p["harvest"]
@@ -84,7 +87,7 @@ class HarvestRules:
             return False                                              # LD-BLD-21
         return key not in p["buildings"]                              # LD-GAP-58
 
-    def _do_harvest(self, s: int, action) -> None:
+    def _do_harvest(self, s: int, action: Action) -> None:
         d = self.data
         aid = action.id
         p = d["players"][s]
@@ -151,7 +154,7 @@ class HarvestRules:
             raise ValueError(aid)
 
     # ------------------------------------------------------------ trade offers (LD-TRADE)
-    def _offer_actions(self, s: int) -> list:
+    def _offer_actions(self, s: int) -> list[Action]:
         """LD-TRADE-1, LD-GAP-57: from round 2, offer 1 or 2 of a resource for 1 of another (2 offers a phase)."""
         d = self.data
         p = d["players"][s]
@@ -186,7 +189,7 @@ class HarvestRules:
         self.flow.push("offer", seat=s, to=to, give=give, n=n, get=get)
         return True
 
-    def _f_offer(self, frame, choice, seat) -> None:
+    def _f_offer(self, frame: dict, choice: str | None, seat: int | None) -> None:
         to, s = frame["to"], frame["seat"]
         if choice is None:
             opts = []

@@ -8,16 +8,19 @@ passes rival knights, who may block it) and ``entry`` (the automatic interaction
 from __future__ import annotations
 
 from ...engine import Action
+from .base import DoomspireBase
 from .board import COAST, NB, RES, SPECIAL, ZONE_NAMES, ZONES, res_text, zone_dist
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from .types import KnightData, Occupancy
 
-class MovementRules:
+
+class MovementRules(DoomspireBase):
     """Knights and boats on the move (a mixin; see the module docstring)."""
 
-    data: dict
-
     # ------------------------------------------------------------ where a knight may go
-    def enterable(self, s: int, t: str, occ: dict) -> bool:
+    def enterable(self, s: int, t: str, occ: Occupancy) -> bool:
         x = self.data["tiles"][t]
         if x["home_of"] is not None and x["home_of"] != s and not self.data["players"][x["home_of"]]["out"]:
             return False                                             # LD-MOVE-10
@@ -35,17 +38,17 @@ class MovementRules:
         x = self.data["tiles"][t]
         return not x["revealed"] or x["monster"] is not None or x["kind"] == "DS"   # LD-MOVE-8, LD-MOVE-9, LD-GAP-33
 
-    def opp_at(self, s: int, t: str, occ: dict) -> list:
+    def opp_at(self, s: int, t: str, occ: Occupancy) -> list[tuple[int, KnightData]]:
         if self.data["round"] < 2 or self.is_special(t):
             return []
         return [(s2, k) for s2, k in occ.get(t, ()) if s2 != s]
 
-    def knight_dests(self, s: int, k: dict, reach: int, occ: dict) -> dict:
+    def knight_dests(self, s: int, k: KnightData, reach: int, occ: Occupancy) -> dict[str, tuple[int, int, list[str]]]:
         """dest -> (opponent tiles passed, steps, path) -- fewest passes, then fewest steps."""
-        best: dict = {}
+        best: dict[str, tuple[int, int, list[str]]] = {}
         start = k["at"]
 
-        def walk(t, path, opps):
+        def walk(t: str, path: list[str], opps: int) -> None:
             steps = len(path)
             if steps >= reach:
                 return
@@ -62,7 +65,7 @@ class MovementRules:
         walk(start, [], 0)
         return best
 
-    def can_stay(self, s: int, k: dict, occ: dict) -> bool:
+    def can_stay(self, s: int, k: KnightData, occ: Occupancy) -> bool:
         """LD-MOVE-7, LD-MOVE-19: a zero-step action makes sense only if the tile offers an interaction."""
         t = k["at"]
         x = self.data["tiles"][t]
@@ -79,7 +82,7 @@ class MovementRules:
         return False
 
     # ------------------------------------------------------------ the move phase's actions
-    def _legal_move(self, s: int) -> list:
+    def _legal_move(self, s: int) -> list[Action]:
         p = self.data["players"][s]
         occ = self.occ()
         out = []
@@ -106,7 +109,7 @@ class MovementRules:
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
 
-    def _boat_actions(self, s: int, top: int, occ: dict) -> list:
+    def _boat_actions(self, s: int, top: int, occ: Occupancy) -> list[Action]:
         p = self.data["players"][s]
         out = []
         for b in p["boats"]:
@@ -130,7 +133,7 @@ class MovementRules:
                                       f"({steps} step(s), die {self.low_die(s, max(1, steps))})", "boat"))
         return out
 
-    def drop_ok(self, s: int, k: dict, t: str, occ: dict) -> bool:
+    def drop_ok(self, s: int, k: KnightData, t: str, occ: Occupancy) -> bool:
         if not self.enterable(s, t, occ):                            # LD-GAP-40
             return False
         if k["done"]:                                                # LD-BOAT-11
@@ -139,7 +142,7 @@ class MovementRules:
                 return False
         return True
 
-    def _window_actions(self, s: int, occ: dict) -> list:
+    def _window_actions(self, s: int, occ: Occupancy) -> list[Action]:
         """Voluntary interactions right after an entry (LD-TILE-12..16)."""
         w = self.data["window"]
         if not w or w["seat"] != s:
@@ -184,7 +187,7 @@ class MovementRules:
             out.append(Action("temple", "Temple: sacrifice 2 fame for 1 might", "special"))
         return out
 
-    def _item_actions(self, s: int, occ: dict, pick: bool = True) -> list:
+    def _item_actions(self, s: int, occ: Occupancy | None, pick: bool = True) -> list[Action]:
         """Drop and dismiss at any time (LD-UI-21); pick up only in the owner's move turn (LD-GAP-43)."""
         out = []
         moved = self.data["moved_items"]
@@ -203,7 +206,7 @@ class MovementRules:
                                   f"{self.C['followers'][f]['name']}", "item"))
         return out
 
-    def _do_move(self, s: int, action) -> None:
+    def _do_move(self, s: int, action: Action) -> None:
         d = self.data
         aid = action.id
         if aid == "end":
@@ -221,7 +224,7 @@ class MovementRules:
         if head == "move":
             d["window"] = None
             kid, dest = rest.split(">")
-            k = self.knight(s, kid)
+            k = self.knight_of(s, kid)
             bonus = self.eff_sum(k, "steps")
             occ = self.occ()
             opps, steps, path = self.knight_dests(s, k, max(self.unused(s)) + bonus, occ)[dest]
@@ -230,7 +233,7 @@ class MovementRules:
             self.flow.push("walk", seat=s, knight=kid, path=path, step=0, asked=-1)
         elif head == "stay":
             d["window"] = None
-            k = self.knight(s, rest)
+            k = self.knight_of(s, rest)
             die = self.spend(s, 1)
             self.say(f"{{0}}'s knight {rest[1:]} stays on {k['at']} with a {die}", s, kind="move")
             self._push_entry(s, rest, k["at"])
@@ -246,7 +249,7 @@ class MovementRules:
                 bid, move = rest.split(":")
                 kid, t = move.split(">")
                 b = next(b for b in p["boats"] if b["id"] == bid)
-                k = self.knight(s, kid)
+                k = self.knight_of(s, kid)
                 kz, ez = COAST[k["at"]], COAST[t]
                 die = self.spend(s, max(1, zone_dist(b["zone"], kz) + zone_dist(kz, ez)))
                 self.say(f"{{0}}'s boat {bid[1:]} carries knight {kid[1:]} {k['at']}->{t} with a {die}", s, kind="boat")
@@ -258,7 +261,7 @@ class MovementRules:
             t = w["tile"]
             d["tiles"][t]["owner"] = s                                     # LD-RES-8
             w["acts"].append("claim")
-            self.knight(s, w["knight"])["done"] = True
+            self.knight_of(s, w["knight"])["done"] = True
             self.say(f"{{0}} claims {t}", s, kind="claim")
         elif head in ("revolt", "conquer"):
             w = d["window"]
@@ -272,7 +275,7 @@ class MovementRules:
                 p["might"] -= 1
                 x["owner"] = s
             w["acts"].append(head)
-            self.knight(s, w["knight"])["done"] = True
+            self.knight_of(s, w["knight"])["done"] = True
             verb = "incites revolt on" if head == "revolt" else "conquers"
             if prev == -1:
                 self.say(f"{{0}} {verb} {t} (was Neutral's)", s, kind=head)
@@ -293,7 +296,7 @@ class MovementRules:
         t = w["tile"]
         if t not in p["specials_used"]:
             p["specials_used"].append(t)                               # LD-SPEC-9, LD-GAP-41
-        self.knight(s, w["knight"])["done"] = True
+        self.knight_of(s, w["knight"])["done"] = True
         if head == "swap":
             pair, b = rest.split(">")
             a1, a2 = pair.split("+")
@@ -306,7 +309,7 @@ class MovementRules:
             price = self.C["items"][rest]["price"]
             p["resources"]["gold"] -= price
             d["trader"][rest] -= 1                                     # LD-SPEC-6
-            k = self.knight(s, w["knight"])
+            k = self.knight_of(s, w["knight"])
             k["items"].append(self.new_item(rest))
             w["acts"].append("trader")
             self.say(f"{{0}} buys {self.C['items'][rest]['name']} for {price} gold", s, kind="trader")
@@ -325,7 +328,7 @@ class MovementRules:
     def _do_item(self, s: int, head: str, rest: str) -> None:
         d = self.data
         kid, what = rest.split(":")
-        k = self.knight(s, kid)
+        k = self.knight_of(s, kid)
         tile = d["tiles"][k["at"]]
         if head == "drop":                                         # LD-ITEM-4, LD-ITEM-5
             k["items"].remove(what)
@@ -342,7 +345,7 @@ class MovementRules:
             self.say(f"{{0}}'s knight {kid[1:]} dismisses {self.C['followers'][what]['name']}", s, kind="item")
         self.overflow(k)
 
-    def overflow(self, k: dict) -> None:
+    def overflow(self, k: KnightData) -> None:
         """A knight that lost a carry bonus drops the items it can no longer carry on its tile (LD-GAP-44)."""
         while len(k["items"]) > self.slots(k):
             iid = k["items"].pop()
@@ -350,13 +353,13 @@ class MovementRules:
             self.say(f"{self.item_name(iid)} is left on {k['at']}", kind="item")
 
     # ------------------------------------------------------------ walking, blocking, entering
-    def _push_entry(self, s: int, kid: str, t: str, tired: bool = False, blocker=None) -> None:
+    def _push_entry(self, s: int, kid: str, t: str, tired: bool = False, blocker: int | None = None) -> None:
         self.flow.push("entry", seat=s, knight=kid, tile=t, stage="explore", fought=False, tired=tired,
                        blocker=blocker)
 
-    def _f_walk(self, frame, choice, seat) -> None:
+    def _f_walk(self, frame: dict, choice: str | None, seat: int | None) -> None:
         s = frame["seat"]
-        k = self.knight(s, frame["knight"])
+        k = self.knight_of(s, frame["knight"])
         path = frame["path"]
         if choice is not None:
             t = path[frame["step"]]
@@ -384,22 +387,23 @@ class MovementRules:
         self.flow.pop(frame)
         self._push_entry(s, frame["knight"], t)
 
-    def _f_entry(self, frame, choice, seat) -> None:
+    def _f_entry(self, frame: dict, choice: str | None, seat: int | None) -> None:
         """Automatic interactions in order: explore, combat, dragon, adventure (LD-TILE-2); then the voluntary window."""
         d = self.data
         s, t = frame["seat"], frame["tile"]
         k = self.knight(s, frame["knight"])
-        here = k is not None and k["at"] == t and not d["players"][s]["out"]
+        if k is not None and (k["at"] != t or d["players"][s]["out"]):
+            k = None                                                   # gone elsewhere: nothing more happens to it
         x = d["tiles"][t]
         stage = frame["stage"]
         if stage == "explore":
             frame["stage"] = "knight"
-            if here and not x["revealed"]:
+            if k is not None and not x["revealed"]:
                 self._explore(s, k, t)
             return
         if stage == "knight":
             frame["stage"] = "monster"
-            if here:
+            if k is not None:
                 occ = self.occ()
                 opps = self.opp_at(s, t, occ)
                 if frame["blocker"] is not None:
@@ -418,24 +422,24 @@ class MovementRules:
             return
         if stage == "monster":
             frame["stage"] = "dragon"
-            if here and x["monster"] is not None:                      # LD-TILE-8
+            if k is not None and x["monster"] is not None:             # LD-TILE-8
                 frame["fought"] = True
                 k["done"] = True
                 self._push_monster(s, k["id"], t, x["monster"], from_card=False)
             return
         if stage == "dragon":
             frame["stage"] = "adventure"
-            if here and x["kind"] == "DS":                             # LD-TILE-9
+            if k is not None and x["kind"] == "DS":                    # LD-TILE-9
                 frame["fought"] = True
                 k["done"] = True
                 self.flow.push("dragon", seat=s, knight=k["id"], tile=t, stage="check")
             return
         if stage == "adventure":
             frame["stage"] = "end"
-            if here and x["tokens"] > 0 and x["monster"] is None and not frame["fought"]:   # LD-TILE-10, LD-TILE-11, LD-GAP-17
+            if k is not None and x["tokens"] > 0 and x["monster"] is None and not frame["fought"]:   # LD-TILE-10, LD-TILE-11, LD-GAP-17
                 self._draw_adventure(s, k, t)
             return
         self.flow.pop(frame)
         flow = self.flow
-        if here and not frame["tired"] and flow.phase == "move" and flow.active == s:
+        if k is not None and not frame["tired"] and flow.phase == "move" and flow.active == s:
             d["window"] = {"seat": s, "knight": k["id"], "tile": t, "acts": []}  # LD-TILE-12, LD-TILE-13

@@ -30,6 +30,12 @@ from ...engine.log import html as log_html_entry
 from ...ui.markup import action_button, dest_layer, esc, log_details, number, seat_names
 from . import content
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from ...engine import Action
+    from ...engine.log import Entry
+    from .types import DoomspireView, PlayerView, TileView
+
 COLS = "abcdefgh"
 T = 64.0                     # tile size in SVG units
 M = 44.0                     # width of the sea around the island
@@ -65,7 +71,7 @@ def zone_of(t: str) -> str | None:
     return ("n" if r < 4 else "s") + ("w" if c < 4 else "e")
 
 
-def res_text(d) -> str:
+def res_text(d: object) -> str:
     if not isinstance(d, dict):
         return ""
     return ", ".join(f"{number(n)} {r}" for r, n in d.items() if n) or "nothing"
@@ -80,22 +86,22 @@ def _content() -> dict:
         return {}
 
 
-def item_name(key) -> str:
+def item_name(key: str) -> str:
     it = (_content().get("items") or {}).get(key)
     return it["name"] if it else str(key)
 
 
-def item_text(key) -> str:
+def item_text(key: str) -> str:
     it = (_content().get("items") or {}).get(key)
     return it.get("text", "") if it else ""
 
 
-def follower_name(key) -> str:
+def follower_name(key: str) -> str:
     f = (_content().get("followers") or {}).get(key)
     return f["name"] if f else str(key)
 
 
-def build_name(key) -> str:
+def build_name(key: str) -> str:
     b = (_content().get("builds") or {}).get(key)
     return b["name"] if b else str(key)
 
@@ -180,17 +186,17 @@ class _Ctx:
         self.names = [esc(x) for x in plain]
         self.chips = [f'<b class="pn p{i}">{self.names[i]}</b>' for i in range(len(plain))]
 
-    def name(self, s) -> str:
+    def name(self, s: object) -> str:
         if isinstance(s, int) and 0 <= s < len(self.names):
             return self.names[s]
         return "Neutral" if s == -1 else "?"
 
-    def chip(self, s) -> str:
+    def chip(self, s: object) -> str:
         if isinstance(s, int) and 0 <= s < len(self.chips):
             return self.chips[s]
         return "Neutral" if s == -1 else "?"
 
-    def rich(self, text) -> str:
+    def rich(self, text: object) -> str:
         """Escape ``text``, turning the engine's ``P1``..``P4`` into coloured player names."""
         text = str(text)
         if "P" not in text:
@@ -206,11 +212,11 @@ class _Ctx:
         out.append(esc(text[pos:]))
         return "".join(out)
 
-    def log_line(self, entry) -> str:
+    def log_line(self, entry: Entry) -> str:
         """A structured log event as markup: each seat it names is a coloured player name."""
         return _SEAT_SPAN.sub(r'class="seat seat-\1 pn p\1"', log_html_entry(entry, self.plain))
 
-    def flat_text(self, text) -> str:
+    def flat_text(self, text: object) -> str:
         """``text`` with the engine's ``P1``..``P4`` replaced by plain player names (not escaped)."""
         text = str(text)
         if "P" not in text:
@@ -218,7 +224,7 @@ class _Ctx:
         return _PN.sub(lambda m: self.plain[int(m.group(1)) - 1] if int(m.group(1)) - 1 < len(self.plain)
                        else m.group(0), text)
 
-    def flat(self, text) -> str:
+    def flat(self, text: object) -> str:
         """Like :meth:`rich` but plain text (for ``<title>`` and attributes), escaped."""
         return esc(self.flat_text(text))
 
@@ -228,7 +234,7 @@ def _btn(aid: str, label_html: str, *, cls: str = "", title: str = "") -> str:
     return action_button(aid, label_html, cls=f"small {cls}", title=title)
 
 
-def _tile_svg(t: str, v: dict, x: float, y: float, cx: _Ctx) -> str:
+def _tile_svg(t: str, v: TileView, x: float, y: float, cx: _Ctx) -> str:
     """One tile: background, name, yield/tier, owner, monster, items, protection (knights are drawn later)."""
     if not isinstance(v, dict):
         return ""
@@ -248,8 +254,8 @@ def _tile_svg(t: str, v: dict, x: float, y: float, cx: _Ctx) -> str:
         oc = f"p{owner}" if owner >= 0 else "neutral"
         parts.append(f'<use href="#ds-own" class="own {oc}"/><use href="#ds-flag" class="flag {oc}" x="20" y="-16"/>')
         title.append(f"claimed by {cx.plain[owner] if 0 <= owner < len(cx.plain) else 'a neutral lord'}")
-    if v.get("home_of") is not None:
-        home = v["home_of"]
+    home = v.get("home_of")
+    if home is not None:
         title.append(f"home castle of {cx.plain[home] if number(home, -1) in range(len(cx.plain)) else '?'}")
     parts.append(f'<text class="tid" x="-27" y="-22">{t}</text>')
     fit = ' textLength="52" lengthAdjust="spacingAndGlyphs"' if len(str(v.get("name", ""))) > 13 else ""
@@ -293,7 +299,8 @@ def _tile_svg(t: str, v: dict, x: float, y: float, cx: _Ctx) -> str:
     return "".join(parts)
 
 
-def _knights_svg(t: str, lst: list, x: float, y: float, cx: _Ctx, active: set, seat) -> str:
+def _knights_svg(t: str, lst: list[list], x: float, y: float, cx: _Ctx, active: set[tuple[int, str]],
+                 seat: int | None) -> str:
     n = len(lst)
     if not n:
         return ""
@@ -314,7 +321,7 @@ def _knights_svg(t: str, lst: list, x: float, y: float, cx: _Ctx, active: set, s
     return "".join(out)
 
 
-def render(view: dict, actions: list, *, seat: int | None, names: list[str], interactive: bool) -> str:
+def render(view: DoomspireView, actions: list[Action], *, seat: int | None, names: list[str], interactive: bool) -> str:
     """The whole Lords of Doomspire game area for ``view`` (one seat's view or the spectator's).
 
     ``actions`` are the legal actions of ``seat`` (shown only when ``interactive``).
@@ -327,10 +334,11 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     phase = view.get("phase", "")
     over = phase == "over" or bool(view.get("outcome"))
     me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
-    my_knights = {k.get("id"): k for k in (me or {}).get("knights") or [] if isinstance(k, dict)}
+    my_knights = {k.get("id"): k for k in ((me.get("knights") or []) if me else []) if isinstance(k, dict)}
     active = view.get("active")
-    frame = view.get("frame") if isinstance(view.get("frame"), dict) else {}
-    moving = set()
+    fr = view.get("frame")
+    frame: dict = fr if isinstance(fr, dict) else {}
+    moving: set[tuple[int, str]] = set()
     if isinstance(active, int) and frame.get("knight") and isinstance(frame.get("seat"), int):
         moving.add((frame["seat"], frame["knight"]))
 
@@ -451,7 +459,8 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
 
     # ---- prompt and controls
     ctl = []
-    prompt = view.get("prompt") if isinstance(view.get("prompt"), dict) else None
+    pr = view.get("prompt")
+    prompt = pr if isinstance(pr, dict) else None
     prompt_ids = [aid for aid, a in acts.items() if str(getattr(a, "kind", "")).startswith("prompt")]
     if prompt:
         ps = prompt.get("seat")
@@ -478,7 +487,8 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     side = [_dragon_html(view, cx), _decks_html(view)]
 
     # ---- outcome
-    outcome = view.get("outcome") if isinstance(view.get("outcome"), dict) else None
+    oc = view.get("outcome")
+    outcome = oc if isinstance(oc, dict) else None
     out_html = ""
     if outcome:
         titles = view.get("titles") or []
@@ -513,7 +523,7 @@ GROUPS = (  # (title, predicate on (head, kind)) in display order
 )
 
 
-def _action_groups(acts: dict, used: set, cx: _Ctx, phase: str, view: dict) -> str:
+def _action_groups(acts: dict[str, Action], used: set[str], cx: _Ctx, phase: str, view: DoomspireView) -> str:
     buckets: dict = {g[0]: [] for g in GROUPS}
     offers: dict = {}
     ends, concede, other = [], [], []
@@ -567,9 +577,9 @@ def _action_groups(acts: dict, used: set, cx: _Ctx, phase: str, view: dict) -> s
             used.add(aid)
         out.append(f'<div class="ds-group"><h4>{esc(title)}</h4><div class="btns">{"".join(btns)}</div></div>')
     if other:
-        btns = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="other") for aid in other)
+        row = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="other") for aid in other)
         used.update(other)
-        out.append(f'<div class="ds-group"><h4>Other</h4><div class="btns">{btns}</div></div>')
+        out.append(f'<div class="ds-group"><h4>Other</h4><div class="btns">{row}</div></div>')
     if offers:
         parts = []
         for to in sorted(offers):
@@ -578,19 +588,19 @@ def _action_groups(acts: dict, used: set, cx: _Ctx, phase: str, view: dict) -> s
                 who = cx.chip(int(to) - 1)
             except ValueError:
                 who = esc(to)
-            btns = "".join(_btn(aid, esc(_offer_short(aid)), cls="offer", title=cx.flat_text(acts[aid].label or aid))
-                           for aid in ids)
+            row = "".join(_btn(aid, esc(_offer_short(aid)), cls="offer", title=cx.flat_text(acts[aid].label or aid))
+                          for aid in ids)
             used.update(ids)
-            parts.append(f'<div class="offer-to"><span>To {who}:</span> {btns}</div>')
+            parts.append(f'<div class="offer-to"><span>To {who}:</span> {row}</div>')
         n = sum(len(v) for v in offers.values())
         out.append(f'<details class="ds-group ds-offers"><summary>Offer a trade ({n} possible offers; '
                    f'1 or 2 of a resource for 1 of another)</summary>{"".join(parts)}</details>')
     if ends or concede:
-        btns = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="primary end") for aid in ends)
-        btns += "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="danger concede") for aid in concede)
+        row = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="primary end") for aid in ends)
+        row += "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="danger concede") for aid in concede)
         used.update(ends)
         used.update(concede)
-        out.append(f'<div class="ds-group ds-end"><div class="btns">{btns}</div></div>')
+        out.append(f'<div class="ds-group ds-end"><div class="btns">{row}</div></div>')
     return f'<div class="ds-actions">{"".join(out)}</div>'
 
 
@@ -607,7 +617,7 @@ def _offer_short(aid: str) -> str:
 
 
 # ---------------------------------------------------------------- panels
-def _combat_html(fr: dict, tiles: dict, players: list, cx: _Ctx) -> str:
+def _combat_html(fr: dict, tiles: dict[str, TileView], players: list[PlayerView], cx: _Ctx) -> str:
     k = fr.get("kind") if fr else None
     if k == "monster":
         mon = fr.get("monster") or {}
@@ -632,7 +642,7 @@ def _combat_html(fr: dict, tiles: dict, players: list, cx: _Ctx) -> str:
     return f'<div class="ds-combat" role="status">{" · ".join(bits)}</div>'
 
 
-def _dice_html(p: dict, view: dict, seat) -> str:
+def _dice_html(p: PlayerView, view: DoomspireView, seat: int | None) -> str:
     dice = p.get("dice") or []
     usedl = p.get("used") or []
     if dice:
@@ -650,7 +660,7 @@ def _dice_html(p: dict, view: dict, seat) -> str:
     return '<span class="dice muted">no dice</span>'
 
 
-def _player_html(p: dict, view: dict, seat, cx: _Ctx, over: bool) -> str:
+def _player_html(p: PlayerView, view: DoomspireView, seat: int | None, cx: _Ctx, over: bool) -> str:
     s = p.get("seat")
     res = p.get("res") or {}
     badges = []
@@ -682,7 +692,7 @@ def _player_html(p: dict, view: dict, seat, cx: _Ctx, over: bool) -> str:
         kn.append(f"<li>Knight {esc(str(k.get('id', ''))[1:])} on {esc(k.get('at', '?'))}{done}"
                   + (f" <small>{esc('; '.join(extra))}</small>" if extra else "") + "</li>")
     boats = [f"<li>{'Warship' if p.get('warship') else 'Boat'} {esc(str(b.get('id', ''))[1:])}: "
-             f"{esc(ZONE_NAMES.get(b.get('z'), b.get('z')))} sea</li>" for b in p.get("boats") or []
+             f"{esc(ZONE_NAMES.get(b.get('z') or '', b.get('z')))} sea</li>" for b in p.get("boats") or []
              if isinstance(b, dict)]
     blds = ", ".join(build_name(b) for b in p.get("buildings") or [])
     if p.get("warship"):
@@ -699,7 +709,7 @@ def _player_html(p: dict, view: dict, seat, cx: _Ctx, over: bool) -> str:
             + "</article>")
 
 
-def _dragon_html(view: dict, cx: _Ctx) -> str:
+def _dragon_html(view: DoomspireView, cx: _Ctx) -> str:
     hoard = view.get("hoard")
     imps = view.get("impressions") or []
     if hoard is None:
@@ -714,7 +724,7 @@ def _dragon_html(view: dict, cx: _Ctx) -> str:
             f'<p>Impressed by: {who}. Might {dragon_might()}.</p></section>')
 
 
-def _decks_html(view: dict) -> str:
+def _decks_html(view: DoomspireView) -> str:
     decks = view.get("decks") or {}
     rows = "".join(f"<li>Tier {esc(t)}: {esc(number((d or {}).get('count')))} cards"
                    + (f", next: {esc(d.get('next_theme'))}" if (d or {}).get("next_theme") else "") + "</li>"

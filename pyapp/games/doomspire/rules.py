@@ -20,7 +20,9 @@ Shape of the engine
   (knights, boats, routes, tile entry, items), :mod:`.combat` (monsters, knight against
   knight, support, flight, losses and theft), :mod:`.adventures` (cards), :mod:`.harvest`
   (harvest, buildings, trade offers), :mod:`.dragon` (impressing the dragon, the ranking).
-  Board geometry is :mod:`.board`.
+  Their common base, :class:`.base.DoomspireBase`, holds the helpers they share (tiles, knights,
+  items, dice) and declares for mypy what they call of one another.  Board geometry is
+  :mod:`.board`; the view is described in :mod:`.types` (typed dicts, for mypy only).
 
 Coordinates: see :mod:`.board` (``a1`` is the north-west corner, LD-BRD-10).
 """
@@ -29,7 +31,7 @@ from __future__ import annotations
 import json
 
 from ...engine import Action, Game, Option, Outcome
-from ...engine.flow import FlowState, Phase, phases
+from ...engine.flow import Phase, phases
 from ...engine.util import read_text
 from . import content
 from .adventures import AdventureRules
@@ -39,6 +41,11 @@ from .combat import CombatRules
 from .dragon import DragonRules
 from .harvest import HarvestRules
 from .movement import MovementRules
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from ...engine.rng import Rng
+    from .types import DoomspireView, PlayerView, PromptView, TileView, WindowView
 
 # The round as declared data (LD-TURN-2..5); ``ranking`` follows the third impression.
 PHASES = phases(
@@ -68,7 +75,7 @@ PROMPTS = {
 }
 
 
-class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, DragonRules, FlowState):
+class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, DragonRules):
     """A game of Lords of Doomspire; see the module docstring."""
 
     PHASES = PHASES
@@ -140,153 +147,6 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
             "ranking": None, "final_active": None,
         }
 
-    # ------------------------------------------------------------ helpers
-    @property
-    def C(self) -> dict:
-        return content.load()
-
-    def tile(self, t: str) -> dict:
-        return self.data["tiles"][t]
-
-    def kind(self, t: str) -> dict:
-        """The content description of what lies on tile ``t``."""
-        return self.C["board"]["kinds"][self.data["tiles"][t]["kind"]]
-
-    def ktype(self, t: str) -> str:
-        return self.kind(t)["type"]
-
-    def name(self, s) -> str:
-        """A seat as action labels name it (``P1``...; ``Neutral`` for a conceded lord's tiles)."""
-        return "Neutral" if s == -1 else f"P{s + 1}"
-
-    def player(self, s: int) -> dict:
-        return self.data["players"][s]
-
-    def in_play(self, seat: int) -> bool:
-        return not self.data["players"][seat]["out"]
-
-    def active_seats(self) -> list:
-        return [s for s in range(self.players) if self.in_play(s)]
-
-    def knight(self, s: int, kid: str):
-        for k in self.data["players"][s]["knights"]:
-            if k["id"] == kid:
-                return k
-        return None
-
-    def occ(self) -> dict:
-        """tile -> [(seat, knight dict)]"""
-        out: dict = {}
-        for s, p in enumerate(self.data["players"]):
-            for k in p["knights"]:
-                out.setdefault(k["at"], []).append((s, k))
-        return out
-
-    def is_special(self, t: str) -> bool:
-        return self.ktype(t) in SPECIAL
-
-    def is_resource(self, t: str) -> bool:
-        return self.ktype(t) in ("resource", "home")
-
-    def starred(self, t: str) -> bool:
-        k = self.kind(t)
-        return k["type"] == "resource" and sum(k["yield"].values()) >= 2     # LD-RES-6, LD-GAP-14
-
-    def owned(self, s: int) -> list:
-        tiles = self.data["tiles"]
-        return [t for t in ALL if tiles[t]["owner"] == s and self.is_resource(t)]      # board order
-
-    def starred_count(self, s: int) -> int:
-        return sum(1 for t in self.owned(s) if self.starred(t))
-
-    def protected(self, t: str, occ=None) -> bool:
-        """LD-TERR-2: the owner has a knight orthogonally adjacent (LD-GAP-52)."""
-        o = self.data["tiles"][t]["owner"]
-        if o is None or o < 0:
-            return False
-        occ = self.occ() if occ is None else occ
-        return any(s == o for nb in NB[t] for s, _k in occ.get(nb, ()))
-
-    def effects(self, k: dict) -> list:
-        C = self.C
-        return ([C["items"][self.data["items"][i]]["effects"] for i in k["items"]]
-                + [C["followers"][f]["effects"] for f in k["followers"]])
-
-    def eff_sum(self, k: dict, key: str) -> int:
-        return sum(e.get(key, 0) for e in self.effects(k) if "vs" not in e and key != "ring")
-
-    def slots(self, k: dict) -> int:
-        return 2 + self.eff_sum(k, "carry")                  # LD-ITEM-1, LD-ITEM-2
-
-    def combat_bonus(self, k: dict, theme=None, duel=False) -> int:
-        total = 0
-        for e in self.effects(k):
-            if "vs" in e:
-                if e["vs"] == theme:
-                    total += e.get("might", 0)
-            else:
-                total += e.get("might", 0)
-                if duel:
-                    total += e.get("duel", 0)
-        return total
-
-    def gain(self, s: int, res: dict) -> None:
-        for r, n in res.items():
-            self.data["players"][s]["resources"][r] += n
-
-    def can_pay(self, s: int, cost: dict) -> bool:
-        return all(self.data["players"][s]["resources"][r] >= n for r, n in cost.items())
-
-    def pay(self, s: int, cost: dict) -> None:
-        for r, n in cost.items():
-            self.data["players"][s]["resources"][r] -= n
-
-    def say(self, text: str, *seats: int, kind: str = "") -> None:
-        """Log an event, prefixed with the round (``R3: {0} claims d1``)."""
-        super().say(f"R{self.data['round']}: {text}", *seats, kind=kind)
-
-    def roll3(self) -> int:
-        return self.rng.roll(3)                                # LD-GAP-4, LD-GAP-5
-
-    def send_home(self, s: int, k: dict) -> None:
-        k["at"] = self.data["players"][s]["home"]
-
-    def new_item(self, key: str) -> str:
-        iid = f"i{self.data['next_item']}"
-        self.data["next_item"] += 1
-        self.data["items"][iid] = key
-        return iid
-
-    def item_name(self, iid: str) -> str:
-        return self.C["items"][self.data["items"][iid]]["name"]
-
-    def units_adjacent(self, s: int, t: str, occ=None) -> int:
-        """Knights of ``s`` orthogonally adjacent to ``t`` plus warships in ``t``'s zone (LD-MON-8, LD-GAP-38)."""
-        occ = self.occ() if occ is None else occ
-        n = sum(1 for nb in NB[t] for s2, _k in occ.get(nb, ()) if s2 == s)
-        p = self.data["players"][s]
-        if p["warship"] and t in COAST:
-            n += sum(1 for b in p["boats"] if b["zone"] == COAST[t])
-        return n
-
-    def unused(self, s: int) -> list:
-        p = self.data["players"][s]
-        return [v for v, u in zip(p["dice"], p["used"]) if not u]
-
-    def spend(self, s: int, need: int) -> int:
-        """Spend the lowest unused die worth at least ``need``; returns its value."""
-        p = self.data["players"][s]
-        best = None
-        for i, (v, u) in enumerate(zip(p["dice"], p["used"])):
-            if not u and v >= need and (best is None or v < p["dice"][best]):
-                best = i
-        p["used"][best] = True
-        return p["dice"][best]
-
-    def low_die(self, s: int, need: int):
-        vals = [v for v in self.unused(s) if v >= need]
-        return min(vals) if vals else None
-
     # ------------------------------------------------------------ the round (LD-TURN, LD-ROLL)
     def _begin_roll(self) -> None:
         """A new round: the round limit, the first-player token, fresh dice (LD-ROLL-1)."""
@@ -315,7 +175,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         affordable = 2 + p["resources"]["food"] // 2                  # LD-ROLL-6
         return max(1, min(entitled, affordable))
 
-    def _legal_roll(self, s: int) -> list:
+    def _legal_roll(self, s: int) -> list[Action]:
         out = []
         for n in range(1, self.max_dice(s) + 1):
             tax = 2 * max(0, n - 2)
@@ -325,7 +185,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
 
-    def _do_roll(self, s: int, action) -> None:
+    def _do_roll(self, s: int, action: Action) -> None:
         aid = action.id
         if aid == "concede":
             self.flow.push("confirm", seat=s)
@@ -370,7 +230,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         self.flow.set_order([])
 
     # ------------------------------------------------------------ the end
-    def finish(self, outcome) -> None:
+    def finish(self, outcome: Outcome) -> None:
         if self.data["final_active"] is None:
             self.data["final_active"] = self.flow.active
         super().finish(outcome)
@@ -394,7 +254,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         self.finish(Outcome.ranked(groups, reason))
         self.say(reason, kind="end")
 
-    def _f_standing(self, frame, choice, seat) -> None:
+    def _f_standing(self, frame: dict, choice: str | None, seat: int | None) -> None:
         """Fewer than two lords are left once everything else is resolved: the last one wins."""
         seats = self.active_seats()
         outs = [s for s in range(self.players) if self.data["players"][s]["out"]]
@@ -403,7 +263,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         self.say(reason, kind="end")
 
     # ------------------------------------------------------------ conceding (LD-CONC)
-    def _f_confirm(self, frame, choice, seat) -> None:
+    def _f_confirm(self, frame: dict, choice: str | None, seat: int | None) -> None:
         s = frame["seat"]
         if choice is None:
             self.flow.ask(s, [("concede:yes", "Yes, concede defeat"), ("concede:no", "No, play on")], kind="concede")
@@ -429,53 +289,58 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
             d["flow"]["stack"].insert(0, {"kind": "standing"})
 
     # ------------------------------------------------------------ view (LD-UI-1, LD-UI-2)
-    def _view(self, seat) -> dict:
+    if TYPE_CHECKING:
+        # State.view returns what _view returns: for mypy, this game's view (see _view)
+        def view(self, seat: int | None) -> DoomspireView: ...  # type: ignore[override]
+
+    # the engine's State._view promises a plain dict; this one is (a TypedDict is a dict at run time),
+    # but mypy lets a TypedDict stand only for a Mapping, not for dict
+    def _view(self, seat: int | None) -> DoomspireView:  # type: ignore[override]
         d = self.data
         flow = self.flow
         occ = self.occ()
-        tiles = {}
+        tiles: dict[str, TileView] = {}
         for t in ALL:
             x = d["tiles"][t]
+            knights = [[s, k["id"]] for s, k in occ.get(t, ())]
             if not x["revealed"]:
-                tiles[t] = {"explored": False, "region": region(t), "knights": []}
+                tiles[t] = {"explored": False, "region": region(t), "knights": knights}
                 continue
             kind = self.kind(t)
-            v = {"explored": True, "region": region(t), "type": kind["type"], "name": kind["name"],
+            v: TileView = {"explored": True, "region": region(t), "type": kind["type"], "name": kind["name"],
                  "owner": x["owner"], "home_of": x["home_of"], "monster": x["monster"], "tokens": x["tokens"],
                  "tier": kind.get("tier"), "yield": kind.get("yield"), "starred": self.starred(t),
-                 "items": [[i, d["items"][i]] for i in x["items"]], "doomspire": x["kind"] == "DS"}
+                 "items": [[i, d["items"][i]] for i in x["items"]], "doomspire": x["kind"] == "DS", "knights": knights}
             if x["owner"] is not None and self.is_resource(t):
                 v["protected"] = self.protected(t, occ)
                 others = [s2 for s2, _k in occ.get(t, ()) if s2 != x["owner"]]
                 v["blockaded_by"] = others[0] if d["round"] >= 2 and others and not v["protected"] else None
             tiles[t] = v
-        for t, lst in occ.items():
-            tiles[t]["knights"] = [[s, k["id"]] for s, k in lst]
-        for t in tiles:
-            tiles[t].setdefault("knights", [])
         over = self.is_over
         phase = "over" if over else flow.phase
-        players = []
+        players: list[PlayerView] = []
         for s, p in enumerate(d["players"]):
-            pv = {"seat": s, "fame": p["fame"], "might": p["might"], "res": dict(p["resources"]), "home": p["home"],
+            secret = phase == "roll" and p["roll"] is not None and seat != s   # a choice is secret until everyone has chosen
+            pv: PlayerView = {"seat": s, "fame": p["fame"], "might": p["might"], "res": dict(p["resources"]), "home": p["home"],
                   "knights": [{"id": k["id"], "at": k["at"], "items": [[i, d["items"][i]] for i in k["items"]],
                                "followers": list(k["followers"]), "done": k["done"]} for k in p["knights"]],
                   "boats": [{"id": b["id"], "z": b["zone"]} for b in p["boats"]], "warship": p["warship"],
                   "buildings": list(p["buildings"]), "dice": list(p["dice"]), "used": list(p["used"]),
                   "out": p["out"], "impressions": d["impressions"].count(s),
-                  "tiles": len(self.owned(s)), "starred": self.starred_count(s), "rolled": p["roll"] is not None}
-            if phase == "roll" and p["roll"] is not None and seat != s:
-                pv["roll_choice"] = None                              # a choice is secret until everyone has chosen
-            else:
-                pv["roll_choice"] = p["roll"]
+                  "tiles": len(self.owned(s)), "starred": self.starred_count(s), "rolled": p["roll"] is not None,
+                  "roll_choice": None if secret else p["roll"]}
             players.append(pv)
         pr = flow.prompt
-        prompt = None
+        prompt: PromptView | None = None
         if pr and not over:
             prompt = {"seat": pr["seats"][0], "kind": pr["kind"], "text": PROMPTS[pr["kind"]]}
             if seat == pr["seats"][0]:
                 prompt["opts"] = [list(o) for o in pr["options"]]
         top = flow.top
+        w = d["window"]
+        window: WindowView | None = ({"seat": w["seat"], "knight": w["knight"], "tile": w["tile"], "acts": list(w["acts"])}
+                                     if w else None)
+        outcome = self.outcome()
         return {
             "game": "doomspire", "seat": seat, "round": d["round"], "phase": phase, "first": flow.first,
             "active": d["final_active"] if over else flow.active, "to_act": list(self.to_act), "tiles": tiles, "players": players,
@@ -484,13 +349,13 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
             "discards": {tier: list(v) for tier, v in d["discards"].items()},
             "trader": dict(d["trader"]), "hoard": d["hoard"], "impressions": list(d["impressions"]),
             "prompt": prompt, "frame": json.loads(json.dumps(top)) if top and not over else None,
-            "window": dict(d["window"]) if d["window"] else None,
-            "log": self.log[-40:], "outcome": self.outcome().to_dict() if over else None,
+            "window": window,
+            "log": self.log[-40:], "outcome": outcome.to_dict() if outcome is not None else None,
             "titles": d["ranking"]["names"] if d["ranking"] else None,
         }
 
     # ------------------------------------------------------------ hidden information
-    def _resample(self, seat: int, rng) -> None:
+    def _resample(self, seat: int, rng: Rng) -> None:
         """Redeal what ``seat`` has not seen: the face-down hill and mountain tiles (their codes shuffled
         among the unrevealed tiles of the same region), the order of every adventure deck (the next
         card's theme is public, LD-UI-20, so a card of that theme stays on top) and, in the roll phase,

@@ -1,0 +1,201 @@
+"""Lords of Doomspire: the state's shared vocabulary -- tiles, lords, knights, items, dice -- and,
+for mypy, the methods the rule mixins call on one another.
+
+:class:`DoomspireBase` is the common base of the rule mixins (:mod:`.movement`, :mod:`.combat`,
+:mod:`.adventures`, :mod:`.harvest`, :mod:`.dragon`) and so of
+:class:`~pyapp.games.doomspire.rules.DoomspireState`, which combines them.
+"""
+from __future__ import annotations
+
+from ...engine.flow import FlowState
+from . import content
+from .board import ALL, COAST, NB, SPECIAL
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from ...engine import Action
+    from .types import KnightData, Monster, Occupancy
+
+
+class DoomspireBase(FlowState):
+    """Helpers every part of the rules uses (a base of the mixins; see the module docstring)."""
+
+    if TYPE_CHECKING:
+        # What one mixin calls of another (or of DoomspireState), declared for mypy only: at run time
+        # the combined state finds the real method.  mypy checks each definition against these.
+        # adventures.py
+        def _explore(self, s: int, k: KnightData, t: str) -> None: ...
+        def _draw_adventure(self, s: int, k: KnightData, t: str) -> None: ...
+        # combat.py
+        def _push_monster(self, s: int, kid: str, t: str, mon: Monster, from_card: bool) -> None: ...
+        def _push_duel(self, attacker: int, akid: str, defender: int, dkid: str, t: str, fleer: int) -> None: ...
+        def _push_lose(self, s: int, why: str, to: int | None = None, kid: str | None = None,
+                       to_kid: str | None = None) -> None: ...
+        def _support_askers(self, t: str, fighters: tuple[int, ...]) -> list[int]: ...
+        def _oneshots(self, k: KnightData) -> list[str]: ...
+        def _ask_shot(self, s: int, shots: list[str], target: int, total: int) -> None: ...
+        def _use_shot(self, frame: dict, s: int, k: KnightData, choice: str | None, key: str = "extra") -> None: ...
+        # harvest.py
+        def _offer_actions(self, s: int) -> list[Action]: ...
+        def _do_offer(self, s: int, aid: str) -> bool: ...
+        # movement.py
+        def _item_actions(self, s: int, occ: Occupancy | None, pick: bool = True) -> list[Action]: ...
+        def _do_item(self, s: int, head: str, rest: str) -> None: ...
+        def overflow(self, k: KnightData) -> None: ...
+        # rules.py
+        def concede(self, s: int) -> None: ...
+
+    @property
+    def C(self) -> dict:
+        return content.load()
+
+    def tile(self, t: str) -> dict:
+        return self.data["tiles"][t]
+
+    def kind(self, t: str) -> dict:
+        """The content description of what lies on tile ``t``."""
+        return self.C["board"]["kinds"][self.data["tiles"][t]["kind"]]
+
+    def ktype(self, t: str) -> str:
+        return self.kind(t)["type"]
+
+    def name(self, s: int) -> str:
+        """A seat as action labels name it (``P1``...; ``Neutral`` for a conceded lord's tiles)."""
+        return "Neutral" if s == -1 else f"P{s + 1}"
+
+    def player(self, s: int) -> dict:
+        return self.data["players"][s]
+
+    def in_play(self, seat: int) -> bool:
+        return not self.data["players"][seat]["out"]
+
+    def active_seats(self) -> list[int]:
+        return [s for s in range(self.players) if self.in_play(s)]
+
+    def knight(self, s: int, kid: str) -> KnightData | None:
+        """Knight ``kid`` of seat ``s``; None once it is gone (eaten by the dragon, its lord conceded)."""
+        for k in self.data["players"][s]["knights"]:
+            if k["id"] == kid:
+                return k
+        return None
+
+    def knight_of(self, s: int, kid: str) -> KnightData:
+        """Knight ``kid`` of seat ``s`` where the rules know it is there (a legal action or the fight names it)."""
+        k = self.knight(s, kid)
+        if k is None:
+            raise LookupError(f"{self.name(s)} has no knight {kid}")
+        return k
+
+    def occ(self) -> Occupancy:
+        """tile -> [(seat, knight dict)]"""
+        out: Occupancy = {}
+        for s, p in enumerate(self.data["players"]):
+            for k in p["knights"]:
+                out.setdefault(k["at"], []).append((s, k))
+        return out
+
+    def is_special(self, t: str) -> bool:
+        return self.ktype(t) in SPECIAL
+
+    def is_resource(self, t: str) -> bool:
+        return self.ktype(t) in ("resource", "home")
+
+    def starred(self, t: str) -> bool:
+        k = self.kind(t)
+        return k["type"] == "resource" and sum(k["yield"].values()) >= 2     # LD-RES-6, LD-GAP-14
+
+    def owned(self, s: int) -> list[str]:
+        tiles = self.data["tiles"]
+        return [t for t in ALL if tiles[t]["owner"] == s and self.is_resource(t)]      # board order
+
+    def starred_count(self, s: int) -> int:
+        return sum(1 for t in self.owned(s) if self.starred(t))
+
+    def protected(self, t: str, occ: Occupancy | None = None) -> bool:
+        """LD-TERR-2: the owner has a knight orthogonally adjacent (LD-GAP-52)."""
+        o = self.data["tiles"][t]["owner"]
+        if o is None or o < 0:
+            return False
+        occ = self.occ() if occ is None else occ
+        return any(s == o for nb in NB[t] for s, _k in occ.get(nb, ()))
+
+    def effects(self, k: KnightData) -> list[dict]:
+        C = self.C
+        return ([C["items"][self.data["items"][i]]["effects"] for i in k["items"]]
+                + [C["followers"][f]["effects"] for f in k["followers"]])
+
+    def eff_sum(self, k: KnightData, key: str) -> int:
+        return sum(e.get(key, 0) for e in self.effects(k) if "vs" not in e and key != "ring")
+
+    def slots(self, k: KnightData) -> int:
+        return 2 + self.eff_sum(k, "carry")                  # LD-ITEM-1, LD-ITEM-2
+
+    def combat_bonus(self, k: KnightData, theme: str | None = None, duel: bool = False) -> int:
+        total = 0
+        for e in self.effects(k):
+            if "vs" in e:
+                if e["vs"] == theme:
+                    total += e.get("might", 0)
+            else:
+                total += e.get("might", 0)
+                if duel:
+                    total += e.get("duel", 0)
+        return total
+
+    def gain(self, s: int, res: dict[str, int]) -> None:
+        for r, n in res.items():
+            self.data["players"][s]["resources"][r] += n
+
+    def can_pay(self, s: int, cost: dict[str, int]) -> bool:
+        return all(self.data["players"][s]["resources"][r] >= n for r, n in cost.items())
+
+    def pay(self, s: int, cost: dict[str, int]) -> None:
+        for r, n in cost.items():
+            self.data["players"][s]["resources"][r] -= n
+
+    def say(self, text: str, *seats: int, kind: str = "") -> None:
+        """Log an event, prefixed with the round (``R3: {0} claims d1``)."""
+        super().say(f"R{self.data['round']}: {text}", *seats, kind=kind)
+
+    def roll3(self) -> int:
+        return self.rng.roll(3)                                # LD-GAP-4, LD-GAP-5
+
+    def send_home(self, s: int, k: KnightData) -> None:
+        k["at"] = self.data["players"][s]["home"]
+
+    def new_item(self, key: str) -> str:
+        iid = f"i{self.data['next_item']}"
+        self.data["next_item"] += 1
+        self.data["items"][iid] = key
+        return iid
+
+    def item_name(self, iid: str) -> str:
+        return self.C["items"][self.data["items"][iid]]["name"]
+
+    def units_adjacent(self, s: int, t: str, occ: Occupancy | None = None) -> int:
+        """Knights of ``s`` orthogonally adjacent to ``t`` plus warships in ``t``'s zone (LD-MON-8, LD-GAP-38)."""
+        occ = self.occ() if occ is None else occ
+        n = sum(1 for nb in NB[t] for s2, _k in occ.get(nb, ()) if s2 == s)
+        p = self.data["players"][s]
+        if p["warship"] and t in COAST:
+            n += sum(1 for b in p["boats"] if b["zone"] == COAST[t])
+        return n
+
+    def unused(self, s: int) -> list[int]:
+        p = self.data["players"][s]
+        return [v for v, u in zip(p["dice"], p["used"]) if not u]
+
+    def spend(self, s: int, need: int) -> int:
+        """Spend the lowest unused die worth at least ``need``; returns its value."""
+        p = self.data["players"][s]
+        best = None
+        for i, (v, u) in enumerate(zip(p["dice"], p["used"])):
+            if not u and v >= need and (best is None or v < p["dice"][best]):
+                best = i
+        p["used"][best] = True
+        return p["dice"][best]
+
+    def low_die(self, s: int, need: int) -> int | None:
+        vals = [v for v in self.unused(s) if v >= need]
+        return min(vals) if vals else None
+
