@@ -12,7 +12,7 @@ from ...engine import Rng
 from .content import UNITS
 from .geometry import adjacent, distance
 
-_TWO_D6 = {}
+_TWO_D6: dict[int, float] = {}
 for _a in range(1, 7):
     for _b in range(1, 7):
         _TWO_D6[_a + _b] = _TWO_D6.get(_a + _b, 0) + 1 / 36
@@ -76,7 +76,7 @@ class CrusaderBot:
     @staticmethod
     def _terr_adj(v):
         hexes = v["board"]["hexes"]
-        adj = {}
+        adj: dict[str, set[str]] = {}
         for h, info in hexes.items():
             t = info["territory"]
             if t is None:
@@ -96,7 +96,7 @@ class CrusaderBot:
         for a in actions:
             h, arrow = a[5:].split(">")
             t = hexes[h]["territory"]
-            s = len(adj.get(t, ())) * 2 + (3 * len(adj.get(t, set()) & mine) if not start else 0)
+            s: float = len(adj.get(t, ())) * 2 + (3 * len(adj.get(t, set()) & mine) if not start else 0)
             if start and enemy_gates:
                 s += min(min(distance(h, g) for g in enemy_gates), 8) * 0.5
             # keep the Gate Token away from the territory's rim, arrow pointing inward
@@ -141,7 +141,7 @@ class CrusaderBot:
         res = me["resources"]
         my_gates = [g["hex"] for g in v["gates"] if g["owner"] == seat]
         gate_hexes = {g["hex"] for g in v["gates"] if g["owner"] != seat}
-        by_verb = {}
+        by_verb: dict[str, list[str]] = {}
         for a in actions:
             by_verb.setdefault(a.split(":")[0], []).append(a)
 
@@ -275,7 +275,7 @@ class CrusaderBot:
         units = self._units(v)
         # defend: enemies close to my gates draw my non-soldiers
         threats = [e for e in enemy_units if any(distance(e, g) <= 3 for g in my_gates)]
-        claimed = {}
+        claimed: dict[str, int] = {}
         for u in v["units"]:
             tid = hexes[u["hex"]]["territory"]
             if u["controller"] == seat and u["type"] == "soldier" and tid and terr_owner.get(tid) is None:
@@ -288,7 +288,8 @@ class CrusaderBot:
             return hexes[h]["territory"] == hexes[g]["territory"] or distance(h, g) == 1
 
         threatened = [g for g in my_gates if any(distance(e, g) <= 4 for e in enemy_units)]
-        sole_guard, guard_goal = {}, {}
+        sole_guard: dict[str, list[str]] = {}
+        guard_goal: dict[str, str] = {}
         for g in threatened:
             gs = [h for h in mine if guards(h, g)]
             if len(gs) == 1:
