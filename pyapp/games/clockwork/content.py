@@ -25,7 +25,7 @@ TARGETS = ("none", "own-unit", "enemy-portal", "opponent")
 GRID_CHARS = set("ABCD.~")
 
 
-def parse_range(r) -> tuple:
+def parse_range(r: int | str) -> tuple[int, int]:
     """``3`` -> ``(1, 3)``; ``"2-5"`` -> ``(2, 5)`` (Ranged Only, CC-RONLY-1); ``0`` -> ``(0, 0)``."""
     if isinstance(r, str):
         lo, hi = r.split("-")
