@@ -59,7 +59,7 @@ from .units import UnitActions, has, seat_name, unit_ref, utype
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from ...engine.rng import Rng
-    from .types import CardView, ClockworkView, GateData, PendingView, PlayerView, PortalData, UnitData, UnitView
+    from .types import CardView, ClockworkView, Stat, GateData, PendingView, PlayerView, PortalData, UnitData, UnitView
 
 START_RESOURCES = 5
 RESEARCH_COST = 4
@@ -245,7 +245,7 @@ class ClockworkState(UnitActions, FlowState):
         cards = self.data["cards"]
         return sum(1 for c in self.data["hands"][seat] if cards[c] == key)
 
-    def stat(self, u: UnitData, stat: str, vs: str | None = None) -> int:
+    def stat(self, u: UnitData, stat: Stat, vs: str | None = None) -> int:
         """Effective Attack/Defense/Movement with level bonuses and card buffs (CC-ATK-10, CC-CARD-3..8)."""
         card = UNITS[u["card"]]
         val = card[stat]

@@ -1,4 +1,4 @@
-"""Clockwork Crusade's records and view as typed dicts, for mypy only.
+"""Clockwork Crusade's content, records and view as typed dicts, for mypy only.
 
 Imported only under ``TYPE_CHECKING`` (``typing`` is heavy at start-up in the browser: see
 :mod:`pyapp.engine.types`); at run time every one of these is a plain dict.  The records are what
@@ -7,9 +7,64 @@ and ``render.render`` reads (hexes like ``e4``, seats 0-based, see :mod:`.rules`
 """
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from ...engine.types import Event
+
+Stat = Literal["attack", "defense", "movement"]     # a unit's stats that levels and cards change (besides range)
+
+
+# ---- content (data/*.json, checked by content.py) ------------------------------------------
+class LevelBonus(TypedDict):
+    """A level 2.0 or 3.0 bonus of a unit card."""
+
+    stat: str              # "attack" | "defense" | "movement" | "range"
+    add: int
+    vs: NotRequired[str]   # only in fights against this unit type
+
+
+class UnitSpec(TypedDict):
+    """A unit card (``data/units.json``)."""
+
+    key: str
+    name: str
+    type: str              # "soldier" | "vehicle" | "building"
+    cost: int
+    range: int | str       # 3 (1-3), "2-5" (Ranged Only) or 0
+    attack: int
+    defense: int
+    movement: int
+    abilities: list[str]
+    level2: list[LevelBonus]
+    level3: list[LevelBonus]   # complete: replaces level 2.0
+    copies: int            # in the stack
+    text: str
+    shell: NotRequired[list[int]]  # Artillery Shell range [x, y]
+    blast: NotRequired[int]        # Self Destruct radius
+    token: NotRequired[bool]       # not a card of the stack (the Wall)
+
+
+class SpecialSpec(TypedDict):
+    """A special card (``data/specials.json``)."""
+
+    key: str
+    name: str
+    effect: str            # "gain" | "bonds" | "buff" | "march" | "again" | "grant" | "sabotage" | "raid"
+    target: str            # "none" | "own-unit" | "enemy-portal" | "opponent"
+    copies: int
+    overrides: list[str]   # the rule clauses its effect sets aside
+    text: str
+    amount: NotRequired[int]
+    stat: NotRequired[str]
+    until: NotRequired[str]    # a buff: "turn" | "next"
+
+
+class GridSpec(TypedDict):
+    """A Territory Grid design (``data/grids.json``): rows of ``ABCD.~`` characters."""
+
+    key: str
+    name: str
+    rows: list[str]
 
 
 # ---- the state's own records (rules.py, units.py) ---------------------------------------------

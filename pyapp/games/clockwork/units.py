@@ -17,7 +17,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from ...engine.flow import FlowState
     from .rules import Board
-    from .types import GateData, PortalData, UnitData
+    from .types import GateData, PortalData, SpecialSpec, Stat, UnitData
 
     class _StateBase(FlowState):
         """What :class:`UnitActions` uses from :class:`.rules.ClockworkState` (defined in rules.py)."""
@@ -32,7 +32,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
         def _gate_at(self, h: str) -> GateData | None: ...
         def _portal_at(self, h: str) -> PortalData | None: ...
         def _occupied(self) -> set[str]: ...
-        def stat(self, u: UnitData, stat: str, vs: str | None = None) -> int: ...
+        def stat(self, u: UnitData, stat: Stat, vs: str | None = None) -> int: ...
         def urange(self, u: UnitData) -> tuple[int, int]: ...
         def _label(self, u: UnitData) -> str: ...
         def _barricades(self) -> set[str]: ...
@@ -217,7 +217,7 @@ class UnitActions(_StateBase):
             acts += self._special_actions(seat, cid, SPECIALS[key])
         return acts
 
-    def _special_actions(self, seat: int, cid: str, sp: dict) -> list[Action]:
+    def _special_actions(self, seat: int, cid: str, sp: SpecialSpec) -> list[Action]:
         d = self.data
         name = sp["name"]
         tgt = sp["target"]
