@@ -77,7 +77,7 @@ LEGEND = ('<p class="cw-legend">● soldier · ⬢ vehicle · ■ building (atta
 
 
 @lru_cache(maxsize=512)
-def pos(h: str) -> tuple:
+def pos(h: str) -> tuple[float, float]:
     """SVG centre of the hex named ``h`` (cached); ValueError for a name off the table.
 
     >>> pos("x15")
@@ -88,7 +88,7 @@ def pos(h: str) -> tuple:
     return TABLE.center(h, SIZE, pad=PAD)
 
 
-def _hex_order(h: str) -> tuple:
+def _hex_order(h: str) -> tuple[int, int]:
     """Row first, then column: reading order on the board (names off the table first)."""
     cr = TABLE.parse(h)
     return (-1, -1) if cr is None else cr[::-1]
@@ -104,11 +104,11 @@ def abbrev(u: UnitView) -> str:
 
 
 @lru_cache(maxsize=2048)
-def _event_line(text: str, seats: tuple, names: tuple) -> str:
+def _event_line(text: str, seats: tuple[int, ...], names: tuple[str, ...]) -> str:
     return event_html({"text": text, "seats": list(seats)}, names)
 
 
-def log_line(entry, names) -> str:
+def log_line(entry: Event | str, names: list[str] | tuple[str, ...]) -> str:
     """One log entry as HTML (:func:`pyapp.engine.log.html`: each seat named in its colour), remembered:
     the same entries are drawn again at every update.
 
@@ -120,7 +120,7 @@ def log_line(entry, names) -> str:
     return event_html(entry, names)
 
 
-def _seat_cls(p) -> str:
+def _seat_cls(p: object) -> str:
     return f"cw-p{p}" if isinstance(p, int) and 0 <= p < 6 else "cw-pn"
 
 
@@ -143,7 +143,7 @@ def defs() -> str:
 
 
 @lru_cache(maxsize=1)
-def slot_frames() -> tuple:
+def slot_frames() -> tuple[tuple[float, float, float, float], ...]:
     """Per slot ``s1``..``s12``: (x, y, w, h) of the frame around its 6 x 5 hexes."""
     out = []
     for i in range(SLOT_COLS * SLOT_ROWS):
@@ -154,7 +154,7 @@ def slot_frames() -> tuple:
     return tuple(out)
 
 
-def _edge(x, y, d: int) -> str:
+def _edge(x: float, y: float, d: int) -> str:
     """The edge of the hex at (x, y) facing direction ``d`` (0 N clockwise) as a path segment."""
     a1, a2 = math.radians(-120 + 60 * d), math.radians(-60 + 60 * d)
     return (f"M{x + SIZE * math.cos(a1):.1f} {y + SIZE * math.sin(a1):.1f}"
@@ -193,7 +193,7 @@ def die_svg(n: int) -> str:
             f'<rect x="0.5" y="0.5" width="19" height="19" rx="4"/>{dots}</svg>')
 
 
-def _name(names: list[str], p) -> str:
+def _name(names: list[str], p: object) -> str:
     return names[p] if isinstance(p, int) and 0 <= p < len(names) else "?"
 
 
@@ -217,7 +217,7 @@ def unit_title(u: UnitView, names: list[str], own: bool) -> str:
 
 
 # ---------------------------------------------------------------- the board
-def _board(view: ClockworkView, acts: dict[str, Action], used: set[str], seat, names: list[str]) -> str:
+def _board(view: ClockworkView, acts: dict[str, Action], used: set[str], seat: int | None, names: list[str]) -> str:
     board = view.get("board") or {}
     hexes = board.get("hexes") or {}
     terr_ctrl = {t.get("id"): t.get("controller") for t in board.get("territories") or []}
@@ -233,13 +233,13 @@ def _board(view: ClockworkView, acts: dict[str, Action], used: set[str], seat, n
             grid_slots.setdefault(sl, []).append(k)
     placed = {g.get("slot"): g for g in board.get("grids") or []}
     frames = slot_frames()
-    for i, (x, y, w, h) in enumerate(frames):
+    for i, (x, y, w, fh) in enumerate(frames):
         sl = f"s{i + 1}"
         if sl in placed:
             continue
         cls = "slot legal" if sl in grid_slots else "slot"
-        svg.append(f'<g class="{cls}"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6"/>'
-                   f'<text x="{x + w / 2:.1f}" y="{y + h / 2 + 5:.1f}">{"slot " + str(i + 1)}</text></g>')
+        svg.append(f'<g class="{cls}"><rect x="{x}" y="{y}" width="{w}" height="{fh}" rx="6"/>'
+                   f'<text x="{x + w / 2:.1f}" y="{y + fh / 2 + 5:.1f}">{"slot " + str(i + 1)}</text></g>')
     out = []
     for h, x, y, kind, terr in cells:
         ctrl = terr_ctrl.get(terr) if terr else None
@@ -252,8 +252,8 @@ def _board(view: ClockworkView, acts: dict[str, Action], used: set[str], seat, n
     for g in placed.values():
         sl = str(g.get("slot", ""))
         if sl[1:].isdigit() and 1 <= int(sl[1:]) <= len(frames):
-            x, y, w, h = frames[int(sl[1:]) - 1]
-            svg.append(f'<text class="grid-name" x="{x + w / 2:.1f}" y="{y + h - 2:.1f}">{esc(g.get("name", ""))}</text>')
+            x, y, w, fh = frames[int(sl[1:]) - 1]
+            svg.append(f'<text class="grid-name" x="{x + w / 2:.1f}" y="{y + fh - 2:.1f}">{esc(g.get("name", ""))}</text>')
     # what the last attack or prompt is about
     rings = []
     pend: PendingView | dict = view.get("pending") or {}
@@ -419,7 +419,7 @@ def _steps_html(view: ClockworkView, names: list[str]) -> str:
             f'<div class="cw-order">Turn order: {order}</div></div>')
 
 
-def _players_html(view: ClockworkView, seat, names: list[str]) -> str:
+def _players_html(view: ClockworkView, seat: int | None, names: list[str]) -> str:
     active = view.get("active")
     over = bool(view.get("outcome")) or view.get("phase") == "over"
     colour = view.get("names") or []          # the rules' seat names (colours)
@@ -509,7 +509,7 @@ def _prompt_html(view: ClockworkView, acts: dict[str, Action], used: set[str], n
             f'<p class="where">{where}</p>{wait}<div class="btns">{"".join(btns)}</div></section>')
 
 
-def _hand_html(view: ClockworkView, acts: dict[str, Action], used: set[str], seat) -> str:
+def _hand_html(view: ClockworkView, acts: dict[str, Action], used: set[str], seat: int | None) -> str:
     info = next((p for p in view.get("player_info") or [] if p.get("seat") == seat), None)
     hand = info.get("hand") if info else None
     if not info or not isinstance(hand, list):
@@ -550,9 +550,9 @@ def _hand_html(view: ClockworkView, acts: dict[str, Action], used: set[str], sea
             f'<div class="cards">{"".join(cards) or "<p class=empty>No cards.</p>"}</div></section>')
 
 
-def _by_key(acts: dict[str, Action], prefix: str) -> dict:
+def _by_key(acts: dict[str, Action], prefix: str) -> dict[str, list[tuple[str, str, Action]]]:
     """Actions ``<prefix><key>@<target>`` grouped by key, in order: {key: [(target, id, action), ...]}."""
-    out: dict = {}
+    out: dict[str, list[tuple[str, str, Action]]] = {}
     for aid, a in acts.items():
         if aid.startswith(prefix) and "@" in aid:
             key, _, target = aid[len(prefix):].rpartition("@")
@@ -560,7 +560,7 @@ def _by_key(acts: dict[str, Action], prefix: str) -> dict:
     return out
 
 
-def _choice_row(title: str, choices: list, buttons: str, used: set[str]) -> str:
+def _choice_row(title: str, choices: list[tuple[str, str, Action]], buttons: str, used: set[str]) -> str:
     used.update(aid for _t, aid, _a in choices)
     return f'<div class="prow"><span class="at">{title}</span>{buttons}</div>'
 
@@ -596,7 +596,7 @@ def _grid_buttons(acts: dict[str, Action], used: set[str]) -> str:
     return f'<div class="cw-group grids"><h4>Place a Territory Grid</h4>{"".join(rows)}</div>'
 
 
-def _units_table(view: ClockworkView, seat, names: list[str]) -> str:
+def _units_table(view: ClockworkView, seat: int | None, names: list[str]) -> str:
     rows = []
     for u in view.get("units") or []:
         if u.get("controller", u.get("owner")) != seat and u.get("owner") != seat:
