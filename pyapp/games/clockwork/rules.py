@@ -59,7 +59,7 @@ from .units import UnitActions, has, seat_name, unit_ref, utype
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from ...engine.rng import Rng
-    from .types import CardView, ClockworkView, Stat, GateData, PendingView, PlayerView, PortalData, UnitData, UnitView
+    from .types import CardView, ClockworkView, GateData, PendingView, PlayerView, PortalData, Stat, UnitData, UnitView
 
 START_RESOURCES = 5
 RESEARCH_COST = 4
