@@ -12,7 +12,12 @@ from ...engine import Rng
 from .content import UNITS
 from .geometry import adjacent, distance
 
-_TWO_D6 = {}
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from ...engine.core import State
+    from .types import ClockworkView, UnitView
+
+_TWO_D6: dict[int, float] = {}
 for _a in range(1, 7):
     for _b in range(1, 7):
         _TWO_D6[_a + _b] = _TWO_D6.get(_a + _b, 0) + 1 / 36
@@ -38,13 +43,14 @@ class CrusaderBot:
         self.rng = Rng(seed, stream=11)
 
     # ------------------------------------------------------------------ entry
-    def choose(self, state, seat: int) -> str:
+    def choose(self, state: State, seat: int) -> str:
         actions = [a.id for a in state.legal_actions(seat)]
         if not actions:
             raise ValueError(f"seat {seat} has no legal action")
         if len(actions) == 1:
             return actions[0]
-        v = state.view(seat)
+        # State.view promises a plain dict; the Clockwork Crusade state's is a ClockworkView
+        v: ClockworkView = state.view(seat)  # type: ignore[assignment]
         pend = v["pending"]
         if pend:
             return self._prompt(v, seat, actions)
@@ -64,30 +70,32 @@ class CrusaderBot:
 
     # ---------------------------------------------------------------- helpers
     @staticmethod
-    def _units(v):
+    def _units(v: ClockworkView) -> dict[str, UnitView]:
         return {u["hex"]: u for u in v["units"]}
 
-    def _adjacency(self, v):
+    def _adjacency(self, v: ClockworkView) -> dict[str | None, set[str]]:
         key = tuple((g["key"], g["slot"]) for g in v["board"]["grids"])
         if getattr(self, "_adj_key", None) != key:
             self._adj_key, self._adj = key, self._terr_adj(v)
         return self._adj
 
     @staticmethod
-    def _terr_adj(v):
+    def _terr_adj(v: ClockworkView) -> dict[str | None, set[str]]:
+        """Territory id -> the territories next to it (looked up by a hex's territory, None off territories)."""
         hexes = v["board"]["hexes"]
-        adj = {}
+        adj: dict[str | None, set[str]] = {}
         for h, info in hexes.items():
             t = info["territory"]
             if t is None:
                 continue
             for n in adjacent(h):
-                o = hexes.get(n, {}).get("territory")
+                cell = hexes.get(n)
+                o = cell["territory"] if cell else None
                 if o and o != t:
                     adj.setdefault(t, set()).add(o)
         return adj
 
-    def _gate_choice(self, v, actions, start):
+    def _gate_choice(self, v: ClockworkView, actions: list[str], start: bool) -> str:
         hexes = v["board"]["hexes"]
         adj = self._terr_adj(v)
         enemy_gates = [g["hex"] for g in v["gates"] if g["owner"] != v["seat"]]
@@ -96,7 +104,7 @@ class CrusaderBot:
         for a in actions:
             h, arrow = a[5:].split(">")
             t = hexes[h]["territory"]
-            s = len(adj.get(t, ())) * 2 + (3 * len(adj.get(t, set()) & mine) if not start else 0)
+            s: float = len(adj.get(t, ())) * 2 + (3 * len(adj.get(t, set()) & mine) if not start else 0)
             if start and enemy_gates:
                 s += min(min(distance(h, g) for g in enemy_gates), 8) * 0.5
             # keep the Gate Token away from the territory's rim, arrow pointing inward
@@ -107,22 +115,25 @@ class CrusaderBot:
                 best.append(a)
         return self.rng.choice(best)
 
-    def _place(self, v, seat, actions):
+    def _place(self, v: ClockworkView, seat: int, actions: list[str]) -> str:
         enemy = [g["hex"] for g in v["gates"] if g["owner"] != seat] + \
                 [u["hex"] for u in v["units"] if u["controller"] != seat]
         if not enemy:
             return actions[0]
         return min(actions, key=lambda a: (min(distance(a.split(">")[1], e) for e in enemy), a))
 
-    def _prompt(self, v, seat, actions):
-        kind = v["pending"]["kind"]
+    def _prompt(self, v: ClockworkView, seat: int, actions: list[str]) -> str:
+        pend = v["pending"]
+        assert pend is not None          # asked only with a question open
+        kind = pend["kind"]
         units = self._units(v)
         if kind == "stealth":
             return "stealth"
         if kind == "counter":
             return "counter"
         if kind == "scapegoat":
-            target = units.get(v["pending"]["target"])
+            target_hex = pend["target"]
+            target = units.get(target_hex) if target_hex else None
             subs = [a for a in actions if a.startswith("scapegoat:")]
             if target and subs:
                 cheapest = min(subs, key=lambda a: UNITS[units[a.split(":")[1]]["card"]]["cost"])
@@ -135,13 +146,13 @@ class CrusaderBot:
         return max(picks, key=lambda a: (UNITS[units[a.split(">")[1]]["card"]]["cost"], a))
 
     # ------------------------------------------------------------------- main
-    def _main(self, v, seat, actions):
+    def _main(self, v: ClockworkView, seat: int, actions: list[str]) -> str:
         units = self._units(v)
         me = v["player_info"][seat]
         res = me["resources"]
         my_gates = [g["hex"] for g in v["gates"] if g["owner"] == seat]
         gate_hexes = {g["hex"] for g in v["gates"] if g["owner"] != seat}
-        by_verb = {}
+        by_verb: dict[str, list[str]] = {}
         for a in actions:
             by_verb.setdefault(a.split(":")[0], []).append(a)
 
@@ -157,7 +168,8 @@ class CrusaderBot:
                 return a
             if key == "targeting-lens" and tgt in attack_srcs:
                 return a
-            if key == "double-time" and units.get(tgt, {}).get("type") == "soldier":
+            tgt_unit = units.get(tgt) if tgt else None
+            if key == "double-time" and tgt_unit and tgt_unit["type"] == "soldier":
                 return a
             if key == "second-wind" and tgt and any(distance(tgt, e) <= 1 for e in enemies + list(gate_hexes)):
                 return a
@@ -173,15 +185,15 @@ class CrusaderBot:
         for verb in ("attack", "shell"):
             for a in by_verb.get(verb, []):
                 src, dst = a.split(":")[1].split(">")
-                att, tgt = units.get(src), units.get(dst)
-                if not att or not tgt:
+                att, dfd = units.get(src), units.get(dst)
+                if not att or not dfd:
                     continue
-                p = (p_beat_fixed(att["attack"], tgt["defense"]) if tgt["type"] == "building"
-                     else p_beat_roll(att["attack"], tgt["defense"]))
+                p = (p_beat_fixed(att["attack"], dfd["defense"]) if dfd["type"] == "building"
+                     else p_beat_roll(att["attack"], dfd["defense"]))
                 if verb == "shell":
                     p *= 0.5
                 threat = any(distance(dst, g) <= 3 for g in my_gates)
-                score = p * (UNITS[tgt["card"]]["cost"] + (4 if threat else 0))
+                score = p * (UNITS[dfd["card"]]["cost"] + (4 if threat else 0))
                 if p >= (0.3 if threat else 0.42) and score > best_score:
                     best, best_score = a, score
         if best:
@@ -197,7 +209,7 @@ class CrusaderBot:
         # 4. research and portals (keep 1 for a capture that is ready)
         mine = [u for u in v["units"] if u["owner"] == seat]
         hexes = v["board"]["hexes"]
-        terr_owner = {t["id"]: t["controller"] for t in v["board"]["territories"]}
+        terr_owner: dict[str | None, int | None] = {t["id"]: t["controller"] for t in v["board"]["territories"]}
         ready = any(u["type"] == "soldier" and hexes[u["hex"]]["territory"]
                     and terr_owner.get(hexes[u["hex"]]["territory"]) in (None, seat) for u in mine)
         reserve = 1 if ready or me["income"] == 0 else 0  # never get stuck without money for a capture
@@ -232,14 +244,14 @@ class CrusaderBot:
         return "end"
 
     @staticmethod
-    def _card_key(v, seat, action):
+    def _card_key(v: ClockworkView, seat: int, action: str) -> str | None:
         cid = action.split(":")[1].split(">")[0]
         for c in v["player_info"][seat]["hand"] or ():
             if c["id"] == cid:
                 return c["key"]
         return None
 
-    def _portal_pick(self, v, seat, portals, res):
+    def _portal_pick(self, v: ClockworkView, seat: int, portals: list[str], res: int) -> str:
         mine = [u for u in v["units"] if u["owner"] == seat]
         mine_portals = [p["unit"] for p in v["portals"] if p["owner"] == seat and p["unit"]]
         soldiers = sum(1 for u in mine if u["type"] == "soldier")
@@ -247,7 +259,7 @@ class CrusaderBot:
         buildings = sum(1 for u in mine if u["type"] == "building")
         buildings += sum(1 for k in mine_portals if UNITS[k]["type"] == "building")
 
-        def value(a):
+        def value(a: str) -> tuple[int, str]:
             key = a.split(":")[1].split("@")[0]
             u = UNITS[key]
             if u["type"] == "building":
@@ -262,11 +274,11 @@ class CrusaderBot:
 
         return max(portals, key=value)
 
-    def _best_move(self, v, seat, moves):
+    def _best_move(self, v: ClockworkView, seat: int, moves: list[str]) -> str | None:
         if not moves:
             return None
         hexes = v["board"]["hexes"]
-        terr_owner = {t["id"]: t["controller"] for t in v["board"]["territories"]}
+        terr_owner: dict[str | None, int | None] = {t["id"]: t["controller"] for t in v["board"]["territories"]}
         enemy_units = [u["hex"] for u in v["units"] if u["controller"] != seat]
         enemy_gates = [g["hex"] for g in v["gates"] if g["owner"] != seat]
         my_gates = [g["hex"] for g in v["gates"] if g["owner"] == seat]
@@ -275,7 +287,7 @@ class CrusaderBot:
         units = self._units(v)
         # defend: enemies close to my gates draw my non-soldiers
         threats = [e for e in enemy_units if any(distance(e, g) <= 3 for g in my_gates)]
-        claimed = {}
+        claimed: dict[str | None, int] = {}
         for u in v["units"]:
             tid = hexes[u["hex"]]["territory"]
             if u["controller"] == seat and u["type"] == "soldier" and tid and terr_owner.get(tid) is None:
@@ -284,11 +296,12 @@ class CrusaderBot:
         # (CC-GATE-5/6), so keep one guard on every Gate Token that enemies could reach soon
         mine = [u["hex"] for u in v["units"] if u["controller"] == seat]
 
-        def guards(h, g):
+        def guards(h: str, g: str) -> bool:
             return hexes[h]["territory"] == hexes[g]["territory"] or distance(h, g) == 1
 
         threatened = [g for g in my_gates if any(distance(e, g) <= 4 for e in enemy_units)]
-        sole_guard, guard_goal = {}, {}
+        sole_guard: dict[str, list[str]] = {}
+        guard_goal: dict[str, str] = {}
         for g in threatened:
             gs = [h for h in mine if guards(h, g)]
             if len(gs) == 1:

@@ -12,6 +12,10 @@ from __future__ import annotations
 from ...engine.content import Checker, ContentError, is_int, read_json
 from . import geometry
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from .types import GridSpec, SpecialSpec, UnitSpec
+
 __all__ = ["ABILITIES", "ContentError", "GRIDS", "GRIDS_PER_PLAYERS", "SPECIALS", "UNITS", "card_name", "load",
            "parse_range", "stack_cards"]
 
@@ -25,7 +29,7 @@ TARGETS = ("none", "own-unit", "enemy-portal", "opponent")
 GRID_CHARS = set("ABCD.~")
 
 
-def parse_range(r) -> tuple:
+def parse_range(r: int | str) -> tuple[int, int]:
     """``3`` -> ``(1, 3)``; ``"2-5"`` -> ``(2, 5)`` (Ranged Only, CC-RONLY-1); ``0`` -> ``(0, 0)``."""
     if isinstance(r, str):
         lo, hi = r.split("-")
@@ -143,7 +147,7 @@ def check_specials(specials: list) -> None:
     chk.done()
 
 
-def _connected(cells: set) -> bool:
+def _connected(cells: set[str]) -> bool:
     if not cells:
         return False
     todo, seen = [next(iter(cells))], set()
@@ -191,7 +195,7 @@ def check_grids(data: dict) -> None:
     chk.done()
 
 
-def load() -> tuple:
+def load() -> tuple[list, list, dict]:
     units = read_json(__package__, "units.json")["units"]
     specials = read_json(__package__, "specials.json")["specials"]
     grids = read_json(__package__, "grids.json")
@@ -202,13 +206,13 @@ def load() -> tuple:
 
 
 _UNITS, _SPECIALS, _GRIDS = load()
-UNITS = {u["key"]: u for u in _UNITS}
-SPECIALS = {s["key"]: s for s in _SPECIALS}
-GRIDS = {g["key"]: g for g in _GRIDS["grids"]}
-GRIDS_PER_PLAYERS = {int(k): v for k, v in _GRIDS["grids_per_players"].items()}
+UNITS: dict[str, UnitSpec] = {u["key"]: u for u in _UNITS}
+SPECIALS: dict[str, SpecialSpec] = {s["key"]: s for s in _SPECIALS}
+GRIDS: dict[str, GridSpec] = {g["key"]: g for g in _GRIDS["grids"]}
+GRIDS_PER_PLAYERS: dict[int, int] = {int(k): v for k, v in _GRIDS["grids_per_players"].items()}
 
 
-def stack_cards() -> list:
+def stack_cards() -> list[str]:
     """The card keys of the stack, in data order, one entry per copy (CC-SETUP-7)."""
     out = [u["key"] for u in _UNITS for _ in range(u["copies"])]
     out += [s["key"] for s in _SPECIALS for _ in range(s["copies"])]

@@ -33,13 +33,13 @@ distance = lru_cache(maxsize=None)(TABLE.distance)
 line_of_fire = lru_cache(maxsize=65536)(TABLE.between)
 
 
-def slot_origin(slot: str) -> tuple:
+def slot_origin(slot: str) -> tuple[int, int]:
     """(column, row) of the top-left hex of ``slot``."""
     i = SLOTS.index(slot)
     return (i % SLOT_COLS) * GRID_COLS, (i // SLOT_COLS) * GRID_ROWS
 
 
-def slot_neighbours(slot: str) -> tuple:
+def slot_neighbours(slot: str) -> tuple[str, ...]:
     """Slots sharing a side with ``slot`` in the 4 x 3 table."""
     i = SLOTS.index(slot)
     x, y = i % SLOT_COLS, i // SLOT_COLS
@@ -50,7 +50,7 @@ def slot_neighbours(slot: str) -> tuple:
     return tuple(out)
 
 
-def grid_hexes(rows, slot: str) -> dict:
+def grid_hexes(rows: list[str], slot: str) -> dict[str, str]:
     """hex id -> design character for a grid design placed in ``slot``."""
     ox, oy = slot_origin(slot)
     return {TABLE.name(ox + c, oy + r): ch for r, line in enumerate(rows) for c, ch in enumerate(line)}

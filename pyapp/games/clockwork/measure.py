@@ -20,10 +20,16 @@ from ... import sim
 from . import GAME
 
 
-def measure(games: int, players: int, bots: list, seed: int = 1, rotate: bool = False, max_rounds=None) -> dict:
+def measure(games: int, players: int, bots: list[str], seed: int = 1, rotate: bool = False,
+            max_rounds: int | None = None) -> dict:
     t0 = time.perf_counter()
-    lengths, turns, reasons, wins, errors = [], [], Counter(), Counter(), []
-    seat_wins, start_wins = Counter(), Counter()
+    lengths: list[int] = []
+    turns: list[int] = []
+    errors: list[dict] = []
+    reasons: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    seat_wins: Counter[int] = Counter()
+    start_wins: Counter[str] = Counter()
     shared = 0
     for g in range(games):
         names = [bots[i % len(bots)] for i in range(players)]
@@ -37,6 +43,7 @@ def measure(games: int, players: int, bots: list, seed: int = 1, rotate: bool = 
             errors.append({"seed": seed + g, "error": f"{type(exc).__name__}: {exc}"})
             continue
         out = st.outcome()
+        assert out is not None          # sim.play returns only a finished game
         lengths.append(n)
         view = st.view(None)
         turns.append(view["turn"])
@@ -58,7 +65,7 @@ def measure(games: int, players: int, bots: list, seed: int = 1, rotate: bool = 
             "seconds": round(time.perf_counter() - t0, 1)}
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--players", type=int, default=2)

@@ -35,6 +35,12 @@ from ...engine.log import html as event_html
 from ...ui.markup import action_button, dest_layer, esc, log_details, number, seat_names
 from .geometry import GRID_COLS, GRID_ROWS, SLOT_COLS, SLOT_ROWS, TABLE
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from ...engine import Action
+    from ...engine.types import Event
+    from .types import ClockworkView, PendingView, RollData, UnitView
+
 SIZE = 20.0                       # hex circumradius in SVG units
 HH = SIZE * math.sqrt(3)          # hex height (flat-topped)
 PAD = 6.0
@@ -71,7 +77,7 @@ LEGEND = ('<p class="cw-legend">● soldier · ⬢ vehicle · ■ building (atta
 
 
 @lru_cache(maxsize=512)
-def pos(h: str) -> tuple:
+def pos(h: str) -> tuple[float, float]:
     """SVG centre of the hex named ``h`` (cached); ValueError for a name off the table.
 
     >>> pos("x15")
@@ -82,13 +88,13 @@ def pos(h: str) -> tuple:
     return TABLE.center(h, SIZE, pad=PAD)
 
 
-def _hex_order(h: str) -> tuple:
+def _hex_order(h: str) -> tuple[int, int]:
     """Row first, then column: reading order on the board (names off the table first)."""
     cr = TABLE.parse(h)
     return (-1, -1) if cr is None else cr[::-1]
 
 
-def abbrev(u: dict) -> str:
+def abbrev(u: UnitView) -> str:
     """The short label drawn on a unit (known card keys, else the initials of its name)."""
     key = u.get("card")
     if key in ABBREV:
@@ -98,11 +104,11 @@ def abbrev(u: dict) -> str:
 
 
 @lru_cache(maxsize=2048)
-def _event_line(text: str, seats: tuple, names: tuple) -> str:
+def _event_line(text: str, seats: tuple[int, ...], names: tuple[str, ...]) -> str:
     return event_html({"text": text, "seats": list(seats)}, names)
 
 
-def log_line(entry, names) -> str:
+def log_line(entry: Event | str, names: list[str] | tuple[str, ...]) -> str:
     """One log entry as HTML (:func:`pyapp.engine.log.html`: each seat named in its colour), remembered:
     the same entries are drawn again at every update.
 
@@ -114,7 +120,7 @@ def log_line(entry, names) -> str:
     return event_html(entry, names)
 
 
-def _seat_cls(p) -> str:
+def _seat_cls(p: object) -> str:
     return f"cw-p{p}" if isinstance(p, int) and 0 <= p < 6 else "cw-pn"
 
 
@@ -137,18 +143,18 @@ def defs() -> str:
 
 
 @lru_cache(maxsize=1)
-def slot_frames() -> tuple:
+def slot_frames() -> tuple[tuple[float, float, float, float], ...]:
     """Per slot ``s1``..``s12``: (x, y, w, h) of the frame around its 6 x 5 hexes."""
     out = []
     for i in range(SLOT_COLS * SLOT_ROWS):
         ox, oy = (i % SLOT_COLS) * GRID_COLS, (i // SLOT_COLS) * GRID_ROWS
-        x0, y0 = TABLE.center((ox, oy), SIZE, pad=PAD)
+        x0, y0 = TABLE.center(TABLE.name(ox, oy), SIZE, pad=PAD)
         out.append((round(x0 - SIZE + 2, 1), round(y0 - HH / 2 + 2, 1), round(GRID_COLS * 1.5 * SIZE - 4, 1),
                     round(GRID_ROWS * HH - 4, 1)))
     return tuple(out)
 
 
-def _edge(x, y, d: int) -> str:
+def _edge(x: float, y: float, d: int) -> str:
     """The edge of the hex at (x, y) facing direction ``d`` (0 N clockwise) as a path segment."""
     a1, a2 = math.radians(-120 + 60 * d), math.radians(-60 + 60 * d)
     return (f"M{x + SIZE * math.cos(a1):.1f} {y + SIZE * math.sin(a1):.1f}"
@@ -187,11 +193,11 @@ def die_svg(n: int) -> str:
             f'<rect x="0.5" y="0.5" width="19" height="19" rx="4"/>{dots}</svg>')
 
 
-def _name(names: list, p) -> str:
+def _name(names: list[str], p: object) -> str:
     return names[p] if isinstance(p, int) and 0 <= p < len(names) else "?"
 
 
-def unit_title(u: dict, names: list, own: bool) -> str:
+def unit_title(u: UnitView, names: list[str], own: bool) -> str:
     """The tooltip of a unit: name, type, owner (and controller), hex, stats, abilities, what it did this turn.
 
     >>> unit_title({"name": "Shade", "type": "soldier", "owner": 0, "controller": 1, "hex": "e4", "attack": 2,
@@ -200,7 +206,8 @@ def unit_title(u: dict, names: list, own: bool) -> str:
     """
     owner, ctrl = u.get("owner"), u.get("controller", u.get("owner"))
     who = _name(names, owner) + ("" if ctrl == owner else f", controlled by {_name(names, ctrl)} this turn")
-    r = list(u.get("range") or ["?"])
+    span = u.get("range")
+    r: list[int | str] = list(span) if span else ["?"]
     rng = f"{r[0]}" if r[0] == r[-1] else f"{r[0]}-{r[-1]}"
     state = [w for w, on in (("moved", u.get("moved")), ("attacked", u.get("attacked")), ("done", u.get("done"))) if on]
     ab = ", ".join(str(a).replace("-", " ") for a in u.get("abilities") or [])
@@ -210,7 +217,7 @@ def unit_title(u: dict, names: list, own: bool) -> str:
 
 
 # ---------------------------------------------------------------- the board
-def _board(view: dict, acts: dict, used: set, seat, names: list) -> str:
+def _board(view: ClockworkView, acts: dict[str, Action], used: set[str], seat: int | None, names: list[str]) -> str:
     board = view.get("board") or {}
     hexes = board.get("hexes") or {}
     terr_ctrl = {t.get("id"): t.get("controller") for t in board.get("territories") or []}
@@ -219,20 +226,20 @@ def _board(view: dict, acts: dict, used: set, seat, names: list) -> str:
     svg = [f'<svg class="cw-board" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="img" '
            f'aria-label="Clockwork Crusade battlefield">', defs()]
     # empty slots (setup: where grids may go)
-    grid_slots = {}
+    grid_slots: dict[str, list[str]] = {}
     for aid in acts:
         if aid.startswith("grid:") and "@" in aid:
             k, _, sl = aid[5:].partition("@")
             grid_slots.setdefault(sl, []).append(k)
     placed = {g.get("slot"): g for g in board.get("grids") or []}
     frames = slot_frames()
-    for i, (x, y, w, h) in enumerate(frames):
+    for i, (x, y, w, fh) in enumerate(frames):
         sl = f"s{i + 1}"
         if sl in placed:
             continue
         cls = "slot legal" if sl in grid_slots else "slot"
-        svg.append(f'<g class="{cls}"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6"/>'
-                   f'<text x="{x + w / 2:.1f}" y="{y + h / 2 + 5:.1f}">{"slot " + str(i + 1)}</text></g>')
+        svg.append(f'<g class="{cls}"><rect x="{x}" y="{y}" width="{w}" height="{fh}" rx="6"/>'
+                   f'<text x="{x + w / 2:.1f}" y="{y + fh / 2 + 5:.1f}">{"slot " + str(i + 1)}</text></g>')
     out = []
     for h, x, y, kind, terr in cells:
         ctrl = terr_ctrl.get(terr) if terr else None
@@ -245,12 +252,12 @@ def _board(view: dict, acts: dict, used: set, seat, names: list) -> str:
     for g in placed.values():
         sl = str(g.get("slot", ""))
         if sl[1:].isdigit() and 1 <= int(sl[1:]) <= len(frames):
-            x, y, w, h = frames[int(sl[1:]) - 1]
-            svg.append(f'<text class="grid-name" x="{x + w / 2:.1f}" y="{y + h - 2:.1f}">{esc(g.get("name", ""))}</text>')
+            x, y, w, fh = frames[int(sl[1:]) - 1]
+            svg.append(f'<text class="grid-name" x="{x + w / 2:.1f}" y="{y + fh - 2:.1f}">{esc(g.get("name", ""))}</text>')
     # what the last attack or prompt is about
     rings = []
-    pend = view.get("pending") or {}
-    roll = view.get("roll") or {}
+    pend: PendingView | dict = view.get("pending") or {}
+    roll: RollData | dict = view.get("roll") or {}
     for h, cls in ((roll.get("attacker"), "last-atk"), (roll.get("target"), "last-tgt"),
                    (pend.get("attacker"), "pend-atk"), (pend.get("target"), "pend-tgt"), (view.get("place"), "placing")):
         if h in hexes:
@@ -262,21 +269,21 @@ def _board(view: dict, acts: dict, used: set, seat, names: list) -> str:
             rings.append(f'<use href="#cw-hl" class="ring portal-spot" x="{x}" y="{y}"/>')
     svg.append("".join(rings))
     # gates with their arrows
-    for g in view.get("gates") or []:
-        h, a = g.get("hex"), g.get("arrow")
+    for gate in view.get("gates") or []:
+        h, ah = gate.get("hex"), gate.get("arrow")
         try:
             x, y = pos(h)
         except (ValueError, TypeError):
             continue
-        pc = _seat_cls(g.get("owner"))
+        pc = _seat_cls(gate.get("owner"))
         arrow = ""
         try:
-            ax, ay = pos(a)
+            ax, ay = pos(ah)
             arrow = (f'<line class="gate-arrow" x1="{x + (ax - x) * 0.35:.1f}" y1="{y + (ay - y) * 0.35:.1f}" '
                      f'x2="{x + (ax - x) * 0.8:.1f}" y2="{y + (ay - y) * 0.8:.1f}" marker-end="url(#cw-arrowhead)"/>')
         except (ValueError, TypeError):
             pass
-        gt = f"Gate Token of {_name(names, g.get('owner'))} on {h}, arrow to {a} (defense 9)"
+        gt = f"Gate Token of {_name(names, gate.get('owner'))} on {h}, arrow to {ah} (defense 9)"
         svg.append(f'<g class="gate {pc}"><title>{esc(gt)}</title>'
                    f'<use href="#cw-gate" class="gate-body" x="{x}" y="{y}"/>{arrow}</g>')
     # face-down portals (the unit only in the owner's own view)
@@ -313,20 +320,20 @@ def _board(view: dict, acts: dict, used: set, seat, names: list) -> str:
         x, y = pos(h)
         ctrl = u.get("controller", u.get("owner"))
         own = isinstance(seat, int) and u.get("owner") == seat
-        cls = ["unit", _seat_cls(ctrl), str(u.get("type", ""))]
+        ucls = ["unit", _seat_cls(ctrl), str(u.get("type", ""))]
         if ctrl != u.get("owner"):
-            cls.append("corrupted")
+            ucls.append("corrupted")
         if ctrl == active and (u.get("moved") or u.get("attacked") or u.get("done")):
-            cls.append("spent")
+            ucls.append("spent")
         tab = ""
         if h in link:
-            cls += ["act", f"k{link[h]}"]
+            ucls += ["act", f"k{link[h]}"]
             tab = ' tabindex="0" role="button"'
         shape = TYPE_SHAPE.get(u.get("type"), "cw-soldier")
         owner_ring = (f'<circle class="owner-ring {_seat_cls(u.get("owner"))}" r="{SIZE * 0.78:.1f}"/>'
                       if ctrl != u.get("owner") else "")
         flags = ("M" if u.get("moved") else "") + ("A" if u.get("attacked") else "")
-        out.append(f'<g class="{" ".join(cls)}" transform="translate({x},{y})"{tab}>'
+        out.append(f'<g class="{" ".join(ucls)}" transform="translate({x},{y})"{tab}>'
                    f'<title>{esc(unit_title(u, names, own))}</title>{owner_ring}<use href="#{shape}" class="body"/>'
                    f'<text class="uname" y="3">{esc(abbrev(u))}</text>'
                    f'<text class="ustat" y="{SIZE * 0.62 + 6:.1f}">'
@@ -382,7 +389,7 @@ def _board(view: dict, acts: dict, used: set, seat, names: list) -> str:
 
 
 # ---------------------------------------------------------------- panels
-def _steps_html(view: dict, names: list) -> str:
+def _steps_html(view: ClockworkView, names: list[str]) -> str:
     phase = view.get("phase")
     active = view.get("active")
     n = number(view.get("players"), len(names))
@@ -402,7 +409,8 @@ def _steps_html(view: dict, names: list) -> str:
     cur = phase if phase in ("control", "portal", "main", "draw") else ""
     items = "".join(f'<li class="{"now" if k == cur else ""}{" auto" if k == "resources" else ""}">{t}</li>'
                     for k, t in STEPS)
-    start = view.get("start") if isinstance(view.get("start"), int) else 0
+    first = view.get("start")
+    start = first if isinstance(first, int) else 0
     order = " → ".join(f'<span class="{_seat_cls((start + i) % n)}">{esc(_name(names, (start + i) % n))}</span>'
                        for i in range(n)) if n else ""
     return (f'<div class="cw-turn">Turn {esc(view.get("turn", "?"))} of {esc(view.get("turn_limit", "?"))} · '
@@ -411,7 +419,7 @@ def _steps_html(view: dict, names: list) -> str:
             f'<div class="cw-order">Turn order: {order}</div></div>')
 
 
-def _players_html(view: dict, seat, names: list) -> str:
+def _players_html(view: ClockworkView, seat: int | None, names: list[str]) -> str:
     active = view.get("active")
     over = bool(view.get("outcome")) or view.get("phase") == "over"
     colour = view.get("names") or []          # the rules' seat names (colours)
@@ -447,12 +455,12 @@ def _players_html(view: dict, seat, names: list) -> str:
     return f'<section class="cw-players">{"".join(rows)}{extra}</section>'
 
 
-def _roll_html(view: dict, names: list) -> str:
+def _roll_html(view: ClockworkView, names: list[str]) -> str:
     parts = []
     roll = view.get("roll")
     if isinstance(roll, dict) and roll.get("dice"):
         dice = "".join(die_svg(number(d)) for d in roll.get("dice") or [])
-        kind = {"counter": "Counter attack", "shell": "Artillery Shell"}.get(roll.get("kind"), "Attack")
+        kind = {"counter": "Counter attack", "shell": "Artillery Shell"}.get(roll.get("kind") or "", "Attack")
         dd = roll.get("defense_dice")
         if dd:
             dtxt = (f'<span class="dice">{"".join(die_svg(number(d)) for d in dd)}</span> + {esc(roll.get("defense_bonus"))}'
@@ -482,7 +490,7 @@ PROMPT_TEXT = {"stealth": "Stealth: flip a coin to dodge the attack?",
                "corrupt": "Heads! Corrupt: choose the unit to take control of this turn, or do nothing."}
 
 
-def _prompt_html(view: dict, acts: dict, used: set, names: list) -> str:
+def _prompt_html(view: ClockworkView, acts: dict[str, Action], used: set[str], names: list[str]) -> str:
     pend = view.get("pending")
     if not isinstance(pend, dict):
         return ""
@@ -501,10 +509,10 @@ def _prompt_html(view: dict, acts: dict, used: set, names: list) -> str:
             f'<p class="where">{where}</p>{wait}<div class="btns">{"".join(btns)}</div></section>')
 
 
-def _hand_html(view: dict, acts: dict, used: set, seat) -> str:
+def _hand_html(view: ClockworkView, acts: dict[str, Action], used: set[str], seat: int | None) -> str:
     info = next((p for p in view.get("player_info") or [] if p.get("seat") == seat), None)
     hand = info.get("hand") if info else None
-    if not isinstance(hand, list):
+    if not info or not isinstance(hand, list):
         return ""
     levels = info.get("levels") or {}
     plays: dict = {}
@@ -542,9 +550,9 @@ def _hand_html(view: dict, acts: dict, used: set, seat) -> str:
             f'<div class="cards">{"".join(cards) or "<p class=empty>No cards.</p>"}</div></section>')
 
 
-def _by_key(acts: dict, prefix: str) -> dict:
+def _by_key(acts: dict[str, Action], prefix: str) -> dict[str, list[tuple[str, str, Action]]]:
     """Actions ``<prefix><key>@<target>`` grouped by key, in order: {key: [(target, id, action), ...]}."""
-    out: dict = {}
+    out: dict[str, list[tuple[str, str, Action]]] = {}
     for aid, a in acts.items():
         if aid.startswith(prefix) and "@" in aid:
             key, _, target = aid[len(prefix):].rpartition("@")
@@ -552,12 +560,12 @@ def _by_key(acts: dict, prefix: str) -> dict:
     return out
 
 
-def _choice_row(title: str, choices: list, buttons: str, used: set) -> str:
+def _choice_row(title: str, choices: list[tuple[str, str, Action]], buttons: str, used: set[str]) -> str:
     used.update(aid for _t, aid, _a in choices)
     return f'<div class="prow"><span class="at">{title}</span>{buttons}</div>'
 
 
-def _portal_buttons(view: dict, acts: dict, used: set) -> str:
+def _portal_buttons(view: ClockworkView, acts: dict[str, Action], used: set[str]) -> str:
     """CC-UI-15: one row per unit type (name and cost), one button per Gate Token arrow hex."""
     by_unit = _by_key(acts, "portal:")
     if not by_unit:
@@ -575,7 +583,7 @@ def _portal_buttons(view: dict, acts: dict, used: set) -> str:
             f'</h4>{"".join(rows)}</div>')
 
 
-def _grid_buttons(acts: dict, used: set) -> str:
+def _grid_buttons(acts: dict[str, Action], used: set[str]) -> str:
     """CC-UI-13: one row per Territory Grid design, one button per slot it may take."""
     by_design = _by_key(acts, "grid:")
     if not by_design:
@@ -588,12 +596,12 @@ def _grid_buttons(acts: dict, used: set) -> str:
     return f'<div class="cw-group grids"><h4>Place a Territory Grid</h4>{"".join(rows)}</div>'
 
 
-def _units_table(view: dict, seat, names: list) -> str:
+def _units_table(view: ClockworkView, seat: int | None, names: list[str]) -> str:
     rows = []
     for u in view.get("units") or []:
         if u.get("controller", u.get("owner")) != seat and u.get("owner") != seat:
             continue
-        rng = u.get("range") or ["?", "?"]
+        rng: list[int] | list[str] = u.get("range") or ["?", "?"]
         st = ", ".join(w for w, on in (("moved", u.get("moved")), ("attacked", u.get("attacked")),
                                        ("done", u.get("done"))) if on) or "ready"
         rows.append(f'<tr><td>{esc(u.get("name"))}</td><td>{esc(u.get("hex"))}</td><td>{esc(u.get("attack"))}</td>'
@@ -606,7 +614,7 @@ def _units_table(view: dict, seat, names: list) -> str:
             f'<tbody>{"".join(rows)}</tbody></table></details>')
 
 
-def _territories(view: dict, names: list) -> str:
+def _territories(view: ClockworkView, names: list[str]) -> str:
     items = []
     for t in (view.get("board") or {}).get("territories") or []:
         c = t.get("controller")
@@ -617,7 +625,7 @@ def _territories(view: dict, names: list) -> str:
     return f'<details class="cw-terr"><summary>Territories</summary><ul>{"".join(items)}</ul></details>'
 
 
-def _outcome_html(view: dict, names: list) -> str:
+def _outcome_html(view: ClockworkView, names: list[str]) -> str:
     out = view.get("outcome")
     if not isinstance(out, dict):
         return ""
@@ -627,13 +635,13 @@ def _outcome_html(view: dict, names: list) -> str:
             f'{winners}</h3><p>{esc(out.get("reason", ""))}</p><ol class="ranking">{ranking}</ol></section>')
 
 
-def render(view: dict, actions: list, *, seat: int | None, names: list[str], interactive: bool) -> str:
+def render(view: ClockworkView, actions: list[Action], *, seat: int | None, names: list[str], interactive: bool) -> str:
     """The whole Clockwork Crusade game area for ``view`` (one seat's view or the spectator's).
 
     ``actions`` are the legal actions of ``seat`` (shown only when ``interactive``).
     """
     acts = {a.id: a for a in actions} if interactive else {}
-    used: set = set()
+    used: set[str] = set()
     n = number(view.get("players"), len(names))
     names = seat_names(names, max(n, 2))
     svg = _board(view, acts, used, seat, names)

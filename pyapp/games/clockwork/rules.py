@@ -56,23 +56,28 @@ from .content import GRIDS, GRIDS_PER_PLAYERS, SPECIALS, UNITS, parse_range
 from .geometry import adjacent
 from .units import UnitActions, has, seat_name, unit_ref, utype
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from ...engine.rng import Rng
+    from .types import CardView, ClockworkView, GateData, PendingView, PlayerView, PortalData, Stat, UnitData, UnitView
+
 START_RESOURCES = 5
 RESEARCH_COST = 4
 GATE_COST = 1
 DEFAULT_MAX_ROUNDS = 30
 STEPS = ("control", "portal", "main", "draw")          # the step frames of a turn, in order
 
-_BOARDS: dict = {}
+_BOARDS: dict[tuple, Board] = {}
 
 
 class Board:
     """Geometry of the placed grids: terrain, territories and their contacts."""
 
-    def __init__(self, placed) -> None:
-        self.kind: dict = {}          # hex -> "territory" | "neutral" | "water"
-        self.terr: dict = {}          # hex -> territory id ("5B": slot 5, letter B)
-        self.terr_hexes: dict = {}    # territory id -> [hex]
-        self.terr_name: dict = {}
+    def __init__(self, placed: list[list[str]]) -> None:
+        self.kind: dict[str, str] = {}              # hex -> "territory" | "neutral" | "water"
+        self.terr: dict[str, str] = {}              # hex -> territory id ("5B": slot 5, letter B)
+        self.terr_hexes: dict[str, list[str]] = {}  # territory id -> [hex]
+        self.terr_name: dict[str, str] = {}
         for key, slot in placed:
             for h, ch in geometry.grid_hexes(GRIDS[key]["rows"], slot).items():
                 if ch == "~":
@@ -87,7 +92,7 @@ class Board:
                     self.terr_name[tid] = f"{GRIDS[key]['name']} {ch}"
         self.nb = {h: tuple(n for n in adjacent(h) if n in self.kind) for h in self.kind}
         self.land_nb = {h: tuple(n for n in ns if self.kind[n] != "water") for h, ns in self.nb.items()}
-        self.terr_adj: dict = {t: set() for t in self.terr_hexes}
+        self.terr_adj: dict[str, set[str]] = {t: set() for t in self.terr_hexes}
         for h, t in self.terr.items():
             for n in self.nb[h]:
                 o = self.terr.get(n)
@@ -95,7 +100,7 @@ class Board:
                     self.terr_adj[t].add(o)
 
 
-def board_for(placed) -> Board:
+def board_for(placed: list[list[str]]) -> Board:
     key = tuple(tuple(p) for p in placed)
     b = _BOARDS.get(key)
     if b is None:
@@ -148,7 +153,7 @@ class ClockworkState(UnitActions, FlowState):
             "last_active": None,                          # whose turn it was when the game ended
         }
 
-    def _roll_off(self, seats: list, why: str) -> int:
+    def _roll_off(self, seats: list[int], why: str) -> int:
         """Everyone rolls a die; only tied highest rollers re-roll (CC-GAP-7)."""
         while True:
             rolls = [(p, self.rng.roll()) for p in seats]
@@ -185,40 +190,54 @@ class ClockworkState(UnitActions, FlowState):
     def turn_limit(self) -> int:
         return int(self.options["max_rounds"]) * self.players
 
-    def _step(self):
+    def _step(self) -> str | None:
         """The step of the turn under way (``control``, ``portal``, ``main``, ``draw``) or None."""
         stack = self.data["flow"]["stack"]
         return stack[0]["kind"] if stack and stack[0]["kind"] in STEPS else None
 
-    def _unit_at(self, h: str):
+    def _unit_at(self, h: str) -> UnitData | None:
         for u in self.data["units"]:
             if u["hex"] == h:
                 return u
         return None
 
-    def _uid(self, uid: int):
+    def _unit_on(self, h: str) -> UnitData:
+        """The unit on ``h``, where the rules know there is one (a hex named by a legal action)."""
+        u = self._unit_at(h)
+        if u is None:
+            raise LookupError(f"no unit on {h}")
+        return u
+
+    def _uid(self, uid: int) -> UnitData | None:
         for u in self.data["units"]:
             if u["id"] == uid:
                 return u
         return None
 
-    def _gate_at(self, h: str):
+    def _unit_by_id(self, uid: int) -> UnitData:
+        """The unit ``uid``, where the rules know it is on the board (a frame's attacker or target)."""
+        u = self._uid(uid)
+        if u is None:
+            raise LookupError(f"no unit {uid}")
+        return u
+
+    def _gate_at(self, h: str) -> GateData | None:
         for g in self.data["gates"]:
             if g["hex"] == h:
                 return g
         return None
 
-    def _portal_at(self, h: str):
+    def _portal_at(self, h: str) -> PortalData | None:
         for p in self.data["portals"]:
             if p["hex"] == h:
                 return p
         return None
 
-    def _occupied(self) -> set:
+    def _occupied(self) -> set[str]:
         d = self.data
         return {u["hex"] for u in d["units"]} | {g["hex"] for g in d["gates"]} | {p["hex"] for p in d["portals"]}
 
-    def _arrows(self) -> set:
+    def _arrows(self) -> set[str]:
         return {g["arrow"] for g in self.data["gates"]}
 
     def level(self, seat: int, key: str) -> int:
@@ -226,7 +245,7 @@ class ClockworkState(UnitActions, FlowState):
         cards = self.data["cards"]
         return sum(1 for c in self.data["hands"][seat] if cards[c] == key)
 
-    def stat(self, u: dict, stat: str, vs: str | None = None) -> int:
+    def stat(self, u: UnitData, stat: Stat, vs: str | None = None) -> int:
         """Effective Attack/Defense/Movement with level bonuses and card buffs (CC-ATK-10, CC-CARD-3..8)."""
         card = UNITS[u["card"]]
         val = card[stat]
@@ -239,7 +258,7 @@ class ClockworkState(UnitActions, FlowState):
                 val += add
         return val
 
-    def urange(self, u: dict) -> tuple:
+    def urange(self, u: UnitData) -> tuple[int, int]:
         lo, hi = parse_range(UNITS[u["card"]]["range"])
         if hi == 0:
             return 0, 0
@@ -250,13 +269,13 @@ class ClockworkState(UnitActions, FlowState):
                 hi += b["add"]
         return lo, hi
 
-    def _label(self, u: dict) -> str:
+    def _label(self, u: UnitData) -> str:
         return f"{seat_name(u['ctrl'])} {UNITS[u['card']]['name']} {u['hex']}"
 
-    def _barricades(self) -> set:
+    def _barricades(self) -> set[str]:
         return {u["hex"] for u in self.data["units"] if has(u, "barricade")}
 
-    def _controlled(self, seat: int) -> set:
+    def _controlled(self, seat: int) -> set[str]:
         b = self.board
         return {b.terr[g["hex"]] for g in self.data["gates"] if g["owner"] == seat}
 
@@ -271,7 +290,7 @@ class ClockworkState(UnitActions, FlowState):
         return (any(g["owner"] == seat for g in d["gates"]) or any(u["owner"] == seat for u in d["units"])
                 or any(p["owner"] == seat for p in d["portals"]))
 
-    def _coin(self, seat: int, what: str, unit: dict | None = None) -> bool:
+    def _coin(self, seat: int, what: str, unit: UnitData | None = None) -> bool:
         """Flip a coin for ``what`` (about ``unit``, if given: ``Stealth (Red Shade e5)``)."""
         heads = self.rng.coin()
         why = f"{what} ({self._label(unit)})" if unit else what
@@ -284,7 +303,7 @@ class ClockworkState(UnitActions, FlowState):
         return heads
 
     # ------------------------------------------------------------- setup moves
-    def _grid_slots(self, key: str) -> list:
+    def _grid_slots(self, key: str) -> list[str]:
         """Slots where design ``key`` may go now (CC-SETUP-3, CC-GAP-6)."""
         placed = self.data["placed"]
         used = {slot for _k, slot in placed}
@@ -301,7 +320,7 @@ class ClockworkState(UnitActions, FlowState):
                 out.append(slot)
         return out
 
-    def _legal_grids(self, seat: int) -> list:
+    def _legal_grids(self, seat: int) -> list[Action]:
         acts = []
         used = {k for k, _ in self.data["placed"]}
         for key in GRIDS:
@@ -317,7 +336,7 @@ class ClockworkState(UnitActions, FlowState):
         self.say(f"{{0}} places {GRIDS[key]['name']} in slot {slot[1:]}.", seat, kind="grid")
         self.flow.end_turn()
 
-    def _gate_spots(self, tids) -> list:
+    def _gate_spots(self, tids: list[str]) -> list[tuple[str, str]]:
         """(gate hex, arrow hex) pairs in the given territories (CC-GATE-3, CC-GATE-4, CC-GAP-17)."""
         b = self.board
         occ = self._occupied()
@@ -334,7 +353,7 @@ class ClockworkState(UnitActions, FlowState):
                         out.append((h, n))
         return out
 
-    def _legal_gates(self, seat: int) -> list:
+    def _legal_gates(self, seat: int) -> list[Action]:
         b = self.board
         taken = {b.terr[g["hex"]] for g in self.data["gates"]}
         free = [t for t in sorted(b.terr_hexes) if t not in taken]  # CC-GAP-9
@@ -348,7 +367,7 @@ class ClockworkState(UnitActions, FlowState):
         self.say(f"{{0}} starts in {b.terr_name[b.terr[h]]}: Gate Token on {h}, arrow to {a}.", seat, kind="gate")
         self.flow.end_turn()
 
-    def _legal_round(self, seat: int) -> list:
+    def _legal_round(self, seat: int) -> list[Action]:
         return []            # a turn always has a step frame asking the active player
 
     # -------------------------------------------------------------- the turn
@@ -363,7 +382,7 @@ class ClockworkState(UnitActions, FlowState):
         self.say(f"Turn {d['turn']}: {{0}}.", seat, kind="turn")
         self.flow.push("control", seat=seat)  # CC-TURN-1
 
-    def _control_territories(self, seat: int) -> list:
+    def _control_territories(self, seat: int) -> list[str]:
         """Territories the seat may capture now (CC-TERR-5..8, CC-GAP-18, CC-GAP-19)."""
         d = self.data
         if d["resources"][seat] < GATE_COST:
@@ -383,7 +402,7 @@ class ClockworkState(UnitActions, FlowState):
         return out
 
     # --- the Control step
-    def _f_control(self, frame: dict, choice, seat) -> None:
+    def _f_control(self, frame: dict, choice: str | None, seat: int | None) -> None:
         seat = frame["seat"]
         if choice is None:
             if self._gate_spots(self._control_territories(seat)):
@@ -402,7 +421,7 @@ class ClockworkState(UnitActions, FlowState):
             self._act_play(seat, arg)
         self._after()
 
-    def _ask_control(self, frame: dict, seat: int) -> list:
+    def _ask_control(self, frame: dict, seat: int) -> list[Action]:
         b = self.board
         acts = [Action(f"gate:{h}>{a}", f"Capture {b.terr_name[b.terr[h]]}: Gate Token on {h}, arrow to {a} "
                                         f"(cost {GATE_COST})", "gate")
@@ -439,7 +458,7 @@ class ClockworkState(UnitActions, FlowState):
         else:
             self._collect_resources(seat)
 
-    def _f_portal(self, frame: dict, choice, seat) -> None:
+    def _f_portal(self, frame: dict, choice: str | None, seat: int | None) -> None:
         seat = frame["seat"]
         if choice is None:
             if frame["queue"]:
@@ -449,26 +468,26 @@ class ClockworkState(UnitActions, FlowState):
                 self._collect_resources(seat)
             return
         src, dst = choice.partition(":")[2].split(">")
-        u = self._unit_at(src)
+        u = self._unit_on(src)
         u["hex"] = dst
         frame["queue"].pop(0)
         self.say(f"{{0}} places the {UNITS[u['card']]['name']} on {dst}.", seat, kind="place")
         self._after()
 
-    def _ask_portal(self, frame: dict, seat: int) -> list:
-        u = self._uid(frame["queue"][0])
+    def _ask_portal(self, frame: dict, seat: int) -> list[Action]:
+        u = self._unit_by_id(frame["queue"][0])
         return [Action(f"place:{u['hex']}>{h}", f"Place {UNITS[u['card']]['name']} on {h}", "place")
                 for h in self._building_spots(u)]
 
-    def _building_spots(self, u: dict) -> list:
+    def _building_spots(self, u: UnitData) -> list[str]:
         b = self.board
         occ = self._occupied()
         t = b.terr[u["hex"]]
         return sorted(h for h in b.terr_hexes[t] if h == u["hex"] or h not in occ)
 
-    def _new_unit(self, key: str, seat: int, h: str) -> dict:
+    def _new_unit(self, key: str, seat: int, h: str) -> UnitData:
         d = self.data
-        u = {"id": d["next_uid"], "card": key, "owner": seat, "ctrl": seat, "hex": h, "moved": False, "fired": False,
+        u: UnitData = {"id": d["next_uid"], "card": key, "owner": seat, "ctrl": seat, "hex": h, "moved": False, "fired": False,
              "attacks": 0, "acted": False, "done": False, "salv": False, "wall": False, "blocked": [],
              "targets": [], "buffs": []}
         d["next_uid"] += 1
@@ -487,7 +506,7 @@ class ClockworkState(UnitActions, FlowState):
                      kind="resources")
         self.flow.push("main", seat=seat)
 
-    def _f_main(self, frame: dict, choice, seat) -> None:
+    def _f_main(self, frame: dict, choice: str | None, seat: int | None) -> None:
         seat = frame["seat"]
         if choice is None:
             self._ask_step(frame)
@@ -506,11 +525,11 @@ class ClockworkState(UnitActions, FlowState):
             getattr(self, "_act_" + verb)(seat, arg)
         self._after()
 
-    def _ask_main(self, frame: dict, seat: int) -> list:
+    def _ask_main(self, frame: dict, seat: int) -> list[Action]:
         return self._main_actions(seat)
 
     # --- the Draw step
-    def _f_draw(self, frame: dict, choice, seat) -> None:
+    def _f_draw(self, frame: dict, choice: str | None, seat: int | None) -> None:
         seat = frame["seat"]
         if choice is None:
             self._ask_step(frame)
@@ -525,7 +544,7 @@ class ClockworkState(UnitActions, FlowState):
             self._act_play(seat, arg)
         self._after()
 
-    def _ask_draw(self, frame: dict, seat: int) -> list:
+    def _ask_draw(self, frame: dict, seat: int) -> list[Action]:
         return [Action("draw", "Draw a free card for destroying a Gate Token", "draw"),
                 Action("end", "End the turn without drawing", "step")] + self._specials(seat)
 
@@ -587,18 +606,18 @@ class ClockworkState(UnitActions, FlowState):
             return False
         return True
 
-    def _score(self, p: int) -> tuple:
+    def _score(self, p: int) -> tuple[int, int, int, int]:
         d = self.data
         return (len(self._controlled(p)), sum(1 for g in d["gates"] if g["owner"] == p),
                 sum(UNITS[u["card"]]["cost"] for u in d["units"] if u["owner"] == p), d["resources"][p])
 
-    def _finish(self, winners: tuple, reason: str, text: str, seats: tuple) -> None:
+    def _finish(self, winners: tuple[int, ...], reason: str, text: str, seats: tuple[int, ...]) -> None:
         """The game ends: ``winners`` first, then the rest by when they went out and by score; ``reason``
         for the outcome, ``text`` (with ``seats``) for the log."""
         d = self.data
         rest = [p for p in range(self.players) if p not in winners]
 
-        def key(p):
+        def key(p: int) -> tuple:
             e = d["eliminated"].index(p) if p in d["eliminated"] else len(d["eliminated"])
             return (not d["out"][p], e) + self._score(p)
 
@@ -627,7 +646,7 @@ class ClockworkState(UnitActions, FlowState):
                      "Turn limit reached: " + " and ".join(f"{{{i}}}" for i in range(len(winners))) + tail, winners)
 
     # ----------------------------------------------------------------- hidden information
-    def _resample(self, seat: int, rng) -> None:
+    def _resample(self, seat: int, rng: Rng) -> None:
         """Deal anew what ``seat`` cannot see: the order of the stack, the other players' hands (same
         counts; their starting Infantry and any card ``seat`` lost to them in a raid stay) and the unit
         types behind the other players' face-down portals (same cost; Walls and Regenerate portals are public).
@@ -670,24 +689,26 @@ class ClockworkState(UnitActions, FlowState):
             p["card"] = rng.choice(same)
 
     # -------------------------------------------------------------------- view
-    def _view(self, seat) -> dict:
+    # the engine's State._view promises a plain dict; this one is (a TypedDict is a dict at run time),
+    # but mypy lets a TypedDict stand only for a Mapping, not for dict
+    def _view(self, seat: int | None) -> ClockworkView:  # type: ignore[override]
         d = self.data
         flow = self.flow
         b = self.board
         cards = d["cards"]
 
-        def card_view(cid):
+        def card_view(cid: str) -> CardView:
             key = cards[cid]
             c = UNITS.get(key) or SPECIALS[key]
             return {"id": cid, "key": key, "name": c["name"], "kind": "unit" if key in UNITS else "special",
                     "text": c["text"], "starting": cid.startswith("i")}
 
-        owners: dict = {}
+        owners: dict[str, int] = {}
         for g in d["gates"]:
             owners.setdefault(b.terr[g["hex"]], g["owner"])
-        players = []
+        players: list[PlayerView] = []
         for p in range(self.players):
-            info = {"seat": p, "name": seat_name(p), "resources": d["resources"][p], "hand_count": len(d["hands"][p]),
+            info: PlayerView = {"seat": p, "name": seat_name(p), "resources": d["resources"][p], "hand_count": len(d["hands"][p]),
                     "out": d["out"][p], "turns": d["turns_taken"][p],
                     "gates": sum(1 for g in d["gates"] if g["owner"] == p),
                     "territories": len(self._controlled(p)), "income": self.income(p), "hand": None, "levels": None}
@@ -695,7 +716,7 @@ class ClockworkState(UnitActions, FlowState):
                 info["hand"] = [card_view(c) for c in d["hands"][p]]
                 info["levels"] = {k: self.level(p, k) for k in sorted({cards[c] for c in d["hands"][p]}) if k in UNITS}
             players.append(info)
-        units = []
+        units: list[UnitView] = []
         for u in d["units"]:
             card = UNITS[u["card"]]
             own = seat == u["owner"]  # effective stats reveal level bonuses, i.e. the owner's hand
@@ -708,20 +729,22 @@ class ClockworkState(UnitActions, FlowState):
                           "movement": self.stat(u, "movement") if own else card["movement"],
                           "range": [lo, hi], "moved": u["moved"], "attacked": u["fired"], "attacks": u["attacks"],
                           "done": u["done"]})
-        pview = None
+        pview: PendingView | None = None
         prompt = flow.prompt
         if prompt and prompt["kind"] not in STEPS:
             frame = flow.top
-            pview = {"kind": prompt["kind"], "seat": prompt["seats"][0]}
             if frame["kind"] == "target":
-                pview["attacker"] = self._uid(frame["unit"])["hex"]
+                pview = {"kind": prompt["kind"], "seat": prompt["seats"][0],
+                         "attacker": self._unit_by_id(frame["unit"])["hex"]}
             else:
                 a = self._uid(frame["attacker"])
                 t = frame["target"]
-                pview["attacker"] = a["hex"] if a else None
-                pview["target"] = t[1:] if t[0] == "g" else (self._uid(int(t[1:])) or {}).get("hex")
+                v = None if t[0] == "g" else self._uid(int(t[1:]))
+                pview = {"kind": prompt["kind"], "seat": prompt["seats"][0], "attacker": a["hex"] if a else None,
+                         "target": t[1:] if t[0] == "g" else v["hex"] if v else None}
         portal = flow.stack[0] if flow.stack and flow.stack[0]["kind"] == "portal" else None
         drawn = d["drawn"]
+        gates: list[GateData] = d["gates"]
         outcome = self.outcome()
         return {
             "game": "clockwork", "seat": seat, "players": self.players, "names": [seat_name(p) for p in range(self.players)],
@@ -735,12 +758,13 @@ class ClockworkState(UnitActions, FlowState):
                                       for t, hx in sorted(b.terr_hexes.items())],
                       "grids_total": self.n_grids(),
                       "grids_left": [k for k in GRIDS if k not in {x for x, _ in d["placed"]}]},
-            "gates": [dict(g) for g in d["gates"]],
+            "gates": [g.copy() for g in gates],
             "portals": [{"hex": p["hex"], "owner": p["owner"], "source": p["src"],
                          "unit": p["card"] if seat == p["owner"] else None} for p in d["portals"]],
             "units": units, "player_info": players, "stack": len(d["stack"]),
             "research_cost": d["research_cost"], "researched": d["researched"], "gate_destroyed": d["gate_destroyed"],
-            "pending": pview, "place": self._uid(portal["queue"][0])["hex"] if portal and portal["queue"] else None,
+            "pending": pview,
+            "place": self._unit_by_id(portal["queue"][0])["hex"] if portal and portal["queue"] else None,
             "roll": d["roll"], "coin": d["coin"],
             "drawn": card_view(drawn[1]) if drawn and drawn[0] == seat else None,
             "log": list(self.log),

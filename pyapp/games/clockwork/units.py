@@ -13,6 +13,35 @@ from ...engine import Action
 from .content import SPECIALS, UNITS, parse_range
 from .geometry import adjacent, distance, line_of_fire
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from ...engine.flow import FlowState
+    from .rules import Board
+    from .types import GateData, PortalData, SpecialSpec, Stat, UnitData
+
+    class _StateBase(FlowState):
+        """What :class:`UnitActions` uses from :class:`.rules.ClockworkState` (defined in rules.py)."""
+
+        @property
+        def board(self) -> Board: ...
+        def _step(self) -> str | None: ...
+        def _unit_at(self, h: str) -> UnitData | None: ...
+        def _unit_on(self, h: str) -> UnitData: ...
+        def _uid(self, uid: int) -> UnitData | None: ...
+        def _unit_by_id(self, uid: int) -> UnitData: ...
+        def _gate_at(self, h: str) -> GateData | None: ...
+        def _portal_at(self, h: str) -> PortalData | None: ...
+        def _occupied(self) -> set[str]: ...
+        def stat(self, u: UnitData, stat: Stat, vs: str | None = None) -> int: ...
+        def urange(self, u: UnitData) -> tuple[int, int]: ...
+        def _label(self, u: UnitData) -> str: ...
+        def _barricades(self) -> set[str]: ...
+        def _controlled(self, seat: int) -> set[str]: ...
+        def _coin(self, seat: int, what: str, unit: UnitData | None = None) -> bool: ...
+        def _after(self) -> bool: ...
+else:
+    _StateBase = object
+
 GATE_DEFENSE = 9
 WALL_COST = 1
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")     # the seats' names in the game's own texts
@@ -25,52 +54,50 @@ def seat_name(seat: int) -> str:
 _ABIL = {k: frozenset(u["abilities"]) for k, u in UNITS.items()}
 
 
-def has(u: dict, ability: str) -> bool:
+def has(u: UnitData, ability: str) -> bool:
     return ability in _ABIL[u["card"]]
 
 
-def utype(u: dict) -> str:
+def utype(u: UnitData) -> str:
     return UNITS[u["card"]]["type"]
 
 
-def can_fight(u: dict) -> bool:
+def can_fight(u: UnitData) -> bool:
     """Soldiers, vehicles and Buildings with Mounted Weaponry attack (CC-UTYPE-4, CC-MOUNT-2)."""
     card = UNITS[u["card"]]
     return parse_range(card["range"])[1] > 0 and (card["type"] != "building" or "mounted-weaponry" in card["abilities"])
 
 
-def unit_ref(u: dict, i: int = 0) -> str:
+def unit_ref(u: UnitData, i: int = 0) -> str:
     """A unit as log text with its controller as seat reference ``{i}``: ``{0} Crab Tank e4``."""
     return f"{{{i}}} {UNITS[u['card']]['name']} {u['hex']}"
 
 
-class UnitActions:
+class UnitActions(_StateBase):
     """The Main step's unit and card actions and the attacks (a mix-in of :class:`.rules.ClockworkState`)."""
 
-    data: dict
-
-    def _substitutes(self, v: dict) -> list:
+    def _substitutes(self, v: UnitData) -> list[UnitData]:
         """Units adjacent to a Scapegoat unit controlled by its player (CC-SCAPE-2)."""
         near = set(adjacent(v["hex"]))
         return [w for w in self.data["units"] if w["hex"] in near and w["ctrl"] == v["ctrl"]]
 
-    def _in_range(self, u: dict) -> list:
+    def _in_range(self, u: UnitData) -> list[UnitData]:
         lo, hi = self.urange(u)
         return [v for v in self.data["units"] if v["ctrl"] != u["ctrl"] and lo <= distance(u["hex"], v["hex"]) <= hi]
 
-    def _can_move(self, u: dict) -> bool:
+    def _can_move(self, u: UnitData) -> bool:
         return not (u["moved"] or u["fired"] or u["done"]) and utype(u) != "building"
 
-    def _can_attack(self, u: dict) -> bool:
+    def _can_attack(self, u: UnitData) -> bool:
         limit = 2 if has(u, "cleave") else 1  # CC-CLEAVE-1
         return not (u["done"] or u["acted"]) and u["attacks"] < limit and can_fight(u)
 
-    def _reach(self, u: dict, mine=None, blocked=None) -> list:
+    def _reach(self, u: UnitData, mine: set[str] | None = None, blocked: set[str] | None = None) -> list[str]:
         """Hexes the unit may end its move on (CC-MOVE-1, CC-MOVE-6, CC-GAP-25)."""
         d = self.data
         b = self.board
         mv = self.stat(u, "movement")
-        if mine is None:
+        if mine is None or blocked is None:
             mine = {v["hex"] for v in d["units"] if v["ctrl"] == u["ctrl"]}
             blocked = self._occupied() - mine
         seen = {u["hex"]}
@@ -85,7 +112,7 @@ class UnitActions:
             frontier = nxt
         return sorted(h for h in seen if h not in mine)
 
-    def _gate_open(self, g: dict, seat: int) -> bool:
+    def _gate_open(self, g: GateData, seat: int) -> bool:
         """A Gate Token may be attacked only with no unit of another player in its territory or next to it
         (CC-GATE-5, CC-GATE-6, CC-GAP-19)."""
         b = self.board
@@ -95,7 +122,8 @@ class UnitActions:
                 return False
         return True
 
-    def _targets(self, u: dict, shell: bool = False, bar=None, others=None) -> list:
+    def _targets(self, u: UnitData, shell: bool = False, bar: set[str] | None = None,
+                 others: list[UnitData] | None = None) -> list[str]:
         d = self.data
         if others is None:
             others = [v for v in d["units"] if v["ctrl"] != u["ctrl"]]
@@ -127,7 +155,7 @@ class UnitActions:
                 out.append(g["hex"])
         return sorted(out)
 
-    def _main_actions(self, seat: int) -> list:
+    def _main_actions(self, seat: int) -> list[Action]:
         d = self.data
         b = self.board
         acts = []
@@ -174,7 +202,7 @@ class UnitActions:
         acts.append(Action("end", "End the Main step", "step"))
         return acts
 
-    def _specials(self, seat: int) -> list:
+    def _specials(self, seat: int) -> list[Action]:
         """Special cards playable now: any step of the holder's own turn with a choice (CC-SPEC-2, CC-GAP-39)."""
         d = self.data
         cards = d["cards"]
@@ -189,7 +217,7 @@ class UnitActions:
             acts += self._special_actions(seat, cid, SPECIALS[key])
         return acts
 
-    def _special_actions(self, seat: int, cid: str, sp: dict) -> list:
+    def _special_actions(self, seat: int, cid: str, sp: SpecialSpec) -> list[Action]:
         d = self.data
         name = sp["name"]
         tgt = sp["target"]
@@ -229,7 +257,7 @@ class UnitActions:
 
     def _act_move(self, seat: int, arg: str) -> None:
         src, dst = arg.split(">")
-        u = self._unit_at(src)
+        u = self._unit_on(src)
         u["hex"] = dst
         u["moved"] = True
         self.say(f"{{0}} moves {UNITS[u['card']]['name']} {src} to {dst}.", seat, kind="move")
@@ -240,7 +268,7 @@ class UnitActions:
 
     def _act_attack(self, seat: int, arg: str, how: str = "attack") -> None:
         src, dst = arg.split(">")
-        u = self._unit_at(src)
+        u = self._unit_on(src)
         what = "fires an Artillery Shell at" if how == "shell" else "attacks"
         self.say(f"{unit_ref(u)} {what} {dst}.", u["ctrl"], kind="attack")
         self._strike(how, u["id"], self._target_key(dst), dst)
@@ -256,7 +284,7 @@ class UnitActions:
         self._act_attack(seat, arg, "shell")
 
     def _act_assassinate(self, seat: int, arg: str, verb: str = "assassinate") -> None:
-        u = self._unit_at(arg)
+        u = self._unit_on(arg)
         u["acted"] = u["fired"] = True  # CC-ASSN-5, CC-CORR-5, CC-GAP-31
         if self._coin(seat, verb.capitalize(), u):
             self.flow.push("target", verb=verb, seat=seat, unit=u["id"])
@@ -266,21 +294,21 @@ class UnitActions:
 
     def _act_wall(self, seat: int, arg: str) -> None:
         src, dst = arg.split(">")
-        u = self._unit_at(src)
+        u = self._unit_on(src)
         u["acted"] = u["fired"] = u["wall"] = True
         self.data["resources"][seat] -= WALL_COST
         self.data["portals"].append({"hex": dst, "owner": seat, "card": "wall", "src": "wall"})
         self.say(f"{unit_ref(u)} creates a Wall portal on {dst}.", u["ctrl"], kind="ability")
 
     def _act_salvage(self, seat: int, arg: str) -> None:
-        u = self._unit_at(arg)
+        u = self._unit_on(arg)
         u["salv"] = True
         if self._coin(seat, "Salvage", u):
             self.data["resources"][seat] += 1  # CC-SALV-2
             u["done"] = True
 
     def _act_selfdestruct(self, seat: int, arg: str) -> None:
-        u = self._unit_at(arg)
+        u = self._unit_on(arg)
         u["acted"] = u["fired"] = True
         x = UNITS[u["card"]]["blast"]
         self.say(f"{unit_ref(u)} self-destructs!", u["ctrl"], kind="ability")
@@ -303,13 +331,13 @@ class UnitActions:
         elif eff == "bonds":
             d["resources"][seat] += len(self._controlled(seat))
         elif eff == "buff":
-            self._unit_at(tgt)["buffs"].append([sp["stat"], sp["amount"], sp["until"], seat])
+            self._unit_on(tgt)["buffs"].append([sp["stat"], sp["amount"], sp["until"], seat])
         elif eff == "march":
             for u in d["units"]:
                 if u["ctrl"] == seat:
                     u["buffs"].append(["movement", sp["amount"], "turn", seat])
         elif eff == "again":
-            u = self._unit_at(tgt)
+            u = self._unit_on(tgt)
             u["attacks"] = max(0, u["attacks"] - 1)
             u["acted"] = False
         elif eff == "grant":
@@ -333,26 +361,28 @@ class UnitActions:
                 self.say("{0} holds no unit card that can be taken.", victim, kind="card")
 
     # ----------------------------------------------------------------- attacks: frames and questions
-    def _f_strike(self, frame: dict, choice, seat) -> None:
+    def _f_strike(self, frame: dict, choice: str | None, seat: int | None) -> None:
         """An attack on its way: Stealth, then Scapegoat, then the roll (and a counter attack question)."""
         if choice == "stealth":
-            v = self._uid(int(frame["target"][1:]))
+            assert seat is not None          # an answer comes from the seat asked
+            v = self._unit_by_id(int(frame["target"][1:]))
             if self._coin(seat, "Stealth", v):
                 self.say("The attack is called off.", kind="ability")  # CC-STLTH-2
                 if frame["how"] != "counter":
-                    self._uid(frame["attacker"])["blocked"].append(v["id"])
+                    self._unit_by_id(frame["attacker"])["blocked"].append(v["id"])
                 self.flow.pop(frame)
                 self._after()
                 return
         elif choice is not None and choice.startswith("scapegoat:"):
-            v = self._uid(int(frame["target"][1:]))
-            w = self._unit_at(choice.partition(":")[2])
+            assert seat is not None
+            v = self._unit_by_id(int(frame["target"][1:]))
+            w = self._unit_on(choice.partition(":")[2])
             if self._coin(seat, "Scapegoat", v):
                 frame["target"] = f"u{w['id']}"  # CC-SCAPE-2, CC-SCAPE-3: pos stays the Scapegoat's hex
                 self.say(f"The attack is redirected to {unit_ref(w)}.", w["ctrl"], kind="ability")
         t = frame["target"]
         if t[0] == "u":
-            v = self._uid(int(t[1:]))
+            v = self._unit_by_id(int(t[1:]))
             if not frame["stealth"]:
                 frame["stealth"] = True
                 if has(v, "stealth"):  # CC-STLTH-1, CC-GAP-56
@@ -367,19 +397,19 @@ class UnitActions:
         self._roll(frame)
         self._after()
 
-    def _ask_stealth(self, frame: dict, seat: int) -> list:
+    def _ask_stealth(self, frame: dict, seat: int) -> list[Action]:
         return [Action("stealth", "Flip a coin for Stealth", "prompt"),
                 Action("nostealth", "Do not use Stealth", "prompt")]
 
-    def _ask_scapegoat(self, frame: dict, seat: int) -> list:
-        v = self._uid(int(frame["target"][1:]))
+    def _ask_scapegoat(self, frame: dict, seat: int) -> list[Action]:
+        v = self._unit_by_id(int(frame["target"][1:]))
         return [Action(f"scapegoat:{w['hex']}", f"Flip for Scapegoat: {UNITS[w['card']]['name']} {w['hex']} "
                                                  "takes the attack on heads", "prompt")
                 for w in self._substitutes(v)] + [Action("noscapegoat", "Do not use Scapegoat", "prompt")]
 
     def _roll(self, ctx: dict) -> None:
         d = self.data
-        a = self._uid(ctx["attacker"])
+        a = self._unit_by_id(ctx["attacker"])
         how = ctx["how"]
         if how == "attack":
             a["attacks"] += 1
@@ -393,6 +423,7 @@ class UnitActions:
         t = ctx["target"]
         if t[0] == "g":
             g = self._gate_at(t[1:])
+            assert g is not None             # the target of a strike on its way
             d1, d2 = self.rng.roll(), self.rng.roll()
             atk = self.stat(a, "attack", "gate")
             total = d1 + d2 + atk
@@ -404,27 +435,27 @@ class UnitActions:
             if hit:
                 self._destroy_gate(g)
             return
-        v = self._uid(int(t[1:]))
+        v = self._unit_by_id(int(t[1:]))
         hit = self._resolve_roll(a, v, how)
         if not hit and how == "attack" and self._can_counter(v, a, ctx["pos"]):
             self.flow.push("counter", attacker=v["id"], target=f"u{a['id']}", pos=a["hex"])
 
-    def _f_counter(self, frame: dict, choice, seat) -> None:
+    def _f_counter(self, frame: dict, choice: str | None, seat: int | None) -> None:
         """The defender of a missed attack may counter attack (CC-CTR-1, CC-CTR-2)."""
         if choice is None:
-            self.flow.ask(self._uid(frame["attacker"])["ctrl"], kind="counter")
+            self.flow.ask(self._unit_by_id(frame["attacker"])["ctrl"], kind="counter")
             return
         self.flow.pop(frame)
         if choice == "counter":
-            a = self._uid(frame["attacker"])
+            a = self._unit_by_id(frame["attacker"])
             self.say(f"{unit_ref(a)} counter attacks.", a["ctrl"], kind="attack")
             self._strike("counter", frame["attacker"], frame["target"], frame["pos"])
         self._after()
 
-    def _ask_counter(self, frame: dict, seat: int) -> list:
+    def _ask_counter(self, frame: dict, seat: int) -> list[Action]:
         return [Action("counter", "Counter attack", "prompt"), Action("nocounter", "Do not counter attack", "prompt")]
 
-    def _resolve_roll(self, a: dict, v: dict, how: str) -> bool:
+    def _resolve_roll(self, a: UnitData, v: UnitData, how: str) -> bool:
         """One dice roll of ``a`` against ``v`` (CC-ATK-3..5, CC-ATK-7); destroys ``v`` on a hit."""
         d1, d2 = self.rng.roll(), self.rng.roll()
         atk = self.stat(a, "attack", utype(v))
@@ -446,7 +477,7 @@ class UnitActions:
             self._destroy(v)
         return hit
 
-    def _can_counter(self, v: dict, a: dict, pos: str) -> bool:
+    def _can_counter(self, v: UnitData, a: UnitData, pos: str) -> bool:
         """CC-CTR-1, CC-CTR-5, CC-GAP-30: in range (from the defended hex), line of fire clear."""
         if v not in self.data["units"] or a not in self.data["units"] or not can_fight(v):
             return False
@@ -456,7 +487,7 @@ class UnitActions:
             return False
         return dist <= 1 or not (line_of_fire(pos, a["hex"]) & self._barricades())
 
-    def _destroy(self, v: dict) -> None:
+    def _destroy(self, v: UnitData) -> None:
         d = self.data
         d["units"].remove(v)
         self.say(f"{{0}}'s {UNITS[v['card']]['name']} on {v['hex']} is destroyed.", v["owner"], kind="destroyed")
@@ -467,7 +498,7 @@ class UnitActions:
             d["portals"].append({"hex": v["hex"], "owner": v["owner"], "card": v["card"], "src": "regen"})
             self.say(f"It falls face down as a portal on {v['hex']}.", kind="ability")  # CC-REGEN-2
 
-    def _destroy_gate(self, g: dict) -> None:
+    def _destroy_gate(self, g: GateData) -> None:
         d = self.data
         d["gates"].remove(g)
         d["gate_destroyed"] = True
@@ -478,14 +509,15 @@ class UnitActions:
             self.say(f"The portal at {g['arrow']} is destroyed with it.", kind="destroyed")
 
     # --- Assassinate and Corrupt after heads: the target
-    def _f_target(self, frame: dict, choice, seat) -> None:
+    def _f_target(self, frame: dict, choice: str | None, seat: int | None) -> None:
         if choice is None:
             self.flow.ask(frame["seat"], kind=frame["verb"])
             return
         self.flow.pop(frame)
+        assert seat is not None              # the answer of the seat asked
         if choice != "decline":
             src, dst = choice.partition(":")[2].split(">")
-            v = self._unit_at(dst)
+            v = self._unit_on(dst)
             if frame["verb"] == "assassinate":
                 cost = UNITS[v["card"]]["cost"]
                 self.data["resources"][seat] -= cost
@@ -498,8 +530,8 @@ class UnitActions:
                 v["ctrl"] = seat
         self._after()
 
-    def _ask_assassinate(self, frame: dict, seat: int) -> list:
-        u = self._uid(frame["unit"])
+    def _ask_assassinate(self, frame: dict, seat: int) -> list[Action]:
+        u = self._unit_by_id(frame["unit"])
         verb = frame["verb"]
         res = self.data["resources"][frame["seat"]]
         acts = []
