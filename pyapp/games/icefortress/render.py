@@ -158,6 +158,7 @@ def _svg_room(o: _Out, view: dict, cid: str, x: float, w: float, level: int, sel
         px, py = q.get("pos", [50, 55])
         pos[q["id"]] = (x + 4 + (w - 8) * number(px) / 100 - SQ / 2, y + h * number(py) / 100 - SQ / 2)
     n = max(len(r["groups"]), 1)
+    targets = []       # legal build targets go on top of the squares, so a click anywhere in the group lands
     for i, g in enumerate(r["groups"]):
         gx = x + 4 + i * (w - 8) / n
         gw = (w - 8) / n
@@ -166,8 +167,8 @@ def _svg_room(o: _Out, view: dict, cid: str, x: float, w: float, level: int, sel
         a = o.take(aid)
         shape = f'<rect class="grp hl" x="{gx + 1:.1f}" y="{gy:.1f}" width="{gw - 2:.1f}" height="{gh:.1f}" rx="3"/>'
         if a is not None:
-            parts.append(f'<g class="target legal" role="button" tabindex="0" data-action="{esc(aid)}" '
-                         f'aria-label="{esc(a.label)}">{shape}</g>')
+            targets.append(f'<g class="target legal" role="button" tabindex="0" data-action="{esc(aid)}" '
+                           f'aria-label="{esc(a.label)}">{shape}</g>')
         else:
             why = hints.get(f"{cid}.{g['id']}")
             tip = f"<title>{esc(why)}</title>" if why and sel else ""
@@ -210,6 +211,7 @@ def _svg_room(o: _Out, view: dict, cid: str, x: float, w: float, level: int, sel
             why = hints.get(place)
             tip = f"<title>{esc(place)}: {esc(desc)}{esc(state)}" + (DASH + "refused: " + esc(why) if why else "") + "</title>"
             parts.append(f'<g class="sq {colour}{" refused" if why else ""}">{tip}{body}</g>')
+    parts.extend(targets)
     if cid in last:
         parts.append(f'<rect class="last seat-{last[cid]}" x="{x + 4:.1f}" y="{y + 2:.1f}" width="{w - 8:.1f}" '
                      f'height="{h - 4:.1f}" rx="4"/>')
