@@ -194,7 +194,8 @@ def test_loading_indicator_is_in_the_app_root():
 def test_every_stylesheet_is_linked_by_the_page(page):
     """The games' stylesheets (web/<game>.css) come with the page: a game screen is never unstyled."""
     sheets = sorted(f"./web/{p.name}" for p in (ROOT / "web").glob("*.css"))
-    assert {"./web/app.css", "./web/ui.css", "./web/doomspire.css", "./web/clockwork.css"} <= set(sheets)
+    assert {"./web/app.css", "./web/ui.css", "./web/doomspire.css", "./web/clockwork.css",
+            "./web/icefortress.css"} <= set(sheets)
     assert [u for u in sheets if u not in page.urls] == []
 
 

@@ -64,6 +64,8 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
     Playthrough("clockwork-2p-crusader", "clockwork", 2, 13, {}, ("crusader", "crusader"), 13),
     Playthrough("clockwork-4p-crusader-random", "clockwork", 4, 22, {"max_rounds": 10},
                 ("crusader", "random", "random", "crusader"), 22),
+    Playthrough("icefortress-2p-hard", "icefortress", 2, 4, {}, ("hard", "hard"), 4),
+    Playthrough("icefortress-solo-hard", "icefortress", 1, 2, {}, ("hard",), 2),
 )
 
 
@@ -98,7 +100,15 @@ def _clockwork(v: dict) -> str:
             f" units {len(v['units'])} | " + " | ".join(seats))
 
 
-STATUS: dict[str, Callable[[dict], str]] = {"hexbattle": _hexbattle, "doomspire": _doomspire, "clockwork": _clockwork}
+def _icefortress(v: dict) -> str:
+    shards = " ".join(f"{k[0]}{n}" for k, n in v["supply"]["shards"].items())
+    return (f"turn {v['turns']} char {v['cur'] + 1} {_seat(v['active'])} step {v['step']}"
+            f" | shield {v['shield']} beacons {','.join(v['beacons']) or '-'} pool {v['pool']} bag {v['bag']}"
+            f" dice {''.join(str(d) for d in v['dice']) or '-'} supply {len(v['supply']['rooms'])} {shards}")
+
+
+STATUS: dict[str, Callable[[dict], str]] = {"hexbattle": _hexbattle, "doomspire": _doomspire, "clockwork": _clockwork,
+                                            "icefortress": _icefortress}
 
 # The seat names a game's log text uses where they are not P1, P2... (clockwork says "Red", "Blue"), so that
 # a log entry renders the same whether the game logs it as text or as an event with seat references.

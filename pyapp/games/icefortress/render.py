@@ -9,7 +9,7 @@ or in a panel falls back to a labelled button), and nothing else carries ``data-
 The fortress is drawn as a tree: the four bottom spaces of the foundation board share the width,
 and each room's pillar groups share the room's width among the rooms built on them, so a tower of
 20+ rooms keeps every square legible.  Seat colours come from ``seat-N`` classes, element colours
-from ``el-<element>`` classes; the styles ship in the fragment (``<style>`` scoped to ``.if-game``).
+from ``el-<element>`` classes; the styles are ``web/icefortress.css`` (scoped to ``.if-game``).
 
 >>> from pyapp.engine import Action
 >>> v = {"base": [None] * 4, "rooms": {}, "players": 1, "chars": [], "ib": {}, "supply": {"rooms": [], "shards": {}}}
@@ -34,80 +34,6 @@ EL_NAME = {"fire": "fire (orange)", "water": "water (blue)", "air": "air (purple
            "white": "white (no element)"}
 STEP_NAMES = ("Roll Dice", "Build the Fortress", "Pull Invaders")
 
-CSS = """
-.if-game{display:grid;grid-template-columns:minmax(0,1fr);gap:.8rem;align-items:start;
- --if-fire:#e06a1b;--if-water:#2b7bd6;--if-air:#8a4fc9;--if-earth:#3c9a45;--if-white:#eef4f8;
- --if-s0:#b0173a;--if-s1:#1f3f8f;--if-s2:#8a6d00;--if-s3:#2f6f6f;--if-hl:#f2b705}
-@media (min-width:1100px){.if-game{grid-template-columns:minmax(0,1.35fr) minmax(20rem,1fr)}}
-.if-board{width:100%;height:auto;max-height:calc(100vh - 5rem);display:block;background:#dfeaf2;border-radius:.5rem}
-.if-board-wrap{overflow-x:auto}
-@media (max-width:700px){.if-board{min-width:820px;max-height:none}}
-.if-board text{pointer-events:none;font-family:system-ui,sans-serif}
-.if-board .room>rect.bg{stroke:#30424f;stroke-width:1.2}
-.if-board .el-fire>rect.bg{fill:color-mix(in srgb,var(--if-fire) 35%,#fff)}
-.if-board .el-water>rect.bg{fill:color-mix(in srgb,var(--if-water) 30%,#fff)}
-.if-board .el-air>rect.bg{fill:color-mix(in srgb,var(--if-air) 28%,#fff)}
-.if-board .el-earth>rect.bg{fill:color-mix(in srgb,var(--if-earth) 30%,#fff)}
-.if-board .el-white>rect.bg{fill:var(--if-white)}
-.if-board .rname{font-size:9px;font-weight:600;fill:#1d2a33}
-.if-board .ico{font-size:9px}
-.if-board .grp{fill:none;stroke:#30424f;stroke-dasharray:3 2;stroke-width:1}
-.if-board .gsize{font-size:7px;fill:#30424f}
-.if-board .sq rect{stroke:#1d2a33;stroke-width:1}
-.if-board .sq.white rect{fill:#fff}.if-board .sq.black rect{fill:#22272b}
-.if-board .sq text{font-size:7.5px;text-anchor:middle;font-weight:700}
-.if-board .sq.white text{fill:#1d2a33}.if-board .sq.black text{fill:#fff}
-.if-board .link{stroke:#22272b;stroke-width:1.4}
-.if-board .die rect{fill:#fffbe6;stroke:#6b5a00;stroke-width:1.2}
-.if-board .die text{font-size:11px;font-weight:800;fill:#3b3100;text-anchor:middle}
-.if-board .inv{stroke:#111;stroke-width:1.3}
-.if-board .inv.fire{fill:var(--if-fire)}.if-board .inv.water{fill:var(--if-water)}
-.if-board .inv.air{fill:var(--if-air)}.if-board .inv.earth{fill:var(--if-earth)}
-.if-board [role=button]{cursor:pointer}
-.if-board .legal rect.hl,.if-board .legal>rect.hl{fill:none;stroke:var(--if-hl);stroke-width:3}
-.if-board [role=button]:focus-visible{outline:none}
-.if-board [role=button]:focus-visible rect.hl{stroke:#000;stroke-width:3.5}
-.if-board .refused rect{opacity:.55}
-.if-board .slot{fill:#c8d6e0;stroke:#6d8596;stroke-dasharray:5 3}
-.if-board .found{fill:#8fa5b5}
-.if-board .ib text{font-size:9px;fill:#fff;font-weight:600}
-.if-board .ib.beacon rect{stroke:#ffd84a;stroke-width:3}
-.if-board .last{fill:none;stroke-width:2.5;stroke-dasharray:2 2}
-.if-board .last.seat-0,.if-game .seat-0 .mark{stroke:var(--if-s0)}.if-board .last.seat-1{stroke:var(--if-s1)}
-.if-board .last.seat-2{stroke:var(--if-s2)}.if-board .last.seat-3{stroke:var(--if-s3)}
-.if-game .seat.seat-0,.if-game .char.seat-0 h4{color:var(--if-s0)}
-.if-game .seat.seat-1,.if-game .char.seat-1 h4{color:var(--if-s1)}
-.if-game .seat.seat-2,.if-game .char.seat-2 h4{color:var(--if-s2)}
-.if-game .seat.seat-3,.if-game .char.seat-3 h4{color:var(--if-s3)}
-.if-game .char{border-left:5px solid #999;padding:.2rem .5rem;margin:.4rem 0}
-.if-game .char.seat-0{border-color:var(--if-s0)}.if-game .char.seat-1{border-color:var(--if-s1)}
-.if-game .char.seat-2{border-color:var(--if-s2)}.if-game .char.seat-3{border-color:var(--if-s3)}
-.if-game .char.acting{background:color-mix(in srgb,var(--if-hl) 18%,transparent)}
-.if-game .char h4{margin:.1rem 0;font-size:1rem}
-.if-game .card{margin:.15rem 0;font-size:.9rem}.if-game .card.used{opacity:.7}
-.if-game .card .spent{font-weight:700}
-.if-game .panel{background:#f4f7fa;border-radius:.5rem;padding:.5rem .7rem;margin-bottom:.6rem}
-.if-game .panel h3{margin:.1rem 0 .35rem;font-size:1rem}
-.if-game .steps{display:flex;gap:.3rem;flex-wrap:wrap;list-style:none;padding:0;margin:.3rem 0}
-.if-game .steps li{padding:.1rem .45rem;border-radius:.3rem;background:#e3e9ee}
-.if-game .steps li.now{background:var(--if-hl);font-weight:700}
-.if-game .dice{display:flex;gap:.35rem;flex-wrap:wrap}
-.if-game .die-btn,.if-game .die-off{min-width:2.6rem;min-height:2.6rem;font-size:1.2rem;font-weight:800;
- border-radius:.4rem;border:2px solid #6b5a00;background:#fffbe6}
-.if-game .die-off{display:inline-flex;align-items:center;justify-content:center;opacity:.6}
-.if-game .die-btn.selected{outline:3px solid var(--if-hl)}
-.if-game .btn{min-height:2.6rem;margin:.15rem .2rem .15rem 0}
-.if-game .rooms{display:flex;flex-wrap:wrap;gap:.3rem}
-.if-game .chip{display:inline-block;padding:.15rem .4rem;border-radius:.3rem;border:1px solid #777;font-size:.85rem}
-.if-game .chip.el-fire,.if-game .btn.el-fire{background:color-mix(in srgb,var(--if-fire) 30%,#fff)}
-.if-game .chip.el-water,.if-game .btn.el-water{background:color-mix(in srgb,var(--if-water) 28%,#fff)}
-.if-game .chip.el-air,.if-game .btn.el-air{background:color-mix(in srgb,var(--if-air) 26%,#fff)}
-.if-game .chip.el-earth,.if-game .btn.el-earth{background:color-mix(in srgb,var(--if-earth) 28%,#fff)}
-.if-game .chip.el-white,.if-game .btn.el-white{background:var(--if-white)}
-.if-game .btn.selected{outline:3px solid var(--if-hl)}
-.if-game .banner{font-size:1.15rem;font-weight:700;padding:.5rem .7rem;border-radius:.5rem;background:#fff3c4}
-.if-game .hint{font-size:.85rem;color:#4a5660}
-"""
 
 SNOW = "\u2744"
 DASH = " \u2014 "
@@ -232,6 +158,7 @@ def _svg_room(o: _Out, view: dict, cid: str, x: float, w: float, level: int, sel
         px, py = q.get("pos", [50, 55])
         pos[q["id"]] = (x + 4 + (w - 8) * number(px) / 100 - SQ / 2, y + h * number(py) / 100 - SQ / 2)
     n = max(len(r["groups"]), 1)
+    targets = []       # legal build targets go on top of the squares, so a click anywhere in the group lands
     for i, g in enumerate(r["groups"]):
         gx = x + 4 + i * (w - 8) / n
         gw = (w - 8) / n
@@ -240,8 +167,8 @@ def _svg_room(o: _Out, view: dict, cid: str, x: float, w: float, level: int, sel
         a = o.take(aid)
         shape = f'<rect class="grp hl" x="{gx + 1:.1f}" y="{gy:.1f}" width="{gw - 2:.1f}" height="{gh:.1f}" rx="3"/>'
         if a is not None:
-            parts.append(f'<g class="target legal" role="button" tabindex="0" data-action="{esc(aid)}" '
-                         f'aria-label="{esc(a.label)}">{shape}</g>')
+            targets.append(f'<g class="target legal" role="button" tabindex="0" data-action="{esc(aid)}" '
+                           f'aria-label="{esc(a.label)}">{shape}</g>')
         else:
             why = hints.get(f"{cid}.{g['id']}")
             tip = f"<title>{esc(why)}</title>" if why and sel else ""
@@ -284,6 +211,7 @@ def _svg_room(o: _Out, view: dict, cid: str, x: float, w: float, level: int, sel
             why = hints.get(place)
             tip = f"<title>{esc(place)}: {esc(desc)}{esc(state)}" + (DASH + "refused: " + esc(why) if why else "") + "</title>"
             parts.append(f'<g class="sq {colour}{" refused" if why else ""}">{tip}{body}</g>')
+    parts.extend(targets)
     if cid in last:
         parts.append(f'<rect class="last seat-{last[cid]}" x="{x + 4:.1f}" y="{y + 2:.1f}" width="{w - 8:.1f}" '
                      f'height="{h - 4:.1f}" rx="4"/>')
@@ -498,7 +426,7 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     acts = {a.id: a for a in actions} if interactive else {}
     o = _Out(acts)
     names = seat_names(list(names or []), max(number(view.get("players"), 1), 1))
-    parts = [f"<style>{CSS}</style>", '<div class="if-game">']
+    parts = ['<div class="if-game">']
     outcome = view.get("outcome")
     board = fortress_svg(o, view, names)
     side = []
