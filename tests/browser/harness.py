@@ -168,6 +168,23 @@ def click_action(page_or_frame, aid: str) -> None:
     click(page_or_frame, action_selector(aid))
 
 
+def click_action_once(page_or_frame, aid: str, idle_timeout: int = 120_000) -> None:
+    """Click the first element carrying ``aid`` (a real pointer click) and wait for the swap it causes.
+
+    Like click_action, but the fallback (dispatching the event) only runs when the real click did not land:
+    a second click of the same id after the swap would be a different, possibly illegal, action.
+    """
+    before = renders(page_or_frame)
+    loc = page_or_frame.locator(f"#app {action_selector(aid)}").first
+    try:
+        loc.click(timeout=10_000)
+    except Exception:
+        if renders(page_or_frame) == before:
+            loc.dispatch_event("click")
+    wait_render(page_or_frame, before)
+    wait_idle(page_or_frame, timeout=idle_timeout)
+
+
 BAD_NOTICES = ("failed", "Internal error", "not allowed")
 # which notices end a game played by clicking: a failed step, a crash, a refused action
 RENDER_LATENCY_JS = """(t0) => { const m = performance.getEntriesByName('render', 'mark').filter(e => e.startTime > t0);

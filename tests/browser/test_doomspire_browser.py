@@ -12,8 +12,7 @@ import time
 
 import pytest
 
-from harness import (action_selector, latency_summary, notices, play_by_clicking, reload_resumes, renders, saved_games,
-                     wait_idle, wait_ready, wait_render)
+from harness import (click_action_once, latency_summary, notices, play_by_clicking, reload_resumes, renders, saved_games, wait_idle, wait_ready)
 
 
 pytestmark = pytest.mark.browser
@@ -36,22 +35,6 @@ def choose(ids: list[str]) -> str:
     rest = [a for a in ids if a != "concede" and not a.startswith("offer:")]
     return (rest or ids)[0]
 
-
-def click_action_once(page, aid: str) -> None:
-    """Click the first element carrying ``aid`` (a real pointer click) and wait for the swap it causes.
-
-    Like harness.click_action, but the fallback (dispatching the event) only runs when the real click did not
-    land: a second click of the same id after the swap would be a different, possibly illegal, action.
-    """
-    before = renders(page)
-    loc = page.locator(f"#app {action_selector(aid)}").first
-    try:
-        loc.click(timeout=10_000)
-    except Exception:
-        if renders(page) == before:
-            loc.dispatch_event("click")
-    wait_render(page, before)
-    wait_idle(page, timeout=120_000)
 
 
 def play(page, clicks: int, stop_after: int | None, lat: list) -> int:

@@ -13,8 +13,7 @@ import time
 
 import pytest
 
-from harness import (action_selector, latency_summary, notices, play_by_clicking, reload_resumes, renders, saved_games,
-                     wait_idle, wait_ready, wait_render)
+from harness import (click_action_once, latency_summary, notices, play_by_clicking, reload_resumes, saved_games, wait_idle, wait_ready)
 
 
 pytestmark = pytest.mark.browser
@@ -46,19 +45,6 @@ def make_choose():
         return ids[0]
     return choose
 
-
-def click_action_once(page, aid: str) -> None:
-    """Click the first element carrying ``aid`` (a real pointer click) and wait for the swap it causes; the
-    fallback (dispatching the event) only runs when the real click did not land (see test_doomspire_browser)."""
-    before = renders(page)
-    loc = page.locator(f"#app {action_selector(aid)}").first
-    try:
-        loc.click(timeout=10_000)
-    except Exception:
-        if renders(page) == before:
-            loc.dispatch_event("click")
-    wait_render(page, before)
-    wait_idle(page, timeout=120_000)
 
 
 def test_whole_two_player_game_with_a_bot_teammate_by_clicking_with_reload(site, page):
