@@ -71,6 +71,22 @@ def _spire(chk, s, at, cost_lo, cost_hi, count):
     chk.int(s["capacity"], at, "capacity", 4, 6)
 
 
+def _effect_cards(file: str, what: str, count: int, clause: str, effects, top: int) -> list:
+    """Load and check a deck of effect cards (events, relics): ``count`` records of id, name, effect (one of
+    ``effects``), amount (1..``top``) and text, with unique ids."""
+    chk = Checker(file)
+    cards = read_json(__package__, file)
+    chk.check(len(cards) == count, what + "s", f"needs {count} ({clause})")
+    for c in cards:
+        at = f"{what} {c.get('id')!r}"
+        if chk.fields(c, {"id", "name", "effect", "amount", "text"}, at):
+            chk.one_of(c["effect"], effects, at, "effect")
+            chk.int(c["amount"], at, "amount", 1, top)
+    chk.unique([c.get("id") for c in cards], what + "s", "id")
+    chk.done()
+    return cards
+
+
 def _load():
     global TALENTS
     chk = Checker("talents.json")
@@ -176,16 +192,7 @@ def _load():
     chk.unique([e.get("id") for e in scapes], "earthscapes", "id")
     chk.done()
 
-    chk = Checker("events.json")
-    events = read_json(__package__, "events.json")
-    chk.check(len(events) == 12, "events", "needs 12 (CS-GAP-59)")
-    for e in events:
-        at = f"event {e.get('id')!r}"
-        if chk.fields(e, {"id", "name", "effect", "amount", "text"}, at):
-            chk.one_of(e["effect"], EVENT_EFFECTS, at, "effect")
-            chk.int(e["amount"], at, "amount", 1, 3)
-    chk.unique([e.get("id") for e in events], "events", "id")
-    chk.done()
+    events = _effect_cards("events.json", "event", 12, "CS-GAP-59", EVENT_EFFECTS, 3)
 
     chk = Checker("landmarks.json")
     lm = read_json(__package__, "landmarks.json")
@@ -195,16 +202,7 @@ def _load():
               "needs at least 8 tiles of known kinds")
     chk.done()
 
-    chk = Checker("relics.json")
-    relics = read_json(__package__, "relics.json")
-    chk.check(len(relics) == 10, "relics", "needs 10 (CS-GAP-58)")
-    for r in relics:
-        at = f"relic {r.get('id')!r}"
-        if chk.fields(r, {"id", "name", "effect", "amount", "text"}, at):
-            chk.one_of(r["effect"], RELIC_EFFECTS, at, "effect")
-            chk.int(r["amount"], at, "amount", 1, 5)
-    chk.unique([r.get("id") for r in relics], "relics", "id")
-    chk.done()
+    relics = _effect_cards("relics.json", "relic", 10, "CS-GAP-58", RELIC_EFFECTS, 5)
 
     chk = Checker("maps.json")
     raw = read_json(__package__, "maps.json")
