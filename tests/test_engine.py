@@ -158,3 +158,23 @@ def test_start_up_imports_stay_light():
     heavy = {"dataclasses", "inspect", "pathlib", "html.entities", "secrets", "hmac", "urllib.parse",
              "typing", "random", "tempfile", "zipfile", "argparse"}
     assert not (loaded & heavy), sorted(loaded & heavy)
+
+
+def test_apply_legal_is_apply_without_the_lookup():
+    """The search fast path: applying an action object from legal_actions gives the same state as apply(id)."""
+    from pyapp.games import get
+    from pyapp.engine import Rng
+
+    g = get("hexbattle")
+    a, b = g.new(2, 5), g.new(2, 5)
+    rng = Rng(9, 3)
+    for _ in range(120):
+        if a.is_over:
+            break
+        seat = a.to_act[0]
+        acts = a.legal_actions(seat)
+        pick = acts[rng.below(len(acts))]
+        a.apply(seat, pick.id)
+        b.apply_legal(seat, pick)
+        assert a == b
+    assert len(a.history) >= 100

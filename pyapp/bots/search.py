@@ -82,8 +82,9 @@ class SearchBot:
         first = True
         while not det.is_over:
             mover = det.to_act[0]
-            ids = [a.id for a in det.legal_actions(mover) if a.kind != "concede"] or \
-                  [a.id for a in det.legal_actions(mover)]
+            legal = det.legal_actions(mover)
+            by_id = {a.id: a for a in legal}
+            ids = [a.id for a in legal if a.kind != "concede"] or list(by_id)
             if first:
                 ids = [i for i in ids if i in root_ids] or ids
                 first = False
@@ -95,14 +96,14 @@ class SearchBot:
             untried = [i for i in ids if node.children[i].visits == 0]
             if untried:
                 pick = untried[self.rng.below(len(untried))]
-                det.apply(mover, pick)
+                det.apply_legal(mover, by_id[pick])
                 node = node.children[pick]
                 path.append((node, mover))
                 break
             log_n = math.log
             pick = max(ids, key=lambda i: node.children[i].reward / node.children[i].visits
                        + self.c * math.sqrt(log_n(node.children[i].avail) / node.children[i].visits))
-            det.apply(mover, pick)
+            det.apply_legal(mover, by_id[pick])
             node = node.children[pick]
             path.append((node, mover))
         returns = self._playout(det)
@@ -117,7 +118,7 @@ class SearchBot:
             mover = det.to_act[0]
             acts = det.legal_actions(mover)
             playing = [a for a in acts if a.kind != "concede"] or acts
-            det.apply(mover, playing[self.rng.below(len(playing))].id)
+            det.apply_legal(mover, playing[self.rng.below(len(playing))])
             steps += 1
         out = det.outcome()
         if out is not None:

@@ -388,14 +388,22 @@ class State:
             if not to_act:
                 raise IllegalAction(f"seat {seat} is not to act now (waiting for {list(self._to_act())})")
             raise IllegalAction(f"{action_id!r} is not a legal action for seat {seat} now")
-        action = found
+        self._commit(seat, found, free)
+
+    def apply_legal(self, seat: int, action: Action) -> None:
+        """Apply ``action``, an element of ``self.legal_actions(seat)`` just returned for this very
+        state, without looking it up again: the fast path for search playouts, which already hold
+        the list.  Anything else must go through :meth:`apply`."""
+        self._commit(seat, action, False)
+
+    def _commit(self, seat: int, action: Action, free: bool) -> None:
         draws = self.rng.draws
         self._revealed = False
         if free:
             self._apply_free(seat, action)
         else:
             self._apply(seat, action)
-        self.history.append([seat, action_id])
+        self.history.append([seat, action.id])
         self.undoable.append(self.rng.draws == draws and not self._revealed)
 
     def view(self, seat: int | None) -> dict:
