@@ -42,7 +42,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"]
 # players per game in the play bench: one human, the rest the game's default bot
 SEATS = {"hexbattle": 2, "doomspire": 4, "clockwork": 3, "icefortress": 2, "cloudspire": 2}
-# players in the play bench: one person and the rest bots (Ice Fortress: a bot teammate, so bot time is measured)
 AVOID = ("unpay:", "cancel", "turn:", "concede", "offer:", "undo", "resign")
 CACHED_JS = """async () => {
   const c = navigator.serviceWorker && navigator.serviceWorker.controller;
