@@ -56,16 +56,8 @@ def _take(st, cid):
 
 def built(st, cid, place, pillars=None):
     """Room ``cid`` standing on ``place`` (``base:k`` or ``<room>.<group>``), with ``pillars`` {square: value}."""
-    d = st.data
     _take(st, cid)
-    if place.startswith("base:"):
-        d["base"][int(place[5:])] = cid
-        level = 1
-    else:
-        pc, g = fx.split(place)
-        d["rooms"][pc]["top"][g] = cid
-        level = d["rooms"][pc]["level"] + 1
-    d["rooms"][cid] = {"on": place, "level": level, "pillars": dict(pillars or {}), "inv": {}, "ginv": {}, "top": {}}
+    st._place_room(cid, place)["pillars"].update(pillars or {})
     return cid
 
 

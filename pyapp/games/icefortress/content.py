@@ -198,7 +198,7 @@ def _check_rooms(data, game: dict) -> dict:
 
 def _check_characters(data) -> dict:
     chk = Checker("characters.json")
-    out = {"names": {}, "abilities": {}, "classes": {}}
+    out: dict[str, dict] = {"names": {}, "abilities": {}, "classes": {}}
     if not chk.fields(data, {"note", "names", "abilities", "classes"}, "file"):
         chk.done()
     for n in data["names"]:

@@ -12,6 +12,10 @@ from __future__ import annotations
 from . import content
 from .content import ELEMENTS, allowed, modified
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from typing import Callable
+
 
 _IDX: dict = {}
 
@@ -39,7 +43,7 @@ def sq_of(cid: str, sid: str) -> dict:
         raise KeyError(f"{cid}.{sid}") from None
 
 
-def group_of(cid: str, sid: str):
+def group_of(cid: str, sid: str) -> str | None:
     """The group id holding square ``sid`` of room ``cid`` (None if it is in no group)."""
     return (_IDX or _index())["group_of"].get((cid, sid))
 
@@ -51,7 +55,7 @@ def group(cid: str, gid: str) -> dict:
         raise KeyError(f"{cid}.{gid}") from None
 
 
-def split(place: str) -> tuple:
+def split(place: str) -> tuple[str, str]:
     cid, _, part = place.partition(".")
     return cid, part
 
@@ -67,17 +71,26 @@ def under_room(d: dict, cid: str, sid: str) -> bool:
     return gid is not None and gid in d["rooms"][cid]["top"]
 
 
-# ---------------------------------------------------------------- pillars
-def pillar_problem(d: dict, place: str, value: int):
-    """Why a die showing ``value`` cannot go on square ``place`` now (None: it can)."""
-    cid, sid = split(place)
+def _built_part(d: dict, place: str, lookup: Callable[[str, str], dict], what: str) -> tuple[dict, str, dict] | str:
+    """``(built room, part id, the part's content)`` for a square or group ``place``, found with ``lookup``
+    (:func:`sq_of` or :func:`group`); or why there is none: the room is not built, or it has no such ``what``."""
+    cid, part = split(place)
     room = d["rooms"].get(cid)
     if room is None:
         return "that room is not in the fortress"
     try:
-        q = sq_of(cid, sid)
+        return room, part, lookup(cid, part)
     except KeyError:
-        return "no such pillar square"
+        return f"no such {what}"
+
+
+# ---------------------------------------------------------------- pillars
+def pillar_problem(d: dict, place: str, value: int) -> str | None:
+    """Why a die showing ``value`` cannot go on square ``place`` now (None: it can)."""
+    found = _built_part(d, place, sq_of, "pillar square")
+    if isinstance(found, str):
+        return found
+    room, sid, q = found
     if sid in room["pillars"]:
         return "that square already holds a pillar"                          # IF-PIL-11
     if sid in room["inv"]:
@@ -105,7 +118,7 @@ def need_text(need: str) -> str:
     return f"only a {need}"
 
 
-def open_squares(d: dict) -> list:
+def open_squares(d: dict) -> list[str]:
     """Every square of the fortress holding neither a pillar nor an invader, in a fixed order."""
     out = []
     for cid in sorted(d["rooms"]):
@@ -116,12 +129,12 @@ def open_squares(d: dict) -> list:
     return out
 
 
-def pillar_places(d: dict, value: int) -> list:
+def pillar_places(d: dict, value: int) -> list[str]:
     return [p for p in open_squares(d) if pillar_problem(d, p, value) is None]
 
 
 # ---------------------------------------------------------------- rooms
-def build_problem(d: dict, card: str, place: str):
+def build_problem(d: dict, card: str, place: str) -> str | None:
     """Why supply room ``card`` cannot be built on ``place`` now (None: it can)."""
     size = rc(card)["size"]
     if place.startswith("base:"):
@@ -133,14 +146,10 @@ def build_problem(d: dict, card: str, place: str):
         if d["base"][k] is not None:
             return "that bottom space is taken"
         return None
-    cid, gid = split(place)
-    room = d["rooms"].get(cid)
-    if room is None:
-        return "that room is not in the fortress"
-    try:
-        g = group(cid, gid)
-    except KeyError:
-        return "no such pillar group"
+    found = _built_part(d, place, group, "pillar group")
+    if isinstance(found, str):
+        return found
+    room, gid, g = found
     if gid in room["top"]:
         return "that group already carries a room"                            # IF-ROOM-7
     if g["size"] != size:
@@ -154,7 +163,7 @@ def build_problem(d: dict, card: str, place: str):
     return None
 
 
-def build_places(d: dict, card: str) -> list:
+def build_places(d: dict, card: str) -> list[str]:
     size = rc(card)["size"]
     out = []
     if size == "jumbo":
@@ -167,7 +176,7 @@ def build_places(d: dict, card: str) -> list:
     return out
 
 
-def parent(d: dict, cid: str):
+def parent(d: dict, cid: str) -> str | None:
     """The built room ``cid`` stands on (None on the foundation board)."""
     on = d["rooms"][cid]["on"]
     return None if on.startswith("base:") else split(on)[0]
@@ -179,9 +188,10 @@ def chain(d: dict, cid: str) -> int:
     if el == "white":
         return 0
     n = 0
-    while cid is not None and rc(cid)["element"] == el:
+    at: str | None = cid
+    while at is not None and rc(at)["element"] == el:
         n += 1
-        cid = parent(d, cid)
+        at = parent(d, at)
     return n
 
 
@@ -195,7 +205,7 @@ def destroyable(d: dict, cid: str) -> bool:
 
 
 # ---------------------------------------------------------------- invaders
-def invaders(d: dict) -> list:
+def invaders(d: dict) -> list[tuple[str, str]]:
     """Every invader in the fortress: ``(place, element)``; groups for earth on a pillar group."""
     out = []
     for cid in sorted(d["rooms"]):
@@ -211,12 +221,13 @@ def air_count(d: dict) -> int:
     return sum(1 for _p, e in invaders(d) if e == "air")
 
 
-def landing(d: dict, element: str) -> list:
+def landing(d: dict, element: str) -> list[tuple[str, str]]:
     """Where an invader of ``element`` may land now (the current player picks among several):
     ``[(place, "pillar"|"square"|"group")]``; empty: it attacks the shield (IF-PULL-3..12)."""
     rooms = [cid for cid in d["rooms"] if rc(cid)["element"] == element and not covered(d, cid)]
     if element == "earth" and active(d, "earth"):                              # IF-PULL-14, IF-GAP-37
-        best, out = None, []
+        best: int | None = None
+        out: list[tuple[str, str]] = []
         for cid in rooms:
             room = d["rooms"][cid]
             free = [g["id"] for g in rc(cid)["groups"] if g["id"] not in room["top"] and g["id"] not in room["ginv"]]
@@ -231,7 +242,8 @@ def landing(d: dict, element: str) -> list:
     by_level: dict = {}
     for cid in rooms:
         room = d["rooms"][cid]
-        pillars, squares = [], []
+        pillars: list[str] = []
+        squares: list[str] = []
         for q in rc(cid)["squares"]:
             s = q["id"]
             if s in room["inv"] or under_room(d, cid, s):

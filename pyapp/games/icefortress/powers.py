@@ -10,11 +10,11 @@ from __future__ import annotations
 from ...engine import piles
 from . import content
 from . import fortress as fx
+from .base import IceBase
 from .content import ELEMENTS, SIZES, allowed
 
 
-class PowersMixin:
-    data: dict
+class PowersMixin(IceBase):
 
     # ---------------------------------------------------------------- which powers, what they cost
     def power_of(self, key: str) -> dict:
@@ -27,7 +27,7 @@ class PowersMixin:
             return c["names"][key]["start"]["power"]
         return content.card(key)["power"]
 
-    def power_keys(self, ci: int) -> list:
+    def power_keys(self, ci: int) -> list[str]:
         """The powers character ``ci`` may use this turn (IF-POW-1, IF-BCN-7, IF-BCN-13)."""
         ch = self.data["chars"][ci]
         keys = [ch["name"]] + ([ch["name"] + "+"] if self.data["flipped"] else [])
@@ -48,7 +48,7 @@ class PowersMixin:
         d = self.data
         shards, dice = dict(d["supply"]["shards"]), list(d["dice"])
 
-        def go(i):
+        def go(i: int) -> bool:
             if i == len(power["cost"]):
                 return True
             c = power["cost"][i]
@@ -67,13 +67,13 @@ class PowersMixin:
         return go(0)
 
     @staticmethod
-    def payments_from(cost, shards, dice) -> list:
+    def payments_from(cost: dict, shards: dict, dice: list[int]) -> list:
         if "shard" in cost:
             els = ELEMENTS if cost["shard"] == "any" else (cost["shard"],)
             return [e for e in els if shards.get(e, 0) > 0]
         return sorted({v for v in dice if v in allowed(cost["die"])})
 
-    def usable_powers(self) -> list:
+    def usable_powers(self) -> list[str]:
         d = self.data
         return [k for k in self.power_keys(d["cur"]) if k not in d["used"] and self.affordable(self.power_of(k))]
 
@@ -83,7 +83,7 @@ class PowersMixin:
         d["spent"][key] = {"shards": [], "dice": []}
         self.flow.push("pay", key=key, i=0)
 
-    def _f_pay(self, frame, choice, seat):
+    def _f_pay(self, frame: dict, choice: str | None, seat: int | None) -> None:
         d = self.data
         power = self.power_of(frame["key"])
         while frame["i"] < len(power["cost"]):
@@ -120,7 +120,7 @@ class PowersMixin:
         return content.card(key)["title"]
 
     # ---------------------------------------------------------------- effects
-    def _f_seq(self, frame, choice, seat):
+    def _f_seq(self, frame: dict, choice: str | None, seat: int | None) -> None:
         if frame["i"] >= len(frame["effects"]):
             self.flow.pop(frame)
             return
@@ -128,13 +128,13 @@ class PowersMixin:
         frame["i"] += 1
         self.flow.push("fx", e=e, left=e.get("n", 1), stage="")
 
-    def _ask(self, frame, options, prompt_kind="fx"):
+    def _ask(self, frame: dict, options: list[tuple[str, str]], prompt_kind: str = "fx") -> bool:
         if not options:
             return False
         self.flow.ask(self.cur_seat, options, kind=prompt_kind)
         return True
 
-    def _f_fx(self, frame, choice, seat):
+    def _f_fx(self, frame: dict, choice: str | None, seat: int | None) -> None:
         d = self.data
         e = frame["e"]
         do = e["do"]
@@ -164,6 +164,7 @@ class PowersMixin:
                     self.flow.ask(self.cur_seat, [(f"take:{c}", self.room_label(c)) for c in cards], kind="fx")
                     return
         elif do in ("search", "look") and frame["stage"] == "take":
+            assert choice is not None                                   # the "take" prompt's answer
             cid = choice.split(":", 1)[1]
             deck = d["decks"][frame["deck"]]
             deck.remove(cid)
@@ -197,9 +198,9 @@ class PowersMixin:
                         self.remove_invader(p, crystal=False)
         elif do == "destroy_pillar":
             if choice is None:
-                opts = [f"{cid}.{s}" for cid in sorted(d["rooms"]) for s in sorted(d["rooms"][cid]["pillars"])
-                        if s not in d["rooms"][cid]["inv"] and not fx.under_room(d, cid, s)]   # IF-DEST-2
-                if self._ask(frame, [(f"pil:{p}", f"Destroy the pillar at {p}") for p in opts]):
+                places = [f"{cid}.{s}" for cid in sorted(d["rooms"]) for s in sorted(d["rooms"][cid]["pillars"])
+                          if s not in d["rooms"][cid]["inv"] and not fx.under_room(d, cid, s)]   # IF-DEST-2
+                if self._ask(frame, [(f"pil:{p}", f"Destroy the pillar at {p}") for p in places]):
                     return
             else:
                 p = choice.split(":", 1)[1]

@@ -14,18 +14,22 @@ Data keys: see :meth:`IceState._setup_data`.  Hidden: the order of the room deck
 """
 from __future__ import annotations
 
-from ...engine import Action, Game, Option, Outcome, piles
-from ...engine.flow import FlowState, Phase, phases
+from ...engine import Action, Game, Option, Outcome, Rng, piles
+from ...engine.flow import Phase, phases
 from ...engine.util import read_text
 from . import content
 from . import fortress as fx
 from .content import ELEMENTS, SIZES
 from .powers import PowersMixin
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from .types import CharView, IceView
+
 STEPS = {0: "Setup", 1: "Step 1: Roll Dice", 2: "Step 2: Build the Fortress", 3: "Step 3: Pull Invaders"}
 
 
-class IceState(PowersMixin, FlowState):
+class IceState(PowersMixin):
     PHASES = phases(
         Phase("setup", "all", next="turn", doc="every player keeps two of three ability cards"),
         Phase("turn", "one", next="turn", doc="each character in turn: roll, build, pull invaders"),
@@ -66,15 +70,7 @@ class IceState(PowersMixin, FlowState):
             "pull": {"total": 0, "done": 0, "seen": []}, "last": [None] * self.players, "turns": 0,
         }
 
-    @property
-    def solo(self) -> bool:
-        return self.players == 1
-
-    @property
-    def cur_seat(self) -> int:
-        return self.data["chars"][self.data["cur"]]["seat"]
-
-    def _legal_setup(self, seat):
+    def _legal_setup(self, seat: int) -> list[Action]:
         dealt = self.data["dealt"][seat]
         if not self.solo:                                                 # IF-SETUP-8, IF-UI-2
             return [Action(f"discard:{a}", f"Discard {self.card_title(a)} (keep the other two)", "setup")
@@ -86,7 +82,7 @@ class IceState(PowersMixin, FlowState):
                         for a in dealt]
         return out
 
-    def _do_setup(self, seat, action):
+    def _do_setup(self, seat: int, action: Action) -> None:
         d = self.data
         parts = action.id.split(":")
         if parts[0] == "discard":
@@ -101,17 +97,17 @@ class IceState(PowersMixin, FlowState):
             d["dealt"][seat] = []
             self.flow.done(seat)
 
-    def _end_setup(self):
+    def _end_setup(self) -> None:
         self.say("The defenders take their posts", kind="setup")
 
     # ---------------------------------------------------------------- turns
-    def _begin_turn(self):
+    def _begin_turn(self) -> None:
         if self.solo:                                                    # IF-SOLO-3
             self.flow.set_order([0, 0])
         else:                                                             # IF-ROUND-1
             self.flow.set_order(self.clockwise(self.flow.first))
 
-    def _begin_turn_turn(self, seat):
+    def _begin_turn_turn(self, seat: int) -> None:
         d = self.data
         if self.solo:
             d["cur"] = 0 if d["turns"] == 0 else 1 - d["cur"]
@@ -119,21 +115,7 @@ class IceState(PowersMixin, FlowState):
             d["cur"] = seat
         d["step"] = 1
 
-    def depicted(self, ci: int) -> int:
-        """Dice shown on the character's cards (IF-ROLL-1..3; the advanced side keeps its count, IF-GAP-13)."""
-        ch = self.data["chars"][ci]
-        c = content.load()
-        return (c["names"][ch["name"]]["dice"] + sum(c["abilities"][a]["dice"] for a in ch["abilities"])
-                + c["classes"][ch["class"]]["dice"])
-
-    def pool(self) -> int:
-        """Dice in the unused pool: not pillars, not rolled this turn, not spent on a card (IF-GAP-6)."""
-        d = self.data
-        used = sum(len(r["pillars"]) for r in d["rooms"].values()) + len(d["dice"])
-        used += sum(len(s["dice"]) for s in d["spent"].values())
-        return content.load()["game"]["dice"] - used
-
-    def _legal_turn(self, seat):
+    def _legal_turn(self, seat: int) -> list[Action]:
         d = self.data
         if d["step"] == 1:
             return [Action("roll", f"Roll your dice ({self.roll_count()[0]})", "roll")]
@@ -157,7 +139,7 @@ class IceState(PowersMixin, FlowState):
         out.append(Action("end", f"End building and pull {self.to_pull()} invaders", "end"))   # IF-BUILD-3
         return out
 
-    def roll_count(self) -> tuple:
+    def roll_count(self) -> tuple[int, int, int]:
         """(dice to roll, withheld by air, short of the pool) for the current character (IF-GAP-17)."""
         want = self.depicted(self.data["cur"])
         air = fx.air_count(self.data)                                    # IF-ROLL-4, IF-INV-17
@@ -168,7 +150,7 @@ class IceState(PowersMixin, FlowState):
     def to_pull(self) -> int:
         return 2 + len(self.data["beacons"])                             # IF-PULL-1, IF-BCN-8, IF-GAP-30
 
-    def _do_turn(self, seat, action):
+    def _do_turn(self, seat: int, action: Action) -> None:
         d = self.data
         kind, _, arg = action.id.partition(":")
         if kind == "roll":                                               # IF-ROUND-2, IF-ROLL-7
@@ -214,14 +196,7 @@ class IceState(PowersMixin, FlowState):
         """Build supply room ``cid`` on ``place``; boost, then check for a beacon (IF-GAP-32)."""
         d = self.data
         d["supply"]["rooms"].remove(cid)                                  # IF-GAP-22
-        if place.startswith("base:"):
-            d["base"][int(place[5:])] = cid
-            level = 1
-        else:
-            pc, g = fx.split(place)
-            d["rooms"][pc]["top"][g] = cid
-            level = d["rooms"][pc]["level"] + 1
-        d["rooms"][cid] = {"on": place, "level": level, "pillars": {}, "inv": {}, "ginv": {}, "top": {}}
+        self._place_room(cid, place)
         self.say("{0} builds " + self.room_label(cid) + " on " + place, self.cur_seat, kind="build")
         if fx.rc(cid)["crystal"]:                                         # IF-ROOM-8, IF-GAP-24
             self.boost(1)
@@ -239,13 +214,28 @@ class IceState(PowersMixin, FlowState):
             self.flow.push("flipnames")
         self.flow.push("seq", effects=card["beacon"]["immediately"], i=0)  # IF-BCN-6
 
-    def _f_flipnames(self, frame, choice, seat):
+    def _place_room(self, cid: str, place: str) -> dict:
+        """Put room card ``cid`` on ``place`` (a bottom space ``base:k`` or a group ``<room>.<group>``),
+        empty: no pillars, no invaders.  Only the placement: no checks, no effects (see :meth:`build`)."""
+        d = self.data
+        if place.startswith("base:"):
+            d["base"][int(place[5:])] = cid
+            level = 1
+        else:
+            pc, g = fx.split(place)
+            d["rooms"][pc]["top"][g] = cid
+            level = d["rooms"][pc]["level"] + 1
+        room: dict = {"on": place, "level": level, "pillars": {}, "inv": {}, "ginv": {}, "top": {}}
+        d["rooms"][cid] = room
+        return room
+
+    def _f_flipnames(self, frame: dict, choice: str | None, seat: int | None) -> None:
         self.data["flipped"] = True
         self.flow.pop(frame)
         self.say("The first beacon burns: every name card turns to its advanced side", kind="beacon")
 
     # ---------------------------------------------------------------- step 3: invaders (IF-PULL-*)
-    def _f_pull(self, frame, choice, seat):
+    def _f_pull(self, frame: dict, choice: str | None, seat: int | None) -> None:
         d = self.data
         if choice is not None and choice.startswith("land:"):
             self.land(frame, frame["fig"], choice[5:])
@@ -286,7 +276,7 @@ class IceState(PowersMixin, FlowState):
         self.flow.pop(frame)
         self.flow.push("limit")
 
-    def land(self, frame, el: str, place: str) -> None:
+    def land(self, frame: dict, el: str, place: str) -> None:
         d = self.data
         cid, part = fx.split(place)
         room = d["rooms"][cid]
@@ -318,7 +308,7 @@ class IceState(PowersMixin, FlowState):
         piles.put_bottom(d["decks"][fx.rc(cid)["size"]], [cid])
         self.say("The water floods " + self.room_label(cid) + " out of the supply", kind="flood")
 
-    def _f_limit(self, frame, choice, seat):
+    def _f_limit(self, frame: dict, choice: str | None, seat: int | None) -> None:
         """The supply limit after the pull, rooms and shards apart (IF-END-*, IF-GAP-41..43)."""
         d = self.data
         lim = d["difficulty"]
@@ -327,11 +317,11 @@ class IceState(PowersMixin, FlowState):
             if kind == "discard":
                 d["supply"]["rooms"].remove(arg)
                 piles.put_bottom(d["decks"][fx.rc(arg)["size"]], [arg])
-                self.say("{0} discards " + self.room_label(arg), seat, kind="discard")
+                self.say("{0} discards " + self.room_label(arg), self.cur_seat, kind="discard")
             else:
                 d["supply"]["shards"][arg] -= 1
                 d["bag"].append(arg)
-                self.say("{0} discards a " + arg + " shard", seat, kind="discard")
+                self.say("{0} discards a " + arg + " shard", self.cur_seat, kind="discard")
         if len(d["supply"]["rooms"]) > lim:
             self.flow.ask(self.cur_seat, [(f"discard:{c}", f"Discard {self.room_label(c)}") for c in d["supply"]["rooms"]],
                           kind="limit")
@@ -365,16 +355,17 @@ class IceState(PowersMixin, FlowState):
             return f"{n['advanced']['title']} ({adj} {c['classes'][ch['class']]['title']})"
         return f"{n['start']['title']} {adj} {c['classes'][ch['class']]['title']}".replace("  ", " ")
 
-    @staticmethod
-    def room_label(cid: str) -> str:
-        r = fx.rc(cid)
-        return f"{r['name']} ({r['size']} {r['element']} room {cid})"
+    if TYPE_CHECKING:
+        # State.view returns what _view returns: for mypy, this game's view (see _view)
+        def view(self, seat: int | None) -> IceView: ...  # type: ignore[override]
 
-    def _view(self, seat) -> dict:
+    # the engine's State._view promises a plain dict; this one is (a TypedDict is a dict at run time),
+    # but mypy lets a TypedDict stand only for a Mapping, not for dict
+    def _view(self, seat: int | None) -> IceView:  # type: ignore[override]
         d = self.data
         flow = d["flow"]
         sel = d["sel"]
-        hints = {}
+        hints: dict[str, str] = {}
         if sel and "die" in sel:                                           # why a square refuses the die
             for p in fx.open_squares(d):
                 why = fx.pillar_problem(d, p, sel["die"])
@@ -395,7 +386,7 @@ class IceState(PowersMixin, FlowState):
             "cur": d["cur"], "active": self.cur_seat if flow["phase"] == "turn" else None,
             "to_act": list(self.to_act), "prompt": prompt and prompt["kind"],
             "difficulty": d["difficulty"], "shield": d["shield"], "turns": d["turns"],
-            "chars": [dict(ch, title=self.char_title(i), dice=self.depicted(i)) for i, ch in enumerate(d["chars"])],
+            "chars": [self._char_view(i) for i in range(len(d["chars"]))],
             "dealt": [list(x) for x in d["dealt"]], "flipped": d["flipped"],
             "powers": self.power_keys(d["cur"]) if d["step"] else [],
             "used": list(d["used"]), "spent": d["spent"],
@@ -412,7 +403,12 @@ class IceState(PowersMixin, FlowState):
             "log": self.log[-60:], "outcome": flow["outcome"],
         }
 
-    def _resample(self, seat, rng) -> None:
+    def _char_view(self, ci: int) -> CharView:
+        ch = self.data["chars"][ci]
+        return {"seat": ch["seat"], "name": ch["name"], "class": ch["class"], "abilities": list(ch["abilities"]),
+                "title": self.char_title(ci), "dice": self.depicted(ci)}
+
+    def _resample(self, seat: int, rng: Rng) -> None:
         """The room decks and the bag are face down: shuffle them anew (the bag's order is meaningless)."""
         for z in SIZES:
             rng.shuffle(self.data["decks"][z])
