@@ -324,28 +324,54 @@ def _knights_svg(t: str, lst: list[list], x: float, y: float, cx: _Ctx, active: 
 def render(view: DoomspireView, actions: list[Action], *, seat: int | None, names: list[str], interactive: bool) -> str:
     """The whole Lords of Doomspire game area for ``view`` (one seat's view or the spectator's).
 
-    ``actions`` are the legal actions of ``seat`` (shown only when ``interactive``).
+    ``actions`` are the legal actions of ``seat`` (shown only when ``interactive``).  ``used`` collects
+    the ids placed on the board, so the controls then add a button for every other one.
     """
     acts = {a.id: a for a in actions} if interactive else {}
     used: set = set()
     players = [p for p in (view.get("players") or []) if isinstance(p, dict)]
     cx = _Ctx(list(names or []), len(players))
-    tiles = view.get("tiles") or {}
     phase = view.get("phase", "")
     over = phase == "over" or bool(view.get("outcome"))
-    me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
-    my_knights = {k.get("id"): k for k in ((me.get("knights") or []) if me else []) if isinstance(k, dict)}
-    active = view.get("active")
     fr = view.get("frame")
     frame: dict = fr if isinstance(fr, dict) else {}
-    moving: set[tuple[int, str]] = set()
-    if isinstance(active, int) and frame.get("knight") and isinstance(frame.get("seat"), int):
-        moving.add((frame["seat"], frame["knight"]))
+    board = _board_svg(view, players, frame, acts, used, cx, seat)
+    status = _status_html(view, cx, phase, over)
+    controls = _controls_html(view, frame, players, acts, used, cx, seat, phase)
+    pl_html = "".join(_player_html(p, view, seat, cx, over) for p in players)
+    side = _dragon_html(view, cx) + _decks_html(view)
+    log_html = log_details("ds-log", view.get("log") or [], cx.log_line)
+    return (f'<div class="ds-game{" interactive" if interactive else ""} phase-{esc(phase)}">'
+            f'<div class="ds-board-wrap">{board}</div>'
+            f'<div class="ds-side">{status}{_outcome_html(view, cx)}{controls}'
+            f'<section class="ds-players">{pl_html}</section>{side}{log_html}</div></div>')
 
-    # ---- board
-    svg = [f'<svg class="ds-board" viewBox="0 0 {W:.0f} {W:.0f}" role="img" '
-           f'aria-label="The island of Doomspire: 8 by 8 tiles in four sea zones">', defs(), sea()]
-    knights_svg = []
+
+# ---------------------------------------------------------------- the board
+def _board_svg(view: DoomspireView, players: list[PlayerView], frame: dict, acts: dict[str, Action], used: set[str],
+               cx: _Ctx, seat: int | None) -> str:
+    """The island: sea, tiles, the combat highlight, knights, boats, and the markers to click."""
+    me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
+    my_knights = {k.get("id"): k for k in ((me.get("knights") or []) if me else []) if isinstance(k, dict)}
+    return (f'<svg class="ds-board" viewBox="0 0 {W:.0f} {W:.0f}" role="img" '
+            f'aria-label="The island of Doomspire: 8 by 8 tiles in four sea zones">{defs()}{sea()}'
+            f'{_tiles_svg(view, frame, cx, seat)}{_boats_svg(players, cx)}{_markers_svg(acts, used, cx, my_knights)}'
+            "</svg>")
+
+
+def _moving(view: DoomspireView, frame: dict) -> set[tuple[int, str]]:
+    """The (seat, knight) whose move or fight is being resolved (drawn as ``moving``)."""
+    moving: set[tuple[int, str]] = set()
+    if isinstance(view.get("active"), int) and frame.get("knight") and isinstance(frame.get("seat"), int):
+        moving.add((frame["seat"], frame["knight"]))
+    return moving
+
+
+def _tiles_svg(view: DoomspireView, frame: dict, cx: _Ctx, seat: int | None) -> str:
+    """Every tile, then the highlight of the tile being fought on, then the knights on top."""
+    tiles = view.get("tiles") or {}
+    moving = _moving(view, frame)
+    svg, knights_svg = [], []
     for t in TILES:
         v = tiles.get(t)
         if v is None:
@@ -359,8 +385,12 @@ def render(view: DoomspireView, actions: list[Action], *, seat: int | None, name
     if isinstance(ft, str) and ft in tiles:
         fx, fy = tile_xy(ft)
         svg.append(f'<use href="#ds-hl" class="fight" x="{fx:.0f}" y="{fy:.0f}"><title>Combat on {ft}</title></use>')
-    svg.extend(knights_svg)
-    # boats
+    return "".join(svg + knights_svg)
+
+
+def _boats_svg(players: list[PlayerView], cx: _Ctx) -> str:
+    """Every lord's boats in their sea zones (side by side from the corner inwards)."""
+    svg = []
     per_zone: dict = {}
     for p in players:
         s = p.get("seat")
@@ -375,10 +405,13 @@ def render(view: DoomspireView, actions: list[Action], *, seat: int | None, name
                        f'<title>{cx.name(s)}\'s {"warship" if war else "boat"} {esc(str(b.get("id", ""))[1:])} in the '
                        f'{ZONE_NAMES[b["z"]]} sea</title><use href="#ds-boat"/>'
                        f'<text y="5">{esc(str(b.get("id", ""))[1:])}</text></g>')
+    return "".join(svg)
 
-    # ---- tile-bound and sea-bound actions
-    tile_marks: dict = {}          # tile -> [(group, aid, tag, cls)]
-    sails: dict = {}               # zone -> [(aid, tag)]
+
+def _board_marks(acts: dict[str, Action], my_knights: dict) -> tuple[dict, dict]:
+    """The actions drawn on the board: tile -> [(group, id, tag, cls)] and sea zone -> [(id, boat number)]."""
+    tile_marks: dict = {}
+    sails: dict = {}
     for aid in acts:
         head, _, rest = aid.partition(":")
         if head == "move":
@@ -399,6 +432,19 @@ def render(view: DoomspireView, actions: list[Action], *, seat: int | None, name
             tile_marks.setdefault(rest, []).append(("flee", aid, "⇢", "flee"))
         elif head == "harvest" and rest != "all":
             tile_marks.setdefault(rest, []).append(("harvest", aid, "✚", "harvest"))
+    return tile_marks, sails
+
+
+def _marker(aid: str, label: str, cls: str, x: float, y: float, body: str) -> str:
+    """One clickable marker (``label`` already escaped) at (x, y) drawing ``body``."""
+    return (f'<g class="{cls}" data-action="{esc(aid)}" role="button" tabindex="0" aria-label="{label}" '
+            f'transform="translate({x:.0f},{y:.0f})"><title>{label}</title>{body}</g>')
+
+
+def _markers_svg(acts: dict[str, Action], used: set[str], cx: _Ctx, my_knights: dict) -> str:
+    """The markers of the moves, harvests and sails, grouped per knight (a tile with one action is
+    clickable as a whole; a tile with several gets numbered markers; sails sit in the sea)."""
+    tile_marks, sails = _board_marks(acts, my_knights)
     groups: dict = {}
     hl = []
     for t, marks in tile_marks.items():
@@ -409,39 +455,36 @@ def render(view: DoomspireView, actions: list[Action], *, seat: int | None, name
         if len(marks) == 1:
             grp, aid, tag, cls = marks[0]
             used.add(aid)
-            label = cx.flat(acts[aid].label or aid)
-            groups.setdefault(grp, []).append(
-                f'<g class="dest one {cls}" data-action="{esc(aid)}" role="button" tabindex="0" aria-label="{label}" '
-                f'transform="translate({x:.0f},{y:.0f})"><title>{label}</title><use href="#ds-hl" class="hl"/>'
-                f'<use href="#ds-dest" class="mk" x="-19" y="11"/><text class="mt" x="-19" y="14">{esc(tag)}</text></g>')
+            groups.setdefault(grp, []).append(_marker(
+                aid, cx.flat(acts[aid].label or aid), f"dest one {cls}", x, y,
+                f'<use href="#ds-hl" class="hl"/><use href="#ds-dest" class="mk" x="-19" y="11"/>'
+                f'<text class="mt" x="-19" y="14">{esc(tag)}</text>'))
             continue
         hl.append(f'<use href="#ds-hl" class="hl multi" x="{x:.0f}" y="{y:.0f}"/>')
         for i, (grp, aid, tag, cls) in enumerate(marks):
             used.add(aid)
             dx, dy = SLOTS[i % len(SLOTS)]
-            label = cx.flat(acts[aid].label or aid)
-            groups.setdefault(grp, []).append(
-                f'<g class="dest {cls}" data-action="{esc(aid)}" role="button" tabindex="0" aria-label="{label}" '
-                f'transform="translate({x + dx:.0f},{y + dy:.0f})"><title>{label}</title>'
-                f'<use href="#ds-dest" class="mk"/><text class="mt" y="3">{esc(tag)}</text></g>')
+            groups.setdefault(grp, []).append(_marker(
+                aid, cx.flat(acts[aid].label or aid), f"dest {cls}", x + dx, y + dy,
+                f'<use href="#ds-dest" class="mk"/><text class="mt" y="3">{esc(tag)}</text>'))
     for z, lst in sails.items():
         if z not in ZONES:
             continue
         for i, (aid, bnum) in enumerate(lst):
             used.add(aid)
             sx, sy = _sail_pos(z, i)
-            label = cx.flat(acts[aid].label or aid)
-            groups.setdefault("sail", []).append(
-                f'<g class="dest sail" data-action="{esc(aid)}" role="button" tabindex="0" aria-label="{label}" '
-                f'transform="translate({sx:.0f},{sy:.0f})"><title>{label}</title><use href="#ds-dest" class="mk"/>'
-                f'<text class="mt" y="3">➜{esc(bnum)}</text></g>')
-    if hl or groups:
-        svg.append(dest_layer(groups, "".join(hl)))
-    svg.append("</svg>")
+            groups.setdefault("sail", []).append(_marker(
+                aid, cx.flat(acts[aid].label or aid), "dest sail", sx, sy,
+                f'<use href="#ds-dest" class="mk"/><text class="mt" y="3">➜{esc(bnum)}</text>'))
+    return dest_layer(groups, "".join(hl)) if hl or groups else ""
 
-    # ---- status line
+
+# ---------------------------------------------------------------- status, prompt and outcome
+def _status_html(view: DoomspireView, cx: _Ctx, phase: str, over: bool) -> str:
+    """The round and phase, the first-player token, whose move turn it is, who is to act."""
     rnd = view.get("round")
     first = view.get("first")
+    active = view.get("active")
     status = [f'<div class="ds-round">Round <strong>{esc(rnd)}</strong> · '
               f'{esc(PHASE_TEXT.get(phase, phase))}</div>']
     bits = []
@@ -456,56 +499,51 @@ def render(view: DoomspireView, actions: list[Action], *, seat: int | None, name
         bits.append("Round 1: no knight fights, trades or conquests between players yet")
     if bits:
         status.append(f'<div class="ds-turn">{" · ".join(bits)}</div>')
+    return f'<section class="ds-status">{"".join(status)}</section>'
 
-    # ---- prompt and controls
-    ctl = []
+
+def _prompt_html(view: DoomspireView, acts: dict[str, Action], used: set[str], cx: _Ctx, seat: int | None) -> str:
+    """The open question: its options for the seat asked, else whom everyone waits for."""
     pr = view.get("prompt")
     prompt = pr if isinstance(pr, dict) else None
+    if not prompt:
+        return ""
     prompt_ids = [aid for aid, a in acts.items() if str(getattr(a, "kind", "")).startswith("prompt")]
-    if prompt:
-        ps = prompt.get("seat")
-        text = prompt.get("text", "")
-        if ps == seat and prompt_ids:
-            btns = [_btn(aid, cx.rich(acts[aid].label or aid), cls="prompt-opt") for aid in prompt_ids]
-            used.update(prompt_ids)
-            ctl.append(f'<div class="ds-prompt mine" role="alert"><div class="ptext">Your decision: '
-                       f'<strong>{cx.rich(text)}</strong></div><div class="popts">{"".join(btns)}</div></div>')
-        else:
-            ctl.append(f'<div class="ds-prompt waiting" role="status">Waiting for {cx.chip(ps)}: '
-                       f'{cx.rich(text)}</div>')
-    combat = _combat_html(frame, tiles, players, cx)
-    if combat:
-        ctl.append(combat)
+    ps = prompt.get("seat")
+    text = prompt.get("text", "")
+    if ps == seat and prompt_ids:
+        btns = [_btn(aid, cx.rich(acts[aid].label or aid), cls="prompt-opt") for aid in prompt_ids]
+        used.update(prompt_ids)
+        return (f'<div class="ds-prompt mine" role="alert"><div class="ptext">Your decision: '
+                f'<strong>{cx.rich(text)}</strong></div><div class="popts">{"".join(btns)}</div></div>')
+    return f'<div class="ds-prompt waiting" role="status">Waiting for {cx.chip(ps)}: {cx.rich(text)}</div>'
+
+
+def _controls_html(view: DoomspireView, frame: dict, players: list[PlayerView], acts: dict[str, Action],
+                   used: set[str], cx: _Ctx, seat: int | None, phase: str) -> str:
+    """The prompt, the combat being fought and the buttons of every action not on the board."""
+    tiles = view.get("tiles") or {}
+    ctl = [_prompt_html(view, acts, used, cx, seat), _combat_html(frame, tiles, players, cx)]
     if acts:
-        groups_html = _action_groups(acts, used, cx, phase, view)
-        ctl.append(groups_html)
+        ctl.append(_action_groups(acts, used, cx, phase, view))
+    body = "".join(ctl)
+    return f'<section class="ds-controls">{body}</section>' if body else ""
 
-    # ---- players
-    pl_html = "".join(_player_html(p, view, seat, cx, over) for p in players)
 
-    # ---- dragon, decks, trader
-    side = [_dragon_html(view, cx), _decks_html(view)]
-
-    # ---- outcome
+def _outcome_html(view: DoomspireView, cx: _Ctx) -> str:
+    """The final ranking with the lords' titles, once the game is over."""
     oc = view.get("outcome")
     outcome = oc if isinstance(oc, dict) else None
-    out_html = ""
-    if outcome:
-        titles = view.get("titles") or []
-        rows = []
-        for i, grp in enumerate(outcome.get("ranking") or []):
-            title = titles[i] if i < len(titles) else ""
-            who = ", ".join(cx.chip(s) for s in grp) if isinstance(grp, (list, tuple)) else cx.chip(grp)
-            rows.append(f"<li>{who}{' — ' + esc(title) if title else ''}</li>")
-        out_html = (f'<section class="ds-outcome"><h3>Final ranking</h3><ol>{"".join(rows)}</ol>'
-                    f'<p>{cx.rich(outcome.get("reason", ""))}</p></section>')
-
-    log_html = log_details("ds-log", view.get("log") or [], cx.log_line)
-    return (f'<div class="ds-game{" interactive" if interactive else ""} phase-{esc(phase)}">'
-            f'<div class="ds-board-wrap">{"".join(svg)}</div>'
-            f'<div class="ds-side"><section class="ds-status">{"".join(status)}</section>{out_html}'
-            + (f'<section class="ds-controls">{"".join(ctl)}</section>' if ctl else "") +
-            f'<section class="ds-players">{pl_html}</section>{"".join(side)}{log_html}</div></div>')
+    if not outcome:
+        return ""
+    titles = view.get("titles") or []
+    rows = []
+    for i, grp in enumerate(outcome.get("ranking") or []):
+        title = titles[i] if i < len(titles) else ""
+        who = ", ".join(cx.chip(s) for s in grp) if isinstance(grp, (list, tuple)) else cx.chip(grp)
+        rows.append(f"<li>{who}{' — ' + esc(title) if title else ''}</li>")
+    return (f'<section class="ds-outcome"><h3>Final ranking</h3><ol>{"".join(rows)}</ol>'
+            f'<p>{cx.rich(outcome.get("reason", ""))}</p></section>')
 
 
 # ---------------------------------------------------------------- controls
@@ -524,6 +562,25 @@ GROUPS = (  # (title, predicate on (head, kind)) in display order
 
 
 def _action_groups(acts: dict[str, Action], used: set[str], cx: _Ctx, phase: str, view: DoomspireView) -> str:
+    """The buttons of every action not drawn on the board: hints, groups by kind, trade offers, end/concede."""
+    buckets, offers, ends, concede, other = _sort_actions(acts, used)
+    out = [_move_hints(acts), _groups_html(buckets, acts, used, cx)]
+    if other:
+        row = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="other") for aid in other)
+        used.update(other)
+        out.append(f'<div class="ds-group"><h4>Other</h4><div class="btns">{row}</div></div>')
+    out.append(_offers_html(offers, acts, used, cx))
+    if ends or concede:
+        row = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="primary end") for aid in ends)
+        row += "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="danger concede") for aid in concede)
+        used.update(ends)
+        used.update(concede)
+        out.append(f'<div class="ds-group ds-end"><div class="btns">{row}</div></div>')
+    return f'<div class="ds-actions">{"".join(out)}</div>'
+
+
+def _sort_actions(acts: dict[str, Action], used: set[str]) -> tuple[dict, dict, list[str], list[str], list[str]]:
+    """The ids still to show as buttons: per group title, trade offers per seat number, end, concede, other."""
     buckets: dict = {g[0]: [] for g in GROUPS}
     offers: dict = {}
     ends, concede, other = [], [], []
@@ -551,7 +608,11 @@ def _action_groups(acts: dict[str, Action], used: set[str], cx: _Ctx, phase: str
         else:
             if aid not in used:
                 other.append(aid)
-    out = []
+    return buckets, offers, ends, concede, other
+
+
+def _move_hints(acts: dict[str, Action]) -> str:
+    """How to move, sail and harvest on the board (for the actions that are there)."""
     hints = []
     walk = [a for a in acts if a.startswith("move:")]
     if walk:
@@ -564,8 +625,12 @@ def _action_groups(acts: dict[str, Action], used: set[str], cx: _Ctx, phase: str
         hints.append("Sail a boat: click a ➜ marker in the sea.")
     if any(a.startswith("harvest:") and a != "harvest:all" for a in acts):
         hints.append("Harvest: click a ✚ tile or a button below.")
-    if hints:
-        out.append(f'<p class="ds-hint">{" ".join(hints)}</p>')
+    return f'<p class="ds-hint">{" ".join(hints)}</p>' if hints else ""
+
+
+def _groups_html(buckets: dict, acts: dict[str, Action], used: set[str], cx: _Ctx) -> str:
+    """One titled row of buttons per non-empty group, in :data:`GROUPS` order."""
+    out = []
     for title, _pred in GROUPS:
         ids = buckets[title]
         if not ids:
@@ -576,32 +641,27 @@ def _action_groups(acts: dict[str, Action], used: set[str], cx: _Ctx, phase: str
             btns.append(_btn(aid, cx.rich(acts[aid].label or aid), cls=cls))
             used.add(aid)
         out.append(f'<div class="ds-group"><h4>{esc(title)}</h4><div class="btns">{"".join(btns)}</div></div>')
-    if other:
-        row = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="other") for aid in other)
-        used.update(other)
-        out.append(f'<div class="ds-group"><h4>Other</h4><div class="btns">{row}</div></div>')
-    if offers:
-        parts = []
-        for to in sorted(offers):
-            ids = offers[to]
-            try:
-                who = cx.chip(int(to) - 1)
-            except ValueError:
-                who = esc(to)
-            row = "".join(_btn(aid, esc(_offer_short(aid)), cls="offer", title=cx.flat_text(acts[aid].label or aid))
-                          for aid in ids)
-            used.update(ids)
-            parts.append(f'<div class="offer-to"><span>To {who}:</span> {row}</div>')
-        n = sum(len(v) for v in offers.values())
-        out.append(f'<details class="ds-group ds-offers"><summary>Offer a trade ({n} possible offers; '
-                   f'1 or 2 of a resource for 1 of another)</summary>{"".join(parts)}</details>')
-    if ends or concede:
-        row = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="primary end") for aid in ends)
-        row += "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="danger concede") for aid in concede)
-        used.update(ends)
-        used.update(concede)
-        out.append(f'<div class="ds-group ds-end"><div class="btns">{row}</div></div>')
-    return f'<div class="ds-actions">{"".join(out)}</div>'
+    return "".join(out)
+
+
+def _offers_html(offers: dict, acts: dict[str, Action], used: set[str], cx: _Ctx) -> str:
+    """The trade offers, one short button each, per lord offered to, folded away."""
+    if not offers:
+        return ""
+    parts = []
+    for to in sorted(offers):
+        ids = offers[to]
+        try:
+            who = cx.chip(int(to) - 1)
+        except ValueError:
+            who = esc(to)
+        row = "".join(_btn(aid, esc(_offer_short(aid)), cls="offer", title=cx.flat_text(acts[aid].label or aid))
+                      for aid in ids)
+        used.update(ids)
+        parts.append(f'<div class="offer-to"><span>To {who}:</span> {row}</div>')
+    n = sum(len(v) for v in offers.values())
+    return (f'<details class="ds-group ds-offers"><summary>Offer a trade ({n} possible offers; '
+            f'1 or 2 of a resource for 1 of another)</summary>{"".join(parts)}</details>')
 
 
 def _offer_short(aid: str) -> str:
