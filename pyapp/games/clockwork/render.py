@@ -39,7 +39,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from ...engine import Action
     from ...engine.types import Event
-    from .types import ClockworkView, PendingView, RollData, UnitView
+    from .types import BoardView, ClockworkView, PendingView, RollData, UnitView
 
 SIZE = 20.0                       # hex circumradius in SVG units
 HH = SIZE * math.sqrt(3)          # hex height (flat-topped)
@@ -218,43 +218,64 @@ def unit_title(u: UnitView, names: list[str], own: bool) -> str:
 
 # ---------------------------------------------------------------- the board
 def _board(view: ClockworkView, acts: dict[str, Action], used: set[str], seat: int | None, names: list[str]) -> str:
+    """The battlefield: slots, hexes and borders, rings, gates, portals, units, and the markers to click."""
     board = view.get("board") or {}
     hexes = board.get("hexes") or {}
-    terr_ctrl = {t.get("id"): t.get("controller") for t in board.get("territories") or []}
-    key = tuple((h, (v or {}).get("kind"), (v or {}).get("territory")) for h, v in sorted(hexes.items()))
-    cells, borders, labels = _terrain(key)
-    svg = [f'<svg class="cw-board" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="img" '
-           f'aria-label="Clockwork Crusade battlefield">', defs()]
-    # empty slots (setup: where grids may go)
+    marks = _board_marks(acts, hexes)
+    sources = sorted({s for lst in marks.values() for s, _a, _k in lst}, key=_hex_order)
+    link = {h: i for i, h in enumerate(sources)}      # source hex -> k<i>: a unit and its markers light up together
+    return (f'<svg class="cw-board" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="img" '
+            f'aria-label="Clockwork Crusade battlefield">{defs()}{_slots_svg(board, acts)}{_terrain_svg(board)}'
+            f'{_rings_svg(view, acts, hexes)}{_gates_svg(view, names)}{_portals_svg(view, names)}'
+            f'{_units_svg(view, hexes, link, seat, names)}{_gate_spots_svg(acts, used)}'
+            f'{_markers_svg(marks, link, acts, used)}</svg>')
+
+
+def _slots_svg(board: BoardView | dict, acts: dict[str, Action]) -> str:
+    """The empty grid slots (in setup: where grids may go, ``legal`` where one may go now)."""
     grid_slots: dict[str, list[str]] = {}
     for aid in acts:
         if aid.startswith("grid:") and "@" in aid:
             k, _, sl = aid[5:].partition("@")
             grid_slots.setdefault(sl, []).append(k)
-    placed = {g.get("slot"): g for g in board.get("grids") or []}
-    frames = slot_frames()
-    for i, (x, y, w, fh) in enumerate(frames):
+    placed = {g.get("slot") for g in board.get("grids") or []}
+    out = []
+    for i, (x, y, w, fh) in enumerate(slot_frames()):
         sl = f"s{i + 1}"
         if sl in placed:
             continue
         cls = "slot legal" if sl in grid_slots else "slot"
-        svg.append(f'<g class="{cls}"><rect x="{x}" y="{y}" width="{w}" height="{fh}" rx="6"/>'
+        out.append(f'<g class="{cls}"><rect x="{x}" y="{y}" width="{w}" height="{fh}" rx="6"/>'
                    f'<text x="{x + w / 2:.1f}" y="{y + fh / 2 + 5:.1f}">{"slot " + str(i + 1)}</text></g>')
+    return "".join(out)
+
+
+def _terrain_svg(board: BoardView | dict) -> str:
+    """The hexes (coloured by their territory's controller), the borders, coordinates and grid names."""
+    hexes = board.get("hexes") or {}
+    terr_ctrl = {t.get("id"): t.get("controller") for t in board.get("territories") or []}
+    key = tuple((h, (v or {}).get("kind"), (v or {}).get("territory")) for h, v in sorted(hexes.items()))
+    cells, borders, labels = _terrain(key)
     out = []
     for h, x, y, kind, terr in cells:
         ctrl = terr_ctrl.get(terr) if terr else None
         cls = f"cell {kind}" + (f" ctl {_seat_cls(ctrl)}" if isinstance(ctrl, int) else "")
         out.append(f'<use href="#cw-cell" class="{cls}" x="{x}" y="{y}"/>')
-    svg.append("".join(out))
     if borders:
-        svg.append(f'<path class="borders" d="{borders}"/>')
-    svg.append(f'<g class="coords">{labels}</g>')
+        out.append(f'<path class="borders" d="{borders}"/>')
+    out.append(f'<g class="coords">{labels}</g>')
+    placed = {g.get("slot"): g for g in board.get("grids") or []}
+    frames = slot_frames()
     for g in placed.values():
         sl = str(g.get("slot", ""))
         if sl[1:].isdigit() and 1 <= int(sl[1:]) <= len(frames):
             x, y, w, fh = frames[int(sl[1:]) - 1]
-            svg.append(f'<text class="grid-name" x="{x + w / 2:.1f}" y="{y + fh - 2:.1f}">{esc(g.get("name", ""))}</text>')
-    # what the last attack or prompt is about
+            out.append(f'<text class="grid-name" x="{x + w / 2:.1f}" y="{y + fh - 2:.1f}">{esc(g.get("name", ""))}</text>')
+    return "".join(out)
+
+
+def _rings_svg(view: ClockworkView, acts: dict[str, Action], hexes: dict) -> str:
+    """Rings round what the last attack or the open prompt is about, and round the spots a portal may open."""
     rings = []
     pend: PendingView | dict = view.get("pending") or {}
     roll: RollData | dict = view.get("roll") or {}
@@ -267,8 +288,12 @@ def _board(view: ClockworkView, acts: dict[str, Action], used: set[str], seat: i
         if h in hexes:
             x, y = pos(h)
             rings.append(f'<use href="#cw-hl" class="ring portal-spot" x="{x}" y="{y}"/>')
-    svg.append("".join(rings))
-    # gates with their arrows
+    return "".join(rings)
+
+
+def _gates_svg(view: ClockworkView, names: list[str]) -> str:
+    """Every Gate Token with its arrow."""
+    out = []
     for gate in view.get("gates") or []:
         h, ah = gate.get("hex"), gate.get("arrow")
         try:
@@ -284,9 +309,14 @@ def _board(view: ClockworkView, acts: dict[str, Action], used: set[str], seat: i
         except (ValueError, TypeError):
             pass
         gt = f"Gate Token of {_name(names, gate.get('owner'))} on {h}, arrow to {ah} (defense 9)"
-        svg.append(f'<g class="gate {pc}"><title>{esc(gt)}</title>'
+        out.append(f'<g class="gate {pc}"><title>{esc(gt)}</title>'
                    f'<use href="#cw-gate" class="gate-body" x="{x}" y="{y}"/>{arrow}</g>')
-    # face-down portals (the unit only in the owner's own view)
+    return "".join(out)
+
+
+def _portals_svg(view: ClockworkView, names: list[str]) -> str:
+    """The face-down portals (the unit only in the owner's own view)."""
+    out = []
     for p in view.get("portals") or []:
         try:
             x, y = pos(p.get("hex"))
@@ -298,24 +328,30 @@ def _board(view: ClockworkView, acts: dict[str, Action], used: set[str], seat: i
                  + (f": {UNIT_NAMES.get(unit, str(unit).replace('-', ' '))} (only you see this)" if unit else ""))
         label = f'<text class="plabel" x="{x}" y="{y + 3:.1f}">{esc(ABBREV.get(unit, str(unit)[:3]))}</text>' if unit else \
             f'<text class="plabel" x="{x}" y="{y + 3:.1f}">?</text>'
-        svg.append(f'<g class="portal {_seat_cls(p.get("owner"))}{" known" if unit else ""}"><title>{esc(title)}</title>'
+        out.append(f'<g class="portal {_seat_cls(p.get("owner"))}{" known" if unit else ""}"><title>{esc(title)}</title>'
                    f'<use href="#cw-portal" x="{x}" y="{y}"/>{label}</g>')
-    # markers: one per legal id, grouped per source unit
-    marks: dict = {}               # target hex -> [(src, aid, kind)]
+    return "".join(out)
+
+
+def _board_marks(acts: dict[str, Action], hexes: dict) -> dict:
+    """The actions drawn as markers: target hex -> [(source hex, id, kind)] (kinds of :data:`MARKS`)."""
+    marks: dict = {}
     for aid in acts:
         kind, _, arg = aid.partition(":")
         if kind in MARKS and ">" in arg:
             src, _, dst = arg.partition(">")
             if src in hexes and dst in hexes:
                 marks.setdefault(dst, []).append((src, aid, kind))
-    my_units = [u for u in view.get("units") or [] if u.get("hex") in hexes]
-    sources = sorted({s for lst in marks.values() for s, _a, _k in lst},
-                     key=_hex_order)
-    link = {h: i for i, h in enumerate(sources)}
-    # units
+    return marks
+
+
+def _units_svg(view: ClockworkView, hexes: dict, link: dict[str, int], seat: int | None, names: list[str]) -> str:
+    """Every unit on the table; one with markers is focusable and linked (``k<i>``) to its marker group."""
     active = view.get("active")
     out = []
-    for u in my_units:
+    for u in view.get("units") or []:
+        if u.get("hex") not in hexes:
+            continue
         h = u["hex"]
         x, y = pos(h)
         ctrl = u.get("controller", u.get("owner"))
@@ -340,8 +376,11 @@ def _board(view: ClockworkView, acts: dict[str, Action], used: set[str], seat: i
                    f'{esc(number(u.get("attack")))}/{esc(number(u.get("defense")))}</text>'
                    + (f'<text class="uflag" x="{SIZE * 0.55:.1f}" y="{-SIZE * 0.45:.1f}">{flags}</text>' if flags else "")
                    + "</g>")
-    svg.append("".join(out))
-    # gate spots: a wedge inside hex h pointing at the arrow hex
+    return "".join(out)
+
+
+def _gate_spots_svg(acts: dict[str, Action], used: set[str]) -> str:
+    """The Gate Token spots to click: a wedge inside hex h pointing at the arrow hex."""
     spots = []
     for aid, a in acts.items():
         if not aid.startswith("gate:") or ">" not in aid:
@@ -358,9 +397,12 @@ def _board(view: ClockworkView, acts: dict[str, Action], used: set[str], seat: i
                      f'transform="translate({x + dx:.1f},{y + dy:.1f}) rotate({ang:.0f})">'
                      f'<title>{esc(a.label or aid)}</title><circle r="5.2"/><use href="#cw-wedge"/></g>')
         used.add(aid)
-    if spots:
-        svg.append(f'<g class="gate-spots">{"".join(spots)}</g>')
-    # move/attack/... markers
+    return f'<g class="gate-spots">{"".join(spots)}</g>' if spots else ""
+
+
+def _markers_svg(marks: dict, link: dict[str, int], acts: dict[str, Action], used: set[str]) -> str:
+    """The move/attack/shell/wall/place markers, one per id, grouped per source unit; several on one
+    hex sit in a ring round its centre."""
     groups: dict = {}
     for dst, lst in marks.items():
         x, y = pos(dst)
@@ -382,10 +424,7 @@ def _board(view: ClockworkView, acts: dict[str, Action], used: set[str], seat: i
                 f'<g class="mk {kind}{" one" if n == 1 else ""}" data-action="{esc(aid)}" role="button" tabindex="0" '
                 f'transform="translate({tx},{ty})"><title>{esc(title)}</title>{body}</g>')
             used.add(aid)
-    if groups:
-        svg.append(dest_layer({f"k{link[src]}": items for src, items in groups.items()}))
-    svg.append("</svg>")
-    return "".join(svg)
+    return dest_layer({f"k{link[src]}": items for src, items in groups.items()}) if groups else ""
 
 
 # ---------------------------------------------------------------- panels

@@ -12,7 +12,12 @@ from ...engine.log import html as log_html
 from ...ui.markup import action_button, esc, seat_names
 from .content import CHIPS, EVENT, FACTIONS, LANDMARKS, MAPS, RELIC, SCAPE, SPIRES, TALENTS, UNITS
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from .content import Map
+
 SIZE = 16
+PAD = 4                            # map margin in SVG units
 FILL = {"path": "#d9c89a", "forest": "#6f9a5a", "mountain": "#9a8f84", "water": "#6c9cc4"}
 KIND_BORDER = {"equipment": "#3b6fc4", "spire": "#a9b0b8", "minion": "#b07a3c", "hero": "#d4a82a"}
 PHASES = {"event": "Event", "income": "Income", "market": "Market", "build": "Build", "mark": "Prep: declare marks",
@@ -42,19 +47,29 @@ def _unit_name(t: str) -> str:
 
 
 def _board(view: dict, actions: list, names: list) -> str:
+    """The map: terrain, source wells, gates, spires, landmarks, units, and a marker per action aimed at a hex."""
     m = MAPS[view["players"]]
-    grid = m.grid
-    pad = 4
-    w, h = grid.width(SIZE, pad=pad), grid.height(SIZE, pad=pad)
-    poly = corners(SIZE)
-    out = [f'<svg class="cs-map" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" '
-           f'aria-label="Map of the islands of Ankar"><defs><polygon id="cs-hex" points="{poly}"/></defs>']
+    w, h = m.grid.width(SIZE, pad=PAD), m.grid.height(SIZE, pad=PAD)
+    return (f'<svg class="cs-map" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" '
+            f'aria-label="Map of the islands of Ankar"><defs><polygon id="cs-hex" points="{corners(SIZE)}"/></defs>'
+            f'{_terrain_svg(view, m)}{_wells_svg(view, m)}{_gates_svg(view, m, names)}{_spires_svg(view, m, names)}'
+            f'{_landmarks_svg(view, m)}{_units_svg(view, m, names)}{_marks_svg(actions, m)}</svg>')
+
+
+def _at(m: Map, hx: str) -> tuple[float, float]:
+    """SVG centre of hex ``hx`` on map ``m``."""
+    return m.grid.center(hx, SIZE, pad=PAD)
+
+
+def _terrain_svg(view: dict, m: Map) -> str:
+    """Every hex of the islands and of the placed earthscapes; an empty sky slot dashed."""
     placed = {}
     for slot, sid in view["placed"].items():
         for hx, t in zip(m.slots[int(slot)], SCAPE[sid]["terrain"]):
             placed[hx] = t
-    for hx in grid.hexes:
-        x, y = grid.center(hx, SIZE, pad=pad)
+    out = []
+    for hx in m.grid.hexes:
+        x, y = _at(m, hx)
         t = m.terrain.get(hx) or placed.get(hx)
         if t is None:
             if any(hx in s for s in m.slots):
@@ -62,12 +77,24 @@ def _board(view: dict, actions: list, names: list) -> str:
                            f'<title>Sky slot for an earthscape ({hx})</title></use>')
             continue
         out.append(f'<use href="#cs-hex" x="{x}" y="{y}" fill="{FILL[t]}" stroke="#554"><title>{hx}: {t}</title></use>')
+    return "".join(out)
+
+
+def _wells_svg(view: dict, m: Map) -> str:
+    """The source wells: the map's own and one per placed earthscape."""
     wells = list(m.wells) + [m.slots[int(s)][SCAPE[i]["well"]] for s, i in view["placed"].items()]
+    out = []
     for hx in wells:
-        x, y = grid.center(hx, SIZE, pad=pad)
+        x, y = _at(m, hx)
         out.append(f'<circle cx="{x}" cy="{y}" r="5" fill="#7fe0ff" stroke="#246"><title>Source well {hx}</title></circle>')
+    return "".join(out)
+
+
+def _gates_svg(view: dict, m: Map, names: list) -> str:
+    """Each seat's gate with its health, and the size of its deployment stack."""
+    out = []
     for s, g in enumerate(view["gates"]):
-        x, y = grid.center(g["hex"], SIZE, pad=pad)
+        x, y = _at(m, g["hex"])
         stack = view["stacks"][s]
         out.append(f'<g class="seat seat-{s}"><rect x="{x - 11}" y="{y - 11}" width="22" height="22" rx="4" '
                    f'fill="currentColor" stroke="#222"/><text x="{x}" y="{y + 4}" text-anchor="middle" font-size="10" '
@@ -75,24 +102,42 @@ def _board(view: dict, actions: list, names: list) -> str:
                    f'stack of {len(stack)}</title></g>')
         if stack:
             out.append(f'<text x="{x + 10}" y="{y - 8}" font-size="9">{len(stack)}</text>')
+    return "".join(out)
+
+
+def _spires_svg(view: dict, m: Map, names: list) -> str:
+    """Every spire with its number of upgrades (listed in its tooltip)."""
+    out = []
     for sid, sp in view["spires"].items():
-        x, y = grid.center(sp["hex"], SIZE, pad=pad)
+        x, y = _at(m, sp["hex"])
         ups = ", ".join(sp["ups"])
         out.append(f'<g class="seat seat-{sp["owner"]}"><polygon points="{x},{y - 12} {x + 8},{y + 8} {x - 8},{y + 8}" '
                    f'fill="currentColor" stroke="#222"/><text x="{x}" y="{y + 6}" text-anchor="middle" font-size="8" '
                    f'fill="#fff">{len(sp["ups"])}</text><title>{esc(SPIRES[sp["type"]]["name"])} of '
                    f'{esc(names[sp["owner"]])}: bottom to top {ups} (capacity {sp["cap"]}; next attack or range '
                    f'upgrade {len(sp["ups"]) + 1} Source, fortification 2)</title></g>')
+    return "".join(out)
+
+
+def _landmarks_svg(view: dict, m: Map) -> str:
+    """The landmarks: a question mark while face down, the initial of the kind once revealed."""
+    out = []
     for hx, lm in view["landmarks"].items():
-        x, y = grid.center(hx, SIZE, pad=pad)
+        x, y = _at(m, hx)
         label = "?" if not lm["tile"] else LANDMARKS["kinds"][lm["tile"]]["name"][0]
         state = "facedown" if not lm["up"] else "revealed"
         name = LANDMARKS["kinds"][lm["tile"]]["name"] if lm["tile"] else "unknown landmark"
         hp = f", {lm['health']} health" if lm["up"] and lm["health"] else ""
         out.append(f'<g><circle cx="{x}" cy="{y}" r="9" fill="#eee" stroke="#333"/><text x="{x}" y="{y + 4}" '
                    f'text-anchor="middle" font-size="10">{label}</text><title>{esc(name)} ({state}{hp})</title></g>')
+    return "".join(out)
+
+
+def _units_svg(view: dict, m: Map, names: list) -> str:
+    """Every unit on the map with its health: heroes square, minions round."""
+    out = []
     for u in view["units"]:
-        x, y = grid.center(u["hex"], SIZE, pad=pad)
+        x, y = _at(m, u["hex"])
         hero = u["hero"] is not None
         shape = (f'<rect x="{x - 9}" y="{y - 9}" width="18" height="18" fill="currentColor" stroke="#111"/>' if hero
                  else f'<circle cx="{x}" cy="{y}" r="9" fill="currentColor" stroke="#111"/>')
@@ -100,17 +145,22 @@ def _board(view: dict, actions: list, names: list) -> str:
         out.append(f'<g class="seat seat-{u["owner"]}">{shape}<text x="{x}" y="{y + 4}" text-anchor="middle" '
                    f'font-size="9" fill="#fff">{u["hp"]}</text><title>{esc(names[u["owner"]])}: {esc(u["label"])} '
                    f'{u["hp"]}/{u["max_hp"]}{camp}</title></g>')
+    return "".join(out)
+
+
+def _marks_svg(actions: list, m: Map) -> str:
+    """A ring to click on the hex of every action aimed at one (an earthscape at its slot's first hex)."""
+    out = []
     for a in actions:
         hx = _hex_of(a.id)
         if a.id.startswith("scape:"):
             hx = m.slots[int(a.id.split(":")[2]) - 1][0]
-        if hx is None or hx not in grid:
+        if hx is None or hx not in m.grid:
             continue
-        x, y = grid.center(hx, SIZE, pad=pad)
+        x, y = _at(m, hx)
         out.append(f'<g class="cs-mark" role="button" tabindex="0" data-action="{esc(a.id)}" aria-label="{esc(a.label)}">'
                    f'<circle cx="{x}" cy="{y}" r="{SIZE - 4}" fill="none" stroke="#e0a000" stroke-width="3"/>'
                    f'<title>{esc(a.label)}</title></g>')
-    out.append("</svg>")
     return "".join(out)
 
 

@@ -335,7 +335,7 @@ def render(view: DoomspireView, actions: list[Action], *, seat: int | None, name
     over = phase == "over" or bool(view.get("outcome"))
     fr = view.get("frame")
     frame: dict = fr if isinstance(fr, dict) else {}
-    board = _board_svg(view, players, frame, acts, used, cx, seat)
+    board = _board_svg(view, players, frame, acts, used, cx, seat)      # first: the controls skip what it placed
     status = _status_html(view, cx, phase, over)
     controls = _controls_html(view, frame, players, acts, used, cx, seat, phase)
     pl_html = "".join(_player_html(p, view, seat, cx, over) for p in players)

@@ -135,12 +135,25 @@ def _defs() -> str:
 
 
 def _svg_room(o: _Out, view: dict, cid: str, x: float, w: float, level: int, sel, hints: dict, last: dict) -> str:
+    """One built room at (x, level) and width ``w``: frame, pillar groups, squares and the build targets."""
     r = _room(cid)
     room = (view.get("rooms") or {}).get(cid) or {}
-    pillars, inv, ginv, tops = (room.get("pillars") or {}, room.get("inv") or {}, room.get("ginv") or {},
-                                room.get("top") or {})
     y = _y(level)
     h = LEVEL_H - 8
+    pos = _square_pos(r, x, y, w, h)
+    groups, targets = _room_groups(o, r, room, cid, x, y, w, h, sel, hints)
+    parts = [_room_frame(r, cid, x, y, w, h), groups, _room_links(r, pos)]
+    parts += [_room_square(o, q, cid, pos[q["id"]], room, hints, last) for q in r["squares"]]
+    parts.append(targets)
+    if cid in last:
+        parts.append(f'<rect class="last seat-{last[cid]}" x="{x + 4:.1f}" y="{y + 2:.1f}" width="{w - 8:.1f}" '
+                     f'height="{h - 4:.1f}" rx="4"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _room_frame(r: dict, cid: str, x: float, y: float, w: float, h: float) -> str:
+    """A room's group opened, with its background, element icons in the corners, name and ice crystals."""
     el = r["element"] if r["element"] in ICON else "white"
     parts = [f'<g class="room el-{el}" aria-label="{esc(room_text(cid))}">',
              f'<title>{esc(room_text(cid))} {esc(cid)}</title>',
@@ -152,13 +165,25 @@ def _svg_room(o: _Out, view: dict, cid: str, x: float, w: float, level: int, sel
     if r["crystal"]:
         parts.append(f'<text class="ico" x="{x + w / 2:.1f}" y="{y + h - 3:.1f}" text-anchor="middle">'
                      f'{SNOW * min(r["crystal"], 4)}</text>')
-    # squares: positions along the room, one row
+    return "".join(parts)
+
+
+def _square_pos(r: dict, x: float, y: float, w: float, h: float) -> dict:
+    """Square id -> the SVG top-left corner of that pillar square inside the room."""
     pos = {}
     for q in r["squares"]:
         px, py = q.get("pos", [50, 55])
         pos[q["id"]] = (x + 4 + (w - 8) * number(px) / 100 - SQ / 2, y + h * number(py) / 100 - SQ / 2)
+    return pos
+
+
+def _room_groups(o: _Out, r: dict, room: dict, cid: str, x: float, y: float, w: float, h: float, sel,
+                 hints: dict) -> tuple[str, str]:
+    """The room's pillar groups (size, occupying invader, why a build there is refused) and, apart, the
+    legal build targets (drawn last, on top of the squares, so a click anywhere in the group lands)."""
+    ginv, tops = room.get("ginv") or {}, room.get("top") or {}
     n = max(len(r["groups"]), 1)
-    targets = []       # legal build targets go on top of the squares, so a click anywhere in the group lands
+    parts, targets = [], []
     for i, g in enumerate(r["groups"]):
         gx = x + 4 + i * (w - 8) / n
         gw = (w - 8) / n
@@ -178,45 +203,50 @@ def _svg_room(o: _Out, view: dict, cid: str, x: float, w: float, level: int, sel
         if g["id"] in ginv:
             parts.append(f'<use href="#if-inv" class="inv {esc(ginv[g["id"]])}" x="{gx + gw - 9:.1f}" y="{gy + 8:.1f}">'
                          f'<title>{esc(ginv[g["id"]])} invader occupying this group</title></use>')
+    return "".join(parts), "".join(targets)
+
+
+def _room_links(r: dict, pos: dict) -> str:
+    """The lines joining each black square to the square it modifies."""
+    parts = []
     for q in r["squares"]:
         if q.get("colour") == "black" and q.get("from") in pos:
             (x1, y1), (x2, y2) = pos[q["id"]], pos[q["from"]]
             parts.append(f'<line class="link" x1="{x1 + SQ / 2:.1f}" y1="{y1 + SQ / 2:.1f}" '
                          f'x2="{x2 + SQ / 2:.1f}" y2="{y2 + SQ / 2:.1f}"/>')
-    for q in r["squares"]:
-        sid = q["id"]
-        sx, sy = pos[sid]
-        place = f"{cid}.{sid}"
-        colour = "black" if q.get("colour") == "black" else "white"
-        desc = (f"black square joined to {q.get('from')}, {need_label(q)}" if colour == "black"
-                else f"white square {need_label(q)}")
-        body = (f'<use href="#if-sq" class="hl" x="{sx:.1f}" y="{sy:.1f}"/>'
-                f'<rect x="{sx:.1f}" y="{sy:.1f}" width="{SQ}" height="{SQ}" rx="2"/>'
-                f'<text x="{sx + SQ / 2:.1f}" y="{sy + SQ / 2 + 3:.1f}">{esc(need_label(q))}</text>')
-        if sid in pillars:
-            body += (f'<g class="die"><rect x="{sx + 1:.1f}" y="{sy + 1:.1f}" width="{SQ - 2}" height="{SQ - 2}" rx="3"/>'
-                     f'<text x="{sx + SQ / 2:.1f}" y="{sy + SQ / 2 + 4:.1f}">{number(pillars[sid])}</text></g>')
-        if sid in inv:
-            body += (f'<use href="#if-inv" class="inv {esc(inv[sid])}" x="{sx + SQ - 3:.1f}" y="{sy + 3:.1f}"/>')
-        if place in last:
-            body += f'<rect class="last seat-{last[place]}" x="{sx - 3:.1f}" y="{sy - 3:.1f}" width="{SQ + 6}" height="{SQ + 6}" rx="4"/>'
-        state = (f", pillar {pillars[sid]}" if sid in pillars else "") + (f", {inv[sid]} invader" if sid in inv else "")
-        aid = f"pillar:{place}"
-        a = o.take(aid)
-        if a is not None:
-            parts.append(f'<g class="sq {colour} legal" role="button" tabindex="0" data-action="{esc(aid)}" '
-                         f'aria-label="{esc(a.label)} ({esc(desc)})">{body}'
-                         f'<rect class="hl" x="{sx - 1:.1f}" y="{sy - 1:.1f}" width="{SQ + 2}" height="{SQ + 2}" rx="3"/></g>')
-        else:
-            why = hints.get(place)
-            tip = f"<title>{esc(place)}: {esc(desc)}{esc(state)}" + (DASH + "refused: " + esc(why) if why else "") + "</title>"
-            parts.append(f'<g class="sq {colour}{" refused" if why else ""}">{tip}{body}</g>')
-    parts.extend(targets)
-    if cid in last:
-        parts.append(f'<rect class="last seat-{last[cid]}" x="{x + 4:.1f}" y="{y + 2:.1f}" width="{w - 8:.1f}" '
-                     f'height="{h - 4:.1f}" rx="4"/>')
-    parts.append("</g>")
     return "".join(parts)
+
+
+def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict, last: dict) -> str:
+    """One pillar square at ``at``: its need, the pillar die or invader on it, the last placement, and
+    the click to place a pillar there (or a tooltip saying why not)."""
+    pillars, inv = room.get("pillars") or {}, room.get("inv") or {}
+    sid = q["id"]
+    sx, sy = at
+    place = f"{cid}.{sid}"
+    colour = "black" if q.get("colour") == "black" else "white"
+    desc = (f"black square joined to {q.get('from')}, {need_label(q)}" if colour == "black"
+            else f"white square {need_label(q)}")
+    body = (f'<use href="#if-sq" class="hl" x="{sx:.1f}" y="{sy:.1f}"/>'
+            f'<rect x="{sx:.1f}" y="{sy:.1f}" width="{SQ}" height="{SQ}" rx="2"/>'
+            f'<text x="{sx + SQ / 2:.1f}" y="{sy + SQ / 2 + 3:.1f}">{esc(need_label(q))}</text>')
+    if sid in pillars:
+        body += (f'<g class="die"><rect x="{sx + 1:.1f}" y="{sy + 1:.1f}" width="{SQ - 2}" height="{SQ - 2}" rx="3"/>'
+                 f'<text x="{sx + SQ / 2:.1f}" y="{sy + SQ / 2 + 4:.1f}">{number(pillars[sid])}</text></g>')
+    if sid in inv:
+        body += (f'<use href="#if-inv" class="inv {esc(inv[sid])}" x="{sx + SQ - 3:.1f}" y="{sy + 3:.1f}"/>')
+    if place in last:
+        body += f'<rect class="last seat-{last[place]}" x="{sx - 3:.1f}" y="{sy - 3:.1f}" width="{SQ + 6}" height="{SQ + 6}" rx="4"/>'
+    state = (f", pillar {pillars[sid]}" if sid in pillars else "") + (f", {inv[sid]} invader" if sid in inv else "")
+    aid = f"pillar:{place}"
+    a = o.take(aid)
+    if a is not None:
+        return (f'<g class="sq {colour} legal" role="button" tabindex="0" data-action="{esc(aid)}" '
+                f'aria-label="{esc(a.label)} ({esc(desc)})">{body}'
+                f'<rect class="hl" x="{sx - 1:.1f}" y="{sy - 1:.1f}" width="{SQ + 2}" height="{SQ + 2}" rx="3"/></g>')
+    why = hints.get(place)
+    tip = f"<title>{esc(place)}: {esc(desc)}{esc(state)}" + (DASH + "refused: " + esc(why) if why else "") + "</title>"
+    return f'<g class="sq {colour}{" refused" if why else ""}">{tip}{body}</g>'
 
 
 def fortress_svg(o: _Out, view: dict, names: list) -> str:
