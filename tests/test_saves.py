@@ -108,3 +108,23 @@ def test_keys_are_namespaced():
     assert saves.army_key("hexbattle", "a1") == "boardshelf:army:hexbattle:a1"
     assert saves.CURRENT_KEY == "boardshelf:current"
     assert saves.valid_id(saves.new_id()) and saves.new_id() != saves.new_id()
+
+
+def test_a_save_from_an_earlier_rules_version_is_explained_not_called_damaged(monkeypatch):
+    """A game raises its rules_version when recorded games stop replaying the same; a save made under an
+    earlier version whose moves no longer replay says so (saves of format 1 without the field are version 1)."""
+    s = _played()
+    d = _save(s)
+    assert d["rules"] == games.get("hexbattle").rules_version
+    old = dict(d, actions=d["actions"][:3] + [[d["actions"][3][0], "no-longer-an-id"]])
+    old.pop("rules")
+    with pytest.raises(SaveError, match="damaged or was edited"):
+        load_save(old)                                  # same rules version: the move is simply wrong
+    monkeypatch.setattr(type(games.get("hexbattle")), "rules_version", 2)
+    with pytest.raises(SaveError, match="earlier version of Hex Battle's rules") as info:
+        load_save(old)
+    assert "move 4" in str(info.value)
+    state, _ = load_save(dict(d, rules=1))              # an old save whose moves still replay opens as before
+    assert state == s
+    with pytest.raises(SaveError, match="rules version"):
+        load_save(dict(d, rules="2"))

@@ -468,6 +468,9 @@ class Game:
     # a module of the game's package that adds its own setup step (per-seat choices made before the
     # game starts, such as an army); None: the generic setup screen built from options_spec is enough
     setup_step: str | None = None
+    # raised whenever a change to the rules or the action ids means a recorded game no longer replays
+    # the same (saves record it: an old save that no longer replays is explained, not called damaged)
+    rules_version: int = 1
 
     def info(self) -> dict:
         return {"id": self.id, "title": self.title, "min_players": self.min_players,

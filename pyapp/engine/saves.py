@@ -91,6 +91,7 @@ def to_save(state, *, save_id: str, seats: list[str], names: list[str] | None = 
     stamp = updated or now_iso()
     return {
         "format": SAVE_FORMAT, "app": APP_ID, "id": save_id, "game": state.game.id,
+        "rules": getattr(state.game, "rules_version", 1),
         "players": state.players, "seed": state.seed, "options": state.options,
         "actions": [[int(s), str(a)] for s, a in state.history],
         "seats": list(seats), "names": list(names or []),
@@ -194,6 +195,9 @@ def check_header(obj_or_text) -> dict:
     for f in ("title", "created", "updated"):
         if not isinstance(d.get(f, ""), str):
             raise SaveError(f"This save is damaged: {f} should be text.")
+    rules = d.get("rules", 1)
+    if not isinstance(rules, int) or isinstance(rules, bool) or not 1 <= rules <= 10_000:
+        raise SaveError("This save is damaged: its rules version should be a whole number.")
     return d
 
 
@@ -220,13 +224,18 @@ def load_save(obj_or_text, *, get_game=None) -> tuple:
         state = game.new(d["players"], d["seed"], d.get("options") or {})
     except (ValueError, TypeError, KeyError) as exc:
         raise SaveError(f"This save's game settings are invalid ({exc}).") from None
+    made = d.get("rules", 1)
+    current = getattr(game, "rules_version", 1)
     for i, (seat, action_id) in enumerate(d["actions"]):
         try:
             state.apply(seat, action_id)
-        except IllegalAction:
-            raise SaveError(f"This save is damaged or was edited: move {i + 1} ({action_id}) "
-                            "is not legal there.") from None
         except Exception as exc:  # a rules bug must not take the app down with it
+            if made != current:
+                raise SaveError(f"This save was made with an earlier version of {game.title}'s rules, and its "
+                                f"moves no longer replay from move {i + 1} on: it cannot be continued.") from None
+            if isinstance(exc, IllegalAction):
+                raise SaveError(f"This save is damaged or was edited: move {i + 1} ({action_id}) "
+                                "is not legal there.") from None
             raise SaveError(f"This save could not be replayed at move {i + 1} ({exc}).") from None
     meta = {k: v for k, v in d.items() if k != "actions"}
     meta.setdefault("options", {})
