@@ -305,3 +305,17 @@ def test_free_actions_at_random_moments_keep_the_game_sound():
         again = GAME.replay(4, seed, {"round_limit": 6}, st.history)
         assert again.to_json() == text
         assert any(a[1] == "trade:send" for a in st.history)
+
+
+# ---------------------------------------------------------------- the rules page (item 7)
+@rule("LD-GAP-26", "LD-GAP-57", "LD-GAP-48", "LD-GAP-43")
+def test_rules_page_calls_its_own_additions_house_rules():
+    text = " ".join(GAME.rules_html().split())
+    assert "House rule (the rulebook does not say): if only one lord is left, that lord wins" in text
+    assert "<b>Safeguard</b> (a house rule; the rulebook has no round limit)" in text
+    assert 'House rule on the reward: the rulebook\'s victory section says' in text
+    assert '"2 resources of their choice"' in text
+    assert "any resources for any resources" in text and "same offer cannot be made to that lord again" in text
+    assert "drop an item or dismiss a follower at any moment" in text
+    assert "cannot pick it up again in that same turn" in text and "to drop on its tile to make room" in text
+    assert "LD-" not in text                                            # plain language, no clause ids
