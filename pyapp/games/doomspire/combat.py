@@ -33,6 +33,26 @@ class CombatRules(DoomspireBase):
                    to_kid: str | None = None) -> None:
         self.flow.push("lose", seat=s, to=to, knight=kid, to_knight=to_kid, why=why)
 
+    def _one_of(self, frame: dict, choice: str | None, seat: int, opts: list[tuple[str, str]], kind: str) -> str | None:
+        """The step a loss and a theft share: settle on one of ``opts`` (``(id, label)``, ids ``verb:what``).
+
+        With no answer yet (``choice`` None): ask ``seat`` when there are several options and return None;
+        otherwise take the only one.  Once settled the frame is popped and ``what`` (the id's part after the
+        colon) is returned.  The caller hands over what was chosen (:meth:`_hand_over` for a resource)."""
+        if choice is None:
+            if len(opts) > 1:
+                self.flow.ask(seat, opts, kind=kind)
+                return None
+            choice = opts[0][0]
+        self.flow.pop(frame)
+        return choice.split(":", 1)[1]
+
+    def _hand_over(self, s: int, to: int | None, r: str) -> None:
+        """1 resource ``r`` leaves ``s``: to lord ``to``, or to the bank when ``to`` is None."""
+        self.data["players"][s]["resources"][r] -= 1
+        if to is not None:
+            self.data["players"][to]["resources"][r] += 1
+
     # ------------------------------------------------------------ losses, flee destinations
     def _f_lose(self, frame: dict, choice: str | None, seat: int | None) -> None:
         """Lose (or, with ``to``, give) 1 resource -- or an item of the frame's knight when giving
@@ -71,26 +91,6 @@ class CombatRules(DoomspireBase):
             self.knight_of(to, frame["to_knight"])["items"].append(what)
             self.overflow(k)
             self.say(f"{{0}} gives {self.item_name(what)} to {{1}}", s, to, kind="lose")
-
-    def _one_of(self, frame: dict, choice: str | None, seat: int, opts: list[tuple[str, str]], kind: str) -> str | None:
-        """The step a loss and a theft share: settle on one of ``opts`` (``(id, label)``, ids ``verb:what``).
-
-        With no answer yet (``choice`` None): ask ``seat`` when there are several options and return None;
-        otherwise take the only one.  Once settled the frame is popped
-        and ``what`` (the id's part after the colon) is returned."""
-        if choice is None:
-            if len(opts) > 1:
-                self.flow.ask(seat, opts, kind=kind)
-                return None
-            choice = opts[0][0]
-        self.flow.pop(frame)
-        return choice.split(":", 1)[1]
-
-    def _hand_over(self, s: int, to: int | None, r: str) -> None:
-        """1 resource ``r`` leaves ``s``: to lord ``to``, or to the bank when ``to`` is None."""
-        self.data["players"][s]["resources"][r] -= 1
-        if to is not None:
-            self.data["players"][to]["resources"][r] += 1
 
     def flee_dests(self, s: int, t: str) -> list[str]:
         """LD-GAP-34: nearest own flagged tile (not home, not the combat tile) without knight or monster."""
