@@ -171,7 +171,11 @@ class GoalBot:
             if "accept" in ids and fr.get("kind") == "offer":
                 gain = sum(VALUE[r] * n for r, n in fr["give"].items())
                 loss = sum(VALUE[r] * n for r, n in fr["get"].items())
-                if gain > loss + 0.2 and all(me["res"][r] - n >= 1 for r, n in fr["get"].items()):
+                want = self.next_build(me)
+                cost = self.C["builds"][want]["cost"] if want else {}
+                after = {r: me["res"][r] + fr["give"].get(r, 0) - fr["get"].get(r, 0) for r in VALUE}
+                spoils = all(me["res"][r] >= n for r, n in cost.items()) and any(after[r] < n for r, n in cost.items())
+                if gain > loss + 0.2 and all(after[r] >= 1 for r in fr["get"]) and not spoils:
                     return "accept"
             return "decline"
         if kind == "follower":
@@ -205,23 +209,26 @@ class GoalBot:
         return ""
 
     # ---------------------------------------------------------------- trading
+    def next_build(self, me: PlayerView) -> str | None:
+        """The build the harvest plan wants next (a knight first, then the might and fame buildings)."""
+        nk = len(me["knights"])
+        want = ["knight"] if nk < 2 else []
+        want += [b for b in ("fletcher", "market", "chapel", "monastery") if b not in me["buildings"]
+                 and (b != "monastery" or "chapel" in me["buildings"])]
+        if nk < 3:
+            want.append("knight")
+        return want[0] if want else None
+
     def wanted_deal(self, v: DoomspireView, me: PlayerView) -> tuple[int, dict[str, int], dict[str, int]] | None:
         """An offer that would pay for the next build we want: (lord, what we give, what we ask), or None.
 
         At most 2 missing units, paid from what that build does not need, at a price the asked lord's
         goal bot would take (worth a bit more than what it gives)."""
         res = me["res"]
-        nk = len(me["knights"])
-        want = []
-        if nk < 2:
-            want.append("knight")
-        want += [b for b in ("fletcher", "market", "chapel", "monastery") if b not in me["buildings"]
-                 and (b != "monastery" or "chapel" in me["buildings"])]
-        if nk < 3:
-            want.append("knight")
-        if not want:
+        want = self.next_build(me)
+        if want is None:
             return None
-        cost = self.C["builds"][want[0]]["cost"]
+        cost = self.C["builds"][want]["cost"]
         short = {r: n - res[r] for r, n in cost.items() if res[r] < n}
         if not short or sum(short.values()) > 2:
             return None
