@@ -1,8 +1,8 @@
 """Lords of Doomspire bots.
 
-``goal`` plans toward impressing the dragon.  It reads only ``state.view(seat)``
-and ``state.legal_actions(seat)`` (plus the public static content), never the
-hidden board, and keeps its own :class:`~pyapp.engine.Rng` for tie-breaking.
+``goal`` plans toward impressing the dragon.  It reads only ``state.view(seat)``,
+``state.legal_actions(seat)`` and ``state.free_actions(seat)`` (plus the public static
+content), never the hidden board, and keeps its own :class:`~pyapp.engine.Rng` for tie-breaking.
 
 Plan: grow the economy (claim tiles, starred ones first; recruit a second
 knight; a fletcher and the mercenary camp for might), win fights it is likely
@@ -124,7 +124,7 @@ class GoalBot:
         if v["phase"] == "roll":
             return max((a for a in ids if a.startswith("roll:")), key=lambda a: int(a.split(":")[1]))
         if v["phase"] == "harvest":
-            return self.harvest(v, me, ids)
+            return self.harvest(v, me, ids, [a.id for a in state.free_actions(seat)])
         return self.move(v, me, ids)
 
     def answer(self, v: DoomspireView, prompt: PromptView, me: PlayerView, acts: list[Action], ids: list[str]) -> str:
@@ -249,7 +249,8 @@ class GoalBot:
         return to, give, short
 
     def trade_step(self, v: DoomspireView, me: PlayerView, ids: list[str]) -> str | None:
-        """The next step toward :meth:`wanted_deal`'s offer, or None (nothing to offer, or it was refused)."""
+        """The next step toward :meth:`wanted_deal`'s offer, or None (nothing to offer, or it was refused);
+        ``ids``: the seat's free actions, where the trade steps are."""
         deal = self.wanted_deal(v, me)
         dr = v["draft"]
         if deal is None:
@@ -270,7 +271,8 @@ class GoalBot:
     def own_units(self, v: DoomspireView, me: PlayerView, t: str) -> int:
         return sum(1 for nb in NB[t] for s, _k in v["tiles"][nb]["knights"] if s == me["seat"])
 
-    def harvest(self, v: DoomspireView, me: PlayerView, ids: list[str]) -> str:
+    def harvest(self, v: DoomspireView, me: PlayerView, ids: list[str], free: list[str] | None = None) -> str:
+        """The harvest phase; ``free``: the seat's "at any time" actions (trade offers are made with them)."""
         if "harvest:all" in ids:
             return "harvest:all"
         hv = [a for a in ids if a.startswith("harvest:")]
@@ -293,7 +295,7 @@ class GoalBot:
         order = []
         if v["round"] >= 2 and not any(a.startswith("build:") and a[6:] in ("knight", "fletcher", "market", "chapel",
                                                                              "monastery") for a in ids):
-            step = self.trade_step(v, me, ids)                          # short of a build: ask another lord
+            step = self.trade_step(v, me, free or [])                    # short of a build: ask another lord
             if step is not None:
                 return step
         if nk < 2:

@@ -66,7 +66,6 @@ class HarvestRules(DoomspireBase):
                 out.append(Action(f"build:{key}", f"Build: {bd['name']} ({res_text(bd['cost'])}) and end the harvest",
                                   "build"))
         out.extend(self._item_actions(s, None, pick=False))
-        out.extend(self._offer_actions(s))
         out.append(Action("done", "Finish the harvest phase without building", "end"))
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
@@ -94,8 +93,6 @@ class HarvestRules(DoomspireBase):
         hv = p["harvest"]
         if aid == "concede":
             self.flow.push("confirm", seat=s)
-            return
-        if self._do_offer(s, aid):
             return
         head, _, rest = aid.partition(":")
         if head == "harvest":                                         # LD-HARV-3..6
@@ -183,6 +180,8 @@ class HarvestRules(DoomspireBase):
     # ``trade:to:<P>`` picks the lord, ``trade:give:<r>`` / ``trade:get:<r>`` add 1 of a resource to what you
     # give / ask for, ``trade:ungive:<r>`` / ``trade:unget:<r>`` take 1 back, ``trade:clear``, ``trade:send``.
     # The draft (``data["drafts"]``, per seat) is the lord's own business: only its view shows it.
+    # The steps are free actions only (``State.free_actions``), not repeated among a seat's legal actions:
+    # a player choosing uniformly among legal actions would otherwise spend about half its moves drafting.
     # ``data["declined"]`` lists ``[round, phase, from, to, give, get]`` for the phase under way: the same offer
     # is not made to the same lord again after a refusal in that phase.  Both keys are created on first use.
     def draft(self, s: int) -> dict | None:

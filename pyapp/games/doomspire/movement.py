@@ -104,7 +104,6 @@ class MovementRules(DoomspireBase):
                                       f"Knight {k['id'][1:]} stays on {k['at']} and interacts (die {min(dice)})", "stay"))
             out.extend(self._boat_actions(s, top, occ))
         out.extend(self._item_actions(s, occ))
-        out.extend(self._offer_actions(s))
         out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end"))
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
@@ -220,8 +219,6 @@ class MovementRules(DoomspireBase):
             return
         if aid == "concede":
             self.flow.push("confirm", seat=s)
-            return
-        if self._do_offer(s, aid):
             return
         head, _, rest = aid.partition(":")
         p = d["players"][s]

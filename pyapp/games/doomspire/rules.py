@@ -181,7 +181,6 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
             tax = 2 * max(0, n - 2)
             out.append(Action(f"roll:{n}", f"Roll {n} {'die' if n == 1 else 'dice'}"
                               + (f" (pay {tax} food tax)" if tax else ""), "roll"))
-        out.extend(self._offer_actions(s))                           # e.g. buy food for the dice tax
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
 
@@ -189,8 +188,6 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         aid = action.id
         if aid == "concede":
             self.flow.push("confirm", seat=s)
-            return
-        if self._do_offer(s, aid):
             return
         self.data["players"][s]["roll"] = int(aid.split(":")[1])    # LD-ROLL-4
         self.flow.done(s)
