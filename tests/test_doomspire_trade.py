@@ -319,3 +319,24 @@ def test_rules_page_calls_its_own_additions_house_rules():
     assert "drop an item or dismiss a follower at any moment" in text
     assert "cannot pick it up again in that same turn" in text and "to drop on its tile to make room" in text
     assert "LD-" not in text                                            # plain language, no clause ids
+
+
+# ---------------------------------------------------------------- the trade panel
+@rule("LD-TRADE-1")
+def test_the_trade_panel_shows_the_draft_and_its_steps():
+    from pyapp.games.doomspire import render as R
+    st = game(4)
+    to_move(st, 0, [1], rnd=2)
+    set_lord(st, 0, food=3)
+    set_lord(st, 1, resources={"gold": 1, "food": 2, "wood": 0, "ore": 3})
+    for a in ("trade:to:1", "trade:give:gold", "trade:get:food"):
+        st.apply(1, a)                                                  # P2 drafts while P1 moves
+    html = R.render(st.view(1), st.free_actions(1), seat=1, names=["Ann", "Bo", "Cy", "Di"], interactive=True)
+    panel = html[html.index('<details class="ds-group ds-offers" open>'):]
+    panel = panel[:panel.index("</details>")]
+    assert "Your offer to" in panel and "you give 1 gold, you get 1 food" in panel
+    assert 'data-action="trade:give:ore"' in panel and "+1 ore" in panel and "&minus;1 gold" in panel
+    assert 'data-action="trade:send"' in panel and "the offer: 1 gold for 1 food" in panel
+    assert 'data-action="trade:to:1"' not in panel and 'data-action="trade:to:3"' in panel
+    html = R.render(st.view(2), st.free_actions(2), seat=2, names=["Ann", "Bo", "Cy", "Di"], interactive=True)
+    assert "Your offer" not in html and '<details class="ds-group ds-offers">' in html   # P3 sees no draft of P2
