@@ -149,7 +149,7 @@ class GoalBot:
                 return max(opts, key=lambda a: (res[a.split(":")[1]] / VALUE[a.split(":")[1]], a))
             return ids[0]
         if kind == "steal":
-            if fr.get("stage") == "room":                 # make room: drop our least useful item if the new one is better
+            if fr.get("stage") == "room":                 # drop our least useful item if the new one is better
                 mine = {i: key for k in me["knights"] if k["id"] == fr["winner_knight"] for i, key in k["items"]}
                 drops = [a for a in ids if a != "room:no"]
                 if drops:

@@ -373,9 +373,10 @@ class CombatRules(DoomspireBase):
         if not opts:
             self.flow.pop(frame)
             return
-        if choice is None and len(opts) == 1 and opts[0][0][6:] not in RES and not (kw and self._fits(kw, opts[0][0][6:])):
+        only = opts[0][0][6:]
+        if choice is None and len(opts) == 1 and only not in RES and not (kw and self._fits(kw, only)):
             self.flow.pop(frame)                                       # the only thing is an item with no room for it
-            self._push_room(frame, opts[0][0][6:])
+            self._push_room(frame, only)
             return
         what = self._one_of(frame, choice, w, opts, "steal")
         if what is None:
@@ -392,7 +393,8 @@ class CombatRules(DoomspireBase):
 
     def _push_room(self, frame: dict, what: str) -> None:
         self.flow.push("steal", winner=frame["winner"], winner_knight=frame["winner_knight"], loser=frame["loser"],
-                       loser_knight=frame["loser_knight"], stage="room", item=what, declined=list(frame.get("declined", ())))
+                       loser_knight=frame["loser_knight"], stage="room", item=what,
+                       declined=list(frame.get("declined", ())))
 
     def _f_steal_room(self, frame: dict, choice: str | None, w: int, l: int) -> None:
         """The winner chose an item its knight has no room for: drop one of its own items, or take something else."""
