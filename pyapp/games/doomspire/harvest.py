@@ -2,7 +2,9 @@
 (LD-HARV, LD-BLD, LD-TERR-4/5, LD-TRADE).
 
 A mixin of :class:`~pyapp.games.doomspire.rules.DoomspireState`; frame ``offer`` asks the other
-lord to accept or decline a trade (offers are made in every phase from round 2).
+lord to accept or decline a trade (offers are drafted and sent in every phase from round 2).  It also
+holds the "at any time" actions (``_free`` / ``_do_free``: trades, dropping items, dismissing followers),
+which any lord may take whether or not it is to act.
 """
 from __future__ import annotations
 
