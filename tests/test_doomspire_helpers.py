@@ -86,6 +86,17 @@ def pending(st):
     return bool(_flow(st)["stack"])
 
 
+def top_frame(st):
+    """What is being resolved now (the top frame, a dict with its ``kind``), or None."""
+    stack = _flow(st)["stack"]
+    return stack[-1] if stack else None
+
+
+def later_turn(st):
+    """Count a new turn begun (as the flow does when the next move turn starts), nothing else changing."""
+    _flow(st)["turn"] += 1
+
+
 def harvest_done(st, seat):
     """``seat`` has finished its harvest phase (built, or said done)."""
     return seat not in _flow(st)["waiting"]
@@ -110,6 +121,28 @@ def rolls(st, *values):
 
 def ids(st, seat):
     return [a.id for a in st.legal_actions(seat)]
+
+
+def free_ids(st, seat):
+    """What ``seat`` may do at any moment (``State.free_actions``), to act or not."""
+    return [a.id for a in st.free_actions(seat)]
+
+
+def offer(st, seat, to, give=None, get=None):
+    """``seat`` drafts an offer to lord ``to`` one unit at a time through its trade actions and sends it
+    (``give``/``get``: {resource: n}); the draft steps are free actions, so ``seat`` need not be to act."""
+    if st.view(seat)["draft"] is not None:
+        st.apply(seat, "trade:clear")
+    steps = [f"trade:to:{to + 1}"]
+    steps += [f"trade:give:{r}" for r, n in (give or {}).items() for _ in range(n)]
+    steps += [f"trade:get:{r}" for r, n in (get or {}).items() for _ in range(n)]
+    for a in steps + ["trade:send"]:
+        st.apply(seat, a)
+
+
+def draft(st, seat):
+    """``seat``'s trade offer in the making, as its view shows it (None: none)."""
+    return st.view(seat)["draft"]
 
 
 def log_lines(st):

@@ -152,7 +152,8 @@ def transcript(pt: Playthrough, actions: Actions) -> str:
         if not shown.issuperset(to_act) or since >= STATUS_EVERY:
             out.append(f"  [{status(state.view(None))}] to act {' '.join(_seat(s) for s in to_act)}")
             shown, since = set(to_act), 0
-        label = next((a.label for a in state.legal_actions(seat) if a.id == action_id), "?")
+        label = next((a.label for a in state.legal_actions(seat) + state.free_actions(seat)   # free: "at any time"
+                      if a.id == action_id), "?")
         logged = len(state.log)
         state.apply(seat, action_id)
         since += 1

@@ -32,7 +32,7 @@ def choose(ids: list[str]) -> str:
         for aid in ids:
             if (aid.startswith(p) if p.endswith(":") else aid == p):
                 return aid
-    rest = [a for a in ids if a != "concede" and not a.startswith("offer:")]
+    rest = [a for a in ids if a != "concede" and not a.startswith(("offer:", "trade:"))]
     return (rest or ids)[0]
 
 

@@ -1,8 +1,8 @@
 """Lords of Doomspire bots.
 
-``goal`` plans toward impressing the dragon.  It reads only ``state.view(seat)``
-and ``state.legal_actions(seat)`` (plus the public static content), never the
-hidden board, and keeps its own :class:`~pyapp.engine.Rng` for tie-breaking.
+``goal`` plans toward impressing the dragon.  It reads only ``state.view(seat)``,
+``state.legal_actions(seat)`` and ``state.free_actions(seat)`` (plus the public static
+content), never the hidden board, and keeps its own :class:`~pyapp.engine.Rng` for tie-breaking.
 
 Plan: grow the economy (claim tiles, starred ones first; recruit a second
 knight; a fletcher and the mercenary camp for might), win fights it is likely
@@ -124,7 +124,7 @@ class GoalBot:
         if v["phase"] == "roll":
             return max((a for a in ids if a.startswith("roll:")), key=lambda a: int(a.split(":")[1]))
         if v["phase"] == "harvest":
-            return self.harvest(v, me, ids)
+            return self.harvest(v, me, ids, [a.id for a in state.free_actions(seat)])
         return self.move(v, me, ids)
 
     def answer(self, v: DoomspireView, prompt: PromptView, me: PlayerView, acts: list[Action], ids: list[str]) -> str:
@@ -149,9 +149,18 @@ class GoalBot:
                 return max(opts, key=lambda a: (res[a.split(":")[1]] / VALUE[a.split(":")[1]], a))
             return ids[0]
         if kind == "steal":
+            if fr.get("stage") == "room":                 # drop our least useful item if the new one is better
+                mine = {i: key for k in me["knights"] if k["id"] == fr["winner_knight"] for i, key in k["items"]}
+                drops = [a for a in ids if a != "room:no"]
+                if drops:
+                    worst = min(drops, key=lambda a: (self.item_value(mine.get(a[5:], "")), a))
+                    new = self.item_value(self.item_key(v, fr["item"], fr["loser"]))
+                    if new > self.item_value(mine.get(worst[5:], "")):
+                        return worst
+                return "room:no"
             items = [a for a in ids if a.split(":")[1] not in VALUE]
             if items:
-                return items[0]
+                return max(items, key=lambda a: (self.item_value(self.item_key(v, a[6:], fr.get("loser"))), a))
             return max(ids, key=lambda a: VALUE[a.split(":")[1]])
         if kind == "stack":
             hoard = v["hoard"] or []             # a stack is asked for only once the hoard is known
@@ -160,8 +169,13 @@ class GoalBot:
             return next((a for a in ids if a.startswith("use:")), ids[0])
         if kind == "offer":                       # accept a deal that is good for us and spares what we hold plenty of
             if "accept" in ids and fr.get("kind") == "offer":
-                gain = VALUE[fr["give"]] * fr["n"]
-                if gain > VALUE[fr["get"]] + 0.2 and me["res"][fr["get"]] >= 2:
+                gain = sum(VALUE[r] * n for r, n in fr["give"].items())
+                loss = sum(VALUE[r] * n for r, n in fr["get"].items())
+                want = self.next_build(me)
+                cost = self.C["builds"][want]["cost"] if want else {}
+                after = {r: me["res"][r] + fr["give"].get(r, 0) - fr["get"].get(r, 0) for r in VALUE}
+                spoils = all(me["res"][r] >= n for r, n in cost.items()) and any(after[r] < n for r, n in cost.items())
+                if gain > loss + 0.2 and all(after[r] >= 1 for r in fr["get"]) and not spoils:
                     return "accept"
             return "decline"
         if kind == "follower":
@@ -172,10 +186,93 @@ class GoalBot:
             return "concede:no"
         return ids[0]
 
+    def item_value(self, key: str) -> float:
+        """How much an item (content key) is worth carrying: rings most, then might, then the rest."""
+        it = self.C["items"].get(key)
+        if it is None:
+            return 0.0
+        e = it["effects"]
+        if e.get("ring"):
+            return 10.0
+        return 2.0 * e.get("might", 0) * (0.5 if "vs" in e else 1.0) + e.get("duel", 0) + e.get("steps", 0) * 1.5 \
+            + e.get("carry", 0) + e.get("flee", 0) * 0.5 + e.get("oneshot", 0) * 0.5
+
+    @staticmethod
+    def item_key(v: DoomspireView, iid: str, seat: int | None) -> str:
+        """The content key of item ``iid`` carried by a knight of ``seat`` (from the public view)."""
+        for p in v["players"]:
+            if seat is None or p["seat"] == seat:
+                for k in p["knights"]:
+                    for i, key in k["items"]:
+                        if i == iid:
+                            return key
+        return ""
+
+    # ---------------------------------------------------------------- trading
+    def next_build(self, me: PlayerView) -> str | None:
+        """The build the harvest plan wants next (a knight first, then the might and fame buildings)."""
+        nk = len(me["knights"])
+        want = ["knight"] if nk < 2 else []
+        want += [b for b in ("fletcher", "market", "chapel", "monastery") if b not in me["buildings"]
+                 and (b != "monastery" or "chapel" in me["buildings"])]
+        if nk < 3:
+            want.append("knight")
+        return want[0] if want else None
+
+    def wanted_deal(self, v: DoomspireView, me: PlayerView) -> tuple[int, dict[str, int], dict[str, int]] | None:
+        """An offer that would pay for the next build we want: (lord, what we give, what we ask), or None.
+
+        At most 2 missing units, paid from what that build does not need, at a price the asked lord's
+        goal bot would take (worth a bit more than what it gives)."""
+        res = me["res"]
+        want = self.next_build(me)
+        if want is None:
+            return None
+        cost = self.C["builds"][want]["cost"]
+        short = {r: n - res[r] for r, n in cost.items() if res[r] < n}
+        if not short or sum(short.values()) > 2:
+            return None
+        spare = {r: res[r] - cost.get(r, 0) for r in VALUE if r not in short and res[r] > cost.get(r, 0)}
+        give: dict[str, int] = {}
+        price = sum(VALUE[r] * n for r, n in short.items()) + 0.3
+        while sum(VALUE[r] * n for r, n in give.items()) <= price:
+            left = [r for r in spare if spare[r] > give.get(r, 0)]
+            if not left:
+                return None
+            r = max(left, key=lambda x: (spare[x] - give.get(x, 0), -VALUE[x], x))
+            give[r] = give.get(r, 0) + 1
+        lords = [p for p in v["players"] if p["seat"] != me["seat"] and not p["out"]
+                 and all(p["res"][r] - n >= 1 for r, n in short.items())]
+        if not lords:
+            return None
+        to = max(lords, key=lambda p: (sum(p["res"][r] for r in short), -p["seat"]))["seat"]
+        return to, give, short
+
+    def trade_step(self, v: DoomspireView, me: PlayerView, ids: list[str]) -> str | None:
+        """The next step toward :meth:`wanted_deal`'s offer, or None (nothing to offer, or it was refused);
+        ``ids``: the seat's free actions, where the trade steps are."""
+        deal = self.wanted_deal(v, me)
+        dr = v["draft"]
+        if deal is None:
+            return "trade:clear" if dr is not None and "trade:clear" in ids else None
+        to, give, get = deal
+        if dr is None or dr["to"] != to:
+            return f"trade:to:{to + 1}" if f"trade:to:{to + 1}" in ids else None
+        for side, goal in (("give", give), ("get", get)):
+            have = dr["give"] if side == "give" else dr["get"]
+            for r in sorted(set(have) | set(goal)):
+                if have.get(r, 0) > goal.get(r, 0):
+                    return f"trade:un{side}:{r}"
+                if have.get(r, 0) < goal.get(r, 0):
+                    step = f"trade:{side}:{r}"
+                    return step if step in ids else None
+        return "trade:send" if "trade:send" in ids else None     # no send: this offer was refused this phase
+
     def own_units(self, v: DoomspireView, me: PlayerView, t: str) -> int:
         return sum(1 for nb in NB[t] for s, _k in v["tiles"][nb]["knights"] if s == me["seat"])
 
-    def harvest(self, v: DoomspireView, me: PlayerView, ids: list[str]) -> str:
+    def harvest(self, v: DoomspireView, me: PlayerView, ids: list[str], free: list[str] | None = None) -> str:
+        """The harvest phase; ``free``: the seat's "at any time" actions (trade offers are made with them)."""
         if "harvest:all" in ids:
             return "harvest:all"
         hv = [a for a in ids if a.startswith("harvest:")]
@@ -196,6 +293,11 @@ class GoalBot:
                     return a
         nk = len(me["knights"])
         order = []
+        if v["round"] >= 2 and not any(a.startswith("build:") and a[6:] in ("knight", "fletcher", "market", "chapel",
+                                                                             "monastery") for a in ids):
+            step = self.trade_step(v, me, free or [])                    # short of a build: ask another lord
+            if step is not None:
+                return step
         if nk < 2:
             order.append("build:knight")
         order += ["build:fletcher", "build:market", "build:chapel", "build:monastery"]

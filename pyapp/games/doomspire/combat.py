@@ -33,6 +33,26 @@ class CombatRules(DoomspireBase):
                    to_kid: str | None = None) -> None:
         self.flow.push("lose", seat=s, to=to, knight=kid, to_knight=to_kid, why=why)
 
+    def _one_of(self, frame: dict, choice: str | None, seat: int, opts: list[tuple[str, str]], kind: str) -> str | None:
+        """The step a loss and a theft share: settle on one of ``opts`` (``(id, label)``, ids ``verb:what``).
+
+        With no answer yet (``choice`` None): ask ``seat`` when there are several options and return None;
+        otherwise take the only one.  Once settled the frame is popped and ``what`` (the id's part after the
+        colon) is returned.  The caller hands over what was chosen (:meth:`_hand_over` for a resource)."""
+        if choice is None:
+            if len(opts) > 1:
+                self.flow.ask(seat, opts, kind=kind)
+                return None
+            choice = opts[0][0]
+        self.flow.pop(frame)
+        return choice.split(":", 1)[1]
+
+    def _hand_over(self, s: int, to: int | None, r: str) -> None:
+        """1 resource ``r`` leaves ``s``: to lord ``to``, or to the bank when ``to`` is None."""
+        self.data["players"][s]["resources"][r] -= 1
+        if to is not None:
+            self.data["players"][to]["resources"][r] += 1
+
     # ------------------------------------------------------------ losses, flee destinations
     def _f_lose(self, frame: dict, choice: str | None, seat: int | None) -> None:
         """Lose (or, with ``to``, give) 1 resource -- or an item of the frame's knight when giving
@@ -41,32 +61,27 @@ class CombatRules(DoomspireBase):
         p = self.data["players"][s]
         res = p["resources"]
         verb = "give" if to is not None else "lose"
-        if choice is None:
-            opts = [(f"{verb}:{r}", f"{verb.title()} 1 {r}" + (f" to {self.name(to)}" if to is not None else ""))
-                    for r in RES if res[r] > 0]
-            if to is not None and frame["knight"]:
-                k = self.knight(s, frame["knight"])
-                ak = self.knight(to, frame["to_knight"]) if frame["to_knight"] else None
-                if k is not None and ak is not None and len(ak["items"]) < self.slots(ak):
-                    opts += [(f"give:{i}", f"Give {self.item_name(i)} to {self.name(to)}") for i in k["items"]]
-            if not opts:
-                self.flow.pop(frame)
-                if p["fame"] > 0:                                      # LD-MON-14, LD-GAP-47
-                    p["fame"] -= 1
-                    self.say(f"{{0}} has nothing to {verb} and loses 1 fame", s, kind="lose")
-                else:                                                  # LD-MON-15
-                    self.say(f"{{0}} has nothing to {verb}", s, kind="lose")
-                return
-            if len(opts) > 1:
-                self.flow.ask(s, opts, kind=verb)
-                return
-            choice = opts[0][0]
-        self.flow.pop(frame)
-        what = choice.split(":")[1]
+        opts = [(f"{verb}:{r}", f"{verb.title()} 1 {r}" + (f" to {self.name(to)}" if to is not None else ""))
+                for r in RES if res[r] > 0]
+        if to is not None and frame["knight"]:
+            k = self.knight(s, frame["knight"])
+            ak = self.knight(to, frame["to_knight"]) if frame["to_knight"] else None
+            if k is not None and ak is not None and len(ak["items"]) < self.slots(ak):
+                opts += [(f"give:{i}", f"Give {self.item_name(i)} to {self.name(to)}") for i in k["items"]]
+        if choice is None and not opts:
+            self.flow.pop(frame)
+            if p["fame"] > 0:                                          # LD-MON-14, LD-GAP-47
+                p["fame"] -= 1
+                self.say(f"{{0}} has nothing to {verb} and loses 1 fame", s, kind="lose")
+            else:                                                      # LD-MON-15
+                self.say(f"{{0}} has nothing to {verb}", s, kind="lose")
+            return
+        what = self._one_of(frame, choice, s, opts, verb)
+        if what is None:
+            return
         if what in RES:
-            res[what] -= 1
+            self._hand_over(s, to, what)
             if to is not None:
-                self.data["players"][to]["resources"][what] += 1
                 self.say(f"{{0}} {verb}s 1 {what} to {{1}}", s, to, kind="lose")
             else:
                 self.say(f"{{0}} {verb}s 1 {what}", s, kind="lose")
@@ -336,30 +351,83 @@ class CombatRules(DoomspireBase):
         return ta, td
 
     def _f_steal(self, frame: dict, choice: str | None, seat: int | None) -> None:
-        """LD-KVK-13, LD-KVK-15, LD-GAP-48: the winner picks a resource or an item of the beaten knight."""
+        """LD-KVK-13, LD-KVK-15, LD-GAP-48: the winner picks a resource or an item of the beaten knight.
+
+        Every item of the beaten knight is offered.  One that does not fit on the winning knight asks which
+        of the winner's items to drop on its tile to make room, or to take something else instead (stage
+        ``room``; a declined item is not offered again).  The steal settles by itself only when a single
+        resource or a single item that fits is all there is."""
         w, l = frame["winner"], frame["loser"]
         kw, kl = self.knight(w, frame["winner_knight"]), self.knight(l, frame["loser_knight"])
+        if frame.get("stage") == "room":
+            self._f_steal_room(frame, choice, w, l)
+            return
         res = self.data["players"][l]["resources"]
-        if choice is None:
-            opts = [(f"steal:{r}", f"Take 1 {r}") for r in RES if res[r] > 0]
-            if kw is not None and kl is not None and len(kw["items"]) < self.slots(kw):
-                opts += [(f"steal:{i}", f"Take {self.item_name(i)}") for i in kl["items"]]
-            if not opts:
-                self.flow.pop(frame)
-                return
-            if len(opts) > 1:
-                self.flow.ask(w, opts, kind="steal")
-                return
-            choice = opts[0][0]
-        self.flow.pop(frame)
-        what = choice.split(":")[1]
+        opts = [(f"steal:{r}", f"Take 1 {r}") for r in RES if res[r] > 0]
+        if kw is not None and kl is not None:                          # an item only between the fighting knights
+            for i in kl["items"]:
+                if i in frame.get("declined", ()):
+                    continue
+                fits = self._fits(kw, i)
+                opts.append((f"steal:{i}", f"Take {self.item_name(i)}" + ("" if fits else " (drop an item for it)")))
+        if not opts:
+            self.flow.pop(frame)
+            return
+        only = opts[0][0][6:]
+        if choice is None and len(opts) == 1 and only not in RES and not (kw and self._fits(kw, only)):
+            self.flow.pop(frame)                                       # the only thing is an item with no room for it
+            self._push_room(frame, only)
+            return
+        what = self._one_of(frame, choice, w, opts, "steal")
+        if what is None:
+            return
         if what in RES:
-            res[what] -= 1
-            self.data["players"][w]["resources"][what] += 1
+            self._hand_over(l, w, what)
             self.say(f"{{0}} takes 1 {what} from {{1}}", w, l, kind="steal")
-        else:                                                          # an item: offered only if both knights are there
-            kw, kl = self.knight_of(w, frame["winner_knight"]), self.knight_of(l, frame["loser_knight"])
-            kl["items"].remove(what)
-            kw["items"].append(what)
-            self.overflow(kl)
-            self.say(f"{{0}} takes {self.item_name(what)} from {{1}}", w, l, kind="steal")
+            return
+        kw = self.knight_of(w, frame["winner_knight"])
+        if self._fits(kw, what):
+            self._take_item(w, l, frame, what)
+            return
+        self._push_room(frame, what)
+
+    def _push_room(self, frame: dict, what: str) -> None:
+        self.flow.push("steal", winner=frame["winner"], winner_knight=frame["winner_knight"], loser=frame["loser"],
+                       loser_knight=frame["loser_knight"], stage="room", item=what,
+                       declined=list(frame.get("declined", ())))
+
+    def _f_steal_room(self, frame: dict, choice: str | None, w: int, l: int) -> None:
+        """The winner chose an item its knight has no room for: drop one of its own items, or take something else."""
+        what = frame["item"]
+        kw = self.knight_of(w, frame["winner_knight"])
+        if choice is None:
+            opts = [(f"room:{i}", f"Drop {self.item_name(i)} on {kw['at']} and take {self.item_name(what)}")
+                    for i in kw["items"] if self._fits(kw, what, drop=i)]
+            opts.append(("room:no", f"Keep your items: take something else instead of {self.item_name(what)}"))
+            self.flow.ask(w, opts, kind="steal")
+            return
+        self.flow.pop(frame)
+        mine = choice.split(":", 1)[1]
+        if mine == "no":                                               # back to the choice, without this item
+            self.flow.push("steal", winner=w, winner_knight=frame["winner_knight"], loser=l,
+                           loser_knight=frame["loser_knight"], declined=frame["declined"] + [what])
+            return
+        kw["items"].remove(mine)
+        self.data["tiles"][kw["at"]]["items"].append(mine)
+        self.data["moved_items"].append([w, mine, self.data["flow"]["turn"]])   # LD-ITEM-4, as a drop
+        self.say(f"{{0}}'s knight {frame['winner_knight'][1:]} drops {self.item_name(mine)} on {kw['at']}", w,
+                 kind="item")
+        self._take_item(w, l, frame, what)
+
+    def _fits(self, k: KnightData, iid: str, drop: str | None = None) -> bool:
+        """Whether knight ``k`` could carry item ``iid`` too (after dropping ``drop``), counting carry bonuses."""
+        items = [i for i in k["items"] if i != drop] + [iid]
+        return len(items) <= self.slots({"id": k["id"], "at": k["at"], "items": items, "followers": k["followers"],
+                                          "done": k["done"]})
+
+    def _take_item(self, w: int, l: int, frame: dict, what: str) -> None:
+        kw, kl = self.knight_of(w, frame["winner_knight"]), self.knight_of(l, frame["loser_knight"])
+        kl["items"].remove(what)
+        kw["items"].append(what)
+        self.overflow(kl)
+        self.say(f"{{0}} takes {self.item_name(what)} from {{1}}", w, l, kind="steal")

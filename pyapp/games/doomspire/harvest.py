@@ -2,7 +2,9 @@
 (LD-HARV, LD-BLD, LD-TERR-4/5, LD-TRADE).
 
 A mixin of :class:`~pyapp.games.doomspire.rules.DoomspireState`; frame ``offer`` asks the other
-lord to accept or decline a trade (offers are made in every phase from round 2).
+lord to accept or decline a trade (offers are drafted and sent in every phase from round 2).  It also
+holds the "at any time" actions (``_free`` / ``_do_free``: trades, dropping items, dismissing followers),
+which any lord may take whether or not it is to act.
 """
 from __future__ import annotations
 
@@ -66,7 +68,6 @@ class HarvestRules(DoomspireBase):
                 out.append(Action(f"build:{key}", f"Build: {bd['name']} ({res_text(bd['cost'])}) and end the harvest",
                                   "build"))
         out.extend(self._item_actions(s, None, pick=False))
-        out.extend(self._offer_actions(s))
         out.append(Action("done", "Finish the harvest phase without building", "end"))
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
@@ -94,8 +95,6 @@ class HarvestRules(DoomspireBase):
         hv = p["harvest"]
         if aid == "concede":
             self.flow.push("confirm", seat=s)
-            return
-        if self._do_offer(s, aid):
             return
         head, _, rest = aid.partition(":")
         if head == "harvest":                                         # LD-HARV-3..6
@@ -153,58 +152,142 @@ class HarvestRules(DoomspireBase):
         else:
             raise ValueError(aid)
 
-    # ------------------------------------------------------------ trade offers (LD-TRADE)
-    def _offer_actions(self, s: int) -> list[Action]:
-        """LD-TRADE-1, LD-GAP-57: from round 2, offer 1 or 2 of a resource for 1 of another (2 offers a phase)."""
-        d = self.data
-        p = d["players"][s]
-        if d["round"] < 2 or p["offers"] >= 2:
+    # ------------------------------------------------------------ at any time (State.free_actions)
+    # items may be dropped and followers dismissed at any moment, also outside one's turn, but not while a
+    # knight's entry into a tile is being resolved: its fight, the dragon, its card, a theft (LD-GAP-43)
+    RESOLVING = ("entry", "card", "monster", "duel", "dragon", "lose", "steal")
+
+    def items_free(self) -> bool:
+        """No entry, fight, card or theft is being resolved (drops and dismissals are allowed)."""
+        return not any(f["kind"] in self.RESOLVING for f in self.data["flow"]["stack"])
+
+    def _free(self, s: int) -> list[Action]:
+        """What lord ``s`` may do at any moment, to act or not: drop items and dismiss followers (LD-ITEM-4,
+        LD-FOL-6; not while an entry, a fight or a card is being resolved) and trade (LD-TRADE-1, from round 2)."""
+        if self.data["players"][s]["out"] or self.flow.phase == "ranking":
             return []
-        out = []
-        for o in self.active_seats():
-            if o == s:
-                continue
-            for a in RES:
-                for b in RES:
-                    if a == b:
-                        continue
-                    for n in (1, 2):
-                        if p["resources"][a] >= n:
-                            out.append(Action(f"offer:{o + 1}:{'' if n == 1 else n}{a}>{b}",
-                                              f"Offer {self.name(o)} {n} {a} for 1 {b}", "trade"))
+        out = self._item_actions(s, None, pick=False) if self.items_free() else []
+        return out + self._offer_actions(s)
+
+    def _do_free(self, s: int, action: Action) -> None:
+        head, _, rest = action.id.partition(":")
+        if head in ("drop", "dismiss"):
+            self._do_item(s, head, rest)
+        elif not self._do_offer(s, action.id):
+            raise ValueError(action.id)
+
+    # ------------------------------------------------------------ trade offers (LD-TRADE)
+    # An offer is drafted one unit at a time and then sent, so the ids stay a short fixed list (at most
+    # 3 lords + 4 x 4 resource steps + clear + send) while any bundle can be offered for any bundle:
+    # ``trade:to:<P>`` picks the lord, ``trade:give:<r>`` / ``trade:get:<r>`` add 1 of a resource to what you
+    # give / ask for, ``trade:ungive:<r>`` / ``trade:unget:<r>`` take 1 back, ``trade:clear``, ``trade:send``.
+    # The draft (``data["drafts"]``, per seat) is the lord's own business: only its view shows it.
+    # The steps are free actions only (``State.free_actions``), not repeated among a seat's legal actions:
+    # a player choosing uniformly among legal actions would otherwise spend about half its moves drafting.
+    # ``data["declined"]`` lists ``[round, phase, from, to, give, get]`` for the phase under way: the same offer
+    # is not made to the same lord again after a refusal in that phase.  Both keys are created on first use.
+    def draft(self, s: int) -> dict | None:
+        drafts = self.data.get("drafts")
+        return drafts[s] if drafts else None
+
+    def _offer_actions(self, s: int) -> list[Action]:
+        """LD-TRADE-1, LD-GAP-57, LD-TURN-6: from round 2 a lord may offer any resources for any resources to
+        another lord, in any phase (drafting at any moment; sending while no other question is open)."""
+        d = self.data
+        if d["round"] < 2 or d["players"][s]["out"] or self.flow.phase == "ranking" or self.is_over:
+            return []
+        res = d["players"][s]["resources"]
+        dr = self.draft(s)
+        others = [o for o in self.active_seats() if o != s]
+        if not others:
+            return []
+        if dr is None:
+            return [Action(f"trade:to:{o + 1}", f"Trade with {self.name(o)}", "trade") for o in others]
+        to: int = dr["to"]
+        out = [Action(f"trade:to:{o + 1}", f"Make the offer to {self.name(o)} instead", "trade")
+               for o in others if o != to]
+        give, get = dr["give"], dr["get"]
+        theirs = d["players"][to]["resources"]
+        for r in RES:
+            if res[r] > give.get(r, 0) and r not in get:
+                out.append(Action(f"trade:give:{r}", f"Offer 1 more {r} (you give {give.get(r, 0) + 1})", "trade"))
+        for r in RES:
+            if theirs[r] > get.get(r, 0) and r not in give:
+                out.append(Action(f"trade:get:{r}", f"Ask 1 more {r} (you get {get.get(r, 0) + 1})", "trade"))
+        for r in RES:
+            if give.get(r):
+                out.append(Action(f"trade:ungive:{r}", f"Offer 1 {r} less", "trade"))
+        for r in RES:
+            if get.get(r):
+                out.append(Action(f"trade:unget:{r}", f"Ask 1 {r} less", "trade"))
+        if self._can_send(s, dr):
+            out.append(Action("trade:send", f"Send {self.name(to)} the offer: {self._deal_text(give)} for "
+                                            f"{self._deal_text(get)}", "trade"))
+        out.append(Action("trade:clear", f"Discard the offer to {self.name(to)}", "trade"))
         return out
 
-    def _do_offer(self, s: int, aid: str) -> bool:
-        """An ``offer:`` action in any phase: ask the other lord (returns False for other actions)."""
-        if not aid.startswith("offer:"):
+    @staticmethod
+    def _deal_text(bundle: dict) -> str:
+        return res_text({r: bundle[r] for r in RES if bundle.get(r)}) if any(bundle.values()) else "nothing"
+
+    def _can_send(self, s: int, dr: dict) -> bool:
+        d = self.data
+        to, give, get = dr["to"], dr["give"], dr["get"]
+        if d["flow"]["stack"] or not (any(give.values()) or any(get.values())) or d["players"][to]["out"]:
+            return False                            # one question at a time; an empty offer says nothing
+        if not self.can_pay(s, give) or not self.can_pay(to, get):
             return False
-        _, o, deal = aid.split(":")
-        give, get = deal.split(">")
-        n = 1
-        if give[0].isdigit():
-            n, give = int(give[0]), give[1:]
-        to = int(o) - 1
-        self.data["players"][s]["offers"] += 1
-        self.say(f"{{0}} offers {{1}} {n} {give} for 1 {get}", s, to, kind="trade")
-        self.flow.push("offer", seat=s, to=to, give=give, n=n, get=get)
+        key = [d["round"], self.flow.phase, s, to, give, get]
+        return key not in d.get("declined", [])
+
+    def _do_offer(self, s: int, aid: str) -> bool:
+        """A ``trade:`` action in any phase (returns False for other actions): a draft step, or sending the
+        offer, which asks the other lord."""
+        if not aid.startswith("trade:"):
+            return False
+        d = self.data
+        _, step, arg = (aid.split(":") + [""])[:3]
+        drafts = d.setdefault("drafts", [None] * self.players)
+        dr = drafts[s]
+        if step == "to":
+            to = int(arg) - 1
+            drafts[s] = {"to": to, "give": dict(dr["give"]) if dr else {}, "get": {}}   # what they hold may differ
+        elif step == "clear":
+            drafts[s] = None
+        elif step == "send":
+            drafts[s] = None
+            self.say(f"{{0}} offers {{1}} {self._deal_text(dr['give'])} for {self._deal_text(dr['get'])}", s, dr["to"],
+                     kind="trade")
+            self.flow.push("offer", seat=s, to=dr["to"], give=dr["give"], get=dr["get"])
+        else:
+            side = "give" if step in ("give", "ungive") else "get"
+            n = dr[side].get(arg, 0) + (1 if step in ("give", "get") else -1)
+            if n:
+                dr[side][arg] = n
+            else:
+                del dr[side][arg]
         return True
 
     def _f_offer(self, frame: dict, choice: str | None, seat: int | None) -> None:
         to, s = frame["to"], frame["seat"]
+        give, get = frame["give"], frame["get"]
         if choice is None:
             opts = []
-            if (self.data["players"][to]["resources"][frame["get"]] >= 1
-                    and self.data["players"][s]["resources"][frame["give"]] >= frame["n"]):
-                opts.append(("accept", f"Accept: give 1 {frame['get']}, receive {frame['n']} {frame['give']} "
+            if self.can_pay(to, get) and self.can_pay(s, give):
+                opts.append(("accept", f"Accept: give {self._deal_text(get)}, receive {self._deal_text(give)} "
                                        f"from {self.name(s)}"))
             opts.append(("decline", f"Decline {self.name(s)}'s offer"))
             self.flow.ask(to, opts, kind="offer")
             return
         self.flow.pop(frame)
         if choice == "accept":
-            self.gain(to, {frame["give"]: frame["n"], frame["get"]: -1})
-            self.gain(s, {frame["give"]: -frame["n"], frame["get"]: 1})
+            self.pay(to, get)
+            self.gain(to, give)
+            self.pay(s, give)
+            self.gain(s, get)
             self.say("{0} accepts the trade", to, kind="trade")
         else:
+            d = self.data
+            here = [d["round"], self.flow.phase]
+            d["declined"] = [x for x in d.get("declined", []) if x[:2] == here] + [here + [s, to, give, get]]
             self.say("{0} declines the trade", to, kind="trade")
-

@@ -104,7 +104,6 @@ class MovementRules(DoomspireBase):
                                       f"Knight {k['id'][1:]} stays on {k['at']} and interacts (die {min(dice)})", "stay"))
             out.extend(self._boat_actions(s, top, occ))
         out.extend(self._item_actions(s, occ))
-        out.extend(self._offer_actions(s))
         out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end"))
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
@@ -188,23 +187,27 @@ class MovementRules(DoomspireBase):
         return out
 
     def _item_actions(self, s: int, occ: Occupancy | None, pick: bool = True) -> list[Action]:
-        """Drop and dismiss at any time (LD-UI-21); pick up only in the owner's move turn (LD-GAP-43)."""
+        """Drop and dismiss at any time (LD-UI-21, LD-ITEM-4, LD-FOL-6); pick up only in the owner's move turn
+        (LD-GAP-43), except an item this lord dropped in this same turn (LD-ITEM-6: no drop-and-pick loops)."""
         out = []
-        moved = self.data["moved_items"]
         for k in self.data["players"][s]["knights"]:
             for iid in k["items"]:
-                if iid not in moved:
-                    out.append(Action(f"drop:{k['id']}:{iid}", f"Knight {k['id'][1:]} drops {self.item_name(iid)} "
-                                      f"on {k['at']}", "item"))
+                out.append(Action(f"drop:{k['id']}:{iid}", f"Knight {k['id'][1:]} drops {self.item_name(iid)} "
+                                  f"on {k['at']}", "item"))
             if pick and len(k["items"]) < self.slots(k):
                 for iid in self.data["tiles"][k["at"]]["items"]:
-                    if iid not in moved:
+                    if not self.dropped_now(s, iid):
                         out.append(Action(f"pick:{k['id']}:{iid}", f"Knight {k['id'][1:]} picks up {self.item_name(iid)}",
                                           "item"))
             for f in k["followers"]:
                 out.append(Action(f"dismiss:{k['id']}:{f}", f"Knight {k['id'][1:]} dismisses "
                                   f"{self.C['followers'][f]['name']}", "item"))
         return out
+
+    def dropped_now(self, s: int, iid: str) -> bool:
+        """``s`` dropped item ``iid`` during the current turn (``moved_items``: ``[seat, item, flow turn]``)."""
+        turn = self.data["flow"]["turn"]
+        return any(isinstance(m, list) and m[:2] == [s, iid] and m[2] == turn for m in self.data["moved_items"])
 
     def _do_move(self, s: int, action: Action) -> None:
         d = self.data
@@ -216,8 +219,6 @@ class MovementRules(DoomspireBase):
             return
         if aid == "concede":
             self.flow.push("confirm", seat=s)
-            return
-        if self._do_offer(s, aid):
             return
         head, _, rest = aid.partition(":")
         p = d["players"][s]
@@ -333,12 +334,11 @@ class MovementRules(DoomspireBase):
         if head == "drop":                                         # LD-ITEM-4, LD-ITEM-5
             k["items"].remove(what)
             tile["items"].append(what)
-            d["moved_items"].append(what)
+            d["moved_items"].append([s, what, d["flow"]["turn"]])
             self.say(f"{{0}}'s knight {kid[1:]} drops {self.item_name(what)} on {k['at']}", s, kind="item")
         elif head == "pick":                                       # LD-ITEM-6, LD-GAP-43
             tile["items"].remove(what)
             k["items"].append(what)
-            d["moved_items"].append(what)
             self.say(f"{{0}}'s knight {kid[1:]} picks up {self.item_name(what)}", s, kind="item")
         else:                                                      # LD-FOL-6
             k["followers"].remove(what)

@@ -569,7 +569,8 @@ def _action_groups(acts: dict[str, Action], used: set[str], cx: _Ctx, phase: str
         row = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="other") for aid in other)
         used.update(other)
         out.append(f'<div class="ds-group"><h4>Other</h4><div class="btns">{row}</div></div>')
-    out.append(_offers_html(offers, acts, used, cx))
+    if offers:
+        out.append(_trade_html([aid for ids in offers.values() for aid in ids], acts, used, cx, view))
     if ends or concede:
         row = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="primary end") for aid in ends)
         row += "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="danger concede") for aid in concede)
@@ -587,9 +588,8 @@ def _sort_actions(acts: dict[str, Action], used: set[str]) -> tuple[dict, dict, 
     for aid, a in acts.items():
         head = aid.partition(":")[0]
         kind = str(getattr(a, "kind", ""))
-        if head == "offer":
-            to = aid.split(":")[1] if aid.count(":") >= 2 else "?"
-            offers.setdefault(to, []).append(aid)
+        if head == "trade":
+            offers.setdefault("trade", []).append(aid)
             continue
         if aid in ("end", "done"):
             ends.append(aid)
@@ -644,36 +644,38 @@ def _groups_html(buckets: dict, acts: dict[str, Action], used: set[str], cx: _Ct
     return "".join(out)
 
 
-def _offers_html(offers: dict, acts: dict[str, Action], used: set[str], cx: _Ctx) -> str:
-    """The trade offers, one short button each, per lord offered to, folded away."""
-    if not offers:
-        return ""
+def _trade_html(ids: list[str], acts: dict[str, Action], used: set[str], cx: _Ctx, view: DoomspireView) -> str:
+    """The trade panel: the offer being drafted (``view["draft"]``) and its steps (``trade:`` ids, LD-TRADE-1)."""
+    rows: dict[str, list[str]] = {"to": [], "give": [], "get": [], "end": []}
+    for aid in ids:
+        step, _, arg = aid[6:].partition(":")
+        title = cx.flat_text(acts[aid].label or aid)
+        if step == "to":
+            try:
+                who = cx.chip(int(arg) - 1)
+            except ValueError:
+                who = esc(arg)
+            rows["to"].append(_btn(aid, who, cls="offer", title=title))
+        elif step in ("give", "get", "ungive", "unget"):
+            sign = "+1" if step in ("give", "get") else "&minus;1"
+            rows[step.removeprefix("un")].append(_btn(aid, f"{sign} {esc(arg)}", cls="offer", title=title))
+        else:
+            rows["end"].append(_btn(aid, cx.rich(acts[aid].label or aid), cls="primary" if step == "send" else "",
+                                    title=title))
+    used.update(ids)
+    dr = view.get("draft")
+    if dr:
+        def bundle(b: dict) -> str:
+            return esc(", ".join(f"{n} {r}" for r, n in b.items() if n)) or "nothing"
+        head = (f'Your offer to {cx.chip(dr["to"])}: you give {bundle(dr["give"])}, you get {bundle(dr["get"])}')
+    else:
+        head = "Offer a trade to another lord (any resources for any resources; they accept or decline)"
     parts = []
-    for to in sorted(offers):
-        ids = offers[to]
-        try:
-            who = cx.chip(int(to) - 1)
-        except ValueError:
-            who = esc(to)
-        row = "".join(_btn(aid, esc(_offer_short(aid)), cls="offer", title=cx.flat_text(acts[aid].label or aid))
-                      for aid in ids)
-        used.update(ids)
-        parts.append(f'<div class="offer-to"><span>To {who}:</span> {row}</div>')
-    n = sum(len(v) for v in offers.values())
-    return (f'<details class="ds-group ds-offers"><summary>Offer a trade ({n} possible offers; '
-            f'1 or 2 of a resource for 1 of another)</summary>{"".join(parts)}</details>')
-
-
-def _offer_short(aid: str) -> str:
-    """``offer:3:2food>ore`` -> ``2 food → 1 ore``."""
-    try:
-        _h, _to, what = aid.split(":", 2)
-        give, _, get = what.partition(">")
-        n = "".join(ch for ch in give if ch.isdigit()) or "1"
-        res = give.lstrip("0123456789")
-        return f"{n} {res} → 1 {get}"
-    except ValueError:
-        return aid
+    for key, label in (("to", "To:"), ("give", "You give:"), ("get", "You ask:"), ("end", "")):
+        if rows[key]:
+            parts.append(f'<div class="offer-to"><span>{label}</span> {"".join(rows[key])}</div>')
+    return (f'<details class="ds-group ds-offers"{" open" if dr else ""}><summary>{head}</summary>'
+            f'{"".join(parts)}</details>')
 
 
 # ---------------------------------------------------------------- panels

@@ -45,7 +45,7 @@ from .movement import MovementRules
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from ...engine.rng import Rng
-    from .types import DoomspireView, PlayerView, PromptView, TileView, WindowView
+    from .types import DoomspireView, DraftView, PlayerView, PromptView, TileView, WindowView
 
 # The round as declared data (LD-TURN-2..5); ``ranking`` follows the third impression.
 PHASES = phases(
@@ -181,7 +181,6 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
             tax = 2 * max(0, n - 2)
             out.append(Action(f"roll:{n}", f"Roll {n} {'die' if n == 1 else 'dice'}"
                               + (f" (pay {tax} food tax)" if tax else ""), "roll"))
-        out.extend(self._offer_actions(s))                           # e.g. buy food for the dice tax
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
 
@@ -189,8 +188,6 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         aid = action.id
         if aid == "concede":
             self.flow.push("confirm", seat=s)
-            return
-        if self._do_offer(s, aid):
             return
         self.data["players"][s]["roll"] = int(aid.split(":")[1])    # LD-ROLL-4
         self.flow.done(s)
@@ -352,7 +349,13 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
             "window": window,
             "log": self.log[-40:], "outcome": outcome.to_dict() if outcome is not None else None,
             "titles": d["ranking"]["names"] if d["ranking"] else None,
+            "draft": self._draft_view(seat),
         }
+
+    def _draft_view(self, seat: int | None) -> DraftView | None:
+        """The seat's own trade offer in the making (nobody else sees it)."""
+        dr = self.draft(seat) if seat is not None and not self.is_over else None
+        return None if dr is None else {"to": dr["to"], "give": dict(dr["give"]), "get": dict(dr["get"])}
 
     # ------------------------------------------------------------ hidden information
     def _resample(self, seat: int, rng: Rng) -> None:

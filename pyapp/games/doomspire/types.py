@@ -121,6 +121,14 @@ class WindowView(TypedDict):
     acts: list[str]              # what was done in it already
 
 
+class DraftView(TypedDict):
+    """A trade offer being drafted (only its author sees it): to whom, what is given, what is asked."""
+
+    to: int
+    give: dict[str, int]
+    get: dict[str, int]
+
+
 class DoomspireView(TypedDict):
     """``DoomspireState.view(seat)``."""
 
@@ -144,3 +152,4 @@ class DoomspireView(TypedDict):
     log: list[Event]
     outcome: dict | None         # Outcome.to_dict() once the game is over
     titles: list[str] | None     # the final ranking's titles, place by place
+    draft: DraftView | None      # the viewing seat's own trade offer in the making (harvest.py)
