@@ -4,7 +4,7 @@ import pytest
 from pyapp.games.doomspire import GAME
 from pyapp.games.doomspire.rules import COAST, NB, ZONES, zone_dist
 from test_doomspire_helpers import (active, add_knight, all_tiles, boats, buildings, crown, deck, dice, dice_used,
-                                    discards, discards_become_deck, doomspire, fame, first_player, followers, game,
+                                    discards, discards_become_deck, doomspire, end_harvest, fame, first_player, followers, game,
                                     give_item, harvest_capacity, harvest_done, has_warship, home, hoard, ids,
                                     impressions, is_done, is_out, items, knight, knight_ids, log_lines, might, monster,
                                     move_order, owner, phase, place, put_monster, res, reveal_tile, revealed, rolls,
@@ -23,7 +23,8 @@ def test_setup_resources_homes_and_one_knight():
     assert homes == ["a1", "h1", "h8", "a8"]                       # distinct corners, clockwise NW NE SE SW
     for s in range(4):
         assert res(st, s) == {"gold": 2, "food": 0, "wood": 0, "ore": 0}
-        assert fame(st, s) == 0 and might(st, s) == 0 and boats(st, s) == [] and buildings(st, s) == []
+        assert fame(st, s) == 0 and might(st, s) == 0 and buildings(st, s) == []
+        assert boats(st, s) == [("b1", COAST[home(st, s)])]         # LD-GAP-3: one boat next to home
         assert knight_ids(st, s) == ["k1"] and where(st, s) == home(st, s)
         assert owner(st, home(st, s)) == s
         assert st.kind(home(st, s))["yield"] == {"food": 1, "wood": 1}
@@ -875,20 +876,23 @@ def test_build_knight_boat_warship():
     set_lord(st, 0, resources={"gold": 20, "food": 20, "wood": 20, "ore": 20})
     to_harvest(st, {0: [1]})
     st.apply(0, "build:knight")
-    assert knight_ids(st, 0) == ["k1", "k2"] and where(st, 0, "k2") == "a1" and res(st, 0)["food"] == 17
-    assert res(st, 0)["ore"] == 19
+    assert res(st, 0)["food"] == 17 and res(st, 0)["ore"] == 19        # paid at once
     assert harvest_done(st, 0) and dice_used(st, 0) == [False]         # one build, no die
+    assert knight_ids(st, 0) == ["k1"]                                  # the knight comes at the end of the phase
+    end_harvest(st)
+    assert knight_ids(st, 0) == ["k1", "k2"] and where(st, 0, "k2") == "a1"
     assert st.max_dice(0) == 3
     add_knight(st, 0, "a1")
     to_harvest(st, {0: []})
     assert "build:knight" not in ids(st, 0)                             # max 3 knights
     st.apply(0, "build:boat")
-    assert boats(st, 0) == [("b1", "nw")]
+    end_harvest(st)
+    assert boats(st, 0) == [("b1", "nw"), ("b2", "nw")]                 # the starting boat and a new one (LD-GAP-3)
     to_harvest(st, {0: []})
-    st.apply(0, "build:boat")
-    to_harvest(st, {0: []})
-    assert "build:boat" not in ids(st, 0)
+    assert "build:boat" not in ids(st, 0)                               # max 2 boats
     st.apply(0, "build:warship")
+    end_harvest(st)
+    to_harvest(st, {0: []})
     assert has_warship(st, 0) and "build:warship" not in ids(st, 0)
 
 
@@ -900,6 +904,7 @@ def test_buildings_and_their_use():
     to_harvest(st, {0: [1]})
     assert "build:monastery" not in ids(st, 0)
     st.apply(0, "build:market")
+    end_harvest(st)
     to_harvest(st, {0: [1]})
     assert "sell:food+wood" in ids(st, 0)
     set_lord(st, 0, resources={"gold": 0, "food": 3, "wood": 1, "ore": 0})
@@ -912,12 +917,14 @@ def test_buildings_and_their_use():
         to_harvest(st, {0: []})
         f0 = fame(st, 0)
         st.apply(0, f"build:{key}")
+        end_harvest(st)
         assert fame(st, 0) == f0 + gain
     assert "chapel" in buildings(st, 0) and "monastery" in buildings(st, 0)
     for key, use, cost in (("blacksmith", "smith", {"gold": 1, "ore": 3}), ("fletcher", "fletch", {"wood": 3, "ore": 1})):
         to_harvest(st, {0: []})
         st.apply(0, f"build:{key}")
         assert use not in ids(st, 0)                                    # not usable in the phase it is built
+        end_harvest(st)
         to_harvest(st, {0: []})
         before, m = res(st, 0), might(st, 0)
         st.apply(0, use)

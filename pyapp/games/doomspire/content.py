@@ -115,6 +115,7 @@ def load() -> dict:
              "followers": read_json(__package__, "followers.json")["followers"]}
         b = read_json(__package__, "builds.json")
         c["builds"], c["max_knights"], c["max_boats"] = b["builds"], b["max_knights"], b["max_boats"]
+        c["max_flags"] = b["max_flags"]
         errs = check(c)
         if errs:
             raise ContentError("doomspire content: " + "; ".join(errs))

@@ -74,11 +74,12 @@ class MovementRules(DoomspireBase):
             return True
         if typ in SPECIAL and t not in self.data["players"][s]["specials_used"]:
             return True
-        if typ in ("resource", "home") and x["owner"] is None:
+        flags = self.flags_left(s) > 0                               # LD-GAP-60
+        if typ in ("resource", "home") and x["owner"] is None and flags:
             return True
         if self.data["round"] >= 2 and typ in ("resource", "home") and x["owner"] is not None and x["owner"] != s:
             p = self.data["players"][s]
-            return (p["fame"] >= 1 or p["might"] >= 1) and not self.protected(t, occ)
+            return (p["fame"] >= 1 or (p["might"] >= 1 and flags)) and not self.protected(t, occ)
         return False
 
     # ------------------------------------------------------------ the move phase's actions
@@ -156,7 +157,9 @@ class MovementRules(DoomspireBase):
         res = p["resources"]
         typ = self.ktype(t)
         out = []
-        if typ in ("resource", "home") and x["owner"] is None and "revolt" not in w["acts"] and "claim" not in w["acts"]:
+        flags = self.flags_left(s) > 0                                # LD-GAP-60: ten flags, home included
+        if (typ in ("resource", "home") and x["owner"] is None and "revolt" not in w["acts"] and "claim" not in w["acts"]
+                and flags):
             y = self.kind(t)["yield"]
             out.append(Action("claim", f"Claim {t} ({res_text(y)}{', starred' if self.starred(t) else ''})", "claim"))
         if (self.data["round"] >= 2 and typ in ("resource", "home") and x["owner"] is not None and x["owner"] != s
@@ -164,7 +167,7 @@ class MovementRules(DoomspireBase):
             if p["fame"] >= 1:
                 out.append(Action("revolt", f"Incite revolt on {t}: pay 1 fame, remove {self.name(x['owner'])}'s claim",
                                   "revolt"))
-            if p["might"] >= 1:
+            if p["might"] >= 1 and flags:
                 out.append(Action("conquer", f"Conquer {t}: pay 1 might, replace {self.name(x['owner'])}'s flag with yours",
                                   "conquer"))
         fresh = t not in p["specials_used"]
@@ -409,14 +412,12 @@ class MovementRules(DoomspireBase):
                 if frame["blocker"] is not None:
                     bk = next((kk for s2, kk in opps if s2 == frame["blocker"]), None)
                     if bk is not None:                                 # LD-GAP-46: the blocker attacks
-                        frame["fought"] = True
-                        k["done"] = True
+                        k["done"] = True                               # "fought" is set once the fight happens
                         self._push_duel(frame["blocker"], bk["id"], s, k["id"], t, fleer=s)
                         return
                 elif opps:                                             # LD-MOVE-13, LD-KVK-2
                     s2, k2 = opps[0]
-                    frame["fought"] = True
-                    k["done"] = True
+                    k["done"] = True                                   # LD-GAP-36: "fought" only if they fight
                     self._push_duel(s, k["id"], s2, k2["id"], t, fleer=s2)
                     return
             return

@@ -91,7 +91,8 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         ``players``: per seat {``fame``, ``might``, ``resources``, ``home``, ``knights`` [{id, at, items,
         followers, done}], ``next_knight``, ``boats`` [{id, zone}], ``next_boat``, ``warship``,
         ``buildings``, ``dice``, ``used`` (per die), ``roll`` (dice chosen this round), ``out`` (conceded),
-        ``harvest`` (None or {capacity, harvested, used_building, smith, fletch}), ``specials_used``
+        ``harvest`` (None or {capacity, harvested, used_building, smith, fletch, build (paid for, built at the
+        end of the phase)}), ``specials_used``
         (special tiles used this round), ``offers`` (trade offers made this phase)};
         ``items`` (item id -> content key), ``next_item``, ``trader`` (stock), ``decks`` / ``discards``
         (tier -> card ids, top last), ``hoard`` (the dragon's treasure stacks), ``impressions`` (seats, in
@@ -130,11 +131,12 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         players = []
         for s in range(n):
             home = CORNER[SEAT_CORNERS[n][s]]
+            boat = {"id": "b1", "zone": COAST[home]}                 # LD-GAP-3: one boat next to home
             players.append({
                 "fame": 0, "might": 0, "resources": {"gold": 2, "food": 0, "wood": 0, "ore": 0},  # LD-SET-1, LD-GAP-3
                 "home": home,
                 "knights": [{"id": "k1", "at": home, "items": [], "followers": [], "done": False}],  # LD-GAP-2
-                "next_knight": 2, "boats": [], "next_boat": 1, "warship": False, "buildings": [],
+                "next_knight": 2, "boats": [boat], "next_boat": 2, "warship": False, "buildings": [],
                 "dice": [], "used": [], "roll": None, "out": False,
                 "harvest": None, "specials_used": [], "offers": 0,
             })
@@ -222,7 +224,8 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         d = self.data
         d["window"] = None
         for p in d["players"]:
-            p["harvest"] = {"capacity": 0, "harvested": [], "used_building": False, "smith": False, "fletch": False}
+            p["harvest"] = {"capacity": 0, "harvested": [], "used_building": False, "smith": False, "fletch": False,
+                            "build": None}
             p["offers"] = 0
         self.flow.set_order(self.active_seats())         # to_act in seat order
 
@@ -327,7 +330,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
                   "boats": [{"id": b["id"], "z": b["zone"]} for b in p["boats"]], "warship": p["warship"],
                   "buildings": list(p["buildings"]), "dice": list(p["dice"]), "used": list(p["used"]),
                   "out": p["out"], "impressions": d["impressions"].count(s),
-                  "tiles": len(self.owned(s)), "starred": self.starred_count(s), "rolled": p["roll"] is not None,
+                  "tiles": len(self.owned(s)), "flags": self.flags_left(s), "starred": self.starred_count(s), "rolled": p["roll"] is not None,
                   "roll_choice": None if secret else p["roll"]}
             players.append(pv)
         pr = flow.prompt
