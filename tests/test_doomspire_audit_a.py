@@ -3,8 +3,8 @@ reproduces the issue's situation."""
 import pytest
 
 from pyapp.games.doomspire.rules import COAST
-from test_doomspire_helpers import (add_knight, boats, end_harvest, flags_left, game, go, home, ids, knight_ids,
-                                    monster, moves, owner, phase, place, put_monster, res, rolls, set_lord, set_owner,
+from test_doomspire_helpers import (add_knight, boats, dice_used, end_harvest, flags_left, game, give_item, go, home, ids, knight_ids,
+                                    monster, owner, plain_ids, phase, place, put_monster, res, rolls, set_lord, set_owner,
                                     set_tile, to_harvest, to_move, tokens, top_card, where)
 
 rule = pytest.mark.rule
@@ -40,7 +40,7 @@ def test_each_lord_starts_with_one_boat_next_to_home():
             assert boats(st, s) == [("b1", COAST[home(st, s)])]
     st = game(4)
     to_move(st, 0, [1, 1])
-    assert "boat:b1:k1>d1" in moves(st, 0)                               # sails in round 1
+    assert "boat:b1:k1>d1" in plain_ids(st, 0)                               # sails in round 1
     set_lord(st, 0, resources={"gold": 4, "food": 0, "wood": 4, "ore": 0})
     to_harvest(st, {0: []})
     st.apply(0, "build:boat")                                           # an additional boat, then the limit
@@ -152,3 +152,57 @@ def test_a_rival_fleeing_before_any_fight_does_not_cancel_the_adventure_draw():
 def _tier1_event(st):
     """A tier-1 card that needs no answer (an event or treasure)."""
     return next(c["id"] for c in st.C["cards"] if c["tier"] == 1 and c["type"] in ("treasure",))
+
+
+# ---------------------------------------------------------------- item 2: the player chooses the die and the route
+@rule("LD-MOVE-4", "LD-MOVE-6", "LD-MOVE-14", "LD-ITEM-3")
+def test_seven_league_boots_spend_the_one_past_a_rival():
+    """Boots (+1 step), dice [1, 3]: b2 to d2 past a rival on c2 needs only the 1."""
+    st = game(4)
+    for t in ("b2", "c2", "d2", "b1", "c1", "d1"):
+        set_tile(st, t, "EM")
+        set_owner(st, t, None)
+    place(st, 0, "b2")
+    give_item(st, 0, "boots")
+    place(st, 1, "c2")
+    to_move(st, 0, [1, 3], rnd=2)
+    acts = ids(st, 0)
+    assert "move:k1>d2:1" in acts and "move:k1>d2:3" in acts
+    st.apply(0, "move:k1>d2:1")
+    assert dice_used(st, 0) == [True, False]
+    assert st.to_act == (1,) and set(ids(st, 1)) == {"block", "pass"}  # the direct route, past P2
+    st.apply(1, "pass")
+    assert where(st, 0) == "d2"
+
+
+@rule("LD-MOVE-4", "LD-MOVE-6", "LD-MOVE-14", "LD-MOVE-15")
+def test_the_player_picks_the_die_and_the_route_that_decides_who_may_block():
+    st = game(4)
+    for t in ("b2", "b3", "c2", "c3"):
+        set_tile(st, t, "EM")
+        set_owner(st, t, None)
+    place(st, 0, "b2")
+    place(st, 1, "b3")
+    place(st, 2, "c2")
+    to_move(st, 0, [2, 3], rnd=2)
+    acts = ids(st, 0)
+    assert {"move:k1>c3:2", "move:k1>c3:3"} <= set(acts)
+    assert "choose the route" in next(a.label for a in st.legal_actions(0) if a.id == "move:k1>c3:2")
+    st.apply(0, "move:k1>c3:3")                                        # a higher die than needed, if the player wants
+    assert dice_used(st, 0) == [False, True]
+    routes = set(ids(st, 0))
+    assert {"via:b3-c3", "via:c2-c3"} <= routes                        # equally short, different rivals
+    st.apply(0, "via:c2-c3")
+    assert st.to_act == (2,) and set(ids(st, 2)) == {"block", "pass"}  # P3 on c2 is asked, not P2
+    st.apply(2, "pass")
+    assert where(st, 0) == "c3"
+    # where only one rival can be passed, there is no question
+    st = game(4)
+    for t in ("b2", "b3", "c2", "c3"):
+        set_tile(st, t, "EM")
+        set_owner(st, t, None)
+    place(st, 0, "b2")
+    place(st, 1, "b3")
+    to_move(st, 0, [2], rnd=2)
+    st.apply(0, "move:k1>c3:2")                                        # via c2 passes nobody: taken at once
+    assert where(st, 0) == "c3" and st.to_act == (0,)

@@ -130,7 +130,7 @@ def go(st, seat, aid):
     return st.apply(seat, withdie[0][1])
 
 
-def moves(st, seat):
+def plain_ids(st, seat):
     """The legal ids of ``seat`` with the die left out of die-spending moves (``move:k1>c2:1`` -> ``move:k1>c2``)."""
     out = set()
     for a in ids(st, seat):

@@ -140,6 +140,8 @@ class GoalBot:
             return "fight"
         if kind == "support":
             return "support:no" if "support:no" in ids else ids[-1]
+        if kind == "route":                       # pass as few rival knights as possible, then the shortest way
+            return min(ids, key=lambda a: (len(self._rivals_on(v, me, a[4:].split("-")[:-1])), a.count("-"), a))
         if kind == "block":
             return "block" if me["might"] >= 3 else "pass"
         if kind in ("lose", "give"):
@@ -171,6 +173,9 @@ class GoalBot:
         if kind == "concede":
             return "concede:no"
         return ids[0]
+
+    def _rivals_on(self, v: DoomspireView, me: PlayerView, path: list[str]) -> list[str]:
+        return [t for t in path if any(s != me["seat"] for s, _k in v["tiles"][t]["knights"])]
 
     def own_units(self, v: DoomspireView, me: PlayerView, t: str) -> int:
         return sum(1 for nb in NB[t] for s, _k in v["tiles"][nb]["knights"] if s == me["seat"])
@@ -224,16 +229,20 @@ class GoalBot:
             return picks[0]
         values_by_k: dict[str, dict[str, float]] = {}
         best, best_score = "end", 0.6
+        lowest: dict[str, str] = {}                 # a move without its die -> the move with the lowest die
         for a in ids:
-            head = a.split(":")[0]
-            if head not in ("move", "stay", "boat"):
-                continue
+            if a.startswith(("move:", "stay:", "boat:")):
+                trip, _, die = a.rpartition(":")
+                if trip not in lowest or int(die) < int(lowest[trip].rpartition(":")[2]):
+                    lowest[trip] = a
+        for trip, a in lowest.items():
+            head = trip.split(":")[0]
             if head == "stay":
-                kid = a.split(":")[1]
+                kid = trip.split(":")[1]
                 k = knights[kid]
                 score = self.tile_value(v, me, k, k["at"]) - 0.3
             else:
-                body = a.split(":", 1)[1]
+                body = trip.split(":", 1)[1]
                 if head == "boat":
                     if body.count(":") == 0:
                         continue

@@ -66,6 +66,7 @@ PROMPTS = {
     "give": "choose the resource or item to give the attacker",
     "steal": "choose what to take from the beaten knight",
     "block": "block a rival knight passing your knight, and fight it",
+    "route": "choose the route: which rival knights you pass (and who may block you)",
     "stack": "choose a treasure stack of the dragon's hoard",
     "offer": "accept or decline a trade offer",
     "follower": "make room for a new follower or send it away",
