@@ -206,3 +206,36 @@ def test_the_player_picks_the_die_and_the_route_that_decides_who_may_block():
     to_move(st, 0, [2], rnd=2)
     st.apply(0, "move:k1>c3:2")                                        # via c2 passes nobody: taken at once
     assert where(st, 0) == "c3" and st.to_act == (0,)
+
+
+@rule("LD-GAP-60", "LD-UI-5")
+def test_the_board_shows_flags_left_and_move_markers_name_the_die():
+    from pyapp.games.doomspire import render as R
+    st = game(4)
+    set_owner(st, "b1", 0)
+    to_move(st, 0, [1, 2])
+    out = R.render(st.view(0), st.legal_actions(0), seat=0, names=["A", "B", "C", "D"], interactive=True)
+    assert '<dt>Flags left</dt><dd class="flags">8</dd>' in out
+    assert 'data-action="move:k1&gt;a2:1"' in out and 'data-action="move:k1&gt;a2:2"' in out
+    assert ">1·2<" in out                                                # knight 1 spending a 2
+
+
+@rule("LD-GAP-3", "LD-GAP-34", "LD-GAP-36", "LD-GAP-60", "LD-GAP-21")
+def test_the_rules_page_states_these_decisions_as_house_rules():
+    from pyapp.games.doomspire import GAME
+    html = GAME.rules_html().lower()
+    for phrase in ("house rules from the designer's notes", "one boat", "ten flags", "flee <b>home</b>",
+                   "fleeing is not fighting", "you choose which die to spend", "arrives at the end of the harvest",
+                   "wolf"):
+        assert phrase in html, phrase
+
+
+@rule("LD-GAP-21", "LD-TILE-5")
+def test_the_designers_wolves_are_an_option():
+    from pyapp.games.doomspire import GAME
+    st = game(4)
+    assert not any(monster(st, t) for t in st.data["tiles"])             # the rulebook's setup: no monsters
+    st = GAME.new(4, 1, {"wolves": True})
+    wolves = sorted(t for t in st.data["tiles"] if monster(st, t))
+    assert wolves == ["a5", "b4", "d1", "d7", "e2", "e8", "g5", "h4"]    # every starred plains resource tile
+    assert all(monster(st, t)["name"] == "Wolf" and monster(st, t)["might"] == 2 for t in wolves)

@@ -83,7 +83,7 @@ class GoalBot:
             if p < 0.6:
                 return -2.0
             val += p * (m["fame"] * 1.5 + sum(VALUE[r] * n for r, n in m["loot"].items())) - (1 - p) * 2
-        if typ in ("resource", "home") and tv["owner"] is None:
+        if typ in ("resource", "home") and tv["owner"] is None and me["flags"] > 0:
             star = tv["starred"]
             val += (6.0 if me["starred"] < 4 else 3.0) if star else 2.5
         if typ in ("adventure", "oasis") and tv["tokens"] > 0 and not tv["monster"]:
@@ -99,7 +99,7 @@ class GoalBot:
         if tv["items"] and len(k["items"]) < 2:
             val += 1.0
         if (v["round"] >= 2 and typ in ("resource", "home") and tv["owner"] not in (None, seat)
-                and not tv.get("protected") and me["might"] >= 2 and tv["starred"]):
+                and not tv.get("protected") and me["might"] >= 2 and tv["starred"] and me["flags"] > 0):
             val += 2.5
         return val
 
@@ -255,7 +255,10 @@ class GoalBot:
                 here = self.potential(v, me, k, vals, k["at"])
                 there = self.potential(v, me, k, vals, dest)
                 direct = vals[dest]
-                score = max(direct, 0.9 * (there - here) if direct >= 0 else direct)
+                if head == "boat" and k["done"]:         # a tired knight cannot interact where it lands
+                    score = 0.9 * (there - here) - 1.0 if direct >= 0 else direct
+                else:
+                    score = max(direct, 0.9 * (there - here) if direct >= 0 else direct)
                 score -= 0.2 if head == "boat" else 0.0
             score += self.rng.random() * 0.01
             if score > best_score:

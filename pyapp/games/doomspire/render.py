@@ -706,7 +706,8 @@ def _player_html(p: PlayerView, view: DoomspireView, seat: int | None, cx: _Ctx,
             f'<div class="pname"><span class="swatch p{esc(s)}"></span>{cx.name(s)} {"".join(badges)}</div>'
             f'<dl class="pstats"><dt>Fame</dt><dd class="fame">{esc(number(p.get("fame")))}</dd>'
             f'<dt>Might</dt><dd class="might">{esc(number(p.get("might")))}</dd>{res_html}'
-            f'<dt>Tiles</dt><dd>{esc(number(p.get("tiles")))} ({esc(number(p.get("starred")))}★)</dd></dl>'
+            f'<dt>Tiles</dt><dd>{esc(number(p.get("tiles")))} ({esc(number(p.get("starred")))}★)</dd>'
+            f'<dt>Flags left</dt><dd class="flags">{esc(number(p.get("flags")))}</dd></dl>'
             f'<div class="pdice">Dice: {_dice_html(p, view, seat)}</div>'
             f'<ul class="pknights">{"".join(kn)}{"".join(boats)}</ul>'
             + (f'<div class="pbld">Buildings: {esc(blds)}</div>' if blds else "")

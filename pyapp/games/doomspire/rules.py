@@ -122,7 +122,10 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
                 if code == "HM" and t not in homes:
                     code = "EM"                      # an unused corner is a plain meadow
                 kind = b["kinds"][code]
-                tiles[t] = {"kind": code, "revealed": not hidden, "owner": homes.get(t), "monster": None,
+                wolf = (self.options["wolves"] and not hidden and kind["type"] == "resource"
+                        and sum(kind["yield"].values()) >= 2)       # LD-GAP-21: the designer's wolves (an option)
+                tiles[t] = {"kind": code, "revealed": not hidden, "owner": homes.get(t),
+                            "monster": dict(b["wolf"], card=None) if wolf else None,
                             "tokens": kind.get("tokens", 0), "items": [], "home_of": homes.get(t)}
         decks = {}
         for tier in ("1", "2", "3"):
@@ -397,7 +400,10 @@ class DoomspireGame(Game):
     description = "Knights explore an island, fight monsters, build and trade to impress the dragon of Doomspire."
     options_spec = (Option("round_limit", 40, "Round limit", kind="int", min=1, max=1000, advanced=True,
                            help="House rule: the game ends after this many rounds and the lords are ranked by "
-                                "impressions, fame, tiles and gold."),)
+                                "impressions, fame, tiles and gold."),
+                    Option("wolves", False, "Wolves guard the starred plains", kind="bool", advanced=True,
+                           help="House rule from the designer's prototype: at the start a wolf (might 2) guards each "
+                                "starred resource tile of the plains."))
     state_class = DoomspireState
 
     def rules_html(self) -> str:
