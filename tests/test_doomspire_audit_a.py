@@ -3,7 +3,7 @@ reproduces the issue's situation."""
 import pytest
 
 from pyapp.games.doomspire.rules import COAST
-from test_doomspire_helpers import (add_knight, boats, dice_used, end_harvest, flags_left, game, give_item, go, home, ids, knight_ids,
+from test_doomspire_helpers import (add_knight, all_tiles, boats, dice_used, end_harvest, flags_left, game, give_item, go, home, ids, knight_ids,
                                     monster, owner, plain_ids, phase, place, put_monster, res, rolls, set_lord, set_owner,
                                     set_tile, to_harvest, to_move, tokens, top_card, where)
 
@@ -234,8 +234,8 @@ def test_the_rules_page_states_these_decisions_as_house_rules():
 def test_the_designers_wolves_are_an_option():
     from pyapp.games.doomspire import GAME
     st = game(4)
-    assert not any(monster(st, t) for t in st.data["tiles"])             # the rulebook's setup: no monsters
+    assert not any(monster(st, t) for t in all_tiles(st))             # the rulebook's setup: no monsters
     st = GAME.new(4, 1, {"wolves": True})
-    wolves = sorted(t for t in st.data["tiles"] if monster(st, t))
+    wolves = sorted(t for t in all_tiles(st) if monster(st, t))
     assert wolves == ["a5", "b4", "d1", "d7", "e2", "e8", "g5", "h4"]    # every starred plains resource tile
     assert all(monster(st, t)["name"] == "Wolf" and monster(st, t)["might"] == 2 for t in wolves)
