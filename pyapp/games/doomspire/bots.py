@@ -259,7 +259,7 @@ class GoalBot:
                     score = 0.9 * (there - here) - 1.0 if direct >= 0 else direct
                 else:
                     score = max(direct, 0.9 * (there - here) if direct >= 0 else direct)
-                score -= 0.2 if head == "boat" else 0.0
+                score -= 0.6 if head == "boat" else 0.0      # a die kept for the harvest is worth something
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = a, score
