@@ -51,7 +51,14 @@ def to_harvest(st, dice_by_seat, rnd=1):
     for s, p in enumerate(d["players"]):
         dice = dice_by_seat.get(s, [])
         p["roll"], p["dice"], p["used"] = 1, list(dice), [False] * len(dice)
-        p["harvest"] = {"capacity": 0, "harvested": [], "used_building": False, "smith": False, "fletch": False}
+        p["harvest"] = {"capacity": 0, "harvested": [], "used_building": False, "smith": False, "fletch": False,
+                        "build": None}
+
+
+def end_harvest(st):
+    """Every lord still harvesting finishes without building: the phase ends (builds paid for arrive now)."""
+    while phase(st) == "harvest" and st.to_act:
+        st.apply(st.to_act[0], "done")
 
 
 def phase(st):
@@ -143,6 +150,31 @@ def offer(st, seat, to, give=None, get=None):
 def draft(st, seat):
     """``seat``'s trade offer in the making, as its view shows it (None: none)."""
     return st.view(seat)["draft"]
+
+
+def go(st, seat, aid):
+    """Apply the die-spending move ``aid`` (``move:k1>c2``, ``stay:k1``, ``boat:b1>ne``...) with the lowest die
+    that allows it (the legal id carries the die: ``move:k1>c2:1``)."""
+    legal = ids(st, seat)
+    if aid in legal:
+        return st.apply(seat, aid)
+    withdie = sorted((int(a.rpartition(":")[2]), a) for a in legal if a.rpartition(":")[0] == aid)
+    assert withdie, f"{aid} is not legal for seat {seat}: {legal}"
+    return st.apply(seat, withdie[0][1])
+
+
+def plain_ids(st, seat):
+    """The legal ids of ``seat`` with the die left out of die-spending moves (``move:k1>c2:1`` -> ``move:k1>c2``)."""
+    out = set()
+    for a in ids(st, seat):
+        head, _, die = a.rpartition(":")
+        out.add(head if a.startswith(("move:", "stay:", "boat:")) and die.isdigit() else a)
+    return out
+
+
+def flags_left(st, seat):
+    """Flags ``seat`` has not placed yet (as the view shows them)."""
+    return st.view(seat)["players"][seat]["flags"]
 
 
 def log_lines(st):

@@ -4,7 +4,7 @@ import pytest
 from pyapp.games.doomspire import GAME
 from pyapp.games.doomspire.rules import COAST, NB, ZONES, zone_dist
 from test_doomspire_helpers import (active, add_knight, all_tiles, boats, buildings, crown, deck, dice, dice_used,
-                                    discards, discards_become_deck, doomspire, fame, first_player, followers, game,
+                                    discards, discards_become_deck, doomspire, end_harvest, go, plain_ids, fame, first_player, followers, game,
                                     give_item, harvest_capacity, harvest_done, has_warship, home, hoard, ids,
                                     impressions, is_done, is_out, items, knight, knight_ids, log_lines, might, monster,
                                     move_order, owner, phase, place, put_monster, res, reveal_tile, revealed, rolls,
@@ -25,7 +25,8 @@ def test_setup_resources_homes_and_one_knight():
     assert homes == ["a1", "h1", "h8", "a8"]                       # distinct corners, clockwise NW NE SE SW
     for s in range(4):
         assert res(st, s) == {"gold": 2, "food": 0, "wood": 0, "ore": 0}
-        assert fame(st, s) == 0 and might(st, s) == 0 and boats(st, s) == [] and buildings(st, s) == []
+        assert fame(st, s) == 0 and might(st, s) == 0 and buildings(st, s) == []
+        assert boats(st, s) == [("b1", COAST[home(st, s)])]         # LD-GAP-3: one boat next to home
         assert knight_ids(st, s) == ["k1"] and where(st, s) == home(st, s)
         assert owner(st, home(st, s)) == s
         assert st.kind(home(st, s))["yield"] == {"food": 1, "wood": 1}
@@ -138,9 +139,9 @@ def test_action_dice_are_three_sided():
 def test_knight_moves_orthogonally_up_to_the_die():
     st = game(4)
     to_move(st, 0, [2])
-    moves = {a for a in ids(st, 0) if a.startswith("move:k1>")}
+    moves = {a for a in plain_ids(st, 0) if a.startswith("move:k1>")}
     assert moves == {"move:k1>b1", "move:k1>c1", "move:k1>a2", "move:k1>a3", "move:k1>b2"}   # no diagonal-only jump
-    st.apply(0, "move:k1>b1")                                          # fewer steps than the die
+    go(st, 0, "move:k1>b1")                                          # fewer steps than the die
     assert where(st, 0) == "b1" and dice_used(st, 0) == [True]
     assert "end" in ids(st, 0)
 
@@ -151,13 +152,13 @@ def test_entry_limits():
     to_move(st, 0, [3])
     place(st, 0, "e1")                                               # mercenary camp, next to h1? no: f1, g1, h1
     place(st, 1, "h2")
-    moves = ids(st, 0)
+    moves = plain_ids(st, 0)
     assert "move:k1>h1" not in moves                                  # another player's home
     add_knight(st, 0, "f1")
-    moves = ids(st, 0)
+    moves = plain_ids(st, 0)
     assert "move:k1>f1" not in moves and "move:k1>g1" not in moves   # own knight blocks, also passing through
     place(st, 1, "e2")
-    assert "move:k1>e2" not in ids(st, 0)                             # round 1: no entering an opposing knight
+    assert "move:k1>e2" not in plain_ids(st, 0)                             # round 1: no entering an opposing knight
     # special tiles (the mercenary camp e1) hold many knights of one or several players, in any round, no combat
     for rnd in (1, 2):
         st = game(4)
@@ -165,8 +166,8 @@ def test_entry_limits():
         place(st, 0, "e2")
         place(st, 1, "e1")
         add_knight(st, 0, "e1")
-        assert "move:k1>e1" in ids(st, 0), rnd
-        st.apply(0, "move:k1>e1")
+        assert "move:k1>e1" in plain_ids(st, 0), rnd
+        go(st, 0, "move:k1>e1")
         assert where(st, 0) == "e1" and where(st, 1) == "e1" and st.to_act == (0,)
         assert not any(a in ("fight", "flee", "block", "pass") for a in ids(st, 0) + ids(st, 1))
     st = game(4)
@@ -174,7 +175,7 @@ def test_entry_limits():
     to_move(st, 0, [1])
     place(st, 0, "a2")
     add_knight(st, 0, "a1")
-    assert "move:k1>a1" in ids(st, 0)
+    assert "move:k1>a1" in plain_ids(st, 0)
 
 
 @rule("LD-MOVE-8", "LD-MOVE-9", "LD-GAP-33")
@@ -183,16 +184,16 @@ def test_stops_on_unexplored_monster_and_doomspire():
     to_move(st, 0, [3])
     place(st, 0, "b3")
     set_tile(st, "b3", "EM")
-    moves = ids(st, 0)
+    moves = plain_ids(st, 0)
     assert "move:k1>c3" in moves and "move:k1>d3" not in moves        # c3 is unexplored: stop there
     put_monster(st, "a3")
-    assert "move:k1>a3" in ids(st, 0)                                  # a monster tile may be entered (then stop)
-    assert "move:k1>a4" in ids(st, 0)                                  # around through b4
+    assert "move:k1>a3" in plain_ids(st, 0)                                  # a monster tile may be entered (then stop)
+    assert "move:k1>a4" in plain_ids(st, 0)                                  # around through b4
     place(st, 0, "a2")
     set_tile(st, "b2", "EM")
     put_monster(st, "b2")
     put_monster(st, "a3")
-    moves = ids(st, 0)
+    moves = plain_ids(st, 0)
     assert "move:k1>a3" in moves and "move:k1>a4" not in moves and "move:k1>c2" not in moves
     ds = doomspire(st)
     assert st.must_stop(ds)
@@ -203,14 +204,14 @@ def test_move_again_until_interaction():
     st = game(4)
     to_move(st, 0, [1, 1, 1])
     set_tile(st, "c1", "A1", tokens=0)
-    st.apply(0, "move:k1>b1")                                          # unclaimed resource, not claimed
+    go(st, 0, "move:k1>b1")                                          # unclaimed resource, not claimed
     assert "claim" in ids(st, 0)
-    st.apply(0, "move:k1>c1")                                          # empty adventure tile: no interaction
+    go(st, 0, "move:k1>c1")                                          # empty adventure tile: no interaction
     assert not is_done(st, 0)
-    st.apply(0, "move:k1>d1")
+    go(st, 0, "move:k1>d1")
     st.apply(0, "claim")
     assert is_done(st, 0)
-    assert not any(a.startswith(("move:k1", "stay:k1")) for a in ids(st, 0))
+    assert not any(a.startswith(("move:k1", "stay:k1")) for a in plain_ids(st, 0))
 
 
 @rule("LD-MOVE-7", "LD-MOVE-19", "LD-MOVE-20", "LD-SPEC-7", "LD-SPEC-8", "LD-SPEC-9", "LD-SPEC-10", "LD-GAP-41",
@@ -220,15 +221,15 @@ def test_stay_on_the_mercenary_camp():
     to_move(st, 0, [1, 2])
     place(st, 0, "e1")
     set_lord(st, 0, gold=9)
-    assert "stay:k1" in ids(st, 0)
-    st.apply(0, "stay:k1")                                             # zero steps, spends the lowest die
+    assert "stay:k1" in plain_ids(st, 0)
+    go(st, 0, "stay:k1")                                             # zero steps, spends the lowest die
     assert dice_used(st, 0) == [True, False]
     st.apply(0, "merc")
     assert might(st, 0) == 1 and res(st, 0)["gold"] == 6
-    assert "merc" not in ids(st, 0) and "stay:k1" not in ids(st, 0)
+    assert "merc" not in plain_ids(st, 0) and "stay:k1" not in plain_ids(st, 0)
     to_move(st, 0, [2], rnd=2)                                          # next round: again, for a die
     assert "merc" not in ids(st, 0)
-    st.apply(0, "stay:k1")
+    go(st, 0, "stay:k1")
     st.apply(0, "merc")
     assert might(st, 0) == 2
 
@@ -240,8 +241,8 @@ def test_boat_simple_example():
     st = game(4)
     set_boats(st, 0, "nw")
     to_move(st, 0, [1, 1])
-    assert "move:k1>d1" not in ids(st, 0)                              # too far on foot
-    st.apply(0, "boat:b1:k1>d1")
+    assert "move:k1>d1" not in plain_ids(st, 0)                              # too far on foot
+    go(st, 0, "boat:b1:k1>d1")
     assert where(st, 0) == "d1" and dice_used(st, 0).count(True) == 1
     st.apply(0, "claim")
     assert owner(st, "d1") == 0
@@ -255,8 +256,8 @@ def test_boat_advanced_example():
     place(st, 1, "h3")
     put_monster(st, "g1")
     to_move(st, 0, [1, 2])
-    assert "boat:b1:k1>g1" in ids(st, 0)
-    st.apply(0, "boat:b1:k1>g1")
+    assert "boat:b1:k1>g1" in plain_ids(st, 0)
+    go(st, 0, "boat:b1:k1>g1")
     assert dice_used(st, 0) == [False, True]                           # the 2 was needed
     assert boats(st, 0)[0] == ("b1", "ne") and where(st, 0) == "g1"
     assert st.to_act == (0,) and set(ids(st, 0)) == {"fight", "flee"}   # combat with the bear
@@ -264,7 +265,7 @@ def test_boat_advanced_example():
     st2 = game(4)
     set_boats(st2, 0, "ne")
     to_move(st2, 0, [1, 1])
-    assert "boat:b1:k1>g1" not in ids(st2, 0)
+    assert "boat:b1:k1>g1" not in plain_ids(st2, 0)
 
 
 @rule("LD-BOAT-1", "LD-BOAT-3", "LD-BOAT-4", "LD-GAP-39")
@@ -273,11 +274,11 @@ def test_boat_moves_and_shared_zones():
     set_boats(st, 0, "nw", "nw")
     set_boats(st, 1, "nw")
     to_move(st, 0, [1, 2])
-    acts = ids(st, 0)
+    acts = plain_ids(st, 0)
     assert {"boat:b1>ne", "boat:b1>sw", "boat:b1>se"} <= set(acts)
-    st.apply(0, "boat:b1>ne")                                          # 1 step with the 1
+    go(st, 0, "boat:b1>ne")                                          # 1 step with the 1
     assert dice_used(st, 0) == [True, False]
-    st.apply(0, "boat:b1>nw")                                          # moved again with another die
+    go(st, 0, "boat:b1>nw")                                          # moved again with another die
     assert boats(st, 0)[0] == ("b1", "nw")
 
 
@@ -286,15 +287,15 @@ def test_transport_after_interaction():
     st = game(4)
     set_boats(st, 0, "nw")
     to_move(st, 0, [1, 1, 1])
-    st.apply(0, "move:k1>b1")
+    go(st, 0, "move:k1>b1")
     st.apply(0, "claim")
     assert is_done(st, 0)
-    acts = ids(st, 0)
+    acts = plain_ids(st, 0)
     assert "boat:b1:k1>d1" in acts                                     # may still be carried
     assert "boat:b1:k1>c1" not in acts                                 # adventure tile would need an interaction
     put_monster(st, "a2")
-    assert "boat:b1:k1>a2" not in ids(st, 0)
-    st.apply(0, "boat:b1:k1>d1")
+    assert "boat:b1:k1>a2" not in plain_ids(st, 0)
+    go(st, 0, "boat:b1:k1>d1")
     assert where(st, 0) == "d1" and "claim" not in ids(st, 0)          # cannot interact on arrival
 
 
@@ -309,7 +310,7 @@ def test_example_explore_chain():
     place(st, 0, "b3")
     top_card(st, "direwolves")                                         # might 4, fame 2, 1 food 1 gold
     to_move(st, 0, [1, 1])
-    st.apply(0, "move:k1>c3")
+    go(st, 0, "move:k1>c3")
     assert revealed(st, "c3") and fame(st, 0) == 1
     assert set(ids(st, 0)) == {"fight", "flee"}
     assert "might 4" in next(a.label for a in st.legal_actions(0) if a.id == "fight")   # LD-UI-10
@@ -318,7 +319,7 @@ def test_example_explore_chain():
     st.apply(0, "fight")
     assert fame(st, 0) == 3 and res(st, 0)["food"] == 1 and res(st, 0)["gold"] == 3
     assert tokens(st, "c3") == 1 and monster(st, "c3") is None
-    assert is_done(st, 0) and not any(a.startswith(("move:k1", "stay:k1")) for a in ids(st, 0))
+    assert is_done(st, 0) and not any(a.startswith(("move:k1", "stay:k1")) for a in plain_ids(st, 0))
 
 
 @rule("LD-TILE-18", "LD-TILE-19", "LD-ADV-2", "LD-ADV-14", "LD-TILE-11", "LD-GAP-22", "LD-GAP-36", "LD-MON-12",
@@ -334,7 +335,7 @@ def test_example_bear_left_behind():
     set_lord(st, bob, food=1)
     top_card(st, "bear2")
     to_move(st, bob, [1])
-    st.apply(bob, "move:k1>c3")
+    go(st, bob, "move:k1>c3")
     rolls(st, 1)
     st.apply(bob, "fight")                                             # 1 + 0 < 5
     assert where(st, bob) == "h1"                                      # home to heal
@@ -345,15 +346,15 @@ def test_example_bear_left_behind():
     place(st, alice, "b3")
     set_lord(st, alice, might=3)
     to_move(st, alice, [1, 1], rnd=2)
-    st.apply(alice, "move:k1>c3")
+    go(st, alice, "move:k1>c3")
     assert set(ids(st, alice)) == {"fight", "flee"}                    # the bear first
     rolls(st, 2)
     st.apply(alice, "fight")
     assert monster(st, "c3") is None and tokens(st, "c3") == 1                  # no draw after combat
     assert fame(st, alice) == 2 and res(st, alice)["food"] == 2
-    assert "stay:k1" not in ids(st, alice)                             # needs a die on a later turn
+    assert "stay:k1" not in plain_ids(st, alice)                             # needs a die on a later turn
     to_move(st, alice, [1], rnd=3)
-    assert "stay:k1" in ids(st, alice)
+    assert "stay:k1" in plain_ids(st, alice)
 
 
 @rule("LD-TILE-5", "LD-TILE-6", "LD-GAP-20", "LD-RES-7", "LD-TILE-13", "LD-TILE-12", "LD-TILE-9")
@@ -364,7 +365,7 @@ def test_explored_resource_tile_has_a_bear_then_claim():
     place(st, 0, "b3")
     set_lord(st, 0, might=3)
     to_move(st, 0, [1])
-    st.apply(0, "move:k1>c3")
+    go(st, 0, "move:k1>c3")
     assert monster(st, "c3")["might"] == 5 and st.starred("c3")
     rolls(st, 2)
     st.apply(0, "fight")
@@ -382,13 +383,13 @@ def test_adventure_tokens_and_tiers():
     set_tile(st, "b2", "A1", tokens=0)
     to_move(st, 0, [1])
     place(st, 0, "b2")
-    assert "stay:k1" not in ids(st, 0)
+    assert "stay:k1" not in plain_ids(st, 0)
     # reshuffle of discards when the deck is empty
     discards_become_deck(st, 1)
     set_tile(st, "b2", "A1", tokens=1)
     old = set(discards(st, "1"))
     higher = {t: list(deck(st, t)) for t in ("2", "3")}
-    st.apply(0, "stay:k1")
+    go(st, 0, "stay:k1")
     tier1 = deck(st, "1")
     assert {t: deck(st, t) for t in ("2", "3")} == higher               # a tier-1 tile draws from the tier-1 deck
     assert len(old) == 18 and len(tier1) == 17 and set(tier1) < old   # the discards became the deck; one drawn
@@ -404,7 +405,7 @@ def test_example_harvest():
     place(st, 0, "c1")
     set_tile(st, "c1", "A1", tokens=0)
     to_move(st, 0, [1, 2])
-    st.apply(0, "move:k1>d1")
+    go(st, 0, "move:k1>d1")
     st.apply(0, "claim")
     st.apply(0, "end")
     assert phase(st) == "harvest" and set(st.to_act) == {0, 1, 2, 3}
@@ -440,7 +441,7 @@ def test_example_bandit_odds():
         set_lord(st, 1, might=1)
         place(st, 1, "b2")
         to_move(st, 1, [1])
-        st.apply(1, "stay:k1")
+        go(st, 1, "stay:k1")
         rolls(st, roll)
         st.apply(1, "fight")
         wins += monster(st, "b2") is None
@@ -458,8 +459,8 @@ def test_example_support():
     put_monster(st, "b1")
     set_tile(st, "b2", "A1", tokens=0)
     to_move(st, 0, [1, 1])
-    st.apply(0, "move:k1>b2")
-    st.apply(0, "boat:b1:k2>b1")
+    go(st, 0, "move:k1>b2")
+    go(st, 0, "boat:b1:k2>b1")
     rolls(st, 2)
     st.apply(0, "fight")
     assert monster(st, "b1") is None and fame(st, 0) == 2
@@ -478,7 +479,7 @@ def test_support_from_another_player_after_the_roll():
     place(st, 0, "b1")
     place(st, 2, "c2")                                                  # P3 next to the bear
     to_move(st, 0, [1])
-    st.apply(0, "move:k1>b2")
+    go(st, 0, "move:k1>b2")
     rolls(st, 3)
     st.apply(0, "fight")
     assert st.to_act == (2,) and set(ids(st, 2)) == {"support:yes", "support:no"}   # asked after the roll
@@ -492,19 +493,19 @@ def test_losing_with_nothing_to_lose():
     put_monster(st, "b1")
     set_lord(st, 0, resources={"gold": 0, "food": 0, "wood": 0, "ore": 0}, fame=1)
     to_move(st, 0, [1])
-    st.apply(0, "move:k1>b1")
+    go(st, 0, "move:k1>b1")
     rolls(st, 1)
     st.apply(0, "fight")
     assert fame(st, 0) == 0 and where(st, 0) == "a1"
     to_move(st, 0, [1])
-    st.apply(0, "move:k1>b1")
+    go(st, 0, "move:k1>b1")
     rolls(st, 1)
     st.apply(0, "fight")
     assert fame(st, 0) == 0
     # with two kinds of resource the player chooses
     set_lord(st, 0, resources={"gold": 1, "food": 1, "wood": 0, "ore": 0})
     to_move(st, 0, [1])
-    st.apply(0, "move:k1>b1")
+    go(st, 0, "move:k1>b1")
     rolls(st, 1)
     st.apply(0, "fight")
     assert set(ids(st, 0)) == {"lose:gold", "lose:food"}
@@ -522,7 +523,7 @@ def test_fleeing_a_monster():
         place(st, 0, "b1")
         set_lord(st, 0, food=1)
         to_move(st, 0, [1])
-        st.apply(0, "move:k1>b2")
+        go(st, 0, "move:k1>b2")
         rolls(st, flee_roll, 1)
         return st
     st = setup(3)
@@ -561,7 +562,7 @@ def test_impress_by_fame_takes_a_stack_and_flies_home():
     st = game(4)
     ds = _to_doomspire(st)
     set_lord(st, 0, fame=14)                                            # +1 for exploring makes 15
-    st.apply(0, f"move:k1>{ds}")
+    go(st, 0, f"move:k1>{ds}")
     assert len(hoard(st)) == 3 and all(sum(h.values()) == 4 for h in hoard(st))
     total = {}
     for h in hoard(st):
@@ -600,7 +601,7 @@ def test_dragon_combat_win():
     ds = _to_doomspire(st, rnd=1)                                      # dragon combat from round 1
     set_lord(st, 0, might=12)
     rolls(st, 1, 1, 3, 3, 2, 2, 1, 1)                                  # 2+12 vs 6+8 tie; reroll 4+12 vs 2+8
-    st.apply(0, f"move:k1>{ds}")                                       # no flee offered: straight to the fight
+    go(st, 0, f"move:k1>{ds}")                                       # no flee offered: straight to the fight
     lines = log_lines(st)
     assert any("tie at 14" in x for x in lines) and any("defeats the dragon (16 vs 10)" in x for x in lines)
     assert set(ids(st, 0)) == {"stack:1", "stack:2", "stack:3"}
@@ -614,7 +615,7 @@ def test_dragon_eats_the_last_knight():
     ds = _to_doomspire(st)
     give_item(st, 0, "sword")
     rolls(st, 1, 1, 3, 3)
-    st.apply(0, f"move:k1>{ds}")
+    go(st, 0, f"move:k1>{ds}")
     assert knight_ids(st, 0) == []
     assert set(ids(st, 0)) == {"stay", "concede"}
     st.apply(0, "stay")
@@ -632,7 +633,7 @@ def test_third_impression_ends_the_game_with_ranking():
     set_lord(st, 0, gold=12)
     set_owner(st, "b1", 2)                                             # P3 most tiles: Hand of the King
     set_lord(st, 3, gold=9)                                            # P4 most gold: Master of Coin
-    st.apply(0, f"move:k1>{ds}")
+    go(st, 0, f"move:k1>{ds}")
     assert st.is_over
     out = st.outcome()
     assert out.winners == (0,) and out.ranking == ((0,), (2,), (3,), (1,))
@@ -668,7 +669,7 @@ def test_knight_combat_when_stopping_on_a_rival():
     set_lord(st, 1, food=1)
     to_move(st, 0, [2], rnd=2)
     place(st, 0, "b1")
-    st.apply(0, "move:k1>c2")
+    go(st, 0, "move:k1>c2")
     assert st.to_act == (1,) and set(ids(st, 1)) == {"fight", "flee"}  # the occupant may flee
     rolls(st, 3, 3, 1, 1)
     st.apply(1, "fight")
@@ -687,7 +688,7 @@ def test_knight_combat_ties_reroll_and_item_steal():
     set_lord(st, 1, gold=0)
     to_move(st, 0, [2], rnd=2)
     place(st, 0, "b1")
-    st.apply(0, "move:k1>c2")
+    go(st, 0, "move:k1>c2")
     rolls(st, 2, 2, 1, 2, 3, 3, 1, 1)                                  # 4 vs 3+1 tie; then 6 vs 2+1
     st.apply(1, "fight")
     assert any("tie" in x for x in log_lines(st))
@@ -706,13 +707,13 @@ def test_passing_a_rival_who_may_block():
     # only path to e1 runs through c1? b2 route exists; force through row 1 by blocking b2
     put_monster(st, "b2")
     put_monster(st, "c2")
-    st.apply(0, "move:k1>d1")
+    go(st, 0, "move:k1>d1")
     assert st.to_act == (1,) and set(ids(st, 1)) == {"block", "pass"}
     st.apply(1, "pass")
     assert where(st, 0) == "d1"
     to_move(st, 0, [3], rnd=2)
     place(st, 0, "b1")
-    st.apply(0, "move:k1>d1")
+    go(st, 0, "move:k1>d1")
     st.apply(1, "block")
     assert where(st, 0) == "c1" and st.to_act == (0,) and set(ids(st, 0)) == {"fight", "flee"}    # blocked one may flee
 
@@ -725,7 +726,7 @@ def test_fleeing_knight_combat_gives_to_the_attacker():
         set_lord(st, 1, gold=0, wood=1)
         to_move(st, 0, [2], rnd=2)
         place(st, 0, "b1")
-        st.apply(0, "move:k1>c2")
+        go(st, 0, "move:k1>c2")
         rolls(st, r, 1, 1, 3, 3)
         return st
     st = setup(2)
@@ -819,22 +820,22 @@ def test_revolt_and_conquer():
     place(st, 1, "h1")
     to_move(st, 0, [1, 1], rnd=2)
     assert "revolt" not in ids(st, 0)
-    st.apply(0, "move:k1>b1")
+    go(st, 0, "move:k1>b1")
     assert "revolt" not in ids(st, 0) and "conquer" not in ids(st, 0)  # no fame, no might
     set_lord(st, 0, fame=1, might=1)
-    acts = ids(st, 0)
+    acts = plain_ids(st, 0)
     assert "revolt" in acts and "conquer" in acts
     st.apply(0, "revolt")
     assert owner(st, "b1") is None and fame(st, 0) == 0 and "claim" not in ids(st, 0)
     to_move(st, 0, [1], rnd=3)
-    st.apply(0, "stay:k1")
+    go(st, 0, "stay:k1")
     st.apply(0, "claim")
     assert owner(st, "b1") == 0
     set_owner(st, "c1", 1)
     set_tile(st, "c1", "G1")
     set_owner(st, "c1", 1)
     to_move(st, 0, [1], rnd=3)
-    st.apply(0, "move:k1>c1")
+    go(st, 0, "move:k1>c1")
     st.apply(0, "conquer")
     assert owner(st, "c1") == 0 and might(st, 0) == 0
     # a protected tile cannot be touched
@@ -842,7 +843,7 @@ def test_revolt_and_conquer():
     place(st, 1, "e1")
     set_lord(st, 0, might=1)
     to_move(st, 0, [1], rnd=3)
-    st.apply(0, "move:k1>d1")
+    go(st, 0, "move:k1>d1")
     assert "conquer" not in ids(st, 0)
 
 
@@ -858,8 +859,8 @@ def test_conceding():
     assert owner(st, "h1") == -1 and owner(st, "b1") == -1
     to_move(st, 0, [3], rnd=2)
     place(st, 0, "g1")
-    assert "move:k1>h1" in ids(st, 0)                                   # the former home may be entered
-    st.apply(0, "move:k1>h1")
+    assert "move:k1>h1" in plain_ids(st, 0)                                   # the former home may be entered
+    go(st, 0, "move:k1>h1")
     to_harvest(st, {0: [1]}, rnd=2)
     assert "h1" in st.eligible(0)                                      # neutral tile blockaded
     for s in (2, 3):
@@ -877,20 +878,23 @@ def test_build_knight_boat_warship():
     set_lord(st, 0, resources={"gold": 20, "food": 20, "wood": 20, "ore": 20})
     to_harvest(st, {0: [1]})
     st.apply(0, "build:knight")
-    assert knight_ids(st, 0) == ["k1", "k2"] and where(st, 0, "k2") == "a1" and res(st, 0)["food"] == 17
-    assert res(st, 0)["ore"] == 19
+    assert res(st, 0)["food"] == 17 and res(st, 0)["ore"] == 19        # paid at once
     assert harvest_done(st, 0) and dice_used(st, 0) == [False]         # one build, no die
+    assert knight_ids(st, 0) == ["k1"]                                  # the knight comes at the end of the phase
+    end_harvest(st)
+    assert knight_ids(st, 0) == ["k1", "k2"] and where(st, 0, "k2") == "a1"
     assert st.max_dice(0) == 3
     add_knight(st, 0, "a1")
     to_harvest(st, {0: []})
     assert "build:knight" not in ids(st, 0)                             # max 3 knights
     st.apply(0, "build:boat")
-    assert boats(st, 0) == [("b1", "nw")]
+    end_harvest(st)
+    assert boats(st, 0) == [("b1", "nw"), ("b2", "nw")]                 # the starting boat and a new one (LD-GAP-3)
     to_harvest(st, {0: []})
-    st.apply(0, "build:boat")
-    to_harvest(st, {0: []})
-    assert "build:boat" not in ids(st, 0)
+    assert "build:boat" not in ids(st, 0)                               # max 2 boats
     st.apply(0, "build:warship")
+    end_harvest(st)
+    to_harvest(st, {0: []})
     assert has_warship(st, 0) and "build:warship" not in ids(st, 0)
 
 
@@ -902,6 +906,7 @@ def test_buildings_and_their_use():
     to_harvest(st, {0: [1]})
     assert "build:monastery" not in ids(st, 0)
     st.apply(0, "build:market")
+    end_harvest(st)
     to_harvest(st, {0: [1]})
     assert "sell:food+wood" in ids(st, 0)
     set_lord(st, 0, resources={"gold": 0, "food": 3, "wood": 1, "ore": 0})
@@ -914,12 +919,14 @@ def test_buildings_and_their_use():
         to_harvest(st, {0: []})
         f0 = fame(st, 0)
         st.apply(0, f"build:{key}")
+        end_harvest(st)
         assert fame(st, 0) == f0 + gain
     assert "chapel" in buildings(st, 0) and "monastery" in buildings(st, 0)
     for key, use, cost in (("blacksmith", "smith", {"gold": 1, "ore": 3}), ("fletcher", "fletch", {"wood": 3, "ore": 1})):
         to_harvest(st, {0: []})
         st.apply(0, f"build:{key}")
         assert use not in ids(st, 0)                                    # not usable in the phase it is built
+        end_harvest(st)
         to_harvest(st, {0: []})
         before, m = res(st, 0), might(st, 0)
         st.apply(0, use)
@@ -934,7 +941,7 @@ def test_trader_and_temple():
     set_lord(st, 0, resources={"gold": 6, "food": 3, "wood": 1, "ore": 0})
     place(st, 0, "a3")
     to_move(st, 0, [1])
-    st.apply(0, "move:k1>a4")
+    go(st, 0, "move:k1>a4")
     st.apply(0, "swap:food+food>ore")
     st.apply(0, "swap:food+wood>ore")                                   # 3 food + 1 wood -> 2 ore, one use
     assert res(st, 0)["ore"] == 2 and res(st, 0)["food"] == 0
@@ -946,11 +953,11 @@ def test_trader_and_temple():
     place(st, 0, "d7")
     set_lord(st, 0, fame=1)
     to_move(st, 0, [1])
-    st.apply(0, "move:k1>d8")
+    go(st, 0, "move:k1>d8")
     assert "temple" not in ids(st, 0)
     to_move(st, 0, [1])
     set_lord(st, 0, fame=3)
-    st.apply(0, "stay:k1")
+    go(st, 0, "stay:k1")
     st.apply(0, "temple")
     assert fame(st, 0) == 1 and might(st, 0) == 1
 
@@ -967,7 +974,7 @@ def test_items_carry_drop_pick():
     set_tile(st, "b2", "A1", tokens=1)
     place(st, 0, "b2")
     top_card(st, "trapper")
-    st.apply(0, "stay:k1")
+    go(st, 0, "stay:k1")
     assert len(items(st, 0)) == 2 and len(tile_items(st, "b2")) == 1    # no room: it lies on the tile
     spear = tile_items(st, "b2")[0]
     drop = f"drop:k1:{items(st, 0)[0]}"
@@ -987,7 +994,7 @@ def test_followers():
     place(st, 0, "b2")
     top_card(st, "dog")
     to_move(st, 0, [1])
-    st.apply(0, "stay:k1")
+    go(st, 0, "stay:k1")
     assert set(ids(st, 0)) == {"dismiss:squire", "dismiss:hound", "decline"}
     st.apply(0, "dismiss:squire")
     assert followers(st, 0) == ["hound", "hound"]
@@ -999,7 +1006,7 @@ def test_followers():
     put_monster(st, "b1")
     to_move(st, 0, [1])
     place(st, 0, "a1")
-    st.apply(0, "move:k1>b1")
+    go(st, 0, "move:k1>b1")
     rolls(st, 1)
     st.apply(0, "fight")
     assert set(ids(st, 0)) == {f"use:{potion}", "nouse"}
@@ -1044,7 +1051,7 @@ def test_dragon_roll_is_automatic_and_totals_are_shown():
     set_lord(st, 2, fame=5)                                             # the biggest rival rolls for the dragon
     give_item(st, 0, "potion")
     rolls(st, 1, 1, 3, 3)
-    st.apply(0, f"move:k1>{ds}")
+    go(st, 0, f"move:k1>{ds}")
     assert any("rolled by P3" in x for x in log_lines(st))
     assert any("now 2 vs 14" in a.label for a in st.legal_actions(0))
 
@@ -1060,23 +1067,23 @@ def test_events_scatter_send_home_and_lose():
     place(st, 1, "c2")                                                  # rival next to the drawing knight
     top_card(st, "echo")
     to_move(st, 0, [1])
-    st.apply(0, "stay:k1")
+    go(st, 0, "stay:k1")
     assert where(st, 1) == "c2"                                         # round 1: nobody is scared off
     top_card(st, "echo")
     to_move(st, 0, [1], rnd=2)
-    st.apply(0, "stay:k1")
+    go(st, 0, "stay:k1")
     assert where(st, 1) == "h1" and fame(st, 0) == 2
     top_card(st, "stampede1")
     set_tile(st, "b2", "A1", tokens=1)
     to_move(st, 0, [1], rnd=2)
-    st.apply(0, "stay:k1")
+    go(st, 0, "stay:k1")
     assert where(st, 0) == "a1"
     top_card(st, "collapse")
     set_tile(st, "a2", "A1", tokens=1)
     place(st, 0, "a2")
     set_lord(st, 0, gold=1, ore=1)
     to_move(st, 0, [1], rnd=2)
-    st.apply(0, "stay:k1")
+    go(st, 0, "stay:k1")
     assert set(ids(st, 0)) == {"lose:gold", "lose:ore"}
     st.apply(0, "lose:ore")
     assert res(st, 0)["ore"] == 0
@@ -1093,7 +1100,7 @@ def test_knight_combat_support_warships_and_one_shots():
     potion = give_item(st, dfd, "potion")
     to_move(st, a, [2], rnd=2)
     place(st, a, "d1")
-    st.apply(a, "move:k1>b1")
+    go(st, a, "move:k1>b1")
     rolls(st, 1, 1, 1, 1)                                               # 2 vs 2
     st.apply(dfd, "fight")
     assert st.to_act == (third,) and set(ids(st, third)) == {"support:1", "support:2", "support:no"}
@@ -1126,7 +1133,7 @@ def test_undo_only_without_hidden_information():
     to_move(st, 0, [1, 2])
     place(st, 0, "b3")
     set_tile(st, "b3", "EM")
-    st.apply(0, "move:k1>a3")
+    go(st, 0, "move:k1>a3")
     assert st.can_undo(0)
     st2 = st.undo(0)
     assert st2.history == st.history[:-1]
@@ -1134,7 +1141,7 @@ def test_undo_only_without_hidden_information():
     to_move(st, 0, [1])
     place(st, 0, "b3")
     set_tile(st, "b3", "EM")
-    st.apply(0, "move:k1>c3")                                           # explores: reveals a hidden tile
+    go(st, 0, "move:k1>c3")                                           # explores: reveals a hidden tile
     assert not st.can_undo(0)
 
 
@@ -1152,7 +1159,7 @@ def test_drop_and_dismiss_also_in_the_harvest_phase():
     sword = give_item(st, 0, "sword")
     set_followers(st, 0, ["miner"])
     to_harvest(st, {0: [1]})
-    acts = ids(st, 0)
+    acts = plain_ids(st, 0)
     assert f"drop:k1:{sword}" in acts and "dismiss:k1:miner" in acts and not any(a.startswith("pick:") for a in acts)
     st.apply(0, f"drop:k1:{sword}")
     st.apply(0, "dismiss:k1:miner")

@@ -5,7 +5,7 @@ import pytest
 from pyapp.engine import IllegalAction, Rng
 from pyapp.games.doomspire import GAME
 from pyapp.games.doomspire.bots import GoalBot
-from test_doomspire_helpers import (active, draft, followers, free_ids, game, give_item, ids, items, later_turn,
+from test_doomspire_helpers import (active, draft, followers, free_ids, game, give_item, go, ids, items, later_turn,
                                     log_lines, offer, pending, phase, place, put_monster, res, rolls, set_followers,
                                     set_lord, set_tile, tile_items, to_harvest, to_move, top_frame, where)
 
@@ -22,7 +22,7 @@ def _won_duel(rope_and_lantern=True, gold=1, loser_items=("sunblade",)):
     mine = [give_item(st, 0, "rope"), give_item(st, 0, "lantern")] if rope_and_lantern else []
     to_move(st, 0, [2], rnd=2)
     place(st, 0, "b1")
-    st.apply(0, "move:k1>c2")
+    go(st, 0, "move:k1>c2")
     rolls(st, 3, 3, 1, 1)
     st.apply(1, "fight")
     return st, mine, loot
@@ -72,7 +72,7 @@ def test_dropping_a_backpack_does_not_make_room():
     pack, rope, lantern = (give_item(st, 0, key) for key in ("backpack", "rope", "lantern"))
     to_move(st, 0, [2], rnd=2)
     place(st, 0, "b1")
-    st.apply(0, "move:k1>c2")
+    go(st, 0, "move:k1>c2")
     rolls(st, 3, 3, 1, 1)
     st.apply(1, "fight")
     assert set(ids(st, 0)) == {f"room:{rope}", f"room:{lantern}", "room:no"}
@@ -93,7 +93,7 @@ def test_a_dropped_item_may_be_picked_up_by_another_lord_in_the_same_round():
     st.apply(0, "end")
     place(st, 0, "a1")                                                 # P1's knight has gone home meanwhile
     to_move(st, 1, [1], rnd=2)                                         # P2's move turn, same round
-    st.apply(1, "move:k1>b3")
+    go(st, 1, "move:k1>b3")
     assert where(st, 1) == "b3" and f"pick:k1:{sword}" in ids(st, 1)
     st.apply(1, f"pick:k1:{sword}")
     assert items(st, 1) == [sword]
@@ -197,7 +197,7 @@ def test_no_offer_is_sent_while_another_question_is_open():
     place(st, 0, "b1")
     put_monster(st, "b2")
     put_monster(st, "c2")
-    st.apply(0, "move:k1>d1")                                            # P2 is asked whether to block
+    go(st, 0, "move:k1>d1")                                            # P2 is asked whether to block
     assert st.to_act == (1,)
     st.apply(2, "trade:to:2")
     st.apply(2, "trade:give:gold")                                      # drafting goes on
@@ -238,7 +238,7 @@ def test_no_dropping_while_a_fight_is_resolved():
     place(st, 1, "c2")
     to_move(st, 0, [2], rnd=2)
     place(st, 0, "b1")
-    st.apply(0, "move:k1>c2")
+    go(st, 0, "move:k1>c2")
     assert st.to_act == (1,)                                             # fight or flee
     assert not any(a.startswith(("drop:", "dismiss:")) for a in free_ids(st, 1))
     with pytest.raises(IllegalAction):

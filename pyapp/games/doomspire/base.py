@@ -108,6 +108,10 @@ class DoomspireBase(FlowState):
         tiles = self.data["tiles"]
         return [t for t in ALL if tiles[t]["owner"] == s and self.is_resource(t)]      # board order
 
+    def flags_left(self, s: int) -> int:
+        """Flags ``s`` has not placed: ten per lord, home included (LD-GAP-60)."""
+        return self.C["max_flags"] - len(self.owned(s))
+
     def starred_count(self, s: int) -> int:
         return sum(1 for t in self.owned(s) if self.starred(t))
 

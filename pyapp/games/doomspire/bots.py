@@ -83,7 +83,7 @@ class GoalBot:
             if p < 0.6:
                 return -2.0
             val += p * (m["fame"] * 1.5 + sum(VALUE[r] * n for r, n in m["loot"].items())) - (1 - p) * 2
-        if typ in ("resource", "home") and tv["owner"] is None:
+        if typ in ("resource", "home") and tv["owner"] is None and me["flags"] > 0:
             star = tv["starred"]
             val += (6.0 if me["starred"] < 4 else 3.0) if star else 2.5
         if typ in ("adventure", "oasis") and tv["tokens"] > 0 and not tv["monster"]:
@@ -99,7 +99,7 @@ class GoalBot:
         if tv["items"] and len(k["items"]) < 2:
             val += 1.0
         if (v["round"] >= 2 and typ in ("resource", "home") and tv["owner"] not in (None, seat)
-                and not tv.get("protected") and me["might"] >= 2 and tv["starred"]):
+                and not tv.get("protected") and me["might"] >= 2 and tv["starred"] and me["flags"] > 0):
             val += 2.5
         return val
 
@@ -140,6 +140,8 @@ class GoalBot:
             return "fight"
         if kind == "support":
             return "support:no" if "support:no" in ids else ids[-1]
+        if kind == "route":                       # pass as few rival knights as possible, then the shortest way
+            return min(ids, key=lambda a: (len(self._rivals_on(v, me, a[4:].split("-")[:-1])), a.count("-"), a))
         if kind == "block":
             return "block" if me["might"] >= 3 else "pass"
         if kind in ("lose", "give"):
@@ -158,10 +160,19 @@ class GoalBot:
                     if new > self.item_value(mine.get(worst[5:], "")):
                         return worst
                 return "room:no"
-            items = [a for a in ids if a.split(":")[1] not in VALUE]
+            carried = [key for k in me["knights"] if k["id"] == fr.get("winner_knight") for _i, key in k["items"]]
+            least = min((self.item_value(key) for key in carried), default=0.0)
+            labels = {a.id: a.label or "" for a in acts}
+
+            def gain(aid: str) -> float:
+                """What taking item ``aid`` adds: its worth, less the item we would drop for it when hands are full."""
+                new = self.item_value(self.item_key(v, aid[6:], fr.get("loser")))
+                return new - least if "drop an item" in labels.get(aid, "") else new
+            items = [a for a in ids if a.split(":")[1] not in VALUE and gain(a) > 0]
             if items:
-                return max(items, key=lambda a: (self.item_value(self.item_key(v, a[6:], fr.get("loser"))), a))
-            return max(ids, key=lambda a: VALUE[a.split(":")[1]])
+                return max(items, key=lambda a: (gain(a), a))
+            takes = [a for a in ids if a.split(":")[1] in VALUE]
+            return max(takes, key=lambda a: VALUE[a.split(":")[1]]) if takes else ids[0]
         if kind == "stack":
             hoard = v["hoard"] or []             # a stack is asked for only once the hoard is known
             return max(ids, key=lambda a: sum(VALUE[r] * n for r, n in hoard[int(a.split(":")[1]) - 1].items()))
@@ -268,6 +279,9 @@ class GoalBot:
                     return step if step in ids else None
         return "trade:send" if "trade:send" in ids else None     # no send: this offer was refused this phase
 
+    def _rivals_on(self, v: DoomspireView, me: PlayerView, path: list[str]) -> list[str]:
+        return [t for t in path if any(s != me["seat"] for s, _k in v["tiles"][t]["knights"])]
+
     def own_units(self, v: DoomspireView, me: PlayerView, t: str) -> int:
         return sum(1 for nb in NB[t] for s, _k in v["tiles"][nb]["knights"] if s == me["seat"])
 
@@ -326,16 +340,20 @@ class GoalBot:
             return picks[0]
         values_by_k: dict[str, dict[str, float]] = {}
         best, best_score = "end", 0.6
+        lowest: dict[str, str] = {}                 # a move without its die -> the move with the lowest die
         for a in ids:
-            head = a.split(":")[0]
-            if head not in ("move", "stay", "boat"):
-                continue
+            if a.startswith(("move:", "stay:", "boat:")):
+                trip, _, die = a.rpartition(":")
+                if trip not in lowest or int(die) < int(lowest[trip].rpartition(":")[2]):
+                    lowest[trip] = a
+        for trip, a in lowest.items():
+            head = trip.split(":")[0]
             if head == "stay":
-                kid = a.split(":")[1]
+                kid = trip.split(":")[1]
                 k = knights[kid]
                 score = self.tile_value(v, me, k, k["at"]) - 0.3
             else:
-                body = a.split(":", 1)[1]
+                body = trip.split(":", 1)[1]
                 if head == "boat":
                     if body.count(":") == 0:
                         continue
@@ -348,8 +366,11 @@ class GoalBot:
                 here = self.potential(v, me, k, vals, k["at"])
                 there = self.potential(v, me, k, vals, dest)
                 direct = vals[dest]
-                score = max(direct, 0.9 * (there - here) if direct >= 0 else direct)
-                score -= 0.2 if head == "boat" else 0.0
+                if head == "boat" and k["done"]:         # a tired knight cannot interact where it lands
+                    score = 0.9 * (there - here) - 1.0 if direct >= 0 else direct
+                else:
+                    score = max(direct, 0.9 * (there - here) if direct >= 0 else direct)
+                score -= 0.6 if head == "boat" else 0.0      # a die kept for the harvest is worth something
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = a, score

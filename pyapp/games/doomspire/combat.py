@@ -93,11 +93,11 @@ class CombatRules(DoomspireBase):
             self.say(f"{{0}} gives {self.item_name(what)} to {{1}}", s, to, kind="lose")
 
     def flee_dests(self, s: int, t: str) -> list[str]:
-        """LD-GAP-34: nearest own flagged tile (not home, not the combat tile) without knight or monster."""
+        """LD-GAP-34: nearest own flagged tile, home included (not the combat tile), without knight or monster;
+        home if there is none."""
         occ = self.occ()
         home = self.data["players"][s]["home"]
-        cands = [u for u in self.owned(s)
-                 if u != home and u != t and not occ.get(u) and self.data["tiles"][u]["monster"] is None]
+        cands = [u for u in self.owned(s) if u != t and not occ.get(u) and self.data["tiles"][u]["monster"] is None]
         if not cands:
             return [home]
         best = min(manhattan(t, u) for u in cands)
@@ -282,6 +282,7 @@ class CombatRules(DoomspireBase):
             self.say(f"{{0}}'s knight flees to {kf['at']}", fl, kind="flee")
             return
         if stage == "roll":                                            # LD-KVK-9
+            self._fight_happens(t)
             frame["roll_a"] = self.roll3() + self.roll3()
             frame["roll_d"] = self.roll3() + self.roll3()
             frame["own_a"], frame["own_d"] = self.units_adjacent(a, t), self.units_adjacent(dd, t)
@@ -341,6 +342,14 @@ class CombatRules(DoomspireBase):
                  w, l, kind="combat")
         self.send_home(l, kl)                                          # LD-KVK-14
         self.flow.push("steal", winner=w, winner_knight=kw["id"], loser=l, loser_knight=kl["id"])   # LD-KVK-13
+
+    def _fight_happens(self, t: str) -> None:
+        """A knight fight on ``t`` really takes place: the entry that led to it draws no adventure card
+        (LD-TILE-11, LD-GAP-36; a flight before any fight is not combat)."""
+        for fr in reversed(self.flow.stack):
+            if fr["kind"] == "entry" and fr["tile"] == t:
+                fr["fought"] = True
+                return
 
     def _duel_totals(self, frame: dict, ka: KnightData, kd: KnightData) -> tuple[int, int]:
         pa, pd = self.data["players"][frame["attacker"]], self.data["players"][frame["defender"]]

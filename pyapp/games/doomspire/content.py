@@ -60,7 +60,8 @@ def _check_board(chk: Checker, b: dict) -> None:
     chk.check(b["mountains"].count("DS") == 1, "board", "exactly one Doomspire among the mountains")
     for x in b["hills"] + b["mountains"]:
         chk.check(x in kinds, "board", f"unknown hidden code {x}")
-    chk.check(all(is_int(b["bear"].get(key)) for key in ("might", "fame")), "board", "bear needs might and fame")
+    for key in ("bear", "wolf"):
+        chk.check(all(is_int(b[key].get(k)) for k in ("might", "fame")), "board", f"{key} needs might and fame")
 
 
 def _check_cards(chk: Checker, c: dict) -> None:
@@ -115,6 +116,7 @@ def load() -> dict:
              "followers": read_json(__package__, "followers.json")["followers"]}
         b = read_json(__package__, "builds.json")
         c["builds"], c["max_knights"], c["max_boats"] = b["builds"], b["max_knights"], b["max_boats"]
+        c["max_flags"] = b["max_flags"]
         errs = check(c)
         if errs:
             raise ContentError("doomspire content: " + "; ".join(errs))

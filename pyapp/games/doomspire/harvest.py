@@ -72,6 +72,33 @@ class HarvestRules(DoomspireBase):
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
 
+    def _end_harvest(self) -> None:
+        """The single builds come at the end of the phase, once everyone has harvested (LD-HARV-2, LD-HARV-10,
+        LD-HARV-12): a knight recruited now does not change who may harvest in this harvest."""
+        for s in self.active_seats():
+            p = self.data["players"][s]
+            key = (p["harvest"] or {}).get("build")
+            if key:
+                self._build(s, key)
+
+    def _build(self, s: int, key: str) -> None:
+        p = self.data["players"][s]
+        bd = self.C["builds"][key]
+        if key == "knight":
+            p["knights"].append({"id": f"k{p['next_knight']}", "at": p["home"], "items": [], "followers": [],
+                                 "done": False})                      # LD-BLD-2
+            p["next_knight"] += 1
+        elif key == "boat":
+            zone = COAST[p["home"]]                                   # LD-BLD-6
+            p["boats"].append({"id": f"b{p['next_boat']}", "zone": zone})
+            p["next_boat"] += 1
+        elif key == "warship":
+            p["warship"] = True                                       # LD-BLD-9
+        else:
+            p["buildings"].append(key)
+            p["fame"] += bd.get("fame", 0)                            # LD-BLD-19, LD-BLD-22
+        self.say(f"{{0}} builds: {bd['name']}", s, kind="build")
+
     def can_build(self, s: int, key: str) -> bool:
         p = self.data["players"][s]
         C = self.C
@@ -130,21 +157,9 @@ class HarvestRules(DoomspireBase):
         elif head == "build":                                         # LD-HARV-10..12
             bd = self.C["builds"][rest]
             self.pay(s, bd["cost"])
-            if rest == "knight":
-                p["knights"].append({"id": f"k{p['next_knight']}", "at": p["home"], "items": [], "followers": [],
-                                     "done": False})                  # LD-BLD-2
-                p["next_knight"] += 1
-            elif rest == "boat":
-                zone = COAST[p["home"]]                               # LD-BLD-6
-                p["boats"].append({"id": f"b{p['next_boat']}", "zone": zone})
-                p["next_boat"] += 1
-            elif rest == "warship":
-                p["warship"] = True                                   # LD-BLD-9
-            else:
-                p["buildings"].append(rest)
-                p["fame"] += bd.get("fame", 0)                        # LD-BLD-19, LD-BLD-22
+            hv["build"] = rest                                        # it comes at the end of the phase
             self.flow.done(s)
-            self.say(f"{{0}} builds: {bd['name']}", s, kind="build")
+            self.say(f"{{0}} pays for: {bd['name']} (built at the end of the harvest)", s, kind="build")
         elif head == "done":
             self.flow.done(s)
         elif head in ("drop", "dismiss"):

@@ -43,27 +43,46 @@ class MovementRules(DoomspireBase):
             return []
         return [(s2, k) for s2, k in occ.get(t, ()) if s2 != s]
 
-    def knight_dests(self, s: int, k: KnightData, reach: int, occ: Occupancy) -> dict[str, tuple[int, int, list[str]]]:
-        """dest -> (opponent tiles passed, steps, path) -- fewest passes, then fewest steps."""
-        best: dict[str, tuple[int, int, list[str]]] = {}
+    def knight_routes(self, s: int, k: KnightData, reach: int, occ: Occupancy) -> dict[str, dict[tuple[str, ...], list[str]]]:
+        """dest -> {the tiles of rival knights passed on the way, in order: the shortest path passing exactly
+        those} within ``reach`` steps (LD-MOVE-4..6, LD-MOVE-14).  Routes that pass the same rivals are the same
+        to the player; routes that pass different rivals are a choice (which rival may block)."""
+        out: dict[str, dict[tuple[str, ...], list[str]]] = {}
         start = k["at"]
 
-        def walk(t: str, path: list[str], opps: int) -> None:
-            steps = len(path)
-            if steps >= reach:
+        def walk(t: str, path: list[str], rivals: tuple[str, ...]) -> None:
+            if len(path) >= reach:
                 return
             for nb in NB[t]:
                 if nb == start or nb in path or not self.enterable(s, nb, occ):
                     continue
                 npath = path + [nb]
-                key = (opps, len(npath))
-                if nb not in best or key < best[nb][:2]:
-                    best[nb] = (opps, len(npath), npath)
+                routes = out.setdefault(nb, {})
+                if rivals not in routes or len(npath) < len(routes[rivals]):
+                    routes[rivals] = npath
                 if self.must_stop(nb):
                     continue
-                walk(nb, npath, opps + (1 if self.opp_at(s, nb, occ) else 0))
-        walk(start, [], 0)
-        return best
+                walk(nb, npath, rivals + ((nb,) if self.opp_at(s, nb, occ) else ()))
+        walk(start, [], ())
+        return out
+
+    @staticmethod
+    def route_choices(routes: dict[tuple[str, ...], list[str]], reach: int) -> dict[tuple[str, ...], list[str]]:
+        """The routes within ``reach`` worth a choice: a route that passes every rival another route passes and
+        more only gives rivals a chance to block, so only routes whose rivals are not a superset are kept."""
+        opts = {r: p for r, p in routes.items() if len(p) <= reach}
+
+        def beaten(r: tuple[str, ...]) -> bool:
+            return any(set(o) < set(r) or (set(o) == set(r) and (len(opts[o]), o) < (len(opts[r]), r))
+                       for o in opts if o != r)
+        return {r: p for r, p in opts.items() if not beaten(r)}
+
+    def _rivals_text(self, s: int, tiles: tuple[str, ...] | list[str], occ: Occupancy) -> str:
+        """``P2's knight on c2 and P3's knight on d2`` -- who may block on the way."""
+        if not tiles:
+            return "passing no rival knight"
+        parts = [f"{self.name(self.opp_at(s, t, occ)[0][0])}'s knight on {t}" for t in tiles]
+        return "passing " + " and ".join(parts)
 
     def can_stay(self, s: int, k: KnightData, occ: Occupancy) -> bool:
         """LD-MOVE-7, LD-MOVE-19: a zero-step action makes sense only if the tile offers an interaction."""
@@ -74,11 +93,12 @@ class MovementRules(DoomspireBase):
             return True
         if typ in SPECIAL and t not in self.data["players"][s]["specials_used"]:
             return True
-        if typ in ("resource", "home") and x["owner"] is None:
+        flags = self.flags_left(s) > 0                               # LD-GAP-60
+        if typ in ("resource", "home") and x["owner"] is None and flags:
             return True
         if self.data["round"] >= 2 and typ in ("resource", "home") and x["owner"] is not None and x["owner"] != s:
             p = self.data["players"][s]
-            return (p["fame"] >= 1 or p["might"] >= 1) and not self.protected(t, occ)
+            return (p["fame"] >= 1 or (p["might"] >= 1 and flags)) and not self.protected(t, occ)
         return False
 
     # ------------------------------------------------------------ the move phase's actions
@@ -90,33 +110,47 @@ class MovementRules(DoomspireBase):
         top = max(dice) if dice else 0
         out.extend(self._window_actions(s, occ))
         if dice:
+            values = sorted(set(dice))
             for k in p["knights"]:
                 if k["done"]:
                     continue
                 bonus = self.eff_sum(k, "steps")
-                for dest, (opps, steps, _path) in sorted(self.knight_dests(s, k, top + bonus, occ).items()):
-                    die = self.low_die(s, max(1, steps - bonus))
-                    extra = f", passing {opps} rival knight(s)" if opps else ""
-                    out.append(Action(f"move:{k['id']}>{dest}",
-                                      f"Move knight {k['id'][1:]} to {dest} ({steps} step(s), die {die}{extra})", "move"))
+                routes = self.knight_routes(s, k, top + bonus, occ)
+                for dest in sorted(routes):
+                    for v in values:                                   # LD-MOVE-4: the player picks the die
+                        opts = list(self.route_choices(routes[dest], v + bonus))
+                        if not opts:
+                            continue
+                        steps = min(len(routes[dest][r]) for r in opts)
+                        how = (f", {self._rivals_text(s, opts[0], occ)}" if len(opts) == 1 and opts[0]
+                               else ", then choose the route" if len(opts) > 1 else "")
+                        out.append(Action(f"move:{k['id']}>{dest}:{v}",
+                                          f"Move knight {k['id'][1:]} to {dest} with your {v} ({steps} step(s){how})",
+                                          "move"))
                 if self.can_stay(s, k, occ):
-                    out.append(Action(f"stay:{k['id']}",
-                                      f"Knight {k['id'][1:]} stays on {k['at']} and interacts (die {min(dice)})", "stay"))
-            out.extend(self._boat_actions(s, top, occ))
+                    for v in values:
+                        out.append(Action(f"stay:{k['id']}:{v}",
+                                          f"Knight {k['id'][1:]} stays on {k['at']} and interacts (spend your {v})",
+                                          "stay"))
+            out.extend(self._boat_actions(s, values, occ))
         out.extend(self._item_actions(s, occ))
         out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end"))
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
 
-    def _boat_actions(self, s: int, top: int, occ: Occupancy) -> list[Action]:
+    def _boat_actions(self, s: int, values: list[int], occ: Occupancy) -> list[Action]:
+        """Sailing and carrying a knight, one action per die that covers the trip (LD-BOAT-1, LD-BOAT-5)."""
         p = self.data["players"][s]
+        top = max(values)
         out = []
         for b in p["boats"]:
             for z in ZONES:
                 dist = zone_dist(b["zone"], z)
                 if z != b["zone"] and dist <= top:
-                    out.append(Action(f"boat:{b['id']}>{z}", f"Sail boat {b['id'][1:]} to the {ZONE_NAMES[z]} sea "
-                                      f"(die {self.low_die(s, max(1, dist))})", "boat"))
+                    for v in values:
+                        if v >= dist:
+                            out.append(Action(f"boat:{b['id']}>{z}:{v}", f"Sail boat {b['id'][1:]} to the "
+                                              f"{ZONE_NAMES[z]} sea with your {v}", "boat"))
             for k in p["knights"]:
                 kz = COAST.get(k["at"])
                 if kz is None:
@@ -127,9 +161,11 @@ class MovementRules(DoomspireBase):
                     steps = zone_dist(b["zone"], kz) + zone_dist(kz, ez)
                     if steps > top or not self.drop_ok(s, k, t, occ):
                         continue
-                    out.append(Action(f"boat:{b['id']}:{k['id']}>{t}",
-                                      f"Boat {b['id'][1:]} carries knight {k['id'][1:]} from {k['at']} to {t} "
-                                      f"({steps} step(s), die {self.low_die(s, max(1, steps))})", "boat"))
+                    for v in values:
+                        if v >= max(1, steps):
+                            out.append(Action(f"boat:{b['id']}:{k['id']}>{t}:{v}",
+                                              f"Boat {b['id'][1:]} carries knight {k['id'][1:]} from {k['at']} to {t} "
+                                              f"with your {v} ({steps} step(s))", "boat"))
         return out
 
     def drop_ok(self, s: int, k: KnightData, t: str, occ: Occupancy) -> bool:
@@ -155,7 +191,9 @@ class MovementRules(DoomspireBase):
         res = p["resources"]
         typ = self.ktype(t)
         out = []
-        if typ in ("resource", "home") and x["owner"] is None and "revolt" not in w["acts"] and "claim" not in w["acts"]:
+        flags = self.flags_left(s) > 0                                # LD-GAP-60: ten flags, home included
+        if (typ in ("resource", "home") and x["owner"] is None and "revolt" not in w["acts"] and "claim" not in w["acts"]
+                and flags):
             y = self.kind(t)["yield"]
             out.append(Action("claim", f"Claim {t} ({res_text(y)}{', starred' if self.starred(t) else ''})", "claim"))
         if (self.data["round"] >= 2 and typ in ("resource", "home") and x["owner"] is not None and x["owner"] != s
@@ -163,7 +201,7 @@ class MovementRules(DoomspireBase):
             if p["fame"] >= 1:
                 out.append(Action("revolt", f"Incite revolt on {t}: pay 1 fame, remove {self.name(x['owner'])}'s claim",
                                   "revolt"))
-            if p["might"] >= 1:
+            if p["might"] >= 1 and flags:
                 out.append(Action("conquer", f"Conquer {t}: pay 1 might, replace {self.name(x['owner'])}'s flag with yours",
                                   "conquer"))
         fresh = t not in p["specials_used"]
@@ -224,37 +262,43 @@ class MovementRules(DoomspireBase):
         p = d["players"][s]
         if head == "move":
             d["window"] = None
-            kid, dest = rest.split(">")
+            kid, _, where = rest.partition(">")
+            dest, _, die_s = where.partition(":")
             k = self.knight_of(s, kid)
-            bonus = self.eff_sum(k, "steps")
-            occ = self.occ()
-            opps, steps, path = self.knight_dests(s, k, max(self.unused(s)) + bonus, occ)[dest]
-            die = self.spend(s, max(1, steps - bonus))
+            die = self.spend(s, int(die_s))                           # the die the player picked (LD-MOVE-4)
+            reach = die + self.eff_sum(k, "steps")
+            routes = self.route_choices(self.knight_routes(s, k, reach, self.occ())[dest], reach)
             self.say(f"{{0}} moves knight {kid[1:]} {k['at']}->{dest} with a {die}", s, kind="move")
-            self.flow.push("walk", seat=s, knight=kid, path=path, step=0, asked=-1)
+            if len(routes) == 1:
+                path = next(iter(routes.values()))
+                self.flow.push("walk", seat=s, knight=kid, path=path, step=0, asked=-1)
+            else:                                                      # the route decides who may block
+                self.flow.push("route", seat=s, knight=kid, dest=dest,
+                               routes=[routes[r] for r in sorted(routes, key=lambda r: (len(r), len(routes[r]), r))])
         elif head == "stay":
             d["window"] = None
-            k = self.knight_of(s, rest)
-            die = self.spend(s, 1)
-            self.say(f"{{0}}'s knight {rest[1:]} stays on {k['at']} with a {die}", s, kind="move")
-            self._push_entry(s, rest, k["at"])
+            kid, _, die_s = rest.partition(":")
+            k = self.knight_of(s, kid)
+            die = self.spend(s, int(die_s))
+            self.say(f"{{0}}'s knight {kid[1:]} stays on {k['at']} with a {die}", s, kind="move")
+            self._push_entry(s, kid, k["at"])
         elif head == "boat":
             d["window"] = None
-            if ">" in rest and ":" not in rest:
-                bid, z = rest.split(">")
+            trip, _, die_s = rest.rpartition(":")
+            if ":" not in trip:
+                bid, z = trip.split(">")
                 b = next(b for b in p["boats"] if b["id"] == bid)
-                die = self.spend(s, max(1, zone_dist(b["zone"], z)))
+                die = self.spend(s, int(die_s))
                 self.say(f"{{0}} sails boat {bid[1:]} {b['zone']}->{z} with a {die}", s, kind="boat")
                 b["zone"] = z
             else:
-                bid, move = rest.split(":")
+                bid, move = trip.split(":")
                 kid, t = move.split(">")
                 b = next(b for b in p["boats"] if b["id"] == bid)
                 k = self.knight_of(s, kid)
-                kz, ez = COAST[k["at"]], COAST[t]
-                die = self.spend(s, max(1, zone_dist(b["zone"], kz) + zone_dist(kz, ez)))
+                die = self.spend(s, int(die_s))
                 self.say(f"{{0}}'s boat {bid[1:]} carries knight {kid[1:]} {k['at']}->{t} with a {die}", s, kind="boat")
-                b["zone"] = ez
+                b["zone"] = COAST[t]
                 k["at"] = t
                 self._push_entry(s, kid, t, tired=k["done"])               # LD-MOVE-22, LD-BOAT-10
         elif head == "claim":
@@ -357,6 +401,22 @@ class MovementRules(DoomspireBase):
         self.flow.push("entry", seat=s, knight=kid, tile=t, stage="explore", fought=False, tired=tired,
                        blocker=blocker)
 
+    def _f_route(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        """Equally possible routes pass different rival knights: the mover chooses who may block (LD-MOVE-14)."""
+        s = frame["seat"]
+        if choice is None:
+            k = self.knight_of(s, frame["knight"])
+            occ = self.occ()
+            opts = []
+            for path in frame["routes"]:
+                rivals = [t for t in path[:-1] if self.opp_at(s, t, occ)]
+                opts.append((f"via:{'-'.join(path)}", f"Go {', '.join([k['at']] + path)} "
+                                                       f"({len(path)} step(s), {self._rivals_text(s, rivals, occ)})"))
+            self.flow.ask(s, opts, kind="route")
+            return
+        self.flow.pop(frame)
+        self.flow.push("walk", seat=s, knight=frame["knight"], path=choice[4:].split("-"), step=0, asked=-1)
+
     def _f_walk(self, frame: dict, choice: str | None, seat: int | None) -> None:
         s = frame["seat"]
         k = self.knight_of(s, frame["knight"])
@@ -409,14 +469,12 @@ class MovementRules(DoomspireBase):
                 if frame["blocker"] is not None:
                     bk = next((kk for s2, kk in opps if s2 == frame["blocker"]), None)
                     if bk is not None:                                 # LD-GAP-46: the blocker attacks
-                        frame["fought"] = True
-                        k["done"] = True
+                        k["done"] = True                               # "fought" is set once the fight happens
                         self._push_duel(frame["blocker"], bk["id"], s, k["id"], t, fleer=s)
                         return
                 elif opps:                                             # LD-MOVE-13, LD-KVK-2
                     s2, k2 = opps[0]
-                    frame["fought"] = True
-                    k["done"] = True
+                    k["done"] = True                                   # LD-GAP-36: "fought" only if they fight
                     self._push_duel(s, k["id"], s2, k2["id"], t, fleer=s2)
                     return
             return

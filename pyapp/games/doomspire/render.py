@@ -9,11 +9,11 @@ Board geometry (docs/notes/doomspire.md): 8x8 square tiles, ``a1`` the north-wes
 columns a-h west to east, rows 1-8 north to south.  The sea around the island is four
 zones (nw, ne, se, sw); a coastal tile belongs to the zone of its quarter.
 
-Moves are clicked on the board: each legal ``move:k1>c4`` (and boat carry
-``boat:b1:k1>g1``, flee ``fleeto:c4``, harvest ``harvest:c4``, ``stay:k1``) is a marker on
-its tile; a tile with exactly one such action is clickable as a whole, a tile with several
-gets one numbered marker per action (grouped per knight: ``<g class="dests k-k1">``).
-Sailing (``boat:b1>ne``) is a marker in the sea zone.  Everything else is a button, grouped
+Moves are clicked on the board: each legal ``move:k1>c4:2`` (knight 1 to c4 spending a 2; and boat
+carry ``boat:b1:k1>g1:1``, flee ``fleeto:c4``, harvest ``harvest:c4``, ``stay:k1:1``) is a marker on
+its tile, tagged with the knight and the die (``1·2``); a tile with exactly one such action is
+clickable as a whole, a tile with several gets one marker per action (grouped per knight:
+``<g class="dests k-k1">``).  Sailing (``boat:b1>ne:1``) is a marker in the sea zone.  Everything else is a button, grouped
 by kind.
 
 >>> tile_xy("a1"), tile_xy("h8")
@@ -414,20 +414,23 @@ def _board_marks(acts: dict[str, Action], my_knights: dict) -> tuple[dict, dict]
     sails: dict = {}
     for aid in acts:
         head, _, rest = aid.partition(":")
+        if head in ("move", "boat", "stay"):
+            rest, _, die = rest.rpartition(":")                  # the die the move spends: ``move:k1>c4:2``
+            die = "·" + die
         if head == "move":
             kid, _, t = rest.partition(">")
-            tile_marks.setdefault(t, []).append((f"k-{kid}", aid, kid[1:], "walk"))
+            tile_marks.setdefault(t, []).append((f"k-{kid}", aid, kid[1:] + die, "walk"))
         elif head == "boat":
             left, _, dest = rest.partition(">")
             if ":" in left:
                 bid, _, kid = left.partition(":")
-                tile_marks.setdefault(dest, []).append((f"k-{kid} by-{bid}", aid, "⚓" + kid[1:], "carry"))
+                tile_marks.setdefault(dest, []).append((f"k-{kid} by-{bid}", aid, "⚓" + kid[1:] + die, "carry"))
             else:
-                sails.setdefault(dest, []).append((aid, left[1:]))
+                sails.setdefault(dest, []).append((aid, left[1:] + die))
         elif head == "stay":
             k = my_knights.get(rest)
             if k and k.get("at"):
-                tile_marks.setdefault(k["at"], []).append((f"k-{rest}", aid, "↺" + rest[1:], "stay"))
+                tile_marks.setdefault(k["at"], []).append((f"k-{rest}", aid, "↺" + rest[1:] + die, "stay"))
         elif head == "fleeto":
             tile_marks.setdefault(rest, []).append(("flee", aid, "⇢", "flee"))
         elif head == "harvest" and rest != "all":
@@ -619,7 +622,8 @@ def _move_hints(acts: dict[str, Action]) -> str:
         kn = sorted({a[5:].partition(">")[0] for a in walk})
         carry = any(a.startswith("boat:") and ":" in a.partition(":")[2].partition(">")[0] for a in acts)
         hints.append("Move " + ", ".join(f"knight {esc(k[1:])}" for k in kn)
-                     + ": click a highlighted tile (numbered markers show which knight"
+                     + ": click a highlighted tile (a marker shows the knight and the die it spends: 1·2 = knight 1"
+                     + " with a 2"
                      + ("; ⚓ = carried by boat" if carry else "") + "). Click a knight of yours to see only its moves.")
     if any(a.startswith("boat:") and ":" not in a.partition(":")[2].partition(">")[0] for a in acts):
         hints.append("Sail a boat: click a ➜ marker in the sea.")
@@ -764,7 +768,8 @@ def _player_html(p: PlayerView, view: DoomspireView, seat: int | None, cx: _Ctx,
             f'<div class="pname"><span class="swatch p{esc(s)}"></span>{cx.name(s)} {"".join(badges)}</div>'
             f'<dl class="pstats"><dt>Fame</dt><dd class="fame">{esc(number(p.get("fame")))}</dd>'
             f'<dt>Might</dt><dd class="might">{esc(number(p.get("might")))}</dd>{res_html}'
-            f'<dt>Tiles</dt><dd>{esc(number(p.get("tiles")))} ({esc(number(p.get("starred")))}★)</dd></dl>'
+            f'<dt>Tiles</dt><dd>{esc(number(p.get("tiles")))} ({esc(number(p.get("starred")))}★)</dd>'
+            f'<dt>Flags left</dt><dd class="flags">{esc(number(p.get("flags")))}</dd></dl>'
             f'<div class="pdice">Dice: {_dice_html(p, view, seat)}</div>'
             f'<ul class="pknights">{"".join(kn)}{"".join(boats)}</ul>'
             + (f'<div class="pbld">Buildings: {esc(blds)}</div>' if blds else "")

@@ -66,6 +66,7 @@ PROMPTS = {
     "give": "choose the resource or item to give the attacker",
     "steal": "choose what to take from the beaten knight",
     "block": "block a rival knight passing your knight, and fight it",
+    "route": "choose the route: which rival knights you pass (and who may block you)",
     "stack": "choose a treasure stack of the dragon's hoard",
     "offer": "accept or decline a trade offer",
     "follower": "make room for a new follower or send it away",
@@ -91,12 +92,13 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         ``players``: per seat {``fame``, ``might``, ``resources``, ``home``, ``knights`` [{id, at, items,
         followers, done}], ``next_knight``, ``boats`` [{id, zone}], ``next_boat``, ``warship``,
         ``buildings``, ``dice``, ``used`` (per die), ``roll`` (dice chosen this round), ``out`` (conceded),
-        ``harvest`` (None or {capacity, harvested, used_building, smith, fletch}), ``specials_used``
-        (special tiles used this round), ``offers`` (trade offers made this phase)};
+        ``harvest`` (None or {capacity, harvested, used_building, smith, fletch, build (paid for, built at the
+        end of the phase)}), ``specials_used``
+        (special tiles used this round)};
         ``items`` (item id -> content key), ``next_item``, ``trader`` (stock), ``decks`` / ``discards``
         (tier -> card ids, top last), ``hoard`` (the dragon's treasure stacks), ``impressions`` (seats, in
         order), ``window`` (None or {seat, knight, tile, acts}: voluntary interactions after an entry),
-        ``moved_items`` (dropped or picked up this turn), ``move_turns`` (turns begun this move phase),
+        ``moved_items`` (dropped or picked up this turn),
         ``ranking`` (None or {king, pool, titles, placed, names}); ``final_active`` (the seat whose
         move turn it was when the game ended: the view's ``active`` keeps showing it).  The
         first-player token is ``flow.first``.
@@ -120,7 +122,10 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
                 if code == "HM" and t not in homes:
                     code = "EM"                      # an unused corner is a plain meadow
                 kind = b["kinds"][code]
-                tiles[t] = {"kind": code, "revealed": not hidden, "owner": homes.get(t), "monster": None,
+                wolf = (self.options["wolves"] and not hidden and kind["type"] == "resource"
+                        and sum(kind["yield"].values()) >= 2)       # LD-GAP-21: the designer's wolves (an option)
+                tiles[t] = {"kind": code, "revealed": not hidden, "owner": homes.get(t),
+                            "monster": dict(b["wolf"], card=None) if wolf else None,
                             "tokens": kind.get("tokens", 0), "items": [], "home_of": homes.get(t)}
         decks = {}
         for tier in ("1", "2", "3"):
@@ -130,20 +135,21 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         players = []
         for s in range(n):
             home = CORNER[SEAT_CORNERS[n][s]]
+            boat = {"id": "b1", "zone": COAST[home]}                 # LD-GAP-3: one boat next to home
             players.append({
                 "fame": 0, "might": 0, "resources": {"gold": 2, "food": 0, "wood": 0, "ore": 0},  # LD-SET-1, LD-GAP-3
                 "home": home,
                 "knights": [{"id": "k1", "at": home, "items": [], "followers": [], "done": False}],  # LD-GAP-2
-                "next_knight": 2, "boats": [], "next_boat": 1, "warship": False, "buildings": [],
+                "next_knight": 2, "boats": [boat], "next_boat": 2, "warship": False, "buildings": [],
                 "dice": [], "used": [], "roll": None, "out": False,
-                "harvest": None, "specials_used": [], "offers": 0,
+                "harvest": None, "specials_used": [],
             })
         self.data["flow"]["first"] = self.rng.below(n)
         return {
             "round": 0, "tiles": tiles, "players": players, "items": {}, "next_item": 1,
             "trader": {k: it["stock"] for k, it in C["items"].items() if it["stock"] > 0},
             "decks": decks, "discards": {"1": [], "2": [], "3": []},
-            "hoard": None, "impressions": [], "window": None, "moved_items": [], "move_turns": 0,
+            "hoard": None, "impressions": [], "window": None, "moved_items": [],
             "ranking": None, "final_active": None,
         }
 
@@ -163,7 +169,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         for p in d["players"]:
             p["roll"] = None
             p["dice"], p["used"] = [], []
-            p["specials_used"], p["offers"], p["harvest"] = [], 0, None
+            p["specials_used"], p["harvest"] = [], None
             for k in p["knights"]:
                 k["done"] = False
         flow.set_order(self.active_seats())              # everyone chooses at once; to_act in seat order
@@ -203,24 +209,13 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
             p["used"] = [False] * p["roll"]
             self.say(f"{{0}} rolls {p['dice']}" + (f" (paid {tax} food tax)" if tax else ""), s, kind="roll")
 
-    def _begin_move(self) -> None:
-        self.data["move_turns"] = 0                 # the order is clockwise from the token (LD-MOVE-1, LD-GAP-7)
-
-    def _begin_turn_move(self, seat: int) -> None:
-        """A lord's move turn: trade offers are counted afresh from the second turn of the phase on."""
-        d = self.data
-        d["move_turns"] += 1
-        if d["move_turns"] > 1:
-            for p in d["players"]:
-                p["offers"] = 0
-
     def _begin_harvest(self) -> None:
         """LD-HARV-1: every lord harvests at once."""
         d = self.data
         d["window"] = None
         for p in d["players"]:
-            p["harvest"] = {"capacity": 0, "harvested": [], "used_building": False, "smith": False, "fletch": False}
-            p["offers"] = 0
+            p["harvest"] = {"capacity": 0, "harvested": [], "used_building": False, "smith": False, "fletch": False,
+                            "build": None}
         self.flow.set_order(self.active_seats())         # to_act in seat order
 
     def _begin_ranking(self) -> None:
@@ -324,7 +319,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
                   "boats": [{"id": b["id"], "z": b["zone"]} for b in p["boats"]], "warship": p["warship"],
                   "buildings": list(p["buildings"]), "dice": list(p["dice"]), "used": list(p["used"]),
                   "out": p["out"], "impressions": d["impressions"].count(s),
-                  "tiles": len(self.owned(s)), "starred": self.starred_count(s), "rolled": p["roll"] is not None,
+                  "tiles": len(self.owned(s)), "flags": self.flags_left(s), "starred": self.starred_count(s), "rolled": p["roll"] is not None,
                   "roll_choice": None if secret else p["roll"]}
             players.append(pv)
         pr = flow.prompt
@@ -393,10 +388,14 @@ class DoomspireGame(Game):
     title = "Lords of Doomspire"
     min_players = 2
     max_players = 4
+    rules_version = 2                 # 2: a starting boat, dice named in move ids, builds at the end of the harvest, trading in steps
     description = "Knights explore an island, fight monsters, build and trade to impress the dragon of Doomspire."
     options_spec = (Option("round_limit", 40, "Round limit", kind="int", min=1, max=1000, advanced=True,
                            help="House rule: the game ends after this many rounds and the lords are ranked by "
-                                "impressions, fame, tiles and gold."),)
+                                "impressions, fame, tiles and gold."),
+                    Option("wolves", False, "Wolves guard the starred plains", kind="bool", advanced=True,
+                           help="House rule from the designer's prototype: at the start a wolf (might 2) guards each "
+                                "starred resource tile of the plains."))
     state_class = DoomspireState
 
     def rules_html(self) -> str:

@@ -93,6 +93,7 @@ class PlayerView(TypedDict):
     out: bool                    # conceded
     impressions: int
     tiles: int                   # claimed home and resource tiles
+    flags: int                   # flags not yet placed (ten per lord, home included)
     starred: int
     rolled: bool                 # has chosen how many dice to roll
     roll_choice: int | None      # None: not chosen, or another lord's secret choice
