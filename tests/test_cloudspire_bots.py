@@ -27,3 +27,28 @@ def test_raider_beats_random_most_of_the_time():
         s = play(2, seed, ["raider", "random"] if seed % 2 == 0 else ["random", "raider"])
         wins += (seed % 2 == 0 and s.outcome().winners == (0,)) or (seed % 2 == 1 and s.outcome().winners == (1,))
     assert wins >= 3
+
+
+def test_raider_guards_its_gate_with_a_spire_on_the_well_facing_the_enemy():
+    """Balance: the raider's first spire stands on the home well nearest the opposing gate, where the
+    enemy's minions march in, not behind its gate (checked for both seats)."""
+    from pyapp.games.cloudspire.content import MAPS
+    from tests.cloudspire_helpers import act, gate, give, ids, new, skip_to
+    grid = MAPS[2].grid
+    seen = set()
+    for seed in range(1, 12):
+        s = new(2, factions=["heirs", "keel"], seed=seed)
+        skip_to(s, "build")
+        seat = s.to_act[0]
+        if seat in seen:
+            continue
+        seen.add(seat)
+        give(s, seat, 10)
+        bot = bots.make("cloudspire", "raider", 1)
+        act(s, bot.choose(s, seat), seat)
+        pick = bot.choose(s, seat)
+        home = [i[3:] for i in ids(s, seat) if i.startswith("at:") and grid.distance(i[3:], gate(s, seat)) <= 2]
+        foe = gate(s, 1 - seat)
+        assert pick[3:] in home
+        assert grid.distance(pick[3:], foe) == min(grid.distance(h, foe) for h in home)
+    assert seen == {0, 1}

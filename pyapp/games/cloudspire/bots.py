@@ -44,6 +44,12 @@ class RaiderBot:
             mark = min(live, key=lambda s: v["gates"][s]["health"])
         return v["gates"][mark]["hex"]
 
+    def _guard(self, v, seat, h):
+        """How well a spire at ``h`` guards the gate: near it first, then facing the enemy."""
+        grid = self._grid(v)
+        foes = [g["hex"] for s, g in enumerate(v["gates"]) if s != seat and s not in v["out"]]
+        return (grid.distance(h, v["gates"][seat]["hex"]), min(grid.distance(h, f) for f in foes), h)
+
     def _closest(self, v, seat, options, hex_of):
         grid = self._grid(v)
         target = self._target(v, seat)
@@ -66,8 +72,7 @@ class RaiderBot:
         if any(i.startswith("es:") for i in ids):
             return next((i for i in ids if i != "es:none"), "es:none")
         if "at" in first:
-            gate = v["gates"][seat]["hex"]
-            return min((i for i in ids if i.startswith("at:")), key=lambda i: (grid.distance(i[3:], gate), i))
+            return min((i for i in ids if i.startswith("at:")), key=lambda i: self._guard(v, seat, i[3:]))
         if "add" in first:
             tops = [i for i in ids if i.startswith("add:attack:")]
             if tops and src >= 4:
