@@ -1,12 +1,15 @@
 """Cloudspire bots.  ``raider`` is a plain heuristic player: it reads only ``state.view(seat)`` and
 ``state.legal_actions(seat)`` (plus the public content), keeps its own :class:`~pyapp.engine.Rng`, and
 
-* buys merc units it can afford while keeping a reserve, builds a few spires near its own gate,
+* buys merc units it can afford while keeping a reserve, builds a few spires on the home wells that
+  face the enemy (where attackers march in),
   upgrades their attack and advances its fortress with what is left;
 * marks the weakest opposing gate, spends its CP on the best value minions plus its heroes, stacks
   heroes on top and minions ungrouped;
 * moves every unit toward its mark, explores and reveals landmarks, and attacks gates first, then
   whatever it can defeat, then the rest.
+
+``hard`` is the same player under the name ready games give their strongest bot.
 """
 from __future__ import annotations
 
@@ -163,4 +166,10 @@ class RaiderBot:
         return min(ids, key=rank)
 
 
-BOTS = {"raider": RaiderBot}
+class HardBot(RaiderBot):
+    """The raider under the name every ready game offers for its strongest bot."""
+    name = "hard"
+    label = "Raider (hard)"
+
+
+BOTS = {"raider": RaiderBot, "hard": HardBot}
