@@ -33,7 +33,7 @@ def test_raider_guards_its_gate_with_a_spire_on_the_well_facing_the_enemy():
     """Balance: the raider's first spire stands on the home well nearest the opposing gate, where the
     enemy's minions march in, not behind its gate (checked for both seats)."""
     from pyapp.games.cloudspire.content import MAPS
-    from tests.cloudspire_helpers import act, gate, give, ids, new, skip_to
+    from cloudspire_helpers import act, gate, give, ids, new, skip_to
     grid = MAPS[2].grid
     seen = set()
     for seed in range(1, 12):
