@@ -57,3 +57,18 @@ def test_raider_guards_its_gate_with_a_spire_on_the_well_facing_the_enemy():
 def test_hard_is_the_raider():
     a, b = play(2, 5, ["hard", "raider"]), play(2, 5, ["raider", "raider"])
     assert a.log == b.log and a.outcome() == b.outcome()
+
+
+def test_raiders_do_not_all_mark_the_first_player_when_gates_are_equal():
+    """Balance: with every gate at full health, four raiders spread their marks (nearest gate, then the
+    next in turn order) instead of all taking the lowest seat."""
+    from cloudspire_helpers import skip_to
+    s = GAME.new(4, 3)
+    skip_to(s, "mark")
+    bs = [bots.make("cloudspire", "raider", i) for i in range(4)]
+    while s.flow.phase == "mark":
+        seat = s.to_act[0]
+        s.apply(seat, bs[seat].choose(s, seat))
+    marks = s.data["marks"]
+    assert all(m is not None and m != i for i, m in enumerate(marks))
+    assert len(set(marks)) >= 3, marks
