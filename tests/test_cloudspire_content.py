@@ -24,7 +24,7 @@ def test_every_part_1_faction_follows_the_roster_template():
         assert len(f["spires"]) >= 4 and all(s["count"] == 2 and 1 <= len(s["start"]) <= 2 and
                                              4 <= s["capacity"] <= 6 for s in f["spires"])
         assert len(f["structures"]) >= 3 and all(len(st["advancements"]) == 3 for st in f["structures"])
-        assert f["gate"] == 10 and f["cap"] == 20                           # CS-GAP-54, CS-GAP-16
+        assert f["gate"] == 15 and f["cap"] == 20      # CS-GAP-54 (house rule: 15, balanced by simulation), CS-GAP-16
         for u in f["heroes"] + f["minions"]:
             assert {"move", "attack", "health", "terrain"} <= set(u) and "path" in u["terrain"]
 
@@ -117,3 +117,17 @@ def test_a_broken_file_is_reported_in_one_error(monkeypatch):
     with pytest.raises(ContentError) as e:
         content._load()
     assert "move must be a whole number from 1 to 4" in str(e.value) and "costs 0 CP, the other 4" in str(e.value)
+
+
+def test_every_home_island_has_two_wells_facing_the_centre():
+    """Balance (CS-GAP-7): two of each home island's four wells stand in front of the gate, no farther from the
+    centre island than the gate is, so a spire there covers the hexes attackers march through."""
+    from pyapp.games.cloudspire.content import MAPS
+    for n, m in MAPS.items():
+        centre = [h for h, g in m.group.items() if g == "centre"]
+        for seat, g in enumerate(m.gates):
+            def near(h):
+                return min(m.grid.distance(h, c) for c in centre)
+            home = [w for w in m.wells if m.group[w] == f"home{seat + 1}"]
+            assert len(home) == 4
+            assert len([w for w in home if near(w) <= near(g) and m.grid.distance(w, g) == 2]) == 2, (n, seat)

@@ -91,3 +91,15 @@ def test_the_setup_step_deals_factions_to_seats_left_open():
     assert got[1] == "keel" and len(set(got)) == 3 and None not in got
     assert step.option_values({"options": {"factions": ["heirs", "keel"]}}, 3) == {}
     assert GAME.new(3, 3, {"factions": got}).data["factions"] == got
+
+
+@pytest.mark.rule("CS-UI-31")
+def test_the_rules_page_gives_house_rules_in_plain_language_and_a_quick_reference():
+    page = GAME.rules_html()
+    assert not re.search(r"CS-[A-Z]+-\d", page)                       # no clause ids for players
+    assert "<h2>House rules</h2>" in page and "<h2>Quick reference</h2>" in page
+    quick = page.split("<h2>Quick reference</h2>", 1)[1].split("<h2>", 1)[0]
+    for word in ("Event", "Income", "Market", "Build", "Prep", "Onslaught",
+                 "Start of turn", "Movement", "Spires fire", "Exploration", "Attack"):
+        assert word in quick
+    assert "15 health" in page                                        # the gate health this game uses

@@ -9,9 +9,9 @@ import pytest
 from pyapp import IllegalAction, bots, games
 
 READY = [g["id"] for g in games.catalog() if g["ready"]]
-GAMES_PER_ID = {"hexbattle": 16, "doomspire": 3, "clockwork": 3, "icefortress": 8}
+GAMES_PER_ID = {"hexbattle": 16, "doomspire": 3, "clockwork": 3, "icefortress": 8, "cloudspire": 3}
 # long games are checked at every k-th step (each game's own test files run more and longer games)
-CHECK_EVERY = {"hexbattle": 3, "doomspire": 9, "clockwork": 9, "icefortress": 1}
+CHECK_EVERY = {"hexbattle": 3, "doomspire": 9, "clockwork": 9, "icefortress": 1, "cloudspire": 9}
 
 
 def _check_step(game, state):
@@ -87,7 +87,8 @@ def test_best_bot_games_finish(game_id):
 
 
 # positions checked per game for hidden information (every k-th step of a few random games)
-HIDDEN_GAMES, HIDDEN_EVERY = 3, {"hexbattle": 2, "doomspire": 7, "clockwork": 7, "icefortress": 1}
+HIDDEN_GAMES, HIDDEN_EVERY = 3, {"hexbattle": 2, "doomspire": 7, "clockwork": 7, "icefortress": 1,
+                                   "cloudspire": 7}
 
 
 @pytest.mark.parametrize("game_id", READY)

@@ -67,6 +67,11 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
     Playthrough("icefortress-2p-hard", "icefortress", 2, 4, {}, ("hard", "hard"), 4),
     Playthrough("icefortress-solo-hard", "icefortress", 1, 2, {}, ("hard",), 2),
 )
+# Games prepared before the catalog lists them as ready join the list when it does (then run REGENERATE once).
+PREPARED: tuple[Playthrough, ...] = (
+    Playthrough("cloudspire-2p-hard", "cloudspire", 2, 4, {}, ("hard", "hard"), 4),
+)
+PLAYTHROUGHS += tuple(pt for pt in PREPARED if any(g["id"] == pt.game and g["ready"] for g in games.catalog()))
 
 
 # ---------------------------------------------------------------- status lines: a few public view fields per game
@@ -107,8 +112,16 @@ def _icefortress(v: dict) -> str:
             f" dice {''.join(str(d) for d in v['dice']) or '-'} supply {len(v['supply']['rooms'])} {shards}")
 
 
+def _cloudspire(v: dict) -> str:
+    turn = f" {_seat(v['turn']['seat'])} {v['turn']['stage']}" if v["turn"] else ""
+    seats = [f"{_seat(s)} gate {g['health']} source {v['source'][s]} dealt {v['gate_damage'][s]}"
+             + (" out" if s in v["out"] else "") for s, g in enumerate(v["gates"])]
+    return (f"wave {v['wave']} {v['phase']} round {v['round']}{turn} units {len(v['units'])}"
+            f" spires {len(v['spires'])} | " + " | ".join(seats))
+
+
 STATUS: dict[str, Callable[[dict], str]] = {"hexbattle": _hexbattle, "doomspire": _doomspire, "clockwork": _clockwork,
-                                            "icefortress": _icefortress}
+                                            "icefortress": _icefortress, "cloudspire": _cloudspire}
 
 # The seat names a game's log text uses where they are not P1, P2... (clockwork says "Red", "Blue"), so that
 # a log entry renders the same whether the game logs it as text or as an event with seat references.

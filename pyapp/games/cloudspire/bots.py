@@ -1,12 +1,15 @@
 """Cloudspire bots.  ``raider`` is a plain heuristic player: it reads only ``state.view(seat)`` and
 ``state.legal_actions(seat)`` (plus the public content), keeps its own :class:`~pyapp.engine.Rng`, and
 
-* buys merc units it can afford while keeping a reserve, builds a few spires near its own gate,
+* buys merc units it can afford while keeping a reserve, builds a few spires on the home wells that
+  face the enemy (where attackers march in),
   upgrades their attack and advances its fortress with what is left;
-* marks the weakest opposing gate, spends its CP on the best value minions plus its heroes, stacks
+* marks the weakest opposing gate (among equals the nearest, then the next in turn order), spends its CP on the best value minions plus its heroes, stacks
   heroes on top and minions ungrouped;
 * moves every unit toward its mark, explores and reveals landmarks, and attacks gates first, then
   whatever it can defeat, then the rest.
+
+``hard`` is the same player under the name ready games give their strongest bot.
 """
 from __future__ import annotations
 
@@ -41,8 +44,21 @@ class RaiderBot:
         mark = v["marks"][seat]
         if mark is None:
             live = [s for s in range(v["players"]) if s != seat and s not in v["out"]]
-            mark = min(live, key=lambda s: v["gates"][s]["health"])
+            mark = min(live, key=lambda s: self._mark_key(v, seat, s))
         return v["gates"][mark]["hex"]
+
+    def _mark_key(self, v, seat, s):
+        """The weakest gate; among equals the nearest, then the next in turn order (never simply the
+        lowest seat, which would send every raider at P1)."""
+        grid = self._grid(v)
+        return (v["gates"][s]["health"], grid.distance(v["gates"][seat]["hex"], v["gates"][s]["hex"]),
+                (s - seat) % v["players"])
+
+    def _guard(self, v, seat, h):
+        """How well a spire at ``h`` guards the gate: near it first, then facing the enemy."""
+        grid = self._grid(v)
+        foes = [g["hex"] for s, g in enumerate(v["gates"]) if s != seat and s not in v["out"]]
+        return (grid.distance(h, v["gates"][seat]["hex"]), min(grid.distance(h, f) for f in foes), h)
 
     def _closest(self, v, seat, options, hex_of):
         grid = self._grid(v)
@@ -66,8 +82,7 @@ class RaiderBot:
         if any(i.startswith("es:") for i in ids):
             return next((i for i in ids if i != "es:none"), "es:none")
         if "at" in first:
-            gate = v["gates"][seat]["hex"]
-            return min((i for i in ids if i.startswith("at:")), key=lambda i: (grid.distance(i[3:], gate), i))
+            return min((i for i in ids if i.startswith("at:")), key=lambda i: self._guard(v, seat, i[3:]))
         if "add" in first:
             tops = [i for i in ids if i.startswith("add:attack:")]
             if tops and src >= 4:
@@ -97,7 +112,7 @@ class RaiderBot:
                 return ups[0]
             return "go" if "go" in ids else "pass"
         if phase == "mark":
-            return min(ids, key=lambda i: (v["gates"][int(i[5:]) - 1]["health"], i))
+            return min(ids, key=lambda i: self._mark_key(v, seat, int(i[5:]) - 1))
         if phase == "select":
             heroes = [i for i in ids if i.startswith("sel:") and UNITS[i[4:]]["kind"] == "hero"]
             if heroes:
@@ -158,4 +173,10 @@ class RaiderBot:
         return min(ids, key=rank)
 
 
-BOTS = {"raider": RaiderBot}
+class HardBot(RaiderBot):
+    """The raider under the name every ready game offers for its strongest bot."""
+    name = "hard"
+    label = "Raider (hard)"
+
+
+BOTS = {"raider": RaiderBot, "hard": HardBot}

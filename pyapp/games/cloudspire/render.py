@@ -4,6 +4,7 @@ A pure function of the view and the actions; it never imports the rules.  Every 
 button in the action panel, and the actions aimed at a hex (``at:``, ``hero:``, ``step:``, ``push:``,
 ``explore:``, ``atk:``, ``shoot:``) are also markers on the map.  Only what the view holds is
 drawn: other seats' stacks show their top and sizes, facedown landmarks a question mark.
+Its styles are in web/cloudspire.css (scoped to ``.cs-game``).
 """
 from __future__ import annotations
 
@@ -25,10 +26,6 @@ PHASES = {"event": "Event", "income": "Income", "market": "Market", "build": "Bu
 STAGES = {"start": "1 Start of turn", "hero1": "2 Movement (heroes first)", "minions": "2 Movement (minions)",
           "hero2": "2 Movement (heroes after)", "fire": "3 Spires fire", "explore": "4 Exploration",
           "attack": "5 Attack"}
-STYLE = ("<style>.cs-wrap{display:flex;flex-wrap:wrap;gap:.75rem}.cs-map{max-width:100%;height:auto}"
-         ".cs-panel{flex:1 1 18rem;min-width:16rem}.cs-acts button{margin:.15rem}.cs-mark{cursor:pointer}"
-         ".cs-mark:focus{outline:3px solid #e0a000}.cs-chip{display:inline-block;border:3px solid;border-radius:.4rem;"
-         "padding:0 .3rem;margin:.1rem}.cs-small{font-size:.85em;opacity:.85}</style>")
 QUICK = ("Each wave: 1 Event (from wave 2), 2 Income, 3 Market, 4 Build, 5 Prep (mark, select, stack), "
          "6 Onslaught. A turn: 1 Start of turn, 2 Movement, 3 Spires fire, 4 Exploration, 5 Attack.")
 
@@ -250,7 +247,7 @@ def render(view: dict, actions: list, *, seat, names: list, interactive: bool) -
                  + "".join(action_button(a.id, esc(a.label)) for a in acts) + "</section>")
     players = "".join(_player(view, s, seat, names) for s in range(view["players"]))
     log = "".join(f"<li>{log_html(e, names)}</li>" for e in reversed(view["log"]))
-    return (STYLE + '<div class="cs-game">' + "".join(head) + '<div class="cs-wrap"><div>'
+    return ('<div class="cs-game">' + "".join(head) + '<div class="cs-wrap"><div>'
             + _board(view, acts, names) + '</div><div class="cs-panel">' + panel + players + _market(view)
             + f'<details><summary>Quick reference</summary><p>{esc(QUICK)}</p></details>'
             + f'<details open><summary>Log</summary><ol reversed>{log}</ol></details></div></div></div>')

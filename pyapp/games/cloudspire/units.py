@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...engine.flow import FlowState
 from .content import CHIPS, EVENT, FACTIONS, LANDMARKS, MAPS, SCAPE, SPIRES, UNITS
 
+_MARCH: dict = {}                                  # march maps by board (see march_distance)
 DIE = (0, 1, 1, 1, 2, 2)                          # CS-GAP-49: spire attack die
 HERO_LEVELS = 3                                   # CS-GAP-61
 
@@ -193,10 +194,18 @@ class UnitsMixin(FlowState):
 
     def march_distance(self, allowed: set, target: str) -> dict:
         """CS-GAP-43: fewest hexes to the gate ``target`` over hexes the allowance permits, counting
-        through units but not spires, landmarks, gates or sky."""
+        through units but not spires, landmarks, gates or sky.  The map depends only on the board's
+        fixed parts, so it is computed once per board and shared: callers only read it."""
+        blocked = self.blocked()
+        key = (self.players, frozenset(allowed), target, frozenset(blocked),
+               tuple(sorted(self.data["scape_terrain"].items())))
+        hit = _MARCH.get(key)
+        if hit is not None:
+            return hit
+        if len(_MARCH) > 4096:
+            _MARCH.clear()
         grid = self.map.grid
         land = self.land()
-        blocked = self.blocked()
         dist = {target: 0}
         todo = [target]
         while todo:
@@ -208,6 +217,7 @@ class UnitsMixin(FlowState):
                     dist[x] = dist[h] + 1
                     nxt.append(x)
             todo = nxt
+        _MARCH[key] = dist
         return dist
 
     def distance_from(self, dist: dict, h: str) -> float:
