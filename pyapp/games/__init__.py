@@ -17,8 +17,8 @@ _CATALOG = (
      "Assemble the battlefield, open secret portals and research levelled war machines.", True),
     ("icefortress", "Ice Fortress", 1, 4,
      "Build a fortress of elemental ice rooms together and raise four beacons before the shield breaks.", True),
-    ("cloudspire", "Cloudspire", 1, 4,
-     "Advance your floating fortress, raise spires and send minions and heroes at rival fortresses.", False),
+    ("cloudspire", "Cloudspire", 2, 4,
+     "Advance your floating fortress, raise spires and send minions and heroes at rival fortresses.", True),
 )
 
 # buttons a game's own setup step (Game.setup_step, see pyapp/ui/steps.py) adds to its card on the shelf:
