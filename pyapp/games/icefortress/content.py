@@ -251,11 +251,13 @@ def _check_beacons(data) -> dict:
 
 def _check_game(g) -> dict:
     chk = Checker("game.json")
-    chk.fields(g, {"note", "dice", "die_faces", "cubes", "shield_cap", "base_spaces", "figures", "decks"}, "file")
+    chk.fields(g, {"note", "dice", "die_faces", "cubes", "shield_cap", "siege_rounds", "base_spaces", "figures", "decks"},
+               "file")
     chk.int(g.get("dice"), "file", "dice", lo=1)
     chk.check(g.get("die_faces") == 6, "file", "dice are six-sided (IF-GAP-5)")
     chk.int(g.get("cubes"), "file", "cubes", lo=1)
     chk.int(g.get("shield_cap"), "file", "shield_cap", lo=1)
+    chk.int(g.get("siege_rounds"), "file", "siege_rounds", lo=1)
     chk.int(g.get("base_spaces"), "file", "base_spaces", lo=1, hi=8)
     figs = g.get("figures") or {}
     chk.check(set(figs) == set(ELEMENTS) and all(is_int(v, 1) for v in figs.values()), "figures",
