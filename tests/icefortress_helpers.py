@@ -141,3 +141,19 @@ def fire_stack(st, top="M01"):
     built(st, "J01", "base:0", {"a": 3, "b": 3, "c": 5, "d": 4})
     built(st, "L01", "J01.g1", {"a": 4, "b": 4})
     built(st, top, "L01.g1", {"a": 5})
+
+
+def siege_clock(st, quiet):
+    """``quiet`` whole turns have passed since a room was last built (the siege clock, a house rule)."""
+    d = st.data
+    d["turns"] = max(d["turns"], quiet)
+    d["built_at"] = d["turns"] - quiet
+
+
+def finish_turn(st):
+    """End building and answer every prompt of step 3 with its first option, until the next turn or the end."""
+    turns = st.data["turns"]
+    play(st, "end")
+    while not st.is_over and st.data["turns"] == turns:
+        play(st, ids(st)[0])
+    return st

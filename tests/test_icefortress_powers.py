@@ -247,3 +247,28 @@ def test_look_adjust_reroll_and_extra_dice():
     assert st.view(None)["dice"] == [2, 6]
     play(st, "power:A06", "reroll:2")
     assert len(st.view(None)["dice"]) == 2
+
+
+def test_a_look_may_name_the_decks_it_chooses_from(monkeypatch):
+    """Content option (no card uses it yet): ``{"do": "look", "n": 3, "decks": [...]}`` offers only those decks."""
+    look = content.card("C04")["power"]["effects"][0]
+    assert look["do"] == "look" and "decks" not in look
+    monkeypatch.setitem(look, "decks", ["large", "small"])
+    assert content.power_text(content.card("C04")["power"]) == (
+        "Look at the top 3 rooms of the large or small deck, put one into the supply and the rest at the bottom.")
+    st = new(2, 1)
+    _char(st, "N1", ("A12", "A06"), "C04")
+    dice(st, 2)
+    play(st, "power:C04")
+    assert ids(st) == ["deck:large", "deck:small"]
+
+
+def test_the_decks_of_a_look_are_checked():
+    from pyapp.engine.content import Checker
+    for bad in (["huge"], [], "small", ["small", "small"]):
+        chk = Checker("characters.json")
+        content._check_power(chk, {"cost": [], "effects": [{"do": "look", "n": 3, "decks": bad}]}, "C04")
+        assert chk.errors, bad
+    chk = Checker("characters.json")
+    content._check_power(chk, {"cost": [], "effects": [{"do": "look", "n": 3, "decks": ["jumbo"]}]}, "C04")
+    assert not chk.errors

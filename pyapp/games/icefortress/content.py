@@ -30,6 +30,7 @@ EFFECTS = {"draw_room": {"size"}, "draw_shard": {"n"}, "search": set(), "look": 
            "crystallize": {"n"}, "repel": {"n"}, "repel_room": set(), "destroy_pillar": set(),
            "destroy_room": set(), "boost": {"n"}, "neutralize": set(), "adjust": set(), "reroll": set(),
            "roll_extra": {"n"}}
+OPTIONAL = {"look": {"decks"}}                 # a look may name the decks it can choose from (default: any deck)
 
 _CACHE: dict = {}
 
@@ -76,6 +77,14 @@ def _cost_text(c: dict) -> str:
                                           else f"a die showing {need.replace('-', ' to ')}")
 
 
+def _decks_text(e: dict) -> str:
+    """Which decks a look may choose: any (no ``decks`` field) or the listed sizes."""
+    sizes = e.get("decks")
+    if not sizes:
+        return "a deck"
+    return "the " + (sizes[0] if len(sizes) == 1 else ", ".join(sizes[:-1]) + " or " + sizes[-1]) + " deck"
+
+
 def effect_text(e: dict) -> str:
     do, n = e["do"], e.get("n", 1)
     s = "" if n == 1 else "s"
@@ -84,7 +93,7 @@ def effect_text(e: dict) -> str:
                       else f"draw a {e.get('size')} room into the supply"),
         "draw_shard": f"draw {n} shard{s} from the bag into the supply",
         "search": "search any room deck for a room of your choice",
-        "look": f"look at the top {n} rooms of a deck, put one into the supply and the rest at the bottom",
+        "look": f"look at the top {n} rooms of {_decks_text(e)}, put one into the supply and the rest at the bottom",
         "crystallize": f"crystallize {'an invader' if n == 1 else f'up to {n} invaders'}",
         "repel": f"repel {'an invader' if n == 1 else f'up to {n} invaders'}",
         "repel_room": "repel every invader in one room",
@@ -127,7 +136,10 @@ def _check_power(chk: Checker, p, at: str) -> None:
         if not isinstance(e, dict) or e.get("do") not in EFFECTS:
             chk.fail(at, f"unknown effect {e!r}")
             continue
-        chk.fields(e, {"do"} | EFFECTS[e["do"]], at)
+        chk.fields(e, {"do"} | EFFECTS[e["do"]], at, OPTIONAL.get(e["do"], set()))
+        if "decks" in e:
+            chk.check(isinstance(e["decks"], list) and bool(e["decks"]) and len(set(e["decks"])) == len(e["decks"])
+                      and all(z in SIZES for z in e["decks"]), at, "decks: a list of different sizes")
         if "n" in EFFECTS[e["do"]]:
             chk.int(e.get("n"), at, "n", lo=1, hi=4)
         if "size" in EFFECTS[e["do"]]:
@@ -251,11 +263,13 @@ def _check_beacons(data) -> dict:
 
 def _check_game(g) -> dict:
     chk = Checker("game.json")
-    chk.fields(g, {"note", "dice", "die_faces", "cubes", "shield_cap", "base_spaces", "figures", "decks"}, "file")
+    chk.fields(g, {"note", "dice", "die_faces", "cubes", "shield_cap", "siege_rounds", "base_spaces", "figures", "decks"},
+               "file")
     chk.int(g.get("dice"), "file", "dice", lo=1)
     chk.check(g.get("die_faces") == 6, "file", "dice are six-sided (IF-GAP-5)")
     chk.int(g.get("cubes"), "file", "cubes", lo=1)
     chk.int(g.get("shield_cap"), "file", "shield_cap", lo=1)
+    chk.int(g.get("siege_rounds"), "file", "siege_rounds", lo=1)
     chk.int(g.get("base_spaces"), "file", "base_spaces", lo=1, hi=8)
     figs = g.get("figures") or {}
     chk.check(set(figs) == set(ELEMENTS) and all(is_int(v, 1) for v in figs.values()), "figures",

@@ -148,7 +148,7 @@ class PowersMixin(IceBase):
         elif do == "draw_room" and e["size"] != "any":
             self.draw_room(e["size"])
         elif do in ("draw_room", "search", "look") and frame["stage"] == "":
-            decks = [z for z in SIZES if d["decks"][z]]
+            decks = [z for z in SIZES if d["decks"][z] and z in e.get("decks", SIZES)]
             if choice is None:
                 if self._ask(frame, [(f"deck:{z}", f"{z.title()} deck ({len(d['decks'][z])} rooms)") for z in decks]):
                     return

@@ -387,7 +387,16 @@ def _status(o: _Out, view: dict, names: list) -> str:
             f'<div>Unused dice pool: {number(view.get("pool"))} \u00b7 Beacons lit: '
             f'{esc(", ".join(view.get("beacons") or []) or "none")}</div>'
             f'<div class="hint">Shards in the supply: ' + ", ".join(f"{esc(e)} {number(shards.get(e))}" for e in ELEMENTS)
-            + f' ({sum(number(v) for v in shards.values())} of {diff})</div></section>')
+            + f' ({sum(number(v) for v in shards.values())} of {diff})</div>' + _siege(view) + '</section>')
+
+
+def _siege(view: dict) -> str:
+    """The siege clock (house rule), shown once half of it has run: turns without a new room."""
+    quiet, siege = number(view.get("quiet")), number(view.get("siege"))
+    if not siege or quiet * 2 < siege:
+        return ""
+    return (f'<div class="warn">No room built for {quiet} turns: after {siege} turns without one the siege is lost'
+            f' ({siege - quiet} left)</div>')
 
 
 def _dice(o: _Out, view: dict) -> str:

@@ -68,6 +68,7 @@ class IceState(PowersMixin):
             "bag": figures, "base": [None] * c["game"]["base_spaces"], "rooms": {},
             "dice": [], "sel": None, "used": [], "spent": {}, "withheld": 0, "short": 0, "depicted": 0,
             "pull": {"total": 0, "done": 0, "seen": []}, "last": [None] * self.players, "turns": 0,
+            "built_at": 0,
         }
 
     def _legal_setup(self, seat: int) -> list[Action]:
@@ -198,6 +199,7 @@ class IceState(PowersMixin):
         d["supply"]["rooms"].remove(cid)                                  # IF-GAP-22
         self._place_room(cid, place)
         self.say("{0} builds " + self.room_label(cid) + " on " + place, self.cur_seat, kind="build")
+        d["built_at"] = d["turns"] + 1                                    # progress: the siege clock restarts
         if fx.rc(cid)["crystal"]:                                         # IF-ROOM-8, IF-GAP-24
             self.boost(1)
         el = fx.rc(cid)["element"]
@@ -335,8 +337,26 @@ class IceState(PowersMixin):
         d["spent"], d["used"], d["dice"], d["sel"] = {}, [], [], None         # IF-GAP-16
         d["turns"] += 1
         d["step"] = 1
+        if self.quiet_turns() >= self.siege_turns():                        # house rule: the siege clock
+            rounds = content.load()["game"]["siege_rounds"]
+            self.say(f"{rounds} rounds without a new room: the siege wears the defenders down", kind="attack")
+            self.finish(Outcome.team(self.players, False, f"The siege lasted too long: no room was built in {rounds} rounds"))
+            return
         self.flow.pop(frame)
         self.flow.end_turn()
+
+    def quiet_turns(self) -> int:
+        """Whole turns since the last room was built (or since the game began)."""
+        d = self.data
+        n: int = d["turns"] - d.get("built_at", 0)
+        return n
+
+    def siege_turns(self) -> int:
+        """House rule (the rulebook has no clock, so a stuck fortress would never end): after
+        ``siege_rounds`` whole rounds in a row (a round: every character's turn) without a new room, the
+        players lose."""
+        n: int = content.load()["game"]["siege_rounds"] * len(self.data["chars"])
+        return n
 
     # ---------------------------------------------------------------- names and views
     def card_title(self, key: str) -> str:
@@ -400,6 +420,7 @@ class IceState(PowersMixin):
             "dice": list(d["dice"]), "sel": sel, "hints": hints,
             "withheld": d["withheld"], "short": d["short"], "depicted": d["depicted"],
             "to_pull": self.to_pull(), "pull": d["pull"], "last": list(d["last"]),
+            "quiet": self.quiet_turns(), "siege": self.siege_turns(),
             "log": self.log[-60:], "outcome": flow["outcome"],
         }
 

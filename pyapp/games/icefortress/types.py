@@ -108,5 +108,7 @@ class IceView(TypedDict):
     to_pull: int
     pull: PullData
     last: list[str | None]       # per seat: the place of its last pillar or room
+    quiet: int                   # whole turns since a room was last built
+    siege: int                   # ... and how many of those lose the game (house rule)
     log: list[Event]
     outcome: dict | None         # Outcome.to_dict() once the game is over
