@@ -641,10 +641,7 @@ class ClockworkState(UnitActions, FlowState):
                 ranking[-1].append(p)
             else:
                 ranking.append([p])
-        outcome = Outcome.ranked(ranking, reason)
-        if not outcome.winners:
-            # every player tied: the rules let them share the win, which the kit's ranking calls a draw
-            outcome = Outcome(winners, ranking, reason)
+        outcome = Outcome.ranked(ranking, reason, ties_share=True)  # every player tied: they share the win
         d["last_active"] = self.flow.active
         self.finish(outcome)
         self.say(text + ".", *seats, kind="end")
