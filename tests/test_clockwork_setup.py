@@ -278,7 +278,29 @@ def test_turn_limit_safeguard_ends_with_a_tie_break():
     assert out.reason.startswith("Turn limit") and st.view(None)["turn"] == 4
     assert out.winners == (0, 1) and out.kind == "shared" and not out.draw  # all equal: they share the win
     with pytest.raises(ValueError):
-        GAME.new(2, 1, {"max_rounds": 0})
+        GAME.new(2, 1, {"max_rounds": -1})
+
+
+@rule("CC-GAP-42", "CC-WIN-1")
+def test_the_round_limit_is_a_house_rule_players_can_switch_off():
+    """0 rounds switches the safeguard off: only the rulebook's victory ends the game.  The setup screen's
+    words for the option are for players: no clause IDs."""
+    import re
+    st = GAME.new(2, 3, {"max_rounds": 0})
+    while st.view(None)["turn"] < 200:
+        seat = st.to_act[0]
+        acts = ids(st, seat)
+        st.apply(seat, "end" if "end" in acts else "done" if "done" in acts else acts[0])
+    assert not st.is_over and st.view(0)["turn_limit"] is None
+    (opt,) = GAME.options_spec
+    assert opt.name == "max_rounds" and opt.min == 0 and opt.default == content_default_rounds()
+    for text in (opt.label, opt.help):
+        assert not re.search(r"CC-|GAP|clause", text) and "house rule" in (opt.label + opt.help).lower()
+
+
+def content_default_rounds():
+    from pyapp.games.clockwork.rules import DEFAULT_MAX_ROUNDS
+    return DEFAULT_MAX_ROUNDS
 
 
 @rule("CC-GAP-16")

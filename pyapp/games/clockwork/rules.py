@@ -41,10 +41,11 @@ game's log as players read it.  Kinds: ``roll-off`` (the set-up rolls),
 counts are public) and the unit types behind other players' face-down portals
 (:meth:`ClockworkState._resample` deals them anew for search bots).
 
-End-of-game safeguard (the text has none, CC-GAP-42): the game also ends after
-``max_rounds`` rounds (``max_rounds x players`` turns, default 30 rounds); then
-the most territories wins, ties broken by Gate Tokens, then the total Cost of
-units on the board, then resources; players still tied share the win.
+End-of-game safeguard (the text has none, CC-GAP-42; a house rule): the game
+also ends after ``max_rounds`` rounds (``max_rounds x players`` turns, default
+100 rounds; 0 switches it off); then the most territories wins, ties broken by
+Gate Tokens, then the total Cost of units on the board, then resources;
+players still tied share the win (``Outcome.ranked(..., ties_share=True)``).
 """
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
 START_RESOURCES = 5
 RESEARCH_COST = 4
 GATE_COST = 1
-DEFAULT_MAX_ROUNDS = 30
+DEFAULT_MAX_ROUNDS = 100                               # a rare backstop: see docs/notes/clockwork.md
 STEPS = ("control", "portal", "main", "draw")          # the step frames of a turn, in order
 
 _BOARDS: dict[tuple, Board] = {}
@@ -187,8 +188,10 @@ class ClockworkState(UnitActions, FlowState):
     def n_grids(self) -> int:
         return GRIDS_PER_PLAYERS[self.players]
 
-    def turn_limit(self) -> int:
-        return int(self.options["max_rounds"]) * self.players
+    def turn_limit(self) -> int | None:
+        """The last turn before the round-limit safeguard ends the game; None when players switched it off."""
+        rounds = int(self.options["max_rounds"])
+        return rounds * self.players if rounds else None
 
     def _step(self) -> str | None:
         """The step of the turn under way (``control``, ``portal``, ``main``, ``draw``) or None."""
@@ -585,7 +588,8 @@ class ClockworkState(UnitActions, FlowState):
         d["turns_taken"][seat] += 1
         del self.flow.stack[:]
         d["flow"]["prompt"] = None
-        if d["turn"] >= self.turn_limit():
+        limit = self.turn_limit()
+        if limit is not None and d["turn"] >= limit:
             self._end_by_limit()
             return
         self.flow.end_turn()
@@ -780,9 +784,10 @@ class ClockworkGame(Game):
     min_players = 2
     max_players = 6
     description = "Assemble the battlefield, open secret portals and research levelled war machines."
-    options_spec = (Option("max_rounds", DEFAULT_MAX_ROUNDS, "Round limit", kind="int", min=1, max=1000,
-                           advanced=True, help="House rule: after this many rounds the player holding the most "
-                                               "territories wins."),)
+    options_spec = (Option("max_rounds", DEFAULT_MAX_ROUNDS, "Round limit (0: none)", kind="int", min=0, max=1000,
+                           advanced=True, help="A house rule, not in the printed rules, against endless games: after "
+                                               "this many rounds the player holding the most territories wins. "
+                                               "0 switches it off: play until only one player has Gate Tokens."),)
     state_class = ClockworkState
 
     def rules_html(self) -> str:
