@@ -156,7 +156,7 @@ def test_corrupt_takes_control_until_the_end_of_the_turn():
     assert acts(st, "corrupt:") == ["corrupt:e3>e1", "corrupt:e3>f3"]  # the enemy units in range, nothing else
     st.apply(0, "corrupt:e3>e1")
     assert v["ctrl"] == 0 and st.view(1)["units"][1]["controller"] == 0
-    assert st.stat(v, "attack") == 2  # keeps its owner's 2.0
+    assert st.stat(v, "attack") == 1  # printed numbers while corrupted (the owner's 2.0 stays in the owner's hand)
     assert "move:e1>e2" in ids(st)
     st.apply(0, "move:e1>e2")
     st.apply(0, "end")
@@ -283,6 +283,28 @@ def test_salvage_tails_leaves_the_unit_free_but_only_before_it_acts():
     put(st, "engineer", 0, "e3")
     st.apply(0, "move:e3>e2")
     assert acts(st, "salvage:") == []
+
+
+@rule("CC-SALV-1", "CC-SALV-2", "CC-GAP-52", "CC-GAP-48")
+def test_salvage_of_a_corrupted_unit_is_only_for_its_owner():
+    """Red takes Blue's Engineer (and Scrap Foundry) by Corrupt: Red may move it, but not flip for Salvage,
+    which pays the unit's owner in the owner's own Main step."""
+    st = main(res=[0, 0])
+    put(st, "hexer", 0, "e3")
+    eng = put(st, "engineer", 1, "e1")
+    st.rng = Script(coins=[True])
+    st.apply(0, "corrupt:e3")
+    st.apply(0, "corrupt:e3>e1")
+    assert eng["ctrl"] == 0 and acts(st, "move:e1")
+    assert acts(st, "salvage:") == []
+    st.apply(0, "end")
+    begin_turn(st, 1)
+    while phase(st) != "main":
+        st.apply(1, ids(st)[-1])
+    assert acts(st, "salvage:") == ["salvage:e1"]       # back with its owner: Blue may flip for it
+    st.rng = Script(coins=[True])
+    st.apply(1, "salvage:e1")
+    assert resources(st) == [0, 1]
 
 
 # ------------------------------------------------------------------ Scapegoat

@@ -118,4 +118,18 @@ def test_rules_page_documents_every_gap_and_the_safeguard():
     gaps = sorted(set(re.findall(r"CC-GAP-\d+", clauses))) or [f"CC-GAP-{i}" for i in range(1, 57)]
     for g in gaps:
         assert f'id="{g}"' in html, g
-    assert "safeguard" in html and "max_rounds" in html
+    assert "safeguard" in html and "<i>Round limit</i>" in html and "0 switches it off" in html
+    text = re.sub(r"<[^>]+>", " ", html)                     # what players read: no clause IDs
+    assert not re.search(r"CC-[A-Z]+-\d", text)
+
+
+@pytest.mark.rule("CC-SPEC-2", "CC-UI-22")
+def test_rules_page_says_special_cards_are_played_anytime_in_your_turn():
+    """Issue 15 item 16: the rulebook says "anytime during your turn" and the engine offers them in the
+    Control, Main and Draw steps; the page must not say "only in the Main step"."""
+    from pyapp.games.clockwork import GAME
+    html = " ".join(GAME.rules_html().split())
+    assert "Special cards are played at any time during your own turn" in html
+    assert "in the Control, Main or Draw step" in html
+    assert "played between your own actions in the Main step" not in html
+    assert "played between your actions in your Main step" not in html

@@ -56,16 +56,41 @@ def test_resampling_changes_only_what_the_seat_cannot_see(players, seed, rounds)
     assert checked > 20 and changed >= 0.9 * checked, (checked, changed)
 
 
+@pytest.mark.rule("CC-UI-8", "CC-GAP-48", "CC-UI-1", "CC-CARD-3")
+def test_a_corrupted_unit_shows_and_uses_the_same_numbers_whatever_its_owner_holds():
+    """Red controls Blue's Shade and Sharpshooter this turn (as after Corrupt).  Whether Blue holds more
+    copies of those cards (levels 2.0 and 3.0: +1 movement, +1 range) changes nothing Red sees or may do:
+    a corrupted unit has its printed numbers, and Red's view shows the numbers its moves and attacks use."""
+    def position(extra):
+        st = main(res=[9, 9])
+        give(st, 1, *extra)
+        take_control(st, put(st, "shade", 1, "c3"), 0)
+        take_control(st, put(st, "sharpshooter", 1, "e3"), 0)
+        put(st, "infantry", 1, "h3")                              # 3 hexes from e3: in printed range 2-3
+        put(st, "infantry", 1, "i3")                              # 4 hexes: only with Blue's +1 range
+        return st
+    plain = position(["supply-drop", "war-bonds", "sabotage"])
+    levelled = position(["shade", "shade", "sharpshooter"])
+    assert levelled.view(0) == plain.view(0)
+    assert levelled.legal_actions(0) == plain.legal_actions(0)
+    units = {u["hex"]: u for u in plain.view(0)["units"]}
+    assert units["c3"]["movement"] == 3 and units["e3"]["range"] == [2, 3]
+    legal = ids(levelled, 0)
+    assert "attack:e3>h3" in legal and "attack:e3>i3" not in legal
+    from pyapp.games.clockwork.geometry import distance
+    assert max(distance("c3", a.split(">")[1]) for a in legal if a.startswith("move:c3>")) <= 3
+
+
 def test_known_cards_stay():
-    """The starting Infantry, a card the seat lost to a raid, and the levels of a corrupted unit it controls."""
+    """The starting Infantry and a card the seat lost to a raid."""
     st = main(res=[9, 9])
     give(st, 1, "crab-tank", "shade", "shade", "supply-drop")
     take_control(st, put(st, "hexer", 1, "e2"), 0)             # Red controls Blue's Hexer this turn
     for k in range(30):
         other = st.resample_hidden(0, Rng(k))
         keys = hand_keys(other, 1)
-        assert keys[0] == "infantry" and len(keys) == 5 and keys.count("hexer") == 0
-        assert other.legal_actions(0) == st.legal_actions(0)
+        assert keys[0] == "infantry" and len(keys) == 5
+        assert other.legal_actions(0) == st.legal_actions(0) and other.view(0) == st.view(0)
     give(st, 0, "bunker", "war-bonds")
     (raid,) = give(st, 0, "requisition-raid")
     st.rng = Script(choices=[0])

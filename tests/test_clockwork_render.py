@@ -257,3 +257,15 @@ def test_board_markers_never_sit_on_each_other(players, seed):
             for b, x2, y2 in pts[i + 1:]:
                 assert (x - x2) ** 2 + (y - y2) ** 2 >= 9.5 ** 2, (len(st.history), a, b)
     assert {"gate", "move"} <= seen_kinds
+
+
+@pytest.mark.rule("CC-GAP-42")
+def test_turn_counter_without_a_round_limit():
+    """With the round limit switched off the counter shows the turn alone; with it, "Turn n of m"."""
+    from test_clockwork_helpers import setup
+    st = setup(2)
+    markup, _ = draw(st, 0)
+    assert re.search(r"Turn \d+ of \d+", markup)
+    off = GAME.new(2, 1, {"max_rounds": 0})
+    markup, _ = draw(off, off.to_act[0])
+    assert "cw-turn" in markup and " of None" not in markup and not re.search(r"Turn \S+ of", markup)

@@ -182,7 +182,8 @@ def test_a_building_is_placed_anywhere_free_in_its_territory_then_never_moves():
     begin_turn(st, 0)
     assert st.view(0)["phase"] == "portal" and st.view(0)["place"] == "a2"
     acts = ids(st)
-    assert "place:a2>a2" in acts and "place:a2>b1" in acts
+    assert "place:a2>b1" in acts
+    assert "place:a2>a2" not in acts                 # never stays on the arrow hex it came through (see below)
     assert "place:a2>c1" not in acts and "place:a2>a1" not in acts and "place:a2>d1" not in acts
     st.apply(0, "place:a2>b2")
     assert phase(st) == "main"
@@ -275,9 +276,31 @@ def test_turn_limit_safeguard_ends_with_a_tie_break():
         st.apply(seat, "end" if "end" in acts else "done" if "done" in acts else acts[0])
     out = st.outcome()
     assert out.reason.startswith("Turn limit") and st.view(None)["turn"] == 4
-    assert out.winners == (0, 1) and out.draw  # equal territories, gates, units, resources
+    assert out.winners == (0, 1) and out.kind == "shared" and not out.draw  # all equal: they share the win
     with pytest.raises(ValueError):
-        GAME.new(2, 1, {"max_rounds": 0})
+        GAME.new(2, 1, {"max_rounds": -1})
+
+
+@rule("CC-GAP-42", "CC-WIN-1")
+def test_the_round_limit_is_a_house_rule_players_can_switch_off():
+    """0 rounds switches the safeguard off: only the rulebook's victory ends the game.  The setup screen's
+    words for the option are for players: no clause IDs."""
+    import re
+    st = GAME.new(2, 3, {"max_rounds": 0})
+    while st.view(None)["turn"] < 200:
+        seat = st.to_act[0]
+        acts = ids(st, seat)
+        st.apply(seat, "end" if "end" in acts else "done" if "done" in acts else acts[0])
+    assert not st.is_over and st.view(0)["turn_limit"] is None
+    (opt,) = GAME.options_spec
+    assert opt.name == "max_rounds" and opt.min == 0 and opt.default == content_default_rounds()
+    for text in (opt.label, opt.help):
+        assert not re.search(r"CC-|GAP|clause", text) and "house rule" in (opt.label + opt.help).lower()
+
+
+def content_default_rounds():
+    from pyapp.games.clockwork.rules import DEFAULT_MAX_ROUNDS
+    return DEFAULT_MAX_ROUNDS
 
 
 @rule("CC-GAP-16")
@@ -301,3 +324,39 @@ def test_the_public_log_never_names_hidden_things():
     text = " ".join(plain(e, v1["names"]) for e in v1["log"][-2:])
     assert "Crab Tank" not in text and drawn not in text
     assert st.view(1)["portals"][0]["unit"] is None and st.view(0)["portals"][0]["unit"] == "crab-tank"
+
+
+@rule("CC-GAP-17", "CC-GAP-21", "CC-GAP-49", "CC-PORT-1", "CC-PWALL-1")
+def test_a_wall_cannot_block_a_gate_tokens_portals_for_good():
+    """Issue 15 item 15: Red's Engineer stands next to Blue's arrow hex f4.  A 1-resource Wall there would
+    never move and Blue (one Gate Token, no unit) could never act again: no Wall goes on an arrow hex."""
+    st = main(res=[5, 5])
+    put(st, "engineer", 0, "e4")
+    walls = [a for a in ids(st) if a.startswith("wall:e4>")]
+    assert walls and "wall:e4>f4" not in walls
+    st.apply(0, walls[0])
+    st.apply(0, "end")                                # Blue's turn: its portal can still be made on f4
+    assert st.to_act == (1,)
+    while phase(st) != "main":
+        st.apply(1, ids(st, 1)[-1])
+    assert "portal:infantry@f4" in ids(st, 1)
+
+
+@rule("CC-GAP-17", "CC-GAP-24", "CC-UTYPE-6")
+def test_no_building_or_new_gate_token_arrow_blocks_an_arrow_hex():
+    """A Building arriving in a territory never stays on any Gate Token's arrow hex, its own or another's, and
+    a captured territory's arrow never points at a portal (or a Building or Wall)."""
+    st = main()
+    add_gate(st, "b1", 1, "b2")                      # (a stand-in) an arrow of Blue's inside Red's 1A
+    add_portal(st, "a2", 0, "bunker")
+    begin_turn(st, 0)
+    acts = ids(st)
+    assert st.view(0)["place"] == "a2" and acts
+    assert "place:a2>a2" not in acts and "place:a2>b2" not in acts
+    st = main(res=[5, 5])
+    put(st, "infantry", 0, "e1")                     # Red's Soldier in 1B (d-f 1-2), empty of Gate Tokens
+    add_portal(st, "e2", 1, "wall", src="wall")      # a face-down Wall of Blue's in 1B
+    begin_turn(st, 0)
+    gates = [a for a in ids(st) if a.startswith("gate:")]
+    assert [a for a in gates if a.endswith(">e1")]     # a unit that can move may stand on an arrow hex
+    assert not [a for a in gates if a.endswith(">e2")]

@@ -178,3 +178,25 @@ def test_apply_legal_is_apply_without_the_lookup():
         b.apply_legal(seat, pick)
         assert a == b
     assert len(a.history) >= 100
+
+
+def test_ranked_outcome_where_ties_share_the_win():
+    """Issue 14: a game whose rules let every player still tied share the win says so with ``ties_share``;
+    the banner and the sim then read "shared", and the saved form loads back (old saves, without the key,
+    keep reading as before)."""
+    from pyapp.engine import Outcome
+    from pyapp.ui.app import outcome_text
+    plain = Outcome.ranked([[0, 1]], "tied")
+    assert plain.kind == "draw" and plain.winners == () and "ties_share" not in plain.to_dict()
+    shared = Outcome.ranked([[0, 1, 2]], "still tied after every tie-break", ties_share=True)
+    assert shared.kind == "shared" and not shared.draw and shared.winners == (0, 1, 2)
+    assert shared.returns == (0.0, 0.0, 0.0)
+    assert outcome_text(shared, ["Ann", "Bo", "Cy"]) == "Ann, Bo and Cy share the win"
+    saved = json.loads(json.dumps(shared.to_dict()))
+    assert saved["kind"] == "shared" and Outcome.from_dict(saved) == shared
+    assert Outcome.from_dict(plain.to_dict()) == plain
+    old = {"winners": [], "ranking": [[0, 1]], "reason": "tied", "draw": True, "kind": "draw",
+           "cooperative": False, "returns": [0.0, 0.0]}                  # a save from before the flag
+    assert Outcome.from_dict(old) == plain
+    partial = Outcome.ranked([[0, 2], [1]], "tied on fame", ties_share=True)  # not everybody: shared either way
+    assert partial.kind == Outcome.ranked([[0, 2], [1]], "tied on fame").kind == "shared"

@@ -97,7 +97,9 @@ class Outcome(_Value):
     ``reason``: one sentence a player can read;
     ``cooperative``: the seats played together and share one result
     (every seat wins, or every seat loses; a solo game against the game is one);
-    ``scores``: optional per-seat figures that decided it (points, fame...).
+    ``scores``: optional per-seat figures that decided it (points, fame...);
+    ``ties_share``: the game's rules say players tied for first place share the win even when every
+    seat is tied (:meth:`ranked` with ``ties_share=True``): such a result is ``shared``, not a draw.
 
     Build one with :meth:`ranked` (competitive: a ranking, the first place wins)
     or :meth:`team` (cooperative or solo).  :attr:`kind` tells the cases apart:
@@ -108,6 +110,9 @@ class Outcome(_Value):
     'shared'
     >>> Outcome.ranked([[0, 1]], "both armies fell").kind
     'draw'
+    >>> tied = Outcome.ranked([[0, 1]], "still tied after every tie-break", ties_share=True)
+    >>> tied.kind, tied.winners
+    ('shared', (0, 1))
     >>> won = Outcome.team(4, True, "the fourth beacon is lit")
     >>> won.kind, won.draw, won.winners
     ('team-win', False, (0, 1, 2, 3))
@@ -122,30 +127,34 @@ class Outcome(_Value):
     (0.0, 0.0, 1.0, -1.0)
     """
 
-    __slots__ = ("winners", "ranking", "reason", "cooperative", "scores")
+    __slots__ = ("winners", "ranking", "reason", "cooperative", "scores", "ties_share")
     winners: tuple
     ranking: tuple
     reason: str
     cooperative: bool
     scores: tuple | None
+    ties_share: bool
 
     def __init__(self, winners, ranking, reason: str, *, cooperative: bool = False,
-                 scores=None) -> None:
+                 scores=None, ties_share: bool = False) -> None:
         object.__setattr__(self, "winners", tuple(int(s) for s in winners))
         object.__setattr__(self, "ranking", tuple(tuple(int(s) for s in p) for p in ranking))
         object.__setattr__(self, "reason", str(reason))
         object.__setattr__(self, "cooperative", bool(cooperative))
         object.__setattr__(self, "scores", None if scores is None else tuple(scores))
+        object.__setattr__(self, "ties_share", bool(ties_share))
 
     @classmethod
-    def ranked(cls, ranking, reason: str, *, scores=None) -> "Outcome":
+    def ranked(cls, ranking, reason: str, *, scores=None, ties_share: bool = False) -> "Outcome":
         """A competitive result: ``ranking`` best first (tuples of tied seats); the first place wins.
 
-        A single place holding every seat of a game of several seats is a draw: nobody wins.
+        A single place holding every seat of a game of several seats is a draw: nobody wins; unless
+        ``ties_share`` (the game's rules say tied players share the win): then they all share it.
         """
         places = [tuple(p) for p in ranking if len(p)]
-        winners = places[0] if places and not (len(places) == 1 and len(places[0]) > 1) else ()
-        return cls(winners, places, reason, scores=scores)
+        everyone = len(places) == 1 and len(places[0]) > 1
+        winners = places[0] if places and (ties_share or not everyone) else ()
+        return cls(winners, places, reason, scores=scores, ties_share=ties_share)
 
     @classmethod
     def team(cls, players: int, won: bool, reason: str, *, scores=None) -> "Outcome":
@@ -156,7 +165,7 @@ class Outcome(_Value):
     @classmethod
     def from_dict(cls, d: dict) -> "Outcome":
         return cls(d["winners"], d["ranking"], d["reason"], cooperative=d.get("cooperative", False),
-                   scores=d.get("scores"))
+                   scores=d.get("scores"), ties_share=d.get("ties_share", False))
 
     @property
     def seats(self) -> tuple:
@@ -164,12 +173,13 @@ class Outcome(_Value):
 
     @property
     def kind(self) -> str:
-        """``win`` (one winner), ``shared`` (several winners, not everybody), ``draw`` (nobody won a
-        competitive game, or everybody tied), ``team-win`` / ``team-loss`` (cooperative or solo)."""
+        """``win`` (one winner), ``shared`` (several winners: not everybody, or everybody when
+        ``ties_share``), ``draw`` (nobody won a competitive game, or everybody tied), ``team-win`` /
+        ``team-loss`` (cooperative or solo)."""
         if self.cooperative:
             return "team-win" if self.winners else "team-loss"
         n = len(self.seats)
-        if not self.winners or (n > 1 and len(self.winners) >= n):
+        if not self.winners or (n > 1 and len(self.winners) >= n and not self.ties_share):
             return "draw"
         return "win" if len(self.winners) == 1 else "shared"
 
@@ -202,6 +212,8 @@ class Outcome(_Value):
              "cooperative": self.cooperative, "returns": list(self.returns)}
         if self.scores is not None:
             d["scores"] = list(self.scores)
+        if self.ties_share:
+            d["ties_share"] = True
         return d
 
 

@@ -4,12 +4,16 @@
 and the legal action ids: it destroys Gate Tokens it can reach, takes fights
 it is likely to win (first those threatening its own Gate Tokens), captures
 territories with Soldiers, keeps its portals busy, researches when it can
-afford to, and walks its units towards the nearest objective.
+afford to, and walks its units towards the nearest objective.  It turns
+aggressive (no guards kept back, every unit marches on the enemy Gate Tokens
+and their guards) when it can no longer grow (no income and nothing to spend)
+or once the game has run ``AGGRESSIVE_ROUNDS`` rounds: the rulebook's only
+end is the last Gate Token standing, so a careful bot must not wait forever.
 """
 from __future__ import annotations
 
 from ...engine import Rng
-from .content import UNITS
+from .content import UNITS, parse_range
 from .geometry import adjacent, distance
 
 TYPE_CHECKING = False
@@ -31,6 +35,9 @@ def p_beat_roll(attack: int, defense: int) -> float:
 def p_beat_fixed(attack: int, number: int) -> float:
     """P(2d6 + attack > number)."""
     return sum(p for a, p in _TWO_D6.items() if a + attack > number)
+
+
+AGGRESSIVE_ROUNDS = 20
 
 
 class CrusaderBot:
@@ -146,10 +153,17 @@ class CrusaderBot:
         return max(picks, key=lambda a: (UNITS[units[a.split(">")[1]]["card"]]["cost"], a))
 
     # ------------------------------------------------------------------- main
+    @staticmethod
+    def _aggressive(v: ClockworkView, seat: int) -> bool:
+        """Time to force the end: stuck without income or money, or the game has gone on long."""
+        me = v["player_info"][seat]
+        return (me["income"] == 0 and me["resources"] < 2) or v["turn"] > AGGRESSIVE_ROUNDS * v["players"]
+
     def _main(self, v: ClockworkView, seat: int, actions: list[str]) -> str:
         units = self._units(v)
         me = v["player_info"][seat]
         res = me["resources"]
+        aggressive = self._aggressive(v, seat)
         my_gates = [g["hex"] for g in v["gates"] if g["owner"] == seat]
         gate_hexes = {g["hex"] for g in v["gates"] if g["owner"] != seat}
         by_verb: dict[str, list[str]] = {}
@@ -194,7 +208,7 @@ class CrusaderBot:
                     p *= 0.5
                 threat = any(distance(dst, g) <= 3 for g in my_gates)
                 score = p * (UNITS[dfd["card"]]["cost"] + (4 if threat else 0))
-                if p >= (0.3 if threat else 0.42) and score > best_score:
+                if p >= (0.3 if threat or aggressive else 0.42) and score > best_score:
                     best, best_score = a, score
         if best:
             return best
@@ -218,8 +232,8 @@ class CrusaderBot:
         spare = res - reserve - v["research_cost"]
         if "research" in by_verb and spare >= (0 if me["income"] else 2) and (len(mine) >= 4 or res >= 7):
             return "research"
-        if portals and len(mine) < 14:
-            return self._portal_pick(v, seat, portals, res)
+        if portals and (len(mine) < 14 or (aggressive and len(mine) < 24)):
+            return self._portal_pick(v, seat, portals, res, ranged=aggressive)
 
         # 5. salvage with idle units
         for a in by_verb.get("salvage", []):
@@ -251,7 +265,9 @@ class CrusaderBot:
                 return c["key"]
         return None
 
-    def _portal_pick(self, v: ClockworkView, seat: int, portals: list[str], res: int) -> str:
+    def _portal_pick(self, v: ClockworkView, seat: int, portals: list[str], res: int, ranged: bool = False) -> str:
+        """The portal to create; ``ranged`` favours units that shoot over other units (guards in a nook
+        that nothing can reach in melee)."""
         mine = [u for u in v["units"] if u["owner"] == seat]
         mine_portals = [p["unit"] for p in v["portals"] if p["owner"] == seat and p["unit"]]
         soldiers = sum(1 for u in mine if u["type"] == "soldier")
@@ -270,6 +286,8 @@ class CrusaderBot:
                 val += 10
             if key in ("bunker", "scrap-foundry"):
                 val -= 6
+            if ranged and u["type"] != "building" and parse_range(u["range"])[1] >= 2:
+                val += 6
             return (val, a)
 
         return max(portals, key=value)
@@ -285,6 +303,8 @@ class CrusaderBot:
         capture = [h for h, info in hexes.items() if info["territory"]
                    and terr_owner.get(info["territory"]) is None]
         units = self._units(v)
+        aggressive = self._aggressive(v, seat)
+        can_capture = v["player_info"][seat]["resources"] >= 1 or v["player_info"][seat]["income"] > 0
         # defend: enemies close to my gates draw my non-soldiers
         threats = [e for e in enemy_units if any(distance(e, g) <= 3 for g in my_gates)]
         claimed: dict[str | None, int] = {}
@@ -299,7 +319,7 @@ class CrusaderBot:
         def guards(h: str, g: str) -> bool:
             return hexes[h]["territory"] == hexes[g]["territory"] or distance(h, g) == 1
 
-        threatened = [g for g in my_gates if any(distance(e, g) <= 4 for e in enemy_units)]
+        threatened = [] if aggressive else [g for g in my_gates if any(distance(e, g) <= 4 for e in enemy_units)]
         sole_guard: dict[str, list[str]] = {}
         guard_goal: dict[str, str] = {}
         for g in threatened:
@@ -313,7 +333,7 @@ class CrusaderBot:
         adj = self._adjacency(v)
         near = [h for h in capture if not claimed.get(hexes[h]["territory"]) and adj.get(hexes[h]["territory"], set()) & owned]
         far = [h for h in capture if not claimed.get(hexes[h]["territory"])]
-        capture_goals = near or far
+        capture_goals = (near or far) if can_capture else []
         # Gate Tokens are safe while guarded: the guards (other players' units in the territory or next to them)
         # are the targets; siege the arrow hexes too, which stops new portals
         guards_of = [e for e in enemy_units for g in enemy_gates
@@ -333,12 +353,13 @@ class CrusaderBot:
                     best, best_gain = a, gain
                 continue
             if u["type"] == "soldier":
-                if here and terr_owner.get(here) is None and claimed.get(here) == 1 and \
+                if here and terr_owner.get(here) is None and claimed.get(here) == 1 and can_capture and \
                         not any(hexes[e]["territory"] == here for e in enemy_units):
                     continue  # stay to capture at the next Control step
-                goals = capture_goals or siege or enemy_units
+                goals = (siege or enemy_units) if aggressive and not capture_goals else \
+                    capture_goals or siege or enemy_units
             else:
-                goals = threats or siege or enemy_units
+                goals = (siege or enemy_units) if aggressive else threats or siege or enemy_units
             if not goals:
                 continue
             before = min(distance(src, g) for g in goals)

@@ -452,7 +452,8 @@ def _steps_html(view: ClockworkView, names: list[str]) -> str:
     start = first if isinstance(first, int) else 0
     order = " → ".join(f'<span class="{_seat_cls((start + i) % n)}">{esc(_name(names, (start + i) % n))}</span>'
                        for i in range(n)) if n else ""
-    return (f'<div class="cw-turn">Turn {esc(view.get("turn", "?"))} of {esc(view.get("turn_limit", "?"))} · '
+    limit = view.get("turn_limit", "?")          # None: the round limit is switched off
+    return (f'<div class="cw-turn">Turn {esc(view.get("turn", "?"))}{"" if limit is None else f" of {esc(limit)}"} · '
             f'<strong class="{_seat_cls(active)}">{esc(_name(names, active))}</strong> to play'
             f'<ol class="cw-steps" aria-label="turn steps">{items}</ol>'
             f'<div class="cw-order">Turn order: {order}</div></div>')

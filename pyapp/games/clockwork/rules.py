@@ -41,10 +41,11 @@ game's log as players read it.  Kinds: ``roll-off`` (the set-up rolls),
 counts are public) and the unit types behind other players' face-down portals
 (:meth:`ClockworkState._resample` deals them anew for search bots).
 
-End-of-game safeguard (the text has none, CC-GAP-42): the game also ends after
-``max_rounds`` rounds (``max_rounds x players`` turns, default 30 rounds); then
-the most territories wins, ties broken by Gate Tokens, then the total Cost of
-units on the board, then resources; players still tied share the win.
+End-of-game safeguard (the text has none, CC-GAP-42; a house rule): the game
+also ends after ``max_rounds`` rounds (``max_rounds x players`` turns, default
+100 rounds; 0 switches it off); then the most territories wins, ties broken by
+Gate Tokens, then the total Cost of units on the board, then resources;
+players still tied share the win (``Outcome.ranked(..., ties_share=True)``).
 """
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
 START_RESOURCES = 5
 RESEARCH_COST = 4
 GATE_COST = 1
-DEFAULT_MAX_ROUNDS = 30
+DEFAULT_MAX_ROUNDS = 100                               # a rare backstop: see docs/notes/clockwork.md
 STEPS = ("control", "portal", "main", "draw")          # the step frames of a turn, in order
 
 _BOARDS: dict[tuple, Board] = {}
@@ -187,8 +188,10 @@ class ClockworkState(UnitActions, FlowState):
     def n_grids(self) -> int:
         return GRIDS_PER_PLAYERS[self.players]
 
-    def turn_limit(self) -> int:
-        return int(self.options["max_rounds"]) * self.players
+    def turn_limit(self) -> int | None:
+        """The last turn before the round-limit safeguard ends the game; None when players switched it off."""
+        rounds = int(self.options["max_rounds"])
+        return rounds * self.players if rounds else None
 
     def _step(self) -> str | None:
         """The step of the turn under way (``control``, ``portal``, ``main``, ``draw``) or None."""
@@ -245,11 +248,17 @@ class ClockworkState(UnitActions, FlowState):
         cards = self.data["cards"]
         return sum(1 for c in self.data["hands"][seat] if cards[c] == key)
 
+    def unit_level(self, u: UnitData) -> int:
+        """The level a unit fights at: its owner's copies of its card while its owner controls it; a unit
+        taken by Corrupt has its printed numbers (house rule on CC-GAP-48: the levels belong to the cards in
+        the hand of the player whose units they are, and the controller learns nothing about that hand)."""
+        return self.level(u["owner"], u["card"]) if u["ctrl"] == u["owner"] else 1
+
     def stat(self, u: UnitData, stat: Stat, vs: str | None = None) -> int:
         """Effective Attack/Defense/Movement with level bonuses and card buffs (CC-ATK-10, CC-CARD-3..8)."""
         card = UNITS[u["card"]]
         val = card[stat]
-        lv = self.level(u["owner"], u["card"])  # the owner's cards, even while corrupted (CC-GAP-48)
+        lv = self.unit_level(u)
         for b in (card["level3"] if lv >= 3 else card["level2"] if lv == 2 else ()):
             if b["stat"] == stat and b.get("vs") in (None, vs):
                 val += b["add"]
@@ -262,7 +271,7 @@ class ClockworkState(UnitActions, FlowState):
         lo, hi = parse_range(UNITS[u["card"]]["range"])
         if hi == 0:
             return 0, 0
-        lv = self.level(u["owner"], u["card"])
+        lv = self.unit_level(u)
         card = UNITS[u["card"]]
         for b in (card["level3"] if lv >= 3 else card["level2"] if lv == 2 else ()):
             if b["stat"] == "range":
@@ -339,9 +348,12 @@ class ClockworkState(UnitActions, FlowState):
     def _gate_spots(self, tids: list[str]) -> list[tuple[str, str]]:
         """(gate hex, arrow hex) pairs in the given territories (CC-GATE-3, CC-GATE-4, CC-GAP-17)."""
         b = self.board
+        d = self.data
         occ = self._occupied()
         arrows = self._arrows()
-        gate_hexes = {g["hex"] for g in self.data["gates"]}
+        # nothing that never moves may stand on the arrow hex (a Gate Token, a portal, a Building or Wall)
+        fixed = ({g["hex"] for g in d["gates"]} | {p["hex"] for p in d["portals"]}
+                 | {u["hex"] for u in d["units"] if utype(u) == "building"})
         out = []
         for t in tids:
             cells = b.terr_hexes[t]
@@ -349,7 +361,7 @@ class ClockworkState(UnitActions, FlowState):
                 if h in occ or h in arrows:
                     continue
                 for n in b.nb[h]:
-                    if b.terr.get(n) == t and n not in gate_hexes and n not in arrows:
+                    if b.terr.get(n) == t and n not in fixed and n not in arrows:
                         out.append((h, n))
         return out
 
@@ -480,10 +492,15 @@ class ClockworkState(UnitActions, FlowState):
                 for h in self._building_spots(u)]
 
     def _building_spots(self, u: UnitData) -> list[str]:
+        """Free hexes of the arriving Building's territory, its portal hex included, but never a hex a Gate
+        Token's arrow points at: a Building never moves and would block those portals for good (CC-GAP-24,
+        house rule with CC-GAP-17); only when no other hex is free does it stay where it came through."""
         b = self.board
         occ = self._occupied()
+        arrows = self._arrows()
         t = b.terr[u["hex"]]
-        return sorted(h for h in b.terr_hexes[t] if h == u["hex"] or h not in occ)
+        spots = sorted(h for h in b.terr_hexes[t] if (h == u["hex"] or h not in occ) and h not in arrows)
+        return spots or [u["hex"]]
 
     def _new_unit(self, key: str, seat: int, h: str) -> UnitData:
         d = self.data
@@ -571,7 +588,8 @@ class ClockworkState(UnitActions, FlowState):
         d["turns_taken"][seat] += 1
         del self.flow.stack[:]
         d["flow"]["prompt"] = None
-        if d["turn"] >= self.turn_limit():
+        limit = self.turn_limit()
+        if limit is not None and d["turn"] >= limit:
             self._end_by_limit()
             return
         self.flow.end_turn()
@@ -627,10 +645,7 @@ class ClockworkState(UnitActions, FlowState):
                 ranking[-1].append(p)
             else:
                 ranking.append([p])
-        outcome = Outcome.ranked(ranking, reason)
-        if not outcome.winners:
-            # every player tied: the rules let them share the win, which the kit's ranking calls a draw
-            outcome = Outcome(winners, ranking, reason)
+        outcome = Outcome.ranked(ranking, reason, ties_share=True)  # every player tied: they share the win
         d["last_active"] = self.flow.active
         self.finish(outcome)
         self.say(text + ".", *seats, kind="end")
@@ -650,32 +665,19 @@ class ClockworkState(UnitActions, FlowState):
         """Deal anew what ``seat`` cannot see: the order of the stack, the other players' hands (same
         counts; their starting Infantry and any card ``seat`` lost to them in a raid stay) and the unit
         types behind the other players' face-down portals (same cost; Walls and Regenerate portals are public).
-
-        A corrupted unit that ``seat`` controls fights with its owner's levels, which its legal actions
-        show: its owner keeps as many cards of that unit as before.
+        A corrupted unit that ``seat`` controls has its printed numbers (:meth:`unit_level`): its owner's
+        levels are not something ``seat`` knows.
         """
         d = self.data
         cards = d["cards"]
         known = {c for c, victim in d["raided"] if victim == seat}
-        keep_count = {(u["owner"], u["card"]) for u in d["units"] if u["ctrl"] == seat and u["owner"] != seat}
         others = [q for q in range(self.players) if q != seat]
-        fixed, slots = {}, []
-        for q in others:
-            for i, c in enumerate(d["hands"][q]):
-                if c == f"i{q}" or c in known or (q, cards[c]) in keep_count:
-                    fixed[c] = q
-                else:
-                    slots.append((q, i))
-        pool = [c for q, i in slots for c in [d["hands"][q][i]]] + list(d["stack"])
+        slots = [(q, i) for q in others for i, c in enumerate(d["hands"][q]) if c != f"i{q}" and c not in known]
+        pool = [d["hands"][q][i] for q, i in slots] + list(d["stack"])
         rng.shuffle(pool)
         for q, i in slots:
-            banned = {k for p, k in keep_count if p == q}
             old = d["hands"][q][i]
-            j = next((j for j, c in enumerate(pool) if cards[c] not in banned), None)
-            if j is None:                 # nothing else fits: the card stays (and leaves the pool)
-                pool.remove(old)
-                continue
-            d["hands"][q][i] = pool.pop(j)
+            d["hands"][q][i] = pool.pop(0)
             if d["drawn"] == [q, old]:
                 d["drawn"] = [q, d["hands"][q][i]]
         d["stack"] = pool
@@ -719,7 +721,9 @@ class ClockworkState(UnitActions, FlowState):
         units: list[UnitView] = []
         for u in d["units"]:
             card = UNITS[u["card"]]
-            own = seat == u["owner"]  # effective stats reveal level bonuses, i.e. the owner's hand
+            # effective stats reveal level bonuses, i.e. the owner's hand; a corrupted unit has none (unit_level),
+            # so its controller sees the numbers its legal actions use (CC-UI-8, CC-GAP-48)
+            own = seat in (u["owner"], u["ctrl"])
             lo, hi = self.urange(u) if own else parse_range(card["range"])
             units.append({"id": u["id"], "hex": u["hex"], "owner": u["owner"], "controller": u["ctrl"],
                           "card": u["card"], "name": card["name"], "type": card["type"],
@@ -779,10 +783,12 @@ class ClockworkGame(Game):
     title = "Clockwork Crusade"
     min_players = 2
     max_players = 6
+    rules_version = 2                 # 2: no Wall or Building on a Gate Token arrow hex, corrupted units at printed numbers
     description = "Assemble the battlefield, open secret portals and research levelled war machines."
-    options_spec = (Option("max_rounds", DEFAULT_MAX_ROUNDS, "Round limit", kind="int", min=1, max=1000,
-                           advanced=True, help="House rule: after this many rounds the player holding the most "
-                                               "territories wins."),)
+    options_spec = (Option("max_rounds", DEFAULT_MAX_ROUNDS, "Round limit (0: none)", kind="int", min=0, max=1000,
+                           advanced=True, help="A house rule, not in the printed rules, against endless games: after "
+                                               "this many rounds the player holding the most territories wins. "
+                                               "0 switches it off: play until only one player has Gate Tokens."),)
     state_class = ClockworkState
 
     def rules_html(self) -> str:

@@ -228,7 +228,7 @@ class ClockworkView(TypedDict):
     first: int
     start: int             # the seat that won the roll for the first turn
     turn: int
-    turn_limit: int
+    turn_limit: int | None  # None: the players switched the round limit off
     board: BoardView
     gates: list[GateData]
     portals: list[PortalView]

@@ -162,6 +162,7 @@ class UnitActions(_StateBase):
         occ = self._occupied()
         res = d["resources"][seat]
         bar = self._barricades()
+        arrows = {g["arrow"] for g in d["gates"]}
         mine = {u["hex"] for u in d["units"] if u["ctrl"] == seat}
         blocked = occ - mine
         others = [v for v in d["units"] if v["ctrl"] != seat]
@@ -181,11 +182,15 @@ class UnitActions(_StateBase):
                 if has(u, "corrupt") and self._in_range(u):
                     acts.append(Action(f"corrupt:{h}", f"{name} {h}: flip a coin to Corrupt", "ability"))
                 if has(u, "portal-wall") and not u["wall"] and res >= WALL_COST:
+                    # never on a hex a Gate Token's arrow points at: a Wall never moves and would block that
+                    # Gate Token's portals for good (house rule with CC-GAP-17, CC-GAP-21, CC-GAP-49)
                     acts += [Action(f"wall:{h}>{n}", f"{name} {h} creates a Wall portal on {n} (cost {WALL_COST})",
-                                    "ability") for n in b.land_nb[h] if n not in occ]
+                                    "ability") for n in b.land_nb[h] if n not in occ and n not in arrows]
                 if has(u, "self-destruct"):
                     acts.append(Action(f"selfdestruct:{h}", f"{name} {h} self-destructs", "ability"))
-            if has(u, "salvage") and not (u["moved"] or u["fired"] or u["salv"] or u["done"]):
+            # only the owner flips for Salvage, in its own Main step: not a player who took the unit by Corrupt
+            # (CC-SALV-1, CC-SALV-2, CC-GAP-52)
+            if has(u, "salvage") and u["owner"] == seat and not (u["moved"] or u["fired"] or u["salv"] or u["done"]):
                 acts.append(Action(f"salvage:{h}", f"{name} {h}: flip a coin to Salvage", "ability"))
         hand = d["hands"][seat]
         cards = d["cards"]
