@@ -62,7 +62,6 @@ def _mutate(fn):
     (_mutate(lambda d: d.update(format=2)), "newer version"),
     (_mutate(lambda d: d.update(format="1")), "format"),
     (_mutate(lambda d: d.update(game="chess")), "cannot play"),
-    (_mutate(lambda d: d.update(game="cloudspire")), "cannot play"),
     (_mutate(lambda d: d.update(seed="42")), "seed"),
     (_mutate(lambda d: d.update(players=True)), "players"),
     (_mutate(lambda d: d.update(actions="draw")), "moves"),
@@ -128,3 +127,11 @@ def test_a_save_from_an_earlier_rules_version_is_explained_not_called_damaged(mo
     assert state == s
     with pytest.raises(SaveError, match="rules version"):
         load_save(dict(d, rules="2"))
+
+
+def test_a_save_for_a_game_not_playable_yet_is_refused_clearly(monkeypatch):
+    from pyapp import games as registry
+    d = _save(_played())
+    monkeypatch.setattr(registry, "_CATALOG", tuple(row[:5] + (row[0] != "hexbattle",) for row in registry._CATALOG))
+    with pytest.raises(SaveError, match="cannot play"):
+        load_save(d)
