@@ -409,7 +409,8 @@ class Step(SetupStep):
 
     def setup_html(self, setup: dict) -> str:
         out = ('<p class="hint">Each player picks one of their saved, ready armies; the opponent\'s army stays '
-               'hidden until the battle begins. ' + button("Manage armies", nav="armies", cls="small") + "</p>")
+               'secret until the battle ends (you see its units on the field). '
+               + button("Manage armies", nav="armies", cls="small") + "</p>")
         if not valid_armies(self.ctx.storage):
             out += '<p class="notice error">No ready army is saved: build one first.</p>'
         return out
