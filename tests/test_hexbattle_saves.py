@@ -46,6 +46,15 @@ def test_a_save_from_before_the_card_change_is_refused_with_a_reason():
     old["actions"] = [[s.history[0][0], "play:c07"]]
     with pytest.raises(SaveError, match="older version of Boardshelf, before the command cards were re-priced"):
         load_save(saves.dumps(old))
+    # an old save whose army no longer fits the points limit at the new prices: the loader names that
+    old_riders = dict(copy.deepcopy(old["options"]["armies"][0]), name="Old Riders",
+                      units=[{"key": k, "hex": h, "facing": 0} for k, h in
+                             (("lancer", "b10"), ("lancer", "g10"), ("outrider", "a11"), ("outrider", "h11"),
+                              ("ironrider", "d10"), ("militia", "e10"), ("slinger", "d11"))],
+                      cards=hb_setup.OLD_SAMPLE_CARDS["Thunder Riders"])
+    old["options"] = {"armies": [old_riders, old["options"]["armies"][1]]}
+    with pytest.raises(SaveError, match="settings are invalid .*P1's army cannot be used: worth 64 points"):
+        load_save(saves.dumps(old))
     # a later edition than this version knows is refused too
     future = to_save(s, save_id="abc", seats=["human", "human"])
     future["options"]["edition"] = EDITION + 1

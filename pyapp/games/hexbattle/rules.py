@@ -50,8 +50,8 @@ ACTIONS_PER_TURN = 2      # HB-TURN-2
 TURN_WORDS = {"cw": 1, "ccw": -1}
 EDGE_NAMES = ("front", "front-right", "back-right", "back", "back-left", "front-left")
 RANGED_DAMAGE = 2         # HB-RNG-6
-# card ids are "k" + a number drawn at random (edition 2); edition 1 numbered them "c01"... in blocks
-CARD_ID_PREFIX = "k"
+# card ids are "c" + a number drawn at random (edition 2); edition 1 numbered them in blocks of kinds
+CARD_ID_PREFIX = "c"
 # the cards' edition, recorded in every game's options so a save names the cards it was played with:
 # 1 (no "edition" option) numbered ids in blocks and had the first price list; 2 is issue 15's
 EDITION = 2
@@ -669,12 +669,19 @@ class HexBattleGame(Game):
     def check_save(self, save: dict) -> None:
         """Games saved before edition 2 (issue 15: card ids drawn at random, cards re-priced) cannot be
         replayed: their moves name cards by the old ids and their armies were priced by the old list.
-        Such a save carries no ``edition`` in its options; it is refused with a message saying why."""
-        edition = (save.get("options") or {}).get("edition")
-        if edition is None or (isinstance(edition, int) and edition < EDITION):
-            raise ValueError("This Hex Battle game was saved by an older version of Boardshelf, before the "
-                             "command cards were re-priced and renumbered, so it cannot be replayed. "
-                             "Start a new game; your saved armies are kept (check their points in the army builder).")
+        Such a save carries no ``edition`` in its options; it is refused with a message saying why.
+        (When its options do not even resolve now -- e.g. an old army over 50 points at the new prices --
+        the loader's own message names that problem instead.)"""
+        options = save.get("options") or {}
+        if not isinstance(options, dict) or "edition" in options:
+            return                                    # a wrong edition is refused by check_options
+        try:
+            self.resolve_options(options, save.get("players", 2))
+        except (ValueError, TypeError, KeyError):
+            return
+        raise ValueError("This Hex Battle game was saved by an older version of Boardshelf, before the "
+                         "command cards were re-priced and renumbered, so it cannot be replayed. "
+                         "Start a new game; your saved armies are kept (check their points in the army builder).")
 
     @staticmethod
     def prebuilt(name: str) -> dict:
