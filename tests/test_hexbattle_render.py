@@ -265,3 +265,23 @@ def test_overpayment_is_allowed_but_pointed_out():
     pend = dict(pend, paid=["c12", "c13"], paid_total=3)
     html = draw_html(view(phase="pay", pending=pend, hand=hand), acts=["unpay:c12", "unpay:c13", "pay:ok"])
     assert "could keep" not in html
+
+
+@pytest.mark.rule("HB-ARMY-2")
+def test_the_opponents_army_is_secret_until_the_end_then_shown_with_its_cards():
+    """Issue 15 item 19: the status shows a seat its own army's name; the opponent's army is "kept
+    secret"; at the end both names and card lists are shown."""
+    from pyapp import games
+    g = games.get("hexbattle")
+    s = g.new(2, 5, {"armies": ["Iron Phalanx", "Thunder Riders"]})
+    html = render(s.view(0), s.legal_actions(0), seat=0, names=["A", "B"], interactive=True)
+    assert "Iron Phalanx" in html and "Thunder Riders" not in html and "kept secret" in html
+    assert "Charge" not in html.split('class="hb-status"')[1].split("</section>")[0]
+    r = Rng(5, stream=9)
+    while not s.is_over:
+        seat = s.to_act[0]
+        s.apply(seat, r.choice(s.legal_actions(seat)).id)
+    html = render(s.view(0), [], seat=0, names=["A", "B"], interactive=False)
+    status = html.split('class="hb-status"')[1].split("</section>")[0]
+    assert "Iron Phalanx" in status and "Thunder Riders" in status and "kept secret" not in status
+    assert status.count('class="parmy-cards"') == 2 and "Charge" in status

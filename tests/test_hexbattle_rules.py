@@ -20,6 +20,11 @@ from hexbattle_helpers import (army, discarded, empty_deck, empty_hand, give, id
 rule = pytest.mark.rule
 
 
+def costing(n):
+    """A card kind costing ``n`` (the first in key order): tests of paying do not depend on the price list."""
+    return next(k for k in sorted(CARDS) if CARDS[k]["cost"] == n)
+
+
 # ---- battlefield ---------------------------------------------------------------------------
 @rule("HB-BF-1", "HB-BF-2", "HB-GAP-8")
 def test_battlefield_is_one_8_by_16_grid():
@@ -52,7 +57,9 @@ def test_each_of_two_players_brings_one_army_chosen_blind():
     with pytest.raises(ValueError):
         GAME.new(2, 1, {"armies": [PREBUILT[0]]})
     s = GAME.new(2, 1, {"armies": [PREBUILT[2], PREBUILT[3]]})
-    assert s.view(0)["names"] == ["Ashwood Bows", "Border Host"]
+    # each seat sees its own army's name only (the opponent's stays secret until the end)
+    assert s.view(0)["names"] == ["Ashwood Bows", None]
+    assert s.view(1)["names"] == [None, "Border Host"]
     assert games.get("hexbattle").min_players == games.get("hexbattle").max_players == 2
 
 
@@ -71,7 +78,8 @@ def test_point_values_fixed_in_data_card_points_equal_cost():
         assert isinstance(u["points"], int) and u["points"] >= 1
     a = army(units=[{"key": "lancer", "hex": "c10", "facing": 0}, {"key": "militia", "hex": "d10", "facing": 0}],
              cards={"march": 10, "forced": 10, "shuffle": 10})
-    assert army_points(a) == UNITS["lancer"]["points"] + UNITS["militia"]["points"] + 10 * 1 + 10 * 2 + 10 * 0
+    assert army_points(a) == (UNITS["lancer"]["points"] + UNITS["militia"]["points"]
+                              + 10 * CARDS["march"]["cost"] + 10 * CARDS["forced"]["cost"] + 10 * CARDS["shuffle"]["cost"])
     for c in CARDS.values():
         assert c["cost"] >= 0 and c["actions"]
 
@@ -79,10 +87,11 @@ def test_point_values_fixed_in_data_card_points_equal_cost():
 @rule("HB-ARMY-8", "HB-ARMY-9")
 def test_army_value_limit_is_50_inclusive():
     base = [{"key": "lancer", "hex": "c10", "facing": 0}, {"key": "lancer", "hex": "d10", "facing": 0}]
+    one = next(k for k in sorted(CARDS) if CARDS[k]["cost"] == 1)
     room = 50 - 2 * UNITS["lancer"]["points"]          # filled with cost-1 cards
-    ok = army(units=base, cards={"march": room, "shuffle": max(0, 30 - room)})
+    ok = army(units=base, cards={one: room, "shuffle": max(0, 30 - room)})
     assert army_points(ok) == 50 and validate_army(ok) == []
-    over = army(units=base, cards={"march": room + 1, "shuffle": max(0, 30 - room)})
+    over = army(units=base, cards={one: room + 1, "shuffle": max(0, 30 - room)})
     assert army_points(over) == 51
     assert any("51 points" in p for p in validate_army(over))
 
@@ -220,7 +229,7 @@ def test_only_two_action_kinds_and_units_act_only_through_cards():
 @rule("HB-CARD-3", "HB-CARD-5", "HB-CARD-7", "HB-CARD-10", "HB-GAP-28")
 def test_payment_with_cards_totalling_at_least_the_cost():
     s = scenario([unit(0, "longbow", "d12"), unit(0, "militia", "a12"), unit(1, "militia", "d9"), unit(1, "militia", "h1")],
-                 hand=["massed", "march", "forced", "command"])
+                 hand=[costing(3), costing(1), costing(2), costing(4)])
     massed, march, forced, command = s.hand[0]
     s.apply(0, f"play:{massed}")                     # cost 3
     s.apply(0, f"pay:{march}")
@@ -237,7 +246,7 @@ def test_payment_with_cards_totalling_at_least_the_cost():
 @rule("HB-CARD-8", "HB-CARD-6")
 def test_payment_below_cost_invalid_and_card_never_pays_itself():
     s = scenario([unit(0, "militia", "d12"), unit(0, "militia", "a12"), unit(1, "militia", "d9"), unit(1, "militia", "h1")],
-                 hand=["massed", "forced", "march"])
+                 hand=[costing(3), costing(2), costing(1)])
     massed, forced, _march = s.hand[0]
     s.apply(0, f"play:{massed}")
     assert f"pay:{massed}" not in ids(s)
@@ -760,8 +769,8 @@ def test_greedy_bot_takes_over_in_the_middle_of_a_payment():
     """A fresh greedy bot (e.g. after a reload) must finish a payment another chooser started."""
     from pyapp.games.hexbattle.bots import GreedyBot
     s = scenario([unit(0, "militia", "d12"), unit(0, "militia", "a12"), unit(1, "militia", "d9"), unit(1, "militia", "h1")],
-                 hand=["forced", "command", "march", "march"])
-    forced, command, m1, m2 = s.hand[0]
+                 hand=[costing(2), costing(4), costing(1), costing(1)])
+    forced, command, m1, m2 = s.hand[0]                  # costs 2, 4, 1, 1
     s.apply(0, f"play:{forced}")
     s.apply(0, f"pay:{command}")                 # an overpayment the bot would not choose
     bot = GreedyBot(3)

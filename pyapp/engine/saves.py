@@ -215,6 +215,10 @@ def load_save(obj_or_text, *, get_game=None) -> tuple:
         game = get_game(d["game"])
     except LookupError as exc:
         raise SaveError(f"This save is for a game this app cannot play ({exc}).") from None
+    try:
+        getattr(game, "check_save", lambda save: None)(d)     # a game refusing saves it cannot replay
+    except ValueError as exc:
+        raise SaveError(str(exc)) from None
     from .. import bots
     names = bots.available(game.id)
     for s in d["seats"]:

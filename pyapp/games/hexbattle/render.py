@@ -326,10 +326,14 @@ def _status_html(view: HexBattleView, units: list, names: list[str], seat: int |
         if seat == i:
             badges.append('<span class="badge you">you</span>')
         army = armies[i] if i < len(armies) and armies[i] else ""
+        if army:
+            army_html = f'<div class="parmy">{esc(army)}</div>' + (_army_cards_html(view, i) if over else "")
+        else:              # the opponent's army stays secret until the end (HB-ARMY-2)
+            army_html = '<div class="parmy hidden"><em>army kept secret until the end</em></div>'
         pl.append(
             f'<div class="player p{i}{" active" if active == i and not over else ""}">'
             f'<div class="pname"><span class="swatch p{i}"></span>{esc(names[i])} {"".join(badges)}</div>'
-            + (f'<div class="parmy">{esc(army)}</div>' if army else "")
+            + army_html
             + f'<dl class="pstats"><dt>Deck</dt><dd class="deck-count">{esc(_num(deck[i] if i < len(deck) else 0))}</dd>'
             f'<dt>Hand</dt><dd class="hand-count">{esc(_num(hand_count[i] if i < len(hand_count) else 0))}</dd>'
             f'<dt>Discard</dt><dd class="discard-count">{len(discard[i]) if i < len(discard) else 0}</dd>'
@@ -343,6 +347,18 @@ def _status_html(view: HexBattleView, units: list, names: list[str], seat: int |
     first_line = (f'<div class="first-line">{esc(names[first])} was chosen at random to go first.</div>'
                   if isinstance(first, int) and first < len(names) else "")
     return f'<section class="hb-status">{turn_line}{first_line}<div class="players">{"".join(pl)}</div></section>'
+
+
+def _army_cards_html(view: HexBattleView, i: int) -> str:
+    """Seat ``i``'s card list, once the view reveals it (at the end)."""
+    lists = view.get("army_cards") or []
+    cards = lists[i] if i < len(lists) and isinstance(lists[i], list) else None
+    if not cards:
+        return ""
+    total = sum(_num(c.get("count")) for c in cards)
+    items = "".join(f'<li>{esc(c.get("count", "?"))} × {esc(c.get("name", "?"))} <small>({esc(c.get("cost", "?"))})</small></li>'
+                    for c in cards)
+    return f'<details class="parmy-cards"><summary>Its {esc(total)} cards</summary><ul>{items}</ul></details>'
 
 
 def _playing_html(view: HexBattleView, pending, acts: dict) -> str:

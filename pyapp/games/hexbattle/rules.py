@@ -41,7 +41,7 @@ from .hexgrid import DIRS, GRID
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from ...engine.rng import Rng
-    from .types import CardAction, CardView, HexBattleView, PendingView, UnitData, UnitView
+    from .types import ArmyCardView, CardAction, CardView, HexBattleView, PendingView, UnitData, UnitView
 
 LOSS_POINTS = 20          # HB-END-1
 HAND_START = 5            # HB-SET-4
@@ -50,6 +50,11 @@ ACTIONS_PER_TURN = 2      # HB-TURN-2
 TURN_WORDS = {"cw": 1, "ccw": -1}
 EDGE_NAMES = ("front", "front-right", "back-right", "back", "back-left", "front-left")
 RANGED_DAMAGE = 2         # HB-RNG-6
+# card ids are "c" + a number drawn at random (edition 2); edition 1 numbered them in blocks of kinds
+CARD_ID_PREFIX = "c"
+# the cards' edition, recorded in every game's options so a save names the cards it was played with:
+# 1 (no "edition" option) numbered ids in blocks and had the first price list; 2 is issue 15's
+EDITION = 2
 
 
 def _deploy(army: dict, owner: int, rotate: bool) -> list[UnitData]:
@@ -127,16 +132,21 @@ class HexBattleState(FlowState):
         for seat in (first, second):                         # HB-SET-2, HB-GAP-9
             units += _deploy(armies[seat], seat, rotate=(seat == second))
         units.sort(key=lambda u: u["id"])
+        # Card ids carry no information (issue 15): both decks' cards get the numbers 1..n in an order
+        # drawn at random, so a card's id says nothing about its kind, its owner or the rest of a deck.
+        # The draws depend only on the decks' sizes, which are public.
+        owned = [(seat, key) for seat in (0, 1) for key in sorted(armies[seat]["cards"])
+                 for _ in range(armies[seat]["cards"][key])]
+        numbers = list(range(1, len(owned) + 1))
+        self.rng.shuffle(numbers)
         cards: dict[str, str] = {}                           # card instance id -> card key
         deck: list[list[str]] = [[], []]
-        n = 0
+        for (seat, key), num in zip(owned, numbers):
+            cid = f"{CARD_ID_PREFIX}{num:02d}"
+            cards[cid] = key
+            deck[seat].append(cid)
         for seat in (0, 1):
-            for key in sorted(armies[seat]["cards"]):
-                for _ in range(armies[seat]["cards"][key]):
-                    n += 1
-                    cid = f"c{n:02d}"
-                    cards[cid] = key
-                    deck[seat].append(cid)
+            deck[seat].sort()                                # the list order carries nothing either
             self.rng.shuffle(deck[seat])                     # HB-SET-3
         hand = [deck[s][:HAND_START] for s in (0, 1)]       # HB-SET-4, HB-GAP-34
         deck = [deck[s][HAND_START:] for s in (0, 1)]
@@ -537,6 +547,10 @@ class HexBattleState(FlowState):
                        "paid_total": sum(self.card_cost(c) for c in frame["paid"]), "step": frame["step"],
                        "unit": frame["unit"], "mp_left": frame["mp_left"], "aim": frame["aim"]}
         outcome = self.outcome()
+        # HB-ARMY-2: an army is chosen "without knowing anything about the opponent's army": its name and
+        # card list are the owner's alone until the game ends, then shown to all (units are on the field)
+        armies = self.options["armies"]
+        known = [outcome is not None or s == seat for s in (0, 1)]
         return {
             "game": "hexbattle", "seat": seat, "players": 2, "turn": d["turn"], "active": d["active"],
             "first": d["first"], "actions_left": d["actions_left"], "phase": self.phase, "units": units,
@@ -545,17 +559,27 @@ class HexBattleState(FlowState):
             "hand": [self.card_view(c) for c in d["hand"][seat]] if seat in (0, 1) else None,
             "pending": pending, "log": list(self.log),
             "outcome": outcome.to_dict() if outcome else None,
-            "names": [a["name"] for a in self.options["armies"]],
+            "names": [a["name"] if known[s] else None for s, a in enumerate(armies)],
+            "army_cards": [self._army_cards(a) if known[s] else None for s, a in enumerate(armies)],
         }
+
+    @staticmethod
+    def _army_cards(army: dict) -> list[ArmyCardView]:
+        """An army's card list: ``[{key, name, cost, count}]`` in the content's card order."""
+        return [{"key": k, "name": CARDS[k]["name"], "cost": CARDS[k]["cost"], "count": army["cards"][k]}
+                for k in CARDS if army["cards"].get(k)]
 
     # ---- hidden information -------------------------------------------------------------------
     def _resample(self, seat: int, rng: Rng) -> None:
         """Redeal what ``seat`` cannot see (HB-GAP-38): the order of its own deck, and the other
-        seat's hand and deck together (same sizes; the cards of that army nobody has seen).
+        seat's hand and deck together (same sizes; the cards of that army nobody has seen), with
+        other kinds of card: the opponent's card list is secret too (HB-ARMY-2), and card ids carry
+        nothing, so any list of the same size within the points limit is as likely as the real one.
 
         Public cards stay: discards, the card in play and its payment once paid.  A card the other
         seat is still choosing and paying for stays in its hand as it is (with its payment), so the
-        payment in progress stays a legal one."""
+        payment in progress stays a legal one.  (The options keep the real lists: the rules read
+        them only at setup, and the view shows them only once the game is over.)"""
         d = self.data
         frame = self.pending
         keep: set[str] = set()
@@ -571,6 +595,18 @@ class HexBattleState(FlowState):
             n = len(d["hand"][s]) - len(fixed)
             d["hand"][s] = pool[:n] + fixed
             d["deck"][s] = pool[n:]
+            self._redeal_kinds(pool, content.MAX_POINTS - content.army_points(self.options["armies"][s]), rng)
+
+    def _redeal_kinds(self, hidden: list[str], slack: int, rng: Rng) -> None:
+        """Give the ``hidden`` cards other kinds at random, spending at most ``slack`` points more."""
+        kinds = list(CARDS)
+        cards = self.data["cards"]
+        for cid in hidden:
+            old = CARDS[cards[cid]]["cost"]
+            fits = [k for k in kinds if CARDS[k]["cost"] <= old + slack]
+            new = fits[rng.below(len(fits))]
+            slack -= CARDS[new]["cost"] - old
+            cards[cid] = new
 
     # ---- copies --------------------------------------------------------------------------------
     def clone(self, search: bool = False) -> "HexBattleState":
@@ -605,11 +641,17 @@ class HexBattleGame(Game):
     max_players = 2
     description = "Two armies of hexagonal units clash edge to edge on an 8x16 field, driven by command cards."
     options_spec = (Option("armies", None, "Army", kind="data", per_seat=True,
-                           help="Each player's army: a saved army or the name of a sample army."),)
+                           help="Each player's army: a saved army or the name of a sample army."),
+                    Option("edition", None, "Card edition", kind="data",
+                           help=f"Which cards a game is played with (set by the game; now {EDITION})."))
     state_class = HexBattleState
     setup_step = "setup"
 
     def check_options(self, opts: dict, players: int) -> dict:
+        edition = opts.get("edition")
+        if edition is not None and edition != EDITION:
+            raise ValueError(f"this game was set up for Hex Battle card edition {edition!r}; "
+                             f"this version plays edition {EDITION}")
         armies = opts["armies"]
         if armies is None:
             armies = [content.PREBUILT[0], content.PREBUILT[1]]      # HB-GAP-5
@@ -622,7 +664,24 @@ class HexBattleGame(Game):
                 raise ValueError(f"P{seat + 1}'s army cannot be used: " + "; ".join(problems))
         clean = [{"name": a["name"], "units": [{"key": u["key"], "hex": u["hex"], "facing": u["facing"]} for u in a["units"]],
                   "cards": {k: n for k, n in sorted(a["cards"].items()) if n}} for a in armies]
-        return {"armies": json.loads(json.dumps(clean))}
+        return {"armies": json.loads(json.dumps(clean)), "edition": EDITION}
+
+    def check_save(self, save: dict) -> None:
+        """Games saved before edition 2 (issue 15: card ids drawn at random, cards re-priced) cannot be
+        replayed: their moves name cards by the old ids and their armies were priced by the old list.
+        Such a save carries no ``edition`` in its options; it is refused with a message saying why.
+        (When its options do not even resolve now -- e.g. an old army over 50 points at the new prices --
+        the loader's own message names that problem instead.)"""
+        options = save.get("options") or {}
+        if not isinstance(options, dict) or "edition" in options:
+            return                                    # a wrong edition is refused by check_options
+        try:
+            self.resolve_options(options, save.get("players", 2))
+        except (ValueError, TypeError, KeyError):
+            return
+        raise ValueError("This Hex Battle game was saved by an older version of Boardshelf, before the "
+                         "command cards were re-priced and renumbered, so it cannot be replayed. "
+                         "Start a new game; your saved armies are kept (check their points in the army builder).")
 
     @staticmethod
     def prebuilt(name: str) -> dict:

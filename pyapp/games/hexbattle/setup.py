@@ -90,16 +90,45 @@ def record(army: dict, army_id: str, updated: str) -> dict:
     return rec
 
 
+# The sample armies' card lists before the cards were re-priced (edition 1, issue 15).  A stored sample
+# army still holding its old list (the player never edited it) is replaced by the new sample once.
+OLD_SAMPLE_CARDS = {
+    "Iron Phalanx": {"shuffle": 7, "dress": 6, "potshot": 2, "advance": 4, "march": 4, "volley": 3, "forced": 2,
+                     "shieldwall": 2},
+    "Thunder Riders": {"shuffle": 8, "picket": 9, "potshot": 2, "charge": 5, "march": 3, "volley": 1, "flank": 1,
+                       "forced": 1},
+    "Ashwood Bows": {"shuffle": 4, "dress": 5, "potshot": 6, "volley": 5, "march": 3, "fallback": 2, "massed": 2,
+                     "forced": 1, "advance": 2},
+    "Border Host": {"shuffle": 6, "dress": 7, "picket": 4, "march": 5, "advance": 3, "charge": 2, "forced": 1,
+                    "flank": 1, "shieldwall": 1},
+}
+SEEDED_EDITION = "2"           # the value of SEEDED_KEY once the current sample armies were written
+
+
+def _untouched_old_sample(text: str | None) -> bool:
+    """True for a stored record that is an edition-1 sample army exactly as it was written."""
+    try:
+        rec = parse_army(text)
+    except saves.SaveError:
+        return False
+    return OLD_SAMPLE_CARDS.get(rec["name"]) == {k: n for k, n in rec["cards"].items() if n}
+
+
 def ensure_prebuilt(storage: Storage, clock: Callable[[], str]) -> list[str]:
-    """Write the pre-built armies once (HB-GAP-5); returns error messages (e.g. storage full)."""
-    if storage.get(SEEDED_KEY):
+    """Write the pre-built armies once (HB-GAP-5); returns error messages (e.g. storage full).
+
+    Storage seeded by an older version (edition 1) gets the re-priced sample armies in place of the
+    old ones the player did not edit; edited or deleted ones are left as they are."""
+    seeded = storage.get(SEEDED_KEY)
+    if seeded == SEEDED_EDITION:
         return []
     try:
         for i, army in enumerate(content().PREBUILT):
             key = saves.army_key(GAME_ID, f"pre{i}")
-            if storage.get(key) is None:
+            old = storage.get(key)
+            if (old is None and not seeded) or (old is not None and seeded and _untouched_old_sample(old)):
                 storage.set(key, json.dumps(record(army, f"pre{i}", clock()), separators=(",", ":")))
-        storage.set(SEEDED_KEY, "1")
+        storage.set(SEEDED_KEY, SEEDED_EDITION)
     except QuotaError:
         return ["Storage is full: the sample armies could not be saved. Delete old saves to make room."]
     return []
@@ -380,7 +409,8 @@ class Step(SetupStep):
 
     def setup_html(self, setup: dict) -> str:
         out = ('<p class="hint">Each player picks one of their saved, ready armies; the opponent\'s army stays '
-               'hidden until the battle begins. ' + button("Manage armies", nav="armies", cls="small") + "</p>")
+               'secret until the battle ends (you see its units on the field). '
+               + button("Manage armies", nav="armies", cls="small") + "</p>")
         if not valid_armies(self.ctx.storage):
             out += '<p class="notice error">No ready army is saved: build one first.</p>'
         return out

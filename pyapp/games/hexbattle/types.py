@@ -121,7 +121,17 @@ class HexBattleView(TypedDict):
     pending: PendingView | None
     log: list[Event]
     outcome: dict | None   # Outcome.to_dict() once the game is over
-    names: list[str]       # the armies' names
+    names: list[str | None]          # the armies' names: the opponent's is None until the game ends
+    army_cards: list[list[ArmyCardView] | None]   # the armies' card lists, hidden the same way
+
+
+class ArmyCardView(TypedDict):
+    """One line of an army's card list in the view."""
+
+    key: str
+    name: str
+    cost: int
+    count: int
 
 
 # ---- the army list (setup.py) -----------------------------------------------------------------
