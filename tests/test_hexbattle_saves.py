@@ -1,5 +1,5 @@
-"""Hex Battle saves across the card change of issue 15 (edition 2: ids drawn at random, cards re-priced):
-a new save names its edition and replays; a save from before is refused with a message saying why;
+"""Hex Battle saves across the card change of issue 15 (rules version 2: ids drawn at random, cards re-priced):
+a new save names its rules version and replays; a save from before is refused with a message saying why;
 stored sample armies the player never edited are replaced by the new ones."""
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from pyapp.engine.saves import SaveError, load_save, to_save
 from pyapp.games.hexbattle import GAME
 from pyapp.games.hexbattle import setup as hb_setup
 from pyapp.games.hexbattle.content import PREBUILT
-from pyapp.games.hexbattle.rules import EDITION
 from pyapp.ui import DictStorage
 
 from hexbattle_helpers import new
@@ -29,37 +28,34 @@ def _played(seed=4, moves=12):
     return s
 
 
-def test_a_save_names_the_card_edition_and_replays():
+def test_a_save_names_the_rules_version_and_replays():
     s = _played()
-    assert s.options["edition"] == EDITION == 2
-    state, meta = load_save(saves.dumps(to_save(s, save_id="abc", seats=["human", "bot:greedy"])))
-    assert state.to_json() == s.to_json() and meta["options"]["edition"] == 2
+    assert GAME.rules_version == 2
+    d = to_save(s, save_id="abc", seats=["human", "bot:greedy"])
+    assert d["rules"] == 2
+    state, meta = load_save(saves.dumps(d))
+    assert state.to_json() == s.to_json()
 
 
 def test_a_save_from_before_the_card_change_is_refused_with_a_reason():
-    """An edition-1 save has no ``edition`` in its options and names cards ``c01``..., numbered in
-    blocks: replayed under the new ids it would fail at its first card (or worse, pick another card).
-    It is refused before any replay, saying why."""
+    """A save from before the card change (rules version 1: no ``rules`` field) names cards ``c01``...,
+    numbered in blocks: replayed under the new ids it would fail at its first card (or worse, pick another
+    card). It is refused before any replay, saying why."""
     s = _played()
     old = to_save(s, save_id="abc", seats=["human", "human"])
-    old["options"] = {"armies": copy.deepcopy(old["options"]["armies"])}          # as edition 1 wrote it
+    del old["rules"]
     old["actions"] = [[s.history[0][0], "play:c07"]]
-    with pytest.raises(SaveError, match="older version of Boardshelf, before the command cards were re-priced"):
+    with pytest.raises(SaveError, match="earlier version of Hex Battle's rules"):
         load_save(saves.dumps(old))
-    # an old save whose army no longer fits the points limit at the new prices: the loader names that
+    # an old save whose army no longer fits the points limit at the new prices: refused the same way
     old_riders = dict(copy.deepcopy(old["options"]["armies"][0]), name="Old Riders",
                       units=[{"key": k, "hex": h, "facing": 0} for k, h in
                              (("lancer", "b10"), ("lancer", "g10"), ("outrider", "a11"), ("outrider", "h11"),
                               ("ironrider", "d10"), ("militia", "e10"), ("slinger", "d11"))],
                       cards=hb_setup.OLD_SAMPLE_CARDS["Thunder Riders"])
     old["options"] = {"armies": [old_riders, old["options"]["armies"][1]]}
-    with pytest.raises(SaveError, match="settings are invalid .*P1's army cannot be used: worth 64 points"):
+    with pytest.raises(SaveError, match="earlier version of Hex Battle's rules"):
         load_save(saves.dumps(old))
-    # a later edition than this version knows is refused too
-    future = to_save(s, save_id="abc", seats=["human", "human"])
-    future["options"]["edition"] = EDITION + 1
-    with pytest.raises(SaveError, match="edition 3"):
-        load_save(saves.dumps(future))
 
 
 def _old_record(i, cards=None):
@@ -71,7 +67,7 @@ def _old_record(i, cards=None):
 def test_stored_old_sample_armies_are_replaced_unless_edited_or_deleted():
     storage = DictStorage()
     key = [saves.army_key("hexbattle", f"pre{i}") for i in range(len(PREBUILT))]
-    storage.set(hb_setup.SEEDED_KEY, "1")                       # seeded by edition 1
+    storage.set(hb_setup.SEEDED_KEY, "1")                       # seeded before the card change
     storage.set(key[0], _old_record(0))                         # untouched
     storage.set(key[1], _old_record(1, cards={"march": 30}))     # edited by the player
     # key[2] deleted by the player; key[3] untouched

@@ -109,22 +109,25 @@ def test_keys_are_namespaced():
     assert saves.valid_id(saves.new_id()) and saves.new_id() != saves.new_id()
 
 
-def test_a_save_from_an_earlier_rules_version_is_explained_not_called_damaged(monkeypatch):
-    """A game raises its rules_version when recorded games stop replaying the same; a save made under an
-    earlier version whose moves no longer replay says so (saves of format 1 without the field are version 1)."""
+def test_a_save_from_another_rules_version_is_explained_not_called_damaged(monkeypatch):
+    """A game raises its rules_version when recorded games stop replaying the same; a save made under
+    another version is refused before any replay (its ids may now mean other things), saying why.
+    Saves of format 1 without the field are version 1."""
+    g = games.get("hexbattle")
     s = _played()
     d = _save(s)
-    assert d["rules"] == games.get("hexbattle").rules_version
-    old = dict(d, actions=d["actions"][:3] + [[d["actions"][3][0], "no-longer-an-id"]])
-    old.pop("rules")
-    with pytest.raises(SaveError, match="damaged or was edited"):
-        load_save(old)                                  # same rules version: the move is simply wrong
-    monkeypatch.setattr(type(games.get("hexbattle")), "rules_version", 2)
-    with pytest.raises(SaveError, match="earlier version of Hex Battle's rules") as info:
-        load_save(old)
-    assert "move 4" in str(info.value)
-    state, _ = load_save(dict(d, rules=1))              # an old save whose moves still replay opens as before
+    assert d["rules"] == g.rules_version
+    state, _ = load_save(d)
     assert state == s
+    old = dict(d)
+    old.pop("rules")
+    monkeypatch.setattr(type(g), "rules_version", 3)
+    for made in (old, dict(d, rules=2)):
+        with pytest.raises(SaveError, match="earlier version of Hex Battle's rules") as info:
+            load_save(made)
+        assert "damaged" not in str(info.value)
+    with pytest.raises(SaveError, match="newer version of Boardshelf"):
+        load_save(dict(d, rules=4))
     with pytest.raises(SaveError, match="rules version"):
         load_save(dict(d, rules="2"))
 

@@ -506,11 +506,6 @@ class Game:
             out[o.name] = o.check(value, players)
         return self.check_options(out, players)
 
-    def check_save(self, save: dict) -> None:
-        """Refuse a save this version of the game cannot replay (``ValueError`` with a message for the
-        player), e.g. one made before the game's cards changed; called by ``saves.load_save`` with the
-        checked save dict before anything is replayed.  The default accepts every save."""
-
     def check_options(self, options: dict, players: int) -> dict:
         """A game's own checks and normalisation after each option passed its own (``data`` options,
         defaults that depend on the player count).  Return the options to use."""

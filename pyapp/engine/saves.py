@@ -215,10 +215,13 @@ def load_save(obj_or_text, *, get_game=None) -> tuple:
         game = get_game(d["game"])
     except LookupError as exc:
         raise SaveError(f"This save is for a game this app cannot play ({exc}).") from None
-    try:
-        getattr(game, "check_save", lambda save: None)(d)     # a game refusing saves it cannot replay
-    except ValueError as exc:
-        raise SaveError(str(exc)) from None
+    made, current = d.get("rules", 1), getattr(game, "rules_version", 1)
+    if made > current:
+        raise SaveError(f"This save was made by a newer version of Boardshelf ({game.title} rules version {made}); "
+                        "update the app to open it.")
+    if made < current:
+        raise SaveError(f"This save was made with an earlier version of {game.title}'s rules, which have changed "
+                        "since, so it cannot be replayed or continued. Start a new game.")
     from .. import bots
     names = bots.available(game.id)
     for s in d["seats"]:
@@ -228,18 +231,13 @@ def load_save(obj_or_text, *, get_game=None) -> tuple:
         state = game.new(d["players"], d["seed"], d.get("options") or {})
     except (ValueError, TypeError, KeyError) as exc:
         raise SaveError(f"This save's game settings are invalid ({exc}).") from None
-    made = d.get("rules", 1)
-    current = getattr(game, "rules_version", 1)
     for i, (seat, action_id) in enumerate(d["actions"]):
         try:
             state.apply(seat, action_id)
+        except IllegalAction:
+            raise SaveError(f"This save is damaged or was edited: move {i + 1} ({action_id}) "
+                            "is not legal there.") from None
         except Exception as exc:  # a rules bug must not take the app down with it
-            if made != current:
-                raise SaveError(f"This save was made with an earlier version of {game.title}'s rules, and its "
-                                f"moves no longer replay from move {i + 1} on: it cannot be continued.") from None
-            if isinstance(exc, IllegalAction):
-                raise SaveError(f"This save is damaged or was edited: move {i + 1} ({action_id}) "
-                                "is not legal there.") from None
             raise SaveError(f"This save could not be replayed at move {i + 1} ({exc}).") from None
     meta = {k: v for k, v in d.items() if k != "actions"}
     meta.setdefault("options", {})

@@ -50,11 +50,8 @@ ACTIONS_PER_TURN = 2      # HB-TURN-2
 TURN_WORDS = {"cw": 1, "ccw": -1}
 EDGE_NAMES = ("front", "front-right", "back-right", "back", "back-left", "front-left")
 RANGED_DAMAGE = 2         # HB-RNG-6
-# card ids are "c" + a number drawn at random (edition 2); edition 1 numbered them in blocks of kinds
+# card ids are "c" + a number drawn at random (rules version 2); version 1 numbered them in blocks of kinds
 CARD_ID_PREFIX = "c"
-# the cards' edition, recorded in every game's options so a save names the cards it was played with:
-# 1 (no "edition" option) numbered ids in blocks and had the first price list; 2 is issue 15's
-EDITION = 2
 
 
 def _deploy(army: dict, owner: int, rotate: bool) -> list[UnitData]:
@@ -639,19 +636,14 @@ class HexBattleGame(Game):
     title = "Hex Battle"
     min_players = 2
     max_players = 2
+    rules_version = 2                 # 2: card ids drawn at random, cards re-priced, the opponent's army secret
     description = "Two armies of hexagonal units clash edge to edge on an 8x16 field, driven by command cards."
     options_spec = (Option("armies", None, "Army", kind="data", per_seat=True,
-                           help="Each player's army: a saved army or the name of a sample army."),
-                    Option("edition", None, "Card edition", kind="data",
-                           help=f"Which cards a game is played with (set by the game; now {EDITION})."))
+                           help="Each player's army: a saved army or the name of a sample army."),)
     state_class = HexBattleState
     setup_step = "setup"
 
     def check_options(self, opts: dict, players: int) -> dict:
-        edition = opts.get("edition")
-        if edition is not None and edition != EDITION:
-            raise ValueError(f"this game was set up for Hex Battle card edition {edition!r}; "
-                             f"this version plays edition {EDITION}")
         armies = opts["armies"]
         if armies is None:
             armies = [content.PREBUILT[0], content.PREBUILT[1]]      # HB-GAP-5
@@ -664,24 +656,7 @@ class HexBattleGame(Game):
                 raise ValueError(f"P{seat + 1}'s army cannot be used: " + "; ".join(problems))
         clean = [{"name": a["name"], "units": [{"key": u["key"], "hex": u["hex"], "facing": u["facing"]} for u in a["units"]],
                   "cards": {k: n for k, n in sorted(a["cards"].items()) if n}} for a in armies]
-        return {"armies": json.loads(json.dumps(clean)), "edition": EDITION}
-
-    def check_save(self, save: dict) -> None:
-        """Games saved before edition 2 (issue 15: card ids drawn at random, cards re-priced) cannot be
-        replayed: their moves name cards by the old ids and their armies were priced by the old list.
-        Such a save carries no ``edition`` in its options; it is refused with a message saying why.
-        (When its options do not even resolve now -- e.g. an old army over 50 points at the new prices --
-        the loader's own message names that problem instead.)"""
-        options = save.get("options") or {}
-        if not isinstance(options, dict) or "edition" in options:
-            return                                    # a wrong edition is refused by check_options
-        try:
-            self.resolve_options(options, save.get("players", 2))
-        except (ValueError, TypeError, KeyError):
-            return
-        raise ValueError("This Hex Battle game was saved by an older version of Boardshelf, before the "
-                         "command cards were re-priced and renumbered, so it cannot be replayed. "
-                         "Start a new game; your saved armies are kept (check their points in the army builder).")
+        return {"armies": json.loads(json.dumps(clean))}
 
     @staticmethod
     def prebuilt(name: str) -> dict:

@@ -90,7 +90,7 @@ def record(army: dict, army_id: str, updated: str) -> dict:
     return rec
 
 
-# The sample armies' card lists before the cards were re-priced (edition 1, issue 15).  A stored sample
+# The sample armies' card lists before the cards were re-priced (rules version 1, issue 15).  A stored sample
 # army still holding its old list (the player never edited it) is replaced by the new sample once.
 OLD_SAMPLE_CARDS = {
     "Iron Phalanx": {"shuffle": 7, "dress": 6, "potshot": 2, "advance": 4, "march": 4, "volley": 3, "forced": 2,
@@ -106,7 +106,7 @@ SEEDED_EDITION = "2"           # the value of SEEDED_KEY once the current sample
 
 
 def _untouched_old_sample(text: str | None) -> bool:
-    """True for a stored record that is an edition-1 sample army exactly as it was written."""
+    """True for a stored record that is a rules-version-1 sample army exactly as it was written."""
     try:
         rec = parse_army(text)
     except saves.SaveError:
@@ -117,7 +117,7 @@ def _untouched_old_sample(text: str | None) -> bool:
 def ensure_prebuilt(storage: Storage, clock: Callable[[], str]) -> list[str]:
     """Write the pre-built armies once (HB-GAP-5); returns error messages (e.g. storage full).
 
-    Storage seeded by an older version (edition 1) gets the re-priced sample armies in place of the
+    Storage seeded by an older version (rules version 1) gets the re-priced sample armies in place of the
     old ones the player did not edit; edited or deleted ones are left as they are."""
     seeded = storage.get(SEEDED_KEY)
     if seeded == SEEDED_EDITION:
