@@ -388,6 +388,7 @@ class DoomspireGame(Game):
 
     id = "doomspire"
     title = "Lords of Doomspire"
+    seat_colours = ("#c0392b", "#2f6db5", "#d4a017", "#2e8b57")   # as its board draws them
     min_players = 2
     max_players = 4
     description = "Knights explore an island, fight monsters, build and trade to impress the dragon of Doomspire."

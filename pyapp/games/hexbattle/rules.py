@@ -601,6 +601,7 @@ class HexBattleGame(Game):
 
     id = "hexbattle"
     title = "Hex Battle"
+    seat_colours = ("#2f6db5", "#b8412f")   # as its board draws them
     min_players = 2
     max_players = 2
     description = "Two armies of hexagonal units clash edge to edge on an 8x16 field, driven by command cards."
