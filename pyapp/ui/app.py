@@ -822,11 +822,34 @@ class App:
         except SaveError as exc:
             self.notify(f"Import failed: {self._save_error(exc, text)}")
             return False
+        same = self._same_game_saved(state)
+        if same is not None and self._open_save(same):     # the same file again: no second copy
+            self.notify(f"{quote((self.meta or {}).get('title') or 'This game')} is already in your saves: "
+                        "here it is.", "info")
+            return True
         meta = dict(meta, id=saves.new_id())
         self._enter_game(state, meta)
         self._autosave()
         self.notify(f"Imported {quote(meta.get('title') or 'saved game')}.", "info")
         return True
+
+    def _same_game_saved(self, state: State) -> str | None:
+        """The id of a save of this namespace holding exactly this game (game, players, seed, options and
+        every move alike), or None."""
+        want = (state.game.id, state.players, state.seed, json.dumps(state.options, sort_keys=True),
+                [[int(s), str(a)] for s, a in state.history])
+        for key in self.storage.keys():
+            if not key.startswith(self.save_prefix):
+                continue
+            try:
+                d = saves.check_header(self.storage.get(key) or "")
+            except SaveError:
+                continue
+            have = (d["game"], d.get("players"), d["seed"], json.dumps(d.get("options") or {}, sort_keys=True),
+                    [[int(s), str(a)] for s, a in d["actions"]])
+            if have == want and d["id"] == key[len(self.save_prefix):]:
+                return str(d["id"])
+        return None
 
     def handle(self, kind: str, value: str, extra: object = None) -> None:
         """One user event: ``action`` (game action id), ``nav`` (app navigation) or ``input`` (name, value)."""
@@ -1239,11 +1262,16 @@ class App:
 
     # ---------------------------------------------------------------- shelf
     def _render_shelf(self) -> str:
-        cards = "".join(self._shelf_card(g) for g in games.catalog())
+        """The games to play, then the saved games, then the games still to come."""
+        catalog = games.catalog()
+        ready = "".join(self._shelf_card(g) for g in catalog if g["ready"])
+        soon = "".join(self._shelf_card(g) for g in catalog if not g["ready"])
         return ('<section class="shelf"><h2>Games</h2>'
-                f'<div class="game-grid">{cards}</div></section>'
+                f'<div class="game-grid">{ready}</div></section>'
                 f'<section class="saves"><h2>Saved games</h2>{self._render_saves()}<div class="button-row">'
-                + button("Import a save file…", nav="import") + "</div></section>")
+                + button("Import a save file…", nav="import") + "</div></section>"
+                + (f'<section class="shelf soon"><h2>Coming soon</h2><div class="game-grid">{soon}</div></section>'
+                   if soon else ""))
 
     @staticmethod
     def _shelf_card(g: dict) -> str:
@@ -1271,10 +1299,16 @@ class App:
                             f'<div class="why">{esc(clip(e["error"], MAX_NOTICE))}</div></div><div class="button-row">'
                             + button("Delete", nav=f"delsave:{e['id']}", cls="small danger") + "</div></li>")
                 continue
+            game_title = titles.get(m["game"], clip(m["game"], 40))
+            title = m["title"]
+            for tail in (f" — {game_title}", f" - {game_title}"):     # the game is named once, in the line below
+                if title.endswith(tail) and len(title) > len(tail):
+                    title = title[:-len(tail)]
             rows.append(
-                f'<li class="save"><div><strong>{bdi(m["title"] or "Saved game")}</strong>'
-                f'<div class="meta">{bdi(titles.get(m["game"], clip(m["game"], 40)))} · {m["moves"]} moves · '
-                f'{bdi(m["status"])} · {esc(m["updated"])}</div></div><div class="button-row">'
+                f'<li class="save"><div><strong>{bdi(title or "Saved game")}</strong>'
+                f'<div class="meta">{bdi(game_title)} · {m["moves"]} moves · '
+                f'{bdi(m["status"])} · <time datetime="{esc(m["updated"])}">{esc(self.local_time(m["updated"]))}</time>'
+                '</div></div><div class="button-row">'
                 + button("Continue", nav=f"load:{e['id']}", cls="small primary")
                 + button("Delete", nav=f"delsave:{e['id']}", cls="small danger") + "</div></li>")
         return (f'<ul class="save-list">{"".join(rows)}</ul>' if rows
