@@ -314,9 +314,13 @@ def test_export_import_round_trip_never_overwrites():
     fresh = make({}, DictStorage())
     assert fresh.import_save(text)
     assert fresh.screen == "game" and fresh.state == app.state
-    # importing into the same storage keeps the original under its own id
+    # importing into the same storage keeps the original under its own id: the same file opens it, no copy
     before = storage.get(saves.save_key(ids[0]))
+    count = len(storage.keys())
     assert app.import_save(text)
+    assert app.meta["id"] == ids[0] and storage.get(saves.save_key(ids[0])) == before and len(storage.keys()) == count
+    renamed = json.dumps(dict(json.loads(text), title="Another title"))     # another file: a save of its own
+    assert app.import_save(renamed)
     assert app.meta["id"] != ids[0] and storage.get(saves.save_key(ids[0])) == before
     assert not fresh.import_save("{}") and "Import failed" in fresh.messages[-1]["text"]
     assert not fresh.import_save(text.replace('"boardshelf"', '"chess-app"'))

@@ -253,7 +253,10 @@ def test_export_and_import_go_through_the_glue(glue, monkeypatch):
     assert g.file_input.clicked == 1
     swaps = g.test.root.swaps
     g._imported(downloads[0][1])
-    assert g.test.root.swaps == swaps + 1 and "Imported" in g.test.root.innerHTML
+    # the game just exported is that save itself: opened again, no copy (the notice in front of the hand-off)
+    assert g.test.root.swaps == swaps + 1 and "already in your saves" in g.test.root.innerHTML
+    box = g.test.root.innerHTML.split('class="handoff"', 1)[1]
+    assert "already in your saves" in box
 
 
 def test_a_summary_with_a_nav_leaves_its_open_state_to_the_app(glue):

@@ -345,3 +345,20 @@ def test_dont_ask_again_is_a_kept_setting(risky):
     assert 'data-input="setting-confirm"' in app.render()               # the way back: the game's settings
     app.handle("input", "setting-confirm", "ask")
     assert make({}, storage).settings["confirm"] == "ask"
+
+
+def test_a_reload_shows_the_same_recap():
+    storage = DictStorage()
+    app = make({"game": "hexbattle", "seats": "human,bot:random", "seed": "1"}, storage)
+    for _ in range(3):
+        first_action(app)
+        if app.state.is_over:
+            break
+    bots_move(app)
+    recap = recap_of(app.render())
+    again = make({}, storage)                                          # the page reloaded: the game resumes
+    assert again.meta["id"] == app.meta["id"] and recap_of(again.render()) == recap
+    d = json.loads(storage.get(saves.save_key(app.meta["id"])))
+    d["recap"] = {"0": [10 ** 6, 0, 1], "x": 1, "1": "no"}              # damaged: left out, never a crash
+    storage.set(saves.save_key(app.meta["id"]), json.dumps(d))
+    assert "since" in make({}, storage).render()

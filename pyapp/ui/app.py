@@ -683,6 +683,8 @@ class App:
                              title=self.meta["title"], created=self.meta["created"], updated=now)
         out = self.state.outcome()
         save["status"] = "in progress" if out is None else f"finished: {outcome_text(out, self.meta['names'])}"
+        # where each person's recap starts and what it shows, so a reload shows the same box
+        save["recap"] = {str(s): [self._seen_log.get(s, 0), *self._recap.get(s, (0, 0))] for s in self._humans()}
         sid = self.meta["id"]
         if self._store(self._key(sid), saves.dumps(save), "this game") and self.current_key:
             old = self.storage.get(self.current_key)
@@ -748,10 +750,25 @@ class App:
         self.viewer = self._single_human()
         self.bot_error = False
         self._bots = {}
-        self._seen_log = {}
-        self._recap = {}
+        self._seen_log, self._recap = self._read_recap(meta.get("recap"), len(state.log), len(seats))
         self.log_seat = None
         self.screen = "game"
+
+    @staticmethod
+    def _read_recap(d: object, log_len: int, players: int) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
+        """The recap positions a save keeps (``{"<seat>": [seen, from, to]}``); anything malformed is left out."""
+        seen: dict[int, int] = {}
+        ranges: dict[int, tuple[int, int]] = {}
+        if not isinstance(d, dict):
+            return seen, ranges
+        for k, v in d.items():
+            if not (isinstance(k, str) and k.isdigit() and int(k) < players and isinstance(v, list) and len(v) == 3
+                    and all(type(x) is int and 0 <= x <= log_len for x in v) and v[1] <= v[2]):
+                continue
+            seen[int(k)] = v[0]
+            if v[2] > v[1]:
+                ranges[int(k)] = (v[1], v[2])
+        return seen, ranges
 
     def _leave_game(self) -> None:
         self.game = self.state = self.meta = None
@@ -822,7 +839,7 @@ class App:
         except SaveError as exc:
             self.notify(f"Import failed: {self._save_error(exc, text)}")
             return False
-        same = self._same_game_saved(state)
+        same = self._same_game_saved(state, clip(meta.get("title") or "", MAX_TITLE))
         if same is not None and self._open_save(same):     # the same file again: no second copy
             self.notify(f"{quote((self.meta or {}).get('title') or 'This game')} is already in your saves: "
                         "here it is.", "info")
@@ -833,11 +850,11 @@ class App:
         self.notify(f"Imported {quote(meta.get('title') or 'saved game')}.", "info")
         return True
 
-    def _same_game_saved(self, state: State) -> str | None:
-        """The id of a save of this namespace holding exactly this game (game, players, seed, options and
-        every move alike), or None."""
+    def _same_game_saved(self, state: State, title: str) -> str | None:
+        """The id of a save of this namespace holding exactly this game (game, players, seed, options, every
+        move and the title alike: the same file imported again), or None."""
         want = (state.game.id, state.players, state.seed, json.dumps(state.options, sort_keys=True),
-                [[int(s), str(a)] for s, a in state.history])
+                [[int(s), str(a)] for s, a in state.history], title)
         for key in self.storage.keys():
             if not key.startswith(self.save_prefix):
                 continue
@@ -846,7 +863,7 @@ class App:
             except SaveError:
                 continue
             have = (d["game"], d.get("players"), d["seed"], json.dumps(d.get("options") or {}, sort_keys=True),
-                    [[int(s), str(a)] for s, a in d["actions"]])
+                    [[int(s), str(a)] for s, a in d["actions"]], clip(d.get("title") or "", MAX_TITLE))
             if have == want and d["id"] == key[len(self.save_prefix):]:
                 return str(d["id"])
         return None
