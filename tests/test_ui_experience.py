@@ -40,7 +40,7 @@ def first_action(app):
 
 
 def recap_of(html):
-    return html.split('<section class="since"', 1)[1].split("</section>", 1)[0]
+    return html.split('<section class="since" tabindex="0"', 1)[1].split("</section>", 1)[0]
 
 
 # ------------------------------------------------------------------ 1. one colour per seat

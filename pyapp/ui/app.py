@@ -1434,7 +1434,7 @@ class App:
         banner = self._render_outcome(mod) if state.is_over else self._render_turn(vs, interactive)
         return (f'<section class="game" aria-labelledby="game-title">'
                 f'<h2 id="game-title" class="sr-only">{esc(_game.title)}</h2>'
-                f'{self._render_game_bar(vs)}{banner}{board}</section>')
+                f'{self._render_game_bar(vs)}{banner}<div class="game-board">{board}</div></section>')
 
     def _render_log_filter(self, names: Sequence[str]) -> str:
         """The log panel's "show the log of" buttons: everyone, or one seat (web/ui.css hides the rest)."""
@@ -1508,7 +1508,7 @@ class App:
         else:
             body = '<p class="empty">Nothing yet: the moves of the other players show here.</p>'
         title = "Since your last move" if b == len(state.log) and a == seen else "Before your move"
-        return f'<section class="since" aria-label="{title}"><h3>{title}</h3>{body}</section>'
+        return f'<section class="since" tabindex="0" aria-label="{title}"><h3>{title}</h3>{body}</section>'
 
     def _render_game_bar(self, vs: int | None) -> str:
         game, state, meta = self._playing()
