@@ -14,11 +14,22 @@ Every player-entered string is escaped (:func:`pyapp.ui.markup.esc`).
 
 The app's ``data-nav`` values: ``shelf``, ``setup:<game>``, ``start``, ``reseed``, ``advanced`` (open or
 close the setup's Advanced section), ``rules:<game>``, ``back``, ``load:<save id>``, ``delsave:<save id>``,
-``confirm`` / ``cancel-confirm``, ``undo``, ``handoff-ok``, ``new-again``, ``dismiss:<message id>``;
+``confirm`` / ``confirm:never`` (yes, and do not ask that again) / ``cancel-confirm``, ``undo``, ``handoff-ok``,
+``new-again``, ``dismiss:<message id>``, ``logseat:<seat>|all`` (the log filter), ``settings`` (open or close the
+game screen's Settings);
 ``export`` and ``import`` are handled by the browser glue (file download / file picker).  Any other nav
 goes to the setup step on screen (or to the step whose shelf button it is).
 The app's ``data-input`` names: ``seed``, ``players``, ``seat-<i>`` (``human`` | ``bot:<name>``), ``name-<i>``,
-``opt-<option>`` and, for a per-seat option, ``opt-<option>-<i>``; others go to the setup step.
+``opt-<option>`` and, for a per-seat option, ``opt-<option>-<i>``, ``setting-<name>`` (the app's settings,
+:data:`pyapp.ui.storage.SETTINGS`: ``bot_speed``, ``confirm``); others go to the setup step.
+
+Following the game: the root carries the game's seat colours (``--seat-N``, from ``Game.seat_colours``); the
+game screen shows the whole log (``view["log"]`` is the state's whole public log), a filter by seat, and a
+"since your last move" box that is there all game long (kept with the save, so a reload shows it again).
+An action with a ``confirm`` question is asked about before it is applied (setting ``confirm``).
+For the browser glue: :meth:`App.title` (the tab title), :meth:`App.location` / :meth:`App.go_to` (one URL
+fragment per screen, for Back), :meth:`App.bot_delay_ms` (the bots' pace), :meth:`App.notice_timeouts`; a polite
+live region in the markup says the newest moves, whose turn it is and the result.
 
 Query parameters: ``game``, ``seats`` (``human,bot`` | ``bot:<name>``; plain ``bot`` is the game's best bot),
 ``seed``, ``embed=1`` (no chrome, start at once), ``save=<save id>`` (open that saved game), ``fast=1``
@@ -55,7 +66,7 @@ from ..engine import log as loglib
 from ..engine import saves
 from ..engine.util import random_below
 from ..engine.saves import SaveError
-from .markup import LOG_FILTER_SLOT, attrs, bdi, button, esc
+from .markup import LOG_FILTER_SLOT, attrs, bdi, button, esc, log_details
 from .steps import StepContext
 from .storage import SETTINGS, QuotaError, load_settings, save_settings
 
@@ -1566,7 +1577,7 @@ def _generic_render(view: dict, actions: list[Action], *, seat: int | None, name
     """Fallback for a game without its own renderer: the legal actions as buttons, the log, the raw view."""
     btns = "".join(f'<button type="button" class="btn" data-action="{esc(a.id)}">{esc(a.label or a.id)}</button>'
                    for a in actions) if interactive else ""
-    log = "".join(f"<li>{loglib.html(x, names)}</li>" for x in (view.get("log") or [])[-30:])
+    log = log_details("generic-log", view.get("log") or [], names=names)
     raw = esc(json.dumps(view, indent=1, sort_keys=True, default=str)[:20000])
-    return (f'<div class="generic-game"><div class="button-row">{btns}</div><ol class="log">{log}</ol>'
+    return (f'<div class="generic-game"><div class="button-row">{btns}</div>{log}'
             f'<details><summary>What you can see (raw)</summary><pre>{raw}</pre></details></div>')
