@@ -1518,7 +1518,10 @@ class App:
             body = f'<ol class="log-list">{items}</ol>'
         else:
             body = '<p class="empty">Nothing yet: the moves of the other players show here.</p>'
-        title = "Since your last move" if b == len(state.log) and a == seen else "Before your move"
+        if b == len(state.log) and a == seen:
+            title = "Since your last move" if vs in self._seen_log and seen else "So far"
+        else:
+            title = "Before your move"
         return f'<section class="since" tabindex="0" aria-label="{title}"><h3>{title}</h3>{body}</section>'
 
     def _render_game_bar(self, vs: int | None) -> str:
