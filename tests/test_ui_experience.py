@@ -82,7 +82,8 @@ def test_a_game_without_colours_keeps_the_app_palette(fake_registry):
 
 # ------------------------------------------------------------------ 2. follow the game
 def test_the_whole_log_is_kept_and_numbered_stably():
-    """Doomspire's view keeps its last 40 entries; the app shows them all, entry n always as number n."""
+    """Doomspire's view keeps its last 40 entries; the app shows them all in a reversed list, so entry n is
+    always number n (web/ui.css leaves room for five digits)."""
     app = make({"game": "doomspire", "seats": "bot,bot,bot,bot", "seed": "5"})
     steps = 0
     while len(app.state.log) <= 60 and app.bot_pending() and steps < 3000:
@@ -90,15 +91,20 @@ def test_the_whole_log_is_kept_and_numbered_stably():
         steps += 1
     log = list(app.state.log)
     assert len(log) > 60
-    html = app.render()
-    numbers = [int(n) for n in re.findall(r'<li data-n="(\d+)"', html.split('class="ds-log', 1)[1])]
-    assert numbers == list(range(len(log), 0, -1))                  # every entry, newest first
-    first = re.search(r'<li data-n="1" data-seats="[^"]*"><span class="log-n">1</span> (.*?)</li>', html)
-    assert first is not None
+
+    def panel():
+        html = app.render().split('<details class="ds-log"', 1)[1].split("</details>", 1)[0]
+        assert '<ol class="log-list" reversed>' in html                # no start: it counts down to 1
+        return re.findall(r"<li>(.*?)</li>", html)
+    items = panel()
+    assert len(items) == len(log)                                       # every entry, newest first
+    oldest = items[-1]
     for _ in range(10):
         app.step_bot()
-    assert re.search(r'<li data-n="1" data-seats="[^"]*"><span class="log-n">1</span> ' + re.escape(first.group(1)),
-                     app.render())                                  # still number 1 as the log grows
+    items = panel()
+    assert len(items) == len(app.state.log) and items[-1] == oldest     # still number 1 as the log grows
+    css = (ROOT / "web" / "ui.css").read_text()
+    assert re.search(r"\.bs-app ol\.log-list, \.bs-app ol\.recap-list \{ padding-left: 3\.6em;", css)
 
 
 def test_the_log_filters_by_seat():
@@ -110,13 +116,11 @@ def test_the_log_filters_by_seat():
     filt = html.split('class="log-filter', 1)[1].split("</div>", 1)[0]
     assert 'data-nav="logseat:all" aria-pressed="true"' in filt and 'data-nav="logseat:1"' in filt
     assert all(name in filt for name in app.meta["names"])
-    seats = re.findall(r'<li data-n="\d+" data-seats="([^"]*)"', html)
-    assert any("1" in s.split() for s in seats) and any("1" not in s.split() for s in seats)
     app.handle("nav", "logseat:1")
     html = app.render()
     assert 'data-log-seat="1"' in html and 'data-nav="logseat:1" aria-pressed="true"' in html
     css = (ROOT / "web" / "ui.css").read_text()
-    assert '.bs-app[data-log-seat="1"] .bs-log li:not([data-seats~="1"])' in css     # the others are hidden
+    assert '.bs-app[data-log-seat="1"] ol.log-list > li:not(:has(.seat-1))' in css    # the others are hidden
     app.handle("nav", "logseat:all")
     assert "data-log-seat" not in app.render()
     app.handle("nav", "logseat:9")                                  # no such seat: everyone

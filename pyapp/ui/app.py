@@ -1513,9 +1513,9 @@ class App:
         if news:
             first = max(b - RECAP_MAX, a)
             more = (f'<li class="more">… {first - a} earlier (in the log)</li>' if first > a else "")
-            items = more + "".join(f'<li><span class="log-n">{n + 1}</span> {loglib.html(state.log[n], names)}</li>'
+            items = more + "".join(f'<li value="{n + 1}">{loglib.html(state.log[n], names)}</li>'
                                    for n in range(first, b))
-            body = f'<ol class="log-list">{items}</ol>'
+            body = f'<ol class="recap-list">{items}</ol>'
         else:
             body = '<p class="empty">Nothing yet: the moves of the other players show here.</p>'
         if b == len(state.log) and a == seen:

@@ -118,22 +118,17 @@ def log_details(cls: str, lines: Sequence[Any], line_html: Callable[[Any], str] 
     into escaped markup (by default :func:`pyapp.engine.log.html`: a structured event with its seats named
     by ``names`` and coloured, an old plain string escaped).
 
-    Each line carries its number in the whole log (line n keeps number n as the log grows, written out so
-    no number is ever clipped) and the seats it names (``data-seats``: the app's filter by seat hides the
-    others); :data:`LOG_FILTER_SLOT` marks where the app puts the filter's buttons.
+    The list is a reversed ``<ol class="log-list">`` of the whole log, so line n keeps number n as the log
+    grows (web/ui.css leaves room for every digit); :data:`LOG_FILTER_SLOT` marks where the app puts its
+    filter by seat (web/ui.css hides the lines that name no ``.seat-N`` of the seat chosen).
 
-    >>> log_details("x-log", ["a", "<b>"])  # doctest: +NORMALIZE_WHITESPACE
-    '<details class="x-log bs-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list"><li data-n="2" data-seats=""><span class="log-n">2</span> &lt;b&gt;</li><li data-n="1" data-seats=""><span class="log-n">1</span> a</li></ol></details>'
-    >>> log_details("x-log", [{"text": "{0} hits {1}", "seats": [1, 0]}], names=["Ann", "Bo"])  # doctest: +ELLIPSIS
-    '...<li data-n="1" data-seats="1 0"><span class="log-n">1</span> <span class="seat seat-1">Bo</span> hits ...'
+    >>> log_details("x-log", ["a", "<b>"])
+    '<details class="x-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list" reversed><li>&lt;b&gt;</li><li>a</li></ol></details>'
+    >>> log_details("x-log", [{"text": "{0} rolls", "seats": [1]}, "b", "c"], names=["Ann", "Bo"], last=2)
+    '<details class="x-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list" reversed start="3"><li>c</li><li>b</li></ol></details>'
     """
     show = line_html if line_html is not None else (lambda line: _log_html(line, names))
-    start = 0 if last is None else max(len(lines) - last, 0)
-    items = []
-    for n in range(len(lines), start, -1):
-        line = lines[n - 1]
-        seats = " ".join(str(int(x)) for x in (line.get("seats") or ()) if isinstance(x, int)) \
-            if isinstance(line, dict) else ""
-        items.append(f'<li data-n="{n}" data-seats="{seats}"><span class="log-n">{n}</span> {show(line)}</li>')
-    return (f'<details class="{cls} bs-log" open><summary>Log</summary>{LOG_FILTER_SLOT}<ol class="log-list">'
-            + "".join(items) + "</ol></details>")
+    shown = lines if last is None else lines[-last:] if last > 0 else []
+    start = f' start="{len(lines)}"' if len(shown) != len(lines) else ""
+    return (f'<details class="{cls}" open><summary>Log</summary>{LOG_FILTER_SLOT}<ol class="log-list" reversed{start}>'
+            + "".join(f"<li>{show(line)}</li>" for line in reversed(shown)) + "</ol></details>")

@@ -138,9 +138,14 @@ def test_the_recap_never_moves_the_board_and_log_numbers_are_whole(site, page):
         click_action(page, ids[0])
         tops.append(board.bounding_box()["y"])
     assert len(set(tops)) == 1, tops                                 # the same place all along
-    # every log number whole: its box holds its text
-    clipped = page.eval_on_selector_all(
-        "#app .bs-log .log-n", "els => els.filter(e => e.scrollWidth > e.clientWidth + 1 || "
-        "e.getBoundingClientRect().left < e.closest('ol').getBoundingClientRect().left - 1).length")
-    assert clipped == 0
-    assert page.locator("#app .bs-log li[data-n='1']").count() == 1    # the first entry is still there
+    # every log number whole: the list leaves room for five digits; the whole log is there, counting down to 1
+    ol = page.locator("#app .hb-log ol.log-list")
+    assert ol.get_attribute("reversed") is not None and ol.get_attribute("start") is None
+    pad = ol.evaluate("e => parseFloat(getComputedStyle(e).paddingLeft) / parseFloat(getComputedStyle(e).fontSize)")
+    assert pad >= 3.5
+    # the filter by seat hides the entries that do not name that seat
+    total = ol.locator("li").count()
+    click(page, '[data-nav="logseat:1"]')
+    shown = page.eval_on_selector_all("#app .hb-log ol.log-list > li", "els => els.filter(e => e.offsetParent).length")
+    named = page.eval_on_selector_all("#app .hb-log ol.log-list > li", "els => els.filter(e => e.querySelector('.seat-1')).length")
+    assert shown == named and named < total
