@@ -99,8 +99,8 @@ def test_setup_then_a_whole_human_vs_bot_game_through_the_markup():
     out = app.state.outcome()
     html = app.render()
     assert 'class="outcome"' in html
-    assert out.winners == (0,) and "Game over: <bdi>Ann</bdi> wins!" in html      # names are bidi-isolated
-    shown = re.sub("</?bdi>", "", html.split('class="outcome"', 1)[1].split("</span>", 1)[0])
+    assert out.winners == (0,) and "Game over: <span class=\"seat seat-0\"><bdi>Ann</bdi></span> wins!" in html  # isolated, coloured
+    shown = re.sub(r"</?bdi>|</?span[^>]*>", "", html.split('class="outcome"', 1)[1].split("<span class=\"seed", 1)[0])
     # the reason as the rules give it, with the seats' names for the rules' P1/P2
     assert esc(named(out.reason, app.meta["names"])) in shown and not re.search(r"\bP[12]\b", shown)
     assert not app.bot_pending() and not actions_in(html)
@@ -326,9 +326,13 @@ def test_export_import_round_trip_never_overwrites():
     fresh = make({}, DictStorage())
     assert fresh.import_save(text)
     assert fresh.screen == "game" and fresh.state == app.state
-    # importing into the same storage keeps the original under its own id
+    # importing into the same storage keeps the original under its own id: the same file opens it, no copy
     before = storage.get(saves.save_key(ids[0]))
+    count = len(storage.keys())
     assert app.import_save(text)
+    assert app.meta["id"] == ids[0] and storage.get(saves.save_key(ids[0])) == before and len(storage.keys()) == count
+    renamed = json.dumps(dict(json.loads(text), title="Another title"))     # another file: a save of its own
+    assert app.import_save(renamed)
     assert app.meta["id"] != ids[0] and storage.get(saves.save_key(ids[0])) == before
     assert not fresh.import_save("{}") and "Import failed" in fresh.messages[-1]["text"]
     assert not fresh.import_save(text.replace('"boardshelf"', '"chess-app"'))
@@ -516,7 +520,12 @@ def test_a_renderer_bug_leaves_a_way_back_to_the_shelf(monkeypatch):
 def test_the_human_sees_what_happened_since_their_last_move():
     app = make({"game": "hexbattle", "seats": "human,bot:random", "seed": "7"})
     bots_move(app)
-    assert 'class="since"' not in app.render()                     # nothing acted on yet
+    first = app.state.log[:]
+    recap = app.render().split('class="since"', 1)[1].split("</section>", 1)[0]
+    if first:                                   # the bot moved first: the recap says what it did, from the start
+        assert all(loglib.html(entry, app.meta["names"]) in recap for entry in first)
+    else:
+        assert "Nothing yet" in recap           # the box is there all game (the board below never moves)
     rng = Rng(3)
     while app.state.to_act == (0,) and not app.state.is_over:
         click_action(app, rng)

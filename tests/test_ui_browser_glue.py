@@ -224,7 +224,7 @@ def test_normal_bot_delay_and_clicks_ignored_while_a_bot_is_due(glue):
     g = glue("?game=hexbattle&seats=human,bot:random&seed=1")
     t = g.test
     assert g.app.bot_pending()                                  # seed 1: the bot goes first
-    assert t.timers[0][1] == 250 and t.root.dataset.busy == "true"
+    assert t.timers[0][1] == 800 and t.root.dataset.busy == "true"     # "normal": a person can follow it
     click(g, action="draw")
     assert g.app.state.history == []
     t.timers.pop(0)[0]()
@@ -253,7 +253,10 @@ def test_export_and_import_go_through_the_glue(glue, monkeypatch):
     assert g.file_input.clicked == 1
     swaps = g.test.root.swaps
     g._imported(downloads[0][1])
-    assert g.test.root.swaps == swaps + 1 and "Imported" in g.test.root.innerHTML
+    # the game just exported is that save itself: opened again, no copy (the notice in front of the hand-off)
+    assert g.test.root.swaps == swaps + 1 and "already in your saves" in g.test.root.innerHTML
+    box = g.test.root.innerHTML.split('class="handoff"', 1)[1]
+    assert "already in your saves" in box
 
 
 def test_a_summary_with_a_nav_leaves_its_open_state_to_the_app(glue):
@@ -418,3 +421,63 @@ def test_an_embed_link_that_breaks_the_app_still_keeps_off_the_players_game(glue
     assert any("could not open this link" in m["text"] for m in g.app.messages)
     g = glue("?game=hexbattle", ls)                                  # not embedded: the player's game resumes
     assert g.app.screen == "game" and g.app.meta["id"] == main.meta["id"]
+
+
+def test_the_bot_speed_setting_paces_the_bots_and_is_kept(glue):
+    """Bot speed (the app's settings, in localStorage): slow / normal / fast / instant; fast=1 overrides it."""
+    ls = LS()
+    ls.d["boardshelf:settings"] = json.dumps({"bot_speed": "slow"})
+    g = glue("?game=hexbattle&seats=human,bot:random&seed=1", ls=ls)
+    t = g.test
+    assert g.app.bot_pending() and t.timers[0][1] == 1500
+    sel = El("select", {"data-input": "setting-bot_speed"})
+    sel.value = "instant"
+    for fn in t.root.listeners["change"]:
+        fn(Event("change", sel))
+    assert json.loads(ls.d["boardshelf:settings"])["bot_speed"] == "instant"
+    t.timers.pop(0)[0]()                                         # the bot's move; the next one is due at once
+    if g.app.bot_pending():
+        assert t.timers[-1][1] == 0
+    sel.value = "warp"                                           # not a speed: ignored
+    for fn in t.root.listeners["change"]:
+        fn(Event("change", sel))
+    assert g.app.settings["bot_speed"] == "instant"
+
+
+def test_the_tab_title_history_entries_and_notice_timers(glue):
+    """The tab title names the game and whose turn; each screen gets its own address (the first replaces,
+    the next push), Back (popstate) shows the screen of the address; notices get a timer that dismisses them."""
+    g = glue()
+    t = g.test
+    calls = []
+    t.window.history = types.SimpleNamespace(pushState=lambda s, title, url: calls.append(("push", url)),
+                                             replaceState=lambda s, title, url: calls.append(("replace", url)))
+    js = sys.modules["js"]
+    js.location.pathname, js.location.hash = "/index.html", ""
+    g.update()
+    assert t.doc.title == "Boardshelf" and calls == [("replace", "/index.html#/shelf")]
+    click(g, nav="rules:hexbattle")
+    assert t.doc.title == "Rules: Hex Battle — Boardshelf" and calls[-1] == ("push", "/index.html#/rules/hexbattle")
+    click(g, nav="setup:hexbattle")
+    assert calls[-1] == ("push", "/index.html#/setup/hexbattle")
+    js.location.hash = "#/rules/hexbattle"                      # Back
+    g.on_popstate()
+    assert g.app.screen == "rules" and calls[-1] == ("push", "/index.html#/setup/hexbattle")   # no new entry
+    click(g, nav="start")
+    assert g.app.screen == "game" and t.doc.title.endswith("· Hex Battle — Boardshelf")
+    assert t.doc.title.startswith(("Your turn", "Greedy"))
+    assert calls[-1] == ("push", f"/index.html#/game/{g.app.meta['id']}")
+    g.app.notify("Saved.", "info")
+    g.update()
+    timer = [(fn, ms) for fn, ms in t.timers if ms == 6000]
+    assert len(timer) == 1
+    timer[0][0]()
+    assert not g.app.messages
+
+
+def test_an_embedded_frame_writes_no_history(glue):
+    g = glue("?game=hexbattle&seats=human,bot:random&seed=2&embed=1&fast=1")
+    calls = []
+    g.test.window.history = types.SimpleNamespace(pushState=lambda *a: calls.append(a), replaceState=lambda *a: calls.append(a))
+    g.update()
+    assert calls == [] and g.test.doc.title.endswith("Hex Battle — Boardshelf")

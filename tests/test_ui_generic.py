@@ -226,7 +226,7 @@ def test_the_banner_and_the_saves_list_say_how_it_ended(fake_registry, monkeypat
     app.handle("action", "take:1")
     assert out.kind == kind and app.state.is_over
     html = app.render()
-    assert banner in re.sub("</?bdi>", "", html) and f'data-kind="{kind}"' in html and out.reason in html
+    assert banner in re.sub(r"</?bdi>|</?span[^>]*>", "", html) and f'data-kind="{kind}"' in html and out.reason in html
     assert ("wins" in banner) == (kind == "win") and ("draw" in banner) == (kind == "draw")
     sid = app.meta["id"]
     app.handle("nav", "shelf")
@@ -247,7 +247,8 @@ def test_scores_are_shown_with_the_banner(fake_registry, monkeypatch):
     monkeypatch.setattr(CountState, "_outcome", lambda self: out if self.history else None)
     app.handle("action", "take:1")
     names = app.meta["names"]
-    assert f'<span class="scores"><bdi>{names[0]}</bdi> 3 · <bdi>{names[1]}</bdi> 9</span>' in app.render()
+    assert (f'<span class="scores"><span class="seat seat-0"><bdi>{names[0]}</bdi></span> 3 · '
+            f'<span class="seat seat-1"><bdi>{names[1]}</bdi></span> 9</span>') in app.render()
 
 
 # ------------------------------------------------------------------ a game with its own setup step

@@ -6,6 +6,12 @@ listener per event type on ``#app`` (``click``: ``[data-action]`` / ``[data-nav]
 ``[data-input]``), schedules bot turns with ``setTimeout`` so the page never freezes, and does
 file export (Blob + object URL + a temporary ``<a download>``) and import (a hidden file input).
 
+After each swap the glue also sets the tab title (``App.title``), keeps one history entry per screen
+(``App.location`` in the URL fragment; Back and Forward come back through ``popstate`` to
+``App.go_to``; not in an embedded frame, whose history is the embedding page's), and gives each new
+notice a timer that dismisses it (``App.notice_timeouts``).  The bots' pace is ``App.bot_delay_ms``
+(the player's "Bot speed" setting; none with ``fast=1``).
+
 For tests and the bench: after each swap ``document.body.dataset.renders`` counts up and
 ``performance.mark("render")`` is set; ``#app`` has ``data-ready="true"`` while it accepts input
 and ``data-busy="true"`` while a bot is about to act.
@@ -24,7 +30,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from typing import Any, Callable   # Any: a JavaScript object through Pyodide's proxies
 
-BOT_DELAY_MS = 250
 FAST_BOT_DELAY_MS = 0
 
 # NOT_SAVED_NOTE: the app itself shows it, as a quiet status line, when the storage it is given says
@@ -132,21 +137,31 @@ class Glue:
             pass
         self.query = parse_query(str(js.location.search or ""))
         try:
-            self.app = App(storage, self.query)
+            self.app = App(storage, self.query, local_time=local_time)
         except Exception as exc:  # a bad link or a broken save must not stop the app from starting
             # the shelf instead; an embedded frame still keeps off the player's own games
-            self.app = App(storage, {}, embedded=_truthy(self.query.get("embed", "")))
+            self.app = App(storage, {}, embedded=_truthy(self.query.get("embed", "")), local_time=local_time)
             self.app.notify(f"The app could not open this link ({quote(exc, 200)}); here is the shelf.")
-        if self.app.fast:
-            self.delay = FAST_BOT_DELAY_MS
-        else:
-            self.delay = BOT_DELAY_MS
+        self.history = not self.app.embed       # a frame's history entries would be the embedding page's
+        self.location: str | None = None        # the screen's fragment last written to the address bar
+        self.replace_location = True            # the first one (and one after Back) replaces, others push
+        self.notice_timers: set[int] = set()    # the notices that already have their dismissal timer
+        hash_now = _location_hash()
+        if self.history and hash_now.startswith("#/"):      # a reload on a screen's own address
+            try:
+                self.app.go_to(hash_now)
+            except Exception:  # an old or hand-edited address: the start screen
+                pass
         self.renders = 0
         self.bot_timer: int | None = None     # the setTimeout id of the bot turn due
         self._on_event = create_proxy(self.on_event)
         self._on_bot = create_proxy(self.on_bot)
         self._on_file = create_proxy(self.on_file)
         self._on_release = create_proxy(self.on_release)
+        self._on_popstate = create_proxy(self.on_popstate)
+        self._on_notice_timer = create_proxy(self.on_notice_timer)
+        if self.history and hasattr(js.window, "addEventListener"):
+            js.window.addEventListener("popstate", self._on_popstate)
         self.pressing = False
         self.press_id = 0
         self.pending_update = False
@@ -202,10 +217,60 @@ class Glue:
             self.root.dataset.busy = "true"
         else:
             self.root.removeAttribute("data-busy")
+        self._after_swap()
         js.document.body.dataset.renders = str(self.renders)
         js.window.performance.mark("render")               # the update is complete (the bench and tests wait on it)
         if busy:
             self.schedule_bot()
+
+    @property
+    def delay(self) -> int:
+        """The pause before the next bot move (the player's setting; 0 with ``fast=1``)."""
+        return self.app.bot_delay_ms()
+
+    def _after_swap(self) -> None:
+        """The tab title, the address bar (one history entry per screen) and the notices' timers."""
+        try:
+            js.document.title = self.app.title()
+        except Exception:  # pragma: no cover - a document without a title
+            pass
+        for mid, ms in self.app.notice_timeouts():
+            if mid not in self.notice_timers:
+                self.notice_timers.add(mid)
+                js.window.setTimeout(self._on_notice_timer, ms, mid)
+        if not self.history:
+            return
+        loc = self.app.location()
+        if loc == self.location:
+            return
+        history = getattr(js.window, "history", None)
+        if history is None:
+            return
+        try:
+            url = str(js.location.pathname or "") + str(js.location.search or "") + loc
+            if self.replace_location or self.location is None:
+                history.replaceState(None, "", url)
+            else:
+                history.pushState(None, "", url)
+        except Exception:  # a sandboxed frame may refuse: Back then leaves the app, as before
+            pass
+        self.location, self.replace_location = loc, False
+
+    def on_popstate(self, *_args: object) -> None:
+        """Back or Forward: show the screen of the address the browser went to."""
+        target = _location_hash() or "#/shelf"
+        try:
+            if not self.app.go_to(target):
+                self.replace_location = True        # that screen is gone: the address shows where we are
+        except Exception as exc:  # keep the page alive
+            self.app.notify(f"Internal error: {exc}")
+        self.location = target
+        self.update()
+
+    def on_notice_timer(self, mid: object = None, *_args: object) -> None:
+        if any(m["id"] == mid for m in self.app.messages):
+            self.app.handle("nav", f"dismiss:{mid}")
+            self.update()
 
     def schedule_bot(self) -> None:
         if self.bot_timer is None:
@@ -327,6 +392,24 @@ class Glue:
     def _imported(self, text: object) -> None:
         self.app.import_save(str(text))
         self.update()
+
+
+def _location_hash() -> str:
+    try:
+        return str(getattr(js.location, "hash", "") or "")
+    except Exception:  # pragma: no cover
+        return ""
+
+
+def local_time(iso: str) -> str:
+    """A stored UTC time in the player's own time zone and words (``25 Nov 2026, 20:07``), by the browser."""
+    from ..ui.app import readable_time
+    try:
+        options = to_js({"dateStyle": "medium", "timeStyle": "short"}, dict_converter=js.Object.fromEntries)
+        text = str(js.Date.new(iso).toLocaleString(to_js([]), options))
+        return text if text and "Invalid" not in text else readable_time(iso)
+    except Exception:  # no Intl, a fake js in tests
+        return readable_time(iso)
 
 
 def create_once(fn: Callable[..., object]) -> Any:

@@ -70,20 +70,28 @@ class Action(_Value):
     ``shoot:c5``); logs, saves, URLs, DOM ``data-action`` attributes and
     tests all use it.  ``label`` is human text.  ``kind`` groups actions for a
     renderer (``"card"``, ``"move"``, ...) and carries no rules meaning.
+    ``confirm``: a question for the player when taking this action now is probably a
+    mistake (``"End your turn with 2 dice unspent?"``); the app asks it before applying
+    the action (unless the player turned the questions off).  Empty: no question.
+    It carries no rules meaning either.
 
     >>> Action("draw", "Draw 5 cards", "draw") == Action("draw", "Draw 5 cards", "draw")
     True
+    >>> Action("end", "End turn", confirm="End with dice left?").confirm, Action("draw", "Draw").confirm
+    ('End with dice left?', '')
     """
 
-    __slots__ = ("id", "label", "kind")
+    __slots__ = ("id", "label", "kind", "confirm")
     id: str
     label: str
     kind: str
+    confirm: str
 
-    def __init__(self, id: str, label: str, kind: str = "") -> None:  # noqa: A002 - the contract's name
+    def __init__(self, id: str, label: str, kind: str = "", confirm: str = "") -> None:  # noqa: A002
         object.__setattr__(self, "id", id)
         object.__setattr__(self, "label", label)
         object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "confirm", confirm)
 
     def __str__(self) -> str:  # pragma: no cover - convenience
         return self.id
@@ -467,6 +475,11 @@ class State:
     __hash__ = None  # type: ignore[assignment]
 
 
+def _is_hex_colour(text: str) -> bool:
+    """``#rgb`` or ``#rrggbb`` (the only colour form the app puts in a style attribute)."""
+    return len(text) in (4, 7) and text[0] == "#" and all(c in "0123456789abcdefABCDEF" for c in text[1:])
+
+
 class Game:
     """A game as data plus its constructors.  Subclass and set the class attributes."""
 
@@ -481,8 +494,24 @@ class Game:
     # game starts, such as an army); None: the generic setup screen built from options_spec is enough
     setup_step: str | None = None
     # raised whenever a change to the rules or the action ids means a recorded game no longer replays
-    # the same (saves record it: an old save that no longer replays is explained, not called damaged)
+    # the same (saves record it: a save from another version is refused with a reason, not called damaged)
     rules_version: int = 1
+    # the colour of each seat's pieces on the game's board (CSS hex colours, seat 0 first): the app paints
+    # each seat's name in it everywhere (header, turn line, game-over banner, log, recap), always beside
+    # the name, never instead of it.  Empty (or too short): the app's own palette for the seats left.
+    seat_colours: tuple = ()
+
+    def seat_colour(self, seat: int) -> str | None:
+        """The colour ``seat`` has on this game's board (a ``#rrggbb`` text), or None if the game gives none.
+
+        >>> class G(Game):
+        ...     seat_colours = ("#c0392b", "bad")
+        >>> G().seat_colour(0), G().seat_colour(1), G().seat_colour(2)
+        ('#c0392b', None, None)
+        """
+        cols = self.seat_colours
+        c = cols[seat] if 0 <= seat < len(cols) else None
+        return c if isinstance(c, str) and _is_hex_colour(c) else None
 
     def info(self) -> dict:
         return {"id": self.id, "title": self.title, "min_players": self.min_players,

@@ -14,11 +14,22 @@ Every player-entered string is escaped (:func:`pyapp.ui.markup.esc`).
 
 The app's ``data-nav`` values: ``shelf``, ``setup:<game>``, ``start``, ``reseed``, ``advanced`` (open or
 close the setup's Advanced section), ``rules:<game>``, ``back``, ``load:<save id>``, ``delsave:<save id>``,
-``confirm`` / ``cancel-confirm``, ``undo``, ``handoff-ok``, ``new-again``, ``dismiss:<message id>``;
+``confirm`` / ``confirm:never`` (yes, and do not ask that again) / ``cancel-confirm``, ``undo``, ``handoff-ok``,
+``new-again``, ``dismiss:<message id>``, ``logseat:<seat>|all`` (the log filter), ``settings`` (open or close the
+game screen's Settings);
 ``export`` and ``import`` are handled by the browser glue (file download / file picker).  Any other nav
 goes to the setup step on screen (or to the step whose shelf button it is).
 The app's ``data-input`` names: ``seed``, ``players``, ``seat-<i>`` (``human`` | ``bot:<name>``), ``name-<i>``,
-``opt-<option>`` and, for a per-seat option, ``opt-<option>-<i>``; others go to the setup step.
+``opt-<option>`` and, for a per-seat option, ``opt-<option>-<i>``, ``setting-<name>`` (the app's settings,
+:data:`pyapp.ui.storage.SETTINGS`: ``bot_speed``, ``confirm``); others go to the setup step.
+
+Following the game: the root carries the game's seat colours (``--seat-N``, from ``Game.seat_colours``); the
+game screen shows the whole log (``view["log"]`` is the state's whole public log), a filter by seat, and a
+"since your last move" box that is there all game long (kept with the save, so a reload shows it again).
+An action with a ``confirm`` question is asked about before it is applied (setting ``confirm``).
+For the browser glue: :meth:`App.title` (the tab title), :meth:`App.location` / :meth:`App.go_to` (one URL
+fragment per screen, for Back), :meth:`App.bot_delay_ms` (the bots' pace), :meth:`App.notice_timeouts`; a polite
+live region in the markup says the newest moves, whose turn it is and the result.
 
 Query parameters: ``game``, ``seats`` (``human,bot`` | ``bot:<name>``; plain ``bot`` is the game's best bot),
 ``seed``, ``embed=1`` (no chrome, start at once), ``save=<save id>`` (open that saved game), ``fast=1``
@@ -43,6 +54,7 @@ gets a quiet status line, :data:`NOT_SAVED_NOTE`, on every screen.
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import re
@@ -54,9 +66,9 @@ from ..engine import log as loglib
 from ..engine import saves
 from ..engine.util import random_below
 from ..engine.saves import SaveError
-from .markup import attrs, bdi, button, esc
+from .markup import LOG_FILTER_SLOT, attrs, bdi, button, esc, log_details
 from .steps import StepContext
-from .storage import QuotaError
+from .storage import SETTINGS, QuotaError, load_settings, save_settings
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -72,6 +84,14 @@ APP_SCREENS = ("shelf", "setup", "game", "rules")
 MAX_NOTICE = 500          # characters of a notice (outside text in it is quoted and shortened before that)
 MAX_TITLE = 120           # characters of a save's title kept and shown
 MAX_QUOTE = 60            # characters of outside text quoted in a notice
+MAX_SEATS_STYLED = 6      # seats with a colour of their own (web/ui.css has the log filter rules up to this)
+# the pause before each bot move (the "Bot speed" setting), so a person can follow the bots; ``fast=1``: none
+BOT_DELAY_MS = {"slow": 1500, "normal": 800, "fast": 300, "instant": 0}
+BOT_SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+# how long a notice stays before it dismisses itself (the browser glue times it)
+NOTICE_MS = {"info": 6000, "error": 12000}
+RECAP_MAX = 40            # log entries the "since your last move" box lists (the log panel has them all)
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 # A quiet status line while the storage keeps nothing (``persistent = False``: the browser glue's memory
 # fallback where the browser denies storage).  Browser tests look for "will not be saved".
@@ -110,14 +130,59 @@ def quote(text: object, limit: int = MAX_QUOTE) -> str:
 
 
 def _names_html(make: Callable[[list[str]], str], names: Sequence[str]) -> str:
-    """``make(tokens)`` escaped, with each seat's name put in where its token is, in ``<bdi>``: a text the
-    app or a game builds from names (who won, the game's reason) with every name isolated.
+    """``make(tokens)`` escaped, with each seat's name put in where its token is, in ``<bdi>`` and in its
+    seat's colour: a text the app or a game builds from names (who won, the game's reason) with every name
+    isolated.
 
     >>> _names_html(lambda n: f"{n[1]} beats {n[0]} <3", ["Ann", "Bo"])
-    '<bdi>Bo</bdi> beats <bdi>Ann</bdi> &lt;3'
+    '<span class="seat seat-1"><bdi>Bo</bdi></span> beats <span class="seat seat-0"><bdi>Ann</bdi></span> &lt;3'
     """
     tokens = [f"\ue000{i}\ue001" for i in range(len(names))]
-    return _NAME_TOKEN_RE.sub(lambda m: bdi(names[int(m.group(1))]), esc(make(tokens)))
+    return _NAME_TOKEN_RE.sub(lambda m: seat_html(int(m.group(1)), names[int(m.group(1))]), esc(make(tokens)))
+
+
+def _plain_entry(entry: object, names: list[str]) -> str:
+    return loglib.plain(entry, names)  # type: ignore[arg-type]
+
+
+def seat_html(seat: int, name: str) -> str:
+    """A seat's name in its colour (``.seat-N``), in ``<bdi>``: the name is always there, the colour only adds to it.
+
+    >>> seat_html(2, "<Cy>")
+    '<span class="seat seat-2"><bdi>&lt;Cy&gt;</bdi></span>'
+    """
+    return f'<span class="seat seat-{seat}">{bdi(name)}</span>'
+
+
+def readable_time(iso: object) -> str:
+    """A stored ``2026-11-25T19:07:18Z`` as ``25 Nov 2026, 19:07 UTC`` (the browser glue gives the app a
+    formatter in the player's own time zone instead); anything else as it is, shortened.
+
+    >>> readable_time("2026-11-25T19:07:18Z"), readable_time("yesterday")
+    ('25 Nov 2026, 19:07 UTC', 'yesterday')
+    """
+    t = str(iso)
+    m = re.fullmatch(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::\d\d(?:\.\d+)?)?Z", t)
+    if not m or not 1 <= int(m.group(2)) <= 12:
+        return clip(t, 40)
+    y, mo, d, hh, mm = m.groups()
+    return f"{int(d)} {MONTHS[int(mo) - 1]} {y}, {hh}:{mm} UTC"
+
+
+def seat_style(game: Game | None, players: int) -> str:
+    """The ``style`` of the app's root while ``game`` is on screen: each seat's colour as its board draws it
+    (``--seat-N``; web/ui.css paints every ``.seat-N`` name, swatch and log line with it).
+
+    >>> class G:
+    ...     seat_colours = ("#c0392b", "#2f6db5")
+    ...     def seat_colour(self, s): return self.seat_colours[s] if s < 2 else None
+    >>> seat_style(G(), 3)
+    '--seat-0:#c0392b;--seat-1:#2f6db5'
+    """
+    if game is None:
+        return ""
+    cols = [(i, getattr(game, "seat_colour", lambda s: None)(i)) for i in range(min(players, MAX_SEATS_STYLED))]
+    return ";".join(f"--seat-{i}:{c}" for i, c in cols if c)
 
 
 def _parse_seed(text: object) -> int | None:
@@ -198,8 +263,16 @@ class App:
     """See the module docstring and docs/ARCHITECTURE.md."""
 
     def __init__(self, storage: Storage, query: dict | None = None, *, clock: Callable[[], str] | None = None,
-                 random_seed: Callable[[], int] | None = None, embedded: bool | None = None) -> None:
+                 random_seed: Callable[[], int] | None = None, embedded: bool | None = None,
+                 local_time: Callable[[str], str] | None = None) -> None:
         self.storage = storage
+        self.local_time = local_time or readable_time   # a stored UTC time as the player reads it
+        self.settings = load_settings(storage)          # bot speed, questions before risky moves
+        self.settings_open = False                      # the game screen's Settings section is open
+        self.log_seat: int | None = None                # the log shows only this seat's entries (None: all)
+        self._recap: dict[int, tuple[int, int]] = {}     # seat -> the log range its recap box shows
+        self._live = ""                                 # what the live region says now (moves, turns, results)
+        self._live_mark: tuple | None = None            # what it was said about: (game id, log length, to act, over)
         self.query = {k: (v[0] if isinstance(v, list) and v else v) for k, v in dict(query or {}).items()}
         self.clock = clock or saves.now_iso
         self._random_seed = random_seed or (lambda: random_below(1_000_000_000))
@@ -435,8 +508,10 @@ class App:
             self.step_game = gid
         self.screen = screen
 
-    def _ask(self, question: str, on_yes: Callable[[], None], *, yes: str = "Delete", no: str = "Keep") -> None:
-        self.confirm = {"text": question, "yes": yes, "no": no, "do": on_yes}
+    def _ask(self, question: str, on_yes: Callable[[], None], *, yes: str = "Delete", no: str = "Keep",
+             setting: str | None = None) -> None:
+        """Put a question on screen; ``setting``: the setting a "don't ask again" answer turns off."""
+        self.confirm = {"text": question, "yes": yes, "no": no, "do": on_yes, "setting": setting}
 
     # ================================================================ setup
     def _new_setup(self, gid: str, *, seats: list[str] | None = None, seed: int | None = None) -> None:
@@ -560,6 +635,7 @@ class App:
         self.bot_error = False
         self._bots = {}
         self._seen_log = {}
+        self._recap = {}
         self.screen = "game"
         self._autosave()
         return True
@@ -618,6 +694,8 @@ class App:
                              title=self.meta["title"], created=self.meta["created"], updated=now)
         out = self.state.outcome()
         save["status"] = "in progress" if out is None else f"finished: {outcome_text(out, self.meta['names'])}"
+        # where each person's recap starts and what it shows, so a reload shows the same box
+        save["recap"] = {str(s): [self._seen_log.get(s, 0), *self._recap.get(s, (0, 0))] for s in self._humans()}
         sid = self.meta["id"]
         if self._store(self._key(sid), saves.dumps(save), "this game") and self.current_key:
             old = self.storage.get(self.current_key)
@@ -683,8 +761,25 @@ class App:
         self.viewer = self._single_human()
         self.bot_error = False
         self._bots = {}
-        self._seen_log = {}
+        self._seen_log, self._recap = self._read_recap(meta.get("recap"), len(state.log), len(seats))
+        self.log_seat = None
         self.screen = "game"
+
+    @staticmethod
+    def _read_recap(d: object, log_len: int, players: int) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
+        """The recap positions a save keeps (``{"<seat>": [seen, from, to]}``); anything malformed is left out."""
+        seen: dict[int, int] = {}
+        ranges: dict[int, tuple[int, int]] = {}
+        if not isinstance(d, dict):
+            return seen, ranges
+        for k, v in d.items():
+            if not (isinstance(k, str) and k.isdigit() and int(k) < players and isinstance(v, list) and len(v) == 3
+                    and all(type(x) is int and 0 <= x <= log_len for x in v) and v[1] <= v[2]):
+                continue
+            seen[int(k)] = v[0]
+            if v[2] > v[1]:
+                ranges[int(k)] = (v[1], v[2])
+        return seen, ranges
 
     def _leave_game(self) -> None:
         self.game = self.state = self.meta = None
@@ -693,6 +788,15 @@ class App:
             self.storage.remove(self.current_key)
 
     # ================================================================ the contract
+    def bot_delay_ms(self) -> int:
+        """The pause before the next bot move (the "Bot speed" setting; none with ``fast=1``)."""
+        return 0 if self.fast else BOT_DELAY_MS.get(str(self.settings.get("bot_speed")), BOT_DELAY_MS["normal"])
+
+    def notice_timeouts(self) -> list[tuple[int, int]]:
+        """``(message id, milliseconds)`` for each notice on screen: how long it stays before it dismisses
+        itself (the browser glue sets one timer per notice, then calls ``handle("nav", "dismiss:<id>")``)."""
+        return [(m["id"], NOTICE_MS.get(m["level"], NOTICE_MS["error"])) for m in self.messages]
+
     def bot_pending(self) -> bool:
         if (self.screen != "game" or self.state is None or self.meta is None or self.state.is_over
                 or self.bot_error):
@@ -746,11 +850,34 @@ class App:
         except SaveError as exc:
             self.notify(f"Import failed: {self._save_error(exc, text)}")
             return False
+        same = self._same_game_saved(state, clip(meta.get("title") or "", MAX_TITLE))
+        if same is not None and self._open_save(same):     # the same file again: no second copy
+            self.notify(f"{quote((self.meta or {}).get('title') or 'This game')} is already in your saves: "
+                        "here it is.", "info")
+            return True
         meta = dict(meta, id=saves.new_id())
         self._enter_game(state, meta)
         self._autosave()
         self.notify(f"Imported {quote(meta.get('title') or 'saved game')}.", "info")
         return True
+
+    def _same_game_saved(self, state: State, title: str) -> str | None:
+        """The id of a save of this namespace holding exactly this game (game, players, seed, options, every
+        move and the title alike: the same file imported again), or None."""
+        want = (state.game.id, state.players, state.seed, json.dumps(state.options, sort_keys=True),
+                [[int(s), str(a)] for s, a in state.history], title)
+        for key in self.storage.keys():
+            if not key.startswith(self.save_prefix):
+                continue
+            try:
+                d = saves.check_header(self.storage.get(key) or "")
+            except SaveError:
+                continue
+            have = (d["game"], d.get("players"), d["seed"], json.dumps(d.get("options") or {}, sort_keys=True),
+                    [[int(s), str(a)] for s, a in d["actions"]], clip(d.get("title") or "", MAX_TITLE))
+            if have == want and d["id"] == key[len(self.save_prefix):]:
+                return str(d["id"])
+        return None
 
     def handle(self, kind: str, value: str, extra: object = None) -> None:
         """One user event: ``action`` (game action id), ``nav`` (app navigation) or ``input`` (name, value)."""
@@ -779,12 +906,34 @@ class App:
         elif seat is None or (vs is not None and seat != vs):
             self.notify("It is not your turn.")
             return
+        question = self._action_question(seat, aid)
+        if question:                     # the game says this is probably a mistake now: ask first
+            self._ask(question, lambda: self._apply_human(seat, aid), yes="Yes, do it", no="No, go back",
+                      setting="confirm")
+            return
+        self._apply_human(seat, aid)
+
+    def _action_question(self, seat: int, aid: str) -> str:
+        """The action's ``confirm`` question, if the game gives one and the player wants to be asked."""
+        if self.settings.get("confirm") == "never" or self.state is None:
+            return ""
+        offered = list(self.state.legal_actions(seat)) + self._free_actions(seat)
+        return next((str(a.confirm) for a in offered if a.id == aid and a.confirm), "")
+
+    def _apply_human(self, seat: int, aid: str) -> None:
+        state = self.state
+        if state is None or state.is_over:
+            return
+        before = len(state.log)
         try:
-            self.state.apply(seat, aid)
+            state.apply(seat, aid)
         except IllegalAction as exc:
             self.notify(f"That move is not allowed now ({exc}).")
             return
-        self._seen_log[seat] = len(self.state.log)
+        seen = self._seen_log.get(seat, 0)
+        if before > seen:                # what the others did before this move stays in the recap box
+            self._recap[seat] = (seen, before)
+        self._seen_log[seat] = len(state.log)
         self._autosave()
 
     def _free_actions(self, vs: int | None) -> list[Action]:
@@ -796,6 +945,9 @@ class App:
         return free(vs) if free is not None else []
 
     def _do_input(self, name: str, value: str) -> None:
+        if name.startswith("setting-"):              # the app's settings, on any screen
+            self._set_setting(name[len("setting-"):], value)
+            return
         if self.screen == "setup" and self.setup is not None and self._setup_input(name, value):
             return
         step = self._active_step()
@@ -830,6 +982,15 @@ class App:
         return True
 
     def _do_nav(self, nav: str) -> None:
+        """One navigation; the notices from before it go when it changes the screen (they were about that one)."""
+        screen, last = self.screen, self._msg_counter
+        try:
+            self._route_nav(nav)
+        finally:
+            if self.screen != screen:
+                self.messages = [m for m in self.messages if m["id"] > last]
+
+    def _route_nav(self, nav: str) -> None:
         cmd, _, arg = nav.partition(":")
         step = self._active_step()
         if step is not None and self.screen in step.screens:
@@ -837,7 +998,7 @@ class App:
             if question:
                 def leave() -> None:
                     step.leave()
-                    self._do_nav(nav)
+                    self._route_nav(nav)
                 self._ask(question, leave, yes="Discard changes", no="Keep editing")
                 return
         handler = self._NAVS.get(cmd)
@@ -851,6 +1012,13 @@ class App:
                 return
 
     # ---- the app's navs (the table _NAVS below)
+    def _nav_toggle_settings(self, arg: str) -> None:
+        self.settings_open = not self.settings_open
+
+    def _nav_log_seat(self, arg: str) -> None:
+        players = self.state.players if self.state is not None else 0
+        self.log_seat = int(arg) if arg.isdigit() and int(arg) < min(players, MAX_SEATS_STYLED) else None
+
     def _nav_dismiss(self, arg: str) -> None:
         self.messages = [m for m in self.messages if str(m["id"]) != arg]
 
@@ -904,9 +1072,20 @@ class App:
 
     def _nav_confirm(self, arg: str) -> None:
         if self.confirm:
-            do = self.confirm["do"]
+            do, setting = self.confirm["do"], self.confirm.get("setting")
             self.confirm = None
+            if arg == "never" and setting:       # "yes, and don't ask again"
+                self._set_setting(setting, "never")
             do()
+
+    def _set_setting(self, name: str, value: str) -> None:
+        if value not in SETTINGS.get(name, ()):
+            return
+        self.settings[name] = value
+        try:
+            save_settings(self.storage, self.settings)
+        except Exception:  # storage full or denied: the setting holds for this visit
+            pass
 
     def _nav_cancel_confirm(self, arg: str) -> None:
         self.confirm = None
@@ -936,7 +1115,8 @@ class App:
              "reseed": _nav_reseed, "advanced": _nav_toggle_advanced, "rules": _nav_rules, "back": _nav_back,
              "load": _nav_load, "delsave": _nav_ask_delete_save, "confirm": _nav_confirm,
              "cancel-confirm": _nav_cancel_confirm, "undo": _nav_undo, "handoff-ok": _nav_hand_over,
-             "new-again": _nav_play_again}
+             "new-again": _nav_play_again, "logseat": _nav_log_seat,
+             "settings": _nav_toggle_settings}
 
     # ================================================================ rendering
     def render(self) -> str:
@@ -956,8 +1136,121 @@ class App:
             f'<span class="crumb">{esc(self._crumb())}</span></header>')
         note = (f'<p class="notice quiet storage-note" role="status">{esc(self.storage_note)}</p>'
                 if self.storage_note else "")
-        return (f'<div class="bs-app screen-{screen}{" embed" if embed else ""}">{header}{note}'
-                f"{self._render_messages()}{self._render_confirm()}<main>{body}</main></div>")
+        on_game = screen == "game" and self.state is not None
+        messages = "" if on_game and self.handoff_seat() is not None else self._render_messages()
+        style = seat_style(self.game, self.state.players) if on_game and self.state is not None else ""
+        root = attrs(class_=f"bs-app screen-{screen}{' embed' if embed else ''}", style=style or None,
+                     data_log_seat=self.log_seat if on_game else None)
+        live = f'<div class="sr-only live" role="status" aria-live="polite" aria-atomic="true">{self._live_html()}</div>'
+        return (f'<div{root}>{header}{note}'
+                f"{messages}{self._render_confirm()}<main>{body}</main>{live}</div>")
+
+    # ---------------------------------------------------------------- what the page says outside #app
+    def title(self) -> str:
+        """The tab title: the screen, and on a game whose turn it is (``Your turn · Hex Battle — Boardshelf``)."""
+        screen = self.screen
+        if screen == "game" and self.game is not None and self.state is not None and self.meta is not None:
+            state, names = self.state, self.meta["names"]
+            if state.is_over:
+                lead = "Game over"
+            elif self.handoff_seat() is not None:
+                lead = f"Pass to {names[self.handoff_seat() or 0]}"
+            elif (vs := self.view_seat()) is not None and vs in state.to_act and self.meta["seats"][vs] == "human":
+                lead = "Your turn"
+            else:
+                lead = f"{_and([names[s] for s in state.to_act])} to play"
+            return f"{clip(lead, 60)} · {self.game.title} — Boardshelf"
+        if screen == "setup" and self.setup is not None:
+            return f"New game: {games.get(self.setup['game']).title} — Boardshelf"
+        if screen == "rules" and self.rules_for:
+            try:
+                return f"Rules: {games.get(self.rules_for).title} — Boardshelf"
+            except LookupError:
+                return "Rules — Boardshelf"
+        crumb = self._crumb()
+        return f"{crumb} — Boardshelf" if screen != "shelf" and crumb else "Boardshelf"
+
+    def _live_html(self) -> str:
+        """What the polite live region says: the newest log entries in plain words when the log grows, then
+        whose turn it is, or the result (names in ``<bdi>``).  It changes only when one of those does (a
+        screen reader reads it once); it is empty off the game screen."""
+        if self.screen != "game" or self.state is None or self.meta is None or self.game is None:
+            self._live, self._live_mark = "", None
+            return ""
+        state, names = self.state, self.meta["names"]
+        mark = (self.meta["id"], len(state.log), tuple(state.to_act), state.is_over, self.handoff_seat())
+        old = self._live_mark
+        if old == mark:
+            return self._live
+        parts = []
+        def say(make: Callable[[list[str]], str]) -> None:
+            text = make([f"\ue000{i}\ue001" for i in range(len(names))]).strip()
+            parts.append(_names_html(lambda n: text, names) + ("" if text.endswith((".", "!", "?")) else "."))
+        if old is not None and old[0] == mark[0] and len(state.log) > old[1]:
+            for entry in state.log[old[1]:][-5:]:
+                say(functools.partial(_plain_entry, entry))
+        out = state.outcome()
+        handoff = self.handoff_seat()
+        if out is not None:
+            say(lambda n: f"Game over: {outcome_text(out, n)}.")
+        elif handoff is not None:
+            say(lambda n: f"Pass the device to {n[handoff]}.")
+        elif old is None or old[0] != mark[0] or old[2] != mark[2]:
+            vs = self.view_seat()
+            if vs is not None and vs in state.to_act and self.meta["seats"][vs] == "human":
+                say(lambda n: "Your turn.")
+            else:
+                say(lambda n: f"{_and([n[s] for s in state.to_act])} to play.")
+        self._live, self._live_mark = " ".join(parts), mark
+        return self._live
+
+    def location(self) -> str:
+        """The screen's own URL fragment (the browser glue keeps one history entry per screen, so Back works
+        inside the app): ``#/shelf``, ``#/setup/<game>``, ``#/rules/<game>``, ``#/game/<save id>`` or
+        ``#/<step screen>/<game>``."""
+        screen = self.screen
+        if screen == "game" and self.meta is not None:
+            return f"#/game/{self.meta['id']}"
+        if screen == "setup" and self.setup is not None:
+            return f"#/setup/{self.setup['game']}"
+        if screen == "rules" and self.rules_for:
+            return f"#/rules/{self.rules_for}"
+        if screen not in APP_SCREENS and self.step_game:
+            return f"#/{screen}/{self.step_game}"
+        return "#/shelf"
+
+    def go_to(self, location: str) -> bool:
+        """Show the screen a :meth:`location` names (Back and Forward in the browser); False if it cannot be
+        shown (a save gone, a game unknown): the screen on show stays."""
+        parts = location.lstrip("#").strip("/").split("/")
+        what, arg = parts[0], "/".join(parts[1:])
+        if location == self.location():
+            return True
+        try:
+            if what in ("", "shelf"):
+                self._do_nav("shelf")
+            elif what == "setup" and arg:
+                if self.screen == "game":
+                    self._leave_game()
+                if self.setup is not None and self.setup.get("game") == arg and "seats" in self.setup:
+                    self.screen = "setup"
+                else:
+                    self._do_nav(f"setup:{arg}")
+            elif what == "rules" and arg:
+                self._do_nav(f"rules:{arg}")
+            elif what == "game" and saves.valid_id(arg):
+                if self.meta is not None and self.meta["id"] == arg and self.state is not None:
+                    self.screen = "game"
+                else:
+                    self._open_save(arg)
+            elif arg:
+                step = self._step_for(arg)
+                if step is None or what not in step.screens:
+                    return False
+                self._do_nav(what)                 # the step's own nav of that name, if it has one
+        except (ValueError, LookupError):
+            return False
+        return location == self.location()
 
     def _render_body(self, screen: str) -> str:
         own = {"shelf": self._render_shelf, "setup": self._render_setup, "game": self._render_game,
@@ -990,17 +1283,23 @@ class App:
         c = self.confirm
         if not c:
             return ""
-        return (f'<div class="confirm" role="alertdialog"><span>{esc(c["text"])}</span>'
+        never = (button("Yes, and don't ask again", nav="confirm:never", cls="small") if c.get("setting") else "")
+        return (f'<div class="confirm" role="alertdialog" aria-label="Please confirm"><span>{esc(c["text"])}</span>'
                 + button(esc(c["yes"]), nav="confirm", cls="danger") + button(esc(c["no"]), nav="cancel-confirm")
-                + "</div>")
+                + never + "</div>")
 
     # ---------------------------------------------------------------- shelf
     def _render_shelf(self) -> str:
-        cards = "".join(self._shelf_card(g) for g in games.catalog())
+        """The games to play, then the saved games, then the games still to come."""
+        catalog = games.catalog()
+        ready = "".join(self._shelf_card(g) for g in catalog if g["ready"])
+        soon = "".join(self._shelf_card(g) for g in catalog if not g["ready"])
         return ('<section class="shelf"><h2>Games</h2>'
-                f'<div class="game-grid">{cards}</div></section>'
+                f'<div class="game-grid">{ready}</div></section>'
                 f'<section class="saves"><h2>Saved games</h2>{self._render_saves()}<div class="button-row">'
-                + button("Import a save file…", nav="import") + "</div></section>")
+                + button("Import a save file…", nav="import") + "</div></section>"
+                + (f'<section class="shelf soon"><h2>Coming soon</h2><div class="game-grid">{soon}</div></section>'
+                   if soon else ""))
 
     @staticmethod
     def _shelf_card(g: dict) -> str:
@@ -1028,10 +1327,16 @@ class App:
                             f'<div class="why">{esc(clip(e["error"], MAX_NOTICE))}</div></div><div class="button-row">'
                             + button("Delete", nav=f"delsave:{e['id']}", cls="small danger") + "</div></li>")
                 continue
+            game_title = titles.get(m["game"], clip(m["game"], 40))
+            title = m["title"]
+            for tail in (f" — {game_title}", f" - {game_title}"):     # the game is named once, in the line below
+                if title.endswith(tail) and len(title) > len(tail):
+                    title = title[:-len(tail)]
             rows.append(
-                f'<li class="save"><div><strong>{bdi(m["title"] or "Saved game")}</strong>'
-                f'<div class="meta">{bdi(titles.get(m["game"], clip(m["game"], 40)))} · {m["moves"]} moves · '
-                f'{bdi(m["status"])} · {esc(m["updated"])}</div></div><div class="button-row">'
+                f'<li class="save"><div><strong>{bdi(title or "Saved game")}</strong>'
+                f'<div class="meta">{bdi(game_title)} · {m["moves"]} moves · '
+                f'{bdi(m["status"])} · <time datetime="{esc(m["updated"])}">{esc(self.local_time(m["updated"]))}</time>'
+                '</div></div><div class="button-row">'
                 + button("Continue", nav=f"load:{e['id']}", cls="small primary")
                 + button("Delete", nav=f"delsave:{e['id']}", cls="small danger") + "</div></li>")
         return (f'<ul class="save-list">{"".join(rows)}</ul>' if rows
@@ -1122,8 +1427,8 @@ class App:
         _game, state, meta = self._playing()
         names = meta["names"]
         handoff = self.handoff_seat()
-        if handoff is not None:
-            return self._render_handoff(names[handoff])
+        if handoff is not None:                        # (the notices go in front, not behind it)
+            return self._render_handoff(names[handoff]).replace("<!--notices-->", self._render_messages(), 1)
         vs = self.view_seat()
         interactive = vs is not None and vs in state.to_act and meta["seats"][vs] == "human"
         actions = state.legal_actions(vs) if vs is not None and interactive else []
@@ -1131,15 +1436,33 @@ class App:
         if free:                                       # "at any time": offered to the viewer even off turn
             actions, interactive = actions + free, True
         mod = self._render_module()
-        board = (mod.render if mod is not None else _generic_render)(state.view(vs), actions, seat=vs, names=names,
+        view = state.view(vs)
+        if isinstance(view, dict) and isinstance(view.get("log"), list):
+            view["log"] = list(state.log)              # the whole log (public events), numbered from the first
+        board = (mod.render if mod is not None else _generic_render)(view, actions, seat=vs, names=names,
                                                                      interactive=interactive)
+        board = board.replace(LOG_FILTER_SLOT, self._render_log_filter(names), 1)
         banner = self._render_outcome(mod) if state.is_over else self._render_turn(vs, interactive)
-        return f'<section class="game">{self._render_game_bar(vs)}{banner}{board}</section>'
+        return (f'<section class="game" aria-labelledby="game-title">'
+                f'<h2 id="game-title" class="sr-only">{esc(_game.title)}</h2>'
+                f'{self._render_game_bar(vs)}{banner}<div class="game-board">{board}</div></section>')
+
+    def _render_log_filter(self, names: Sequence[str]) -> str:
+        """The log panel's "show the log of" buttons: everyone, or one seat (web/ui.css hides the rest)."""
+        n = min(len(names), MAX_SEATS_STYLED)
+        cur = self.log_seat
+
+        def one(nav: str, label: str, on: bool, cls: str = "") -> str:
+            return (f'<button type="button" class="btn small{cls}" data-nav="logseat:{nav}" '
+                    f'aria-pressed="{"true" if on else "false"}">{label}</button>')
+        return ('<div class="log-filter button-row" role="group" aria-label="Show the log of">'
+                + one("all", "Everyone", cur is None)
+                + "".join(one(str(i), seat_html(i, names[i]), cur == i, f" seat-{i}") for i in range(n)) + "</div>")
 
     @staticmethod
     def _render_handoff(name: str) -> str:
         return (f'<section class="handoff" role="dialog" aria-modal="true"><div class="handoff-box">'
-                f'<h2>Pass the device to {bdi(name)}</h2>'
+                f'<h2>Pass the device to {bdi(name)}</h2><!--notices-->'
                 f'<p>{bdi(name)}, tap the button when only you can see the screen.</p>'
                 + button(f"I am {bdi(name)}: show my turn", nav="handoff-ok", cls="primary big")
                 + "</div></section>")
@@ -1156,7 +1479,7 @@ class App:
         scores = ""
         if out.scores is not None:
             scores = ('<span class="scores">' + " · ".join(
-                f"{bdi(names[s] if s < len(names) else loglib.seat_name(s))} {esc(v)}"
+                f"{seat_html(s, names[s] if s < len(names) else loglib.seat_name(s))} {esc(v)}"
                 for s, v in enumerate(out.scores)) + "</span> ")
         seed = (f'<span class="seed">Seed {state.seed}: this seed and the moves replay the game.</span> ')
         return (f'<div class="outcome" data-kind="{esc(out.kind)}" role="status"><strong>Game over: '
@@ -1170,22 +1493,45 @@ class App:
         """Whose turn it is and, for the human to act, what the others did since their last move."""
         _game, state, meta = self._playing()
         names = meta["names"]
-        who = ", ".join(bdi(names[s]) for s in state.to_act)
+        who = ", ".join(seat_html(s, names[s]) + (" (you)" if s == vs and interactive else "") for s in state.to_act)
         thinking = " (thinking…)" if self.bot_pending() else ""
         banner = f'<div class="turn-banner">To play: <strong>{who}</strong>{thinking}</div>'
-        seen = self._seen_log.get(vs) if interactive and vs is not None else None
-        news = state.log[seen:] if seen is not None else []
-        if news:
-            items = "".join(f"<li>{loglib.html(entry, names)}</li>" for entry in news[-12:])
-            banner += f'<div class="since" role="status"><strong>Since your last move:</strong><ul>{items}</ul></div>'
+        if vs is not None and meta["seats"][vs] == "human":
+            banner += self._render_recap(vs)
         return banner
+
+    def _render_recap(self, vs: int) -> str:
+        """What happened since the viewer's last move (their first: since the start), in names and colours.
+
+        The box is there all game long with the same height (it scrolls), so the board below never moves;
+        after the viewer's first action of a turn it keeps what the others did before it."""
+        _game, state, meta = self._playing()
+        names = meta["names"]
+        seen = self._seen_log.get(vs, 0)
+        a, b = (seen, len(state.log)) if len(state.log) > seen else self._recap.get(vs, (0, 0))
+        news = state.log[a:b]
+        if news:
+            first = max(b - RECAP_MAX, a)
+            more = (f'<li class="more">… {first - a} earlier (in the log)</li>' if first > a else "")
+            items = more + "".join(f'<li value="{n + 1}">{loglib.html(state.log[n], names)}</li>'
+                                   for n in range(first, b))
+            body = f'<ol class="recap-list">{items}</ol>'
+        else:
+            body = '<p class="empty">Nothing yet: the moves of the other players show here.</p>'
+        if b == len(state.log) and a == seen:
+            title = "Since your last move" if vs in self._seen_log and seen else "So far"
+        else:
+            title = "Before your move"
+        return f'<section class="since" tabindex="0" aria-label="{title}"><h3>{title}</h3>{body}</section>'
 
     def _render_game_bar(self, vs: int | None) -> str:
         game, state, meta = self._playing()
         to_act = state.to_act
         seats_html = " vs ".join(
-            f'<span class="seat-name p{i}{" to-act" if i in to_act else ""}">{bdi(n)}'
-            f'{"" if meta["seats"][i] == "human" else " <small>(bot)</small>"}</span>'
+            f'<span class="seat-name seat-{i} p{i}{" to-act" if i in to_act else ""}">'
+            f'<span class="seat-dot" aria-hidden="true"></span>{bdi(n)}'
+            f'{"" if meta["seats"][i] == "human" else " <small>(bot)</small>"}'
+            f'{"<span class=sr-only> (to play)</span>" if i in to_act and not state.is_over else ""}</span>'
             for i, n in enumerate(meta["names"]))
         undo = ""
         if vs is not None and meta["seats"][vs] == "human" and state.can_undo(vs):
@@ -1196,8 +1542,23 @@ class App:
             tools = (undo + button("Export", nav="export", cls="small", title="download this game as a file")
                      + button("Rules", nav=f"rules:{game.id}", cls="small")
                      + button("Shelf", nav="shelf", cls="small"))
+        if any(s != "human" for s in meta["seats"]) or self.settings.get("confirm") == "never":
+            tools += self._render_settings(any(s != "human" for s in meta["seats"]))
         return (f'<div class="game-bar"><div class="seats">{seats_html}</div>'
                 f'<div class="tools button-row">{tools}</div></div>')
+
+    def _render_settings(self, bots: bool) -> str:
+        """The app's settings a game screen offers: the bots' pace, the questions before risky moves."""
+        def select(name: str, label: str, choices: dict) -> str:
+            cur = self.settings.get(name)
+            opts = "".join(f'<option value="{esc(v)}"{" selected" if v == cur else ""}>{esc(t)}</option>'
+                           for v, t in choices.items())
+            return f'<label class="field setting">{esc(label)} <select data-input="setting-{name}">{opts}</select></label>'
+        speed = select("bot_speed", "Bot speed", BOT_SPEED_LABELS) if bots else ""
+        ask = select("confirm", "Ask before a move that looks like a mistake",
+                     {"ask": "Yes", "never": "No"})
+        return (f'<details class="app-settings"{" open" if self.settings_open else ""}>'
+                f'<summary data-nav="settings">Settings</summary>{speed}{ask}</details>')
 
     # ---------------------------------------------------------------- rules
     def _render_rules(self) -> str:
@@ -1219,7 +1580,7 @@ def _generic_render(view: dict, actions: list[Action], *, seat: int | None, name
     """Fallback for a game without its own renderer: the legal actions as buttons, the log, the raw view."""
     btns = "".join(f'<button type="button" class="btn" data-action="{esc(a.id)}">{esc(a.label or a.id)}</button>'
                    for a in actions) if interactive else ""
-    log = "".join(f"<li>{loglib.html(x, names)}</li>" for x in (view.get("log") or [])[-30:])
+    log = log_details("generic-log", view.get("log") or [], names=names)
     raw = esc(json.dumps(view, indent=1, sort_keys=True, default=str)[:20000])
-    return (f'<div class="generic-game"><div class="button-row">{btns}</div><ol class="log">{log}</ol>'
+    return (f'<div class="generic-game"><div class="button-row">{btns}</div>{log}'
             f'<details><summary>What you can see (raw)</summary><pre>{raw}</pre></details></div>')

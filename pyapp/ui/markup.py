@@ -109,17 +109,26 @@ def dest_layer(groups: dict, before: str = "") -> str:
             + "".join(f'<g class="dests {esc(key)}">{"".join(items)}</g>' for key, items in groups.items()) + "</g>")
 
 
-def log_details(cls: str, lines: Sequence[Any], line_html: Callable[[Any], str] | None = None, last: int = 40, *,
-                names: Sequence[str] | None = None) -> str:
-    """The game log panel: the ``last`` lines, newest first; ``line_html`` turns a line into escaped markup
-    (by default :func:`pyapp.engine.log.html`: a structured event with its seats named by ``names``
-    and coloured, an old plain string escaped).
+LOG_FILTER_SLOT = "<!--bs:log-filter-->"     # where the app puts its "show the log of" buttons
+
+
+def log_details(cls: str, lines: Sequence[Any], line_html: Callable[[Any], str] | None = None,
+                last: int | None = None, *, names: Sequence[str] | None = None) -> str:
+    """The game log panel: every line (or only the ``last`` ones), newest first; ``line_html`` turns a line
+    into escaped markup (by default :func:`pyapp.engine.log.html`: a structured event with its seats named
+    by ``names`` and coloured, an old plain string escaped).
+
+    The list is a reversed ``<ol class="log-list">`` of the whole log, so line n keeps number n as the log
+    grows (web/ui.css leaves room for every digit); :data:`LOG_FILTER_SLOT` marks where the app puts its
+    filter by seat (web/ui.css hides the lines that name no ``.seat-N`` of the seat chosen).
 
     >>> log_details("x-log", ["a", "<b>"])
-    '<details class="x-log" open><summary>Log</summary><ol reversed><li>&lt;b&gt;</li><li>a</li></ol></details>'
-    >>> log_details("x-log", [{"text": "{0} rolls", "seats": [1]}], names=["Ann", "Bo"])
-    '<details class="x-log" open><summary>Log</summary><ol reversed><li><span class="seat seat-1">Bo</span> rolls</li></ol></details>'
+    '<details class="x-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list" reversed><li>&lt;b&gt;</li><li>a</li></ol></details>'
+    >>> log_details("x-log", [{"text": "{0} rolls", "seats": [1]}, "b", "c"], names=["Ann", "Bo"], last=2)
+    '<details class="x-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list" reversed start="3"><li>c</li><li>b</li></ol></details>'
     """
     show = line_html if line_html is not None else (lambda line: _log_html(line, names))
-    return (f'<details class="{cls}" open><summary>Log</summary><ol reversed>'
-            + "".join(f"<li>{show(line)}</li>" for line in reversed(lines[-last:])) + "</ol></details>")
+    shown = lines if last is None else lines[-last:] if last > 0 else []
+    start = f' start="{len(lines)}"' if len(shown) != len(lines) else ""
+    return (f'<details class="{cls}" open><summary>Log</summary>{LOG_FILTER_SLOT}<ol class="log-list" reversed{start}>'
+            + "".join(f"<li>{show(line)}</li>" for line in reversed(shown)) + "</ol></details>")

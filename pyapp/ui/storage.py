@@ -68,3 +68,36 @@ class DictStorage:
 
     def keys(self) -> list[str]:
         return list(self.data)
+
+
+# ---------------------------------------------------------------- the app's settings
+SETTINGS_KEY = "boardshelf:settings"
+# every setting, its allowed values and its default (the first): ``bot_speed`` paces the bots' moves,
+# ``confirm`` says whether the app asks before a move a game marks as probably a mistake
+SETTINGS = {"bot_speed": ("normal", "slow", "fast", "instant"), "confirm": ("ask", "never")}
+
+
+def load_settings(storage: Storage) -> dict:
+    """The player's settings kept in ``storage`` (one JSON record), every one present: an unknown or
+    damaged value is its default, so a bad record never stops the app.
+
+    >>> s = DictStorage({SETTINGS_KEY: '{"bot_speed": "slow", "confirm": 7}'})
+    >>> load_settings(s) == {"bot_speed": "slow", "confirm": "ask"}
+    True
+    >>> load_settings(DictStorage({SETTINGS_KEY: "{"}))["bot_speed"]
+    'normal'
+    """
+    import json
+    try:
+        stored = json.loads(storage.get(SETTINGS_KEY) or "{}")
+    except (ValueError, RecursionError):
+        stored = {}
+    if not isinstance(stored, dict):
+        stored = {}
+    return {k: stored[k] if stored.get(k) in allowed else allowed[0] for k, allowed in SETTINGS.items()}
+
+
+def save_settings(storage: Storage, settings: dict) -> None:
+    """Keep ``settings`` (may raise what ``storage.set`` raises: the caller tells the player)."""
+    import json
+    storage.set(SETTINGS_KEY, json.dumps({k: settings[k] for k in SETTINGS if k in settings}, sort_keys=True))

@@ -65,7 +65,7 @@ def test_a_damaged_army_record_blocks_nothing_and_can_be_deleted(site, page):
     page.evaluate("""() => { const k = 'boardshelf:army:hexbattle:pre0';
                              const a = JSON.parse(localStorage.getItem(k));
                              a.units[0].key = ['spearwall']; localStorage.setItem(k, JSON.stringify(a)); }""")
-    page.reload()
+    page.goto(site.url("index.html"))                # a new visit (a reload would stay on the armies screen)
     wait_ready(page)
     click(page, '[data-nav="setup:hexbattle"]')       # "Internal error: cannot use 'list' as a dict key" before
     click(page, '[data-nav="start"]')

@@ -781,6 +781,7 @@ class ClockworkGame(Game):
 
     id = "clockwork"
     title = "Clockwork Crusade"
+    seat_colours = ("#c0392b", "#2f6db5", "#2e8b57", "#d4a017", "#7d4cad", "#e07020")   # as its board draws them
     min_players = 2
     max_players = 6
     rules_version = 2                 # 2: no Wall or Building on a Gate Token arrow hex, corrupted units at printed numbers

@@ -1,0 +1,151 @@
+"""The players' experience at the app level in the browser (issue 16): axe-core on every screen of every
+ready game, one colour per seat, Back inside the app, the tab title, the live region, notices that dismiss
+themselves, a recap that never moves the board, a log whose numbers are never clipped.
+
+axe-core is pinned in package.json and injected from node_modules (no network).  The app's own markup must
+have no serious or critical violation; what axe finds inside a game's board (``.game-board``, drawn by the
+game's renderer) is printed for the report (``-s`` shows it) without failing the test."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from harness import ROOT, action_ids, click, click_action, notices, wait_idle, wait_ready
+
+pytestmark = pytest.mark.browser
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+READY = ("hexbattle", "doomspire", "clockwork", "icefortress")
+SEATS = {"hexbattle": "human,bot", "doomspire": "human,bot,bot,bot", "clockwork": "human,bot,bot",
+         "icefortress": "human,bot"}
+BOARD_FINDINGS = Path("/tmp") / "boardshelf-axe-board-findings.json"
+
+
+def axe(page, *, exclude_board: bool = True) -> tuple[list, list]:
+    """(app violations, board violations) of impact serious or critical on the page as it is."""
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => ({
+            id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.map(n => ({target: n.target.join(' '), board: !!document.querySelector(n.target.join(' '))
+                                      && !!document.querySelector(n.target.join(' ')).closest('.game-board')}))}));
+    }""")
+    app, board = [], []
+    for v in result:
+        a = [n["target"] for n in v["nodes"] if not n["board"]]
+        b = [n["target"] for n in v["nodes"] if n["board"]]
+        if a:
+            app.append({"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": a[:5]})
+        if b:
+            board.append({"id": v["id"], "impact": v["impact"], "help": v["help"], "count": len(b), "nodes": b[:3]})
+    return app, board
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (npm ci)")
+def test_axe_finds_no_serious_problem_on_any_screen(site, page):
+    found_board = {}
+    page.goto(site.url("index.html?fast=1"))
+    wait_ready(page)
+    app_problems, _ = axe(page)
+    assert not app_problems, ("shelf", app_problems)
+    for gid in READY:
+        page.goto(site.url("index.html?fast=1"))
+        wait_ready(page)
+        if page.locator("#app .screen-game").count():           # the last game resumed: leave it
+            click(page, '.topbar [data-nav="shelf"]')
+        click(page, f'[data-nav="setup:{gid}"]')
+        assert page.locator("#app .screen-setup").count() == 1, notices(page)
+        app_problems, _ = axe(page)
+        assert not app_problems, (gid, "setup", app_problems)
+        click(page, f'[data-nav="rules:{gid}"]')
+        app_problems, _ = axe(page)
+        assert not app_problems, (gid, "rules", app_problems)
+        page.goto(site.url(f"index.html?game={gid}&seats={SEATS[gid]}&seed=5&fast=1"))
+        wait_ready(page)
+        wait_idle(page, timeout=120_000)
+        assert page.locator("#app .screen-game").count() == 1, notices(page)
+        app_problems, board = axe(page)
+        assert not app_problems, (gid, "game", app_problems)
+        found_board[gid] = board
+    BOARD_FINDINGS.write_text(json.dumps(found_board, indent=1))
+    print("axe, inside the games' boards (serious/critical):", json.dumps(found_board, indent=1))
+    page.boardshelf.check()
+
+
+def test_seat_colours_back_the_title_and_the_live_region(site, page):
+    """Doomspire draws Player 1 red: the header's swatch for Player 1 is that red too; the tab title and
+    the live region say whose turn it is."""
+    page.goto(site.url("index.html?game=doomspire&seats=human,bot,bot,bot&seed=3&fast=1"))
+    wait_ready(page)
+    wait_idle(page, timeout=120_000)
+    dot = page.locator("#app .game-bar .seat-name.seat-0 .seat-dot")
+    assert dot.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(192, 57, 43)"
+    assert page.locator("#app .game-bar .seat-name.seat-1 .seat-dot").evaluate(
+        "e => getComputedStyle(e).backgroundColor") == "rgb(47, 109, 181)"
+    name = page.locator("#app .game-bar .seat-name.seat-0").evaluate("e => getComputedStyle(e).color")
+    nums = [float(x) for x in re.findall(r"\d*\.?\d+", name.replace("srgb", ""))[:3]]    # rgb() or color(srgb ...)
+    r, g, b = nums
+    assert r > g and r > b                                         # a red name, darkened to read well
+    assert page.title() == "Your turn · Lords of Doomspire — Boardshelf"
+    live = page.locator("#app [aria-live=polite]")
+    assert live.count() == 1 and "Your turn." in live.inner_text()
+    assert page.locator("#app h2#game-title").count() == 1
+
+
+def test_back_and_forward_move_between_the_app_screens(site, page):
+    page.goto(site.url("index.html?fast=1"))
+    wait_ready(page)
+    click(page, '[data-nav="setup:hexbattle"]')
+    assert page.url.endswith("#/setup/hexbattle")
+    click(page, '[data-nav="rules:hexbattle"]')
+    assert page.url.endswith("#/rules/hexbattle") and page.title() == "Rules: Hex Battle — Boardshelf"
+    page.go_back()
+    page.locator("#app .screen-setup").wait_for(timeout=20_000)
+    page.go_back()
+    page.locator("#app .screen-shelf").wait_for(timeout=20_000)
+    assert page.url.endswith("#/shelf") and page.title() == "Boardshelf"
+    page.go_forward()
+    page.locator("#app .screen-setup").wait_for(timeout=20_000)
+    # a reload on a screen's address shows that screen
+    click(page, '[data-nav="rules:hexbattle"]')
+    page.reload()
+    wait_ready(page)
+    assert page.locator("#app .screen-rules").count() == 1
+
+
+def test_notices_dismiss_themselves(site, page):
+    page.goto(site.url("index.html?game=hexbattle&seed=notanumber&fast=1"))
+    wait_ready(page)
+    assert any("seed" in n for n in notices(page))
+    page.locator("#app .notice:not(.quiet)").first.wait_for(state="detached", timeout=20_000)
+
+
+def test_the_recap_never_moves_the_board_and_log_numbers_are_whole(site, page):
+    page.goto(site.url("index.html?game=hexbattle&seats=human,bot:random&seed=1&fast=1"))
+    wait_ready(page)
+    wait_idle(page, timeout=120_000)
+    board = page.locator("#app .hb-board-wrap")
+    tops = [board.bounding_box()["y"]]
+    for _ in range(6):
+        ids = action_ids(page)
+        if not ids or page.locator("#app .outcome").count():
+            break
+        click_action(page, ids[0])
+        tops.append(board.bounding_box()["y"])
+    assert len(set(tops)) == 1, tops                                 # the same place all along
+    # every log number whole: the list leaves room for five digits; the whole log is there, counting down to 1
+    ol = page.locator("#app .hb-log ol.log-list")
+    assert ol.get_attribute("reversed") is not None and ol.get_attribute("start") is None
+    pad = ol.evaluate("e => parseFloat(getComputedStyle(e).paddingLeft) / parseFloat(getComputedStyle(e).fontSize)")
+    assert pad >= 3.5
+    # the filter by seat hides the entries that do not name that seat
+    total = ol.locator("li").count()
+    click(page, '[data-nav="logseat:1"]')
+    shown = page.eval_on_selector_all("#app .hb-log ol.log-list > li", "els => els.filter(e => e.offsetParent).length")
+    named = page.eval_on_selector_all("#app .hb-log ol.log-list > li", "els => els.filter(e => e.querySelector('.seat-1')).length")
+    assert shown == named and named < total
