@@ -19,7 +19,7 @@ from pyapp.ui.storage import SETTINGS_KEY
 ROOT = Path(__file__).resolve().parents[1]
 READY = [g["id"] for g in games.catalog() if g["ready"]]
 GAME_CSS = {"hexbattle": "ui.css", "doomspire": "doomspire.css", "clockwork": "clockwork.css",
-            "icefortress": "icefortress.css"}
+            "icefortress": "icefortress.css", "cloudspire": "cloudspire.css"}
 
 
 def make(query=None, storage=None):

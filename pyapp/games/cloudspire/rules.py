@@ -272,6 +272,7 @@ class CloudspireGame(Game):
     id = "cloudspire"
     title = "Cloudspire"
     min_players, max_players = 2, 4                 # part 1: competitive play only (CS-GAP-5)
+    seat_colours = ("#c0392b", "#2f6db5", "#2e8b57", "#d4a017")   # as its board draws them (web/cloudspire.css)
     description = "Advance your floating fortress, raise spires and send minions and heroes at rival fortresses."
     options_spec = (
         Option("factions", None, "Factions", FACTION_CHOICES, kind="choice", per_seat=True,
