@@ -742,10 +742,13 @@ def test_options_reject_unknown_and_are_json():
     assert s.options["armies"][0]["name"] == PREBUILT[0]["name"]
 
 
-def test_rules_page_records_every_gap_decision():
+def test_rules_page_records_every_gap_decision_as_a_house_rule_without_checklist_ids():
+    """Each open question's decision is on the page (keyed by an attribute players never see), under a
+    "House rules" heading; no checklist ID is shown."""
     html = GAME.rules_html()
+    assert "House rules" in html and "HB-" not in html
     for n in range(1, 40):
-        assert f"HB-GAP-{n}" in html
+        assert f'<li data-gap="{n}">' in html
 
 
 @rule("HB-GAP-38")
