@@ -326,3 +326,15 @@ def test_out_players_are_skipped():
     remove_gate(st, "f5")
     st.apply(0, "end")
     assert out(st)[1] and active(st) == 2
+
+
+def test_ending_the_main_step_with_units_that_can_still_act_asks_first():
+    """Issue 16: "End the Main step" with a unit that can still move or attack carries a question the app asks
+    before applying it; with nothing left to do it carries none (the id and label are unchanged either way)."""
+    st = main(seed=3)
+    end = next(a for a in st.legal_actions(0) if a.id == "end")
+    assert end.label == "End the Main step" and end.confirm == ""
+    put(st, "infantry", 0, "e3")
+    end = next(a for a in st.legal_actions(0) if a.id == "end")
+    assert any(a.id.startswith("move:e3>") for a in st.legal_actions(0))
+    assert end.label == "End the Main step" and end.confirm == "One of your units can still move or attack. End the Main step?"

@@ -204,7 +204,10 @@ class UnitActions(_StateBase):
         if not d["researched"] and d["stack"] and res >= d["research_cost"]:
             acts.append(Action("research", f"Research: pay {d['research_cost']} to draw a card", "research"))
         acts += self._specials(seat)
-        acts.append(Action("end", "End the Main step", "step"))
+        # ending with units that can still act is probably a slip: the app asks first (issue 16)
+        idle = len({a.id.split(":")[1].split(">")[0] for a in acts if a.kind in ("move", "attack") and ":" in a.id})
+        ask = (f"{idle} of your units" if idle > 1 else "One of your units") + " can still move or attack. End the Main step?"
+        acts.append(Action("end", "End the Main step", "step", confirm=ask if idle else ""))
         return acts
 
     def _specials(self, seat: int) -> list[Action]:
