@@ -135,36 +135,49 @@ class GreedyBot:
         return seq
 
     def _plan_main(self, state: HexBattleState, seat: int) -> list[str]:
+        """The best of: drawing, or each playable card kind (its cheapest payment, then its best resolution)."""
         base = evaluate(state, seat)
-        options: list[tuple[float, list[str]]] = []
+        options: list[tuple[float, list[str], str | None]] = []
         ids = {a.id for a in state.legal_actions(seat)}
         if "draw" in ids:
             hand = len(state.hand[seat])
             playable = len(state._playable(seat))
-            options.append((0.9 if playable <= 1 else 0.6 if hand < 6 else 0.1, ["draw"]))
+            options.append((0.9 if playable <= 1 else 0.6 if hand < 6 else 0.1, ["draw"], None))
         tried: set[str] = set()
         for a in state.legal_actions(seat):
             if not a.id.startswith("play:"):
                 continue
-            cid = a.id[5:]
-            key = state.cards[cid]
+            key = state.cards[a.id[5:]]
             if key in tried:
                 continue
             tried.add(key)
-            s = state.clone(True)
-            s.search_step(seat, a.id)
-            pay = self._plan_payment(s, seat)
-            for p in pay:
-                s.search_step(seat, p)
-            paid = [p[4:] for p in pay if p.startswith("pay:") and p != "pay:ok"]
-            seq, s = self._resolve(s, seat)
-            gain = evaluate(s, seat) - base
-            cost = sum(CARDS[state.cards[c]]["cost"] for c in paid)
-            # paying spends cards; a free card that did nothing is no better than drawing
-            value = gain - 0.25 * cost - 0.15 * len(paid) + 0.05
-            if not any(x != "skip" for x in seq):
-                value -= 0.5
-            options.append((value, [a.id] + pay + seq))
+            options.append(self._card_option(state, seat, a.id, key, base))
+        return self._pick(options)
+
+    def _card_option(self, state: HexBattleState, seat: int, aid: str, key: str,
+                     base: float) -> tuple[float, list[str], str | None]:
+        """Playing card ``aid`` (kind ``key``) now: (value, the ids to play, ``key``)."""
+        s = state.clone(True)
+        s.search_step(seat, aid)
+        pay = self._plan_payment(s, seat)
+        for p in pay:
+            s.search_step(seat, p)
+        paid = [p[4:] for p in pay if p.startswith("pay:") and p != "pay:ok"]
+        seq, s = self._resolve(s, seat)
+        self._planned(key, s, seat)
+        gain = evaluate(s, seat) - base
+        cost = sum(CARDS[state.cards[c]]["cost"] for c in paid)
+        # paying spends cards; a free card that did nothing is no better than drawing
+        value = gain - 0.25 * cost - 0.15 * len(paid) + 0.05
+        if not any(x != "skip" for x in seq):
+            value -= 0.5
+        return value, [aid] + pay + seq, key
+
+    def _planned(self, key: str, after: HexBattleState, seat: int) -> None:
+        """Called with the position a card of kind ``key`` would leave (the card measurement records it)."""
+
+    def _pick(self, options: list[tuple[float, list[str], str | None]]) -> list[str]:
+        """The best option's ids (ties broken by the bot's own generator)."""
         options.sort(key=lambda o: -o[0])
         best = options[0][0]
         ties = [o for o in options if o[0] >= best - 1e-9]

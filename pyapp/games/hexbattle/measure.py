@@ -44,47 +44,24 @@ class RecordingBot(GreedyBot):
     army = ""
 
     def _plan_main(self, state: HexBattleState, seat: int) -> list[str]:
-        base = evaluate(state, seat)
         idle = state.clone(True)               # the same action spent on nothing (the turn may end)
         idle._action_done(seat)
         idle._advance()                        # as after a card: the next turn may begin
-        base_idle = evaluate(idle, seat)
-        options: list[tuple[float, list[str], tuple[str, float] | None]] = []
-        ids = {a.id for a in state.legal_actions(seat)}
-        if "draw" in ids:
-            hand = len(state.hand[seat])
-            playable = len(state._playable(seat))
-            options.append((0.9 if playable <= 1 else 0.6 if hand < 6 else 0.1, ["draw"], None))
-        tried: set[str] = set()
-        for a in state.legal_actions(seat):
-            if not a.id.startswith("play:"):
-                continue
-            key = state.cards[a.id[5:]]
-            if key in tried:
-                continue
-            tried.add(key)
-            s = state.clone(True)
-            s.search_step(seat, a.id)
-            pay = self._plan_payment(s, seat)
-            for p in pay:
-                s.search_step(seat, p)
-            paid = [p[4:] for p in pay if p.startswith("pay:") and p != "pay:ok"]
-            seq, s = self._resolve(s, seat)
-            gain = evaluate(s, seat) - base
-            held = max(-20.0, min(20.0, evaluate(s, seat) - base_idle))
-            GAINS[(self.army, key)].append(held)     # a win or loss counts 20 at most
-            cost = sum(CARDS[state.cards[c]]["cost"] for c in paid)
-            value = gain - 0.25 * cost - 0.15 * len(paid) + 0.05
-            if not any(x != "skip" for x in seq):
-                value -= 0.5
-            options.append((value, [a.id] + pay + seq, (key, held)))
-        options.sort(key=lambda o: -o[0])
-        best = options[0][0]
-        ties = [o for o in options if o[0] >= best - 1e-9]
-        pick = ties[self.rng.below(len(ties))]
-        if pick[2] is not None:
-            CHOSEN[(self.army, pick[2][0])].append(pick[2][1])
-        return pick[1]
+        self._base_idle = evaluate(idle, seat)
+        self._held: dict[str, float] = {}
+        return super()._plan_main(state, seat)
+
+    def _planned(self, key: str, after: HexBattleState, seat: int) -> None:
+        held = max(-20.0, min(20.0, evaluate(after, seat) - self._base_idle))
+        self._held[key] = held
+        GAINS[(self.army, key)].append(held)     # a win or loss counts 20 at most
+
+    def _pick(self, options: list[tuple[float, list[str], str | None]]) -> list[str]:
+        ids = super()._pick(options)
+        key = next(k for _v, o, k in options if o is ids)
+        if key is not None:
+            CHOSEN[(self.army, key)].append(self._held[key])
+        return ids
 
 
 def usable(card: CardSpec, army: dict) -> bool:
