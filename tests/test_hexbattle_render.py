@@ -130,6 +130,8 @@ def test_payment_toggles_cards_and_shows_total_against_cost():
     assert 'class="card paid clickable" data-action="unpay:c12"' in html
     html = draw_html(v, acts=["unpay:c12", "pay:c13", "cancel", "pay:ok"])
     assert 'data-action="pay:ok"' in html
+    # the card being paid for is shown above the hand, so the hand's count is of the cards in it (issue 16)
+    assert "Your hand (2)" in html
 
 
 @pytest.mark.rule("HB-UI-15")

@@ -457,7 +457,8 @@ def _hand_html(view: HexBattleView, pending, acts: dict, used: set) -> str:
         if action:
             used.add(action)
         cards.append(card_html(c, action=action, cls=card_cls, title=acts[action].label if action else ""))
-    return (f'<section class="hb-hand"><h3>Your hand ({len(hand)})</h3>'
+    # the card being played is shown above, not here: the count is of the cards below
+    return (f'<section class="hb-hand"><h3>Your hand ({len(cards)})</h3>'
             f'<div class="cards">{"".join(cards) or "<p class=empty>No cards in hand.</p>"}</div></section>')
 
 
