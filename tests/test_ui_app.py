@@ -552,3 +552,14 @@ def test_seats_with_the_same_name_are_numbered():
     names = app.meta["names"]
     assert len(set(names)) == 4
     assert names[1].endswith(" 1") and names[3].endswith(" 3")
+
+
+def test_setup_offers_no_redundant_bot_but_a_link_naming_one_still_works():
+    """Issue 16: Doomspire's setup offered two near-identical random bots; "wanderer" stays playable
+    (links, saves, recorded comparisons) but is offered only where it is already chosen."""
+    app = make()
+    app.handle("nav", "setup:doomspire")
+    html = app.render()
+    assert 'value="bot:random"' in html and 'value="bot:goal"' in html and 'value="bot:wanderer"' not in html
+    app = make({"game": "doomspire", "seats": "human,bot:wanderer", "seed": "4"})
+    assert app.screen == "game" and app.meta["seats"] == ["human", "bot:wanderer"]

@@ -1382,7 +1382,9 @@ class App:
         st = self._setup_now()
         seat = st["seats"][i]
         avail = botlib.available(st["game"])
-        opts = [("human", "Human")] + [(f"bot:{n}", f"Bot: {getattr(c, 'label', n)}") for n, c in avail.items()]
+        # a bot marked ``listed = False`` stays playable (links, saves) but is offered only if already chosen
+        opts = [("human", "Human")] + [(f"bot:{n}", f"Bot: {getattr(c, 'label', n)}") for n, c in avail.items()
+                                       if getattr(c, "listed", True) or seat == f"bot:{n}"]
         sel = "".join(f'<option value="{esc(v)}"{" selected" if v == seat else ""}>{esc(lbl)}</option>'
                       for v, lbl in opts)
         per_seat = "".join(self._option_field(o, i) for o in _shown_options(game) if o.per_seat and not o.advanced)

@@ -380,14 +380,15 @@ class GoalBot:
 class WandererBot:
     """Uniformly random among the legal actions, except that it never concedes on its own.
 
-    The generic ``random`` bot concedes whenever it happens to pick ``concede``
-    (every roll, move and harvest step offers it), so its games mostly end by
-    concession within a few rounds; this one plays the whole game at random.
+    Written when the generic ``random`` bot still conceded whenever it happened to pick ``concede``;
+    ``random`` no longer does, so this one stays registered only for the recorded comparisons
+    (docs/bots.md, links and saves naming it) and is not offered on the setup screen (``listed``).
     """
 
     name = "wanderer"
     label = "Wanderer (random, never concedes)"
     strength = 1
+    listed = False
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed, stream=17)
