@@ -89,34 +89,26 @@ def test_ten_flags_per_lord_home_included():
 # ---------------------------------------------------------------- item 10: fleeing home when home is closest
 @rule("LD-GAP-34", "LD-MON-4", "LD-KVK-6")
 def test_a_fleeing_knight_flees_home_when_home_is_the_closest_own_tile():
-    st = game(4)
-    set_tile(st, "a3", "A1", tokens=0)
-    put_monster(st, "a3")
-    set_owner(st, "h4", 0)                                              # an owned tile far away
-    place(st, 0, "a2")
-    set_tile(st, "a2", "EM")
-    set_owner(st, "a2", None)
-    set_lord(st, 0, food=1)
-    to_move(st, 0, [1])
-    go(st, 0, "move:k1>a3")
-    rolls(st, 2)
-    st.apply(0, "flee")
-    assert where(st, 0) == "a1"                                         # home, 2 away, not h4
-    # a knight at home makes it occupied: then the nearest other own tile
-    st = game(4)
-    set_tile(st, "a3", "A1", tokens=0)
-    put_monster(st, "a3")
-    set_owner(st, "h4", 0)
-    add_knight(st, 0, "a1")
-    place(st, 0, "a2")
-    set_tile(st, "a2", "EM")
-    set_owner(st, "a2", None)
-    set_lord(st, 0, food=1)
-    to_move(st, 0, [1])
-    go(st, 0, "move:k1>a3")
-    rolls(st, 2)
-    st.apply(0, "flee")
-    assert where(st, 0) == "h4"
+    def flee(home_taken: bool) -> str:
+        """P1's knight meets a monster on a3 from a2 and flees; P1 also owns h4, far away."""
+        st = game(4)
+        set_tile(st, "a3", "A1", tokens=0)
+        put_monster(st, "a3")
+        set_owner(st, "h4", 0)
+        if home_taken:
+            add_knight(st, 0, "a1")
+        place(st, 0, "a2")
+        set_tile(st, "a2", "EM")
+        set_owner(st, "a2", None)
+        set_lord(st, 0, food=1)
+        to_move(st, 0, [1])
+        go(st, 0, "move:k1>a3")
+        rolls(st, 2)
+        st.apply(0, "flee")
+        return where(st, 0)
+
+    assert flee(home_taken=False) == "a1"                               # home, 2 away, not h4
+    assert flee(home_taken=True) == "h4"      # a knight at home makes it occupied: the nearest other own tile
 
 
 # ---------------------------------------------------------------- item 11: a flight before any fight is not combat

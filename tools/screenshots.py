@@ -54,8 +54,9 @@ MEASURE_JS = """() => {
 }"""
 
 
-def _tool(name: str):
-    spec = importlib.util.spec_from_file_location(f"_bs_tool_{name}", ROOT / "tools" / f"{name}.py")
+def _bench():
+    """tools/bench.py as a module (its ``_tool`` then loads the other tools)."""
+    spec = importlib.util.spec_from_file_location("_bs_tool_bench", ROOT / "tools" / "bench.py")
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod
     spec.loader.exec_module(mod)
@@ -69,7 +70,8 @@ def main(argv=None) -> int:
     ap.add_argument("--steps", type=int, default=6, help="random legal actions before the picture")
     ap.add_argument("--seed", type=int, default=7)
     args = ap.parse_args(argv)
-    bench, serve = _tool("bench"), _tool("serve")
+    bench = _bench()
+    serve = bench._tool("serve")
     out = ROOT / args.out
     out.mkdir(exist_ok=True)
     games = [g for g in bench.ready_games() if not args.games or g["id"] in args.games.split(",")]
