@@ -46,6 +46,7 @@ class ToyState(FlowState):
         if action.id == "end":
             self.flow.end_turn()
         elif action.id == "take":
+            self.mark(seat, "move", "hand", "table")
             self.flow.push("take", taker=seat)
         else:
             self.flow.push("self", seat=seat)
@@ -79,6 +80,7 @@ class ToyState(FlowState):
         if action.id == "pass":
             self.flow.pass_turn(seat)
         else:
+            self.mark(seat, "place", "shop", text="a point each")
             for s in range(self.players):
                 self.data["score"][s] += 1
             self._check_end()
@@ -106,7 +108,7 @@ class ToyState(FlowState):
         self.say("{0} gives a point to {1}", seat, (seat + 1) % self.players, kind="gift")
 
     def _view(self, seat):
-        return {"score": list(self.data["score"]), "phase": self.flow.phase}
+        return {"score": list(self.data["score"]), "phase": self.flow.phase, "marks": self.marks()}
 
 
 class ToyGame(Game):
@@ -268,3 +270,52 @@ def test_phase_table_is_checked():
         phases(Phase("a", "one", next="b"))
     with pytest.raises(ValueError):
         Phase("a", "sometimes")
+
+
+def _to_play(players=3):
+    s = GAME.new(players, 1)
+    for seat in range(players):
+        s.apply(seat, "bid:1")
+    return s
+
+
+def test_last_move_marks_stay_until_the_seat_moves_again():
+    s = _to_play()
+    assert s.to_act == (0,) and s.view(1)["marks"] == {}
+    s.apply(0, "take")                                   # seat 1 is asked; the mark is there already
+    assert s.view(2)["marks"] == {"0": [{"kind": "move", "at": ["hand", "table"]}]}
+    s.apply(1, "deny")
+    assert s.to_act == (1,)
+    s.apply(1, "take")
+    s.apply(2, "allow")
+    marks = s.view(0)["marks"]
+    assert set(marks) == {"0", "1"}, "seat 0's mark stays while others move"
+    assert s.view(0)["marks"] == s.view(1)["marks"] == s.view(None)["marks"]
+    s.apply(2, "end")                                    # the play phase ends: shop, a round phase
+    assert s.flow.phase == "shop"
+    assert set(s.view(0)["marks"]) == {"0", "1"}
+    s.apply(s.to_act[0], "buy")
+    assert s.view(0)["marks"]["0"] == [{"kind": "place", "at": ["shop"], "text": "a point each"}], \
+        "in a round phase each move forgets the seat's previous marks"
+
+
+def test_a_turn_in_a_one_phase_starts_with_the_seats_marks_forgotten():
+    s = _to_play(2)
+    s.apply(0, "take")
+    s.apply(1, "deny")
+    assert "0" in s.view(1)["marks"]
+    s.apply(1, "end")                                    # play -> shop -> ... -> next round's play
+    while s.flow.phase != "play" or s.to_act != (0,):
+        seat = s.to_act[0]
+        s.apply(seat, "pass" if s.flow.phase == "shop" else "bid:1")
+    assert "0" not in s.view(1)["marks"]
+
+
+def test_marks_survive_a_reload_and_old_states_without_them_load():
+    s = _to_play()
+    s.apply(0, "take")
+    again = GAME.from_json(s.to_json())
+    assert again.view(1)["marks"] == s.view(1)["marks"]
+    del again.data["flow"]["marks"]
+    assert again.marks() == {}
+    again.new_marks(0)                                   # nothing to forget: no error

@@ -41,6 +41,15 @@ asks are to act.
 time": drop an item, offer a trade) is ``_free(seat) -> [Action]`` and ``_do_free(seat, action)``;
 such an action may push a frame and ask another seat, like any other.
 
+**Last moves.**  What a seat did on its last move stays marked on the board until it moves again
+(players follow the bots and each other that way): while applying a move the game calls
+:meth:`FlowState.mark` with what a person at the table saw (``mark(seat, "move", "c3", "c4")``,
+``mark(seat, "attack", "c4", "d5")``, ``mark(seat, "reveal", "d5", text="Archer")``), puts
+:meth:`FlowState.marks` in its view (public facts only: every seat's view shows the same marks) and
+its renderer draws them.  A seat's marks are forgotten when its next move begins: at the start of
+its turn in a ``one`` phase, at each of its moves in a ``round`` phase; elsewhere (``all`` phases,
+moves made inside frames) the game calls :meth:`FlowState.new_marks` itself.
+
 **The end.**  :meth:`FlowState.finish` records the :class:`Outcome`;
 ``to_act`` is then empty.
 
@@ -321,6 +330,45 @@ class FlowState(State):
         """The game is over with ``outcome``."""
         self.flow.finish(outcome)
 
+    # ---- last moves ---------------------------------------------------------------
+    def mark(self, seat: int, kind: str, *where: str, text: str = "") -> None:
+        """Mark on the board part of what ``seat`` did in its current move: ``kind`` is a word the
+        renderer knows (``move``, ``attack``, ``place``, ``remove``, ``reveal``...), ``where`` the places
+        involved in the game's own names, in order (from, to), ``text`` what a person saw there (a
+        revealed card's name).  Only public facts: every seat sees every mark.
+
+        >>> from pyapp.engine.core import Game
+        >>> class S(FlowState):
+        ...     PHASES = phases(Phase("go", "one"))
+        ...     FIRST_PHASE = "go"
+        ...     def _setup_data(self): return {}
+        >>> class G(Game):
+        ...     id, title, min_players, max_players, state_class = "toy", "Toy", 2, 2, S
+        >>> S.game = G()
+        >>> s = S(2, 1)
+        >>> s.mark(0, "move", "c3", "c4"); s.mark(0, "reveal", "c4", text="Archer")
+        >>> s.marks()
+        {'0': [{'kind': 'move', 'at': ['c3', 'c4']}, {'kind': 'reveal', 'at': ['c4'], 'text': 'Archer'}]}
+        >>> s.new_marks(0); s.marks()
+        {}
+        """
+        entry: dict = {"kind": str(kind), "at": [str(w) for w in where]}
+        if text:
+            entry["text"] = str(text)
+        self.data["flow"].setdefault("marks", {}).setdefault(str(int(seat)), []).append(entry)
+
+    def new_marks(self, seat: int) -> None:
+        """``seat``'s new move begins: its marks from the last one are forgotten."""
+        marks = self.data["flow"].get("marks")
+        if marks:
+            marks.pop(str(int(seat)), None)
+
+    def marks(self) -> dict:
+        """Every seat's last-move marks, ``{"<seat>": [{"kind", "at": [places], "text"?}, ...]}``
+        (seats as strings, JSON-style), a copy to put in views."""
+        return {k: [dict(m, at=list(m["at"])) for m in v]
+                for k, v in sorted(self.data["flow"].get("marks", {}).items()) if v}
+
     # ---- the contract hooks, derived from the flow -------------------------------
     def _to_act(self) -> tuple:
         return self.flow.to_act()
@@ -347,6 +395,8 @@ class FlowState(State):
             frame = flow.top
             getattr(self, "_f_" + frame["kind"])(frame, action.id, seat)
         else:
+            if flow.turn_kind == "round":
+                self.new_marks(seat)
             getattr(self, "_do_" + flow.phase)(seat, action)
         self._advance()
 
@@ -404,6 +454,7 @@ class FlowState(State):
                     d["order"] = live[1:]
                     d["active"] = seat
                     d["turn"] += 1
+                    self.new_marks(seat)
                     hook = getattr(self, "_begin_turn_" + phase.name, None)
                     if hook is not None:
                         hook(seat)
