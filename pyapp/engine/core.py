@@ -579,3 +579,22 @@ class Game:
     def rules_html(self) -> str:
         """The in-app rules page for this game (HTML fragment)."""
         return ""
+
+    def summary(self, state: "State") -> list:
+        """For the end of a game (or a replay): the figures that decided it and the game's key
+        statistics, as rows ``(label, [text for seat 0, seat 1, ...])``, first the deciding figures.
+        A game overrides this with its own (fame and gold, buildings and units lost...), from public
+        facts only (the whole table sees the summary).  The default is the outcome's scores, if any.
+
+        >>> class G(Game):
+        ...     pass
+        >>> class S:
+        ...     players = 2
+        ...     def outcome(self): return Outcome.ranked([[1], [0]], "more points", scores=[3, 5])
+        >>> G().summary(S())
+        [('Score', ['3', '5'])]
+        """
+        out = state.outcome()
+        if out is None or out.scores is None:
+            return []
+        return [("Score", [str(v) for v in out.scores][:state.players])]
