@@ -2,7 +2,7 @@
 PYTHON ?= python3
 PORT ?= 8000
 # test-only Python packages (the app itself needs none)
-TEST_PIP = pytest==9.0.3 playwright==1.65.2 mypy==2.4.1
+TEST_PIP = pytest==9.0.3 pytest-rerunfailures==16.7 playwright==1.65.2 mypy==2.4.1
 CHROMIUM ?= /usr/bin/chromium
 
 .PHONY: all deps deps-test build wheel vendor play serve test test-unit test-browser typecheck dist bench clean
@@ -15,7 +15,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 deps: node_modules/.package-lock.json
 
 deps-test: deps
-	@$(PYTHON) -c "import pytest, playwright, mypy" 2>/dev/null || $(PYTHON) -m pip install --quiet $(TEST_PIP)
+	@$(PYTHON) -c "import pytest, pytest_rerunfailures, playwright, mypy" 2>/dev/null || $(PYTHON) -m pip install --quiet $(TEST_PIP)
 	@test -x $(CHROMIUM) || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
 	  else echo "Chromium is missing: sudo apt-get install -y chromium"; exit 1; fi; }

@@ -19,11 +19,17 @@ from harness import (CHROMIUM, CHROMIUM_ARGS, ROOT, Site, new_page)  # noqa: E40
 from tool_modules import tool  # noqa: E402
 
 
+# Chromium's renderer process sometimes dies on these shared machines ("Target crashed"): a test that
+# failed that way (and only that way) runs once more on a fresh page (pytest-rerunfailures, pinned).
+RERUN_ONLY = ["Target crashed", "Target page, context or browser has been closed"]
+
+
 def pytest_collection_modifyitems(config, items):
     here = Path(__file__).parent
     for item in items:
         if Path(str(item.fspath)).is_relative_to(here):
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=RERUN_ONLY))
 
 
 # A page whose main thread hangs can stall Playwright calls past their own timeouts; this
