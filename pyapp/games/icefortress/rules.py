@@ -458,6 +458,60 @@ class IceGame(Game):
     def rules_html(self) -> str:
         return read_text(__package__, "rules.html")
 
+    def summary(self, state) -> list:
+        """The team's figures (beacons lit, the shield against the difficulty, attacks on it), then each
+        seat's: rooms built, invaders crystallized or repelled, turns played, powers used (solo: per
+        character).  From the public state and the log."""
+        d = state.data
+        n = state.players
+        chars = d["chars"]
+        c = content.load()
+        out = state.outcome()
+        won = out is not None and out.kind == "team-win"            # the fourth beacon ends the game unlisted
+        lit = d["beacons"] + ([el for el in ELEMENTS if el not in d["beacons"]] if won else [])
+        built = [0] * n
+        removed = [0] * n
+        turns = [0] * n
+        powers = [0] * len(chars)
+        attacks = 0
+        ci = -1
+        for ev in state.log:
+            if not isinstance(ev, dict):
+                continue
+            kind, seats = ev.get("kind"), ev.get("seats") or []
+            s = seats[0] if seats and 0 <= seats[0] < n else None
+            if kind == "roll" and s is not None:
+                turns[s] += 1
+                ci = (ci + 1) % 2 if state.players == 1 else s
+            elif kind == "build" and s is not None:
+                built[s] += 1
+            elif kind == "invader" and s is not None:
+                removed[s] += 1
+            elif kind == "power" and 0 <= ci < len(chars):
+                powers[ci] += 1
+            elif kind == "attack" and "attacks" in ev.get("text", ""):
+                attacks += 1
+
+        def team(text: str) -> list[str]:
+            return [text] * n
+
+        def per_char(s: int) -> str:
+            mine = [i for i, ch in enumerate(chars) if ch["seat"] == s]
+            if len(mine) == 1:
+                return str(powers[mine[0]])
+            return ", ".join(f"{c['names'][chars[i]['name']]['name']} {powers[i]}" for i in mine)
+
+        return [
+            ("Beacons lit", team(f"{len(lit)} of 4" + (f" ({', '.join(lit)})" if lit else ""))),
+            ("Ice shield left", team(f"{d['shield']} cubes (difficulty {d['difficulty']})")),
+            ("Invaders that hit the shield", team(str(attacks))),
+            ("Rooms in the fortress", team(str(len(d["rooms"])))),
+            ("Rooms built", [str(v) for v in built]),
+            ("Invaders crystallized or repelled", [str(v) for v in removed]),
+            ("Turns played", [str(v) for v in turns]),
+            ("Powers used", [per_char(s) for s in range(n)]),
+        ]
+
 
 GAME = IceGame()
 IceState.game = GAME
