@@ -193,7 +193,13 @@ def _room_card(o: _Out, view: dict, cid: str, hints: dict, marks: dict) -> str:
     parts.append(targets)
     parts.append(_mark_svg(marks.get(cid, []), 1, 1, w - 2, h - 2, 7))
     parts.append("</svg>")
-    return "".join(parts)
+    on = room.get("on") or ""
+    if "." in on:                                   # which room it stands on, in words under the card
+        pc, _, g = on.partition(".")
+        groups = [x["id"] for x in _room(pc)["groups"]]
+        side = (", " + ("left", "right")[groups.index(g)] + " group") if len(groups) == 2 and g in groups else ""
+        parts.append(f'<figcaption>on {esc(_room(pc)["name"])}{side}</figcaption>')
+    return '<figure class="if-card">' + "".join(parts) + "</figure>"
 
 
 def _where(view: dict, cid: str) -> str:
@@ -306,9 +312,9 @@ def fortress_html(o: _Out, view: dict, names: list) -> str:
     rooms = view.get("rooms") or {}
     out = [f'<div class="if-board" role="group" aria-label="The fortress: {len(rooms)} rooms"><div class="if-towers">']
     for k, rows in enumerate(_tower_rooms(view)):
-        out.append(f'<section class="if-tower" aria-label="Bottom space {k + 1}">')
+        out.append(f'<section class="if-tower{"" if rows else " empty"}" aria-label="Bottom space {k + 1}">')
         if not rows:
-            out.append(f'<div class="if-level">{_slot(o, k, marks)}</div>')
+            out.append(f'<div class="if-level"><figure class="if-card">{_slot(o, k, marks)}</figure></div>')
         for lv, row in enumerate(rows):
             out.append(f'<div class="if-level lv{lv + 1}">' + "".join(_room_card(o, view, c, hints, marks) for c in row)
                        + "</div>")
@@ -489,8 +495,8 @@ def _why(view: dict) -> str:
 MARK_WORDS = {"pillar": "put a {t} on {0}", "build": "built {t} on {0}", "beacon": "lit the {t} beacon",
               "power": "used {t}", "supply": "added {t} to the supply", "destroy": "destroyed {t}",
               "crystallize": "crystallized the {t} invader at {0}", "repel": "repelled the {t} invader at {0}",
-              "land": "a {t} invader landed on {0}", "melt": "it melted the pillar {t}",
-              "attack": "a {t} invader hit the shield", "flood": "water flooded {t}", "discard": "discarded {t}",
+              "land": "{a} {t} invader landed on {0}", "melt": "it melted the pillar {t}",
+              "attack": "{a} {t} invader hit the shield", "flood": "water flooded {t}", "discard": "discarded {t}",
               "neutralize": "neutralized the {t} invaders"}
 
 
@@ -511,7 +517,8 @@ def _last_moves(view: dict, names: list) -> str:
             words = MARK_WORDS.get(str(m.get("kind")), "{t} {0}")
             if m.get("kind") == "destroy" and at:
                 words = "destroyed {t} at {0}"
-            bits.append(words.format(*(at or [""]), t=m.get("text", "")))
+            t = str(m.get("text", ""))
+            bits.append(words.format(*(at or [""]), t=t, a="an" if t[:1] in "aeiou" and t else "a"))
         if bits:
             name = names[s] if s < len(names) else f"Player {s + 1}"
             rows.append(f'<li class="seat-{s}"><span class="mtag seat-{s}">{s + 1}</span> '
