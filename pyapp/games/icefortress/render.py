@@ -269,7 +269,7 @@ def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict,
     colour = "black" if q.get("colour") == "black" else "white"
     desc = (f"black square {need_label(q)} of the pillar on {q.get('from')}" if colour == "black"
             else f"white square {need_label(q)}")
-    body = (f'<rect x="{sx:.1f}" y="{sy:.1f}" width="{SQ}" height="{SQ}" rx="3"/>'
+    body = (f'<rect class="face" x="{sx:.1f}" y="{sy:.1f}" width="{SQ}" height="{SQ}" rx="3"/>'
             f'<text x="{sx + SQ / 2:.1f}" y="{sy + SQ / 2 + 4:.1f}">{esc(need_label(q))}</text>')
     if sid in pillars:
         body += (f'<g class="die"><rect x="{sx + 1:.1f}" y="{sy + 1:.1f}" width="{SQ - 2}" height="{SQ - 2}" rx="4"/>'
