@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from pyapp import bots
 from pyapp.games.icefortress import GAME
+from pyapp.games.icefortress.render import render
 
 from icefortress_helpers import (bag, built, dice, finish_turn, invader, new, pillars, play, seat, supply,
                                  top_of_deck)
+
+NAMES = ["Ann", "Bob"]
 
 
 def _marks(st, s):
@@ -76,3 +79,18 @@ def test_a_bots_move_is_in_the_view_and_on_the_board_until_its_next_turn():
         st.apply(mover, b[mover].choose(st, mover))
     marks = _marks(st, mover)
     assert marks, "the bot's turn left marks"
+    other = 1 - mover
+    html = render(st.view(other), [], seat=other, names=NAMES[:2], interactive=True)
+    assert f'class="mark seat-{mover}"' in html and f'class="mtag seat-{mover}"' in html     # outline + number
+    assert f'<li class="seat-{mover}">' in html                                              # and in words
+    for back in (False, True):                                        # on to the bot's next turn: forgotten
+        while (seat(st) == mover) != back:
+            s = seat(st)
+            st.apply(s, b[s].choose(st, s))
+            if st.is_over:
+                return
+        if not back:
+            assert _marks(st, mover)[:len(marks)] == marks            # kept while the other seat plays
+    assert st.data["step"] == 1
+    html = render(st.view(other), [], seat=other, names=NAMES[:2], interactive=True)
+    assert _marks(st, mover) == [] and f"seat-{mover}\"" not in html.split('<div class="if-side">')[0]

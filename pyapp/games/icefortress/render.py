@@ -6,10 +6,16 @@ focusable control with an accessible name (``<button>``, or an SVG ``<g role="bu
 aria-label=...>``); every legal action appears at least once (anything without a place on the board
 or in a panel falls back to a labelled button), and nothing else carries ``data-action``.
 
-The fortress is drawn as a tree: the four bottom spaces of the foundation board share the width,
-and each room's pillar groups share the room's width among the rooms built on them, so a tower of
-20+ rooms keeps every square legible.  Seat colours come from ``seat-N`` classes, element colours
-from ``el-<element>`` classes; the styles are ``web/icefortress.css`` (scoped to ``.if-game``).
+The fortress is a column per bottom space of the foundation board, its levels stacked upward in
+rows; each room is a small SVG card drawn at 1 SVG unit = 1 CSS pixel (so no text is under 11 px at any
+screen size) and the rows wrap on narrow screens, so a tower of 20+ rooms stays legible and never wider
+than a phone.  A card under another names the room it stands on; a group names the room it carries.
+Each seat's last move (``view["marks"]``) is drawn on the squares, groups and rooms it touched: a dashed
+outline in the seat's colour and a tag with the seat's number; the same marks are listed in words under
+"Last moves".  The move in hand (the open question, the dice, roll / put back / end) is one panel with
+the app's ``bs-actions`` class (a sticky bar on phones).  Seat colours come from ``seat-N`` classes,
+element colours from ``el-<element>`` classes; the styles are ``web/icefortress.css`` (scoped to
+``.if-game``).
 
 >>> from pyapp.engine import Action
 >>> v = {"base": [None] * 4, "rooms": {}, "players": 1, "chars": [], "ib": {}, "supply": {"rooms": [], "shards": {}}}
