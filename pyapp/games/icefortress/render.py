@@ -202,8 +202,8 @@ def _room_card(o: _Out, view: dict, cid: str, hints: dict, marks: dict) -> str:
     on = room.get("on") or ""
     if "." in on:                                   # which room it stands on, in words under the card
         pc, _, g = on.partition(".")
-        groups = [x["id"] for x in _room(pc)["groups"]]
-        side = (", " + ("left", "right")[groups.index(g)] + " group") if len(groups) == 2 and g in groups else ""
+        gids = [x["id"] for x in _room(pc)["groups"]]
+        side = (", " + ("left", "right")[gids.index(g)] + " group") if len(gids) == 2 and g in gids else ""
         parts.append(f'<figcaption>on {esc(_room(pc)["name"])}{side}</figcaption>')
     return '<figure class="if-card">' + "".join(parts) + "</figure>"
 
