@@ -10,7 +10,7 @@ from pyapp.games.icefortress import GAME
 from pyapp.games.icefortress import fortress as fx
 from pyapp.games.icefortress.render import CARD_W, render
 
-from icefortress_helpers import built, dice, fire_stack, invader, new, play, supply
+from icefortress_helpers import bag, built, dice, fire_stack, invader, new, play, supply
 
 ROOT = Path(__file__).resolve().parent.parent
 CSS = (ROOT / "web" / "icefortress.css").read_text()
@@ -108,3 +108,35 @@ def test_rules_page_diagrams_and_plain_words():
     assert sizes and min(sizes) >= 11
     assert "no hand-over screen is needed" in " ".join(page.split())
     assert not re.search(r"\bIF-[A-Z]+-\d", page)                     # no checklist ids for players
+
+
+def test_where_an_invader_lands_is_chosen_on_the_board_too():
+    st = new(2, 1)
+    fire = [c for c in ("J01", "J02", "J03") if fx.rc(c)["element"] == "fire"][:2]
+    built(st, fire[0], "base:0", {"a": 3})
+    built(st, fire[1], "base:1", {"a": 3})
+    bag(st, "fire")
+    dice(st)
+    play(st, "end")
+    land = [a for a in st.legal_actions(st.to_act[0]) if a.id.startswith("land:")]
+    assert len(land) == 2
+    html = _html(st)
+    for a in land:                                      # the square itself is a named button, and so is the list's
+        assert re.search(r'<g class="sq \w+ legal" role="button" tabindex="0" data-action="%s" aria-label="%s'
+                         % (re.escape(a.id), re.escape(a.label)), html)
+        assert html.count(f'data-action="{a.id}"') == 2
+
+
+def test_a_last_move_outline_never_paints_over_the_die_it_marks():
+    """The outline is a rect inside the square's group: the square's own fill rules must not reach it."""
+    for sel in re.findall(r"([^{}]*\.sq[^{}]*>rect[^{}]*)\{", CSS):
+        for part in sel.split(","):
+            if ".sq" in part and ">rect" in part:
+                assert part.strip().endswith("rect.face"), part
+    st = new(2, 1)
+    built(st, "J01", "base:0")
+    dice(st, 5)
+    play(st, "die:5", "pillar:J01.a")
+    square = _html(st).split('aria-label="J01.a:')[1].split('aria-label="J01.b:')[0]
+    assert square.index('class="die"') < square.index('class="mark ')      # drawn after, with fill:none
+    assert re.search(r"\.if-room \.mark\{fill:none", CSS)

@@ -228,8 +228,8 @@ def _room_groups(o: _Out, view: dict, r: dict, room: dict, cid: str, w: float, s
         gw = (w - 8) / n
         gy, gh = GRP_Y, GRP_H
         place = f"{cid}.{g['id']}"
-        aid = f"build:{place}"
-        a = o.take(aid)
+        aid = next((f"{k}:{place}" for k in ("build", "land") if f"{k}:{place}" in o.acts), "")   # land: earth
+        a = o.take(aid) if aid else None
         shape = f'<rect class="grp hl" x="{gx + 2:.1f}" y="{gy:.1f}" width="{gw - 4:.1f}" height="{gh:.1f}" rx="4"/>'
         if a is not None:
             targets.append(f'<g class="target legal" role="button" tabindex="0" data-action="{esc(aid)}" '
@@ -284,8 +284,10 @@ def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict,
         body += _invader(inv[sid], sx + SQ - 2, sy + SQ + 4, f"{inv[sid]} invader on {place}")
     state = (f", pillar {pillars[sid]}" if sid in pillars else "") + (f", {inv[sid]} invader" if sid in inv else "")
     body += _mark_svg(marks.get(place, []), sx, sy, SQ, SQ)
-    aid = f"pillar:{place}"
-    a = o.take(aid)
+    # the square is the control for a die (pillar:), and for a question about it: where an invader lands,
+    # which invader to crystallize or repel, which pillar to destroy (the same answers are listed in the bar)
+    aid = next((f"{k}:{place}" for k in ("pillar", "land", "inv", "pil") if f"{k}:{place}" in o.acts), "")
+    a = o.take(aid) if aid else None
     if a is not None:
         return (f'<g class="sq {colour} legal" role="button" tabindex="0" data-action="{esc(aid)}" '
                 f'aria-label="{esc(a.label)} ({esc(desc)})">{body}'
