@@ -32,6 +32,7 @@ ELEMENTS = ("fire", "water", "air", "earth")
 SIZES = ("jumbo", "large", "medium", "small")
 CARD_W = {"jumbo": 320, "large": 220, "medium": 180, "small": 130}   # room cards, in CSS pixels
 CARD_H = {"jumbo": 100, "large": 100, "medium": 100, "small": 56}
+SLOT_W, SLOT_H = 150, 60      # an empty bottom space (small: four fit a laptop's board, two a phone's)
 SQ = 24                        # pillar square size
 SQ_Y = 47                      # top of the row of squares in a card
 GRP_Y, GRP_H = 24, 60          # the pillar groups' boxes
@@ -299,7 +300,7 @@ def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict,
 
 def _slot(o: _Out, k: int, marks: dict) -> str:
     """An empty bottom space of the foundation board (a build target when a jumbo room can go there)."""
-    w, h = CARD_W["jumbo"], CARD_H["jumbo"]
+    w, h = SLOT_W, SLOT_H
     pad = 8
     shape = f'<rect class="slot hl" x="1" y="1" width="{w - 2}" height="{h - 2}" rx="8"/>'
     a = o.take(f"build:base:{k}")
@@ -307,8 +308,8 @@ def _slot(o: _Out, k: int, marks: dict) -> str:
             f'{shape}</g>' if a is not None else shape)
     return (f'<svg class="if-room if-slot" width="{w + 2 * pad}" height="{h + 2 * pad}" viewBox="{-pad} {-pad} {w + 2 * pad} {h + 2 * pad}" '
             f'role="group" aria-label="Bottom space {k + 1}: empty">{body}'
-            f'<text class="gsize" x="{w / 2}" y="{h / 2 - 2}" text-anchor="middle">Bottom space {k + 1}</text>'
-            f'<text class="gsize" x="{w / 2}" y="{h / 2 + 16}" text-anchor="middle">empty: jumbo rooms only</text>'
+            f'<text class="gsize" x="{w / 2}" y="{h / 2 - 4}" text-anchor="middle">Bottom space {k + 1}</text>'
+            f'<text class="gsize" x="{w / 2}" y="{h / 2 + 13}" text-anchor="middle">jumbo rooms only</text>'
             + _mark_svg(marks.get(f"base:{k}", []), 1, 1, w - 2, h - 2, 9) + "</svg>")
 
 
