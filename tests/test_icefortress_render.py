@@ -117,4 +117,7 @@ def test_last_move_marked_in_seat_colour():
     dice(st, 5)
     s = seat(st)
     play(st, "die:5", "pillar:J01.a")
-    assert f'class="last seat-{s}"' in _html(st)
+    html = _html(st)
+    square = html.split('aria-label="J01.a:')[1].split('aria-label="J01.b:')[0]
+    assert f'class="mark seat-{s}"' in square and f'class="mtag seat-{s}"' in square  # outline + seat number
+    assert f"{NAMES[s]}</span>: put a 5 on J01.a" in html                               # and in words

@@ -1,6 +1,9 @@
 """Ice Fortress in the browser: (a) a whole 2-player game (seat 1 a person, seat 2 the hard bot as the teammate)
 played by clicking ``data-action`` elements, with a reload mid-game that resumes it; (b) a solo game started from
-URL parameters shows the fortress board and the person's two characters.
+URL parameters shows the fortress board and the person's two characters; (c) at 390x844 (touch) and 1366x768 the
+board fits the width, no text in the game is under 11 px at 1366, no two controls overlap and every control is
+on screen horizontally; (d) a whole turn played with the keyboard only (Tab to a control, Enter), after which the
+person's last move is marked on the board.
 
 The person's policy was checked first in CPython through ``pyapp.ui.App`` with the same URL parameters (the bot
 is seeded from the game's seed, so the page plays the same game): with ``SEED`` it ends after 38 clicks (dice,
@@ -13,7 +16,8 @@ import time
 
 import pytest
 
-from harness import (click_action_once, latency_summary, notices, play_by_clicking, reload_resumes, saved_games, wait_idle, wait_ready)
+from harness import (click_action_once, latency_summary, new_page, notices, play_by_clicking, reload_resumes, renders,
+                     saved_games, wait_idle, wait_ready, wait_render)
 
 
 pytestmark = pytest.mark.browser
@@ -54,7 +58,7 @@ def test_whole_two_player_game_with_a_bot_teammate_by_clicking_with_reload(site,
     wait_ready(page)
     wait_idle(page, timeout=120_000)
     assert page.locator("#app .screen-game").count() == 1, notices(page)
-    assert page.locator("#app svg.if-board").count() == 1
+    assert page.locator("#app .if-board").count() == 1
     assert page.locator("#app .if-side .char").count() == 2
     # the stylesheet came with the page (web/icefortress.css), not inside the fragment
     assert page.locator("#app style").count() == 0
@@ -83,11 +87,123 @@ def test_solo_game_from_url_shows_the_board_and_two_characters(site, page):
     wait_ready(page)
     wait_idle(page, timeout=120_000)
     assert page.locator("#app .screen-game").count() == 1, notices(page)
-    board = page.locator("#app svg.if-board")
+    board = page.locator("#app .if-board")
     assert board.count() == 1 and board.is_visible()
     chars = page.locator("#app .if-side .char")
     assert chars.count() == 2
     texts = chars.all_inner_texts()
     assert all("Player 1" in t for t in texts), texts             # one person plays both characters
     assert page.locator('#app [data-action^="give:"]').count() > 0  # solo setup: give abilities to the characters
+    assert not page.boardshelf.page_errors, page.boardshelf.page_errors
+
+
+MEASURE_JS = """() => {
+  const vis = e => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+                     return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+  const scale = e => { const svg = e.closest('svg'); if (!svg) return 1; const vb = svg.viewBox && svg.viewBox.baseVal;
+                       return vb && vb.width ? svg.getBoundingClientRect().width / vb.width : 1; };
+  let minFont = null, minText = '';
+  for (const e of document.querySelectorAll('#app .if-game *')) {
+    if (!vis(e) || ![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const f = parseFloat(getComputedStyle(e).fontSize) * scale(e);
+    if (minFont === null || f < minFont) { minFont = f; minText = e.textContent.trim().slice(0, 30); }
+  }
+  const ctl = [...document.querySelectorAll('#app [data-action], #app button')].filter(vis)
+    .map(e => [e, e.getBoundingClientRect()]);
+  const overlaps = [], off = [];
+  for (const [e, r] of ctl) if (r.left < -1 || r.right > innerWidth + 1) off.push(e.dataset.action || e.textContent.trim());
+  for (let i = 0; i < ctl.length; i++) for (let j = i + 1; j < ctl.length; j++) {
+    const [a, ra] = ctl[i], [b, rb] = ctl[j];
+    if (a.contains(b) || b.contains(a)) continue;
+    const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+    const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+    if (w > 2 && h > 2) overlaps.push([a.dataset.action || a.textContent.trim(), b.dataset.action || b.textContent.trim()]);
+  }
+  const b = document.querySelector('#app .if-board').getBoundingClientRect();
+  return {viewport: innerWidth, scroll: document.documentElement.scrollWidth, board: [b.left, b.right],
+          minFont, minText, overlaps, off, controls: ctl.length};
+}"""
+
+
+def _advance(page, choose, clicks):
+    """The person's next ``clicks`` choices (policy ``choose``), clicked; stops early at the end of the game."""
+    for _ in range(clicks):
+        if page.locator("#app .outcome").count():
+            return
+        click_action_once(page, choose(_ids(page)))
+
+
+def _ids(page):
+    return page.eval_on_selector_all("#app [data-action]", "els => els.map(e => e.dataset.action)")
+
+
+@pytest.mark.parametrize("size", [(390, 844, True), (1366, 768, False)], ids=["phone", "laptop"])
+def test_board_fits_reads_and_has_no_overlapping_controls(site, browser, size):
+    w, h, touch = size
+    ctx, page, guard = new_page(browser, viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
+    try:
+        page.goto(site.url(f"index.html?game=icefortress&seats=human,bot&seed={SEED}&fast=1"))
+        wait_ready(page)
+        wait_idle(page, timeout=120_000)
+        choose = make_choose()
+        for steps in (0, 6, 8):                 # setup, a turn under way (rooms and pillars built), later
+            _advance(page, choose, steps)
+            m = page.evaluate(MEASURE_JS)
+            assert m["scroll"] <= w, m                                  # no sideways scrolling
+            assert m["board"][0] >= 0 and m["board"][1] <= w, m
+            assert not m["overlaps"], m["overlaps"]
+            assert not m["off"], m["off"]                               # every control within the width
+            if w >= 1366:
+                assert m["minFont"] >= 11, m
+            else:
+                assert m["minFont"] >= 10.5, m
+        assert page.locator("#app .if-board .if-room").count() >= 2
+        assert not guard.page_errors, guard.page_errors
+    finally:
+        ctx.close()
+    guard.check()
+
+
+def _focus_by_tab(page, aid: str, limit: int = 400) -> None:
+    """Press Tab until the focused element carries ``aid`` (fails after ``limit`` presses)."""
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement && document.activeElement.dataset ? "
+                         "document.activeElement.dataset.action || '' : ''") == aid:
+            return
+    raise AssertionError(f"{aid} was never reached with Tab")
+
+
+def test_a_whole_turn_by_keyboard_then_the_move_is_marked(site, page):
+    page.goto(site.url(f"index.html?game=icefortress&seats=human,bot&seed={SEED}&fast=1"))
+    wait_ready(page)
+    wait_idle(page, timeout=120_000)
+    choose = make_choose()
+    placed = False
+    rolled = False
+    for _ in range(80):
+        ids = _ids(page)
+        if rolled and "roll" in ids or page.locator("#app .outcome").count():
+            break                                               # the person's next turn: the first one is over
+        aid = choose(ids)
+        rolled = rolled or aid == "roll"
+        placed = placed or aid.startswith("pillar:")
+        _focus_by_tab(page, aid)
+        tag = page.evaluate("() => document.activeElement.tagName.toLowerCase()")
+        before = renders(page)
+        page.keyboard.press("Enter")
+        wait_render(page, before)
+        wait_idle(page, timeout=120_000)
+        if aid.startswith("pillar:"):
+            assert tag == "g"                                    # a square of the board itself, not a list button
+            # the placement is marked at once: an outline in seat 1's colour with its number, and in words
+            assert page.locator("#app .if-board .mark.seat-0").count() >= 1
+            assert page.locator("#app .if-board .mtag.seat-0").count() >= 1
+            assert "put a" in page.locator("#app .if-last li.seat-0").inner_text()
+    assert rolled and placed
+    # back to the person: the bot teammate's turn is marked until it moves again (the person's own marks went
+    # when the person's new turn began)
+    assert page.locator("#app .if-last li.seat-1").count() == 1
+    assert page.locator("#app .if-last li.seat-0").count() == 0
     assert not page.boardshelf.page_errors, page.boardshelf.page_errors

@@ -105,6 +105,7 @@ class PowersMixin(IceBase):
                 spent["dice"].append(pick)
             frame["i"] += 1
         self.flow.pop(frame)
+        self.mark(self.cur_seat, "power", text=self.power_name(frame["key"]))
         self.say("{0} uses " + self.power_name(frame["key"]) + ": " + content.power_text(power), self.cur_seat,
                  kind="power")
         self.flow.push("seq", effects=power["effects"], i=0)
@@ -169,6 +170,7 @@ class PowersMixin(IceBase):
             deck = d["decks"][frame["deck"]]
             deck.remove(cid)
             d["supply"]["rooms"].append(cid)
+            self.mark(self.cur_seat, "supply", cid, text=fx.rc(cid)["name"])
             if do == "search":                                          # IF-SRCH-1, IF-SRCH-2
                 piles.shuffle(deck, self.rng)
             else:
@@ -206,6 +208,7 @@ class PowersMixin(IceBase):
                 p = choice.split(":", 1)[1]
                 cid, s = fx.split(p)
                 v = d["rooms"][cid]["pillars"].pop(s)                 # IF-DEST-1
+                self.mark(self.cur_seat, "destroy", p, text=f"pillar {v}")
                 self.say("{0} destroys the pillar " + str(v) + " at " + p, self.cur_seat, kind="destroy")
         elif do == "destroy_room":
             if choice is None:
@@ -219,6 +222,7 @@ class PowersMixin(IceBase):
                 if kind == "sup":
                     d["supply"]["rooms"].remove(cid)
                     piles.put_bottom(d["decks"][fx.rc(cid)["size"]], [cid])            # IF-DEST-5
+                    self.mark(self.cur_seat, "destroy", text=fx.rc(cid)["name"])
                     self.say("{0} destroys " + self.room_label(cid) + " in the supply", self.cur_seat, kind="destroy")
                 else:
                     self.destroy_built(cid)
@@ -230,6 +234,7 @@ class PowersMixin(IceBase):
             el = choice.split(":", 1)[1]
             if el not in d["neutral"]:
                 d["neutral"].append(el)
+            self.mark(self.cur_seat, "neutralize", text=el)
             self.say("{0} neutralizes the " + el + " invader ability", self.cur_seat, kind="neutralize")
         elif do == "adjust":
             if choice is None:
@@ -284,6 +289,7 @@ class PowersMixin(IceBase):
         self.reveal()
         cid = deck.pop()
         d["supply"]["rooms"].append(cid)
+        self.mark(self.cur_seat, "supply", cid, text=fx.rc(cid)["name"])
         self.say("{0} draws " + self.room_label(cid) + " into the supply", self.cur_seat, kind="room")
 
     def remove_invader(self, place: str, crystal: bool) -> None:
@@ -296,6 +302,7 @@ class PowersMixin(IceBase):
             d["supply"]["shards"][el] += 1
         else:
             d["bag"].append(el)
+        self.mark(self.cur_seat, "crystallize" if crystal else "repel", place, text=el)
         self.say(("{0} crystallizes" if crystal else "{0} repels") + " the " + el + " invader at " + place,
                  self.cur_seat, kind="invader")
 
@@ -308,6 +315,7 @@ class PowersMixin(IceBase):
             if fx.split(p)[0] == cid:
                 d["bag"].append(el)
         on = room["on"]
+        self.mark(self.cur_seat, "destroy", on, text=fx.rc(cid)["name"])
         if on.startswith("base:"):
             d["base"][int(on[5:])] = None
         else:

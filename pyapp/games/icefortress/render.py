@@ -6,10 +6,16 @@ focusable control with an accessible name (``<button>``, or an SVG ``<g role="bu
 aria-label=...>``); every legal action appears at least once (anything without a place on the board
 or in a panel falls back to a labelled button), and nothing else carries ``data-action``.
 
-The fortress is drawn as a tree: the four bottom spaces of the foundation board share the width,
-and each room's pillar groups share the room's width among the rooms built on them, so a tower of
-20+ rooms keeps every square legible.  Seat colours come from ``seat-N`` classes, element colours
-from ``el-<element>`` classes; the styles are ``web/icefortress.css`` (scoped to ``.if-game``).
+The fortress is a column per bottom space of the foundation board, its levels stacked upward in
+rows; each room is a small SVG card drawn at 1 SVG unit = 1 CSS pixel (so no text is under 11 px at any
+screen size) and the rows wrap on narrow screens, so a tower of 20+ rooms stays legible and never wider
+than a phone.  A card under another names the room it stands on; a group names the room it carries.
+Each seat's last move (``view["marks"]``) is drawn on the squares, groups and rooms it touched: a dashed
+outline in the seat's colour and a tag with the seat's number; the same marks are listed in words under
+"Last moves".  The move in hand (the open question, the dice, roll / put back / end) is one panel with
+the app's ``bs-actions`` class (a sticky bar on phones).  Seat colours come from ``seat-N`` classes,
+element colours from ``el-<element>`` classes; the styles are ``web/icefortress.css`` (scoped to
+``.if-game``).
 
 >>> from pyapp.engine import Action
 >>> v = {"base": [None] * 4, "rooms": {}, "players": 1, "chars": [], "ib": {}, "supply": {"rooms": [], "shards": {}}}
@@ -24,12 +30,12 @@ from . import content
 
 ELEMENTS = ("fire", "water", "air", "earth")
 SIZES = ("jumbo", "large", "medium", "small")
-SLOT_W = 240.0                 # width of one bottom space
-LEVEL_H = 104.0                # height of one level of rooms
-FOUND_H = 64.0                 # the foundation board strip
-SQ = 20.0                      # pillar square size
-W = 4 * SLOT_W
-H = 4 * LEVEL_H + FOUND_H + 8
+CARD_W = {"jumbo": 320, "large": 220, "medium": 180, "small": 130}   # room cards, in CSS pixels
+CARD_H = {"jumbo": 100, "large": 100, "medium": 100, "small": 56}
+SLOT_W, SLOT_H = 150, 60      # an empty bottom space (small: four fit a laptop's board, two a phone's)
+SQ = 24                        # pillar square size
+SQ_Y = 47                      # top of the row of squares in a card
+GRP_Y, GRP_H = 24, 60          # the pillar groups' boxes
 EL_NAME = {"fire": "fire (orange)", "water": "water (blue)", "air": "air (purple)", "earth": "earth (green)",
            "white": "white (no element)"}
 STEP_NAMES = ("Roll Dice", "Build the Fortress", "Pull Invaders")
@@ -102,199 +108,249 @@ class _Out:
         return action_button(aid, label_html, cls=cls, title=title or a.label)
 
 
-# ---------------------------------------------------------------- the fortress SVG
-def _layout(view: dict) -> dict:
-    """cid -> (x, width, level) for every built room, from the bottom spaces up."""
+# ---------------------------------------------------------------- the fortress
+# Each room is its own small SVG card drawn at its natural size (1 SVG unit = 1 CSS pixel, so no text is
+# under 11 px); the cards sit in HTML rows, one column per bottom space with the levels stacked upward,
+# and the rows wrap on narrow screens (a re-flowed tower rather than a scaled-down picture).
+def _tower_rooms(view: dict) -> list:
+    """Per bottom space: ``[level rows]``, each row the built room ids of that level in tree order."""
     rooms = view.get("rooms") or {}
-    out: dict = {}
+    out = []
+    for cid in (view.get("base") or [None] * 4):
+        rows: list = []
 
-    def place(cid, x, w, level):
-        if cid not in rooms or cid in out:
-            return
-        out[cid] = (x, w, level)
-        groups = _room(cid)["groups"]
-        tops = rooms[cid].get("top") or {}
-        n = max(len(groups), 1)
-        for i, g in enumerate(groups):
-            if g["id"] in tops:
-                place(tops[g["id"]], x + i * w / n, w / n, level + 1)
-
-    for k, cid in enumerate(view.get("base") or []):
+        def walk(c, level):
+            if c not in rooms:
+                return
+            while len(rows) < level:
+                rows.append([])
+            rows[level - 1].append(c)
+            tops = rooms[c].get("top") or {}
+            for g in _room(c)["groups"]:
+                if g["id"] in tops:
+                    walk(tops[g["id"]], level + 1)
         if cid:
-            place(cid, k * SLOT_W, SLOT_W, 1)
+            walk(cid, 1)
+        out.append(rows)
     return out
 
 
-def _y(level: int) -> float:
-    return 4 + (4 - level) * LEVEL_H
+def _int(v: object) -> int:
+    """A seat or space number given as an int or a string of digits (JSON keys are strings); else 0."""
+    if isinstance(v, str) and v.isdigit():
+        return int(v)
+    return int(number(v))
 
 
-def _defs() -> str:
-    return ('<defs><rect id="if-sq" x="0" y="0" width="20" height="20" rx="2"/>'
-            '<circle id="if-inv" r="5.2"/></defs>')
+def _marks_at(view: dict) -> dict:
+    """place -> [(seat, kind, text)] for every mark with a place on the board."""
+    out: dict = {}
+    for s, ms in sorted((view.get("marks") or {}).items()):
+        for m in ms or []:
+            for p in m.get("at") or []:
+                out.setdefault(str(p), []).append((_int(s), str(m.get("kind", "")), str(m.get("text", ""))))
+    return out
 
 
-def _svg_room(o: _Out, view: dict, cid: str, x: float, w: float, level: int, sel, hints: dict, last: dict) -> str:
-    """One built room at (x, level) and width ``w``: frame, pillar groups, squares and the build targets."""
+def _mark_svg(marks: list, x: float, y: float, w: float, h: float, rx: float = 4) -> str:
+    """The last-move outline of each seat that marked this place (dashed, in its colour) with its
+    seat number on a tag at the top-left corner (the cue that is not colour)."""
+    out = []
+    for i, (s, kind, _text) in enumerate(marks[:4]):
+        pad = 2 + 3 * i
+        out.append(f'<rect class="mark seat-{s}" x="{x - pad:.1f}" y="{y - pad:.1f}" width="{w + 2 * pad:.1f}" '
+                   f'height="{h + 2 * pad:.1f}" rx="{rx}"/>')
+        tx, ty = x - pad - 2 + 16 * i, y - pad - 6
+        out.append(f'<g class="mtag seat-{s}"><rect x="{tx:.1f}" y="{ty:.1f}" width="15" height="15" rx="3"/>'
+                   f'<text x="{tx + 7.5:.1f}" y="{ty + 11.5:.1f}">{s + 1}</text></g>')
+    return "".join(out)
+
+
+def _fit(text: str, width: float, px: float = 6.6) -> str:
+    n = max(int(width // px), 3)
+    return text if len(text) <= n else text[:n - 1] + "\u2026"
+
+
+def _room_card(o: _Out, view: dict, cid: str, hints: dict, marks: dict) -> str:
+    """One built room as an SVG card: name, element icons, ice crystals, pillar groups with their squares,
+    the build targets on its groups, and the last-move marks on it."""
     r = _room(cid)
     room = (view.get("rooms") or {}).get(cid) or {}
-    y = _y(level)
-    h = LEVEL_H - 8
-    pos = _square_pos(r, x, y, w, h)
-    groups, targets = _room_groups(o, r, room, cid, x, y, w, h, sel, hints)
-    parts = [_room_frame(r, cid, x, y, w, h), groups, _room_links(r, pos)]
-    parts += [_room_square(o, q, cid, pos[q["id"]], room, hints, last) for q in r["squares"]]
-    parts.append(targets)
-    if cid in last:
-        parts.append(f'<rect class="last seat-{last[cid]}" x="{x + 4:.1f}" y="{y + 2:.1f}" width="{w - 8:.1f}" '
-                     f'height="{h - 4:.1f}" rx="4"/>')
-    parts.append("</g>")
-    return "".join(parts)
-
-
-def _room_frame(r: dict, cid: str, x: float, y: float, w: float, h: float) -> str:
-    """A room's group opened, with its background, element icons in the corners, name and ice crystals."""
+    size = r["size"] if r["size"] in CARD_W else "small"
+    w, h = CARD_W[size], CARD_H[size]
     el = r["element"] if r["element"] in ICON else "white"
-    parts = [f'<g class="room el-{el}" aria-label="{esc(room_text(cid))}">',
-             f'<title>{esc(room_text(cid))} {esc(cid)}</title>',
-             f'<rect class="bg" x="{x + 2:.1f}" y="{y:.1f}" width="{w - 4:.1f}" height="{h:.1f}" rx="4"/>']
-    for cx, cy in ((x + 7, y + 10), (x + w - 12, y + 10), (x + 7, y + h - 3), (x + w - 12, y + h - 3)):
-        parts.append(f'<text class="ico" x="{cx:.1f}" y="{cy:.1f}">{ICON[el]}</text>')
-    label = r["name"] if w >= 110 else cid
-    parts.append(f'<text class="rname" x="{x + w / 2:.1f}" y="{y + 12:.1f}" text-anchor="middle">{esc(label)}</text>')
+    sel = view.get("sel")
+    pad = 8
+    parts = [f'<svg class="if-room if-{size}" width="{w + 2 * pad}" height="{h + 2 * pad}" viewBox="{-pad} {-pad} {w + 2 * pad} {h + 2 * pad}" '
+             f'role="group" aria-label="{esc(room_text(cid))}, {esc(_where(view, cid))}">',
+             f'<g class="room el-{el}"><rect class="bg" x="1" y="1" width="{w - 2}" height="{h - 2}" rx="6"/>']
+    bottom = h - 7
+    for cx, cy in ((9, 15), (w - 9, 15), (9, bottom), (w - 9, bottom)):
+        parts.append(f'<text class="ico" x="{cx}" y="{cy}">{ICON[el]}</text>')
+    name_y = 17 if r["groups"] else h / 2 + 4
+    parts.append(f'<text class="rname" x="{w / 2:.1f}" y="{name_y:.1f}">{esc(_fit(r["name"], w - 36, 7.4))}</text>')
     if r["crystal"]:
-        parts.append(f'<text class="ico" x="{x + w / 2:.1f}" y="{y + h - 3:.1f}" text-anchor="middle">'
-                     f'{SNOW * min(r["crystal"], 4)}</text>')
-    return "".join(parts)
+        parts.append(f'<text class="ico crystal" x="{w / 2:.1f}" y="{bottom}">{SNOW * min(r["crystal"], 4)}</text>')
+    parts.append("</g>")
+    pos = {q["id"]: (4 + (w - 8) * number(q.get("pos", [50, 55])[0]) / 100 - SQ / 2, SQ_Y) for q in r["squares"]}
+    groups, targets = _room_groups(o, view, r, room, cid, w, sel, hints, marks)
+    parts.append(groups)
+    parts.append(_room_links(r, pos))
+    parts += [_room_square(o, q, cid, pos[q["id"]], room, hints, marks) for q in r["squares"]]
+    parts.append(targets)
+    parts.append(_mark_svg(marks.get(cid, []), 1, 1, w - 2, h - 2, 7))
+    parts.append("</svg>")
+    on = room.get("on") or ""
+    if "." in on:                                   # which room it stands on, in words under the card
+        pc, _, g = on.partition(".")
+        gids = [x["id"] for x in _room(pc)["groups"]]
+        side = (", " + ("left", "right")[gids.index(g)] + " group") if len(gids) == 2 and g in gids else ""
+        parts.append(f'<figcaption>on {esc(_room(pc)["name"])}{side}</figcaption>')
+    return '<figure class="if-card">' + "".join(parts) + "</figure>"
 
 
-def _square_pos(r: dict, x: float, y: float, w: float, h: float) -> dict:
-    """Square id -> the SVG top-left corner of that pillar square inside the room."""
-    pos = {}
-    for q in r["squares"]:
-        px, py = q.get("pos", [50, 55])
-        pos[q["id"]] = (x + 4 + (w - 8) * number(px) / 100 - SQ / 2, y + h * number(py) / 100 - SQ / 2)
-    return pos
+def _where(view: dict, cid: str) -> str:
+    on = ((view.get("rooms") or {}).get(cid) or {}).get("on") or ""
+    if on.startswith("base:"):
+        return f"on bottom space {_int(on[5:]) + 1}"
+    pc, _, g = on.partition(".")
+    return f"on group {g} of {_room(pc)['name']} ({pc})" if pc else ""
 
 
-def _room_groups(o: _Out, r: dict, room: dict, cid: str, x: float, y: float, w: float, h: float, sel,
-                 hints: dict) -> tuple[str, str]:
-    """The room's pillar groups (size, occupying invader, why a build there is refused) and, apart, the
-    legal build targets (drawn last, on top of the squares, so a click anywhere in the group lands)."""
+def _room_groups(o: _Out, view: dict, r: dict, room: dict, cid: str, w: float, sel, hints: dict,
+                 marks: dict) -> tuple[str, str]:
+    """The room's pillar groups (size or the room they carry, occupying invader, why a build there is
+    refused) and, apart, the legal build targets (drawn last, on top, so a tap anywhere in the group lands)."""
     ginv, tops = room.get("ginv") or {}, room.get("top") or {}
     n = max(len(r["groups"]), 1)
     parts, targets = [], []
     for i, g in enumerate(r["groups"]):
-        gx = x + 4 + i * (w - 8) / n
+        gx = 4 + i * (w - 8) / n
         gw = (w - 8) / n
-        gy, gh = y + 17, h - 30
-        aid = f"build:{cid}.{g['id']}"
-        a = o.take(aid)
-        shape = f'<rect class="grp hl" x="{gx + 1:.1f}" y="{gy:.1f}" width="{gw - 2:.1f}" height="{gh:.1f}" rx="3"/>'
+        gy, gh = GRP_Y, GRP_H
+        place = f"{cid}.{g['id']}"
+        aid = next((f"{k}:{place}" for k in ("build", "land") if f"{k}:{place}" in o.acts), "")   # land: earth
+        a = o.take(aid) if aid else None
+        shape = f'<rect class="grp hl" x="{gx + 2:.1f}" y="{gy:.1f}" width="{gw - 4:.1f}" height="{gh:.1f}" rx="4"/>'
         if a is not None:
             targets.append(f'<g class="target legal" role="button" tabindex="0" data-action="{esc(aid)}" '
                            f'aria-label="{esc(a.label)}">{shape}</g>')
         else:
-            why = hints.get(f"{cid}.{g['id']}")
-            tip = f"<title>{esc(why)}</title>" if why and sel else ""
-            parts.append(f'<g class="grp-wrap{" refused" if tip else ""}">{tip}{shape}</g>')
-        if g["id"] not in tops:
-            parts.append(f'<text class="gsize" x="{gx + 4:.1f}" y="{gy + 8:.1f}">{esc(g["size"])}</text>')
+            why = hints.get(place)
+            parts.append(f'<g class="grp-wrap{" refused" if why and sel else ""}">{shape}</g>')
+        label = (f"\u2191 {_room(tops[g['id']])['name']}" if g["id"] in tops else f"{g['size']} group")
+        parts.append(f'<text class="gsize" x="{gx + 6:.1f}" y="{gy + 12:.1f}">{esc(_fit(label, gw - 26))}</text>')
         if g["id"] in ginv:
-            parts.append(f'<use href="#if-inv" class="inv {esc(ginv[g["id"]])}" x="{gx + gw - 9:.1f}" y="{gy + 8:.1f}">'
-                         f'<title>{esc(ginv[g["id"]])} invader occupying this group</title></use>')
+            e = ginv[g["id"]]
+            parts.append(_invader(e, gx + gw - 13, gy + 9, f"{e} invader occupying this group"))
+        parts.append(_mark_svg(marks.get(place, []), gx + 2, gy, gw - 4, gh))
     return "".join(parts), "".join(targets)
 
 
+def _invader(el: str, x: float, y: float, label: str) -> str:
+    el = el if el in ICON else "white"
+    return (f'<g class="inv {esc(el)}" role="img" aria-label="{esc(label)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="8"/>'
+            f'<text x="{x:.1f}" y="{y + 4:.1f}">{ICON[el]}</text></g>')
+
+
 def _room_links(r: dict, pos: dict) -> str:
-    """The lines joining each black square to the square it modifies."""
+    """The lines joining each black square to the square it modifies (drawn under the squares, arched
+    above the row so a line never hides a square between them)."""
     parts = []
     for q in r["squares"]:
         if q.get("colour") == "black" and q.get("from") in pos:
-            (x1, y1), (x2, y2) = pos[q["id"]], pos[q["from"]]
-            parts.append(f'<line class="link" x1="{x1 + SQ / 2:.1f}" y1="{y1 + SQ / 2:.1f}" '
-                         f'x2="{x2 + SQ / 2:.1f}" y2="{y2 + SQ / 2:.1f}"/>')
+            (x1, y1), (x2, _y2) = pos[q["id"]], pos[q["from"]]
+            a, b = x1 + SQ / 2, x2 + SQ / 2
+            top = y1 - 7
+            parts.append(f'<path class="link" d="M{a:.1f} {y1:.1f} L{a:.1f} {top:.1f} L{b:.1f} {top:.1f} L{b:.1f} {y1:.1f}"/>')
     return "".join(parts)
 
 
-def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict, last: dict) -> str:
-    """One pillar square at ``at``: its need, the pillar die or invader on it, the last placement, and
-    the click to place a pillar there (or a tooltip saying why not)."""
+def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict, marks: dict) -> str:
+    """One pillar square at ``at``: its need, the pillar die or invader on it, the last moves there, and
+    the tap to place a pillar there."""
     pillars, inv = room.get("pillars") or {}, room.get("inv") or {}
     sid = q["id"]
     sx, sy = at
     place = f"{cid}.{sid}"
     colour = "black" if q.get("colour") == "black" else "white"
-    desc = (f"black square joined to {q.get('from')}, {need_label(q)}" if colour == "black"
+    desc = (f"black square {need_label(q)} of the pillar on {q.get('from')}" if colour == "black"
             else f"white square {need_label(q)}")
-    body = (f'<use href="#if-sq" class="hl" x="{sx:.1f}" y="{sy:.1f}"/>'
-            f'<rect x="{sx:.1f}" y="{sy:.1f}" width="{SQ}" height="{SQ}" rx="2"/>'
-            f'<text x="{sx + SQ / 2:.1f}" y="{sy + SQ / 2 + 3:.1f}">{esc(need_label(q))}</text>')
+    body = (f'<rect class="face" x="{sx:.1f}" y="{sy:.1f}" width="{SQ}" height="{SQ}" rx="3"/>'
+            f'<text x="{sx + SQ / 2:.1f}" y="{sy + SQ / 2 + 4:.1f}">{esc(need_label(q))}</text>')
     if sid in pillars:
-        body += (f'<g class="die"><rect x="{sx + 1:.1f}" y="{sy + 1:.1f}" width="{SQ - 2}" height="{SQ - 2}" rx="3"/>'
-                 f'<text x="{sx + SQ / 2:.1f}" y="{sy + SQ / 2 + 4:.1f}">{number(pillars[sid])}</text></g>')
+        body += (f'<g class="die"><rect x="{sx + 1:.1f}" y="{sy + 1:.1f}" width="{SQ - 2}" height="{SQ - 2}" rx="4"/>'
+                 f'<text x="{sx + SQ / 2:.1f}" y="{sy + SQ / 2 + 5:.1f}">{number(pillars[sid])}</text></g>')
     if sid in inv:
-        body += (f'<use href="#if-inv" class="inv {esc(inv[sid])}" x="{sx + SQ - 3:.1f}" y="{sy + 3:.1f}"/>')
-    if place in last:
-        body += f'<rect class="last seat-{last[place]}" x="{sx - 3:.1f}" y="{sy - 3:.1f}" width="{SQ + 6}" height="{SQ + 6}" rx="4"/>'
+        body += _invader(inv[sid], sx + SQ - 2, sy + SQ + 4, f"{inv[sid]} invader on {place}")
     state = (f", pillar {pillars[sid]}" if sid in pillars else "") + (f", {inv[sid]} invader" if sid in inv else "")
-    aid = f"pillar:{place}"
-    a = o.take(aid)
+    body += _mark_svg(marks.get(place, []), sx, sy, SQ, SQ)
+    # the square is the control for a die (pillar:), and for a question about it: where an invader lands,
+    # which invader to crystallize or repel, which pillar to destroy (the same answers are listed in the bar)
+    aid = next((f"{k}:{place}" for k in ("pillar", "land", "inv", "pil") if f"{k}:{place}" in o.acts), "")
+    a = o.take(aid) if aid else None
     if a is not None:
         return (f'<g class="sq {colour} legal" role="button" tabindex="0" data-action="{esc(aid)}" '
                 f'aria-label="{esc(a.label)} ({esc(desc)})">{body}'
-                f'<rect class="hl" x="{sx - 1:.1f}" y="{sy - 1:.1f}" width="{SQ + 2}" height="{SQ + 2}" rx="3"/></g>')
+                f'<rect class="hl" x="{sx - 2:.1f}" y="{sy - 2:.1f}" width="{SQ + 4}" height="{SQ + 4}" rx="4"/></g>')
     why = hints.get(place)
-    tip = f"<title>{esc(place)}: {esc(desc)}{esc(state)}" + (DASH + "refused: " + esc(why) if why else "") + "</title>"
-    return f'<g class="sq {colour}{" refused" if why else ""}">{tip}{body}</g>'
+    return (f'<g class="sq {colour}{" refused" if why else ""}" role="img" aria-label="{esc(place)}: {esc(desc)}{esc(state)}'
+            f'{esc(DASH + "refused: " + why) if why else ""}">{body}</g>')
 
 
-def fortress_svg(o: _Out, view: dict, names: list) -> str:
-    sel = view.get("sel")
+def _slot(o: _Out, k: int, marks: dict) -> str:
+    """An empty bottom space of the foundation board (a build target when a jumbo room can go there)."""
+    w, h = SLOT_W, SLOT_H
+    pad = 8
+    shape = f'<rect class="slot hl" x="1" y="1" width="{w - 2}" height="{h - 2}" rx="8"/>'
+    a = o.take(f"build:base:{k}")
+    body = (f'<g class="target legal" role="button" tabindex="0" data-action="build:base:{k}" aria-label="{esc(a.label)}">'
+            f'{shape}</g>' if a is not None else shape)
+    return (f'<svg class="if-room if-slot" width="{w + 2 * pad}" height="{h + 2 * pad}" viewBox="{-pad} {-pad} {w + 2 * pad} {h + 2 * pad}" '
+            f'role="group" aria-label="Bottom space {k + 1}: empty">{body}'
+            f'<text class="gsize" x="{w / 2}" y="{h / 2 - 4}" text-anchor="middle">Bottom space {k + 1}</text>'
+            f'<text class="gsize" x="{w / 2}" y="{h / 2 + 13}" text-anchor="middle">jumbo rooms only</text>'
+            + _mark_svg(marks.get(f"base:{k}", []), 1, 1, w - 2, h - 2, 9) + "</svg>")
+
+
+def fortress_html(o: _Out, view: dict, names: list) -> str:
+    """The whole board: a column per bottom space (levels stacked upward), then the foundation board's
+    Invader/Beacon cards."""
     hints = view.get("hints") or {}
-    last = {}
-    for s, place in enumerate(view.get("last") or []):
-        if place:
-            last[place] = s
-    layout = _layout(view)
-    top = min(4, max([lv for _x, _w, lv in layout.values()] + [0]) + 1)     # the sky above the tower is cut off
-    y0 = _y(top) - 4
-    out = [f'<svg class="if-board" viewBox="0 {y0:.0f} {W:.0f} {H - y0:.0f}" role="group" '
-           f'aria-label="The fortress: {len(layout)} rooms">', _defs()]
-    fy = _y(1) + LEVEL_H - 4
-    out.append(f'<rect class="found" x="0" y="{fy:.1f}" width="{W:.0f}" height="{FOUND_H + 8:.0f}"/>')
-    for k, cid in enumerate(view.get("base") or []):
-        if cid:
-            continue
-        x = k * SLOT_W
-        shape = f'<rect class="slot hl" x="{x + 6:.1f}" y="{_y(1):.1f}" width="{SLOT_W - 12:.1f}" height="{LEVEL_H - 10:.1f}" rx="6"/>'
-        a = o.take(f"build:base:{k}")
-        if a is not None:
-            out.append(f'<g class="target legal" role="button" tabindex="0" data-action="build:base:{k}" '
-                       f'aria-label="{esc(a.label)}">{shape}</g>')
-        else:
-            out.append(f'<g><title>Bottom space {k + 1}: empty (jumbo rooms only)</title>{shape}</g>')
-        out.append(f'<text class="gsize" x="{x + SLOT_W / 2:.1f}" y="{_y(1) + LEVEL_H / 2:.1f}" '
-                   f'text-anchor="middle">bottom space {k + 1}</text>')
-    for cid, (x, w, level) in sorted(layout.items(), key=lambda kv: (kv[1][2], kv[1][0])):
-        out.append(_svg_room(o, view, cid, x, w, level, sel, hints, last))
-    # the Invader/Beacon cards on the foundation board
+    marks = _marks_at(view)
+    rooms = view.get("rooms") or {}
+    out = [f'<div class="if-board" role="group" aria-label="The fortress: {len(rooms)} rooms"><div class="if-towers">']
+    for k, rows in enumerate(_tower_rooms(view)):
+        out.append(f'<section class="if-tower{"" if rows else " empty"}" aria-label="Bottom space {k + 1}">')
+        if not rows:
+            out.append(f'<div class="if-level"><figure class="if-card">{_slot(o, k, marks)}</figure></div>')
+        for lv, row in enumerate(rows):
+            out.append(f'<div class="if-level lv{lv + 1}">' + "".join(_room_card(o, view, c, hints, marks) for c in row)
+                       + "</div>")
+        out.append("</section>")
+    out.append('</div><ul class="if-found" aria-label="The foundation board: Invader/Beacon cards">')
     ib = view.get("ib") or {}
-    for i, el in enumerate(ELEMENTS):
-        x = i * SLOT_W + 8
+    for el in ELEMENTS:
         info = ib.get(el) or {}
         card = (_c()["beacons"].get(info.get("card")) or {})
         side = info.get("side", "invader")
-        title = (card.get(side) or {}).get("title", el)
-        state = {"active": "ability active", "beacon": "beacon lit", "neutralized": "ability neutralized"}.get(
-            info.get("ability", ""), "")
-        out.append(f'<g class="ib {esc(side)}"><title>{esc(el)} card, {esc(side)} side up: {esc(title)} ({esc(state)})</title>'
-                   f'<rect x="{x:.1f}" y="{fy + 10:.1f}" width="{SLOT_W - 16:.1f}" height="{FOUND_H - 14:.1f}" rx="5" '
-                   f'style="fill:var(--if-{el})"/>'
-                   f'<text x="{x + 8:.1f}" y="{fy + 26:.1f}">{ICON[el]} {esc(title)}</text>'
-                   f'<text x="{x + 8:.1f}" y="{fy + 42:.1f}">{esc(side.title())} side \u2014 {esc(state)}</text></g>')
-    out.append("</svg>")
+        face = card.get(side) or {}
+        state = {"active": "invader ability active", "beacon": "beacon lit",
+                 "neutralized": "invader ability neutralized"}.get(info.get("ability", ""), "")
+        lit_by = [s for s, kind, text in marks.get(str(info.get("card")), []) if kind == "beacon"]
+        tags = "".join(f' <span class="mtag seat-{s}">{s + 1}</span>' for s in lit_by)
+        out.append(f'<li class="ib el-{el} {esc(side)}"><b>{ICON[el]} {esc(face.get("title", el))}</b>{tags}'
+                   f'<span>{esc(side.title())} side{DASH}{esc(state)}</span>'
+                   f'<span class="ib-text">{esc(_ib_text(side, face))}</span></li>')
+    out.append("</ul></div>")
     return "".join(out)
+
+
+def _ib_text(side: str, face: dict) -> str:
+    if side == "beacon":
+        p = face.get("power") or {}
+        return ("Everyone's power: " + content.power_text(p)) if p.get("effects") else ""
+    return str(face.get("text", ""))
 
 
 # ---------------------------------------------------------------- panels
@@ -400,31 +456,97 @@ def _siege(view: dict) -> str:
 
 
 def _dice(o: _Out, view: dict) -> str:
+    """The rolled dice (buttons while they can be placed) and what limited the roll."""
     if number(view.get("step")) != 2:
         return ""
     sel = view.get("sel") or {}
-    out = ['<section class="panel"><h3>Your dice</h3><div class="dice">']
+    out = ['<div class="dice" role="group" aria-label="Your dice">']
     for v in view.get("dice") or []:
         aid = f"die:{v}"
         if aid in o.acts and aid not in o.used:
             out.append(o.button(aid, str(v), cls="die-btn", title=f"Take a die showing {v}"))
         elif sel.get("die") == v and "die-sel" not in o.used:
             o.used.add("die-sel")
-            out.append(f'<span class="die-off selected" aria-label="selected die {v}">{v}</span>')
+            out.append(f'<span class="die-off selected" role="img" aria-label="chosen die {v}">{v}</span>')
         else:
-            out.append(f'<span class="die-off" aria-label="die {v}">{v}</span>')
+            out.append(f'<span class="die-off" role="img" aria-label="die {v}">{v}</span>')
+    if not view.get("dice"):
+        out.append('<span class="hint">no dice left</span>')
     out.append("</div>")
     note = []
     if view.get("withheld"):
         note.append(f"{number(view['withheld'])} dice withheld by air invaders")
     if view.get("short"):
         note.append(f"{number(view['short'])} dice short: the unused pool ran out")
+    if sel.get("die"):
+        note.append(f"Die {number(sel['die'])} chosen: tap a highlighted square")
+    if sel.get("room"):
+        note.append(f"{_room(sel['room'])['name']} chosen: tap a highlighted group or bottom space")
     if note:
         out.append(f'<div class="hint">{esc("; ".join(note))}</div>')
-    if sel.get("die"):
-        out.append(f'<div class="hint">Die {number(sel["die"])} chosen: the highlighted squares take it.</div>')
-    out.append("</section>")
     return "".join(out)
+
+
+def _why(view: dict) -> str:
+    """Why the other squares or groups refuse the chosen die or room, grouped by reason (shown, not
+    hidden in a tooltip)."""
+    hints = view.get("hints") or {}
+    if not hints or not view.get("sel"):
+        return ""
+    by: dict = {}
+    for place, why in sorted(hints.items()):
+        by.setdefault(str(why), []).append(str(place))
+    items = "".join(f"<li>{esc(', '.join(ps[:8]) + (' and ' + str(len(ps) - 8) + ' more' if len(ps) > 8 else ''))}: "
+                    f"{esc(why)}</li>" for why, ps in by.items())
+    return f'<details class="panel why"><summary>Why not elsewhere ({len(hints)})</summary><ul>{items}</ul></details>'
+
+
+MARK_WORDS = {"pillar": "put a {t} on {0}", "build": "built {t} on {0}", "beacon": "lit the {t} beacon",
+              "power": "used {t}", "supply": "added {t} to the supply", "destroy": "destroyed {t}",
+              "crystallize": "crystallized the {t} invader at {0}", "repel": "repelled the {t} invader at {0}",
+              "land": "{a} {t} invader landed on {0}", "melt": "it melted the pillar {t}",
+              "attack": "{a} {t} invader hit the shield", "flood": "water flooded {t}", "discard": "discarded {t}",
+              "neutralize": "neutralized the {t} invaders"}
+
+
+def _place_words(p: str) -> str:
+    if p.startswith("base:"):
+        return f"bottom space {_int(p[5:]) + 1}"
+    return p
+
+
+def _last_moves(view: dict, names: list) -> str:
+    """Each seat's last move in words, in its colour (the board marks the same places)."""
+    rows = []
+    for s, ms in sorted((view.get("marks") or {}).items(), key=lambda kv: _int(kv[0])):
+        s = _int(s)
+        bits = []
+        for m in ms or []:
+            at = [_place_words(str(p)) for p in m.get("at") or []]
+            words = MARK_WORDS.get(str(m.get("kind")), "{t} {0}")
+            if m.get("kind") == "destroy" and at:
+                words = "destroyed {t} at {0}"
+            t = str(m.get("text", ""))
+            bits.append(words.format(*(at or [""]), t=t, a="an" if t[:1] in "aeiou" and t else "a"))
+        if bits:
+            name = names[s] if s < len(names) else f"Player {s + 1}"
+            rows.append(f'<li class="seat-{s}"><span class="mtag seat-{s}">{s + 1}</span> '
+                        f'<span class="seat seat-{s}">{esc(name)}</span>: {esc("; ".join(_squash(bits)))}</li>')
+    if not rows:
+        return ""
+    return ('<section class="panel if-last"><h3>Last moves</h3><p class="hint">Marked on the board with a dashed '
+            'outline and the seat\'s number until that seat moves again.</p><ul>' + "".join(rows) + "</ul></section>")
+
+
+def _squash(bits: list) -> list:
+    """Repeated phrases once, with a count."""
+    out: list = []
+    for b in bits:
+        if out and out[-1][0] == b:
+            out[-1][1] += 1
+        else:
+            out.append([b, 1])
+    return [b if n == 1 else f"{b} ({n} times)" for b, n in out]
 
 
 def _supply(o: _Out, view: dict) -> str:
@@ -433,10 +555,13 @@ def _supply(o: _Out, view: dict) -> str:
     diff = number(view.get("difficulty"))
     sel = view.get("sel") or {}
     out = [f'<section class="panel"><h3>Supply: {len(rooms)} of {diff} rooms</h3><div class="rooms">']
+    marks = _marks_at(view)
     for cid in rooms:
         r = _room(cid)
         el = r["element"] if r["element"] in ICON else "white"
-        label = f'{ICON[el]} {esc(room_text(cid))}'
+        new = [s for s, kind, _t in marks.get(cid, []) if kind == "supply"]
+        label = f'{ICON[el]} {esc(room_text(cid))}' + "".join(
+            f' <span class="mtag seat-{s}"><span class="sr-only">new, added by seat </span>{s + 1}</span>' for s in new)
         aid = f"pick:{cid}"
         if aid in o.acts:
             out.append(o.button(aid, label, cls=f"el-{el}"))
@@ -465,25 +590,31 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
     acts = {a.id: a for a in actions} if interactive else {}
     o = _Out(acts)
     names = seat_names(list(names or []), max(number(view.get("players"), 1), 1))
-    parts = ['<div class="if-game">']
     outcome = view.get("outcome")
-    board = fortress_svg(o, view, names)
+    board = fortress_html(o, view, names)
     side = []
     if isinstance(outcome, dict):
         side.append(f'<div class="banner" role="status">{"Victory" if outcome.get("winners") else "Defeat"}: '
                     f'{esc(outcome.get("reason", ""))}</div>')
-    side.append(_status(o, view, names))
-    # questions first: a prompt's options are buttons with their labels
+    # the move in hand: the open question, the dice, roll / put back / end (a sticky bar on phones)
+    bar = []
     prompt = [a for a in actions if interactive and a.kind.startswith("prompt:")]
     if prompt:
-        side.append('<section class="panel"><h3>Choose</h3>'
-                    + "".join(o.button(a.id, esc(a.label)) for a in prompt) + "</section>")
-    side.append(_dice(o, view))
+        bar.append('<div class="opts" role="group" aria-label="Choose">'
+                   + "".join(o.button(a.id, esc(a.label)) for a in prompt) + "</div>")
+    bar.append(_dice(o, view))
     controls = "".join(o.button(aid, esc(acts[aid].label), cls="primary" if aid in ("roll", "end") else "")
                        for aid in ("roll", "cancel", "end") if aid in acts)
     if controls:
-        side.append(f'<section class="panel">{controls}</section>')
+        bar.append(f'<div class="ctl">{controls}</div>')
+    if any(bar):
+        step = STEP_NAMES[number(view.get("step")) - 1] if 1 <= number(view.get("step")) <= 3 else "Your move"
+        side.append(f'<section class="panel if-acts bs-actions" aria-label="Your move"><h3>{esc(step)}</h3>'
+                    + "".join(bar) + "</section>")
+    side.append(_why(view))
     side.append(_supply(o, view))
+    side.append(_last_moves(view, names))
+    side.append(_status(o, view, names))
     side.append(_beacon_powers(o, view))
     side.append(_characters(o, view, names))
     rest = [a for a in actions if interactive and a.id not in o.used]
@@ -491,5 +622,5 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
         side.append('<section class="panel"><h3>Other actions</h3>'
                     + "".join(o.button(a.id, esc(a.label)) for a in rest) + "</section>")
     side.append(log_details("if-log", view.get("log") or [], lambda ev: log_html(ev, names)))
-    parts.append(f'<div class="if-board-wrap">{board}</div><div class="if-side">{"".join(side)}</div></div>')
-    return "".join(parts)
+    return (f'<div class="if-game"><div class="if-board-wrap">{board}</div>'
+            f'<div class="if-side">{"".join(side)}</div></div>')

@@ -176,11 +176,13 @@ class IceState(PowersMixin):
             d["rooms"][cid]["pillars"][sid] = v                            # IF-PIL-1
             d["sel"] = None
             d["last"][seat] = arg
+            self.mark(seat, "pillar", arg, text=str(v))
             self.say("{0} puts a " + str(v) + " on " + arg, seat, kind="pillar")
         elif kind == "build":
             cid = d["sel"]["room"]
             d["sel"] = None
             d["last"][seat] = cid
+            self.mark(seat, "build", arg, cid, text=fx.rc(cid)["name"])
             self.build(cid, arg)
         elif kind == "power":
             d["sel"] = None
@@ -205,6 +207,7 @@ class IceState(PowersMixin):
         el = fx.rc(cid)["element"]
         if el == "white" or el in d["beacons"] or fx.chain(d, cid) < 4:  # IF-BCN-2, IF-BCN-4
             return
+        self.mark(self.cur_seat, "beacon", cid, text=el)
         if len(d["beacons"]) == 3:                                        # IF-WIN-1, IF-WIN-2
             self.say("The beacon of " + el + " is lit: all four beacons burn", kind="win")
             self.finish(Outcome.team(self.players, True, "All four beacons are lit: the fortress holds"))
@@ -259,6 +262,7 @@ class IceState(PowersMixin):
             d["pull"]["done"] += 1
             spots = fx.landing(d, el)
             if not spots:                                                   # IF-PULL-12, IF-PULL-13
+                self.mark(self.cur_seat, "attack", "shield", text=el)
                 d["bag"].append(el)
                 d["shield"] -= 1
                 d["pull"]["seen"].append([el, "shield"])
@@ -283,6 +287,7 @@ class IceState(PowersMixin):
         cid, part = fx.split(place)
         room = d["rooms"][cid]
         d["pull"]["seen"].append([el, place])
+        self.mark(self.cur_seat, "land", place, text=el)
         if el == "earth" and fx.active(d, "earth") and part in {g["id"] for g in fx.rc(cid)["groups"]}:
             room["ginv"][part] = el                                           # IF-INV-9
             self.say("An earth invader occupies the group " + place, kind="invader")
@@ -292,6 +297,7 @@ class IceState(PowersMixin):
             self.say("A " + el + " invader lands on the pillar at " + place, kind="invader")
             if el == "fire" and fx.active(d, "fire"):                        # IF-INV-3, IF-GAP-38
                 v = room["pillars"].pop(part)
+                self.mark(self.cur_seat, "melt", place, text=str(v))
                 self.say("It melts the pillar " + str(v), kind="melt")
         else:
             self.say("A " + el + " invader lands on the empty square " + place, kind="invader")
@@ -308,6 +314,7 @@ class IceState(PowersMixin):
         d = self.data
         d["supply"]["rooms"].remove(cid)
         piles.put_bottom(d["decks"][fx.rc(cid)["size"]], [cid])
+        self.mark(self.cur_seat, "flood", text=fx.rc(cid)["name"])
         self.say("The water floods " + self.room_label(cid) + " out of the supply", kind="flood")
 
     def _f_limit(self, frame: dict, choice: str | None, seat: int | None) -> None:
@@ -319,10 +326,12 @@ class IceState(PowersMixin):
             if kind == "discard":
                 d["supply"]["rooms"].remove(arg)
                 piles.put_bottom(d["decks"][fx.rc(arg)["size"]], [arg])
+                self.mark(self.cur_seat, "discard", text=fx.rc(arg)["name"])
                 self.say("{0} discards " + self.room_label(arg), self.cur_seat, kind="discard")
             else:
                 d["supply"]["shards"][arg] -= 1
                 d["bag"].append(arg)
+                self.mark(self.cur_seat, "discard", text=arg + " shard")
                 self.say("{0} discards a " + arg + " shard", self.cur_seat, kind="discard")
         if len(d["supply"]["rooms"]) > lim:
             self.flow.ask(self.cur_seat, [(f"discard:{c}", f"Discard {self.room_label(c)}") for c in d["supply"]["rooms"]],
@@ -419,7 +428,7 @@ class IceState(PowersMixin):
             "base": list(d["base"]), "rooms": d["rooms"], "pool": self.pool(),
             "dice": list(d["dice"]), "sel": sel, "hints": hints,
             "withheld": d["withheld"], "short": d["short"], "depicted": d["depicted"],
-            "to_pull": self.to_pull(), "pull": d["pull"], "last": list(d["last"]),
+            "to_pull": self.to_pull(), "pull": d["pull"], "last": list(d["last"]), "marks": self.marks(),
             "quiet": self.quiet_turns(), "siege": self.siege_turns(),
             "log": self.log[-60:], "outcome": flow["outcome"],
         }
@@ -448,6 +457,60 @@ class IceGame(Game):
 
     def rules_html(self) -> str:
         return read_text(__package__, "rules.html")
+
+    def summary(self, state) -> list:
+        """The team's figures (beacons lit, the shield against the difficulty, attacks on it), then each
+        seat's: rooms built, invaders crystallized or repelled, turns played, powers used (solo: per
+        character).  From the public state and the log."""
+        d = state.data
+        n = state.players
+        chars = d["chars"]
+        c = content.load()
+        out = state.outcome()
+        won = out is not None and out.kind == "team-win"            # the fourth beacon ends the game unlisted
+        lit = d["beacons"] + ([el for el in ELEMENTS if el not in d["beacons"]] if won else [])
+        built = [0] * n
+        removed = [0] * n
+        turns = [0] * n
+        powers = [0] * len(chars)
+        attacks = 0
+        ci = -1
+        for ev in state.log:
+            if not isinstance(ev, dict):
+                continue
+            kind, seats = ev.get("kind"), ev.get("seats") or []
+            s = seats[0] if seats and 0 <= seats[0] < n else None
+            if kind == "roll" and s is not None:
+                turns[s] += 1
+                ci = (ci + 1) % 2 if state.players == 1 else s
+            elif kind == "build" and s is not None:
+                built[s] += 1
+            elif kind == "invader" and s is not None:
+                removed[s] += 1
+            elif kind == "power" and 0 <= ci < len(chars):
+                powers[ci] += 1
+            elif kind == "attack" and "attacks" in ev.get("text", ""):
+                attacks += 1
+
+        def team(text: str) -> list[str]:
+            return [text] * n
+
+        def per_char(s: int) -> str:
+            mine = [i for i, ch in enumerate(chars) if ch["seat"] == s]
+            if len(mine) == 1:
+                return str(powers[mine[0]])
+            return ", ".join(f"{c['names'][chars[i]['name']]['name']} {powers[i]}" for i in mine)
+
+        return [
+            ("Beacons lit", team(f"{len(lit)} of 4" + (f" ({', '.join(lit)})" if lit else ""))),
+            ("Ice shield left", team(f"{d['shield']} cubes (difficulty {d['difficulty']})")),
+            ("Invaders that hit the shield", team(str(attacks))),
+            ("Rooms in the fortress", team(str(len(d["rooms"])))),
+            ("Rooms built", [str(v) for v in built]),
+            ("Invaders crystallized or repelled", [str(v) for v in removed]),
+            ("Turns played", [str(v) for v in turns]),
+            ("Powers used", [per_char(s) for s in range(n)]),
+        ]
 
 
 GAME = IceGame()

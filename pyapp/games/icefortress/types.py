@@ -108,6 +108,7 @@ class IceView(TypedDict):
     to_pull: int
     pull: PullData
     last: list[str | None]       # per seat: the place of its last pillar or room
+    marks: dict[str, list[dict]]  # per seat ("0".."3"): its last move's marks (FlowState.marks)
     quiet: int                   # whole turns since a room was last built
     siege: int                   # ... and how many of those lose the game (house rule)
     log: list[Event]
