@@ -366,3 +366,21 @@ def test_a_reload_shows_the_same_recap():
     d["recap"] = {"0": [10 ** 6, 0, 1], "x": 1, "1": "no"}              # damaged: left out, never a crash
     storage.set(saves.save_key(app.meta["id"]), json.dumps(d))
     assert "since" in make({}, storage).render()
+
+
+def test_no_hand_off_screen_where_nothing_is_hidden_between_players():
+    """Ice Fortress is co-operative and public: two people at one device see the board of whoever is to
+    act, with no "Pass to" screen; a game with private views (Hex Battle) keeps its hand-off screen."""
+    app = make({"game": "icefortress", "seats": "human,human", "seed": "4"})
+    for _ in range(40):
+        assert app.handoff_seat() is None
+        html = app.render()
+        assert 'class="handoff"' not in html
+        seat = app.state.to_act[0]
+        assert app.view_seat() == seat
+        first_action(app)
+        if app.state.is_over:
+            break
+    assert len({s for s, _ in app.state.history}) == 2, "both people played, each on their own view"
+    other = make({"game": "hexbattle", "seats": "human,human", "seed": "4"})
+    assert other.handoff_seat() is not None

@@ -500,6 +500,10 @@ class Game:
     # each seat's name in it everywhere (header, turn line, game-over banner, log, recap), always beside
     # the name, never instead of it.  Empty (or too short): the app's own palette for the seats left.
     seat_colours: tuple = ()
+    # whether seats see different things (hands, secret armies, a stack's order): then two people sharing
+    # one device pass it behind a hand-off screen between turns.  False (everything public, e.g. a
+    # co-operative game): the board simply shows whoever is to act, with no hand-off screen.
+    private_views: bool = True
 
     def seat_colour(self, seat: int) -> str | None:
         """The colour ``seat`` has on this game's board (a ``#rrggbb`` text), or None if the game gives none.

@@ -674,6 +674,8 @@ class App:
         """The human seat the device must be passed to before anything is shown (hot seat), or None."""
         if self.state is None or len(self._humans()) < 2 or self.state.is_over:
             return None
+        if self.game is not None and not self.game.private_views:
+            return None                         # nothing is hidden between seats: no hand-off screen
         h = self._human_to_act()
         return h if h is not None and h != self.viewer else None
 
@@ -684,6 +686,11 @@ class App:
             return None
         if len(humans) == 1:
             return humans[0]
+        if self.game is not None and not self.game.private_views:
+            h = self._human_to_act()            # everything is public: the board follows whoever is to act
+            if h is not None:
+                self.viewer = h
+            return self.viewer if self.viewer is not None else humans[0]
         return self.viewer
 
     def _autosave(self) -> None:
