@@ -98,6 +98,7 @@ class HarvestRules(DoomspireBase):
             p["buildings"].append(key)
             p["fame"] += bd.get("fame", 0)                            # LD-BLD-19, LD-BLD-22
         self.say(f"{{0}} builds: {bd['name']}", s, kind="build")
+        self.mark(s, "build", p["home"], text=f"builds: {bd['name']}")
 
     def can_build(self, s: int, key: str) -> bool:
         p = self.data["players"][s]

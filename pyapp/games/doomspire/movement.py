@@ -281,6 +281,7 @@ class MovementRules(DoomspireBase):
             k = self.knight_of(s, kid)
             die = self.spend(s, int(die_s))
             self.say(f"{{0}}'s knight {kid[1:]} stays on {k['at']} with a {die}", s, kind="move")
+            self.mark(s, "stay", k["at"], text=f"knight {kid[1:]} stays with a {die}")
             self._push_entry(s, kid, k["at"])
         elif head == "boat":
             d["window"] = None
@@ -290,6 +291,7 @@ class MovementRules(DoomspireBase):
                 b = next(b for b in p["boats"] if b["id"] == bid)
                 die = self.spend(s, int(die_s))
                 self.say(f"{{0}} sails boat {bid[1:]} {b['zone']}->{z} with a {die}", s, kind="boat")
+                self.mark(s, "sail", b["zone"], z, text=f"boat {bid[1:]} sails with a {die}")
                 b["zone"] = z
             else:
                 bid, move = trip.split(":")
@@ -298,6 +300,7 @@ class MovementRules(DoomspireBase):
                 k = self.knight_of(s, kid)
                 die = self.spend(s, int(die_s))
                 self.say(f"{{0}}'s boat {bid[1:]} carries knight {kid[1:]} {k['at']}->{t} with a {die}", s, kind="boat")
+                self.mark(s, "boat", k["at"], t, text=f"boat {bid[1:]} carries knight {kid[1:]} with a {die}")
                 b["zone"] = COAST[t]
                 k["at"] = t
                 self._push_entry(s, kid, t, tired=k["done"])               # LD-MOVE-22, LD-BOAT-10
@@ -308,6 +311,7 @@ class MovementRules(DoomspireBase):
             w["acts"].append("claim")
             self.knight_of(s, w["knight"])["done"] = True
             self.say(f"{{0}} claims {t}", s, kind="claim")
+            self.mark(s, "claim", t, text="claims the tile")
         elif head in ("revolt", "conquer"):
             w = d["window"]
             t = w["tile"]
@@ -322,6 +326,8 @@ class MovementRules(DoomspireBase):
             w["acts"].append(head)
             self.knight_of(s, w["knight"])["done"] = True
             verb = "incites revolt on" if head == "revolt" else "conquers"
+            self.mark(s, head, t, text=f"{'incites a revolt against' if head == 'revolt' else 'conquers the tile from'} "
+                                       f"{self.name(prev)}")
             if prev == -1:
                 self.say(f"{{0}} {verb} {t} (was Neutral's)", s, kind=head)
             else:
@@ -341,6 +347,9 @@ class MovementRules(DoomspireBase):
         t = w["tile"]
         if t not in p["specials_used"]:
             p["specials_used"].append(t)                               # LD-SPEC-9, LD-GAP-41
+        what = {"swap": "trades at the trader", "merc": "hires mercenaries (+1 might)",
+                "temple": "sacrifices 2 fame for 1 might"}.get(head) or f"buys {self.C['items'][rest]['name']}"
+        self.mark(s, "special", t, text=what)
         self.knight_of(s, w["knight"])["done"] = True
         if head == "swap":
             pair, b = rest.split(">")
@@ -380,10 +389,12 @@ class MovementRules(DoomspireBase):
             tile["items"].append(what)
             d["moved_items"].append([s, what, d["flow"]["turn"]])
             self.say(f"{{0}}'s knight {kid[1:]} drops {self.item_name(what)} on {k['at']}", s, kind="item")
+            self.mark(s, "item", k["at"], text=f"knight {kid[1:]} drops {self.item_name(what)}")
         elif head == "pick":                                       # LD-ITEM-6, LD-GAP-43
             tile["items"].remove(what)
             k["items"].append(what)
             self.say(f"{{0}}'s knight {kid[1:]} picks up {self.item_name(what)}", s, kind="item")
+            self.mark(s, "item", k["at"], text=f"knight {kid[1:]} picks up {self.item_name(what)}")
         else:                                                      # LD-FOL-6
             k["followers"].remove(what)
             self.say(f"{{0}}'s knight {kid[1:]} dismisses {self.C['followers'][what]['name']}", s, kind="item")
@@ -426,6 +437,8 @@ class MovementRules(DoomspireBase):
             if choice == "block":                                      # LD-MOVE-15, LD-KVK-3
                 blocker = frame["blocker"]
                 self.say(f"{{0}} blocks the knight on {t}", blocker, kind="block")
+                self.mark(s, "move", k["at"], *path[:frame["step"] + 1],
+                          text=f"knight {frame['knight'][1:]}, blocked by {self.name(blocker)}")
                 k["at"] = t
                 self.flow.pop(frame)
                 self._push_entry(s, frame["knight"], t, blocker=blocker)
@@ -443,6 +456,7 @@ class MovementRules(DoomspireBase):
                 return
             frame["step"] += 1
         t = path[-1]
+        self.mark(s, "move", k["at"], *path, text=f"knight {frame['knight'][1:]}")
         k["at"] = t
         self.flow.pop(frame)
         self._push_entry(s, frame["knight"], t)

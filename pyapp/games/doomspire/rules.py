@@ -345,6 +345,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
             "log": self.log[-40:], "outcome": outcome.to_dict() if outcome is not None else None,
             "titles": d["ranking"]["names"] if d["ranking"] else None,
             "draft": self._draft_view(seat),
+            "marks": self.marks(),
         }
 
     def _draft_view(self, seat: int | None) -> DraftView | None:
