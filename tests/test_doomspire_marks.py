@@ -1,11 +1,15 @@
 """Lords of Doomspire: last-move marks (issue 16) -- what each lord did on its last move stays on the board
 (``view["marks"]``, the kit's ``FlowState.mark``) until that lord's next move turn begins."""
 from pyapp.games.doomspire import GAME
-from test_doomspire_helpers import (go, marks, place, put_monster, rolls, set_boats, set_tile, to_harvest, to_move,
+from test_doomspire_helpers import (go, marks, place, put_monster, rolls, set_boats, set_owner, to_harvest, to_move,
                                     end_harvest, set_lord)
 from bot_games import bot_game
+import pytest
+
+rule = pytest.mark.rule
 
 
+@rule("LD-UI-2", "LD-UI-3")
 def test_a_walk_marks_from_via_to_and_the_explored_tile():
     st = GAME.new(4, 1)
     to_move(st, 0, [3])
@@ -75,3 +79,25 @@ def test_marks_of_a_bot_stay_until_its_next_move_turn_begins():
             seen += 1
         prev, prev_active = v["marks"], active
     assert seen == 3
+
+
+def _end(st, seat):
+    return next(a for a in st.legal_actions(seat) if a.id == "end")
+
+
+@rule("LD-UI-6", "LD-HARV-3")
+def test_ending_the_move_turn_asks_only_when_a_die_the_harvest_cannot_use_could_still_move():
+    """Unspent dice are kept for the harvest (LD-TURN-4, LD-HARV-3), so ending with dice left is usually right;
+    a die beyond what the harvest can use is lost, so ending while it could still move is probably a mistake."""
+    st = GAME.new(4, 1)
+    to_move(st, 0, [2])                           # home only: the 2 harvests it
+    assert _end(st, 0).confirm == ""
+    to_move(st, 0, [1, 2])                        # the 2 harvests home; the 1 could move knight 1 and is lost
+    q = _end(st, 0).confirm
+    assert "your 1" in q and "1 tile" in q
+    st.apply(0, "end")                            # the rules do not stop it: the app asks
+    st = GAME.new(4, 1)
+    to_move(st, 0, [1, 1])
+    place(st, 0, "a1")
+    set_owner(st, "b1", 0)                        # two tiles (b1 is farmland): both dice harvest
+    assert _end(st, 0).confirm == ""

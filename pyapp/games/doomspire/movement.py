@@ -134,9 +134,24 @@ class MovementRules(DoomspireBase):
                                           "stay"))
             out.extend(self._boat_actions(s, values, occ))
         out.extend(self._item_actions(s, occ))
-        out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end"))
+        out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end",
+                          confirm=self._end_question(s, out)))
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
+
+    def _end_question(self, s: int, actions: list[Action]) -> str:
+        """Ending the move turn keeps the unspent dice for the harvest, so it is usually right; it is probably a
+        mistake when a die the harvest cannot use could still move a knight or a boat (the app then asks)."""
+        spare = self.harvest_spare(s)
+        movable = {int(a.id.rpartition(":")[2]) for a in actions if a.kind in ("move", "stay", "boat")}
+        wasted = sorted(v for v in set(spare) if v in movable)
+        if not wasted:
+            return ""
+        tiles = len(self.eligible(s))
+        dice = " and ".join(f"your {v}" for v in wasted)
+        return (f"End your move turn without using {dice}? Your harvest cannot use "
+                f"{'it' if len(wasted) == 1 and spare.count(wasted[0]) == 1 else 'them'} (you can harvest "
+                f"{tiles} tile{'' if tiles == 1 else 's'}), and it would be lost at the end of the round.")
 
     def _boat_actions(self, s: int, values: list[int], occ: Occupancy) -> list[Action]:
         """Sailing and carrying a knight, one action per die that covers the trip (LD-BOAT-1, LD-BOAT-5)."""
