@@ -715,14 +715,14 @@ def _action_groups(acts: dict[str, Action], used: set[str], cx: _Ctx, phase: str
         row = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="other") for aid in other)
         used.update(other)
         out.append(f'<div class="ds-group"><h4>Other</h4><div class="btns">{row}</div></div>')
-    if offers:
-        out.append(_trade_html([aid for ids in offers.values() for aid in ids], acts, used, cx, view))
     if ends or concede:
         row = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="primary end") for aid in ends)
         row += "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="danger concede") for aid in concede)
         used.update(ends)
         used.update(concede)
         out.append(f'<div class="ds-group ds-end"><div class="btns">{row}</div></div>')
+    if offers:              # last: the folded panel's buttons keep boxes even while it is closed
+        out.append(_trade_html([aid for ids in offers.values() for aid in ids], acts, used, cx, view))
     return f'<div class="ds-actions">{"".join(out)}</div>'
 
 
