@@ -25,7 +25,7 @@ RELOAD_AT = 30
 # first matching preference; "x:" matches a prefix, anything else the whole id.  Never concedes.
 PREFER = ("concede:no", "stay", "decline", "pass", "support:no", "nouse", "fight", "fleeto:", "lose:", "give:",
           "steal:", "stack:", "pick:", "roll:2", "roll:1", "claim", "move:", "harvest:all", "harvest:", "build:", "done",
-          "end")
+          "boat:", "end")      # boats before "end": ending with a die a boat could use would ask first (issue 16)
 
 
 def choose(ids: list[str]) -> str:
