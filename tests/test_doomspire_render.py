@@ -378,6 +378,8 @@ def test_board_controls_are_named_keyboard_buttons_and_the_marks_are_drawn():
     for seat in marks:
         assert f'class="lastmove p{seat}' in svg            # each lord's last move, in its colour class
     assert "Last moves" in out and 'class="ds-controls bs-actions"' in out
+    panel = out[out.index('class="ds-controls bs-actions"'):]
+    assert panel.index("Your dice:") < panel.index('data-action="end"')     # the dice sit with the moves
 
 
 def test_no_board_text_under_11_px_at_1366x768():

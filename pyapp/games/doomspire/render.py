@@ -671,6 +671,9 @@ def _controls_html(view: DoomspireView, frame: dict, players: list[PlayerView], 
     tiles = view.get("tiles") or {}
     ctl = [_prompt_html(view, acts, used, cx, seat), _combat_html(frame, tiles, players, cx)]
     if acts:
+        me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
+        if me is not None and me.get("dice") and phase in ("move", "harvest"):
+            ctl.append(f'<div class="ds-mydice">Your dice: {_dice_html(me, view, seat)}</div>')   # beside the moves
         ctl.append(_action_groups(acts, used, cx, phase, view))
     body = "".join(ctl)
     return f'<section class="ds-controls bs-actions" aria-label="Your choices">{body}</section>' if body else ""
