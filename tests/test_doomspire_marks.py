@@ -101,3 +101,19 @@ def test_ending_the_move_turn_asks_only_when_a_die_the_harvest_cannot_use_could_
     place(st, 0, "a1")
     set_owner(st, "b1", 0)                        # two tiles (b1 is farmland): both dice harvest
     assert _end(st, 0).confirm == ""
+
+
+def test_a_boat_trip_is_drawn_round_the_sea_not_across_the_island():
+    import re
+    from pyapp.games.doomspire import render as R
+    st = GAME.new(4, 1)
+    set_boats(st, 0, "nw")
+    place(st, 0, "a3")
+    to_move(st, 0, [3])
+    go(st, 0, "boat:b1:k1>h3")                        # west coast to east coast: round the north
+    out = R.render(st.view(None), [], seat=None, names=["A", "B", "C", "D"], interactive=False)
+    m = re.search(r'<g class="lastmove p0 k-boat">.*?<polyline points="([^"]*)"', out)
+    pts = [tuple(float(v) for v in p.split(",")) for p in m.group(1).split()]
+    inner = pts[1:-1]
+    assert len(inner) >= 3 and all(min(x, y, R.W - x, R.W - y) < R.M for x, y in inner)   # all in the sea strip
+    assert all(y < R.M for _x, y in inner[1:-1])      # along the north

@@ -459,6 +459,51 @@ def _zone_xy(z: str) -> tuple[float, float]:
             "sw": (M / 2, W - M / 2)}[z]
 
 
+def _sea_point(t: str) -> tuple[float, float]:
+    """The point in the sea strip just off coastal tile ``t`` (north, south, then west or east edge)."""
+    x, y = tile_xy(t)
+    c, r = COLS.index(t[0]), int(t[1]) - 1
+    if r == 0:
+        return x, M / 2
+    if r == 7:
+        return x, W - M / 2
+    return (M / 2, y) if c == 0 else (W - M / 2, y)
+
+
+def _ring_pos(p: tuple[float, float]) -> float:
+    """How far round the sea ring (clockwise from the north-west corner) a point of the strip lies."""
+    x, y = p
+    lo, hi, side = M / 2, W - M / 2, W - M
+    if y == lo:
+        return x - lo
+    if x == hi:
+        return side + y - lo
+    if y == hi:
+        return 2 * side + hi - x
+    return 3 * side + hi - y
+
+
+def _sea_route(a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, float]]:
+    """From sea point ``a`` to ``b`` round the ring the shorter way (clockwise on a tie): ``a``, the corners
+    passed, ``b`` -- a boat never crosses the island."""
+    side = W - M
+    corners = [(M / 2, M / 2), (W - M / 2, M / 2), (W - M / 2, W - M / 2), (M / 2, W - M / 2)]
+    da, db = _ring_pos(a), _ring_pos(b)
+    cw = (db - da) % (4 * side)
+    out = [a]
+    if cw <= 2 * side:
+        k = int(da // side) + 1
+        while (k * side - da) % (4 * side) < cw and (k * side - da) % (4 * side) > 0:
+            out.append(corners[k % 4])
+            k += 1
+    else:
+        k = int(-(-da // side)) - 1
+        while (da - k * side) % (4 * side) < 4 * side - cw and (da - k * side) % (4 * side) > 0:
+            out.append(corners[k % 4])
+            k -= 1
+    return out + [b]
+
+
 def _seat_marks(view: DoomspireView) -> list[tuple[int, list[dict]]]:
     """``view["marks"]`` as (seat, [mark]) in seat order, anything malformed left out."""
     marks = view.get("marks")
@@ -502,12 +547,12 @@ def _marks_paths(view: DoomspireView, cx: _Ctx) -> str:
             kind, at = m.get("kind"), [str(a) for a in m["at"]]
             title = f"{cx.plain[s] if s < len(cx.plain) else '?'}: {_mark_words(m, cx)}"
             try:
-                if kind in PATH_MARKS and len(at) >= 2:
+                if kind == "boat" and len(at) == 2 and zone_of(at[0]) and zone_of(at[1]):
+                    pts = [tile_xy(at[0])] + _sea_route(_sea_point(at[0]), _sea_point(at[1])) + [tile_xy(at[1])]
+                elif kind in PATH_MARKS and len(at) >= 2:
                     pts = [tile_xy(a) for a in at]
                 elif kind == "sail" and len(at) == 2 and all(a in ZONES for a in at):
-                    i, j = ZONES.index(at[0]), ZONES.index(at[1])
-                    way = [at[0]] + ([ZONES[(i + 1) % 4]] if (j - i) % 4 == 2 else []) + [at[1]]
-                    pts = [_zone_xy(z) for z in way]
+                    pts = _sea_route(_zone_xy(at[0]), _zone_xy(at[1]))
                 else:
                     continue
             except ValueError:
