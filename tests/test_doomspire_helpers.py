@@ -420,3 +420,9 @@ def impressions(st):
 
 def set_impressions(st, seats):
     _data(st)["impressions"] = list(seats)
+
+
+# ---------------------------------------------------------------- last-move marks (issue 16)
+def marks(st, seat):
+    """``seat``'s last-move marks as every view shows them: [(kind, [places], text)]."""
+    return [(m["kind"], m["at"], m.get("text", "")) for m in st.view(None)["marks"].get(str(seat), [])]

@@ -349,3 +349,75 @@ def test_hot_seat_second_human_does_not_see_the_first_humans_roll(doomspire_read
         assert "has chosen (secret)" in page
         pages.append(_game_markup(page))
     assert pages[0] == pages[1]
+
+
+# ---------------------------------------------------------------- issue 16: marks, keyboard, legibility, rules page
+def _mid_game(stop=300):
+    for s, seat in play(1000, ["goal"] * 4, limit=stop + 200):
+        if seat == 0 and s.view(0)["phase"] == "move" and any(a.id.startswith("move:") for a in s.legal_actions(0)) \
+                and len(s.history) >= stop:
+            return s
+    raise AssertionError("no move turn of seat 0 found")
+
+
+@pytest.mark.rule("LD-UI-2", "LD-UI-5")
+def test_board_controls_are_named_keyboard_buttons_and_the_marks_are_drawn():
+    s = _mid_game()
+    out, acts = draw(s, 0)
+    svg = out[out.index("<svg"):out.index("</svg>") + 6]
+    root = ET.fromstring(svg)
+    acting = [e for e in root.iter() if e.get("data-action")]
+    assert acting and all(e.get("role") == "button" and e.get("tabindex") == "0" and e.get("aria-label")
+                          for e in acting)
+    assert all(e.get("aria-label").startswith(("Move knight", "Boat", "Sail", "Knight")) for e in acting)
+    mine = [e for e in root.iter() if "mine" in (e.get("class") or "").split()]
+    assert mine and all(e.get("tabindex") == "0" and e.get("aria-label", "").startswith("Your knight") for e in mine)
+    assert root.get("role") == "group"                   # not an img: the buttons inside stay visible to screen readers
+    marks = s.view(0)["marks"]
+    assert marks
+    for seat in marks:
+        assert f'class="lastmove p{seat}' in svg            # each lord's last move, in its colour class
+    assert "Last moves" in out and 'class="ds-controls bs-actions"' in out
+    panel = out[out.index('class="ds-controls bs-actions"'):]
+    assert panel.index("Your dice:") < panel.index('data-action="end"')     # the dice sit with the moves
+
+
+def test_no_board_text_under_11_px_at_1366x768():
+    """Every font size the stylesheet gives board text is at least 10 SVG units, and at 1366x768 the board is
+    drawn at least 1.1 px per unit (its height is the viewport less 6rem, 672 px, for 600 units; the grid's
+    board column is wider than that), so no board text is under 11 px.  The renderer sets no font size of its own."""
+    css = open("web/doomspire.css", encoding="utf-8").read()
+    sizes = []
+    for sel, body in re.findall(r"([^{}]*)\{([^{}]*)\}", css):
+        if ".ds-board" in sel:
+            sizes += [float(x) for x in re.findall(r"font-size:\s*([\d.]+)px", body)]
+    assert sizes and min(sizes) >= 10, sorted(sizes)[:3]
+    scale = (768 - 6 * 16) / R.W
+    assert scale >= 1.1 and min(sizes) * scale >= 11
+    s = _mid_game()
+    out, _ = draw(s, 0)
+    assert "font-size" not in out[out.index("<svg"):out.index("</svg>")]
+
+
+def test_rules_page_has_movement_and_combat_diagrams_and_no_clause_ids():
+    page = GAME.rules_html()
+    svgs = re.findall(r"<svg .*?</svg>", page, re.S)
+    assert len(svgs) == 3
+    labels = []
+    for svg in svgs:
+        root = ET.fromstring(svg)
+        assert root.get("role") == "img" and root.get("aria-label")
+        labels.append(root.get("aria-label"))
+        sizes: list = []
+
+        def walk(e, k=1.0):
+            m = re.search(r"scale\(([\d.]+)\)", e.get("transform") or "")
+            k *= float(m.group(1)) if m else 1.0
+            if e.get("font-size"):
+                sizes.append(float(e.get("font-size")) * k)
+            for c in e:
+                walk(c, k)
+        walk(root)
+        assert min(sizes) >= 11, svg[:80]
+    assert labels[0].startswith("Movement") and labels[1].startswith("Boats") and labels[2].startswith("Combat")
+    assert not re.search(r"\bLD-[A-Z]+-\d", page)

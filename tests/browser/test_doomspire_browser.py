@@ -12,7 +12,8 @@ import time
 
 import pytest
 
-from harness import (click_action_once, latency_summary, notices, play_by_clicking, reload_resumes, renders, saved_games, wait_idle, wait_ready)
+from harness import (action_ids, click_action_once, latency_summary, notices, play_by_clicking, reload_resumes, renders,
+                     saved_games, wait_idle, wait_ready, wait_render)
 
 
 pytestmark = pytest.mark.browser
@@ -24,7 +25,7 @@ RELOAD_AT = 30
 # first matching preference; "x:" matches a prefix, anything else the whole id.  Never concedes.
 PREFER = ("concede:no", "stay", "decline", "pass", "support:no", "nouse", "fight", "fleeto:", "lose:", "give:",
           "steal:", "stack:", "pick:", "roll:2", "roll:1", "claim", "move:", "harvest:all", "harvest:", "build:", "done",
-          "end")
+          "boat:", "end")      # boats before "end": ending with a die a boat could use would ask first (issue 16)
 
 
 def choose(ids: list[str]) -> str:
@@ -67,3 +68,125 @@ def test_whole_four_player_game_by_clicking_with_reload(site, page):
     print(f"\ndoomspire browser game: {clicks} clicks, {len(saves[0]['actions'])} actions, "
           f"{swaps} renders after the reload, {time.perf_counter() - start:.0f} s; click-to-render "
           f"{latency_summary(lat)}")
+
+
+# ---------------------------------------------------------------- issue 16: sizes, legibility, keyboard, last moves
+BOX_JS = """() => {
+  const vis = e => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+                     return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'
+                            && !e.closest('details:not([open]) > :not(summary)'); };
+  const svg = document.querySelector('#app svg.ds-board');
+  const box = svg.getBoundingClientRect();
+  const scale = box.width / svg.viewBox.baseVal.width;
+  let minFont = 1e9, minText = '';
+  for (const t of svg.querySelectorAll('text')) {
+    if (!vis(t) || !t.textContent.trim()) continue;
+    const f = parseFloat(getComputedStyle(t).fontSize) * scale;
+    if (f < minFont) { minFont = f; minText = t.textContent; }
+  }
+  const ctl = [...document.querySelectorAll('#app .ds-game [data-action]')].filter(vis)
+    .map(e => [e, e.getBoundingClientRect()]);
+  const overlaps = [];
+  for (let i = 0; i < ctl.length; i++) for (let j = i + 1; j < ctl.length; j++) {
+    const [a, ra] = ctl[i], [b, rb] = ctl[j];
+    if (a.contains(b) || b.contains(a)) continue;
+    const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+    const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+    if (w > 2 && h > 2) overlaps.push([a.dataset.action, b.dataset.action]);
+  }
+  const panel = document.querySelector('#app .ds-controls');
+  return {left: box.left, right: box.right, width: innerWidth, minFont, minText, overlaps,
+          controls: ctl.length, panelTop: panel ? panel.getBoundingClientRect().top : null, height: innerHeight};
+}"""
+
+
+def _measure(page) -> dict:
+    return page.evaluate(BOX_JS)
+
+
+def _open_game(page, seed: int = 3) -> None:
+    page.goto(page.boardshelf_site.url(f"index.html?game=doomspire&seats=human,bot,bot,bot&seed={seed}&fast=1"))
+    wait_ready(page)
+    wait_idle(page, timeout=120_000)
+    assert page.locator("#app svg.ds-board").count() == 1, notices(page)
+
+
+def _focused_action(page) -> str | None:
+    return page.evaluate("() => document.activeElement && document.activeElement.dataset ? "
+                         "document.activeElement.dataset.action || null : null")
+
+
+def _press(page, want, tabs: int = 600) -> str:
+    """Tab until the focused element's action id is ``want`` (or, for ``want`` ending in ":", starts with it),
+    press Enter and wait for the update: an action taken with the keyboard only."""
+    for _ in range(tabs):
+        page.keyboard.press("Tab")
+        aid = _focused_action(page)
+        if aid and (aid.startswith(want) if want.endswith(":") else aid == want):
+            before = renders(page)
+            page.keyboard.press("Enter")
+            wait_render(page, before)
+            wait_idle(page, timeout=120_000)
+            return aid
+    raise AssertionError(f"no focusable {want!r} within {tabs} Tabs; actions: {action_ids(page)[:12]}")
+
+
+def test_board_fits_and_reads_at_1366_and_the_phone(site, browser):
+    """At 1366x768 the board is inside the viewport, no board text is under 11 px and the choices sit beside
+    it; at 390x844 (touch) the board fits the width; no two controls overlap at either size."""
+    from harness import new_page
+    for size, touch in (((1366, 768), False), ((390, 844), True)):
+        ctx, page, guard = new_page(browser, viewport={"width": size[0], "height": size[1]}, has_touch=touch,
+                                    is_mobile=touch)
+        try:
+            page.boardshelf_site = site
+            _open_game(page)
+            m = _measure(page)
+            assert m["left"] >= 0 and m["right"] <= m["width"], (size, m)
+            assert not m["overlaps"], (size, m["overlaps"])
+            assert m["controls"] > 0
+            if not touch:
+                assert m["minFont"] >= 11, (m["minFont"], m["minText"])
+                assert m["panelTop"] is not None and m["panelTop"] < m["height"], m    # the choices are in view
+            assert page.locator("#app .ds-controls.bs-actions").count() == 1
+        finally:
+            ctx.close()
+        guard.check()
+
+
+def test_a_move_turn_by_keyboard_and_the_bots_moves_stay_marked(site, page):
+    """Roll, move a knight and end the move turn with Tab and Enter only (the markers on the board are
+    buttons); afterwards the board marks the person's move and the bots' moves in their colours."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.boardshelf_site = site
+    _open_game(page)
+    _press(page, "roll:2")
+    moved = False
+    for _ in range(40):
+        ids = action_ids(page)
+        if any(a.startswith("move:") for a in ids) and not moved:
+            _press(page, "move:")
+            moved = True
+            continue
+        if moved and "end" in ids:
+            _press(page, "end")
+            if page.locator("#app .confirm").count():
+                for _ in range(50):                                  # the app asks: confirm with the keyboard
+                    page.keyboard.press("Tab")
+                    if page.evaluate("() => document.activeElement.dataset.nav") == "confirm":
+                        before = renders(page)
+                        page.keyboard.press("Enter")
+                        wait_render(page, before)
+                        wait_idle(page, timeout=120_000)
+                        break
+            break
+        if not ids:
+            break
+        _press(page, choose([a for a in ids if not a.startswith(("trade:", "drop:", "dismiss:"))] or ids))
+    assert moved, action_ids(page)
+    log = page.locator("#app .ds-log").inner_text()
+    assert "Player 1 moves knight 1" in log and "Player 1 ends the move turn" in log, log[:400]
+    assert page.locator("#app .ds-board .lastmove.p0").count() > 0
+    assert sum(page.locator(f"#app .ds-board .lastmove.p{s}").count() for s in (1, 2, 3)) > 0
+    assert "Last moves" in page.locator("#app .ds-lastmoves").inner_text()
+    assert not page.boardshelf.page_errors, page.boardshelf.page_errors

@@ -28,6 +28,7 @@ class AdventureRules(DoomspireBase):
         k["done"] = True                                               # LD-TILE-7
         kind = self.kind(t)
         self.say(f"{{0}} explores {t}: {kind['name']} (+1 fame)", s, kind="explore")
+        self.mark(self.mover(s), "explore", t, text=f"explores: {kind['name']}")
         if kind["type"] in ("resource", "den"):                        # LD-TILE-5
             x["monster"] = dict(self.C["board"]["bear"], card=None)
             self.say(f"a bear guards {t}", kind="explore")
@@ -56,6 +57,7 @@ class AdventureRules(DoomspireBase):
         self.reveal()
         card = self.C["card_by_id"][cid]
         self.say(f"{{0}} draws a tier-{tier} {card['theme']} card on {t}: {card['name']} ({card['type']})", s, kind="card")
+        self.mark(self.mover(s), "card", t, text=f"adventure: {card['name']} ({card['type']})")
         self.flow.push("card", seat=s, knight=k["id"], tile=t, card=cid, effect=0)
 
     def _f_card(self, frame: dict, choice: str | None, seat: int | None) -> None:
@@ -115,18 +117,19 @@ class AdventureRules(DoomspireBase):
                 self._push_lose(s, why=card["name"])
                 return
             elif "home" in e and k is not None:
-                self.send_home(s, k)
+                self.send_home(s, k, why="is sent home")
                 self.say("{0}'s knight is sent home", s, kind="card")
             elif "scatter" in e and d["round"] >= 2:
                 for s2, k2 in list(self._units_near(frame["tile"])):
                     if s2 != s:
-                        self.send_home(s2, k2)
+                        self.send_home(s2, k2, why="flees home", by=self.mover(s))
                         self.say(f"{{0}}'s knight on {k2['at']} flees home", s2, kind="card")
             elif "item" in e and k is not None:
                 iid = self.new_item(e["item"])
                 if len(k["items"]) < self.slots(k):
                     k["items"].append(iid)
                     self.say(f"{{0}}'s knight finds {self.item_name(iid)}", s, kind="card")
+                    self.mark(self.mover(s), "item", k["at"], text=f"finds {self.item_name(iid)}")
                 else:                                                  # LD-GAP-44
                     d["tiles"][k["at"]]["items"].append(iid)
                     self.say(f"{{0}}'s knight finds {self.item_name(iid)} but cannot carry it; it lies on {k['at']}",

@@ -36,6 +36,8 @@ class DoomspireBase(FlowState):
         def _ask_shot(self, s: int, shots: list[str], target: int, total: int) -> None: ...
         def _use_shot(self, frame: dict, s: int, k: KnightData, choice: str | None, key: str = "extra") -> None: ...
         # harvest.py
+        def harvest_spare(self, s: int) -> list[int]: ...
+        def eligible(self, s: int, occ: Occupancy | None = None) -> list[str]: ...
         def _offer_actions(self, s: int) -> list[Action]: ...
         def _do_offer(self, s: int, aid: str) -> bool: ...
         # movement.py
@@ -164,8 +166,20 @@ class DoomspireBase(FlowState):
     def roll3(self) -> int:
         return self.rng.roll(3)                                # LD-GAP-4, LD-GAP-5
 
-    def send_home(self, s: int, k: KnightData) -> None:
-        k["at"] = self.data["players"][s]["home"]
+    def send_home(self, s: int, k: KnightData, why: str = "", by: int | None = None) -> None:
+        """Knight ``k`` of ``s`` goes home; with ``why`` the trip is marked on the board as part of the move
+        of the lord whose move it is (``by``; default: the mover, see :meth:`mover`)."""
+        home = self.data["players"][s]["home"]
+        if why and k["at"] != home:
+            self.mark(self.mover(s) if by is None else by, "home", k["at"], home,
+                      text=f"{self.name(s)}'s knight {k['id'][1:]} {why}")
+        k["at"] = home
+
+    def mover(self, s: int) -> int:
+        """Whose move the board marks of what happens now belong to: the lord whose move turn it is in the
+        move phase (a fight, a flight, a card all belong to that move), else ``s``."""
+        active = self.flow.active
+        return active if self.flow.phase == "move" and isinstance(active, int) else s
 
     def new_item(self, key: str) -> str:
         iid = f"i{self.data['next_item']}"

@@ -158,7 +158,7 @@ class CombatRules(DoomspireBase):
                 frame["stage"] = "roll"
                 return
             if r == 3:                                                 # LD-MON-6
-                self.send_home(s, k)
+                self.send_home(s, k, why=f"flees from the {mon['name']}")
                 self._monster_left(frame)
                 return
             frame["stage"] = "fleeto"
@@ -168,7 +168,9 @@ class CombatRules(DoomspireBase):
             if choice is None and len(dests) > 1:
                 self.flow.ask(s, [(f"fleeto:{u}", f"Flee to {u}") for u in dests], kind="fleeto")
                 return
-            k["at"] = choice.split(":")[1] if choice else dests[0]
+            dest = choice.split(":")[1] if choice else dests[0]
+            self.mark(self.mover(s), "flee", t, dest, text=f"knight {k['id'][1:]} flees from the {mon['name']}")
+            k["at"] = dest
             self.say(f"{{0}}'s knight flees to {k['at']}", s, kind="flee")
             self._monster_left(frame)
             self._push_lose(s, why="flee")
@@ -220,12 +222,14 @@ class CombatRules(DoomspireBase):
             d["tiles"][t]["monster"] = None                            # LD-GAP-22
             if mon.get("card"):
                 d["discards"][str(self.C["card_by_id"][mon["card"]]["tier"])].append(mon["card"])
+            self.mark(self.mover(s), "fight", t, text=f"beats the {mon['name']} ({total} vs {mon['might']})")
             self.say(f"{{0}} beats the {mon['name']} ({total} vs {mon['might']}): +{mon['fame']} fame, "
                      f"{res_text(self._content_loot(mon))}", s, kind="combat")
         else:                                                          # LD-MON-12, LD-MON-13
             self.say(f"{{0}} loses to the {mon['name']} ({total} vs {mon['might']}); the knight goes home", s,
                      kind="combat")
-            self.send_home(s, k)
+            self.mark(self.mover(s), "fight", t, text=f"loses to the {mon['name']} ({total} vs {mon['might']})")
+            self.send_home(s, k, why="goes home")
             d["tiles"][t]["monster"] = mon                             # LD-ADV-14
             if not any(e.get("heal") for e in self.effects(k)):
                 self._push_lose(s, why="healing")
@@ -264,7 +268,7 @@ class CombatRules(DoomspireBase):
                 return
             if r == 3:                                                 # LD-KVK-8
                 self.flow.pop(frame)
-                self.send_home(fl, kf)
+                self.send_home(fl, kf, why="flees home from a knight fight", by=self.mover(a))
                 return
             frame["stage"] = "fleeto"
             return
@@ -278,7 +282,9 @@ class CombatRules(DoomspireBase):
                 return
             self.flow.pop(frame)
             self._push_lose(fl, why="flee", to=other, kid=kf["id"], to_kid=ko["id"])
-            kf["at"] = choice.split(":")[1] if choice else dests[0]
+            dest = choice.split(":")[1] if choice else dests[0]
+            self.mark(self.mover(a), "flee", t, dest, text=f"{self.name(fl)}'s knight {kf['id'][1:]} flees a knight fight")
+            kf["at"] = dest
             self.say(f"{{0}}'s knight flees to {kf['at']}", fl, kind="flee")
             return
         if stage == "roll":                                            # LD-KVK-9
@@ -340,7 +346,9 @@ class CombatRules(DoomspireBase):
         self.data["players"][w]["fame"] += 1                           # LD-KVK-12
         self.say(f"{{0}} wins the knight combat on {t} ({max(ta, td)} vs {min(ta, td)}); {{1}}'s knight goes home",
                  w, l, kind="combat")
-        self.send_home(l, kl)                                          # LD-KVK-14
+        self.mark(self.mover(a), "fight", t, text=f"knight fight: {self.name(w)} beats {self.name(l)} "
+                                                   f"({max(ta, td)} vs {min(ta, td)})")
+        self.send_home(l, kl, why="goes home", by=self.mover(a))       # LD-KVK-14
         self.flow.push("steal", winner=w, winner_knight=kw["id"], loser=l, loser_knight=kl["id"])   # LD-KVK-13
 
     def _fight_happens(self, t: str) -> None:
@@ -440,3 +448,4 @@ class CombatRules(DoomspireBase):
         kw["items"].append(what)
         self.overflow(kl)
         self.say(f"{{0}} takes {self.item_name(what)} from {{1}}", w, l, kind="steal")
+        self.mark(self.mover(w), "item", kw["at"], text=f"{self.name(w)} takes {self.item_name(what)} from {self.name(l)}")

@@ -50,6 +50,7 @@ class DragonRules(DoomspireBase):
             why = self.impresses(s, k)
             if why:
                 self.say(f"the dragon is impressed by {{0}}'s {why}", s, kind="dragon")
+                self.mark(self.mover(s), "dragon", t, text=f"impresses the dragon ({why})")
                 frame["stage"] = "impress"
             else:
                 frame["stage"] = "roll"
@@ -105,10 +106,12 @@ class DragonRules(DoomspireBase):
                 return
             if tk > td:                                                 # LD-DOOM-7, LD-VIC-6
                 self.say(f"{{0}} defeats the dragon ({tk} vs {td}) and impresses it", s, kind="dragon")
+                self.mark(self.mover(s), "dragon", t, text=f"defeats the dragon ({tk} vs {td})")
                 frame["stage"] = "impress"
                 return
             self.flow.pop(frame)                                        # LD-DOOM-11, LD-DRAG-7
             self.say(f"the dragon eats {{0}}'s knight {k['id'][1:]} ({tk} vs {td})", s, kind="dragon")
+            self.mark(self.mover(s), "dragon", t, text=f"the dragon eats knight {k['id'][1:]} ({tk} vs {td})")
             p["knights"].remove(k)
             if not p["knights"]:
                 self.flow.push("last", seat=s)                          # LD-DOOM-12
@@ -123,11 +126,12 @@ class DragonRules(DoomspireBase):
         self.gain(s, stack)
         d["impressions"].append(s)                                      # LD-VIC-1, LD-GAP-28
         self.say(f"{{0}} takes {stack_text(stack)} ({len(d['impressions'])} impression(s) so far)", s, kind="dragon")
+        self.mark(self.mover(s), "dragon", t, text=f"takes the treasure {stack_text(stack)}")
         self.flow.pop(frame)
         if not d["hoard"]:                                              # LD-DOOM-9, LD-VIC-9
             self._crown(s)
             return
-        self.send_home(s, k)                                            # LD-DOOM-10, LD-VIC-8
+        self.send_home(s, k, why="is flown home by the dragon")         # LD-DOOM-10, LD-VIC-8
 
     def _f_last(self, frame: dict, choice: str | None, seat: int | None) -> None:
         s = frame["seat"]

@@ -39,6 +39,17 @@ class HarvestRules(DoomspireBase):
                 out.append(t)
         return out
 
+    def harvest_spare(self, s: int) -> list[int]:
+        """The unspent dice of ``s`` its harvest could not use if it came now: the harvest spends the highest
+        dice first until their sum covers every tile ``s`` may harvest (LD-HARV-3); the rest are lost at the
+        end of the round.  (Rivals moving later can only take tiles away, so these dice stay spare.)"""
+        need = len(self.eligible(s))
+        dice = sorted(self.unused(s), reverse=True)
+        cap = 0
+        while dice and cap < need:
+            cap += dice.pop(0)
+        return dice
+
     def _legal_harvest(self, s: int) -> list[Action]:
         p = self.data["players"][s]
         res = p["resources"]
@@ -98,6 +109,7 @@ class HarvestRules(DoomspireBase):
             p["buildings"].append(key)
             p["fame"] += bd.get("fame", 0)                            # LD-BLD-19, LD-BLD-22
         self.say(f"{{0}} builds: {bd['name']}", s, kind="build")
+        self.mark(s, "build", p["home"], text=f"builds: {bd['name']}")
 
     def can_build(self, s: int, key: str) -> bool:
         p = self.data["players"][s]

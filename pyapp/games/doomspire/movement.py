@@ -134,9 +134,24 @@ class MovementRules(DoomspireBase):
                                           "stay"))
             out.extend(self._boat_actions(s, values, occ))
         out.extend(self._item_actions(s, occ))
-        out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end"))
+        out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end",
+                          confirm=self._end_question(s, out)))
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
+
+    def _end_question(self, s: int, actions: list[Action]) -> str:
+        """Ending the move turn keeps the unspent dice for the harvest, so it is usually right; it is probably a
+        mistake when a die the harvest cannot use could still move a knight or a boat (the app then asks)."""
+        spare = self.harvest_spare(s)
+        movable = {int(a.id.rpartition(":")[2]) for a in actions if a.kind in ("move", "stay", "boat")}
+        wasted = sorted(v for v in set(spare) if v in movable)
+        if not wasted:
+            return ""
+        tiles = len(self.eligible(s))
+        dice = " and ".join(f"your {v}" for v in wasted)
+        return (f"End your move turn without using {dice}? Your harvest cannot use "
+                f"{'it' if len(wasted) == 1 and spare.count(wasted[0]) == 1 else 'them'} (you can harvest "
+                f"{tiles} tile{'' if tiles == 1 else 's'}), and it would be lost at the end of the round.")
 
     def _boat_actions(self, s: int, values: list[int], occ: Occupancy) -> list[Action]:
         """Sailing and carrying a knight, one action per die that covers the trip (LD-BOAT-1, LD-BOAT-5)."""
@@ -281,6 +296,7 @@ class MovementRules(DoomspireBase):
             k = self.knight_of(s, kid)
             die = self.spend(s, int(die_s))
             self.say(f"{{0}}'s knight {kid[1:]} stays on {k['at']} with a {die}", s, kind="move")
+            self.mark(s, "stay", k["at"], text=f"knight {kid[1:]} stays with a {die}")
             self._push_entry(s, kid, k["at"])
         elif head == "boat":
             d["window"] = None
@@ -290,6 +306,7 @@ class MovementRules(DoomspireBase):
                 b = next(b for b in p["boats"] if b["id"] == bid)
                 die = self.spend(s, int(die_s))
                 self.say(f"{{0}} sails boat {bid[1:]} {b['zone']}->{z} with a {die}", s, kind="boat")
+                self.mark(s, "sail", b["zone"], z, text=f"boat {bid[1:]} sails with a {die}")
                 b["zone"] = z
             else:
                 bid, move = trip.split(":")
@@ -298,6 +315,7 @@ class MovementRules(DoomspireBase):
                 k = self.knight_of(s, kid)
                 die = self.spend(s, int(die_s))
                 self.say(f"{{0}}'s boat {bid[1:]} carries knight {kid[1:]} {k['at']}->{t} with a {die}", s, kind="boat")
+                self.mark(s, "boat", k["at"], t, text=f"boat {bid[1:]} carries knight {kid[1:]} with a {die}")
                 b["zone"] = COAST[t]
                 k["at"] = t
                 self._push_entry(s, kid, t, tired=k["done"])               # LD-MOVE-22, LD-BOAT-10
@@ -308,6 +326,7 @@ class MovementRules(DoomspireBase):
             w["acts"].append("claim")
             self.knight_of(s, w["knight"])["done"] = True
             self.say(f"{{0}} claims {t}", s, kind="claim")
+            self.mark(s, "claim", t, text="claims the tile")
         elif head in ("revolt", "conquer"):
             w = d["window"]
             t = w["tile"]
@@ -322,6 +341,8 @@ class MovementRules(DoomspireBase):
             w["acts"].append(head)
             self.knight_of(s, w["knight"])["done"] = True
             verb = "incites revolt on" if head == "revolt" else "conquers"
+            self.mark(s, head, t, text=f"{'incites a revolt against' if head == 'revolt' else 'conquers the tile from'} "
+                                       f"{self.name(prev)}")
             if prev == -1:
                 self.say(f"{{0}} {verb} {t} (was Neutral's)", s, kind=head)
             else:
@@ -341,6 +362,9 @@ class MovementRules(DoomspireBase):
         t = w["tile"]
         if t not in p["specials_used"]:
             p["specials_used"].append(t)                               # LD-SPEC-9, LD-GAP-41
+        what = {"swap": "trades at the trader", "merc": "hires mercenaries (+1 might)",
+                "temple": "sacrifices 2 fame for 1 might"}.get(head) or f"buys {self.C['items'][rest]['name']}"
+        self.mark(s, "special", t, text=what)
         self.knight_of(s, w["knight"])["done"] = True
         if head == "swap":
             pair, b = rest.split(">")
@@ -380,10 +404,12 @@ class MovementRules(DoomspireBase):
             tile["items"].append(what)
             d["moved_items"].append([s, what, d["flow"]["turn"]])
             self.say(f"{{0}}'s knight {kid[1:]} drops {self.item_name(what)} on {k['at']}", s, kind="item")
+            self.mark(s, "item", k["at"], text=f"knight {kid[1:]} drops {self.item_name(what)}")
         elif head == "pick":                                       # LD-ITEM-6, LD-GAP-43
             tile["items"].remove(what)
             k["items"].append(what)
             self.say(f"{{0}}'s knight {kid[1:]} picks up {self.item_name(what)}", s, kind="item")
+            self.mark(s, "item", k["at"], text=f"knight {kid[1:]} picks up {self.item_name(what)}")
         else:                                                      # LD-FOL-6
             k["followers"].remove(what)
             self.say(f"{{0}}'s knight {kid[1:]} dismisses {self.C['followers'][what]['name']}", s, kind="item")
@@ -426,6 +452,8 @@ class MovementRules(DoomspireBase):
             if choice == "block":                                      # LD-MOVE-15, LD-KVK-3
                 blocker = frame["blocker"]
                 self.say(f"{{0}} blocks the knight on {t}", blocker, kind="block")
+                self.mark(s, "move", k["at"], *path[:frame["step"] + 1],
+                          text=f"knight {frame['knight'][1:]}, blocked by {self.name(blocker)}")
                 k["at"] = t
                 self.flow.pop(frame)
                 self._push_entry(s, frame["knight"], t, blocker=blocker)
@@ -443,6 +471,7 @@ class MovementRules(DoomspireBase):
                 return
             frame["step"] += 1
         t = path[-1]
+        self.mark(s, "move", k["at"], *path, text=f"knight {frame['knight'][1:]}")
         k["at"] = t
         self.flow.pop(frame)
         self._push_entry(s, frame["knight"], t)

@@ -50,7 +50,11 @@ PHASE_TEXT = {"roll": "Roll phase: choose how many action dice to roll (2 food t
               "harvest": "Harvest phase: harvest with the remaining dice, use buildings, build once",
               "ranking": "Final ranking", "over": "Game over"}
 # marker slots inside a tile (up to 9 markers, then they wrap)
-SLOTS = ((-19, -17), (0, -17), (19, -17), (-19, 2), (0, 2), (19, 2), (-19, 20), (0, 20), (19, 20))
+SLOTS = ((-20, -19), (0, -19), (20, -19), (-20, 1), (0, 1), (20, 1), (-20, 21), (0, 21), (20, 21))
+# last-move marks (view["marks"], issue 16): which are drawn as a path, and the sign each tile event gets
+PATH_MARKS = ("move", "boat", "flee", "home")
+MARK_SIGNS = {"stay": "↺", "explore": "?", "card": "✦", "item": "◆", "claim": "⚑", "revolt": "✗⚑", "conquer": "⚑",
+              "special": "¤", "dragon": "♛", "build": "⌂", "fight": "⚔"}
 _PN = re.compile(r"\bP([1-9])\b")
 _SEAT_SPAN = re.compile(r'class="seat seat-(\d+)"')
 
@@ -120,10 +124,13 @@ def defs() -> str:
             f'<rect id="ds-hl" x="{-h + 1}" y="{-h + 1}" width="{2 * h - 2}" height="{2 * h - 2}" rx="4"/>'
             '<path id="ds-knight" d="M-6.5 -7 H6.5 V0 C6.5 5 3 7.5 0 9 C-3 7.5 -6.5 5 -6.5 0 Z"/>'
             '<path id="ds-boat" d="M-11 -1 H11 L7 6 H-7 Z M-1 -1 V-11 L7 -3 H-1"/>'
-            '<circle id="ds-dest" r="8.5"/>'
+            '<circle id="ds-dest" r="10"/>'
             '<path id="ds-shield" d="M-4 -4.5 H4 V0 C4 3 2 4.5 0 5.5 C-2 4.5 -4 3 -4 0 Z"/>'
             '<path id="ds-flag" d="M0 0 V-12 L9 -8.5 L0 -5"/>'
-            '</defs>')
+            + "".join(f'<marker id="ds-arr-{s}" class="arr p{s}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="11" '
+                      'markerHeight="11" markerUnits="userSpaceOnUse" orient="auto-start-reverse">'
+                      '<path d="M0 0 L10 5 L0 10 Z"/></marker>' for s in range(4))
+            + '</defs>')
 
 
 def _zone_poly(z: str) -> str:
@@ -242,7 +249,7 @@ def _tile_svg(t: str, v: TileView, x: float, y: float, cx: _Ctx) -> str:
     if not v.get("explored"):
         return (f'<g class="tile hidden r-{region}" transform="translate({x:.0f},{y:.0f})">'
                 f'<title>{t}: unexplored {region} (face down)</title><use href="#ds-tile" class="bg"/>'
-                f'<text class="qm" y="6">?</text><text class="tid" x="-27" y="-22">{t}</text></g>')
+                f'<text class="qm" y="8">?</text><text class="tid" x="-28" y="-19">{t}</text></g>')
     typ = esc(v.get("type", ""))
     name = esc(v.get("name", ""))
     owner = v.get("owner")
@@ -257,43 +264,43 @@ def _tile_svg(t: str, v: TileView, x: float, y: float, cx: _Ctx) -> str:
     home = v.get("home_of")
     if home is not None:
         title.append(f"home castle of {cx.plain[home] if number(home, -1) in range(len(cx.plain)) else '?'}")
-    parts.append(f'<text class="tid" x="-27" y="-22">{t}</text>')
-    fit = ' textLength="52" lengthAdjust="spacingAndGlyphs"' if len(str(v.get("name", ""))) > 13 else ""
-    parts.append(f'<text class="tn" y="-11"{fit}>{name}</text>')
+    parts.append(f'<text class="tid" x="-28" y="-19">{t}</text>')
+    fit = ' textLength="58" lengthAdjust="spacingAndGlyphs"' if len(str(v.get("name", ""))) > 11 else ""
+    parts.append(f'<text class="tn" y="-7"{fit}>{name}</text>')
     yld = v.get("yield")
     if isinstance(yld, dict) and yld:
         star = "★ " if v.get("starred") else ""
         ytxt = star + " ".join(f"{number(n)} {r}" for r, n in yld.items() if n)
-        fit = ' textLength="50" lengthAdjust="spacingAndGlyphs"' if len(ytxt) > 10 else ""
-        parts.append(f'<text class="yield" y="25"{fit}>{esc(ytxt)}</text>')
+        fit = ' textLength="58" lengthAdjust="spacingAndGlyphs"' if len(ytxt) > 11 else ""
+        parts.append(f'<text class="yield" y="28"{fit}>{esc(ytxt)}</text>')
         title.append(f"yield {res_text(yld)}" + (", starred" if v.get("starred") else ""))
     tier = v.get("tier")
     tokens = number(v.get("tokens"))
     if tier and v.get("type") in ("adventure", "oasis", "den"):
         dots = "●" * tokens
-        parts.append(f'<text class="tier" y="25">T{esc(tier)} {dots}</text>')
+        parts.append(f'<text class="tier" y="28">T{esc(tier)} {dots}</text>')
         title.append(f"tier {tier}, {tokens} adventure token(s)")
     elif tokens:
-        parts.append(f'<text class="tier" y="25">{"●" * tokens}</text>')
+        parts.append(f'<text class="tier" y="28">{"●" * tokens}</text>')
         title.append(f"{tokens} adventure token(s)")
     mon = v.get("monster")
     if isinstance(mon, dict):
-        fit = ' textLength="52" lengthAdjust="spacingAndGlyphs"' if len(str(mon.get("name", ""))) > 9 else ""
-        parts.append(f'<rect class="mon-bg" x="-28" y="-6" width="56" height="11" rx="3"/>'
-                     f'<text class="mon" y="2.5"{fit}>⚔ {esc(mon.get("name", "?"))} {esc(mon.get("might", "?"))}</text>')
+        fit = ' textLength="56" lengthAdjust="spacingAndGlyphs"' if len(str(mon.get("name", ""))) > 6 else ""
+        parts.append(f'<rect class="mon-bg" x="-30" y="-4" width="60" height="13" rx="3"/>'
+                     f'<text class="mon" y="6"{fit}>⚔ {esc(mon.get("name", "?"))} {esc(mon.get("might", "?"))}</text>')
         title.append(f"monster: {mon.get('name', '?')} (might {mon.get('might', '?')}, fame {mon.get('fame', '?')},"
                      f" {mon.get('theme', '')})")
     items = v.get("items") or []
     if items:
         names = ", ".join(item_name(k) for _i, k in items if True)
-        parts.append(f'<text class="items" x="-27" y="15">◆{len(items)}</text>')
+        parts.append(f'<text class="items" x="-29" y="19">◆{len(items)}</text>')
         title.append(f"items left here: {names}")
     if v.get("protected"):
         parts.append('<use href="#ds-shield" class="prot" x="24" y="21"/>')
         title.append("protected")
     blk = v.get("blockaded_by")
     if isinstance(blk, int) and not isinstance(blk, bool):
-        parts.append(f'<text class="blk p{blk}" x="24" y="25">✕</text>')
+        parts.append(f'<text class="blk p{blk}" x="24" y="28">✕</text>')
         title.append(f"blockaded by {cx.plain[blk] if 0 <= blk < len(cx.plain) else '?'}")
     parts.append(f"<title>{esc(' · '.join(title))}</title></g>")
     return "".join(parts)
@@ -314,10 +321,12 @@ def _knights_svg(t: str, lst: list[list], x: float, y: float, cx: _Ctx, active: 
             continue
         num = esc(str(kid)[1:])
         cls = f"kn p{esc(s)}" + (" moving" if (s, kid) in active else "") + (f" mine k-{esc(kid)}" if s == seat else "")
-        tab = ' tabindex="0"' if s == seat else ""
+        name = f"{cx.name(s)}'s knight {num} on {t}"
+        # your own knights take the focus (Tab): a focused knight lights up only its moves (web/doomspire.css)
+        tab = (f' tabindex="0" role="img" aria-label="Your knight {num} on {t} (its moves are lit up while it has the '
+               f'focus)"' if s == seat else f' role="img" aria-label="{name}"')
         out.append(f'<g class="{cls}"{tab} transform="translate({x0 + i * step:.1f},{y + 3:.0f})">'
-                   f'<title>{cx.name(s)}\'s knight {num} on {t}</title>'
-                   f'<use href="#ds-knight"/><text y="3">{num}</text></g>')
+                   f'<title>{name}</title><use href="#ds-knight"/><text y="4">{num}</text></g>')
     return "".join(out)
 
 
@@ -339,11 +348,11 @@ def render(view: DoomspireView, actions: list[Action], *, seat: int | None, name
     status = _status_html(view, cx, phase, over)
     controls = _controls_html(view, frame, players, acts, used, cx, seat, phase)
     pl_html = "".join(_player_html(p, view, seat, cx, over) for p in players)
-    side = _dragon_html(view, cx) + _decks_html(view)
+    side = _dragon_html(view, cx) + _board_list_html(view, cx) + _decks_html(view)
     log_html = log_details("ds-log", view.get("log") or [], cx.log_line)
     return (f'<div class="ds-game{" interactive" if interactive else ""} phase-{esc(phase)}">'
             f'<div class="ds-board-wrap">{board}</div>'
-            f'<div class="ds-side">{status}{_outcome_html(view, cx)}{controls}'
+            f'<div class="ds-side">{status}{_outcome_html(view, cx)}{controls}{_lastmoves_html(view, cx)}'
             f'<section class="ds-players">{pl_html}</section>{side}{log_html}</div></div>')
 
 
@@ -353,10 +362,10 @@ def _board_svg(view: DoomspireView, players: list[PlayerView], frame: dict, acts
     """The island: sea, tiles, the combat highlight, knights, boats, and the markers to click."""
     me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
     my_knights = {k.get("id"): k for k in ((me.get("knights") or []) if me else []) if isinstance(k, dict)}
-    return (f'<svg class="ds-board" viewBox="0 0 {W:.0f} {W:.0f}" role="img" '
+    return (f'<svg class="ds-board" viewBox="0 0 {W:.0f} {W:.0f}" role="group" '
             f'aria-label="The island of Doomspire: 8 by 8 tiles in four sea zones">{defs()}{sea()}'
-            f'{_tiles_svg(view, frame, cx, seat)}{_boats_svg(players, cx)}{_markers_svg(acts, used, cx, my_knights)}'
-            "</svg>")
+            f'{_tiles_svg(view, frame, cx, seat, _marks_paths(view, cx))}{_boats_svg(players, cx)}{_marks_pills(view, cx)}'
+            f'{_markers_svg(acts, used, cx, my_knights)}</svg>')
 
 
 def _moving(view: DoomspireView, frame: dict) -> set[tuple[int, str]]:
@@ -367,8 +376,9 @@ def _moving(view: DoomspireView, frame: dict) -> set[tuple[int, str]]:
     return moving
 
 
-def _tiles_svg(view: DoomspireView, frame: dict, cx: _Ctx, seat: int | None) -> str:
-    """Every tile, then the highlight of the tile being fought on, then the knights on top."""
+def _tiles_svg(view: DoomspireView, frame: dict, cx: _Ctx, seat: int | None, under: str = "") -> str:
+    """Every tile, then the highlight of the tile being fought on, ``under`` (the last moves' arrows), then
+    the knights on top."""
     tiles = view.get("tiles") or {}
     moving = _moving(view, frame)
     svg, knights_svg = [], []
@@ -385,7 +395,7 @@ def _tiles_svg(view: DoomspireView, frame: dict, cx: _Ctx, seat: int | None) -> 
     if isinstance(ft, str) and ft in tiles:
         fx, fy = tile_xy(ft)
         svg.append(f'<use href="#ds-hl" class="fight" x="{fx:.0f}" y="{fy:.0f}"><title>Combat on {ft}</title></use>')
-    return "".join(svg + knights_svg)
+    return "".join(svg) + under + "".join(knights_svg)
 
 
 def _boats_svg(players: list[PlayerView], cx: _Ctx) -> str:
@@ -438,6 +448,184 @@ def _board_marks(acts: dict[str, Action], my_knights: dict) -> tuple[dict, dict]
     return tile_marks, sails
 
 
+def _fit(tag: str, per: float = 6.2, room: float = 18) -> str:
+    """A ``textLength`` squeezing a marker's tag into its circle when it is wide (the font size stays)."""
+    return f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"' if len(tag) * per > room else ""
+
+
+# ---------------------------------------------------------------- last moves (view["marks"])
+def _zone_xy(z: str) -> tuple[float, float]:
+    return {"nw": (M / 2, M / 2), "ne": (W - M / 2, M / 2), "se": (W - M / 2, W - M / 2),
+            "sw": (M / 2, W - M / 2)}[z]
+
+
+def _sea_point(t: str) -> tuple[float, float]:
+    """The point in the sea strip just off coastal tile ``t`` (north, south, then west or east edge)."""
+    x, y = tile_xy(t)
+    c, r = COLS.index(t[0]), int(t[1]) - 1
+    if r == 0:
+        return x, M / 2
+    if r == 7:
+        return x, W - M / 2
+    return (M / 2, y) if c == 0 else (W - M / 2, y)
+
+
+def _ring_pos(p: tuple[float, float]) -> float:
+    """How far round the sea ring (clockwise from the north-west corner) a point of the strip lies."""
+    x, y = p
+    lo, hi, side = M / 2, W - M / 2, W - M
+    if y == lo:
+        return x - lo
+    if x == hi:
+        return side + y - lo
+    if y == hi:
+        return 2 * side + hi - x
+    return 3 * side + hi - y
+
+
+def _sea_route(a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, float]]:
+    """From sea point ``a`` to ``b`` round the ring the shorter way (clockwise on a tie): ``a``, the corners
+    passed, ``b`` -- a boat never crosses the island."""
+    side = W - M
+    corners = [(M / 2, M / 2), (W - M / 2, M / 2), (W - M / 2, W - M / 2), (M / 2, W - M / 2)]
+    da, db = _ring_pos(a), _ring_pos(b)
+    cw = (db - da) % (4 * side)
+    out = [a]
+    if cw <= 2 * side:
+        k = int(da // side) + 1
+        while (k * side - da) % (4 * side) < cw and (k * side - da) % (4 * side) > 0:
+            out.append(corners[k % 4])
+            k += 1
+    else:
+        k = int(-(-da // side)) - 1
+        while (da - k * side) % (4 * side) < 4 * side - cw and (da - k * side) % (4 * side) > 0:
+            out.append(corners[k % 4])
+            k -= 1
+    return out + [b]
+
+
+def _seat_marks(view: DoomspireView) -> list[tuple[int, list[dict]]]:
+    """``view["marks"]`` as (seat, [mark]) in seat order, anything malformed left out."""
+    marks = view.get("marks")
+    out = []
+    if isinstance(marks, dict):
+        for key, lst in marks.items():
+            if isinstance(key, str) and key.isdigit() and int(key) < 4 and isinstance(lst, list):
+                out.append((int(key), [m for m in lst if isinstance(m, dict) and isinstance(m.get("at"), list)]))
+    return sorted(out, key=lambda x: x[0])
+
+
+def _mark_sign(s: int, m: dict) -> str:
+    """The short sign a tile event gets on the board (a fight: won ✓ or lost ✗, from the mover's side)."""
+    kind, text = m.get("kind"), str(m.get("text", ""))
+    if kind == "fight":
+        won = text.startswith("beats") or text.startswith(f"knight fight: P{s + 1} beats")
+        return "⚔" + ("✓" if won else "✗")
+    if kind == "dragon":
+        return "☠" if "eats" in text else "♛"
+    return MARK_SIGNS.get(str(kind), "")
+
+
+def _path_points(pts: list[tuple[float, float]], off: float, cut: float = 13) -> str:
+    """SVG points of a mark's path, shifted by ``off`` (seats apart) and stopping ``cut`` short of the end
+    (the arrowhead then points at the piece instead of hiding under it)."""
+    pts = [(x + off, y + off) for x, y in pts]
+    (x1, y1), (x2, y2) = pts[-2], pts[-1]
+    d = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** .5
+    if d > 2 * cut:
+        pts[-1] = (x2 - (x2 - x1) * cut / d, y2 - (y2 - y1) * cut / d)
+    return " ".join(f"{x:.0f},{y:.0f}" for x, y in pts)
+
+
+def _marks_paths(view: DoomspireView, cx: _Ctx) -> str:
+    """Each lord's last moves as arrows in its colour (drawn under the knights): walks (solid), boat trips
+    (long dashes), flights and trips home (short dashes), sailing (along the sea)."""
+    out = []
+    for s, lst in _seat_marks(view):
+        off = (s - 1.5) * 3
+        for m in lst:
+            kind, at = m.get("kind"), [str(a) for a in m["at"]]
+            title = f"{cx.plain[s] if s < len(cx.plain) else '?'}: {_mark_words(m, cx)}"
+            try:
+                if kind == "boat" and len(at) == 2 and zone_of(at[0]) and zone_of(at[1]):
+                    pts = [tile_xy(at[0])] + _sea_route(_sea_point(at[0]), _sea_point(at[1])) + [tile_xy(at[1])]
+                elif kind in PATH_MARKS and len(at) >= 2:
+                    pts = [tile_xy(a) for a in at]
+                elif kind == "sail" and len(at) == 2 and all(a in ZONES for a in at):
+                    pts = _sea_route(_zone_xy(at[0]), _zone_xy(at[1]))
+                else:
+                    continue
+            except ValueError:
+                continue
+            sx, sy = pts[0]
+            out.append(f'<g class="lastmove p{s} k-{esc(kind)}"><title>{esc(title)}</title>'
+                       f'<circle class="lm-start" cx="{sx + off:.0f}" cy="{sy + off:.0f}" r="4.5"/>'
+                       f'<polyline points="{_path_points(pts, off)}" marker-end="url(#ds-arr-{s})"/></g>')
+    return "".join(out)
+
+
+def _marks_pills(view: DoomspireView, cx: _Ctx) -> str:
+    """What each lord did on a tile (explored, fought and won or lost, claimed, built...): a dashed outline of
+    the tile and a tag of signs in the lord's colour at its top edge (the words in its title and in the
+    "Last moves" panel)."""
+    per_tile: dict = {}
+    for s, lst in _seat_marks(view):
+        for m in lst:
+            at = m["at"]
+            if m.get("kind") in PATH_MARKS or m.get("kind") == "sail" or not at or not isinstance(at[0], str):
+                continue
+            sign = _mark_sign(s, m)
+            if not sign:
+                continue
+            entry = per_tile.setdefault(at[0], {}).setdefault(s, [[], []])
+            if sign not in entry[0]:
+                entry[0].append(sign)
+            entry[1].append(_mark_words(m, cx))
+    out = []
+    for t in TILES:
+        seats = per_tile.get(t)
+        if not seats:
+            continue
+        x, y = tile_xy(t)
+        tags = []
+        for s, (signs, words) in sorted(seats.items()):
+            tag = "".join(signs)
+            tags.append((s, tag, 9 + 8.5 * len(tag), f"{cx.plain[s] if s < len(cx.plain) else '?'}: " + "; ".join(words)))
+        total = sum(w for _s, _t, w, _x in tags) + 2 * (len(tags) - 1)
+        left = x - total / 2
+        for s, tag, w, title in tags:
+            out.append(f'<use href="#ds-hl" class="lastmove-tile p{s}" x="{x:.0f}" y="{y:.0f}"/>'
+                       f'<g class="lastmove p{s} lm-tag" transform="translate({left + w / 2:.0f},{y - 30:.0f})">'
+                       f'<title>{esc(title)}</title><rect x="{-w / 2:.1f}" y="-7" width="{w:.1f}" height="14" rx="6"/>'
+                       f'<text y="4">{esc(tag)}</text></g>')
+            left += w + 2
+    return "".join(out)
+
+
+def _mark_words(m: dict, cx: _Ctx) -> str:
+    """One mark in words (plain text, seats by name): ``knight 1: a1 → b1 → c1``, ``c1: beats the Bear (5 vs 5)``."""
+    kind, text = m.get("kind"), cx.flat_text(m.get("text", ""))
+    at = [str(a) for a in m.get("at") or []]
+    if kind == "sail" and len(at) == 2:
+        return f"{text}: {ZONE_NAMES.get(at[0], at[0])} → {ZONE_NAMES.get(at[1], at[1])} sea"
+    if kind in PATH_MARKS and len(at) >= 2:
+        return f"{text}: {' → '.join(at)}"
+    return f"{at[0] + ': ' if at else ''}{text}"
+
+
+def _lastmoves_html(view: DoomspireView, cx: _Ctx) -> str:
+    """The "Last moves" panel: each lord's marks in words, in seat order (what the board draws)."""
+    rows = []
+    for s, lst in _seat_marks(view):
+        if lst:
+            rows.append(f'<li><span class="lm-key p{s}" aria-hidden="true"></span>{cx.chip(s)}: '
+                        + esc("; ".join(_mark_words(m, cx) for m in lst)) + "</li>")
+    if not rows:
+        return ""
+    return (f'<details class="ds-lastmoves" open><summary>Last moves (marked on the board in each lord\'s colour '
+            f'until that lord moves again)</summary><ul>{"".join(rows)}</ul></details>')
+
+
 def _marker(aid: str, label: str, cls: str, x: float, y: float, body: str) -> str:
     """One clickable marker (``label`` already escaped) at (x, y) drawing ``body``."""
     return (f'<g class="{cls}" data-action="{esc(aid)}" role="button" tabindex="0" aria-label="{label}" '
@@ -461,7 +649,7 @@ def _markers_svg(acts: dict[str, Action], used: set[str], cx: _Ctx, my_knights: 
             groups.setdefault(grp, []).append(_marker(
                 aid, cx.flat(acts[aid].label or aid), f"dest one {cls}", x, y,
                 f'<use href="#ds-hl" class="hl"/><use href="#ds-dest" class="mk" x="-19" y="11"/>'
-                f'<text class="mt" x="-19" y="14">{esc(tag)}</text>'))
+                f'<text class="mt" x="-19" y="14.5"{_fit(tag)}>{esc(tag)}</text>'))
             continue
         hl.append(f'<use href="#ds-hl" class="hl multi" x="{x:.0f}" y="{y:.0f}"/>')
         for i, (grp, aid, tag, cls) in enumerate(marks):
@@ -469,7 +657,7 @@ def _markers_svg(acts: dict[str, Action], used: set[str], cx: _Ctx, my_knights: 
             dx, dy = SLOTS[i % len(SLOTS)]
             groups.setdefault(grp, []).append(_marker(
                 aid, cx.flat(acts[aid].label or aid), f"dest {cls}", x + dx, y + dy,
-                f'<use href="#ds-dest" class="mk"/><text class="mt" y="3">{esc(tag)}</text>'))
+                f'<use href="#ds-dest" class="mk"/><text class="mt" y="3.5"{_fit(tag)}>{esc(tag)}</text>'))
     for z, lst in sails.items():
         if z not in ZONES:
             continue
@@ -478,7 +666,7 @@ def _markers_svg(acts: dict[str, Action], used: set[str], cx: _Ctx, my_knights: 
             sx, sy = _sail_pos(z, i)
             groups.setdefault("sail", []).append(_marker(
                 aid, cx.flat(acts[aid].label or aid), "dest sail", sx, sy,
-                f'<use href="#ds-dest" class="mk"/><text class="mt" y="3">➜{esc(bnum)}</text>'))
+                f'<use href="#ds-dest" class="mk"/><text class="mt" y="3.5"{_fit("➜" + bnum)}>➜{esc(bnum)}</text>'))
     return dest_layer(groups, "".join(hl)) if hl or groups else ""
 
 
@@ -528,9 +716,12 @@ def _controls_html(view: DoomspireView, frame: dict, players: list[PlayerView], 
     tiles = view.get("tiles") or {}
     ctl = [_prompt_html(view, acts, used, cx, seat), _combat_html(frame, tiles, players, cx)]
     if acts:
+        me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
+        if me is not None and me.get("dice") and phase in ("move", "harvest"):
+            ctl.append(f'<div class="ds-mydice">Your dice: {_dice_html(me, view, seat)}</div>')   # beside the moves
         ctl.append(_action_groups(acts, used, cx, phase, view))
     body = "".join(ctl)
-    return f'<section class="ds-controls">{body}</section>' if body else ""
+    return f'<section class="ds-controls bs-actions" aria-label="Your choices">{body}</section>' if body else ""
 
 
 def _outcome_html(view: DoomspireView, cx: _Ctx) -> str:
@@ -572,14 +763,14 @@ def _action_groups(acts: dict[str, Action], used: set[str], cx: _Ctx, phase: str
         row = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="other") for aid in other)
         used.update(other)
         out.append(f'<div class="ds-group"><h4>Other</h4><div class="btns">{row}</div></div>')
-    if offers:
-        out.append(_trade_html([aid for ids in offers.values() for aid in ids], acts, used, cx, view))
     if ends or concede:
         row = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="primary end") for aid in ends)
         row += "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="danger concede") for aid in concede)
         used.update(ends)
         used.update(concede)
         out.append(f'<div class="ds-group ds-end"><div class="btns">{row}</div></div>')
+    if offers:              # last: the folded panel's buttons keep boxes even while it is closed
+        out.append(_trade_html([aid for ids in offers.values() for aid in ids], acts, used, cx, view))
     return f'<div class="ds-actions">{"".join(out)}</div>'
 
 
@@ -803,3 +994,41 @@ def _decks_html(view: DoomspireView) -> str:
                     for k, n in sorted(trader.items()))
     return (f'<details class="ds-decks"><summary>Adventure decks and the trader</summary>'
             f'<ul>{rows}</ul><h4>Trader stock</h4><ul>{stock or "<li>sold out</li>"}</ul></details>')
+
+
+def _board_list_html(view: DoomspireView, cx: _Ctx) -> str:
+    """What the tiles' pictures say, in words (no hover needed, for touch screens and screen readers):
+    every tile with a monster, items, an owner, a protection or a blockade."""
+    tiles = view.get("tiles") or {}
+    rows = []
+    for t in TILES:
+        v = tiles.get(t)
+        if not isinstance(v, dict) or not v.get("explored"):
+            continue
+        bits = []
+        owner = v.get("owner")
+        if isinstance(owner, int) and not isinstance(owner, bool):
+            bits.append(f"claimed by {cx.chip(owner)}" if owner >= 0 else "neutral")
+        if v.get("protected"):
+            bits.append("protected")
+        blk = v.get("blockaded_by")
+        if isinstance(blk, int) and not isinstance(blk, bool):
+            bits.append(f"blockaded by {cx.chip(blk)}")
+        mon = v.get("monster")
+        if isinstance(mon, dict):
+            bits.append(f"monster: {esc(mon.get('name', '?'))} (might {esc(mon.get('might', '?'))}, "
+                        f"{esc(mon.get('fame', '?'))} fame, {esc(mon.get('theme', ''))})")
+        items = v.get("items") or []
+        if items:
+            bits.append("items: " + esc(", ".join(item_name(k) for _i, k in items)))
+        if not bits:
+            continue
+        what = esc(v.get("name", ""))
+        yld = v.get("yield")
+        if isinstance(yld, dict) and yld:
+            what += f" ({esc(res_text(yld))}{', starred' if v.get('starred') else ''})"
+        rows.append(f"<li><b>{t}</b> {what}: {', '.join(bits)}</li>")
+    if not rows:
+        return ""
+    return (f'<details class="ds-tiles"><summary>Tiles in words: claims, monsters, items</summary>'
+            f'<ul>{"".join(rows)}</ul></details>')

@@ -345,6 +345,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
             "log": self.log[-40:], "outcome": outcome.to_dict() if outcome is not None else None,
             "titles": d["ranking"]["names"] if d["ranking"] else None,
             "draft": self._draft_view(seat),
+            "marks": self.marks(),
         }
 
     def _draft_view(self, seat: int | None) -> DraftView | None:
@@ -401,6 +402,72 @@ class DoomspireGame(Game):
 
     def rules_html(self) -> str:
         return read_text(__package__, "rules.html")
+
+    def summary(self, state) -> list:
+        """The end of a game in figures, per lord, from public facts: first what decided it (the place or title,
+        the dragon's impressions and each lord's progress toward the four ways to impress it, then the title
+        tie-breaks: tiles and resources), then fights won and lost, exploring, cards, might and what was built."""
+        v = state.view(None)
+        n = state.players
+        C = content.load()
+        dr = C["board"]["dragon"]
+        players = v["players"]
+        out = v["outcome"] or {}
+        titles = v["titles"] or []
+        place = ["—"] * n
+        for i, grp in enumerate(out.get("ranking") or []):
+            for s in grp:
+                if players[s]["out"]:
+                    place[s] = "conceded"
+                elif i < len(titles):
+                    place[s] = titles[i]
+                else:
+                    place[s] = ("1st", "2nd", "3rd", "4th")[i] + (" (shared)" if len(grp) > 1 else "")
+        fights = [[0, 0] for _ in range(n)]
+        explored, cards = [0] * n, [0] * n
+        for ev in state.log:
+            if not isinstance(ev, dict) or not ev.get("seats"):
+                continue
+            text, seats, kind = str(ev.get("text", "")), ev["seats"], ev.get("kind")
+            if kind == "combat" and ("{0} beats the" in text or "{0} wins the knight combat" in text):
+                fights[seats[0]][0] += 1
+                if len(seats) > 1:
+                    fights[seats[1]][1] += 1
+            elif (kind == "combat" and "{0} loses to the" in text) or (kind == "dragon" and "eats {0}'s" in text):
+                fights[seats[0]][1] += 1
+            elif kind == "dragon" and "{0} defeats the dragon" in text:
+                fights[seats[0]][0] += 1
+            elif kind == "explore" and "{0} explores" in text:
+                explored[seats[0]] += 1
+            elif kind == "card" and "{0} draws" in text:
+                cards[seats[0]] += 1
+
+        def ring(p: dict) -> str:
+            return "yes" if any(C["items"].get(key, {}).get("effects", {}).get("ring")
+                                for k in p["knights"] for _i, key in k["items"]) else "no"
+
+        def built(p: dict) -> str:
+            names = [C["builds"][b]["name"] for b in p["buildings"]] + (["warship upgrade"] if p["warship"] else [])
+            return ", ".join(names) or "nothing"
+        return [
+            ("Place", place),
+            ("Dragon impressed (3rd time crowns the King)", [str(p["impressions"]) for p in players]),
+            (f"Fame ({dr['fame_threshold']} impresses the dragon)", [f"{p['fame']}/{dr['fame_threshold']}" for p in players]),
+            (f"Gold ({dr['gold_threshold']} impresses the dragon)",
+             [f"{p['res']['gold']}/{dr['gold_threshold']}" for p in players]),
+            (f"Starred tiles ({dr['starred_threshold']} impress the dragon)",
+             [f"{p['starred']}/{dr['starred_threshold']}" for p in players]),
+            ("Dragon ring (impresses the dragon)", [ring(p) for p in players]),
+            ("Tiles (Hand of the King)", [str(p["tiles"]) for p in players]),
+            ("Resources (Master of Coin: gold first)",
+             [", ".join(f"{p['res'][r]} {r}" for r in RES) for p in players]),
+            ("Fights won / lost", [f"{w} / {lo}" for w, lo in fights]),
+            ("Tiles explored", [str(x) for x in explored]),
+            ("Adventure cards drawn", [str(x) for x in cards]),
+            ("Might", [str(p["might"]) for p in players]),
+            ("Knights, boats", [f"{len(p['knights'])}, {len(p['boats'])}" for p in players]),
+            ("Buildings", [built(p) for p in players]),
+        ]
 
 
 GAME = DoomspireGame()

@@ -154,3 +154,4 @@ class DoomspireView(TypedDict):
     outcome: dict | None         # Outcome.to_dict() once the game is over
     titles: list[str] | None     # the final ranking's titles, place by place
     draft: DraftView | None      # the viewing seat's own trade offer in the making (harvest.py)
+    marks: dict[str, list[dict]]  # each lord's last move on the board (FlowState.marks): "<seat>" -> [{kind, at, text?}]
