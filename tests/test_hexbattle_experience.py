@@ -136,3 +136,69 @@ def test_summary_of_a_finished_game_gives_the_deciding_figures_first():
              for seat in (0, 1)]
     assert rows["Cards played"] == [str(p) for p in plays]
     assert int(rows["Damage dealt"][winner]) > 0
+
+
+# ---- the board's markup: keyboard, screen reader, legibility --------------------------------------------
+def view_with_targets():
+    s = scenario([unit(0, "longbow", "d12"), unit(0, "militia", "a14"),
+                  unit(1, "militia", "d10"), unit(1, "militia", "h1"), unit(1, "militia", "g1")], deck=["march"])
+    card, pay = give(s, 0, "volley"), give(s, 0, "march")
+    s.apply(0, f"play:{card}")
+    s.apply(0, f"pay:{pay}")
+    s.apply(0, "pay:ok")
+    return s
+
+
+@pytest.mark.rule("HB-UI-16")
+def test_every_board_target_is_a_focusable_button_with_a_name_in_screen_order():
+    s = view_with_targets()
+    s.apply(0, "aim:d12")
+    html = hr.render(s.view(0), s.legal_actions(0), seat=0, names=["Ann", "Bot"], interactive=True)
+    board = html.split("<svg", 1)[1].split("</svg>", 1)[0]
+    targets = re.findall(r'<g class="hl hl-(\w+)" data-action="([^"]+)" transform="translate\(([\d.]+),([\d.]+)\)" '
+                         r'role="button" tabindex="0" aria-label="([^"]+)">', board)
+    assert {t[1] for t in targets} == {a.id for a in s.legal_actions(0) if a.id.startswith(("shoot:", "aim:"))}
+    assert all(len(unescape(t[4])) > 10 for t in targets)
+    shoot = next(unescape(t[4]) for t in targets if t[1] == "shoot:d10")
+    assert shoot.startswith("Shoot Levy Militia on d10 for 2 damage") and "health" in shoot
+    ys = [float(t[3]) for t in targets]
+    assert ys == sorted(ys)                               # Tab goes down the board
+    assert 'role="group"' in html.split("<svg", 1)[1][:200]     # not "img": that would hide its buttons
+    # moving: the hex ahead is a button too
+    s = scenario([unit(0, "lancer", "d12"), unit(0, "militia", "a14"), unit(1, "militia", "h1"), unit(1, "militia", "g1")],
+                 deck=["march"])
+    play_move(s, "d12")
+    html = hr.render(s.view(0), s.legal_actions(0), seat=0, names=["Ann", "Bot"], interactive=True)
+    assert 'data-action="step" transform="' in html and 'aria-label="Step forward to d11"' in html
+
+
+def test_units_can_be_focused_and_their_details_sit_in_a_panel():
+    s = view_with_targets()
+    s.apply(0, "aim:d12")
+    html = hr.render(s.view(0), s.legal_actions(0), seat=0, names=["Ann", "Bot"], interactive=True)
+    assert html.count('tabindex="-1" data-unit="u') == len(s.units)
+    detail = html.split('class="hb-detail"', 1)[1].split("</section>", 1)[0]
+    assert detail.count('class="ud ') == len(s.units)
+    current = re.findall(r'class="ud ([^"]*) current"', detail)
+    assert len(current) == 1                              # the unit aiming
+    assert "Longbow Line" in detail and "<dt>Range</dt><dd>4</dd>" in detail and "front" in detail
+    css = (hr.__file__.rsplit("/pyapp/", 1)[0] + "/web/hexbattle.css")
+    text = open(css, encoding="utf-8").read()
+    assert '.hb-game:has(.unit[data-unit="u0-0"]:focus) .hb-detail .ud.u0-0' in text
+    assert '.hb-game:has(.unit[data-unit="u1-25"]:focus) .hb-detail .ud.u1-25' in text
+
+
+def test_board_text_is_11_px_or_more_at_the_width_the_css_gives_the_board():
+    """The smallest font of the board's text classes in SVG units, times the board's scale from 900 px wide
+    (the 510 px column over the viewBox's width), is at least 11 px; the unit's type is a word, not a letter."""
+    text = open(hr.__file__.rsplit("/pyapp/", 1)[0] + "/web/hexbattle.css", encoding="utf-8").read()
+    sizes = {}
+    for sel in ("coord", "unit .edge", "unit .utype", "unit .uhp", "mark .badge-text", "hb-diagram .dlabel"):
+        m = re.search(r"\." + re.escape(sel) + r" \{[^}]*?(\d+(?:\.\d+)?)px", text)
+        assert m, sel
+        sizes[sel] = float(m.group(1))
+    column = float(re.search(r"grid-template-columns: (\d+)px", text).group(1))
+    scale = column / hr.BOARD_W
+    assert min(sizes.values()) * scale >= 11, (sizes, scale)
+    html = hr.render(new(2).view(0), [], seat=0, names=["A", "B"], interactive=False)
+    assert re.findall(r'<text class="utype"[^>]*>(\w+)</text>', html)[:1] in (["INF"], ["CAV"], ["RNG"])
