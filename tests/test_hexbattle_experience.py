@@ -202,3 +202,14 @@ def test_board_text_is_11_px_or_more_at_the_width_the_css_gives_the_board():
     assert min(sizes.values()) * scale >= 11, (sizes, scale)
     html = hr.render(new(2).view(0), [], seat=0, names=["A", "B"], interactive=False)
     assert re.findall(r'<text class="utype"[^>]*>(\w+)</text>', html)[:1] in (["INF"], ["CAV"], ["RNG"])
+
+
+def test_rules_page_has_the_diagrams_and_no_checklist_ids():
+    page = GAME.rules_html()
+    assert page.count('<svg class="hb-board hb-diagram"') == 2
+    assert "front-right 4" in page and "turn 60°" in page                 # facing and edges
+    assert "the Militia loses 4 − 1 = 3 health" in page                    # an attack, worked through
+    assert all(t in page for t in ("<title id=\"hbd1t\">", "<title id=\"hbd2t\">", 'role="img"'))
+    text = re.sub(r"<[^>]+>", " ", page)
+    assert not re.search(r"\bHB-[A-Z]+-\d", text)
+    assert "round 1" in text
