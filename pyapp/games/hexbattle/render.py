@@ -265,10 +265,10 @@ def render(view: HexBattleView, actions: list[Action], *, seat: int | None, name
     hand = _hand_html(view, pending, acts, used)
     hand_acts = any(k.startswith(("play:", "pay:", "unpay:")) for k in acts)
     return (f'<div class="hb-game{" interactive" if interactive else ""}">'
-            f'<div class="hb-board-wrap">{board}{_last_html(marks, names)}</div>'
+            f'<div class="hb-board-wrap">{board}</div>'
             f'<div class="hb-side"><div class="hb-play">{_turn_line(view, names)}'
             f'{_controls_html(view, pending, acts, used, hand if hand_acts else "")}'
-            f'{_detail_html(units, pending, names)}</div>'
+            f'{_detail_html(units, pending, names)}{_last_html(marks, names)}</div>'
             f'{"" if hand_acts else hand}{_status_html(view, units, names, seat)}{_units_table(units)}'
             f'{_discards_html(view, names)}'
             f'{log_details("hb-log", view.get("log") or [], line_html=lambda entry: event_html(entry, names))}'
@@ -447,7 +447,7 @@ def _mark_words(entries: list) -> list[str]:
 
 
 def _last_html(marks: dict, names: list[str]) -> str:
-    """Each seat's last moves in words, under the board (they are marked on it in the seat's colour)."""
+    """Each seat's last moves in words, beside the board under the choices (marked on it in the seat's colour)."""
     items = []
     for key, entries in sorted(marks.items()):
         seat = _seat_of(key)
