@@ -75,7 +75,7 @@ def test_board_has_128_cells_and_the_centerline():
 def test_each_unit_marks_its_front_and_shows_edges_in_current_facing():
     v = view(units=[unit("c10", facing=2, edges=(9, 1, 2, 3, 4, 5))])
     html = draw_html(v)
-    g = re.search(r'<g class="unit p0 infantry" transform="translate\(([\d.]+),([\d.]+)\)">(.*?)</g>', html).group(3)
+    g = re.search(r'<g class="unit p0 infantry" transform="translate\(([\d.]+),([\d.]+)\)"[^>]*>(.*?)</g>', html).group(3)
     assert 'href="#hb-front"' in g and 'rotate(120)' in g
     edges = re.findall(r'<text class="(edge[^"]*)" x="([-\d.]+)" y="([-\d.]+)">(\d+)</text>', g)
     assert len(edges) == 6
@@ -224,7 +224,7 @@ def test_the_second_player_sees_the_board_turned_with_their_army_at_the_bottom()
     assert 'class="hb-board flipped"' in html
     # c10 is shown where f7 would be, its front (N on the board) drawn pointing down the screen
     x, y = hr.center(*hr.parse_hex(GRID.rotate180("c10")))
-    assert re.search(rf'<g class="unit p0 infantry selected" transform="translate\({x},{y}\)">.*?rotate\(180\)', html)
+    assert re.search(rf'<g class="unit p0 infantry selected" transform="translate\({x},{y}\)"[^>]*>.*?rotate\(180\)', html)
     x, y = hr.center(*hr.parse_hex(GRID.rotate180("c9")))
     assert f'data-action="step" transform="translate({x},{y})"' in html
     # labels name the real hexes: the top-left hex on screen is h16

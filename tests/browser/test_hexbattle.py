@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from harness import (action_ids, click, new_page, notices, play_by_clicking, reload_resumes, saved_games,
-                     set_input, wait_idle, wait_ready)
+from harness import (action_ids, action_selector, click, new_page, notices, play_by_clicking, reload_resumes,
+                     renders, saved_games, set_input, wait_idle, wait_ready, wait_render)
 
 pytestmark = pytest.mark.browser
 
@@ -157,3 +157,127 @@ def test_type_a_seed_then_click_start_once(site, page):
     page.locator('#app [data-nav="start"]').click()
     page.locator("#app .screen-game").wait_for(state="attached", timeout=20_000)
     assert not [n for n in notices(page) if "Internal error" in n]
+
+
+# ---------------------------------------------------------------- issue 16: keyboard, sizes, details
+KEY_SEED = 2              # seat 0 (the person) goes first with this seed
+BOARD_KINDS = ("unit:", "aim:", "shoot:", "step")
+
+
+def _focused_action(page) -> str | None:
+    return page.evaluate("() => document.activeElement && document.activeElement.dataset "
+                         "? (document.activeElement.dataset.action || null) : null")
+
+
+def _tab_to(page, aid: str, limit: int = 160) -> int:
+    """Press Tab (then, if need be, Shift+Tab) until the element carrying ``aid`` has the focus; the presses."""
+    for key in ("Tab", "Shift+Tab"):
+        for n in range(1, limit + 1):
+            page.keyboard.press(key)
+            if _focused_action(page) == aid:
+                return n
+    raise AssertionError(f"{aid} never took the focus by Tab or Shift+Tab")
+
+
+def _keyboard_choice(ids: list[str], played: bool) -> str:
+    """A whole turn: play a card and resolve it on the board, then draw."""
+    if played and "draw" in ids:
+        return "draw"
+    for want in ("pay:ok", "shoot:", "aim:", "unit:", "step"):
+        hit = [a for a in ids if a == want or (want.endswith(":") and a.startswith(want))]
+        if hit:
+            return hit[0]
+    pays = [a for a in ids if a.startswith("pay:")]
+    if pays:
+        return pays[0]
+    if "stop" in ids:
+        return "stop"
+    if "skip" in ids:
+        return "skip"
+    plays = [a for a in ids if a.startswith("play:")]
+    if plays and not played:
+        return plays[0]
+    return "draw" if "draw" in ids else ids[0]
+
+
+def test_a_whole_turn_by_keyboard_only(site, page):
+    """Issue 16: from a fresh game against a bot, Tab/Shift+Tab and Enter/Space only (no clicks) play a
+    card (hand, payment, the unit on the board, the hex ahead), then draw; the turn passes to the bot."""
+    page.goto(site.url(f"index.html?game=hexbattle&seats=human,bot:greedy&seed={KEY_SEED}&fast=1"))
+    wait_ready(page)
+    wait_idle(page, timeout=120_000)
+    assert "Round 1" in page.locator("#app .turn-line").inner_text()
+    assert page.locator("#app .hb-last li").count() == 0              # nobody has moved yet
+    played, board_keys, presses = False, [], 0
+    for step in range(40):
+        ids = action_ids(page)
+        line = page.locator("#app .turn-line")
+        if not ids or (line.count() and "Round 1" not in line.inner_text()):
+            break
+        aid = _keyboard_choice(ids, played)
+        presses += _tab_to(page, aid)
+        before = renders(page)
+        on_board = aid.startswith(BOARD_KINDS)
+        if on_board:
+            board_keys.append(aid)
+            el = page.locator(f"#app .hb-board {action_selector(aid)}").first
+            assert el.get_attribute("role") == "button" and el.get_attribute("tabindex") == "0"
+            assert len(el.get_attribute("aria-label") or "") > 8
+        page.keyboard.press(" " if step % 2 else "Enter")
+        wait_render(page, before)
+        wait_idle(page, timeout=120_000)
+        if aid == "pay:ok" or (aid.startswith("play:") and not any(a.startswith("pay") for a in action_ids(page))):
+            played = True
+    else:
+        raise AssertionError("the turn never ended")
+    assert played and any(a.startswith("unit:") for a in board_keys), board_keys
+    # the bot has played its turn (fast): round 2, its moves marked under the board and on it
+    assert "Round 2" in page.locator("#app .turn-line").inner_text()
+    last = page.locator("#app .hb-last").inner_text()
+    assert "Bot" in last or "bot" in last.lower(), last
+    assert page.locator("#app .hb-board .mark.mark-p1").count() + page.locator("#app .hb-last li.p1").count() >= 1
+    assert not page.boardshelf.page_errors, page.boardshelf.page_errors
+
+
+MEASURE = None
+
+
+def _measure(page) -> dict:
+    global MEASURE
+    if MEASURE is None:
+        from tool_modules import tool
+        MEASURE = tool("screenshots").MEASURE_JS
+    return page.evaluate(MEASURE)
+
+
+@pytest.mark.parametrize("size", [(390, 844, True), (1366, 768, False), (1920, 1080, False)])
+def test_the_board_fits_reads_and_shows_details_at_every_size(site, browser, size):
+    """Issue 16: the board within the viewport's width, no visible text under 11 px at 1366 wide and more,
+    no two controls overlapping, the choices beside the board on wide screens; a tapped or clicked unit
+    shows its details in a panel (no hover needed)."""
+    w, h, touch = size
+    ctx, page, guard = new_page(browser, viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
+    try:
+        page.goto(site.url(f"index.html?game=hexbattle&seats=human,bot:greedy&seed={KEY_SEED}&fast=1"))
+        wait_ready(page)
+        wait_idle(page, timeout=120_000)
+        m = _measure(page)
+        left, right = m["board"]
+        assert 0 <= left and right <= m["viewport"], m
+        assert m["overlapCount"] == 0, m
+        if w >= 1366:
+            assert m["minFont"] >= 11, m
+            assert right - left >= 460, m                                # legible: at least the viewBox's width
+            controls = page.locator("#app .hb-controls").bounding_box()
+            assert controls["y"] < h and controls["x"] >= right - 1, controls    # beside the board, in view
+        # details of a unit on selection: tap (touch) or click a unit that is no target now
+        unit = page.locator("#app .hb-board g.unit.p1").first
+        box = unit.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.click(x, y) if not touch else page.touchscreen.tap(x, y)
+        shown = page.locator("#app .hb-detail .ud:visible")
+        shown.first.wait_for(timeout=5_000)
+        assert shown.count() == 1 and "Health" in shown.inner_text() and "front" in shown.inner_text()
+    finally:
+        ctx.close()
+    guard.check()

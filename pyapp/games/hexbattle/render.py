@@ -15,6 +15,16 @@ the 180-degree turn and the SVG positions come from the shared grid
 The log is a list of structured events (:mod:`pyapp.engine.log`), each
 rendered with the seats' names; no log text is parsed.
 
+Issue 16: each seat's last moves (the view's ``marks``) are drawn on the board in
+the seat's colour with a shape that says what happened (an arrow for a step, a
+dotted arrow for a shot, a clash for a fight, a cross for a removed unit, a
+badge for health lost; seat 2's lines dashed) and listed in words beside it;
+every board target (a unit to move or shoot with, a target, the hex ahead) is a
+focusable button with an accessible name; the unit being moved or aiming, and
+any unit tapped or focused, shows its details in a panel (web/hexbattle.css);
+the panel of current choices carries ``bs-actions`` (the app's sticky bar on
+phones).
+
 >>> parse_hex("c5"), center(2, 4)
 ((2, 4), (150.0, 286.59))
 """
@@ -42,6 +52,9 @@ PAD = 6.0
 BOARD_W = GRID.width(SIZE, pad=PAD)
 BOARD_H = GRID.height(SIZE, pad=PAD)
 TYPE_LETTER = {"infantry": "I", "cavalry": "C", "ranged": "R"}
+TYPE_SHORT = {"infantry": "INF", "cavalry": "CAV", "ranged": "RNG"}     # the type, readable on the unit
+EDGE_R = SIZE * 0.6               # the edge strengths' distance from the unit's centre
+SEAT_STROKE = ("#2f6db5", "#b8412f")    # the seats' colours (HexBattleGame.seat_colours)
 
 MOVE_BUTTONS = (
     ("step", "Step forward", "↑"),
@@ -79,9 +92,12 @@ def defs() -> str:
     x1, y = ur * 0.5, -ur * math.sqrt(3) / 2
     front = (f'<g id="hb-front"><line class="front-edge" x1="{-x1:.1f}" y1="{y:.1f}" x2="{x1:.1f}" y2="{y:.1f}"/>'
              f'<path class="front-arrow" d="M0 {y - 6:.1f} L6 {y + 0.5:.1f} L-6 {y + 0.5:.1f} Z"/></g>')
+    arrows = "".join(f'<marker id="hb-arrow-p{i}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4.5" '
+                     f'markerHeight="4.5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 Z" fill="{c}"/></marker>'
+                     for i, c in enumerate(SEAT_STROKE))
     return (f'<defs><polygon id="hb-cell" points="{corners(SIZE)}"/>'
             f'<polygon id="hb-unit" points="{corners(ur)}"/>'
-            f'<polygon id="hb-hl" points="{corners(SIZE - 2)}"/>{front}</defs>')
+            f'<polygon id="hb-hl" points="{corners(SIZE - 2)}"/>{front}{arrows}</defs>')
 
 
 def cells(rows: Iterable[int] = range(ROWS), *, row0: int = 0, nav_prefix: str | None = None, labels: bool = True,
@@ -105,7 +121,7 @@ def _cells(rows: tuple[int, ...], row0: int, nav_prefix: str | None, labels: boo
             nav = f' data-nav="{nav_prefix}{name}"' if nav_prefix else ""
             out.append(f'<use href="#hb-cell" class="cell half-{half}" x="{x}" y="{y}"{nav}/>')
             if labels:
-                out.append(f'<text class="coord" x="{x}" y="{y - HH / 2 + 12:.1f}">{name}</text>')
+                out.append(f'<text class="coord" x="{x}" y="{y - HH / 2 + 14:.1f}">{name}</text>')
     return "".join(out)
 
 
@@ -134,7 +150,20 @@ def unit_title(u: UnitView, owner_name: str = "") -> str:
             f" · {u.get('points')} pts · front {facing} · edges from front clockwise {'/'.join(str(e) for e in edges)}")
 
 
-def unit_svg(u: UnitView, x: float, y: float, *, owner_name: str = "", extra_cls: str = "", flip: bool = False) -> str:
+def unit_label(u: UnitView, owner_name: str = "") -> str:
+    """A unit in words for a screen reader: ``Ann's Spearwall (infantry) on c10, health 4 of 6, facing N``."""
+    who = f"{owner_name}'s " if owner_name else ""
+    return (f"{who}{u.get('name', '?')} ({u.get('type', '?')}) on {u.get('hex', '?')}, health {u.get('health')} of "
+            f"{u.get('max_health', u.get('health'))}, facing {DIRS[int(u.get('facing', 0)) % 6]}")
+
+
+def unit_class(u: UnitView) -> str:
+    """The CSS class naming one unit (``u0-3`` for id ``0.3``): its details panel shows when it has focus."""
+    return "u" + re.sub(r"[^A-Za-z0-9]", "-", str(u.get("id", "")))
+
+
+def unit_svg(u: UnitView, x: float, y: float, *, owner_name: str = "", extra_cls: str = "", flip: bool = False,
+             focusable: bool = False) -> str:
     """One unit: body coloured by owner, front edge marked, the 6 edge strengths at their current edges.
 
     With ``flip`` (board seen from the other side) every direction on screen is turned by 180 degrees.
@@ -144,21 +173,23 @@ def unit_svg(u: UnitView, x: float, y: float, *, owner_name: str = "", extra_cls
     owner = u.get("owner", 0)
     utype = u.get("type", "infantry")
     cls = " ".join(c for c in ("unit", f"p{owner}", str(utype), extra_cls) if c)
-    parts = [f'<g class="{esc(cls)}" transform="translate({x},{y})">',
+    focus = f' tabindex="-1" data-unit="{esc(unit_class(u))}"' if focusable else ""
+    parts = [f'<g class="{esc(cls)}" transform="translate({x},{y})"{focus}>',
              f"<title>{esc(unit_title(u, owner_name))}</title>",
              '<use href="#hb-unit" class="body"/>',
              f'<use href="#hb-front" class="front" transform="rotate({facing * 60})"/>']
-    er = SIZE * 0.6
     for d in range(6):
         k = (d - facing) % 6
-        ex, ey = _edge_mid(d, er)
+        ex, ey = _edge_mid(d, EDGE_R)
         cls = "edge front" if k == 0 else "edge"
-        parts.append(f'<text class="{cls}" x="{ex}" y="{ey + 3.5:.1f}">{esc(edges[k] if k < len(edges) else "?")}</text>')
-    parts.append(f'<text class="utype" y="-1">{TYPE_LETTER.get(utype, "?")}</text>')
+        if k == 0:                        # dark on a yellow chip: legible on either army's colour
+            parts.append(f'<rect class="front-chip" x="{ex - 7.5:.1f}" y="{ey - 7.5:.1f}" width="15" height="15" rx="3"/>')
+        parts.append(f'<text class="{cls}" x="{ex}" y="{ey + 4.6:.1f}">{esc(edges[k] if k < len(edges) else "?")}</text>')
+    parts.append(f'<text class="utype" y="-2.5">{TYPE_SHORT.get(utype, "?")}</text>')
     health, max_h = u.get("health"), u.get("max_health", u.get("health"))
     hurt = " hurt" if isinstance(health, int) and isinstance(max_h, int) and health < max_h else ""
-    parts.append(f'<rect class="hp-bg{hurt}" x="-8" y="2.5" width="16" height="11" rx="5.5"/>'
-                 f'<text class="uhp{hurt}" y="11.3">{esc(health)}</text>')
+    parts.append(f'<rect class="hp-bg{hurt}" x="-10" y="1" width="20" height="14" rx="7"/>'
+                 f'<text class="uhp{hurt}" y="12.3">{esc(health)}</text>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -227,22 +258,32 @@ def render(view: HexBattleView, actions: list[Action], *, seat: int | None, name
     units = [u for u in view.get("units") or [] if u.get("hex")]
     pending: PendingView | dict = view.get("pending") or {}
     first = view.get("first")
+    marks = view.get("marks") if isinstance(view.get("marks"), dict) else {}
     # a seat that is not the first player sees the board turned 180 degrees, its own army at the bottom
     flip = isinstance(seat, int) and isinstance(first, int) and seat != first
-    board = _board_svg(units, pending, acts, used, names, seat, flip)
+    board = _board_svg(units, pending, acts, used, names, seat, flip, marks)
     hand = _hand_html(view, pending, acts, used)
+    hand_acts = any(k.startswith(("play:", "pay:", "unpay:")) for k in acts)
     return (f'<div class="hb-game{" interactive" if interactive else ""}">'
             f'<div class="hb-board-wrap">{board}</div>'
-            f'<div class="hb-side">{_status_html(view, units, names, seat)}'
-            f'{_controls_html(view, pending, acts, used)}{hand}{_units_table(units)}'
+            f'<div class="hb-side"><div class="hb-play">{_turn_line(view, names)}'
+            f'{_controls_html(view, pending, acts, used, hand if hand_acts else "")}'
+            f'{_detail_html(units, pending, names)}{_last_html(marks, names)}</div>'
+            f'{"" if hand_acts else hand}{_status_html(view, units, names, seat)}{_units_table(units)}'
             f'{_discards_html(view, names)}'
             f'{log_details("hb-log", view.get("log") or [], line_html=lambda entry: event_html(entry, names))}'
             '</div></div>')
 
 
+def _owner_name(u: UnitView | dict, names: list[str]) -> str:
+    owner = u.get("owner", 0)
+    return names[owner] if isinstance(owner, int) and 0 <= owner < len(names) else ""
+
+
 def _board_svg(units: list, pending, acts: dict, used: set, names: list[str], seat: int | None,
-               flip: bool) -> str:
-    """The battlefield: cells, the range being aimed at, units, and the hexes to click."""
+               flip: bool, marks: dict | None = None) -> str:
+    """The battlefield: cells, the range being aimed at, last moves, units, and the hexes to click
+    (each a focusable button with an accessible name, in screen order)."""
     sel_hex = pending.get("unit")
     aim_hex = pending.get("aim")
 
@@ -251,28 +292,33 @@ def _board_svg(units: list, pending, acts: dict, used: set, names: list[str], se
         return GRID.center(GRID.rotate180(name) if flip else name, SIZE, pad=PAD)
 
     side = f", seen from {names[seat]}'s side" if isinstance(seat, int) and 0 <= seat < len(names) else ""
-    svg = [f'<svg class="hb-board{" flipped" if flip else ""}" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="img" '
+    svg = [f'<svg class="hb-board{" flipped" if flip else ""}" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="group" '
            f'aria-label="Hex Battle battlefield, 8 by 16 hexes{esc(side)}">', defs(), cells(flip=flip), centerline()]
     if aim_hex and any(k.startswith("shoot:") for k in acts):
         svg += [f'<use href="#hb-hl" class="in-range" x="{x}" y="{y}"/>'
                 for x, y in (pos(h) for h in _in_range(units, pending, aim_hex))]
+    under, over = _marks_svg(marks or {}, pos)
+    svg.append(under)
     for u in units:
         try:
             x, y = pos(u["hex"])
         except (ValueError, KeyError, TypeError):
             continue
         extra = " ".join(c for c, on in (("selected", u["hex"] == sel_hex), ("aiming", u["hex"] == aim_hex)) if on)
-        owner = u.get("owner", 0)
-        svg.append(unit_svg(u, x, y, owner_name=names[owner] if isinstance(owner, int) and owner < len(names) else "",
-                            extra_cls=extra, flip=flip))
+        svg.append(unit_svg(u, x, y, owner_name=_owner_name(u, names), extra_cls=extra, flip=flip, focusable=True))
+    svg.append(over)
+    targets: list[tuple[float, float, str]] = []
+    by_hex = {u.get("hex"): u for u in units}
     # forward-step hex, clickable
     if sel_hex and "step" in acts:
-        mover = next((u for u in units if u.get("hex") == sel_hex), None)
+        mover = by_hex.get(sel_hex)
         ahead = GRID.step(sel_hex, int(mover.get("facing", 0))) if mover else None
         if ahead:
             x, y = pos(ahead)
-            svg.append(f'<g class="hl hl-step" data-action="step" transform="translate({x},{y})">'
-                       f'<title>Step forward to {ahead}</title><use href="#hb-hl"/></g>')
+            label = f"Step forward to {ahead}"
+            targets.append((y, x, f'<g class="hl hl-step" data-action="step" transform="translate({x},{y})" '
+                                  f'role="button" tabindex="0" aria-label="{esc(label)}">'
+                                  f'<title>{esc(label)}</title><use href="#hb-hl"/></g>'))
     # unit / aim / shoot targets
     for aid, a in acts.items():
         kind, _, target = aid.partition(":")
@@ -283,10 +329,179 @@ def _board_svg(units: list, pending, acts: dict, used: set, names: list[str], se
         except ValueError:
             continue
         used.add(aid)
-        svg.append(f'<g class="hl hl-{kind}" data-action="{esc(aid)}" transform="translate({x},{y})">'
-                   f"<title>{esc(a.label or aid)}</title><use href=\"#hb-hl\"/></g>")
+        label = a.label or aid
+        u = by_hex.get(target)
+        if u is not None:                                  # the unit's state, for a screen reader
+            label += f" ({u.get('health')} of {u.get('max_health', u.get('health'))} health, facing " \
+                     f"{DIRS[int(u.get('facing', 0)) % 6]})"
+        targets.append((y, x, f'<g class="hl hl-{kind}" data-action="{esc(aid)}" transform="translate({x},{y})" '
+                              f'role="button" tabindex="0" aria-label="{esc(label)}">'
+                              f"<title>{esc(label)}</title><use href=\"#hb-hl\"/></g>"))
+    svg += [t for _y, _x, t in sorted(targets, key=lambda t: (t[0], t[1]))]     # tab order: top to bottom
     svg.append("</svg>")
     return "".join(svg)
+
+
+def _seat_of(key: object) -> int | None:
+    try:
+        seat = int(str(key))
+    except ValueError:
+        return None
+    return seat if seat in (0, 1) else None
+
+
+def _marks_svg(marks: dict, pos) -> tuple[str, str]:
+    """Each seat's last moves on the board (under the units, and over them), ``mark mark-p<seat>``:
+    an arrow from where a unit stepped from, an outline where it turned, a clash between fighters, a
+    dotted arrow from shooter to target, a badge with the health lost, a cross where a unit was removed."""
+    under: list[str] = []
+    over: list[str] = []
+    for key, entries in sorted(marks.items()):
+        seat = _seat_of(key)
+        if seat is None or not isinstance(entries, list):
+            continue
+        for m in entries:
+            if not isinstance(m, dict) or not isinstance(m.get("at"), list) or not m["at"]:
+                continue
+            kind = str(m.get("kind", ""))
+            try:
+                pts = [pos(str(h)) for h in m["at"]]
+            except ValueError:
+                continue
+            cls = f'class="mark mark-p{seat} mark-{esc(kind)}" aria-hidden="true"'
+            (x1, y1), (x2, y2) = pts[0], pts[-1]
+            if kind in ("move", "shoot") and len(pts) >= 2:
+                dx, dy = x2 - x1, y2 - y1
+                dist = math.hypot(dx, dy) or 1.0
+                trim_start = 0.0 if kind == "move" else 14.0
+                trim_end = 26.0 if kind == "move" else 20.0
+                sx, sy = x1 + dx * trim_start / dist, y1 + dy * trim_start / dist
+                ex, ey = x2 - dx * trim_end / dist, y2 - dy * trim_end / dist
+                line = (f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" class="halo"/>'
+                        f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" class="path" '
+                        f'marker-end="url(#hb-arrow-p{seat})"/>')
+                if kind == "move":
+                    under.append(f'<g {cls}><use href="#hb-hl" class="from" x="{x1}" y="{y1}"/>{line}</g>')
+                else:
+                    over.append(f'<g {cls}>{line}</g>')
+            elif kind == "fight" and len(pts) >= 2:
+                mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+                star = " ".join(f"{mx + r * math.cos(math.radians(a * 36 - 90)):.1f},"
+                                f"{my + r * math.sin(math.radians(a * 36 - 90)):.1f}"
+                                for a, r in ((a, 9.0 if a % 2 == 0 else 4.0) for a in range(10)))
+                over.append(f'<g {cls}><polygon class="clash" points="{star}"/></g>')
+            elif kind == "hit":
+                bx, by = x1 + 17, y1 - 19
+                over.append(f'<g {cls}><rect class="badge" x="{bx - 11:.1f}" y="{by - 8:.1f}" width="22" height="16" '
+                            f'rx="8"/><text class="badge-text" x="{bx:.1f}" y="{by + 4.5:.1f}">'
+                            f'{esc(str(m.get("text", ""))).replace("-", "−")}</text></g>')
+            elif kind == "remove":
+                d = 12
+                under.append(f'<g {cls}><use href="#hb-hl" class="from" x="{x1}" y="{y1}"/>'
+                             f'<path class="cross" d="M{x1 - d:.1f} {y1 - d:.1f} L{x1 + d:.1f} {y1 + d:.1f} '
+                             f'M{x1 + d:.1f} {y1 - d:.1f} L{x1 - d:.1f} {y1 + d:.1f}"/></g>')
+            else:                                           # a turn in place (or anything else placed)
+                over.append(f'<g {cls}><use href="#hb-hl" class="ring" x="{x1}" y="{y1}"/></g>')
+    return "".join(under), "".join(over)
+
+
+def _mark_words(entries: list) -> list[str]:
+    """A seat's marks in words, consecutive steps joined into one path (``c12 → c11 → c10``)."""
+    out: list[str] = []
+    path: list[str] = []
+
+    def flush() -> None:
+        if path:
+            out.append("moved " + " → ".join(path))
+            path.clear()
+    for m in entries:
+        if not isinstance(m, dict):
+            continue
+        kind, at, text = str(m.get("kind", "")), [str(h) for h in m.get("at") or []], str(m.get("text", ""))
+        if kind == "move" and len(at) >= 2:
+            if path and path[-1] == at[0]:
+                path.append(at[-1])
+            else:
+                flush()
+                path.extend([at[0], at[-1]])
+            continue
+        flush()
+        if kind == "play":
+            out.append(f"played {text}")
+        elif kind == "draw":
+            out.append(f"drew {text}")
+        elif kind == "turn" and at:
+            out.append(f"turned on {at[0]} to face {text}")
+        elif kind == "fight" and len(at) >= 2:
+            out.append(f"fought {at[0]} against {at[1]}")
+        elif kind == "shoot" and len(at) >= 2:
+            out.append(f"shot from {at[0]} at {at[1]}")
+        elif kind == "hit" and at:
+            out.append(f"{at[0]} lost {text.lstrip('-')} health")
+        elif kind == "remove" and at:
+            out.append(f"destroyed {text} on {at[0]}")
+        elif at or text:
+            out.append(" ".join([kind] + at + ([text] if text else [])))
+    flush()
+    return out
+
+
+def _last_html(marks: dict, names: list[str]) -> str:
+    """Each seat's last moves in words, beside the board under the choices (marked on it in the seat's colour)."""
+    items = []
+    for key, entries in sorted(marks.items()):
+        seat = _seat_of(key)
+        if seat is None or not isinstance(entries, list):
+            continue
+        words = _mark_words(entries)
+        if words:
+            items.append(f'<li class="p{seat}"><span class="swatch p{seat}" aria-hidden="true"></span>'
+                         f'<strong>{esc(names[seat])}</strong>: {esc("; ".join(words))}.</li>')
+    if not items:
+        return '<section class="hb-last empty" aria-label="Last moves"></section>'
+    return (f'<section class="hb-last" aria-label="Last moves"><h3>Last moves</h3><ul>{"".join(items)}</ul>'
+            '</section>')
+
+
+def _turn_line(view: HexBattleView, names: list[str]) -> str:
+    """Round, whose turn, actions left (HB-UI-12): both players' first turns are round 1."""
+    active = view.get("active")
+    if view.get("phase", "") == "over" or view.get("outcome") or active is None:
+        return ""
+    turn = view.get("turn")
+    rnd = view.get("round", (turn + 1) // 2 if isinstance(turn, int) else "?")
+    who = names[active] if isinstance(active, int) and 0 <= active < len(names) else "?"
+    return (f'<div class="turn-line">Round {esc(rnd)} · <strong>{esc(who)}</strong>'
+            f' to play · actions left: {esc(view.get("actions_left", "?"))}</div>')
+
+
+EDGE_WORDS = ("front", "front-right", "back-right", "back", "back-left", "front-left")
+
+
+def _detail_html(units: list, pending, names: list[str]) -> str:
+    """Every unit's details (hidden); the one being moved or aiming is shown, and the one a player taps
+    or focuses on the board replaces it (web/hexbattle.css).  What a hover title showed, for touch too."""
+    current = pending.get("unit") or pending.get("aim")
+    blocks = []
+    for u in units:
+        edges = list(u.get("edges") or [])
+        armor, rng = u.get("armor"), u.get("range")
+        facts = [("Type", u.get("type")), ("Hex", u.get("hex")),
+                 ("Health", f"{u.get('health')} of {u.get('max_health', u.get('health'))}"),
+                 ("Speed", u.get("speed")), ("Armor", armor if armor is not None else "none"),
+                 ("Range", rng if rng is not None else "none"), ("Points", u.get("points")),
+                 ("Facing", DIRS[int(u.get("facing", 0)) % 6])]
+        dl = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in facts)
+        edge_items = "".join(f"<li><span>{esc(EDGE_WORDS[k])}</span> <strong>{esc(e)}</strong></li>"
+                             for k, e in enumerate(edges[:6]))
+        cur = " current" if u.get("hex") == current else ""
+        owner = u.get("owner", 0)
+        blocks.append(f'<div class="ud {esc(unit_class(u))} p{esc(owner)}{cur}"><div class="ud-name">'
+                      f'<span class="swatch p{esc(owner)}" aria-hidden="true"></span>{esc(u.get("name", "?"))} '
+                      f'<small>({esc(_owner_name(u, names))})</small></div><dl>{dl}</dl>'
+                      f'<ul class="ud-edges" aria-label="edge strengths">{edge_items}</ul></div>')
+    hint = "" if current else '<p class="ud-hint">Tap or click a unit on the board to see its details here.</p>'
+    return f'<section class="hb-detail" aria-label="Unit details">{hint}{"".join(blocks)}</section>'
 
 
 def _in_range(units: list, pending, aim_hex: str) -> list[str]:
@@ -339,14 +554,9 @@ def _status_html(view: HexBattleView, units: list, names: list[str], seat: int |
             f'<dt>Discard</dt><dd class="discard-count">{len(discard[i]) if i < len(discard) else 0}</dd>'
             f'<dt>Units</dt><dd>{n_units}</dd>'
             f'<dt>Lost</dt><dd class="lost">{esc(_num(lost[i] if i < len(lost) else 0))}/20 pts</dd></dl></div>')
-    turn_line = ""
-    if not over and active is not None:
-        turn_line = (f'<div class="turn-line">Turn {esc(view.get("turn", "?"))} · '
-                     f'<strong>{esc(names[active] if isinstance(active, int) and active < len(names) else "?")}</strong>'
-                     f' to play · actions left: {esc(view.get("actions_left", "?"))}</div>')
     first_line = (f'<div class="first-line">{esc(names[first])} was chosen at random to go first.</div>'
                   if isinstance(first, int) and first < len(names) else "")
-    return f'<section class="hb-status">{turn_line}{first_line}<div class="players">{"".join(pl)}</div></section>'
+    return f'<section class="hb-status">{first_line}<div class="players">{"".join(pl)}</div></section>'
 
 
 def _army_cards_html(view: HexBattleView, i: int) -> str:
@@ -398,8 +608,10 @@ def _playing_html(view: HexBattleView, pending, acts: dict) -> str:
             f'{card_html(pcard, cls="pending")}<div class="np-info">{"".join(info)}</div></div>')
 
 
-def _controls_html(view: HexBattleView, pending, acts: dict, used: set) -> str:
-    """The card being played, the movement buttons, hints, and a button for every other legal action."""
+def _controls_html(view: HexBattleView, pending, acts: dict, used: set, hand: str = "") -> str:
+    """The panel of current choices (``bs-actions``: the app keeps it in view on phones): the card being
+    played, hints, the movement buttons, a button for every other legal action, and the hand when its
+    cards are the choices (playing or paying)."""
     ctl = []
     playing = _playing_html(view, pending, acts)
     if playing:
@@ -428,7 +640,10 @@ def _controls_html(view: HexBattleView, pending, acts: dict, used: set) -> str:
             used.add(aid)
     if buttons:
         ctl.append(f'<div class="action-row">{"".join(buttons)}</div>')
-    return f'<section class="hb-controls">{"".join(ctl)}</section>' if ctl else ""
+    if hand:
+        ctl.append(hand)
+    return (f'<section class="hb-controls bs-actions" aria-label="Your choices">{"".join(ctl)}</section>'
+            if ctl else "")
 
 
 def _hand_html(view: HexBattleView, pending, acts: dict, used: set) -> str:

@@ -24,7 +24,16 @@ whose turn it is, kept after the end for the view), ``turn`` (turns begun),
 ``actions_left``, ``units`` ([{id, owner, key, hex, facing, health}]),
 ``cards`` (card instance id -> card key), ``deck``, ``hand``, ``discard``
 (per seat, lists of card ids; a deck's top is its start), ``lost`` (per seat,
-points of removed units); ``flow`` is the engine's.
+points of removed units), ``played`` (per seat, cards played) and ``dealt``
+(per seat, health its opponent's units lost), for the end-of-game summary;
+``flow`` is the engine's.
+
+Last moves (:meth:`FlowState.mark`, drawn by the renderer until the seat's next
+turn begins): ``play`` (text: the card's name), ``draw`` (text: how many),
+``move`` (from, to: one per step), ``turn`` (the hex; text: the new facing),
+``fight`` (the mover's hex, the enemy's), ``shoot`` (shooter, target), ``hit``
+(the hex; text: health lost) and ``remove`` (the hex; text: the unit's name),
+all marked for the seat whose turn it is.
 """
 from __future__ import annotations
 
@@ -152,7 +161,7 @@ class HexBattleState(FlowState):
         return {"first": first, "active": first, "turn": 0, "actions_left": ACTIONS_PER_TURN,
                 "units": units, "cards": cards, "deck": deck, "hand": hand,
                 "discard": [[], []],                         # HB-SET-5
-                "lost": [0, 0]}
+                "lost": [0, 0], "played": [0, 0], "dealt": [0, 0]}
 
     def _begin_turn_turn(self, seat: int) -> None:
         """A turn begins: 2 actions (HB-TURN-2), unless the seat cannot act at all (HB-GAP-31, -32)."""
@@ -261,6 +270,7 @@ class HexBattleState(FlowState):
             d["hand"][seat] += took
             self.reveal()
             self.say(f"{{0}} draws {len(took)} card(s).", seat, kind="draw")
+            self.mark(seat, "draw", text=f"{len(took)} card{'s' if len(took) != 1 else ''}")
             self._action_done(seat)
         else:                                                 # play:<cid>  (HB-CARD-3)
             frame = self.flow.push("card", card=arg, paid=[], step=0, unit=None, mp_left=0, aim=None, stage="pay")
@@ -350,6 +360,7 @@ class HexBattleState(FlowState):
             shooter, target = self._unit_on(frame["aim"]), self._unit_on(arg)
             self.say(f"{{0}} {self._label(shooter)} shoots {{1}} {self._label(target)}.",
                      shooter["owner"], target["owner"], kind="shoot")
+            self.mark(active, "shoot", shooter["hex"], target["hex"])
             self._damage(target, RANGED_DAMAGE)               # HB-RNG-6, -7, -8
             if not self.is_over:
                 self._next_card_action(frame)
@@ -367,6 +378,8 @@ class HexBattleState(FlowState):
         paid = ", ".join(self._card_name(c) for c in frame["paid"])
         self.say(f"{{0}} plays {self._card_name(frame['card'])}" + (f", discarding {paid}." if paid else "."),
                  seat, kind="play")
+        self.mark(seat, "play", text=self._card_name(frame["card"]))
+        d["played"][seat] += 1
         frame["stage"] = "resolve"
 
     def _settle(self, seat: int, frame: dict) -> bool:
@@ -432,6 +445,7 @@ class HexBattleState(FlowState):
         elif verb == "turn":                                  # HB-MOVE-6: turns never start fights
             unit["facing"] = (unit["facing"] + TURN_WORDS[arg]) % 6
             self.say(f"{{0}} {self._label(unit)} turns to face {DIRS[unit['facing']]}.", unit["owner"], kind="turn")
+            self.mark(unit["owner"], "turn", here, text=DIRS[unit["facing"]])
         else:                                                 # step (HB-MOVE-4, -5)
             before = {id(u) for u in self._adjacent_enemies(unit)}
             dest = self._forward(unit)
@@ -443,6 +457,7 @@ class HexBattleState(FlowState):
                 unit["facing"] = (unit["facing"] + TURN_WORDS[arg]) % 6
             self.say(f"{UNITS[unit['key']]['name']} ({{0}}) steps {here} -> {dest}"
                      + (f", turning to face {DIRS[unit['facing']]}." if arg else "."), unit["owner"], kind="step")
+            self.mark(unit["owner"], "move", here, dest)
             # HB-GAP-17: fight each enemy adjacent now that was not before this point,
             # HB-GAP-18: clockwise from the front edge; stop if the mover is removed.
             for enemy in self._adjacent_enemies(unit):
@@ -477,6 +492,7 @@ class HexBattleState(FlowState):
         ee = EDGE_NAMES[(d + 3 - enemy["facing"]) % 6]
         self.say(f"Fight: {{0}} {self._label(mover)} {me} {ms} vs {{1}} {self._label(enemy)} {ee} {es}.",
                  mover["owner"], enemy["owner"], kind="fight")
+        self.mark(mover["owner"], "fight", mover["hex"], enemy["hex"])
         if ms > es:
             self._damage(enemy, ms - es)
         elif es > ms:
@@ -488,15 +504,19 @@ class HexBattleState(FlowState):
         """Armor first (HB-ARM-1..3, HB-GAP-21), then health (HB-HLTH-1..6), then the end check (HB-GAP-36)."""
         armor = UNITS[unit["key"]]["armor"] or 0
         loss = max(0, amount - armor)
-        unit["health"] -= loss
         owner = unit["owner"]
+        d = self.data
+        d["dealt"][1 - owner] += min(loss, max(unit["health"], 0))
+        unit["health"] -= loss
+        if loss:
+            self.mark(d["active"], "hit", unit["hex"], text=f"-{loss}")
         note = f" (armor {armor} stops {min(armor, amount)})" if armor else ""
         self.say(f"{{0}} {self._label(unit)} takes {amount} damage{note}: loses {loss} health, "
                  f"{max(unit['health'], 0)} left.", owner, kind="damage")
         if unit["health"] > 0:
             return
-        d = self.data
         d["units"].remove(unit)
+        self.mark(d["active"], "remove", unit["hex"], text=UNITS[unit["key"]]["name"])
         d["lost"][owner] += UNITS[unit["key"]]["points"]
         self.say(f"{{0}} {self._label(unit)} is destroyed; {{0}} has lost {d['lost'][owner]} points.", owner,
                  kind="destroyed")
@@ -549,7 +569,8 @@ class HexBattleState(FlowState):
         armies = self.options["armies"]
         known = [outcome is not None or s == seat for s in (0, 1)]
         return {
-            "game": "hexbattle", "seat": seat, "players": 2, "turn": d["turn"], "active": d["active"],
+            "game": "hexbattle", "seat": seat, "players": 2, "turn": d["turn"], "round": (d["turn"] + 1) // 2,
+            "active": d["active"],
             "first": d["first"], "actions_left": d["actions_left"], "phase": self.phase, "units": units,
             "lost": list(d["lost"]), "deck": [len(x) for x in d["deck"]], "hand_count": [len(h) for h in d["hand"]],
             "discard": [[self.card_view(c) for c in pile] for pile in d["discard"]],
@@ -558,6 +579,7 @@ class HexBattleState(FlowState):
             "outcome": outcome.to_dict() if outcome else None,
             "names": [a["name"] if known[s] else None for s, a in enumerate(armies)],
             "army_cards": [self._army_cards(a) if known[s] else None for s, a in enumerate(armies)],
+            "marks": self.marks(),
         }
 
     @staticmethod
@@ -622,10 +644,13 @@ class HexBattleState(FlowState):
         flow = dict(f, order=list(f["order"]), waiting=list(f["waiting"]), passed=list(f["passed"]),
                     stack=[dict(fr, paid=list(fr["paid"])) for fr in f["stack"]],
                     prompt=None if p is None else dict(p, seats=list(p["seats"])))
+        if "marks" in f:                # marks are written in place: a copy never shares them
+            flow["marks"] = {k: [dict(m, at=list(m["at"])) for m in v] for k, v in f["marks"].items()}
         s.data = dict(d, flow=flow, units=[dict(u) for u in d["units"]],
                       cards=d["cards"] if search else dict(d["cards"]),
                       deck=[list(x) for x in d["deck"]], hand=[list(h) for h in d["hand"]],
-                      discard=[list(x) for x in d["discard"]], lost=list(d["lost"]))
+                      discard=[list(x) for x in d["discard"]], lost=list(d["lost"]),
+                      played=list(d["played"]), dealt=list(d["dealt"]))
         return s
 
 
@@ -658,6 +683,32 @@ class HexBattleGame(Game):
         clean = [{"name": a["name"], "units": [{"key": u["key"], "hex": u["hex"], "facing": u["facing"]} for u in a["units"]],
                   "cards": {k: n for k, n in sorted(a["cards"].items()) if n}} for a in armies]
         return {"armies": json.loads(json.dumps(clean))}
+
+    def summary(self, state: HexBattleState) -> list:  # type: ignore[override]
+        """The end-of-game figures per seat: what decides Hex Battle first (enemy points destroyed of
+        the 20 that win, units left: one left loses), then units lost, cards played, damage dealt.
+        All public: the units on the field, the lost points, the cards played face up.
+
+        >>> from pyapp.games.hexbattle import GAME
+        >>> [label for label, _ in GAME.summary(GAME.new(2, 1))]
+        ['Enemy points destroyed', 'Units left', 'Units lost', 'Cards played', 'Damage dealt']
+        """
+        d = state.data
+        armies = state.options["armies"]
+        alive = {u["id"] for u in d["units"]}
+        lost_names: list[list[str]] = [[], []]
+        for seat in (0, 1):
+            for i, u in enumerate(armies[seat]["units"]):
+                if f"{seat}.{i}" not in alive:
+                    lost_names[seat].append(UNITS[u["key"]]["name"])
+        left = [len(state.units_of(s)) for s in (0, 1)]
+        return [
+            ("Enemy points destroyed", [f"{d['lost'][1 - s]} of {LOSS_POINTS}" for s in (0, 1)]),
+            ("Units left", [f"{left[s]} of {len(armies[s]['units'])}" for s in (0, 1)]),
+            ("Units lost", [f"{len(n)}: {', '.join(n)}" if n else "0" for n in lost_names]),
+            ("Cards played", [str(d["played"][s]) for s in (0, 1)]),
+            ("Damage dealt", [str(d["dealt"][s]) for s in (0, 1)]),
+        ]
 
     @staticmethod
     def prebuilt(name: str) -> dict:

@@ -107,7 +107,8 @@ class HexBattleView(TypedDict):
     game: str              # "hexbattle"
     seat: int | None       # None: a spectator
     players: int           # 2
-    turn: int
+    turn: int              # turns begun (both players' turns count)
+    round: int             # rounds begun: the first player's turn and the second's are round 1
     active: int
     first: int
     actions_left: int
@@ -123,6 +124,7 @@ class HexBattleView(TypedDict):
     outcome: dict | None   # Outcome.to_dict() once the game is over
     names: list[str | None]          # the armies' names: the opponent's is None until the game ends
     army_cards: list[list[ArmyCardView] | None]   # the armies' card lists, hidden the same way
+    marks: dict[str, list[dict]]     # each seat's last-move marks (FlowState.marks), public
 
 
 class ArmyCardView(TypedDict):
