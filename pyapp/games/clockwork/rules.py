@@ -49,7 +49,7 @@ players still tied share the win (``Outcome.ranked(..., ties_share=True)``).
 """
 from __future__ import annotations
 
-from ...engine import Action, Game, Option, Outcome
+from ...engine import Action, Game, Option, Outcome, State
 from ...engine.flow import FlowState, Phase, phases
 from ...engine.util import read_text
 from . import content, geometry
@@ -176,6 +176,18 @@ class ClockworkState(UnitActions, FlowState):
 
     def _begin_round(self) -> None:
         self.flow.set_order(self.clockwise(self.data["start"]))
+
+    STATS = ("kills", "lost", "razed", "units", "buildings", "cards", "drawn")
+
+    def _count(self, what: str, seat: int) -> None:
+        """One more of ``what`` (a key of :attr:`STATS`) for ``seat``: the public figures of the summary."""
+        stats = self.data.setdefault("stats", {})
+        row = stats.setdefault(what, [0] * self.players)
+        row[seat] += 1
+
+    def stats(self, what: str) -> list[int]:
+        """Per seat, how many of ``what`` (a key of :attr:`STATS`) so far."""
+        return list(self.data.get("stats", {}).get(what) or [0] * self.players)
 
     def in_play(self, seat: int) -> bool:
         return not self.data["out"][seat]
@@ -342,6 +354,7 @@ class ClockworkState(UnitActions, FlowState):
     def _do_grids(self, seat: int, action: Action) -> None:
         key, slot = action.id.partition(":")[2].split("@")
         self.data["placed"].append([key, slot])
+        self.mark(seat, "grid", slot, text=GRIDS[key]["name"])
         self.say(f"{{0}} places {GRIDS[key]['name']} in slot {slot[1:]}.", seat, kind="grid")
         self.flow.end_turn()
 
@@ -376,6 +389,7 @@ class ClockworkState(UnitActions, FlowState):
         h, a = action.id.partition(":")[2].split(">")
         b = self.board
         self.data["gates"].append({"hex": h, "owner": seat, "arrow": a})
+        self.mark(seat, "gate", h, a)
         self.say(f"{{0}} starts in {b.terr_name[b.terr[h]]}: Gate Token on {h}, arrow to {a}.", seat, kind="gate")
         self.flow.end_turn()
 
@@ -449,6 +463,7 @@ class ClockworkState(UnitActions, FlowState):
         d["gates"].append({"hex": h, "owner": seat, "arrow": a})
         d["resources"][seat] -= GATE_COST  # CC-TERR-8, CC-TURN-8
         d["captured"].append(b.terr[h])
+        self.mark(seat, "gate", h, a)
         self.say(f"{{0}} captures {b.terr_name[b.terr[h]]}: Gate Token on {h}, arrow to {a}.", seat, kind="capture")
 
     # --- the Portal step
@@ -460,6 +475,10 @@ class ClockworkState(UnitActions, FlowState):
         queue = []
         for p in mine:
             u = self._new_unit(p["card"], seat, p["hex"])
+            self.mark(seat, "reveal", p["hex"], text=UNITS[p["card"]]["name"])
+            self._count("units", seat)
+            if utype(u) == "building":
+                self._count("buildings", seat)
             self.say(f"{{0}}'s portal at {p['hex']} opens: {UNITS[p['card']]['name']}.", seat, kind="portal")
             if utype(u) == "building" and p["src"] != "wall" and p["hex"] in self.board.terr:
                 queue.append(u["id"])  # CC-UTYPE-6, CC-GAP-24
@@ -483,6 +502,7 @@ class ClockworkState(UnitActions, FlowState):
         u = self._unit_on(src)
         u["hex"] = dst
         frame["queue"].pop(0)
+        self.mark(seat, "place", src, dst, text=UNITS[u["card"]]["name"])
         self.say(f"{{0}} places the {UNITS[u['card']]['name']} on {dst}.", seat, kind="place")
         self._after()
 
@@ -574,6 +594,8 @@ class ClockworkState(UnitActions, FlowState):
         d["hands"][seat].append(cid)
         d["drawn"] = [seat, cid]
         self.reveal()
+        self.mark(seat, "card", text="researched a card" if research else "drew a card")
+        self._count("drawn", seat)
         self.say(f"{{0}} {'researches and draws' if research else 'draws'} a card.", seat, kind="draw")
 
     # --- the end of a turn, eliminations, the end of the game
@@ -772,6 +794,7 @@ class ClockworkState(UnitActions, FlowState):
             "roll": d["roll"], "coin": d["coin"],
             "drawn": card_view(drawn[1]) if drawn and drawn[0] == seat else None,
             "log": list(self.log),
+            "marks": self.marks(),
             "outcome": outcome.to_dict() if outcome else None,
         }
 
@@ -794,6 +817,22 @@ class ClockworkGame(Game):
 
     def rules_html(self) -> str:
         return read_text(__package__, "rules.html")
+
+    def summary(self, state: State) -> list:
+        """What decided the game (Gate Tokens held; territories, which decide at the round limit), then the
+        battle figures: enemy units destroyed, units lost, Gate Tokens destroyed, units and Buildings brought
+        into play, special cards played, cards gained from the stack.  Public facts only."""
+        assert isinstance(state, ClockworkState)
+        d = state.data
+        n = state.players
+        rows: list = [("Gate Tokens held", [str(sum(1 for g in d["gates"] if g["owner"] == p)) for p in range(n)]),
+                      ("Territories", [str(len(state._controlled(p))) for p in range(n)])]
+        for label, key in (("Enemy units destroyed", "kills"), ("Units lost", "lost"),
+                           ("Gate Tokens destroyed", "razed"), ("Units brought into play", "units"),
+                           ("Buildings brought into play", "buildings"), ("Special cards played", "cards"),
+                           ("Cards gained", "drawn")):
+            rows.append((label, [str(v) for v in state.stats(key)]))
+        return rows
 
 
 ClockworkState.game = GAME = ClockworkGame()

@@ -244,4 +244,5 @@ class ClockworkView(TypedDict):
     coin: CoinData | None
     drawn: CardView | None  # the card this seat gained last from the stack or a raid
     log: list[Event]
+    marks: dict[str, list[dict]]   # every seat's last move: {"<seat>": [{kind, at: [hex|slot...], text?}]}
     outcome: dict | None   # Outcome.to_dict() once the game is over
