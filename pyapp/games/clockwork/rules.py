@@ -783,7 +783,11 @@ class ClockworkState(UnitActions, FlowState):
                       "territories": [{"id": t, "name": b.terr_name[t], "hexes": hx, "controller": owners.get(t)}
                                       for t, hx in sorted(b.terr_hexes.items())],
                       "grids_total": self.n_grids(),
-                      "grids_left": [k for k in GRIDS if k not in {x for x, _ in d["placed"]}]},
+                      "grids_left": [k for k in GRIDS if k not in {x for x, _ in d["placed"]}],
+                      # the designs still to place, for their previews (only while grids are placed)
+                      "designs": [{"key": k, "name": GRIDS[k]["name"], "rows": list(GRIDS[k]["rows"])}
+                                  for k in GRIDS if k not in {x for x, _ in d["placed"]}]
+                      if flow.phase == "grids" and not outcome else []},
             "gates": [g.copy() for g in gates],
             "portals": [{"hex": p["hex"], "owner": p["owner"], "source": p["src"],
                          "unit": p["card"] if seat == p["owner"] else None} for p in d["portals"]],

@@ -153,6 +153,7 @@ class BoardView(TypedDict):
     territories: list[TerritoryView]
     grids_total: int
     grids_left: list[str]  # grid keys not placed yet
+    designs: list[dict]    # while grids are placed: [{key, name, rows}] of the designs left, for previews
 
 
 class PortalView(TypedDict):
