@@ -517,8 +517,8 @@ def _unit_details(view: ClockworkView, seat: int | None, names: list[str]) -> st
 
 def _gate_spots_svg(acts: dict[str, Action], used: set[str]) -> str:
     """Gate Token placement in two steps on the board: a round button on each hex a Gate Token may take;
-    choosing it (focus or tap) shows its arrows, one per side the arrow may point at (they sit inside that
-    hex, so no two visible buttons ever overlap)."""
+    choosing it (focus or tap) shows its arrows right after it, one per side the arrow may point at (they sit
+    inside that hex, round its button: no two visible buttons ever overlap, and no button holds another)."""
     by_hex: dict[str, list[tuple[str, str, Action]]] = {}
     for aid, a in acts.items():
         if aid.startswith("gate:") and ">" in aid:
@@ -532,14 +532,14 @@ def _gate_spots_svg(acts: dict[str, Action], used: set[str]) -> str:
         for ar, aid, a in by_hex[h]:
             ax, ay = pos(ar)
             ang = math.degrees(math.atan2(ay - y, ax - x))
-            dx, dy = (ax - x) * 0.42, (ay - y) * 0.42
+            dx, dy = (ax - x) * 0.45, (ay - y) * 0.45
             arrows.append(f'<g class="mk spot" data-action="{esc(aid)}" role="button" tabindex="0" '
                           f'aria-label="{esc(a.label or aid)}" transform="translate({x + dx:.1f},{y + dy:.1f}) '
                           f'rotate({ang:.0f})"><circle r="6.5"/><use href="#cw-wedge"/></g>')
             used.add(aid)
         out.append(f'<g class="gpick" role="button" tabindex="0" aria-label="Gate Token on {h}: choose it, then '
-                   f'its arrow ({len(arrows)} sides)"><circle class="gp" cx="{x}" cy="{y}" r="9"/>'
-                   f'<g class="arrows">{"".join(arrows)}</g></g>')
+                   f'its arrow ({len(arrows)} sides)"><circle class="gp" cx="{x}" cy="{y}" r="7"/></g>'
+                   f'<g class="arrows">{"".join(arrows)}</g>')
     return f'<g class="gate-spots">{"".join(out)}</g>' if out else ""
 
 
