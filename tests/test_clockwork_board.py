@@ -84,3 +84,87 @@ def test_summary_of_a_finished_game():
     # units lost by one seat were destroyed by the other (or by itself: Self Destruct)
     assert int(by["Units lost"][0]) + int(by["Units lost"][1]) >= int(by["Enemy units destroyed"][0]) + int(
         by["Enemy units destroyed"][1]) > 0
+
+
+# ---------------------------------------------------------------- the markup
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from pyapp.games.clockwork import render as R  # noqa: E402
+
+NAMES = ["Ann", "Bo", "Cy"]
+
+
+def draw(st, seat):
+    acts = st.legal_actions(seat) if seat is not None else []
+    return R.render(st.view(seat), acts, seat=seat, names=NAMES[:st.players], interactive=seat is not None)
+
+
+def test_a_bots_last_move_is_drawn_for_every_seat_until_it_moves_again():
+    """After a bot's move its marks are on everyone's board (arrow, ring, cross in its colour class) and listed
+    in words with its name; they are gone once that bot's next turn begins."""
+    seen = None
+    for st, seat in bot_game("clockwork", 2, 8, ["crusader"], {"max_rounds": 6}, limit=3000):
+        if seat is None:
+            break
+        v = st.view(None)
+        moved = [m for m in v["marks"].get("1", []) if m["kind"] == "move"]
+        if seen is None and moved and v["active"] == 0:
+            for viewer in (0, 1, None):
+                markup = R.render(st.view(viewer), [], seat=viewer, names=NAMES[:2], interactive=False)
+                assert '<polygon class="lm arrow solid cw-p1"' in markup
+                assert f"moved {moved[0]['text']} {moved[0]['at'][0]} → {moved[0]['at'][1]}" in markup
+                assert "<b>Bo</b>" in markup
+            seen = v["turn"]
+        if seen is not None and v["active"] == 1 and v["turn"] > seen:     # Bo's next turn has begun
+            # its first decision of the new turn: nothing moved yet, the last turn's arrows are gone
+            assert not any(m["kind"] == "move" for m in v["marks"].get("1", []))
+            layer = re.search(r'<g class="last-moves"[^>]*>(.*?)</g>', draw(st, seat))
+            assert layer is None or "lm arrow solid cw-p1" not in layer.group(1)
+            return
+    raise AssertionError(f"no bot move seen, or the bot never moved again ({seen})")
+
+
+def test_every_board_control_has_a_name_and_a_tab_stop():
+    """Board pieces that apply an action are buttons with an accessible name in words (keyboard and screen
+    reader), and units can take focus to show their details."""
+    for st, seat in bot_game("clockwork", 3, 12, ["crusader"], {"max_rounds": 5}, limit=3000):
+        if seat is None:
+            break
+        if len(st.history) % 7:
+            continue
+        markup = draw(st, seat)
+        svg = markup[markup.index("<svg class=\"cw-board\""):markup.index("</svg>", markup.index("<svg class=\"cw-board\""))]
+        for tag in re.findall(r"<g [^>]*data-action=[^>]*>", svg):
+            assert 'role="button"' in tag and 'tabindex="0"' in tag and re.search(r'aria-label="[^"]{8,}"', tag), tag
+        for tag in re.findall(r'<g class="unit [^>]*>', svg):
+            assert 'tabindex="0"' in tag and "aria-label=" in tag, tag
+
+
+def test_board_text_is_never_under_the_minimum():
+    """Every font size web/clockwork.css gives board text is at least R.MIN_TEXT SVG units: 11 px and more once
+    the board is drawn 1.16 px per unit or more (the widest board, 4 slots, in the column beside the panels at
+    1366 px: the browser test measures it)."""
+    css = (Path(__file__).resolve().parents[1] / "web" / "clockwork.css").read_text()
+    sizes = []
+    for sel, body in re.findall(r"([^{}]+)\{([^}]*)\}", css):
+        if ".cw-board" in sel:
+            sizes += [float(x) for x in re.findall(r"font:[^;]*?([\d.]+)px", body)]
+    assert sizes and min(sizes) >= R.MIN_TEXT, sorted(sizes)[:3]
+    assert "<text" not in R.defs()
+
+
+def test_only_the_slots_that_matter_are_drawn():
+    """Before the first grid the whole 4 x 3 table; while grids are placed, the placed ones and their
+    neighbours; in play only the placed grids: a 2-player game's board is no wider than its grids."""
+    st = GAME.new(2, 5)
+    seat = st.to_act[0]
+    full = R.view_box(list(R.SLOTS))
+    assert f'viewBox="{full[0]:g} {full[1]:g} {full[2]:g} {full[3]:g}"' in draw(st, seat)
+    while st.view(None)["phase"] == "grids":
+        st.apply(st.to_act[0], st.legal_actions(st.to_act[0])[0].id)
+    slots = [g["slot"] for g in st.view(None)["board"]["grids"]]
+    box = R.view_box(slots)
+    assert R.shown_slots(st.view(None)["board"], st.view(None)["phase"]) == sorted(slots, key=R.SLOTS.index)
+    assert f'viewBox="{box[0]:g} {box[1]:g} {box[2]:g} {box[3]:g}"' in draw(st, st.to_act[0])
+    assert box[2] * box[3] < full[2] * full[3] * 0.7
