@@ -252,15 +252,16 @@ def slot_outline(slot: str) -> str:
 
 
 def shown_slots(board: BoardView | dict, phase: object) -> list[str]:
-    """The slots the board shows: the placed grids and, while grids are placed, the slots next to them
-    (every slot before the first grid); the rest of the 4 x 3 table never matters and is left out."""
+    """The slots the board shows: the placed grids and, while grids are placed, the slots of the game's table
+    next to them (its whole table before the first grid); the rest never matters and is left out."""
     placed = [str(g.get("slot")) for g in board.get("grids") or [] if g.get("slot") in SLOTS]
+    table = [str(sl) for sl in board.get("slots") or SLOTS if sl in SLOTS] or list(SLOTS)
     if not placed:
-        return list(SLOTS)
+        return table
     out = set(placed)
     if phase == "grids":
         for sl in placed:
-            out.update(slot_neighbours(sl))
+            out.update(n for n in slot_neighbours(sl) if n in table)
     return [sl for sl in SLOTS if sl in out]
 
 

@@ -328,11 +328,12 @@ class ClockworkState(UnitActions, FlowState):
         """Slots where design ``key`` may go now (CC-SETUP-3, CC-GAP-6)."""
         placed = self.data["placed"]
         used = {slot for _k, slot in placed}
+        table = geometry.table_slots(self.players)     # house rule: the part of the table this game uses
         if not placed:
-            return list(geometry.SLOTS)
+            return list(table)
         b = self.board
         out = []
-        for slot in geometry.SLOTS:
+        for slot in table:
             if slot in used or not any(n in used for n in geometry.slot_neighbours(slot)):
                 continue
             cells = geometry.grid_hexes(GRIDS[key]["rows"], slot)
@@ -783,6 +784,7 @@ class ClockworkState(UnitActions, FlowState):
                       "territories": [{"id": t, "name": b.terr_name[t], "hexes": hx, "controller": owners.get(t)}
                                       for t, hx in sorted(b.terr_hexes.items())],
                       "grids_total": self.n_grids(),
+                      "slots": list(geometry.table_slots(self.players)),
                       "grids_left": [k for k in GRIDS if k not in {x for x, _ in d["placed"]}],
                       # the designs still to place, for their previews (only while grids are placed)
                       "designs": [{"key": k, "name": GRIDS[k]["name"], "rows": list(GRIDS[k]["rows"])}
@@ -811,7 +813,8 @@ class ClockworkGame(Game):
     seat_colours = ("#c0392b", "#2f6db5", "#2e8b57", "#d4a017", "#7d4cad", "#e07020")   # as its board draws them
     min_players = 2
     max_players = 6
-    rules_version = 2                 # 2: no Wall or Building on a Gate Token arrow hex, corrupted units at printed numbers
+    rules_version = 3                 # 2: no Wall or Building on a Gate Token arrow hex, corrupted units at printed numbers;
+    #                                   3: a game uses only part of the slot table (3 x 2 for 2 players...: geometry.TABLE_SLOTS)
     description = "Assemble the battlefield, open secret portals and research levelled war machines."
     options_spec = (Option("max_rounds", DEFAULT_MAX_ROUNDS, "Round limit (0: none)", kind="int", min=0, max=1000,
                            advanced=True, help="A house rule, not in the printed rules, against endless games: after "

@@ -152,6 +152,7 @@ class BoardView(TypedDict):
     grids: list[GridView]
     territories: list[TerritoryView]
     grids_total: int
+    slots: list[str]       # the slots this game may use (house rule: the table is no bigger than its grids need)
     grids_left: list[str]  # grid keys not placed yet
     designs: list[dict]    # while grids are placed: [{key, name, rows}] of the designs left, for previews
 
