@@ -59,10 +59,10 @@ def test_each_new_grid_must_touch_a_placed_one():
 
 @rule("CC-GAP-5", "CC-SETUP-3")
 def test_a_game_uses_only_the_part_of_the_table_its_grids_can_fill():
-    """House rule (issue 16): 3 x 2 slots for 2 players, 4 x 2 for 3 and 4, the whole 4 x 3 for 5 and 6, so a
+    """House rule (issue 16): 3 x 2 slots for 2 and 3 players, 4 x 2 for 4, the whole 4 x 3 for 5 and 6, so a
     small game's board stays compact on a phone; every grid of every game still finds a slot."""
     from pyapp.games.clockwork.geometry import table_slots
-    expect = {2: {"s1", "s2", "s3", "s5", "s6", "s7"}, 3: {f"s{i}" for i in range(1, 9)},
+    expect = {2: {"s1", "s2", "s3", "s5", "s6", "s7"}, 3: {"s1", "s2", "s3", "s5", "s6", "s7"},
               4: {f"s{i}" for i in range(1, 9)}, 5: {f"s{i}" for i in range(1, 13)}, 6: {f"s{i}" for i in range(1, 13)}}
     for players, slots in expect.items():
         st = GAME.new(players, 3)

@@ -34,8 +34,8 @@ line_of_fire = lru_cache(maxsize=65536)(TABLE.between)
 
 
 # The part of the table a game uses (columns x rows of slots, from the top left): no more than the grids of
-# the game can fill, so the board stays compact (a 2-player game's 4 grids in 3 x 2 slots, not 4 x 3).
-TABLE_SLOTS = {2: (3, 2), 3: (4, 2), 4: (4, 2), 5: (4, 3), 6: (4, 3)}
+# the game can fill, so the board stays compact (a 2- or 3-player game in 3 x 2 slots, not 4 x 3).
+TABLE_SLOTS = {2: (3, 2), 3: (3, 2), 4: (4, 2), 5: (4, 3), 6: (4, 3)}
 
 
 def table_slots(players: int) -> tuple[str, ...]:

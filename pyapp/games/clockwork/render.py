@@ -535,8 +535,8 @@ def _gate_spots_svg(acts: dict[str, Action], used: set[str]) -> str:
             ang = math.degrees(math.atan2(ay - y, ax - x))
             dx, dy = (ax - x) * 0.45, (ay - y) * 0.45
             arrows.append(f'<g class="mk spot" data-action="{esc(aid)}" role="button" tabindex="0" '
-                          f'aria-label="{esc(a.label or aid)}" transform="translate({x + dx:.1f},{y + dy:.1f}) '
-                          f'rotate({ang:.0f})"><circle r="6.5"/><use href="#cw-wedge"/></g>')
+                          f'aria-label="{esc(a.label or aid)}" transform="translate({x + dx:.1f},{y + dy:.1f})">'
+                          f'<circle r="6.5"/><use href="#cw-wedge" transform="rotate({ang:.0f}) scale(1.25)"/></g>')
             used.add(aid)
         out.append(f'<g class="gpick" role="button" tabindex="0" aria-label="Gate Token on {h}: choose it, then '
                    f'its arrow ({len(arrows)} sides)"><circle class="gp" cx="{x}" cy="{y}" r="7"/></g>'
@@ -727,12 +727,14 @@ def _progress_html(view: ClockworkView, names: list[str]) -> str:
     if not infos or not terrs:
         return ""
     total = len(terrs)
-    best = max((number(i.get("gates")) > 0, number(i.get("territories")), number(i.get("gates"))) for i in infos)
+    keys = [(number(i.get("gates")) > 0, number(i.get("territories")), number(i.get("gates"))) for i in infos]
+    best = max(keys)
+    alone = keys.count(best) == 1                  # a tie leads nobody
     rows = []
     for i in infos:
         p = i.get("seat")
         t, g = number(i.get("territories")), number(i.get("gates"))
-        lead = (g > 0, t, g) == best and t > 0
+        lead = alone and (g > 0, t, g) == best and t > 0
         pct = round(100 * t / total) if total else 0
         state = " out" if i.get("out") else (" lead" if lead else "")
         rows.append(f'<li class="{_seat_cls(p)}{state}"><span class="who"><span class="swatch {_seat_cls(p)}">'

@@ -814,7 +814,7 @@ class ClockworkGame(Game):
     min_players = 2
     max_players = 6
     rules_version = 3                 # 2: no Wall or Building on a Gate Token arrow hex, corrupted units at printed numbers;
-    #                                   3: a game uses only part of the slot table (3 x 2 for 2 players...: geometry.TABLE_SLOTS)
+    #                                   3: a game uses only part of the slot table (3 x 2 for 2-3 players...: geometry.TABLE_SLOTS)
     description = "Assemble the battlefield, open secret portals and research levelled war machines."
     options_spec = (Option("max_rounds", DEFAULT_MAX_ROUNDS, "Round limit (0: none)", kind="int", min=0, max=1000,
                            advanced=True, help="A house rule, not in the printed rules, against endless games: after "
