@@ -33,7 +33,7 @@ from functools import lru_cache
 from ...engine.hexgrid import corners
 from ...engine.log import html as event_html
 from ...ui.markup import action_button, dest_layer, esc, log_details, number, seat_names
-from .geometry import GRID_COLS, GRID_ROWS, SLOT_COLS, SLOT_ROWS, SLOTS, TABLE, slot_neighbours, slot_origin
+from .geometry import GRID_COLS, GRID_ROWS, SLOTS, TABLE, slot_neighbours, slot_origin
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -143,18 +143,6 @@ def defs() -> str:
             f'<path id="cw-wedge" d="M4.4 0 L-3.4 -3.2 L-1.4 0 L-3.4 3.2 Z"/>'
             '<marker id="cw-arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
             'orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" class="ah"/></marker></defs>')
-
-
-@lru_cache(maxsize=1)
-def slot_frames() -> tuple[tuple[float, float, float, float], ...]:
-    """Per slot ``s1``..``s12``: (x, y, w, h) of the frame around its 6 x 5 hexes."""
-    out = []
-    for i in range(SLOT_COLS * SLOT_ROWS):
-        ox, oy = (i % SLOT_COLS) * GRID_COLS, (i // SLOT_COLS) * GRID_ROWS
-        x0, y0 = TABLE.center(TABLE.name(ox, oy), SIZE, pad=PAD)
-        out.append((round(x0 - SIZE + 2, 1), round(y0 - HH / 2 + 2, 1), round(GRID_COLS * 1.5 * SIZE - 4, 1),
-                    round(GRID_ROWS * HH - 4, 1)))
-    return tuple(out)
 
 
 def _edge(x: float, y: float, d: int) -> str:
@@ -871,7 +859,8 @@ def _portal_buttons(view: ClockworkView, acts: dict[str, Action], used: set[str]
         label = lst[0][2].label or key
         name = label.removeprefix("Create a ").partition(" portal at ")[0] or key
         cost = label.rpartition("(cost ")[2].rstrip(")") if "(cost " in label else "?"
-        btns = "".join(action_button(aid, esc(h), cls="small", title=f"{a.label or aid} (Gate Token {gates.get(h, '?')})")
+        btns = "".join(action_button(aid, f'<span class="sr-only">{esc(name)} portal at </span>{esc(h)}', cls="small",
+                                     title=f"{a.label or aid} (Gate Token {gates.get(h, '?')})")
                        for h, aid, a in sorted(lst, key=lambda t: _hex_order(t[0])))
         rows.append(_choice_row(f"{esc(name)} <small>(cost {esc(cost)})</small>", lst, btns, used))
     return (f'<div class="cw-group portals"><h4>Create a face-down portal: unit, then the hex at a Gate Token\'s arrow'
