@@ -333,7 +333,7 @@ def _grid_spots_svg(board: BoardView | dict, slots: list[str], acts: dict[str, A
                 continue
             x0, y0, x1, y1 = slot_box(sl)
             sx, sy = pos(slot_cells(sl)[0])
-            label = a.label or aid
+            label = "Place here: " + (a.label or aid).removeprefix("Place ")   # the visible words start the name
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
             items.append(f'<use href="#cw-prev-{_key(k)}" class="prev" x="{sx - a1x:.1f}" y="{sy - a1y:.1f}"/>'
                          f'<g class="mk gslot" data-action="{esc(aid)}" role="button" tabindex="0" '
@@ -482,12 +482,13 @@ def _units_svg(view: ClockworkView, hexes: dict, link: dict[str, int], seat: int
         shape = TYPE_SHAPE.get(u.get("type"), "cw-soldier")
         owner_ring = (f'<circle class="owner-ring {_seat_cls(u.get("owner"))}" cy="-3.5" r="{SIZE * 0.7:.1f}"/>'
                       if ctrl != u.get("owner") else "")
+        short = f'{abbrev(u)} {number(u.get("attack"))}/{number(u.get("defense"))}'
         out.append(f'<g class="{" ".join(ucls)}" transform="translate({x},{y})" tabindex="0" role="button" '
-                   f'aria-label="{esc(unit_title(u, names, own))}">{owner_ring}'
+                   f'aria-label="{esc(short)}: {esc(unit_title(u, names, own))}">{owner_ring}'
                    f'<use href="#{shape}" class="body" transform="translate(0,-3.5) scale(.9)"/>'
-                   f'<text class="uname" y="-0.2">{esc(abbrev(u))}</text>'
-                   f'<text class="ustat" y="15.2">{esc(number(u.get("attack")))}/{esc(number(u.get("defense")))}</text>'
-                   "</g>")
+                   f'<text class="uname" y="-0.2" aria-hidden="true">{esc(abbrev(u))}</text>'
+                   f'<text class="ustat" y="15.2" aria-hidden="true">{esc(number(u.get("attack")))}/'
+                   f'{esc(number(u.get("defense")))}</text></g>')
     return "".join(out)
 
 
