@@ -49,12 +49,30 @@ def test_grids_are_placed_in_turn_order_from_the_highest_roller():
 @rule("CC-SETUP-3", "CC-GAP-6", "CC-GAP-5")
 def test_each_new_grid_must_touch_a_placed_one():
     st = GAME.new(2, 1)
-    assert len(ids(st)) == len(content.GRIDS) * 12  # the first grid goes anywhere
+    assert len(ids(st)) == len(content.GRIDS) * 6  # the first grid goes anywhere in the 2-player table (3 x 2)
     st.apply(st.to_act[0], "grid:steppe@s1")
     slots = {a.split("@")[1] for a in ids(st)}
     assert slots == {"s2", "s5"}  # the slots sharing a side with s1
     st.apply(st.to_act[0], "grid:outpost@s2")
     assert "grid:outpost@s6" not in ids(st)  # each design once
+
+
+@rule("CC-GAP-5", "CC-SETUP-3")
+def test_a_game_uses_only_the_part_of_the_table_its_grids_can_fill():
+    """House rule (issue 16): 3 x 2 slots for 2 and 3 players, 4 x 2 for 4, the whole 4 x 3 for 5 and 6, so a
+    small game's board stays compact on a phone; every grid of every game still finds a slot."""
+    from pyapp.games.clockwork.geometry import table_slots
+    expect = {2: {"s1", "s2", "s3", "s5", "s6", "s7"}, 3: {"s1", "s2", "s3", "s5", "s6", "s7"},
+              4: {f"s{i}" for i in range(1, 9)}, 5: {f"s{i}" for i in range(1, 13)}, 6: {f"s{i}" for i in range(1, 13)}}
+    for players, slots in expect.items():
+        st = GAME.new(players, 3)
+        assert {a.split("@")[1] for a in ids(st)} == slots == set(table_slots(players))
+        assert st.view(None)["board"]["slots"] == list(table_slots(players))
+        while phase(st) == "grids":                # placed in the last legal slot each time: never stuck
+            acts = ids(st)
+            assert acts and {a.split("@")[1] for a in acts} <= slots
+            st.apply(st.to_act[0], acts[-1])
+        assert len(st.view(None)["board"]["grids"]) == content.GRIDS_PER_PLAYERS[players]
 
 
 @rule("CC-GAP-6")

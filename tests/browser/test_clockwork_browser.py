@@ -8,9 +8,9 @@ so ``pyapp.games.get("clockwork")`` here says what the page will say).  Until in
 geometry (pointer-events, sizes) when clicked.
 
 The URL cannot pass game options (``max_rounds``), so the game runs with the default turn limit; the
-seed and the person's policy below make it short: in CPython (tests via pyapp.ui.app.App, reload
-included) seed 12 ends after ~29 clicks (moves, portals and two attacks by the person) and ~135 bot
-actions on the last Gate Tokens.
+seed and the person's policy below make it short: since rules version 3 (the 3-player game on a 3 x 2
+table) seed 12 ends after 74 clicks (moves, portals, two attacks and two counters by the person) and
+about 320 bot actions, in about 3.5 minutes here.
 """
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ import time
 
 import pytest
 
-from harness import (latency_summary, notices, play_by_clicking, reload_resumes, renders, saved_games,
-                     wait_idle, wait_ready)
+from harness import (click_action_once, latency_summary, notices, play_by_clicking, reload_resumes, renders,
+                     saved_games, wait_idle, wait_ready, wait_render)
 
 
 pytestmark = pytest.mark.browser
@@ -78,3 +78,102 @@ def test_whole_three_player_game_by_clicking_with_reload(site, page):
     print(f"\nclockwork browser game: {clicks} clicks {kinds}, {len(saves[0]['actions'])} actions, "
           f"{swaps} renders after the reload, {time.perf_counter() - start:.0f} s; click-to-render "
           f"{latency_summary(lat)}")
+
+
+# ---------------------------------------------------------------- the board at every size (issue 16)
+SIZES = {"phone": (390, 844, True), "laptop": (1366, 768, False)}
+
+
+def _measure(page) -> dict:
+    from tool_modules import tool
+    return page.evaluate(tool("screenshots").MEASURE_JS)
+
+
+def _open(browser, size: str, seed: int = 3):
+    from harness import new_page
+    w, h, touch = SIZES[size]
+    ctx, page, _guard = new_page(browser, viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
+    return ctx, page
+
+
+def _visible_ids(page, selector: str) -> list[str]:
+    return page.eval_on_selector_all(f"#app {selector}", """els => els.filter(e => {
+        const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; }).map(e => e.dataset.action)""")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_grid_and_gate_placement_on_the_board_fit_and_stay_legible(site, browser, size):
+    """Grid placement in two steps (a design picked in the panel, then "Place here" in a slot on the board),
+    Gate Token placement in two steps by keyboard (the hex's button, Tab to an arrow, Enter); at each step
+    the board is inside the viewport's width, no two visible controls overlap and, at 1366 px, no text is
+    under 11 px (the grid previews, units and coordinates included)."""
+    ctx, page = _open(browser, size)
+    try:
+        page.goto(site.url("index.html?game=clockwork&seats=human,bot&seed=3&fast=1"))
+        wait_ready(page)
+        wait_idle(page, timeout=120_000)
+        checked = 0
+        while page.locator("#app .cw-gridpick").count():
+            m = _measure(page)
+            assert m["board"][0] >= 0 and m["board"][1] <= m["viewport"], m
+            assert m["overlapCount"] == 0, m["overlaps"]
+            if size == "laptop":
+                assert m["minFont"] >= 11, (m["minFont"], m["minText"])
+            radios = page.locator("#app .cw-gridpick input[type=radio]")
+            first = _visible_ids(page, ".gslot")
+            assert first and all(a.startswith("grid:") for a in first)
+            assert len({a.partition("@")[0] for a in first}) == 1           # only the picked design's slots
+            if radios.count() > 1:
+                page.locator("#app .cw-gridpick .gp-item").nth(1).click()
+                second = _visible_ids(page, ".gslot")
+                assert second and {a.partition("@")[0] for a in second} != {a.partition("@")[0] for a in first}
+            aid = _visible_ids(page, ".gslot")[0]
+            click_action_once(page, aid)
+            checked += 1
+        assert checked >= 1
+        # the Gate Tokens: keyboard only
+        assert page.locator("#app .gpick").count() > 0
+        m = _measure(page)
+        assert m["overlapCount"] == 0, m["overlaps"]
+        assert not _visible_ids(page, ".gate-spots .mk")                 # arrows hidden until a hex is chosen
+        page.locator("#app .gpick").first.focus()
+        arrows = _visible_ids(page, ".gate-spots .mk")
+        assert arrows and all(a.startswith("gate:") for a in arrows)
+        assert len({a.partition(">")[0] for a in arrows}) == 1
+        m = _measure(page)
+        assert m["overlapCount"] == 0, m["overlaps"]
+        before = renders(page)
+        page.keyboard.press("Tab")
+        active = page.evaluate("() => document.activeElement.outerHTML.slice(0, 160)")
+        assert page.evaluate("() => document.activeElement.dataset.action") == arrows[0], active
+        page.keyboard.press("Enter")
+        wait_render(page, before)
+        wait_idle(page, timeout=120_000)
+        assert page.locator("#app .cw-board .gate").count() >= 1
+        m = _measure(page)
+        assert m["board"][0] >= 0 and m["board"][1] <= m["viewport"], m
+        if size == "laptop":
+            assert m["minFont"] >= 11, (m["minFont"], m["minText"])
+        assert not page.boardshelf.page_errors, page.boardshelf.page_errors
+    finally:
+        ctx.close()
+
+
+def test_phone_board_is_not_pinned_over_the_panels(site, browser):
+    """At 390 x 844 the board scrolls away with the page (it used to stay pinned, transparent, with the
+    panels scrolling through it) and its background is opaque."""
+    ctx, page = _open(browser, "phone")
+    try:
+        page.goto(site.url("index.html?game=clockwork&seats=human,bot&seed=3&fast=1"))
+        wait_ready(page)
+        wait_idle(page, timeout=120_000)
+        wrap = page.locator("#app .cw-board-wrap")
+        assert wrap.evaluate("e => getComputedStyle(e).position") != "sticky"
+        bg = page.locator("#app .cw-board").evaluate("e => getComputedStyle(e).backgroundColor")
+        assert "/ " not in bg and not (bg.startswith("rgba") and not bg.endswith(", 1)")), bg   # no alpha
+        top = wrap.evaluate("e => e.getBoundingClientRect().top")
+        page.mouse.wheel(0, 600)
+        page.wait_for_timeout(200)
+        assert wrap.evaluate("e => e.getBoundingClientRect().top") < top - 300
+    finally:
+        ctx.close()

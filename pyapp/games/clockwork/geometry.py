@@ -33,6 +33,21 @@ distance = lru_cache(maxsize=None)(TABLE.distance)
 line_of_fire = lru_cache(maxsize=65536)(TABLE.between)
 
 
+# The part of the table a game uses (columns x rows of slots, from the top left): no more than the grids of
+# the game can fill, so the board stays compact (a 2- or 3-player game in 3 x 2 slots, not 4 x 3).
+TABLE_SLOTS = {2: (3, 2), 3: (3, 2), 4: (4, 2), 5: (4, 3), 6: (4, 3)}
+
+
+def table_slots(players: int) -> tuple[str, ...]:
+    """The slots a game of ``players`` may use, in order.
+
+    >>> table_slots(2), len(table_slots(6))
+    (('s1', 's2', 's3', 's5', 's6', 's7'), 12)
+    """
+    cols, rows = TABLE_SLOTS.get(players, (SLOT_COLS, SLOT_ROWS))
+    return tuple(sl for i, sl in enumerate(SLOTS) if i % SLOT_COLS < cols and i // SLOT_COLS < rows)
+
+
 def slot_origin(slot: str) -> tuple[int, int]:
     """(column, row) of the top-left hex of ``slot``."""
     i = SLOTS.index(slot)

@@ -33,7 +33,7 @@ from functools import lru_cache
 from ...engine.hexgrid import corners
 from ...engine.log import html as event_html
 from ...ui.markup import action_button, dest_layer, esc, log_details, number, seat_names
-from .geometry import GRID_COLS, GRID_ROWS, SLOT_COLS, SLOT_ROWS, TABLE
+from .geometry import GRID_COLS, GRID_ROWS, SLOTS, TABLE, slot_neighbours, slot_origin
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -71,9 +71,12 @@ GROUPS = (  # button groups: (title, predicate on the id)
 )
 
 
-LEGEND = ('<p class="cw-legend">● soldier · ⬢ vehicle · ■ building (attack/defense below) · ◆ face-down portal · '
-          '✷ Gate Token and its arrow · markers: • move, ⚔ attack, ✹ Artillery Shell, ▦ Portal Wall, ⌂ place · '
-          'M/A: moved/attacked this turn · dashed ring: corrupted (owner colour)</p>')
+LEGEND = ('<p class="cw-legend">● soldier · ⬢ vehicle · ■ building (attack/defense below each unit) · ◆ face-down '
+          'portal · ✷ Gate Token: its arrow points at the hex where its portals come in (ringed in its colour) · '
+          'markers: • move, ⚔ attack, ✹ Artillery Shell, ▦ Portal Wall, ⌂ place (several on one hex: dots move, '
+          'diamonds attack) · faded unit: it moved or attacked this turn · dashed ring round a unit: corrupted '
+          '(owner colour) · last moves, in each player\'s colour until that player moves again: solid arrow move, '
+          'dashed arrow attack, cross destroyed, dashed ring something came in or happened there</p>')
 
 
 @lru_cache(maxsize=512)
@@ -142,18 +145,6 @@ def defs() -> str:
             'orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" class="ah"/></marker></defs>')
 
 
-@lru_cache(maxsize=1)
-def slot_frames() -> tuple[tuple[float, float, float, float], ...]:
-    """Per slot ``s1``..``s12``: (x, y, w, h) of the frame around its 6 x 5 hexes."""
-    out = []
-    for i in range(SLOT_COLS * SLOT_ROWS):
-        ox, oy = (i % SLOT_COLS) * GRID_COLS, (i // SLOT_COLS) * GRID_ROWS
-        x0, y0 = TABLE.center(TABLE.name(ox, oy), SIZE, pad=PAD)
-        out.append((round(x0 - SIZE + 2, 1), round(y0 - HH / 2 + 2, 1), round(GRID_COLS * 1.5 * SIZE - 4, 1),
-                    round(GRID_ROWS * HH - 4, 1)))
-    return tuple(out)
-
-
 def _edge(x: float, y: float, d: int) -> str:
     """The edge of the hex at (x, y) facing direction ``d`` (0 N clockwise) as a path segment."""
     a1, a2 = math.radians(-120 + 60 * d), math.radians(-60 + 60 * d)
@@ -172,7 +163,7 @@ def _terrain(key: tuple) -> tuple:
             continue
         x, y = pos(h)
         cells.append((h, x, y, kind, terr))
-        labels.append(f'<text class="coord" x="{x}" y="{y - HH / 2 + 6.5:.1f}">{h}</text>')
+        labels.append((h, f'<text class="coord" x="{x}" y="{y - HH / 2 + 10.5:.1f}">{h}</text>'))
         around = TABLE.neighbours(h)                                    # by direction, None off the table
         for d in range(6):
             other = hexes.get(around[d]) if around[d] else None
@@ -180,7 +171,7 @@ def _terrain(key: tuple) -> tuple:
                 borders.append(_edge(x, y, d))
             elif kind != "territory" and other is None:
                 borders.append(_edge(x, y, d))
-    return tuple(cells), "".join(borders), "".join(labels)
+    return tuple(cells), "".join(borders), tuple(labels)
 
 
 @lru_cache(maxsize=16)
@@ -217,60 +208,168 @@ def unit_title(u: UnitView, names: list[str], own: bool) -> str:
 
 
 # ---------------------------------------------------------------- the board
+MIN_TEXT = 9.5                    # the smallest board text in SVG units: 11 px and more at 1366 px wide (checked)
+
+
+@lru_cache(maxsize=16)
+def slot_cells(slot: str) -> tuple[str, ...]:
+    """The hexes of ``slot`` (6 x 5)."""
+    ox, oy = slot_origin(slot)
+    return tuple(TABLE.name(ox + c, oy + r) for r in range(GRID_ROWS) for c in range(GRID_COLS))
+
+
+@lru_cache(maxsize=16)
+def slot_box(slot: str) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1): the box round the hexes of ``slot``."""
+    pts = [pos(h) for h in slot_cells(slot)]
+    return (min(x for x, _ in pts) - SIZE, min(y for _, y in pts) - HH / 2,
+            max(x for x, _ in pts) + SIZE, max(y for _, y in pts) + HH / 2)
+
+
+@lru_cache(maxsize=16)
+def slot_outline(slot: str) -> str:
+    """The outline of ``slot``'s hexes (its real zigzag edge, so it never covers a neighbouring slot)."""
+    cells = set(slot_cells(slot))
+    out = []
+    for h in cells:
+        x, y = pos(h)
+        for d, n in enumerate(TABLE.neighbours(h)):
+            if n not in cells:
+                out.append(_edge(x, y, d))
+    return "".join(out)
+
+
+def shown_slots(board: BoardView | dict, phase: object) -> list[str]:
+    """The slots the board shows: the placed grids and, while grids are placed, the slots of the game's table
+    next to them (its whole table before the first grid); the rest never matters and is left out."""
+    placed = [str(g.get("slot")) for g in board.get("grids") or [] if g.get("slot") in SLOTS]
+    table = [str(sl) for sl in board.get("slots") or SLOTS if sl in SLOTS] or list(SLOTS)
+    if not placed:
+        return table
+    out = set(placed)
+    if phase == "grids":
+        for sl in placed:
+            out.update(n for n in slot_neighbours(sl) if n in table)
+    return [sl for sl in SLOTS if sl in out]
+
+
+def view_box(slots: list[str]) -> tuple[float, float, float, float]:
+    """(x, y, w, h) of the board's viewBox round ``slots`` (with a margin).
+
+    >>> view_box(["s1"])
+    (0.0, 0.0, 202.0, 202.53)
+    """
+    boxes = [slot_box(sl) for sl in slots] or [(0.0, 0.0, BOARD_W, BOARD_H)]
+    x0, y0 = min(b[0] for b in boxes) - PAD, min(b[1] for b in boxes) - PAD
+    x1, y1 = max(b[2] for b in boxes) + PAD, max(b[3] for b in boxes) + PAD
+    return round(x0, 2) + 0.0, round(y0, 2) + 0.0, round(x1 - x0, 2), round(y1 - y0, 2)
+
+
 def _board(view: ClockworkView, acts: dict[str, Action], used: set[str], seat: int | None, names: list[str]) -> str:
-    """The battlefield: slots, hexes and borders, rings, gates, portals, units, and the markers to click."""
+    """The battlefield: slots, hexes and borders, rings, gates, portals, units, last moves, and the markers to
+    click."""
     board = view.get("board") or {}
     hexes = board.get("hexes") or {}
     marks = _board_marks(acts, hexes)
     sources = sorted({s for lst in marks.values() for s, _a, _k in lst}, key=_hex_order)
     link = {h: i for i, h in enumerate(sources)}      # source hex -> k<i>: a unit and its markers light up together
-    return (f'<svg class="cw-board" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="img" '
-            f'aria-label="Clockwork Crusade battlefield">{defs()}{_slots_svg(board, acts)}{_terrain_svg(board)}'
-            f'{_rings_svg(view, acts, hexes)}{_gates_svg(view, names)}{_portals_svg(view, names)}'
-            f'{_units_svg(view, hexes, link, seat, names)}{_gate_spots_svg(acts, used)}'
+    slots = shown_slots(board, view.get("phase"))
+    x, y, w, h = view_box(slots)
+    return (f'<svg class="cw-board" viewBox="{x:g} {y:g} {w:g} {h:g}" role="group" '
+            f'aria-label="Clockwork Crusade battlefield">{defs()}{_designs_defs(board)}{_slots_svg(board, slots)}'
+            f'{_terrain_svg(board, view, acts)}{_rings_svg(view, acts, hexes)}{_gates_svg(view, names)}'
+            f'{_portals_svg(view, names)}{_units_svg(view, hexes, link, seat, names)}{_last_moves_svg(view, names)}'
+            f'{_grid_spots_svg(board, slots, acts, used)}{_gate_spots_svg(acts, used)}'
             f'{_markers_svg(marks, link, acts, used)}</svg>')
 
 
-def _slots_svg(board: BoardView | dict, acts: dict[str, Action]) -> str:
-    """The empty grid slots (in setup: where grids may go, ``legal`` where one may go now)."""
-    grid_slots: dict[str, list[str]] = {}
-    for aid in acts:
-        if aid.startswith("grid:") and "@" in aid:
-            k, _, sl = aid[5:].partition("@")
-            grid_slots.setdefault(sl, []).append(k)
+def _slots_svg(board: BoardView | dict, slots: list[str]) -> str:
+    """The empty slots shown (while grids are placed): their hex outlines, dashed, not clickable themselves."""
     placed = {g.get("slot") for g in board.get("grids") or []}
+    out = [f'<path class="slot" d="{slot_outline(sl)}"/>' for sl in slots if sl not in placed]
+    return f'<g class="slots" aria-hidden="true">{"".join(out)}</g>' if out else ""
+
+
+TERRAIN_TINT = {"A": "ta", "B": "tb", "C": "tc", "D": "td", ".": "neutral", "~": "water"}
+
+
+@lru_cache(maxsize=32)
+def _design_svg(rows: tuple[str, ...], ox: float = 0.0, oy: float = 0.0, size: float = SIZE) -> str:
+    """A grid design's hexes (territories A-D tinted apart, neutral, water) as slot s1 would hold them."""
     out = []
-    for i, (x, y, w, fh) in enumerate(slot_frames()):
-        sl = f"s{i + 1}"
-        if sl in placed:
-            continue
-        cls = "slot legal" if sl in grid_slots else "slot"
-        out.append(f'<g class="{cls}"><rect x="{x}" y="{y}" width="{w}" height="{fh}" rx="6"/>'
-                   f'<text x="{x + w / 2:.1f}" y="{y + fh / 2 + 5:.1f}">{"slot " + str(i + 1)}</text></g>')
+    for r, line in enumerate(rows[:GRID_ROWS]):
+        for c, ch in enumerate(str(line)[:GRID_COLS]):
+            cx, cy = TABLE.center(TABLE.name(c, r), size, pad=0)
+            out.append(f'<use href="#cw-cell" class="cell {TERRAIN_TINT.get(ch, "neutral")}" '
+                       f'x="{cx + ox:.1f}" y="{cy + oy:.1f}"/>')
     return "".join(out)
 
 
-def _terrain_svg(board: BoardView | dict) -> str:
-    """The hexes (coloured by their territory's controller), the borders, coordinates and grid names."""
+def _key(k: object) -> str:
+    """A design key as a class/id fragment (letters, digits and dashes only)."""
+    return "".join(ch for ch in str(k) if ch.isalnum() or ch == "-")[:32] or "x"
+
+
+def _designs_defs(board: BoardView | dict) -> str:
+    """Each design left to place, once, in slot s1's place (placed with ``<use>`` in every legal slot)."""
+    out = []
+    for d in board.get("designs") or []:
+        x0, y0 = pos("a1")
+        out.append(f'<g id="cw-prev-{_key(d.get("key"))}">'
+                   f'{_design_svg(tuple(str(r) for r in d.get("rows") or []), x0 - SIZE, y0 - HH / 2)}</g>')
+    return f'<defs>{"".join(out)}</defs>' if out else ""
+
+
+def _grid_spots_svg(board: BoardView | dict, slots: list[str], acts: dict[str, Action], used: set[str]) -> str:
+    """Grid placement on the board: for each design (the one picked in the panel is shown), its terrain
+    previewed in every slot it may take, with a "place here" button inside the slot."""
+    by_design = _by_key(acts, "grid:")
+    out = []
+    a1x, a1y = pos("a1")
+    for k, lst in by_design.items():
+        items = []
+        for sl, aid, a in lst:
+            if sl not in SLOTS:
+                continue
+            x0, y0, x1, y1 = slot_box(sl)
+            sx, sy = pos(slot_cells(sl)[0])
+            label = "Place here: " + (a.label or aid).removeprefix("Place ")   # the visible words start the name
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            items.append(f'<use href="#cw-prev-{_key(k)}" class="prev" x="{sx - a1x:.1f}" y="{sy - a1y:.1f}"/>'
+                         f'<g class="mk gslot" data-action="{esc(aid)}" role="button" tabindex="0" '
+                         f'aria-label="{esc(label)}"><rect x="{cx - 62:.1f}" y="{cy - 16:.1f}" width="124" '
+                         f'height="32" rx="8"/><text x="{cx:.1f}" y="{cy + 4.5:.1f}">Place here</text></g>')
+            used.add(aid)
+        out.append(f'<g class="gslots d-{_key(k)}">{"".join(items)}</g>')
+    return f'<g class="grid-spots">{"".join(out)}</g>' if out else ""
+
+
+@lru_cache(maxsize=16)
+def _cells_svg(key: tuple, ctrl: tuple[tuple[str, int], ...]) -> str:
+    """The hexes of one arrangement, each territory tinted by its controller (remembered: it seldom changes)."""
+    terr_ctrl = dict(ctrl)
+    out = []
+    for _h, x, y, kind, terr in _terrain(key)[0]:
+        c = terr_ctrl.get(terr) if terr else None
+        cls = f"cell {kind}" + (f" ctl {_seat_cls(c)}" if isinstance(c, int) else "")
+        out.append(f'<use href="#cw-cell" class="{cls}" x="{x}" y="{y}"/>')
+    return "".join(out)
+
+
+def _terrain_svg(board: BoardView | dict, view: ClockworkView | dict, acts: dict[str, Action]) -> str:
+    """The hexes (coloured by their territory's controller), the borders, the coordinates of the free hexes
+    (a piece's own label says where it is) and the grid names."""
     hexes = board.get("hexes") or {}
     terr_ctrl = {t.get("id"): t.get("controller") for t in board.get("territories") or []}
     key = tuple((h, (v or {}).get("kind"), (v or {}).get("territory")) for h, v in sorted(hexes.items()))
-    cells, borders, labels = _terrain(key)
-    out = []
-    for h, x, y, kind, terr in cells:
-        ctrl = terr_ctrl.get(terr) if terr else None
-        cls = f"cell {kind}" + (f" ctl {_seat_cls(ctrl)}" if isinstance(ctrl, int) else "")
-        out.append(f'<use href="#cw-cell" class="{cls}" x="{x}" y="{y}"/>')
+    _cells, borders, labels = _terrain(key)
+    out = [_cells_svg(key, tuple(sorted((str(t), c) for t, c in terr_ctrl.items() if isinstance(c, int))))]
     if borders:
         out.append(f'<path class="borders" d="{borders}"/>')
-    out.append(f'<g class="coords">{labels}</g>')
-    placed = {g.get("slot"): g for g in board.get("grids") or []}
-    frames = slot_frames()
-    for g in placed.values():
-        sl = str(g.get("slot", ""))
-        if sl[1:].isdigit() and 1 <= int(sl[1:]) <= len(frames):
-            x, y, w, fh = frames[int(sl[1:]) - 1]
-            out.append(f'<text class="grid-name" x="{x + w / 2:.1f}" y="{y + fh - 2:.1f}">{esc(g.get("name", ""))}</text>')
+    taken = ({u.get("hex") for u in view.get("units") or []} | {g.get("hex") for g in view.get("gates") or []}
+             | {p.get("hex") for p in view.get("portals") or []})
+    taken.update(aid[5:].partition(">")[0] for aid in acts if aid.startswith("gate:"))
+    out.append(f'<g class="coords" aria-hidden="true">{"".join(t for h, t in labels if h not in taken)}</g>')
     return "".join(out)
 
 
@@ -291,8 +390,24 @@ def _rings_svg(view: ClockworkView, acts: dict[str, Action], hexes: dict) -> str
     return "".join(rings)
 
 
+@lru_cache(maxsize=2048)
+def _arrow_points(x: float, y: float, ax: float, ay: float, r0: float, r1: float, head: float, half: float,
+                  shaft: float) -> str:
+    """An arrow from ``r0`` to ``r1`` along the line (x, y) -> (ax, ay): its head ``head`` long, ``half`` wide
+    each side, its shaft ``shaft`` wide each side."""
+    d = math.hypot(ax - x, ay - y) or 1.0
+    ux, uy = (ax - x) / d, (ay - y) / d
+    px, py = -uy, ux
+
+    def at(r: float, side: float) -> str:
+        return f"{x + ux * r + px * side:.1f},{y + uy * r + py * side:.1f}"
+    return " ".join((at(r0, shaft), at(r1 - head, shaft), at(r1 - head, half), at(r1, 0), at(r1 - head, -half),
+                     at(r1 - head, -shaft), at(r0, -shaft)))
+
+
 def _gates_svg(view: ClockworkView, names: list[str]) -> str:
-    """Every Gate Token with its arrow."""
+    """Every Gate Token: the token with a broad arrow inside its own hex pointing at the side where its
+    portals come in, and that hex ringed in the owner's colour (arrows never reach into another hex)."""
     out = []
     for gate in view.get("gates") or []:
         h, ah = gate.get("hex"), gate.get("arrow")
@@ -301,15 +416,15 @@ def _gates_svg(view: ClockworkView, names: list[str]) -> str:
         except (ValueError, TypeError):
             continue
         pc = _seat_cls(gate.get("owner"))
-        arrow = ""
+        arrow = spot = ""
         try:
             ax, ay = pos(ah)
-            arrow = (f'<line class="gate-arrow" x1="{x + (ax - x) * 0.35:.1f}" y1="{y + (ay - y) * 0.35:.1f}" '
-                     f'x2="{x + (ax - x) * 0.8:.1f}" y2="{y + (ay - y) * 0.8:.1f}" marker-end="url(#cw-arrowhead)"/>')
+            arrow = f'<polygon class="gate-arrow" points="{_arrow_points(x, y, ax, ay, 0, SIZE * 0.84, 8, 7, 2.6)}"/>'
+            spot = f'<use href="#cw-hl" class="ring arrow-spot {pc}" x="{ax}" y="{ay}"/>'
         except (ValueError, TypeError):
             pass
         gt = f"Gate Token of {_name(names, gate.get('owner'))} on {h}, arrow to {ah} (defense 9)"
-        out.append(f'<g class="gate {pc}"><title>{esc(gt)}</title>'
+        out.append(f'{spot}<g class="gate {pc}" role="img" aria-label="{esc(gt)}">'
                    f'<use href="#cw-gate" class="gate-body" x="{x}" y="{y}"/>{arrow}</g>')
     return "".join(out)
 
@@ -346,63 +461,81 @@ def _board_marks(acts: dict[str, Action], hexes: dict) -> dict:
 
 
 def _units_svg(view: ClockworkView, hexes: dict, link: dict[str, int], seat: int | None, names: list[str]) -> str:
-    """Every unit on the table; one with markers is focusable and linked (``k<i>``) to its marker group."""
+    """Every unit on the table, focusable with its details as its name (a tap or Tab shows them in the
+    details panel); one with markers is linked (``k<i>``) to its marker group."""
     active = view.get("active")
     out = []
-    for u in view.get("units") or []:
+    for i, u in enumerate(view.get("units") or []):
         if u.get("hex") not in hexes:
             continue
         h = u["hex"]
         x, y = pos(h)
         ctrl = u.get("controller", u.get("owner"))
         own = isinstance(seat, int) and u.get("owner") == seat
-        ucls = ["unit", _seat_cls(ctrl), str(u.get("type", ""))]
+        ucls = ["unit", _seat_cls(ctrl), str(u.get("type", "")), f"i{i}"]
         if ctrl != u.get("owner"):
             ucls.append("corrupted")
         if ctrl == active and (u.get("moved") or u.get("attacked") or u.get("done")):
             ucls.append("spent")
-        tab = ""
         if h in link:
             ucls += ["act", f"k{link[h]}"]
-            tab = ' tabindex="0" role="button"'
         shape = TYPE_SHAPE.get(u.get("type"), "cw-soldier")
-        owner_ring = (f'<circle class="owner-ring {_seat_cls(u.get("owner"))}" r="{SIZE * 0.78:.1f}"/>'
+        owner_ring = (f'<circle class="owner-ring {_seat_cls(u.get("owner"))}" cy="-3.5" r="{SIZE * 0.7:.1f}"/>'
                       if ctrl != u.get("owner") else "")
-        flags = ("M" if u.get("moved") else "") + ("A" if u.get("attacked") else "")
-        out.append(f'<g class="{" ".join(ucls)}" transform="translate({x},{y})"{tab}>'
-                   f'<title>{esc(unit_title(u, names, own))}</title>{owner_ring}<use href="#{shape}" class="body"/>'
-                   f'<text class="uname" y="3">{esc(abbrev(u))}</text>'
-                   f'<text class="ustat" y="{SIZE * 0.62 + 6:.1f}">'
-                   f'{esc(number(u.get("attack")))}/{esc(number(u.get("defense")))}</text>'
-                   + (f'<text class="uflag" x="{SIZE * 0.55:.1f}" y="{-SIZE * 0.45:.1f}">{flags}</text>' if flags else "")
-                   + "</g>")
+        short = f'{abbrev(u)} {number(u.get("attack"))}/{number(u.get("defense"))}'
+        out.append(f'<g class="{" ".join(ucls)}" transform="translate({x},{y})" tabindex="0" role="button" '
+                   f'aria-label="{esc(short)}: {esc(unit_title(u, names, own))}">{owner_ring}'
+                   f'<use href="#{shape}" class="body" transform="translate(0,-3.5) scale(.9)"/>'
+                   f'<text class="uname" y="-0.2" aria-hidden="true">{esc(abbrev(u))}</text>'
+                   f'<text class="ustat" y="15.2" aria-hidden="true">{esc(number(u.get("attack")))}/'
+                   f'{esc(number(u.get("defense")))}</text></g>')
     return "".join(out)
 
 
+def _unit_details(view: ClockworkView, seat: int | None, names: list[str]) -> str:
+    """The details of the unit tapped or focused on the board (web/clockwork.css shows the one of ``.unit.i<n>``),
+    so nothing is only in a hover tooltip."""
+    items = []
+    for i, u in enumerate(view.get("units") or []):
+        own = isinstance(seat, int) and u.get("owner") == seat
+        items.append(f'<p class="ud i{i}">{esc(unit_title(u, names, own))}</p>')
+    if not items:
+        return ""
+    return (f'<div class="cw-details" aria-hidden="true"><p class="ud-hint">Tap or focus a unit on the board for its '
+            f'details.</p>{"".join(items)}</div>')
+
+
 def _gate_spots_svg(acts: dict[str, Action], used: set[str]) -> str:
-    """The Gate Token spots to click: a wedge inside hex h pointing at the arrow hex."""
-    spots = []
+    """Gate Token placement in two steps on the board: a round button on each hex a Gate Token may take;
+    choosing it (focus or tap) shows its arrows right after it, one per side the arrow may point at (they sit
+    inside that hex, round its button: no two visible buttons ever overlap, and no button holds another)."""
+    by_hex: dict[str, list[tuple[str, str, Action]]] = {}
     for aid, a in acts.items():
-        if not aid.startswith("gate:") or ">" not in aid:
-            continue
-        h, _, ar = aid[5:].partition(">")
-        try:
-            x, y = pos(h)
+        if aid.startswith("gate:") and ">" in aid:
+            h, _, ar = aid[5:].partition(">")
+            if h in TABLE and ar in TABLE:
+                by_hex.setdefault(h, []).append((ar, aid, a))
+    out = []
+    for h in sorted(by_hex, key=_hex_order):
+        x, y = pos(h)
+        arrows = []
+        for ar, aid, a in by_hex[h]:
             ax, ay = pos(ar)
-        except ValueError:
-            continue
-        ang = math.degrees(math.atan2(ay - y, ax - x))
-        dx, dy = (ax - x) * 0.33, (ay - y) * 0.33     # inside h: the reverse spot (ar>h) sits inside ar
-        spots.append(f'<g class="mk spot" data-action="{esc(aid)}" role="button" tabindex="0" '
-                     f'transform="translate({x + dx:.1f},{y + dy:.1f}) rotate({ang:.0f})">'
-                     f'<title>{esc(a.label or aid)}</title><circle r="5.2"/><use href="#cw-wedge"/></g>')
-        used.add(aid)
-    return f'<g class="gate-spots">{"".join(spots)}</g>' if spots else ""
+            ang = math.degrees(math.atan2(ay - y, ax - x))
+            dx, dy = (ax - x) * 0.45, (ay - y) * 0.45
+            arrows.append(f'<g class="mk spot" data-action="{esc(aid)}" role="button" tabindex="0" '
+                          f'aria-label="{esc(a.label or aid)}" transform="translate({x + dx:.1f},{y + dy:.1f})">'
+                          f'<circle r="6.5"/><use href="#cw-wedge" transform="rotate({ang:.0f}) scale(1.25)"/></g>')
+            used.add(aid)
+        out.append(f'<g class="gpick" role="button" tabindex="0" aria-label="Gate Token on {h}: choose it, then '
+                   f'its arrow ({len(arrows)} sides)"><circle class="gp" cx="{x}" cy="{y}" r="7"/></g>'
+                   f'<g class="arrows">{"".join(arrows)}</g>')
+    return f'<g class="gate-spots">{"".join(out)}</g>' if out else ""
 
 
 def _markers_svg(marks: dict, link: dict[str, int], acts: dict[str, Action], used: set[str]) -> str:
     """The move/attack/shell/wall/place markers, one per id, grouped per source unit; several on one
-    hex sit in a ring round its centre."""
+    hex sit in a ring round its centre (attack-like ones as diamonds, moves as dots: not colour alone)."""
     groups: dict = {}
     for dst, lst in marks.items():
         x, y = pos(dst)
@@ -410,21 +543,101 @@ def _markers_svg(marks: dict, link: dict[str, int], acts: dict[str, Action], use
         for i, (src, aid, kind) in enumerate(lst):
             glyph, verb = MARKS[kind]
             title = acts[aid].label or f"{verb} {src} to {dst}"
+            shape = "dot" if kind in ("move", "place") else "dot dia"
             if n == 1:
-                body = (f'<use href="#cw-hl" class="hl"/><circle class="dot" r="6"/>'
-                        f'<text class="glyph" y="3.5">{glyph}</text>')
+                body = (f'<use href="#cw-hl" class="hl"/><circle class="{shape}" r="7.5"/>'
+                        f'<text class="glyph" y="3.4">{glyph}</text>')
                 tx, ty = x, y
             else:
                 ang = math.radians(-90 + 360 * i / n)
                 dot = 6 if n <= 4 else 5 if n <= 8 else 4.5
                 rr = min(15.0, max(9.5, (dot + 0.5) / math.sin(math.pi / n)))   # neighbours do not overlap
                 tx, ty = round(x + rr * math.cos(ang), 1), round(y + rr * math.sin(ang), 1)
-                body = f'<circle class="dot" r="{dot}"/><text class="glyph" y="3">{glyph}</text>'
+                body = (f'<circle class="{shape}" r="{dot}"/>' if shape == "dot" else
+                        f'<rect class="{shape}" x="{-dot:.1f}" y="{-dot:.1f}" width="{2 * dot:.1f}" '
+                        f'height="{2 * dot:.1f}" transform="rotate(45) scale(.8)"/>')
             groups.setdefault(src, []).append(
                 f'<g class="mk {kind}{" one" if n == 1 else ""}" data-action="{esc(aid)}" role="button" tabindex="0" '
-                f'transform="translate({tx},{ty})"><title>{esc(title)}</title>{body}</g>')
+                f'aria-label="{esc(title)}" transform="translate({tx},{ty})">{body}</g>')
             used.add(aid)
     return dest_layer({f"k{link[src]}": items for src, items in groups.items()}) if groups else ""
+
+
+# ---------------------------------------------------------------- last moves
+MARK_WORDS = {"move": "moved", "attack": "attacked", "counter": "counter attacked", "shell": "shelled",
+              "selfdestruct": "blasted", "wall": "raised a Wall portal", "assassinate": "assassinated",
+              "corrupt": "corrupted", "place": "placed", "gate": "placed a Gate Token", "grid": "placed",
+              "portal": "opened a face-down portal", "reveal": "brought in", "destroyed": "destroyed",
+              "salvage": "salvaged", "card": "played"}
+LINE_KINDS = ("move", "attack", "counter", "shell", "selfdestruct", "wall", "assassinate", "corrupt", "place")
+
+
+def mark_text(m: dict) -> str:
+    """One last-move mark in words.
+
+    >>> mark_text({"kind": "attack", "at": ["b3", "c4"], "text": "hit"})
+    'attacked b3 → c4: hit'
+    >>> mark_text({"kind": "card", "at": [], "text": "drew a card"})
+    'drew a card'
+    """
+    kind, at, text = str(m.get("kind", "")), [str(a) for a in m.get("at") or []], str(m.get("text") or "")
+    if kind == "card" and not at:
+        return text if text.endswith("card") else f"played {text}"
+    if kind in ("salvage", "assassinate", "corrupt") and len(at) < 2:
+        return f"{text} ({at[0]})" if at else text
+    where = " → ".join(at)
+    if kind in ("attack", "counter", "shell", "selfdestruct"):
+        return f"{MARK_WORDS[kind]} {where}: {text}" if text else f"{MARK_WORDS[kind]} {where}"
+    if kind in ("move", "place", "reveal", "destroyed", "card", "assassinate", "corrupt", "grid"):
+        return f"{MARK_WORDS[kind]} {text} {'in slot ' + where[1:] if kind == 'grid' else where}".replace("  ", " ")
+    return f"{MARK_WORDS.get(kind, kind)} {where}".strip()
+
+
+def _last_moves_svg(view: ClockworkView, names: list[str]) -> str:
+    """Each seat's last move on the board in its colour until it moves again: arrows for moves (solid) and
+    attacks (dashed, a cross at the target on a hit), a dashed ring on a hex where something came in, a
+    cross on what was destroyed, a seat-coloured outline round a grid just placed."""
+    marks = view.get("marks") or {}
+    out = []
+    for key in sorted(marks, key=str):
+        p = int(key) if str(key).isdigit() else None
+        pc = _seat_cls(p)
+        for m in marks.get(key) or []:
+            kind = m.get("kind")
+            at = [str(a) for a in m.get("at") or []]
+            if kind == "grid" and at and at[0] in SLOTS:
+                out.append(f'<path class="lm slot-done {pc}" d="{slot_outline(at[0])}"/>')
+                continue
+            at = [a for a in at if a in TABLE]
+            if kind in LINE_KINDS and len(at) >= 2 and at[0] != at[1]:
+                (x, y), (ax, ay) = pos(at[0]), pos(at[1])
+                d = math.hypot(ax - x, ay - y)
+                pts = _arrow_points(x, y, ax, ay, min(8.0, d / 4), d - 9, 9, 6.5, 1.8)
+                style = "solid" if kind in ("move", "place") else "dashed"
+                out.append(f'<polygon class="lm arrow {style} {pc}" points="{pts}"/>')
+            elif kind == "destroyed" and at:
+                x, y = pos(at[0])
+                out.append(f'<path class="lm cross {pc}" d="M{x - 9} {y - 9}L{x + 9} {y + 9}M{x + 9} {y - 9}L{x - 9} {y + 9}"/>')
+            elif at and kind not in LINE_KINDS:
+                x, y = pos(at[0] if kind == "gate" else at[-1])
+                out.append(f'<use href="#cw-hl" class="lm ring {pc}" x="{x}" y="{y}"/>')
+    return f'<g class="last-moves" aria-hidden="true">{"".join(out)}</g>' if out else ""
+
+
+def _last_moves_html(view: ClockworkView, names: list[str]) -> str:
+    """The same last moves in words, per player in seat order (for everyone, screen readers included)."""
+    marks = view.get("marks") or {}
+    rows = []
+    for key in sorted(marks, key=lambda k: int(k) if str(k).isdigit() else 99):
+        lst = marks.get(key) or []
+        p = int(key) if str(key).isdigit() else None
+        if not lst:
+            continue
+        words = "; ".join(esc(mark_text(m)) for m in lst[:12]) + (f"; and {len(lst) - 12} more" if len(lst) > 12 else "")
+        rows.append(f'<li><span class="swatch {_seat_cls(p)}"></span><b>{esc(_name(names, p))}</b>: {words}</li>')
+    if not rows:
+        return ""
+    return f'<details class="cw-last" open><summary>Last moves</summary><ul>{"".join(rows)}</ul></details>'
 
 
 # ---------------------------------------------------------------- panels
@@ -492,7 +705,38 @@ def _players_html(view: ClockworkView, seat: int | None, names: list[str]) -> st
             f'<dt>Gate Tokens</dt><dd>{esc(info.get("gates"))}</dd></dl>{lv}</div>')
     extra = (f'<div class="cw-stack">Card stack: {esc(view.get("stack", "?"))} · research costs '
              f'{esc(view.get("research_cost", "?"))}{" (done this turn)" if view.get("researched") else ""}</div>')
-    return f'<section class="cw-players">{"".join(rows)}{extra}</section>'
+    return f'<section class="cw-players" aria-label="Players">{"".join(rows)}{extra}</section>'
+
+
+def _progress_html(view: ClockworkView, names: list[str]) -> str:
+    """Who is winning: per player its Gate Tokens (the last player holding any wins) and its territories of
+    all on the board (most territories wins at the round limit), in seat colours with names."""
+    infos = [i for i in view.get("player_info") or [] if isinstance(i.get("seat"), int)]
+    terrs = (view.get("board") or {}).get("territories") or []
+    if not infos or not terrs:
+        return ""
+    total = len(terrs)
+    keys = [(number(i.get("gates")) > 0, number(i.get("territories")), number(i.get("gates"))) for i in infos]
+    best = max(keys)
+    alone = keys.count(best) == 1                  # a tie leads nobody
+    rows = []
+    for i in infos:
+        p = i.get("seat")
+        t, g = number(i.get("territories")), number(i.get("gates"))
+        lead = alone and (g > 0, t, g) == best and t > 0
+        pct = round(100 * t / total) if total else 0
+        state = " out" if i.get("out") else (" lead" if lead else "")
+        rows.append(f'<li class="{_seat_cls(p)}{state}"><span class="who"><span class="swatch {_seat_cls(p)}">'
+                    f'</span>{esc(_name(names, p))}{" <b>(leads)</b>" if lead else ""}'
+                    f'{" <b>(out)</b>" if i.get("out") else ""}</span>'
+                    f'<span class="bar" aria-hidden="true"><span style="width:{pct}%"></span></span>'
+                    f'<span class="fig">{t}/{total} territories · {g} Gate Token{"s" * (g != 1)}</span></li>')
+    limit = view.get("turn_limit")
+    foot = ("The last player holding Gate Tokens wins"
+            + (f"; at the round limit (turn {esc(limit)}) the most territories wins." if isinstance(limit, int)
+               else "."))
+    return (f'<section class="cw-progress" aria-label="Who is winning"><h3>Crusade</h3><ul>{"".join(rows)}</ul>'
+            f'<p class="foot">{foot}</p></section>')
 
 
 def _roll_html(view: ClockworkView, names: list[str]) -> str:
@@ -616,24 +860,47 @@ def _portal_buttons(view: ClockworkView, acts: dict[str, Action], used: set[str]
         label = lst[0][2].label or key
         name = label.removeprefix("Create a ").partition(" portal at ")[0] or key
         cost = label.rpartition("(cost ")[2].rstrip(")") if "(cost " in label else "?"
-        btns = "".join(action_button(aid, esc(h), cls="small", title=f"{a.label or aid} (Gate Token {gates.get(h, '?')})")
+        btns = "".join(action_button(aid, f'<span class="sr-only">{esc(name)} portal at </span>{esc(h)}', cls="small",
+                                     title=f"{a.label or aid} (Gate Token {gates.get(h, '?')})")
                        for h, aid, a in sorted(lst, key=lambda t: _hex_order(t[0])))
         rows.append(_choice_row(f"{esc(name)} <small>(cost {esc(cost)})</small>", lst, btns, used))
     return (f'<div class="cw-group portals"><h4>Create a face-down portal: unit, then the hex at a Gate Token\'s arrow'
             f'</h4>{"".join(rows)}</div>')
 
 
-def _grid_buttons(acts: dict[str, Action], used: set[str]) -> str:
-    """CC-UI-13: one row per Territory Grid design, one button per slot it may take."""
+def _grid_picker(view: ClockworkView, acts: dict[str, Action]) -> str:
+    """Grid placement, step one: pick a design (its terrain previewed); step two is on the board, where the
+    slots it may take show it in place with a "Place here" button (web/clockwork.css shows the picked one's)."""
     by_design = _by_key(acts, "grid:")
     if not by_design:
         return ""
-    rows = []
-    for k, lst in by_design.items():
+    rows = {d.get("key"): d.get("rows") or [] for d in (view.get("board") or {}).get("designs") or []}
+    items = []
+    for i, (k, lst) in enumerate(by_design.items()):
         name = lst[0][2].label.partition(" in slot")[0].removeprefix("Place ") if lst[0][2].label else k
-        btns = "".join(action_button(aid, f"slot {esc(sl[1:])}", cls="small", title=a.label) for sl, aid, a in lst)
-        rows.append(_choice_row(esc(name), lst, btns, used))
-    return f'<div class="cw-group grids"><h4>Place a Territory Grid</h4>{"".join(rows)}</div>'
+        kid = _key(k)
+        mini = (f'<svg class="mini" viewBox="0 0 59 60" aria-hidden="true">'
+                f'{_mini_design(tuple(str(r) for r in rows.get(k) or []))}</svg>')
+        items.append(f'<label class="gp-item"><input type="radio" name="cw-grid-pick" id="cw-pick-{kid}" '
+                     f'value="{esc(k)}"{" checked" if i == 0 else ""}>{mini}<span>{esc(name)} '
+                     f'<small>({len(lst)} slot{"s" * (len(lst) != 1)})</small></span></label>')
+    return (f'<fieldset class="cw-group cw-gridpick"><legend>Place a Territory Grid: pick one, then '
+            f'"Place here" in a highlighted slot on the board</legend><div class="gp-list">{"".join(items)}</div>'
+            f'</fieldset>')
+
+
+@lru_cache(maxsize=32)
+def _mini_design(rows: tuple[str, ...]) -> str:
+    """A small picture of a grid design (hexes of radius 6)."""
+    out = []
+    r = 6.0
+    for y, line in enumerate(rows[:GRID_ROWS]):
+        for x, ch in enumerate(str(line)[:GRID_COLS]):
+            cx, cy = TABLE.center(TABLE.name(x, y), r, pad=1.0)
+            pts = " ".join(f"{cx + (r - .4) * math.cos(math.radians(a)):.1f},{cy + (r - .4) * math.sin(math.radians(a)):.1f}"
+                           for a in range(0, 360, 60))
+            out.append(f'<polygon class="{TERRAIN_TINT.get(ch, "neutral")}" points="{pts}"/>')
+    return "".join(out)
 
 
 def _units_table(view: ClockworkView, seat: int | None, names: list[str]) -> str:
@@ -678,20 +945,24 @@ def _outcome_html(view: ClockworkView, names: list[str]) -> str:
 def render(view: ClockworkView, actions: list[Action], *, seat: int | None, names: list[str], interactive: bool) -> str:
     """The whole Clockwork Crusade game area for ``view`` (one seat's view or the spectator's).
 
-    ``actions`` are the legal actions of ``seat`` (shown only when ``interactive``).
+    ``actions`` are the legal actions of ``seat`` (shown only when ``interactive``).  Beside the board (under it
+    on narrow screens): the turn, the open question and the current choices (``bs-actions``: the app keeps
+    them in view on phones), then who is winning, the last moves, the players, the hand and the log.
     """
     acts = {a.id: a for a in actions} if interactive else {}
     used: set[str] = set()
     n = number(view.get("players"), len(names))
     names = seat_names(names, max(n, 2))
     svg = _board(view, acts, used, seat, names)
-    ctl = [_prompt_html(view, acts, used, names), _grid_buttons(acts, used), _portal_buttons(view, acts, used)]
+    picks = [_grid_picker(view, acts), _portal_buttons(view, acts, used)]
+    ctl = [_prompt_html(view, acts, used, names)]
     hints = []
     if any(a.startswith("gate:") for a in acts):
-        hints.append("Gate Token: click a wedge inside a territory hex; the wedge points where the arrow will go.")
+        hints.append("Gate Token: choose a round button on a territory hex, then one of its arrows: the side "
+                     "where your portals will come in.")
     if any(a.startswith(("move:", "attack:", "shell:", "wall:")) for a in acts):
-        hints.append("Point at or click one of your units to light up its moves (•) and targets (⚔, ✹ shell, ▦ wall); "
-                     "then click a marker.")
+        hints.append("Tap or focus one of your units to light up its moves (• dots) and targets (◆ ⚔ attack, "
+                     "✹ shell, ▦ wall); then choose a marker.")
     if any(a.startswith("place:") for a in acts):
         hints.append("Choose a highlighted hex (⌂) for the new Building.")
     hand = _hand_html(view, acts, used, seat)
@@ -701,17 +972,20 @@ def render(view: ClockworkView, actions: list[Action], *, seat: int | None, name
             continue
         title = next((t for t, pred in GROUPS if pred(aid)), None) or (a.kind or "other").capitalize()
         groups.setdefault(title, []).append(action_button(aid, esc(a.label or aid),
-                                                 cls="primary" if aid in ("end", "done") else "", title=aid))
+                                                 cls="primary" if aid in ("end", "done") else "", title=""))
         used.add(aid)
     for title, btns in groups.items():
         ctl.append(f'<div class="cw-group"><h4>{esc(title)}</h4><div class="btns">{"".join(btns)}</div></div>')
-    if hints:
-        ctl.insert(0, "".join(f'<p class="hint">{esc(h)}</p>' for h in hints))
+    hint_html = "".join(f'<p class="hint">{esc(h)}</p>' for h in hints)
     controls = "".join(c for c in ctl if c)
-    controls = f'<section class="cw-controls">{controls}</section>' if controls else ""
+    controls = f'<section class="cw-controls bs-actions" aria-label="Your choices">{controls}</section>' if controls else ""
+    pick_html = "".join(c for c in picks if c)
+    pick_html = f'<section class="cw-picks">{hint_html}{pick_html}</section>' if pick_html or hint_html else ""
     log_html = log_details("cw-log", view.get("log") or [], line_html=lambda e: log_line(e, names))
     return (f'<div class="cw-game{" interactive" if interactive else ""}">'
-            f'<div class="cw-board-wrap">{svg}{LEGEND}</div>'
-            f'<div class="cw-side">{_outcome_html(view, names)}{_steps_html(view, names)}{_roll_html(view, names)}'
-            f'{controls}{_players_html(view, seat, names)}{hand}{_units_table(view, seat, names)}'
-            f'{_territories(view, names)}{log_html}</div></div>')
+            f'<div class="cw-board-wrap">{svg}{_unit_details(view, seat, names)}</div>'
+            f'<div class="cw-side">{_outcome_html(view, names)}{_steps_html(view, names)}{controls}{pick_html}'
+            f'{_roll_html(view, names)}{_progress_html(view, names)}{_last_moves_html(view, names)}'
+            f'{_players_html(view, seat, names)}{hand}{_units_table(view, seat, names)}'
+            f'{_territories(view, names)}<details class="cw-key"><summary>Key to the board</summary>{LEGEND}</details>'
+            f'{log_html}</div></div>')

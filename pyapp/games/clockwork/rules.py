@@ -49,7 +49,7 @@ players still tied share the win (``Outcome.ranked(..., ties_share=True)``).
 """
 from __future__ import annotations
 
-from ...engine import Action, Game, Option, Outcome
+from ...engine import Action, Game, Option, Outcome, State
 from ...engine.flow import FlowState, Phase, phases
 from ...engine.util import read_text
 from . import content, geometry
@@ -176,6 +176,18 @@ class ClockworkState(UnitActions, FlowState):
 
     def _begin_round(self) -> None:
         self.flow.set_order(self.clockwise(self.data["start"]))
+
+    STATS = ("kills", "lost", "razed", "units", "buildings", "cards", "drawn")
+
+    def _count(self, what: str, seat: int) -> None:
+        """One more of ``what`` (a key of :attr:`STATS`) for ``seat``: the public figures of the summary."""
+        stats = self.data.setdefault("stats", {})
+        row = stats.setdefault(what, [0] * self.players)
+        row[seat] += 1
+
+    def stats(self, what: str) -> list[int]:
+        """Per seat, how many of ``what`` (a key of :attr:`STATS`) so far."""
+        return list(self.data.get("stats", {}).get(what) or [0] * self.players)
 
     def in_play(self, seat: int) -> bool:
         return not self.data["out"][seat]
@@ -316,11 +328,12 @@ class ClockworkState(UnitActions, FlowState):
         """Slots where design ``key`` may go now (CC-SETUP-3, CC-GAP-6)."""
         placed = self.data["placed"]
         used = {slot for _k, slot in placed}
+        table = geometry.table_slots(self.players)     # house rule: the part of the table this game uses
         if not placed:
-            return list(geometry.SLOTS)
+            return list(table)
         b = self.board
         out = []
-        for slot in geometry.SLOTS:
+        for slot in table:
             if slot in used or not any(n in used for n in geometry.slot_neighbours(slot)):
                 continue
             cells = geometry.grid_hexes(GRIDS[key]["rows"], slot)
@@ -342,6 +355,7 @@ class ClockworkState(UnitActions, FlowState):
     def _do_grids(self, seat: int, action: Action) -> None:
         key, slot = action.id.partition(":")[2].split("@")
         self.data["placed"].append([key, slot])
+        self.mark(seat, "grid", slot, text=GRIDS[key]["name"])
         self.say(f"{{0}} places {GRIDS[key]['name']} in slot {slot[1:]}.", seat, kind="grid")
         self.flow.end_turn()
 
@@ -376,6 +390,7 @@ class ClockworkState(UnitActions, FlowState):
         h, a = action.id.partition(":")[2].split(">")
         b = self.board
         self.data["gates"].append({"hex": h, "owner": seat, "arrow": a})
+        self.mark(seat, "gate", h, a)
         self.say(f"{{0}} starts in {b.terr_name[b.terr[h]]}: Gate Token on {h}, arrow to {a}.", seat, kind="gate")
         self.flow.end_turn()
 
@@ -449,6 +464,7 @@ class ClockworkState(UnitActions, FlowState):
         d["gates"].append({"hex": h, "owner": seat, "arrow": a})
         d["resources"][seat] -= GATE_COST  # CC-TERR-8, CC-TURN-8
         d["captured"].append(b.terr[h])
+        self.mark(seat, "gate", h, a)
         self.say(f"{{0}} captures {b.terr_name[b.terr[h]]}: Gate Token on {h}, arrow to {a}.", seat, kind="capture")
 
     # --- the Portal step
@@ -460,6 +476,10 @@ class ClockworkState(UnitActions, FlowState):
         queue = []
         for p in mine:
             u = self._new_unit(p["card"], seat, p["hex"])
+            self.mark(seat, "reveal", p["hex"], text=UNITS[p["card"]]["name"])
+            self._count("units", seat)
+            if utype(u) == "building":
+                self._count("buildings", seat)
             self.say(f"{{0}}'s portal at {p['hex']} opens: {UNITS[p['card']]['name']}.", seat, kind="portal")
             if utype(u) == "building" and p["src"] != "wall" and p["hex"] in self.board.terr:
                 queue.append(u["id"])  # CC-UTYPE-6, CC-GAP-24
@@ -483,6 +503,7 @@ class ClockworkState(UnitActions, FlowState):
         u = self._unit_on(src)
         u["hex"] = dst
         frame["queue"].pop(0)
+        self.mark(seat, "place", src, dst, text=UNITS[u["card"]]["name"])
         self.say(f"{{0}} places the {UNITS[u['card']]['name']} on {dst}.", seat, kind="place")
         self._after()
 
@@ -574,6 +595,8 @@ class ClockworkState(UnitActions, FlowState):
         d["hands"][seat].append(cid)
         d["drawn"] = [seat, cid]
         self.reveal()
+        self.mark(seat, "card", text="researched a card" if research else "drew a card")
+        self._count("drawn", seat)
         self.say(f"{{0}} {'researches and draws' if research else 'draws'} a card.", seat, kind="draw")
 
     # --- the end of a turn, eliminations, the end of the game
@@ -761,7 +784,12 @@ class ClockworkState(UnitActions, FlowState):
                       "territories": [{"id": t, "name": b.terr_name[t], "hexes": hx, "controller": owners.get(t)}
                                       for t, hx in sorted(b.terr_hexes.items())],
                       "grids_total": self.n_grids(),
-                      "grids_left": [k for k in GRIDS if k not in {x for x, _ in d["placed"]}]},
+                      "slots": list(geometry.table_slots(self.players)),
+                      "grids_left": [k for k in GRIDS if k not in {x for x, _ in d["placed"]}],
+                      # the designs still to place, for their previews (only while grids are placed)
+                      "designs": [{"key": k, "name": GRIDS[k]["name"], "rows": list(GRIDS[k]["rows"])}
+                                  for k in GRIDS if k not in {x for x, _ in d["placed"]}]
+                      if flow.phase == "grids" and not outcome else []},
             "gates": [g.copy() for g in gates],
             "portals": [{"hex": p["hex"], "owner": p["owner"], "source": p["src"],
                          "unit": p["card"] if seat == p["owner"] else None} for p in d["portals"]],
@@ -772,6 +800,7 @@ class ClockworkState(UnitActions, FlowState):
             "roll": d["roll"], "coin": d["coin"],
             "drawn": card_view(drawn[1]) if drawn and drawn[0] == seat else None,
             "log": list(self.log),
+            "marks": self.marks(),
             "outcome": outcome.to_dict() if outcome else None,
         }
 
@@ -784,7 +813,8 @@ class ClockworkGame(Game):
     seat_colours = ("#c0392b", "#2f6db5", "#2e8b57", "#d4a017", "#7d4cad", "#e07020")   # as its board draws them
     min_players = 2
     max_players = 6
-    rules_version = 2                 # 2: no Wall or Building on a Gate Token arrow hex, corrupted units at printed numbers
+    rules_version = 3                 # 2: no Wall or Building on a Gate Token arrow hex, corrupted units at printed numbers;
+    #                                   3: a game uses only part of the slot table (3 x 2 for 2-3 players...: geometry.TABLE_SLOTS)
     description = "Assemble the battlefield, open secret portals and research levelled war machines."
     options_spec = (Option("max_rounds", DEFAULT_MAX_ROUNDS, "Round limit (0: none)", kind="int", min=0, max=1000,
                            advanced=True, help="A house rule, not in the printed rules, against endless games: after "
@@ -794,6 +824,22 @@ class ClockworkGame(Game):
 
     def rules_html(self) -> str:
         return read_text(__package__, "rules.html")
+
+    def summary(self, state: State) -> list:
+        """What decided the game (Gate Tokens held; territories, which decide at the round limit), then the
+        battle figures: enemy units destroyed, units lost, Gate Tokens destroyed, units and Buildings brought
+        into play, special cards played, cards gained from the stack.  Public facts only."""
+        assert isinstance(state, ClockworkState)
+        d = state.data
+        n = state.players
+        rows: list = [("Gate Tokens held", [str(sum(1 for g in d["gates"] if g["owner"] == p)) for p in range(n)]),
+                      ("Territories", [str(len(state._controlled(p))) for p in range(n)])]
+        for label, key in (("Enemy units destroyed", "kills"), ("Units lost", "lost"),
+                           ("Gate Tokens destroyed", "razed"), ("Units brought into play", "units"),
+                           ("Buildings brought into play", "buildings"), ("Special cards played", "cards"),
+                           ("Cards gained", "drawn")):
+            rows.append((label, [str(v) for v in state.stats(key)]))
+        return rows
 
 
 ClockworkState.game = GAME = ClockworkGame()

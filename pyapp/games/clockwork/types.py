@@ -152,7 +152,9 @@ class BoardView(TypedDict):
     grids: list[GridView]
     territories: list[TerritoryView]
     grids_total: int
+    slots: list[str]       # the slots this game may use (house rule: the table is no bigger than its grids need)
     grids_left: list[str]  # grid keys not placed yet
+    designs: list[dict]    # while grids are placed: [{key, name, rows}] of the designs left, for previews
 
 
 class PortalView(TypedDict):
@@ -244,4 +246,5 @@ class ClockworkView(TypedDict):
     coin: CoinData | None
     drawn: CardView | None  # the card this seat gained last from the stack or a raid
     log: list[Event]
+    marks: dict[str, list[dict]]   # every seat's last move: {"<seat>": [{kind, at: [hex|slot...], text?}]}
     outcome: dict | None   # Outcome.to_dict() once the game is over

@@ -39,6 +39,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
         def _controlled(self, seat: int) -> set[str]: ...
         def _coin(self, seat: int, what: str, unit: UnitData | None = None) -> bool: ...
         def _after(self) -> bool: ...
+        def _count(self, what: str, seat: int) -> None: ...
 else:
     _StateBase = object
 
@@ -261,6 +262,7 @@ class UnitActions(_StateBase):
         d = self.data
         d["resources"][seat] -= UNITS[key]["cost"]
         d["portals"].append({"hex": a, "owner": seat, "card": key, "src": "gate"})
+        self.mark(seat, "portal", a)                 # never the unit: it is face down
         self.say(f"{{0}} creates a face-down portal at {a}.", seat, kind="portal")
 
     def _act_move(self, seat: int, arg: str) -> None:
@@ -268,6 +270,7 @@ class UnitActions(_StateBase):
         u = self._unit_on(src)
         u["hex"] = dst
         u["moved"] = True
+        self.mark(seat, "move", src, dst, text=UNITS[u["card"]]["name"])
         self.say(f"{{0}} moves {UNITS[u['card']]['name']} {src} to {dst}.", seat, kind="move")
 
     def _target_key(self, h: str) -> str:
@@ -296,6 +299,8 @@ class UnitActions(_StateBase):
         u["acted"] = u["fired"] = True  # CC-ASSN-5, CC-CORR-5, CC-GAP-31
         if self._coin(seat, verb.capitalize(), u):
             self.flow.push("target", verb=verb, seat=seat, unit=u["id"])
+        else:
+            self.mark(seat, verb, arg, text=f"{verb.capitalize()}: tails")
 
     def _act_corrupt(self, seat: int, arg: str) -> None:
         self._act_assassinate(seat, arg, "corrupt")
@@ -306,6 +311,7 @@ class UnitActions(_StateBase):
         u["acted"] = u["fired"] = u["wall"] = True
         self.data["resources"][seat] -= WALL_COST
         self.data["portals"].append({"hex": dst, "owner": seat, "card": "wall", "src": "wall"})
+        self.mark(seat, "wall", src, dst)
         self.say(f"{unit_ref(u)} creates a Wall portal on {dst}.", u["ctrl"], kind="ability")
 
     def _act_salvage(self, seat: int, arg: str) -> None:
@@ -314,12 +320,16 @@ class UnitActions(_StateBase):
         if self._coin(seat, "Salvage", u):
             self.data["resources"][seat] += 1  # CC-SALV-2
             u["done"] = True
+            self.mark(seat, "salvage", arg, text="Salvage: +1 resource")
+        else:
+            self.mark(seat, "salvage", arg, text="Salvage: tails")
 
     def _act_selfdestruct(self, seat: int, arg: str) -> None:
         u = self._unit_on(arg)
         u["acted"] = u["fired"] = True
         x = UNITS[u["card"]]["blast"]
         self.say(f"{unit_ref(u)} self-destructs!", u["ctrl"], kind="ability")
+        self.mark(seat, "selfdestruct", arg, text=UNITS[u["card"]]["name"])
         self._destroy(u)  # CC-SELFD-2
         victims = sorted((v for v in self.data["units"] if 1 <= distance(u["hex"], v["hex"]) <= x),
                          key=lambda v: v["hex"])
@@ -332,7 +342,12 @@ class UnitActions(_StateBase):
         cid, _, tgt = arg.partition(">")
         sp = SPECIALS[d["cards"][cid]]
         d["hands"][seat].remove(cid)  # CC-SPEC-3, CC-GAP-37
+        self._count("cards", seat)
         self.say(f"{{0}} plays {sp['name']}" + (f" on {tgt}." if tgt else "."), seat, kind="card")
+        if tgt and not tgt.isdigit():
+            self.mark(seat, "card", tgt, text=sp["name"])
+        else:
+            self.mark(seat, "card", text=sp["name"] + (f" on {seat_name(int(tgt))}" if tgt else ""))
         eff = sp["effect"]
         if eff == "gain":
             d["resources"][seat] += sp["amount"]
@@ -353,6 +368,7 @@ class UnitActions(_StateBase):
         elif eff == "sabotage":
             if self._coin(seat, sp["name"]):
                 d["portals"].remove(self._portal_at(tgt))
+                self.mark(seat, "destroyed", tgt, text="portal")
                 self.say(f"The face-down portal at {tgt} is destroyed.", kind="destroyed")
         elif eff == "raid":
             victim = int(tgt)
@@ -376,6 +392,8 @@ class UnitActions(_StateBase):
             v = self._unit_by_id(int(frame["target"][1:]))
             if self._coin(seat, "Stealth", v):
                 self.say("The attack is called off.", kind="ability")  # CC-STLTH-2
+                a = self._unit_by_id(frame["attacker"])
+                self.mark(a["ctrl"], frame["how"], a["hex"], v["hex"], text="called off (Stealth)")
                 if frame["how"] != "counter":
                     self._unit_by_id(frame["attacker"])["blocked"].append(v["id"])
                 self.flow.pop(frame)
@@ -427,6 +445,7 @@ class UnitActions(_StateBase):
             a["acted"] = a["fired"] = True
             if not self._coin(a["ctrl"], "Artillery Shell", a):  # CC-ARTY-2
                 self.say("The shell misses.", kind="dice")
+                self.mark(a["ctrl"], "shell", a["hex"], ctx["pos"], text="missed (tails)")
                 return
         t = ctx["target"]
         if t[0] == "g":
@@ -440,7 +459,10 @@ class UnitActions(_StateBase):
                          "defense_dice": None, "defense_bonus": None, "defense_total": GATE_DEFENSE, "hit": hit}
             self.say(f"  {d1}+{d2}+{atk}={total} against the Gate Token's {GATE_DEFENSE}: "
                      f"{'destroyed' if hit else 'holds'}.", kind="dice")
+            self.mark(a["ctrl"], how, a["hex"], g["hex"], text="hit" if hit else "miss")
             if hit:
+                self.mark(a["ctrl"], "destroyed", g["hex"], text="Gate Token")
+                self._count("razed", a["ctrl"])
                 self._destroy_gate(g)
             return
         v = self._unit_by_id(int(t[1:]))
@@ -456,6 +478,7 @@ class UnitActions(_StateBase):
         self.flow.pop(frame)
         if choice == "counter":
             a = self._unit_by_id(frame["attacker"])
+            self.new_marks(a["ctrl"])             # a counter attack is that player's new move
             self.say(f"{unit_ref(a)} counter attacks.", a["ctrl"], kind="attack")
             self._strike("counter", frame["attacker"], frame["target"], frame["pos"])
         self._after()
@@ -479,6 +502,11 @@ class UnitActions(_StateBase):
                              "defense_dice": dd, "defense_bonus": dfn, "defense_total": dtotal, "hit": hit,
                              "kind": how}
         dtxt = f"{dd[0]}+{dd[1]}+{dfn}={dtotal}" if dd else f"its fixed {dfn}"
+        self.mark(a["ctrl"], how, a["hex"], v["hex"], text="hit" if hit else "miss")
+        if hit:
+            self.mark(a["ctrl"], "destroyed", v["hex"], text=UNITS[v["card"]]["name"])
+            if v["owner"] != a["ctrl"]:
+                self._count("kills", a["ctrl"])
         self.say(f"  {'Counter attack: ' if how == 'counter' else ''}{d1}+{d2}+{atk}={total} against "
                  f"{UNITS[v['card']]['name']} {v['hex']} {dtxt}: {'hit' if hit else 'miss'}.", kind="dice")
         if hit:
@@ -498,6 +526,7 @@ class UnitActions(_StateBase):
     def _destroy(self, v: UnitData) -> None:
         d = self.data
         d["units"].remove(v)
+        self._count("lost", v["owner"])
         self.say(f"{{0}}'s {UNITS[v['card']]['name']} on {v['hex']} is destroyed.", v["owner"], kind="destroyed")
         for f in self.flow.stack:
             if f["kind"] == "portal" and v["id"] in f["queue"]:
@@ -526,7 +555,10 @@ class UnitActions(_StateBase):
         if choice != "decline":
             src, dst = choice.partition(":")[2].split(">")
             v = self._unit_on(dst)
+            self.mark(seat, frame["verb"], src, dst, text=UNITS[v["card"]]["name"])
             if frame["verb"] == "assassinate":
+                self.mark(seat, "destroyed", dst, text=UNITS[v["card"]]["name"])
+                self._count("kills", seat)
                 cost = UNITS[v["card"]]["cost"]
                 self.data["resources"][seat] -= cost
                 self.say(f"{{0}} pays {cost} to assassinate {unit_ref(v, 1)}.", seat, v["ctrl"],
@@ -536,6 +568,10 @@ class UnitActions(_StateBase):
                 self.say(f"{{0}} takes control of {unit_ref(v, 1)} until the end of the turn.", seat, v["ctrl"],
                          kind="ability")
                 v["ctrl"] = seat
+        else:
+            u = self._uid(frame["unit"])
+            self.mark(seat, frame["verb"], *([u["hex"]] if u else []),
+                      text=f"{frame['verb'].capitalize()}: heads, no target taken")
         self._after()
 
     def _ask_assassinate(self, frame: dict, seat: int) -> list[Action]:
