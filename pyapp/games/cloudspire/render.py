@@ -8,7 +8,7 @@ Its styles are in web/cloudspire.css (scoped to ``.cs-game``).
 """
 from __future__ import annotations
 
-from ...engine.hexgrid import corners
+from ...engine.hexgrid import SQRT3, corners
 from ...engine.log import html as log_html
 from ...ui.markup import action_button, esc, seat_names
 from .content import CHIPS, EVENT, FACTIONS, LANDMARKS, MAPS, RELIC, SCAPE, SPIRES, TALENTS, UNITS
@@ -85,17 +85,20 @@ def _at(m: Map, hx: str) -> tuple[float, float]:
 
 
 def _coords_svg(m: Map, x0: float, y0: float) -> str:
-    """Column letters along the top and row numbers down the left side, as the action labels name hexes."""
-    hexes = list(m.terrain) + [h for slot in m.slots for h in slot]
-    cols = sorted({m.grid.parse(h)[0] for h in hexes})
-    rows = sorted({m.grid.parse(h)[1] for h in hexes})
+    """Column letters along the top and row numbers down the left side, as the action labels name hexes
+    (``f7``: column f, row 7; odd columns sit half a hex lower)."""
+    cols: dict = {}
+    rows: set = set()
+    for h in list(m.terrain) + [h for slot in m.slots for h in slot]:
+        cols[h.rstrip("0123456789")] = _at(m, h)[0]
+        rows.add(int(h.lstrip("abcdefghijklmnopqrstuvwxyz")))
+    hh = SIZE * SQRT3
     out = ['<g class="cs-coord" aria-hidden="true">']
-    for c in cols:
-        cx = m.grid.center((c, 0), SIZE, pad=PAD)[0]
-        out.append(f'<text x="{cx}" y="{y0 + 13}" text-anchor="middle" font-size="{SMALL}">{m.grid.name(c, 0)[:-1]}</text>')
-    for r in rows:
-        cy = m.grid.center((0, r), SIZE, pad=PAD)[1]
-        out.append(f'<text x="{x0 + 2}" y="{cy + 4}" font-size="{SMALL}">{r + 1}</text>')
+    for letter, cx in sorted(cols.items()):
+        out.append(f'<text x="{cx}" y="{y0 + 13}" text-anchor="middle" font-size="{SMALL}">{letter}</text>')
+    for r in sorted(rows):
+        cy = round(PAD + hh / 2 + (r - 1) * hh, 2)
+        out.append(f'<text x="{x0 + 2}" y="{cy + 4}" font-size="{SMALL}">{r}</text>')
     out.append("</g>")
     return "".join(out)
 
