@@ -74,9 +74,9 @@ def _board(view: dict, actions: list, names: list) -> str:
     x, y, w, h = _map_box(m)
     return (f'<svg class="cs-map" viewBox="{x} {y} {w} {h}" width="{w}" height="{h}" role="group" '
             f'aria-label="Map of the islands of Ankar"><defs><polygon id="cs-hex" points="{corners(SIZE)}"/></defs>'
-            f'{_coords_svg(m, x, y)}{_terrain_svg(view, m)}{_wells_svg(view, m)}{_gates_svg(view, m, names)}'
-            f'{_spires_svg(view, m, names)}{_landmarks_svg(view, m)}{_units_svg(view, m, names)}'
-            f'{_last_svg(view, m)}{_rings_svg(actions, m)}</svg>')
+            f'{_coords_svg(m, x, y)}{_terrain_svg(view, m)}{_wells_svg(view, m)}{_last_svg(view, m, tags=False)}'
+            f'{_gates_svg(view, m, names)}{_spires_svg(view, m, names)}{_landmarks_svg(view, m)}'
+            f'{_units_svg(view, m, names)}{_last_svg(view, m, tags=True)}{_rings_svg(actions, m)}</svg>')
 
 
 def _at(m: Map, hx: str) -> tuple[float, float]:
@@ -235,10 +235,11 @@ def _tag(x: float, y: float, text: str) -> str:
             f'fill="#fff">{esc(text)}</text>')
 
 
-def _last_svg(view: dict, m: Map) -> str:
+def _last_svg(view: dict, m: Map, tags: bool) -> str:
     """Every seat's last move, drawn in its colour with its own outline pattern until it moves again:
     arrows for moves, shots and attacks (with the damage in a tag), hex outlines with a tag for the rest
-    (+ built or placed, ? explored, ! revealed, the cross for removed, the ring for a marked gate)."""
+    (+ built or placed, ? explored, ! revealed, the cross for removed, the ring for a marked gate).
+    Drawn in two layers: the arrows and outlines under the pieces (``tags`` False), the tags over them."""
     out = []
     for key, marks in sorted(view.get("marks", {}).items()):
         seat = int(key)
@@ -253,17 +254,20 @@ def _last_svg(view: dict, m: Map) -> str:
             if mk["kind"] in ("move", "attack", "gate", "fire") and len(at) == 2:
                 (x1, y1), (x2, y2) = _at(m, at[0]), _at(m, at[1])
                 line, head = _arrow(x1, y1, x2, y2)
-                out.append(f'<line {line} stroke="currentColor" stroke-width="3.5"{da}/>'
-                           f'<polygon points="{head}" fill="currentColor"/>')
-                if mk["kind"] != "move" and text:
+                if not tags:
+                    out.append(f'<line {line} stroke="currentColor" stroke-width="3.5"{da}/>'
+                               f'<polygon points="{head}" fill="currentColor"/>')
+                elif mk["kind"] != "move" and text:
                     out.append(_tag((x1 + x2) / 2, (y1 + y2) / 2, text.lstrip("-")))
+                continue
+            if tags:
+                x, y = _at(m, at[0])
+                out.append(_tag(x - SIZE * 0.55, y - SIZE * 0.55, TAG.get(mk["kind"], "\u2022")))
                 continue
             for h in at:
                 x, y = _at(m, h)
                 out.append(f'<use href="#cs-hex" x="{x}" y="{y}" fill="none" stroke="currentColor" '
                            f'stroke-width="3.5"{da} transform="translate({x} {y}) scale(.86) translate({-x} {-y})"/>')
-            x, y = _at(m, at[0])
-            out.append(_tag(x - SIZE * 0.55, y - SIZE * 0.55, TAG.get(mk["kind"], "\u2022")))
         out.append("</g>")
     return "".join(out)
 
