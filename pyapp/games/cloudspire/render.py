@@ -71,17 +71,35 @@ def _board(view: dict, actions: list, names: list) -> str:
     """The map: coordinates, terrain, source wells, gates with their stacks and marks, spires with their
     upgrades, landmarks, units, every seat's last move, and a ring for each action aimed at one hex."""
     m = MAPS[view["players"]]
-    x, y, w, h = _map_box(m)
+    (x, y, w, h), ground = _static(m, view)
     return (f'<svg class="cs-map" viewBox="{x} {y} {w} {h}" width="{w}" height="{h}" role="group" '
             f'aria-label="Map of the islands of Ankar"><defs><polygon id="cs-hex" points="{corners(SIZE)}"/></defs>'
-            f'{_coords_svg(m, x, y)}{_terrain_svg(view, m)}{_wells_svg(view, m)}{_last_svg(view, m, tags=False)}'
+            f'{ground}{_last_svg(view, m, tags=False)}'
             f'{_gates_svg(view, m, names)}{_spires_svg(view, m, names)}{_landmarks_svg(view, m)}'
             f'{_units_svg(view, m, names)}{_last_svg(view, m, tags=True)}{_rings_svg(actions, m)}</svg>')
 
 
+_CENTRES: dict = {}                # id(map) -> {hex: centre}; _STATIC: (id(map), placed) -> markup that never changes
+_STATIC: dict = {}
+
+
 def _at(m: Map, hx: str) -> tuple[float, float]:
-    """SVG centre of hex ``hx`` on map ``m``."""
-    return m.grid.center(hx, SIZE, pad=PAD)
+    """SVG centre of hex ``hx`` on map ``m`` (computed once per map)."""
+    cs = _CENTRES.get(id(m))
+    if cs is None:
+        cs = _CENTRES[id(m)] = {h: m.grid.center(h, SIZE, pad=PAD) for h in m.grid.hexes}
+    got = cs.get(hx)
+    return got if got is not None else m.grid.center(hx, SIZE, pad=PAD)
+
+
+def _static(m: Map, view: dict) -> tuple:
+    """The map's box and the markup of what changes only when an earthscape is placed: coordinates, terrain, wells."""
+    key = (id(m), tuple(sorted(view["placed"].items())))
+    got = _STATIC.get(key)
+    if got is None:
+        box = _map_box(m)
+        got = _STATIC[key] = (box, _coords_svg(m, box[0], box[1]) + _terrain_svg(view, m) + _wells_svg(view, m))
+    return got
 
 
 def _coords_svg(m: Map, x0: float, y0: float) -> str:
