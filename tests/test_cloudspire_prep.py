@@ -28,7 +28,7 @@ def test_each_player_in_turn_marks_an_opposing_gate():
     act(s, got[0])
     assert s.data["marks"][first] == int(got[0][5:]) - 1
     assert s.to_act == ((first + 1) % 3,)
-    assert s.view(2)["marks"][first] == int(got[0][5:]) - 1
+    assert s.view(2)["gate_marks"][first] == int(got[0][5:]) - 1
 
 
 @rule("CS-PREP-4", "CS-PREP-5", "CS-PREP-6", "CS-PREP-7", "CS-MKT-15", "CS-GAP-15", "CS-UI-13", "CS-CMP-7")

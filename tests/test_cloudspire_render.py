@@ -103,3 +103,18 @@ def test_the_rules_page_gives_house_rules_in_plain_language_and_a_quick_referenc
                  "Start of turn", "Movement", "Spires fire", "Exploration", "Attack"):
         assert word in quick
     assert "15 health" in page                                        # the gate health this game uses
+
+
+@pytest.mark.rule("CS-UI-31")
+def test_the_rules_page_draws_the_wave_the_onslaught_stages_and_minion_movement():
+    page = GAME.rules_html()
+    quick = page.split("<h2>Quick reference</h2>", 1)[1].split("<h2>", 1)[0]
+    wave = re.search(r'<svg [^>]*aria-label="A wave: ([^"]*)"', quick)
+    assert wave and all(w in wave.group(1) for w in ("Event", "Income", "Market", "Build", "Prep", "Onslaught",
+                                                        "Start of turn", "Movement", "Spires fire", "Exploration",
+                                                        "Attack"))
+    svgs = re.findall(r"<svg .*?</svg>", page, flags=re.S)
+    move = [x for x in svgs if "Minion movement toward the marked gate" in x]
+    assert move and "Progress" in move[0] and "Sideways" in move[0]
+    for svg in svgs:                                          # legible where drawn at full size
+        assert min(float(x) for x in re.findall(r'font-size="([\d.]+)"', svg)) >= 12

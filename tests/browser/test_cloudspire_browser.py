@@ -1,6 +1,8 @@
 """Cloudspire in the browser: (a) a whole 2-player game (seat 1 a person, seat 2 the best bot) played by clicking
 ``data-action`` elements (board markers and buttons) until the outcome shows, with a reload mid-game that resumes
-it; (b) a 3-player game started from URL parameters shows the map and every player.
+it; (b) a 3-player game started from URL parameters shows the map and every player; (c) at 390x844 (touch) and
+1366x768 the map fits the width, no two controls overlap and, at 1366, no text is under 11 px, the choices beside
+the map; (d) a build (a spire on a ringed well) made with the keyboard only; (e) no serious axe finding on the board.
 
 Skipped while the registry lists the game as not ready (the built wheel is made from these sources, so
 ``pyapp.games.get("cloudspire")`` here says what the page will say).  The board's styles come from
@@ -18,8 +20,8 @@ import time
 
 import pytest
 
-from harness import (latency_summary, notices, play_by_clicking, reload_resumes, saved_games, wait_idle,
-                     wait_ready)
+from harness import (click_action, latency_summary, new_page, notices, play_by_clicking, reload_resumes, renders,
+                     saved_games, wait_idle, wait_ready, wait_render)
 from pyapp import games
 
 pytestmark = pytest.mark.browser
@@ -102,3 +104,122 @@ def test_three_player_game_from_url_shows_the_map_and_every_player(site, page):
     assert page.locator("#app .cs-player").count() == 3
     assert page.locator("#app [data-action]").count() > 0        # the person has something to do
     assert not page.boardshelf.page_errors, page.boardshelf.page_errors
+
+
+# what a person checks first, inside the game's markup: the map's box, the smallest visible text (SVG text scaled by
+# the map's size on screen), pairs of visible controls whose boxes overlap, the choices panel's box
+MEASURE_JS = """() => {
+  const vis = e => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+                     return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+  const game = document.querySelector('#app .cs-game');
+  const map = game.querySelector('svg.cs-map');
+  const box = map.getBoundingClientRect();
+  const scale = box.width / map.viewBox.baseVal.width;
+  let minFont = 1e9, minText = '';
+  for (const e of game.querySelectorAll('*')) {
+    if (!vis(e) || ![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const f = parseFloat(getComputedStyle(e).fontSize) * (e.closest('svg') ? scale : 1);
+    if (f < minFont) { minFont = f; minText = e.textContent.trim().slice(0, 30); }
+  }
+  const ctl = [...game.querySelectorAll('[data-action], button')].filter(vis).map(e => [e, e.getBoundingClientRect()]);
+  const overlaps = [];
+  for (let i = 0; i < ctl.length; i++) for (let j = i + 1; j < ctl.length; j++) {
+    const [a, ra] = ctl[i], [b, rb] = ctl[j];
+    if (a.contains(b) || b.contains(a)) continue;
+    const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+    const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+    if (w > 2 && h > 2) overlaps.push([a.dataset.action, b.dataset.action]);
+  }
+  const acts = game.querySelector('.bs-actions');
+  const ab = acts ? acts.getBoundingClientRect() : null;
+  return {vw: innerWidth, vh: innerHeight, left: box.left, right: box.right, minFont, minText, overlaps,
+          rings: game.querySelectorAll('svg .cs-mark').length,
+          acts: ab && {left: ab.left, top: ab.top, bottom: ab.bottom}};
+}"""
+LAYOUT_SEED = 3          # the person passes in the market, then constructs a spire: its wells are ringed on the map
+
+
+def _to_the_wells(page) -> None:
+    """Pass in the market, wait for the build phase, choose a spire: the free wells are ringed on the map."""
+    click_action(page, "pass")
+    wait_idle(page, timeout=120_000)
+    spire = next(a for a in page.eval_on_selector_all("#app [data-action]", "els => els.map(e => e.dataset.action)")
+                 if a.startswith("spire:"))
+    click_action(page, spire)
+    wait_idle(page, timeout=120_000)
+
+
+@skip_unready
+@pytest.mark.parametrize("size", [(390, 844, True), (1366, 768, False)], ids=["phone", "laptop"])
+def test_the_map_fits_stays_legible_and_no_controls_overlap(site, browser, size):
+    w, h, touch = size
+    ctx, page, guard = new_page(browser, viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
+    try:
+        page.goto(site.url(f"index.html?game=cloudspire&seats=human,bot&seed={LAYOUT_SEED}&fast=1"))
+        wait_ready(page)
+        wait_idle(page, timeout=120_000)
+        _to_the_wells(page)
+        m = page.evaluate(MEASURE_JS)
+        assert m["rings"] >= 2, m
+        assert m["left"] >= 0 and m["right"] <= m["vw"] + 0.5, m           # the map fits the width
+        assert not m["overlaps"], m["overlaps"][:5]
+        if w >= 1366:
+            assert m["minFont"] >= 11, (m["minFont"], m["minText"])
+            assert m["acts"] and m["acts"]["left"] >= m["right"] - 1, m    # the choices beside the map
+            assert m["acts"]["top"] < m["vh"], m                            # ... and in view
+        assert not guard.page_errors, guard.page_errors
+    finally:
+        ctx.close()
+
+
+@skip_unready
+def test_a_build_is_made_with_the_keyboard_only(site, page):
+    """Tab to the market's Pass, Enter; Tab to a spire, Enter; Tab to a ringed well on the map, Enter (and to the
+    bottom upgrade if asked): the spire stands and the last-move list says so."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(site.url(f"index.html?game=cloudspire&seats=human,bot&seed={LAYOUT_SEED}&fast=1"))
+    wait_ready(page)
+    wait_idle(page, timeout=120_000)
+
+    def tab_to(prefix: str) -> str:
+        for _ in range(250):
+            page.keyboard.press("Tab")
+            got = page.evaluate("() => document.activeElement && document.activeElement.dataset.action || ''")
+            if got == prefix or (prefix.endswith(":") and got.startswith(prefix)):
+                return got
+        raise AssertionError(f"Tab never reached {prefix!r}")
+
+    def enter() -> None:
+        before = renders(page)
+        page.keyboard.press("Enter")
+        wait_render(page, before)
+        wait_idle(page, timeout=120_000)
+
+    tab_to("pass")
+    enter()
+    tab_to("spire:")
+    enter()
+    well = tab_to("at:")
+    assert page.evaluate("() => document.activeElement.closest('svg.cs-map') !== null")
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')").startswith("On the Source well")
+    enter()
+    if any(a.startswith("bottom:") for a in page.eval_on_selector_all("#app [data-action]",
+                                                                      "els => els.map(e => e.dataset.action)")):
+        tab_to("bottom:")
+        enter()
+    text = page.locator("#app .cs-lastmoves").inner_text()
+    assert f"built {well[3:]}" in text, text
+    assert not page.boardshelf.page_errors, page.boardshelf.page_errors
+
+
+@skip_unready
+def test_axe_finds_no_serious_problem_on_the_board(site, page):
+    from test_experience import AXE, axe
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed (npm ci)")
+    page.goto(site.url(f"index.html?game=cloudspire&seats=human,bot&seed={LAYOUT_SEED}&fast=1"))
+    wait_ready(page)
+    wait_idle(page, timeout=120_000)
+    _to_the_wells(page)
+    _, board = axe(page)
+    assert not board, board

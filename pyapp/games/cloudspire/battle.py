@@ -58,6 +58,7 @@ class BattleMixin(DeployMixin):
         self.say("{0}'s %s fires at {1}'s %s: dice %s, %d damage" % (
             SPIRES[sp["type"]]["name"], self.label(u), " ".join(map(str, rolls)), dmg), sp["owner"], u["owner"],
             kind="fire")
+        self.mark(sp["owner"], "fire", sp["hex"], u["hex"], text=str(dmg))          # the owner's shot
         self.damage_unit(uid, dmg, sp["owner"])
 
     # ---- Stage 4: exploration (CS-EXP-1..7) ----------------------------------------------------------
@@ -83,6 +84,8 @@ class BattleMixin(DeployMixin):
                 lm["known"].append(s)
                 lm["known"].sort()
             self.say("{0} explores the landmark at %s" % frame["hex"], s, kind="explore")
+            self.mark(s, "explore", frame["hex"])                       # where, not what (a private look)
+            self.count(s, "explored")
             name = LANDMARKS["kinds"][lm["tile"]]["name"]
             self.flow.ask(s, [("reveal", f"Reveal the {name}"), ("leave", "Leave it facedown")])
             return
@@ -93,6 +96,7 @@ class BattleMixin(DeployMixin):
         kind = LANDMARKS["kinds"][lm["tile"]]
         lm["up"] = True
         self.say("{0} reveals the landmark at %s: %s" % (frame["hex"], kind["name"]), s, kind="explore")
+        self.mark(s, "reveal", frame["hex"], text=kind["name"])
         if "health" in kind:
             lm["health"] = kind["health"]                               # CS-EXP-5
         if "source" in kind:
@@ -175,6 +179,7 @@ class BattleMixin(DeployMixin):
             first = not o["hit"]
             o["hit"] = True
             self.say("{0}'s %s attacks {1}'s %s for %d" % (self.label(u), self.label(o), atk), s, o["owner"], kind="attack")
+            self.mark(s, "attack", u["hex"], h, text=str(atk))
             chips = len(o["chips"])
             gone = self.damage_unit(other, atk, s, uid)
             survived = not gone and (o.get("hero") or len(o["chips"]) == chips)
@@ -188,6 +193,7 @@ class BattleMixin(DeployMixin):
             sp = d["spires"][sid]
             self.say("{0}'s %s attacks {1}'s %s for %d" % (self.label(u), SPIRES[sp["type"]]["name"], atk + siege),
                      s, sp["owner"], kind="attack")
+            self.mark(s, "attack", u["hex"], h, text=str(atk + siege))
             self.damage_spire(sid, atk + siege, s, uid)
             return
         if h in self.map.gates:                                         # CS-GAP-54
@@ -196,6 +202,7 @@ class BattleMixin(DeployMixin):
             dealt = min(g["health"], atk + siege)
             g["health"] -= dealt
             d["gate_damage"][s] += dealt
+            self.mark(s, "gate", u["hex"], h, text=f"-{dealt}")
             self.say("{0}'s %s strikes the gate of {1} for %d (%d left)" % (self.label(u), dealt, g["health"]),
                      s, p, kind="gate")
             if g["health"] <= 0:
@@ -211,6 +218,7 @@ class BattleMixin(DeployMixin):
         first = not lm.get("hit")
         lm["hit"] = True
         self.say("{0}'s %s attacks the %s at %s for %d" % (self.label(u), kind["name"], h, atk), s, kind="attack")
+        self.mark(s, "attack", u["hex"], h, text=str(atk))
         if not self.damage_landmark(h, atk, s, uid) and first and kind.get("attack"):
             self.say("The %s strikes back for %d" % (kind["name"], kind["attack"]), kind="retaliate")
             self.damage_unit(uid, kind["attack"], None)

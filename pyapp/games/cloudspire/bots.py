@@ -41,7 +41,7 @@ class RaiderBot:
         return MAPS[v["players"]].grid
 
     def _target(self, v, seat):
-        mark = v["marks"][seat]
+        mark = v["gate_marks"][seat]
         if mark is None:
             live = [s for s in range(v["players"]) if s != seat and s not in v["out"]]
             mark = min(live, key=lambda s: self._mark_key(v, seat, s))

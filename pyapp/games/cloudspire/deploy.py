@@ -24,6 +24,7 @@ class DeployMixin(EconomyMixin):
         target = int(action.id.split(":")[1]) - 1
         self.data["marks"][seat] = target
         self.say("{0} marks the gate of {1}", seat, target, kind="mark")
+        self.mark(seat, "aim", self.gate_hex(target), text="marked")
         self.flow.end_turn()
 
     # ---- Step 2: select units (CS-PREP-4..10) ----------------------------------------------------------

@@ -190,6 +190,7 @@ class EconomyMixin(UnitsMixin):
             for h, t in zip(self.map.slots[slot_i], SCAPE[sc]["terrain"]):
                 self.data["scape_terrain"][h] = t
             self.say("{0} places the earthscape %s in sky slot %d" % (SCAPE[sc]["name"], slot_i + 1), seat, kind="build")
+            self.mark(seat, "place", *self.map.slots[slot_i], text=SCAPE[sc]["name"])
             well = self.map.slots[slot_i][SCAPE[sc]["well"]]
             if self.spire_types(seat) and self.free_wells(seat, only=[well]):          # CS-BLD-15, CS-GAP-34
                 self.flow.push("construct", seat=seat, type=None, then=then, wells=[well])
@@ -206,6 +207,7 @@ class EconomyMixin(UnitsMixin):
                 g["max"] += gate
                 g["health"] += gate
             self.say("{0} advances %s: %s" % (st["name"], a["name"]), seat, kind="build")
+            self.mark(seat, "build", self.gate_hex(seat), text=a["name"])
             self.after_build(seat, then)
 
     def after_build(self, seat: int, then: str):
@@ -263,6 +265,8 @@ class EconomyMixin(UnitsMixin):
         self.data["next_id"] += 1
         self.data["spires"][sid] = {"owner": seat, "type": stype, "hex": h, "ups": list(ups), "cap": sp["capacity"]}
         self.say("{0} constructs a %s at %s (bottom to top: %s)" % (sp["name"], h, ", ".join(ups)), seat, kind="build")
+        self.mark(seat, "build", h, text=sp["name"])
+        self.count(seat, "spires")
 
     def _f_upgrade(self, frame, choice, seat):
         """CS-BLD-10..13, CS-GAP-29/30: one option adds one or more upgrades, each priced in turn,
@@ -300,4 +304,5 @@ class EconomyMixin(UnitsMixin):
         self.flow.pop(frame)
         self.say("{0} upgrades the %s at %s (bottom to top: %s)" % (SPIRES[sp["type"]]["name"], sp["hex"],
                                                                      ", ".join(sp["ups"])), frame["seat"], kind="build")
+        self.mark(frame["seat"], "build", sp["hex"], text="upgraded")
         self.after_build(frame["seat"], frame["then"])

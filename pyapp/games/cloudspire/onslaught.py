@@ -280,13 +280,16 @@ class OnslaughtMixin(BattleMixin):
         d = self.data
         if ref == "top":
             e = d["stacks"][s].pop(0)
+            start = self.gate_hex(s)
             uid = self.new_unit(s, hero=e["hero"], h=h)
         else:
             uid = ref
+            start = d["units"][uid]["hex"]
             d["units"][uid]["hex"] = h
         u = d["units"][uid]
         d["hero_moved"].append(u["hero"])
         self.say("{0}'s %s moves to %s" % (UNITS[u["hero"]]["name"], h), s, kind="move")
+        self.mark(s, "move", start, h, text=UNITS[u["hero"]]["name"])
         if ref == "top":
             self.top_changed(s)
 
@@ -404,6 +407,7 @@ class OnslaughtMixin(BattleMixin):
         u["hex"] = h
         u["moved"] = True
         self.say("{0}'s %s moves from %s to %s" % (self.label(u), start, h), s, kind="move")
+        self.mark(s, "move", start, h, text=self.label(u))
         if ref == "top":
             if "forsaken" in self.talents(u):
                 self.forsaken_roll(u)
@@ -432,5 +436,6 @@ class OnslaughtMixin(BattleMixin):
             self.flow.ask(frame["seat"], [("push:" + x, f"{name} steps aside to {x}") for x in sorted(opts)])
             return
         self.flow.pop(frame)
-        u["hex"] = choice.split(":")[1]
+        start, u["hex"] = u["hex"], choice.split(":")[1]
         self.say("{0}'s %s steps aside to %s" % (UNITS[u["hero"]]["name"], u["hex"]), frame["seat"], kind="move")
+        self.mark(frame["seat"], "move", start, u["hex"], text=UNITS[u["hero"]]["name"])

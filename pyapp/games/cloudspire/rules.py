@@ -69,6 +69,8 @@ class CloudspireState(OnslaughtMixin):
             "marks": [None] * n, "cp": [0] * n, "picked": [[] for _ in range(n)],
             "stacks": [[] for _ in range(n)], "camp": [[] for _ in range(n)],
             "limited": [0] * n, "hero_moved": [], "wave_over": False,
+            "stats": {"earned": [0] * n, "lost": [0] * n, "spires": [0] * n, "explored": [0] * n,
+                      "out_wave": [None] * n},                          # for the summary (public facts)
         }
         self.data.update(d)
         self.data["flow"]["first"] = first
@@ -133,6 +135,8 @@ class CloudspireState(OnslaughtMixin):
     def destroy_fortress(self, p: int, by: int) -> None:
         d = self.data
         self.say("The fortress of {0} is destroyed", p, kind="destroyed")
+        self.mark(by, "remove", self.gate_hex(p), text="fortress destroyed")
+        d.setdefault("stats", {}).setdefault("out_wave", [None] * self.players)[p] = d["wave"]
         d["out"].append(p)
         self.flow.remove(p)
         for uid in [u for u, x in d["units"].items() if x["owner"] == p]:
@@ -204,7 +208,7 @@ class CloudspireState(OnslaughtMixin):
             "placed": dict(d["placed"]), "spires": {k: dict(v, ups=list(v["ups"])) for k, v in sorted(d["spires"].items())},
             "landmarks": lms, "units": units,
             "stacks": [self.stack_view(s, seat) for s in range(self.players)],
-            "marks": list(d["marks"]), "cp": list(d["cp"]), "picked": [list(p) for p in d["picked"]],
+            "gate_marks": list(d["marks"]), "marks": self.marks(), "cp": list(d["cp"]), "picked": [list(p) for p in d["picked"]],
             "limited": list(d["limited"]), "outcome": d["flow"]["outcome"], "log": self.log[-40:],
             "prompt": None if flow.prompt is None else {"seats": list(flow.prompt["seats"]),
                                                         "kind": flow.prompt["kind"]},
@@ -290,6 +294,28 @@ class CloudspireGame(Game):
                 if x not in ALL_FACTIONS:
                     raise ValueError(f"unknown faction {x!r}")
         return options
+
+    def summary(self, state) -> list:
+        """The deciding figures first (gates, the wave reached, damage dealt to opposing gates, Source
+        held: the order of the final ranking), then Source earned, units lost, spires built and
+        landmarks explored.  Public facts only."""
+        d = state.data
+        n = state.players
+        st = d.get("stats", {})
+
+        def row(key: str) -> list:
+            vals = st.get(key) or [0] * n
+            return [str(v) for v in vals[:n]]
+
+        out_wave = st.get("out_wave") or [None] * n
+        gates = [f"{g['health']} of {g['max']} health" if s not in d["out"] else "destroyed"
+                 for s, g in enumerate(d["gate"])]
+        waves = [str(d["wave"]) if out_wave[s] is None else f"{out_wave[s]} (fortress destroyed)" for s in range(n)]
+        return [("Gate", gates), ("Wave reached", waves),
+                ("Damage dealt to opposing gates", [str(v) for v in d["gate_damage"]]),
+                ("Source at the end", [str(v) for v in d["source"]]),
+                ("Source earned", row("earned")), ("Units lost", row("lost")), ("Spires built", row("spires")),
+                ("Landmarks explored", row("explored"))]
 
     def rules_html(self) -> str:
         return read_text(__package__, "rules.html")

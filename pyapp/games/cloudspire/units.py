@@ -246,11 +246,19 @@ class UnitsMixin(FlowState):
         room = max(0, self.cap(seat) - src[seat])
         got = min(room, amount)
         src[seat] += got
+        self.count(seat, "earned", got)
         if why:
             self.say("{0} gains %d Source (%s)" % (got, why), seat, kind="source")
         if got < amount:
             self.say("{0} loses %d Source over the cap of %d" % (amount - got, self.cap(seat)), seat, kind="cap")
         return got
+
+    def count(self, seat: int, what: str, n: int = 1) -> None:
+        """Add to ``seat``'s statistic ``what`` (``earned``, ``lost``, ``spires``, ``explored``) for the
+        end-of-game summary: public facts, also in the log."""
+        st = self.data.setdefault("stats", {})
+        row = st.setdefault(what, [0] * self.players)
+        row[seat] += n
 
     def pay(self, seat: int, amount: int) -> None:
         if amount > self.data["source"][seat]:
@@ -274,6 +282,8 @@ class UnitsMixin(FlowState):
         if u["hp"] > 0:
             return False
         owner = u["owner"]
+        self.count(owner, "lost")
+        self.mark(owner if by_seat is None else by_seat, "remove", u["hex"], text=self.unit_type(u)["name"])
         if u.get("hero"):
             name = self.unit_type(u)["name"]
             self.say("{0}'s %s is defeated" % name, owner, kind="defeat")
@@ -333,6 +343,7 @@ class UnitsMixin(FlowState):
         if not sp["ups"]:
             del self.data["spires"][sid]
             self.say("{0}'s %s is defeated" % name, sp["owner"], kind="defeat")
+            self.mark(sp["owner"] if by_seat is None else by_seat, "remove", sp["hex"], text=name)
             self.reward(by_seat, SPIRES[sp["type"]]["reward"], name)
             if SPIRES[sp["type"]]["merc"]:
                 self.data["market"]["discard"].append(sp["type"])
@@ -352,6 +363,8 @@ class UnitsMixin(FlowState):
         kind = LANDMARKS["kinds"][lm["tile"]]
         del self.data["landmarks"][h]
         self.say("The %s at %s is destroyed" % (kind["name"], h), kind="defeat")
+        if by_seat is not None:
+            self.mark(by_seat, "remove", h, text=kind["name"])
         self.reward(by_seat, kind.get("reward", 0), kind["name"])
         return True
 
