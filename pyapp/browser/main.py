@@ -122,6 +122,17 @@ def _node(x: Any) -> Any:
     return x if x is not None and hasattr(x, "hasAttribute") else None
 
 
+def _focus_key(el: Any) -> str | None:
+    """A selector that finds the same control after an update: its action or navigation value."""
+    if el is None:
+        return None
+    for attr in ("data-action", "data-nav"):
+        if el.hasAttribute(attr):
+            value = str(el.getAttribute(attr)).replace("\\", "\\\\").replace('"', '\\"')
+            return f'[{attr}="{value}"]'
+    return None
+
+
 def parse_query(search: str) -> dict:
     return _parse_query(search)
 
@@ -201,6 +212,8 @@ class Glue:
         busy = self.app.bot_pending()
         active = _node(js.document.activeElement)
         focus = str(active.dataset.input) if active is not None and active.hasAttribute("data-input") else None
+        inside = active is not None and bool(self.root.contains(active)) and active is not self.root
+        was = _focus_key(active) if inside else None
         markup = self.app.render()
         morph = getattr(js.window, "boardshelfMorph", None)     # web/morph.js: patch, keep unchanged nodes
         if morph is not None:
@@ -211,6 +224,8 @@ class Glue:
             el = _node(self.root.querySelector(f'[data-input="{focus}"]'))
             if el is not None:
                 el.focus()
+        elif inside:
+            self._keep_focus(was)
         self.renders += 1
         self.root.dataset.ready = "true"
         if busy:
@@ -222,6 +237,22 @@ class Glue:
         js.window.performance.mark("render")               # the update is complete (the bench and tests wait on it)
         if busy:
             self.schedule_bot()
+
+    def _keep_focus(self, was: str | None) -> None:
+        """The keyboard was in the app and the update removed the focused control (a move made with Enter
+        takes its own button away): put the focus on the same control if it is still there, else on the
+        first of the choices now open, else on the screen's heading, never back at the top of the page."""
+        now = _node(js.document.activeElement)
+        if now is not None and bool(self.root.contains(now)) and now is not self.root:
+            return
+        for sel in ([was] if was else []) + [".bs-actions [data-action]", "[data-action][role=button], "
+                                              "button[data-action]", "h2"]:
+            el = _node(self.root.querySelector(sel))
+            if el is not None:
+                if not el.hasAttribute("tabindex") and str(getattr(el, "tagName", "")).upper() == "H2":
+                    el.setAttribute("tabindex", "-1")
+                el.focus()
+                return
 
     @property
     def delay(self) -> int:
