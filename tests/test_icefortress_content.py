@@ -114,3 +114,25 @@ def test_power_texts_are_plain_sentences():
     for a in c["abilities"].values():
         t = content.power_text(a["power"])
         assert t.endswith(".") and t[0].isupper()
+
+
+def test_balance_content():
+    """The difficulty curve's content levers (docs/notes/icefortress.md, "Balance"): jumbo rooms reach the supply
+    more slowly (Corvin's and Ostrid's starting looks and the Seer's look skip the jumbo deck), and long games get
+    a lift (every elemental medium room shows a crystal; advanced name powers and beacon powers are free; every
+    beacon's Immediately effect boosts the shield, except the Beacon of Fire, the rulebook's example)."""
+    c = content.load()
+    no_jumbo = ["large", "medium", "small"]
+    assert [e.get("decks") for k in ("N2", "N4") for e in c["names"][k]["start"]["power"]["effects"]
+            if e["do"] == "look"] == [no_jumbo, no_jumbo]
+    assert c["classes"]["C04"]["power"]["effects"][0]["decks"] == no_jumbo
+    # the rulebook's Autumn example stays: a free look at 2 rooms of any deck, a free repel of a whole room
+    assert c["names"]["N1"]["start"]["power"] == {"cost": [], "effects": [{"do": "look", "n": 2}]}
+    assert c["classes"]["C01"]["power"] == {"cost": [], "effects": [{"do": "repel_room"}]}
+    assert all(r["crystal"] >= 1 for r in c["rooms"].values() if r["size"] == "medium")
+    assert all(n["advanced"]["power"]["cost"] == [] for n in c["names"].values())
+    assert all(b["beacon"]["power"]["cost"] == [] for b in c["beacons"].values())
+    fire = c["beacons"]["fire-1"]["beacon"]["immediately"]
+    assert [e["size"] for e in fire] == ["jumbo", "large", "medium", "small"]
+    assert all(any(e["do"] == "boost" for e in b["beacon"]["immediately"])
+               for k, b in c["beacons"].items() if k != "fire-1")

@@ -250,9 +250,20 @@ def test_look_adjust_reroll_and_extra_dice():
 
 
 def test_a_look_may_name_the_decks_it_chooses_from(monkeypatch):
-    """Content option (no card uses it yet): ``{"do": "look", "n": 3, "decks": [...]}`` offers only those decks."""
+    """Content option ``{"do": "look", "n": 3, "decks": [...]}`` offers only those decks: the Seer's look (and
+    Corvin's and Ostrid's starting looks) skip the jumbo deck (balance, docs/notes/icefortress.md)."""
     look = content.card("C04")["power"]["effects"][0]
-    assert look["do"] == "look" and "decks" not in look
+    assert look == {"do": "look", "n": 3, "decks": ["large", "medium", "small"]}
+    for key in ("N2", "N4"):
+        assert [e.get("decks") for e in content.card(key)["start"]["power"]["effects"] if e["do"] == "look"] == [
+            ["large", "medium", "small"]]
+    assert content.power_text(content.card("C04")["power"]) == (
+        "Look at the top 3 rooms of the large, medium or small deck, put one into the supply and the rest at the bottom.")
+    st = new(2, 1)
+    _char(st, "N1", ("A12", "A06"), "C04")
+    dice(st, 2)
+    play(st, "power:C04")
+    assert ids(st) == ["deck:large", "deck:medium", "deck:small"]
     monkeypatch.setitem(look, "decks", ["large", "small"])
     assert content.power_text(content.card("C04")["power"]) == (
         "Look at the top 3 rooms of the large or small deck, put one into the supply and the rest at the bottom.")

@@ -1,0 +1,155 @@
+"""Ice Fortress balance screening: hard-bot games with candidate content patched in memory.
+
+    nice -n 10 python3 tools/balance_icefortress.py --games 150 --difficulty 7,3 --patch base,skipjumbo
+
+Plays the :func:`pyapp.sim.play` loop (game ``g`` seeded ``seed + g``, seat ``i``'s bot ``seed * 31 + i``,
+the same seeding as ``python3 -m pyapp.sim``) with the content dict patched in this process only (the data
+files are not touched), and prints per (patch, players, difficulty): games, team wins, win rate, mean length
+in turns (one character's turn each), mean turn of the losses, and games that hit the action limit.
+A patch is a function in PATCHES; ``a+b`` applies several.
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from pyapp.games.icefortress import GAME, content  # noqa: E402
+from pyapp.games.icefortress import fortress  # noqa: E402
+from pyapp.sim import play  # noqa: E402
+
+NOJUMBO = ["large", "medium", "small"]
+
+
+def _name(c, nid):
+    return c["names"][nid]
+
+
+def p_base(c):
+    pass
+
+
+def p_skipjumbo(c):
+    """Corvin's and Ostrid's starting looks skip the jumbo deck."""
+    for nid in ("N2", "N4"):
+        for e in _name(c, nid)["start"]["power"]["effects"]:
+            if e["do"] == "look":
+                e["decks"] = list(NOJUMBO)
+
+
+def p_freeadv(c):
+    """Name cards' advanced powers and beacon powers cost nothing."""
+    for n in c["names"].values():
+        n["advanced"]["power"]["cost"] = []
+    for b in c["beacons"].values():
+        b["beacon"]["power"]["cost"] = []
+
+
+def p_beaconboost(c):
+    """Every beacon's Immediately effect also boosts the shield (fire-1 stays the rulebook's example)."""
+    for bid, b in c["beacons"].items():
+        if bid != "fire-1" and not any(e["do"] == "boost" for e in b["beacon"]["immediately"]):
+            b["beacon"]["immediately"].append({"do": "boost", "n": 1})
+
+
+def p_smallcrystal(c):
+    """Every elemental small room carries a crystal."""
+    for r in c["rooms"].values():
+        if r["size"] == "small" and r["element"] != "white":
+            r["crystal"] = max(1, r["crystal"])
+
+
+def p_medcrystal(c):
+    """Every elemental medium room carries a crystal."""
+    for r in c["rooms"].values():
+        if r["size"] == "medium" and r["element"] != "white":
+            r["crystal"] = max(1, r["crystal"])
+
+
+def p_shardhoard(c):
+    """Shard draws bigger: Patient, Steady, Glazier, Hopeful draw 2, Hardy 3."""
+    for key, n in (("A03", 2), ("A19", 2), ("C03", 2), ("A22", 2), ("A09", 3)):
+        for e in content.card(key)["power"]["effects"]:
+            if e["do"] == "draw_shard":
+                e["n"] = n
+
+
+def _skip(c, key):
+    for e in content.card(key)["power"]["effects"]:
+        if e["do"] == "look":
+            e["decks"] = list(NOJUMBO)
+
+
+def p_seerskip(c):
+    """The Seer's free look skips the jumbo deck."""
+    _skip(c, "C04")
+
+
+def p_masonskip(c):
+    """The Mason's look skips the jumbo deck."""
+    _skip(c, "C02")
+
+
+def p_halla2(c):
+    """Halla's starting look sees 2 rooms."""
+    for e in c["names"]["N3"]["start"]["power"]["effects"]:
+        if e["do"] == "look":
+            e["n"] = 2
+
+
+PATCHES = {k[2:]: v for k, v in globals().items() if k.startswith("p_")}
+
+
+def apply(spec: str, pristine: dict) -> None:
+    c = content.load()
+    for k in list(c):
+        c[k] = copy.deepcopy(pristine[k])
+    fortress._IDX.clear()
+    for name in spec.split("+"):
+        PATCHES[name](c)
+
+
+def one(players, difficulty, seed, bots, max_actions):
+    try:
+        state, _n = play(GAME, players, seed, bots, max_actions, {"difficulty": difficulty})
+    except RuntimeError:
+        return ("unfinished", 0, "")
+    out = state.outcome()
+    return (out.kind, state.view(None)["turns"], out.reason)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=150)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", default="2")
+    ap.add_argument("--difficulty", default="7,3")
+    ap.add_argument("--bots", default="hard")
+    ap.add_argument("--patch", default="base", help="comma-separated candidates, each a+b+...; " + ", ".join(PATCHES))
+    ap.add_argument("--max-actions", type=int, default=5000)
+    args = ap.parse_args(argv)
+    pristine = copy.deepcopy(content.load())
+    bots = args.bots.split(",")
+    print("| patch | players | difficulty | games | team wins | win rate | mean turns | loss turn | unfinished |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|", flush=True)
+    for spec in args.patch.split(","):
+        apply(spec, pristine)
+        for p in (int(x) for x in args.players.split(",")):
+            for d in (int(x) for x in args.difficulty.split(",")):
+                t0 = time.perf_counter()
+                res = [one(p, d, args.seed + g, bots, args.max_actions) for g in range(args.games)]
+                wins = sum(1 for k, _t, _r in res if k == "team-win")
+                done = [t for k, t, _r in res if k != "unfinished"]
+                lost = [t for k, t, _r in res if k == "team-loss"]
+                print(f"| {spec} | {p} | {d} | {args.games} | {wins} | {100.0 * wins / args.games:.1f} % | "
+                      f"{sum(done) / max(1, len(done)):.1f} | {sum(lost) / max(1, len(lost)):.1f} | "
+                      f"{args.games - len(done)} |  ({time.perf_counter() - t0:.0f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
