@@ -226,6 +226,9 @@ def test_a_whole_turn_by_keyboard_only(site, page):
         page.keyboard.press(" " if step % 2 else "Enter")
         wait_render(page, before)
         wait_idle(page, timeout=120_000)
+        assert page.evaluate("() => document.activeElement !== document.body && "
+                             "document.querySelector('#app').contains(document.activeElement)"), \
+            f"after {aid} the keyboard focus fell back to the top of the page"
         if aid == "pay:ok" or (aid.startswith("play:") and not any(a.startswith("pay") for a in action_ids(page))):
             played = True
     else:
