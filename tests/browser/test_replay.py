@@ -138,7 +138,7 @@ def test_a_two_person_game_by_correspondence(site, browser, page):
     click(page, '.game-bar [data-nav="share"]')
     url = _share_url(page)
     assert "#/link/" in url
-    first = page.locator("#app .seat-name.to-act").first.inner_text().strip()
+    first = page.locator("#app .seat-name.to-act bdi").first.inner_text().strip()
     rng = random.Random(5)
     contexts = []
     try:
