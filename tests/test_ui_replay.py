@@ -206,6 +206,9 @@ def test_a_saved_games_replay_from_the_saves_list():
     assert esc(SHARE_NOTE) in html
     other.handle("nav", f"replay-save:{done}")
     assert other.screen == "replay" and other.replay.allowed == [None, 0, 1] and other.replay.finished
+    assert other.location() == f"#/replay-save/{done}"            # its own address: Back and reload come back
+    again = make({}, storage)
+    assert again.go_to(f"#/replay-save/{done}") and again.screen == "replay" and again.replay.n == other.replay.n
     other.handle("nav", "rp:close")
     assert other.screen == "shelf"
     other.handle("nav", f"replay-save:{hot}")              # hot seat in progress: the public view only

@@ -273,6 +273,7 @@ class App(Sharing):
         self.page_url = page_url                        # the app's address without query or fragment (for links)
         self.replay: replaylib.Replay | None = None     # the replay on the replay screen
         self.replay_back = "shelf"                      # where closing the replay goes
+        self.replay_sid: str | None = None              # the save a replay from the saves list shows
         self.share: dict | None = None                  # the share panel on screen: {url, heading}
         # a game opened from a link (:mod:`pyapp.ui.links`): {fragment, saved (kept in this browser), me (the
         # seat the person said they are, or None)}; play by correspondence while it is set
@@ -1242,6 +1243,8 @@ class App(Sharing):
             return str(self.link["fragment"])         # a game opened from a link and not saved: that link
         if screen == "replay" and self.replay is not None and self.replay_back == "game" and self.meta is not None:
             return f"#/replay/{self.meta['id']}"
+        if screen == "replay" and self.replay is not None and self.replay_sid:
+            return f"#/replay-save/{self.replay_sid}"
         if screen == "game" and self.meta is not None:
             return f"#/game/{self.meta['id']}"
         if screen == "setup" and self.setup is not None:
@@ -1273,6 +1276,10 @@ class App(Sharing):
                     self._do_nav(f"setup:{arg}")
             elif what == "rules" and arg:
                 self._do_nav(f"rules:{arg}")
+            elif what == "replay-save" and saves.valid_id(arg):
+                if self.screen == "game":
+                    self._leave_game()
+                self._do_nav(f"replay-save:{arg}")
             elif what == "replay" and saves.valid_id(arg):
                 if not (self.meta is not None and self.meta["id"] == arg and self.state is not None):
                     if not self._open_save(arg):

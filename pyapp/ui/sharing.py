@@ -45,6 +45,7 @@ class Sharing:
     page_url: str
     replay: replaylib.Replay | None
     replay_back: str
+    replay_sid: str | None
     share: dict | None
     link: dict | None
     viewer: int | None
@@ -173,7 +174,7 @@ class Sharing:
         if not rp.finished:
             rp.allowed = [None] + ([me] if me is not None else [])
         rp.seat = me if me in rp.allowed else None
-        self.replay, self.replay_back, self.screen = rp, back, "replay"
+        self.replay, self.replay_back, self.screen, self.replay_sid = rp, back, "replay", None
         return True
 
     def _nav_replay(self, arg: str) -> None:
@@ -193,8 +194,9 @@ class Sharing:
         people = [i for i, s in enumerate(d["seats"]) if s == "human"]
         given = [str(n) for n in d.get("names") or []][:d["players"]]
         names = given + [f"Player {i + 1}" for i in range(len(given), d["players"])]
-        self._open_replay(game, d["players"], d["seed"], d.get("options") or {}, d["actions"], names,
-                          people[0] if len(people) == 1 else None, back="shelf")
+        if self._open_replay(game, d["players"], d["seed"], d.get("options") or {}, d["actions"], names,
+                             people[0] if len(people) == 1 else None, back="shelf"):
+            self.replay_sid = sid
 
     def _nav_replay_control(self, arg: str) -> None:
         rp = self.replay

@@ -15,6 +15,7 @@ import re
 import pytest
 
 from harness import action_ids, click, new_page, notices, wait_idle, wait_ready, wait_render, renders
+from test_experience import AXE, axe
 
 pytestmark = pytest.mark.browser
 
@@ -42,6 +43,13 @@ def _press(page, key: str) -> None:
     wait_idle(page)
 
 
+def _no_axe_problems(page, where: str) -> None:
+    """axe-core finds no serious or critical problem in the app's own markup (the games' boards are theirs)."""
+    if AXE.exists():
+        problems, _board = axe(page)
+        assert not problems, (where, problems)
+
+
 def _share_url(page) -> str:
     return page.locator("#app [data-share-link]").first.input_value()
 
@@ -54,12 +62,14 @@ def test_watch_the_replay_of_a_finished_game_and_open_its_link(site, browser, pa
     end = page.locator("#app .outcome")
     assert "Game over" in end.inner_text() and "Watch the replay" in end.inner_text()
     assert "whole game, including its seed" in end.inner_text()
+    _no_axe_problems(page, "end screen")
     click(page, '.outcome [data-nav="replay"]')
     assert page.locator("#app .replay").count() == 1
     step, total = _step_text(page)
     assert step == 0 and total > 20
     assert page.locator("#app .replay-board svg").count() >= 1           # the game's own board
     assert not action_ids(page)                                           # not interactive
+    _no_axe_problems(page, "replay")
     click(page, '[data-nav="rp:forward"]')
     click(page, '[data-nav="rp:forward"]')
     assert _step_text(page)[0] == 2
@@ -85,6 +95,7 @@ def test_watch_the_replay_of_a_finished_game_and_open_its_link(site, browser, pa
     url = _share_url(page)
     assert url.startswith(site.url("index.html#/link/")) and "?" not in url
     assert "whole game, including its seed" in page.locator("#app .share-box").inner_text()
+    _no_axe_problems(page, "share panel")
 
     ctx, other, guard = new_page(browser)
     try:
@@ -124,6 +135,7 @@ def _open_as(browser, url: str, name: str):
     assert cover.count() == 1, (notices(p), p.locator("#app").inner_text()[:400])
     assert f"Yes, I am {name}" in cover.inner_text() and "whole game, including its seed" in cover.inner_text()
     assert not action_ids(p)                                              # nothing shown before the answer
+    _no_axe_problems(p, "are you ...?")
     click(p, '[data-nav^="link-me:"]')
     return ctx, p, guard
 
@@ -147,6 +159,7 @@ def test_a_two_person_game_by_correspondence(site, browser, page):
         _play_my_turn(one, rng)
         panel = one.locator("#app .corr-send")
         assert "Copy the link to send back" in panel.inner_text()
+        _no_axe_problems(one, "send the link back")
         click(one, '.corr-send [data-nav="copy-link"]')
         back = _share_url(one)
         assert back != url and "#/link/" in back
