@@ -46,6 +46,8 @@ def _press(page, key: str) -> None:
 def _no_axe_problems(page, where: str) -> None:
     """axe-core finds no serious or critical problem in the app's own markup (the games' boards are theirs)."""
     if AXE.exists():
+        # the buttons' colour transitions first end (the morph may have turned a plain button into a primary one)
+        page.evaluate("() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)))")
         problems, _board = axe(page)
         assert not problems, (where, problems)
 
