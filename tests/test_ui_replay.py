@@ -283,6 +283,7 @@ def test_a_two_person_game_by_correspondence():
         names_seen.append(page.meta["names"][due])
         assert not [k for k in storage.keys() if k.startswith(saves.SAVE_PREFIX)]
         assert links.load(back)[0] == page.state
+        assert page.location() == back            # the address is the game as it is now: a reload keeps the move
         url = back
     assert set(names_seen[:2]) == {"Ann", "Bo"} and names_seen[0::2] == names_seen[:1] * 2    # the seats take turns
 

@@ -24,6 +24,7 @@ from pyodide.ffi import create_proxy, to_js
 from ..engine.util import parse_query as _parse_query
 from ..ui.app import NOT_SAVED_NOTE as NOT_SAVED_NOTE   # (re-exported: it lived here before)
 from ..ui.app import App, _truthy, quote
+from ..ui.links import LINK_PREFIX
 from ..ui.storage import QuotaError
 
 TYPE_CHECKING = False
@@ -253,7 +254,9 @@ class Glue:
             return
         try:
             url = str(js.location.pathname or "") + str(js.location.search or "") + loc
-            if self.replace_location or self.location is None:
+            # (a game by link changing as it is played: one entry, its address always the game as it is now)
+            if self.replace_location or self.location is None or (
+                    loc.startswith(LINK_PREFIX) and self.location.startswith(LINK_PREFIX)):
                 history.replaceState(None, "", url)
             else:
                 history.pushState(None, "", url)

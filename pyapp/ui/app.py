@@ -17,10 +17,12 @@ close the setup's Advanced section), ``rules:<game>``, ``back``, ``load:<save id
 ``confirm`` / ``confirm:never`` (yes, and do not ask that again) / ``cancel-confirm``, ``undo``, ``handoff-ok``,
 ``new-again``, ``dismiss:<message id>``, ``logseat:<seat>|all`` (the log filter), ``settings`` (open or close the
 game screen's Settings);
-``export`` and ``import`` are handled by the browser glue (file download / file picker).  Any other nav
+replays, links and correspondence: ``replay``, ``replay-save:<id>``, ``rp:<control>``, ``share``, ``share-save:<id>``,
+``share-close``, ``link-me:<seat>``, ``link-save`` (:mod:`pyapp.ui.sharing`);
+``export``, ``import`` and ``copy-link`` are handled by the browser glue (file download / file picker / clipboard).  Any other nav
 goes to the setup step on screen (or to the step whose shelf button it is).
 The app's ``data-input`` names: ``seed``, ``players``, ``seat-<i>`` (``human`` | ``bot:<name>``), ``name-<i>``,
-``opt-<option>`` and, for a per-seat option, ``opt-<option>-<i>``, ``setting-<name>`` (the app's settings,
+``opt-<option>`` and, for a per-seat option, ``opt-<option>-<i>``, ``replay-step``, ``replay-seat``, ``setting-<name>`` (the app's settings,
 :data:`pyapp.ui.storage.SETTINGS`: ``bot_speed``, ``confirm``); others go to the setup step.
 
 Following the game: the root carries the game's seat colours (``--seat-N``, from ``Game.seat_colours``); the
@@ -275,7 +277,7 @@ class App(Sharing):
         self.replay_back = "shelf"                      # where closing the replay goes
         self.replay_sid: str | None = None              # the save a replay from the saves list shows
         self.share: dict | None = None                  # the share panel on screen: {url, heading}
-        # a game opened from a link (:mod:`pyapp.ui.links`): {fragment, saved (kept in this browser), me (the
+        # a game opened from a link (:mod:`pyapp.ui.links`): {saved (kept in this browser), me (the
         # seat the person said they are, or None)}; play by correspondence while it is set
         self.link: dict | None = None
         self.local_time = local_time or readable_time   # a stored UTC time as the player reads it
@@ -1044,8 +1046,9 @@ class App(Sharing):
         self.messages = [m for m in self.messages if str(m["id"]) != arg]
 
     def _nav_shelf(self, arg: str) -> None:
-        if self.screen == "game":
+        if self.screen == "game" or (self.screen == "replay" and self.replay_back == "game"):
             self._leave_game()
+        self.replay = None
         self.confirm = None
         self.step_game = None
         self.screen = "shelf"
@@ -1236,11 +1239,13 @@ class App(Sharing):
 
     def location(self) -> str:
         """The screen's own URL fragment (the browser glue keeps one history entry per screen, so Back works
-        inside the app): ``#/shelf``, ``#/setup/<game>``, ``#/rules/<game>``, ``#/game/<save id>`` or
-        ``#/<step screen>/<game>``."""
+        inside the app): ``#/shelf``, ``#/setup/<game>``, ``#/rules/<game>``, ``#/game/<save id>``,
+        ``#/replay/<save id>`` (the game's replay), ``#/replay-save/<save id>`` (a replay from the saves list),
+        ``#/link/<data>`` (a game opened from a link and not saved: its link as it is now; :mod:`pyapp.ui.links`)
+        or ``#/<step screen>/<game>``."""
         screen = self.screen
-        if screen in ("game", "replay") and self.link is not None and not self.link["saved"]:
-            return str(self.link["fragment"])         # a game opened from a link and not saved: that link
+        if screen in ("game", "replay") and self.link is not None and not self.link["saved"] and self.state is not None:
+            return links.fragment(self._current_save())   # a game opened from a link, not saved: its link now
         if screen == "replay" and self.replay is not None and self.replay_back == "game" and self.meta is not None:
             return f"#/replay/{self.meta['id']}"
         if screen == "replay" and self.replay is not None and self.replay_sid:

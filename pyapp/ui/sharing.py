@@ -99,8 +99,7 @@ class Sharing:
             return False
         meta = dict(meta, id=saves.new_id(), title="")
         self._enter_game(state, meta)
-        self.link = {"fragment": text if text.startswith(links.LINK_PREFIX) else links.LINK_PREFIX + text,
-                     "saved": False, "me": None}
+        self.link = {"saved": False, "me": None}
         self.viewer = None
         if state.is_over or not self._humans():
             self._start_replay(back="game")

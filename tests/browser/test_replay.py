@@ -165,6 +165,7 @@ def test_a_two_person_game_by_correspondence(site, browser, page):
         click(one, '.corr-send [data-nav="copy-link"]')
         back = _share_url(one)
         assert back != url and "#/link/" in back
+        assert one.evaluate("() => location.hash") == back[back.index("#"):]     # the address follows the game
         said = " ".join(notices(one))
         if "copied" in said:                                              # the clipboard holds the same link
             assert one.evaluate("() => navigator.clipboard.readText()") == back
