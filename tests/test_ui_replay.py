@@ -221,6 +221,7 @@ def test_a_saved_games_replay_from_the_saves_list():
 def test_share_gives_a_link_that_opens_the_replay_of_a_finished_game():
     app = _finished_app()
     app.handle("nav", "share")
+    assert app.focus_once() == "[data-share-link]" and app.focus_once() is None     # the glue focuses the link once
     html = app.render()
     box = html.split('class="share-box"', 1)[1]
     url = unescape(re.search(r'data-share-link="1"|value="([^"]*)"', box).group(1) or "")

@@ -208,12 +208,13 @@ class Glue:
             morph(self.root, markup)
         else:
             self.root.innerHTML = markup
+        once = self.app.focus_once()                       # e.g. the share panel's link, just opened
         if focus:                                          # keep the keyboard in the field the player is in
             el = _node(self.root.querySelector(f'[data-input="{focus}"]'))
             if el is not None:
                 el.focus()
-        elif active is None or str(getattr(active, "tagName", "")).upper() == "BODY":
-            target = self.app.focus_target()               # e.g. the replay: its keys work at once
+        elif once or active is None or str(getattr(active, "tagName", "")).upper() == "BODY":
+            target = once or self.app.focus_target()       # nothing focused: e.g. the replay, so its keys work
             el = _node(self.root.querySelector(target)) if target else None
             if el is not None:
                 el.focus()

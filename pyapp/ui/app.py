@@ -276,6 +276,7 @@ class App(Sharing):
         self.replay: replaylib.Replay | None = None     # the replay on the replay screen
         self.replay_back = "shelf"                      # where closing the replay goes
         self.replay_sid: str | None = None              # the save a replay from the saves list shows
+        self.focus_next: str | None = None              # what the glue focuses after the next update (once)
         self.share: dict | None = None                  # the share panel on screen: {url, heading}
         # a game opened from a link (:mod:`pyapp.ui.links`): {saved (kept in this browser), me (the
         # seat the person said they are, or None)}; play by correspondence while it is set

@@ -161,12 +161,12 @@ def render(rp: Replay, board_fn: Callable[..., str], *, title: str, extra_html: 
     def ctl(cmd: str, label: str, name: str, off: bool) -> str:
         return (f'<button type="button" class="btn small" data-nav="rp:{cmd}" aria-label="{esc(name)}"'
                 f' title="{esc(name)}"{" disabled" if off else ""}>{label}</button>')
-    controls = (ctl("start", "⏮ Start", "Go to the start", at_start)
+    controls = (ctl("start", "Start", "Go to the start", at_start)
                 + ctl("prevturn", "« Turn", "Back to the previous turn", at_start)
                 + ctl("back", "‹ Back", "One step back", at_start)
                 + ctl("forward", "Forward ›", "One step forward", at_end)
                 + ctl("nextturn", "Turn »", "On to the next turn", at_end)
-                + ctl("end", "End ⏭", "Go to the end", at_end))
+                + ctl("end", "End", "Go to the end", at_end))
     slider = (f'<label class="field replay-slider">Step <input type="range" min="0" max="{rp.n}" '
               f'value="{rp.step}" data-input="replay-step" aria-valuetext="step {rp.step} of {rp.n}"></label>')
     seats = "".join(f'<option value="{"all" if s is None else s}"{" selected" if s == rp.seat else ""}>'

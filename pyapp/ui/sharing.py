@@ -46,6 +46,7 @@ class Sharing:
     replay: replaylib.Replay | None
     replay_back: str
     replay_sid: str | None
+    focus_next: str | None
     share: dict | None
     link: dict | None
     viewer: int | None
@@ -218,6 +219,12 @@ class Sharing:
                 self.notify("That view is not shown in this replay: it would show what you may not see.")
         return True
 
+    def focus_once(self) -> str | None:
+        """A selector of what the glue focuses after this update, once: what was just opened (the share panel's
+        link: focusing it brings the panel into view), or None."""
+        once, self.focus_next = self.focus_next, None
+        return once
+
     def focus_target(self) -> str | None:
         """A selector of what the glue focuses after an update when nothing has the focus (the replay, so its
         keys work at once), or None."""
@@ -253,6 +260,7 @@ class Sharing:
         if self.state is None or self.meta is None:
             return
         self.share = {"url": self.link_url(self._current_save()), "heading": "Share this game as a link"}
+        self.focus_next = "[data-share-link]"
 
     def _nav_share_save(self, sid: str) -> None:
         try:
@@ -261,6 +269,7 @@ class Sharing:
             self.notify(f"Could not share the save: {exc}")
             return
         self.share = {"url": self.link_url(d), "heading": "Share this saved game as a link"}
+        self.focus_next = "[data-share-link]"
 
     def _nav_share_close(self, arg: str) -> None:
         self.share = None

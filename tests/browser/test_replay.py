@@ -96,6 +96,7 @@ def test_watch_the_replay_of_a_finished_game_and_open_its_link(site, browser, pa
     click(page, '.outcome [data-nav="share"]')
     url = _share_url(page)
     assert url.startswith(site.url("index.html#/link/")) and "?" not in url
+    assert page.evaluate("() => document.activeElement.matches('[data-share-link]')")    # in view, ready to copy
     assert "whole game, including its seed" in page.locator("#app .share-box").inner_text()
     _no_axe_problems(page, "share panel")
 
