@@ -156,6 +156,9 @@ def test_watch_the_replay_from_the_end_screen_step_back_forward_and_jump():
     assert app.replay.step == len(state.history) and "Game over" in app.render()
     app.handle("nav", "rp:close")
     assert app.screen == "game" and app.replay is None and app.key_nav("ArrowLeft") is None
+    # a reload on the replay's address comes back to it
+    again = make({}, app.storage)
+    assert again.go_to(f"#/replay/{app.meta['id']}") and again.screen == "replay" and again.replay.n == len(state.history)
 
 
 def _board_of(view, seat, names, log):
