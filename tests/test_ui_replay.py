@@ -272,6 +272,7 @@ def test_a_two_person_game_by_correspondence():
         assert "Yes, I am" in html and f"link-me:{due}" in navs_in(html) and not actions_in(html)
         assert esc(SHARE_NOTE) in html and "handoff" in html
         page.handle("action", page.state.legal_actions(due)[0].id)      # nothing before the person says who
+        page.handle("nav", "undo")
         assert len(page.state.history) == len(links.decode(url)["actions"])
         page.handle("nav", "link-me:" + str(1 - due))                    # not the seat whose turn it is
         assert page.link["me"] is None
@@ -327,3 +328,26 @@ def test_leaving_an_unsaved_game_by_link_keeps_the_players_own_game():
     mine.handle("nav", "shelf")
     assert storage.get(saves.CURRENT_KEY) == own
     assert make({}, storage).meta["id"] == own                  # a reload resumes the player's own game
+
+
+def test_nothing_is_undone_before_the_person_says_who_they_are():
+    """A link shared in the middle of a turn: its last action can be taken back, but only by the seat that made
+    it, once the person opening the link has said they are that seat."""
+    for seed in range(9, 60):                  # a seed whose first player can choose a card with a cost
+        first = make({"game": "hexbattle", "seats": "human,human", "seed": str(seed)})
+        first.handle("nav", "handoff-ok")
+        seat = first.state.to_act[0]
+        plays = [i for i in actions_in(first.render()) if i.startswith("play:") and first.state.card_cost(i[5:]) > 0]
+        if plays:
+            first.handle("action", plays[0])
+            break
+    assert first.state.can_undo(seat)
+    first.handle("nav", "share")
+    page = make({}, DictStorage())
+    assert page.go_to(first.share_link())
+    n = len(page.state.history)
+    page.handle("nav", "undo")                                   # forged: nobody has said who they are
+    assert len(page.state.history) == n
+    page.handle("nav", f"link-me:{seat}")
+    page.handle("nav", "undo")
+    assert len(page.state.history) == n - 1

@@ -1116,6 +1116,8 @@ class App(Sharing):
         self.confirm = None
 
     def _nav_undo(self, arg: str) -> None:
+        if self.link is not None and self.link["me"] is None:
+            return                                     # a game by link: nobody has said who they are yet
         seat = self.view_seat() if self.view_seat() is not None else self._human_to_act()
         if self.state is not None and seat is not None and self.state.can_undo(seat):
             self.state = self.state.undo(seat)
