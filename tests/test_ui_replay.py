@@ -15,6 +15,7 @@ from pyapp.ui.markup import LOG_FILTER_SLOT, esc
 from pyapp.ui.replay import Replay
 
 from test_ui_app import actions_in, bots_move, make, navs_in, play_out
+from test_ui_generic import fake_registry  # noqa: F401  (a fixture)
 
 HB = games.get("hexbattle")
 
@@ -351,3 +352,33 @@ def test_nothing_is_undone_before_the_person_says_who_they_are():
     page.handle("nav", f"link-me:{seat}")
     page.handle("nav", "undo")
     assert len(page.state.history) == n - 1
+
+
+def test_a_game_without_a_renderer_replays_and_hides_each_seats_secret(fake_registry):
+    """Game independence: a fake game (no render.py) replays through the generic renderer; a hot-seat game in
+    progress replays from the public view only, where no seat's secret shows; once over, each seat's view does."""
+    from test_ui_generic import GAME as COUNT
+    storage = DictStorage()
+    app = make({"game": "countdown", "seats": "human,human", "seed": "4"}, storage)
+    app.handle("nav", "handoff-ok")
+    app.handle("action", actions_in(app.render())[0])
+    secrets = app.state.secrets
+    sid = app.meta["id"]
+    app.handle("nav", "shelf")
+    app.handle("nav", f"replay-save:{sid}")
+    assert app.screen == "replay" and app.replay.allowed == [None]
+    for step in ("0", "1"):
+        app.handle("input", "replay-step", step)
+        html = app.render()
+        assert "generic-game" in html and not any(s in html for s in secrets)
+    app.handle("nav", "rp:close")
+    app.handle("nav", f"load:{sid}")
+    play_out(app, Rng(3))
+    app.handle("nav", "replay")
+    assert app.replay.allowed == [None, 0, 1]
+    for seat in (0, 1):
+        app.handle("input", "replay-seat", str(seat))
+        assert secrets[seat] in app.render() and secrets[1 - seat] not in app.render()
+    app.handle("nav", "share")
+    friend = make({}, DictStorage())
+    assert friend.go_to(app.share_link()) and friend.screen == "replay" and friend.state.game is COUNT
