@@ -24,6 +24,7 @@ from pyodide.ffi import create_proxy, to_js
 from ..engine.util import parse_query as _parse_query
 from ..ui.app import NOT_SAVED_NOTE as NOT_SAVED_NOTE   # (re-exported: it lived here before)
 from ..ui.app import App, _truthy, quote
+from ..ui.links import LINK_PREFIX
 from ..ui.storage import QuotaError
 
 TYPE_CHECKING = False
@@ -148,7 +149,7 @@ class Glue:
             pass
         self.query = parse_query(str(js.location.search or ""))
         try:
-            self.app = App(storage, self.query, local_time=local_time)
+            self.app = App(storage, self.query, local_time=local_time, page_url=_page_url())
         except Exception as exc:  # a bad link or a broken save must not stop the app from starting
             # the shelf instead; an embedded frame still keeps off the player's own games
             self.app = App(storage, {}, embedded=_truthy(self.query.get("embed", "")), local_time=local_time)
@@ -220,8 +221,14 @@ class Glue:
             morph(self.root, markup)
         else:
             self.root.innerHTML = markup
+        once = self.app.focus_once()                       # e.g. the share panel's link, just opened
         if focus:                                          # keep the keyboard in the field the player is in
             el = _node(self.root.querySelector(f'[data-input="{focus}"]'))
+            if el is not None:
+                el.focus()
+        elif once or active is None or str(getattr(active, "tagName", "")).upper() == "BODY":
+            target = once or self.app.focus_target()       # nothing focused: e.g. the replay, so its keys work
+            el = _node(self.root.querySelector(target)) if target else None
             if el is not None:
                 el.focus()
         elif inside:
@@ -279,7 +286,9 @@ class Glue:
             return
         try:
             url = str(js.location.pathname or "") + str(js.location.search or "") + loc
-            if self.replace_location or self.location is None:
+            # (a game by link changing as it is played: one entry, its address always the game as it is now)
+            if self.replace_location or self.location is None or (
+                    loc.startswith(LINK_PREFIX) and self.location.startswith(LINK_PREFIX)):
                 history.replaceState(None, "", url)
             else:
                 history.pushState(None, "", url)
@@ -350,6 +359,12 @@ class Glue:
                 self.update()
                 return
             if etype == "keydown":
+                nav = self.app.key_nav(str(event.key))      # the replay's arrows, Home, End...
+                if nav and str(getattr(target, "tagName", "")).upper() not in ("INPUT", "SELECT", "TEXTAREA"):
+                    event.preventDefault()
+                    self.app.handle("nav", nav)
+                    self.update()
+                    return
                 if str(event.key) not in ("Enter", " "):
                     return
                 el = _node(target.closest("[data-action][role=button]"))
@@ -380,6 +395,10 @@ class Glue:
                 if nav == "export":
                     self.flush()
                     self.download()
+                    return
+                if nav == "copy-link":
+                    self.flush()
+                    self.copy_link()
                     return
                 self.app.handle("nav", nav)
         except Exception as exc:  # keep the page alive; show the problem
@@ -413,6 +432,34 @@ class Glue:
         a.remove()
         js.window.setTimeout(create_once(lambda *_: js.URL.revokeObjectURL(url)), 1000)
 
+    def copy_link(self) -> None:
+        """Copy the link on screen (``App.share_link``) to the clipboard; where the browser refuses, the link
+        is selected in its field to copy by hand, and a notice says which."""
+        url = self.app.share_link()
+        if not url:
+            return
+        try:
+            promise = js.navigator.clipboard.writeText(url)
+            promise.then(create_once(lambda *_: self._copied(True)), create_once(lambda *_: self._copied(False)))
+        except Exception:  # no clipboard (an insecure page, an old browser)
+            self._copied(False)
+
+    def _copied(self, ok: bool) -> None:
+        if ok:
+            self.app.notify("The link is copied: paste it into a message to send it.", "info")
+        else:
+            self.app.notify("This browser did not let the app copy: the link is selected in its field, "
+                            "copy it from there.", "info")
+        self.update()
+        if not ok:
+            try:
+                el = _node(self.root.querySelector("[data-share-link]"))
+                if el is not None:
+                    el.focus()
+                    el.select()
+            except Exception:  # pragma: no cover
+                pass
+
     def on_file(self, _event: Any) -> None:
         files = self.file_input.files
         if files is None or not hasattr(files, "length") or files.length == 0:
@@ -429,6 +476,14 @@ def _location_hash() -> str:
     try:
         return str(getattr(js.location, "hash", "") or "")
     except Exception:  # pragma: no cover
+        return ""
+
+
+def _page_url() -> str:
+    """The app's address without its query or fragment: what a game link starts with."""
+    try:
+        return str(js.location.href or "").split("#", 1)[0].split("?", 1)[0]
+    except Exception:  # a fake js in tests
         return ""
 
 

@@ -17,10 +17,12 @@ close the setup's Advanced section), ``rules:<game>``, ``back``, ``load:<save id
 ``confirm`` / ``confirm:never`` (yes, and do not ask that again) / ``cancel-confirm``, ``undo``, ``handoff-ok``,
 ``new-again``, ``dismiss:<message id>``, ``logseat:<seat>|all`` (the log filter), ``settings`` (open or close the
 game screen's Settings);
-``export`` and ``import`` are handled by the browser glue (file download / file picker).  Any other nav
+replays, links and correspondence: ``replay``, ``replay-save:<id>``, ``rp:<control>``, ``share``, ``share-save:<id>``,
+``share-close``, ``link-me:<seat>``, ``link-save`` (:mod:`pyapp.ui.sharing`);
+``export``, ``import`` and ``copy-link`` are handled by the browser glue (file download / file picker / clipboard).  Any other nav
 goes to the setup step on screen (or to the step whose shelf button it is).
 The app's ``data-input`` names: ``seed``, ``players``, ``seat-<i>`` (``human`` | ``bot:<name>``), ``name-<i>``,
-``opt-<option>`` and, for a per-seat option, ``opt-<option>-<i>``, ``setting-<name>`` (the app's settings,
+``opt-<option>`` and, for a per-seat option, ``opt-<option>-<i>``, ``replay-step``, ``replay-seat``, ``setting-<name>`` (the app's settings,
 :data:`pyapp.ui.storage.SETTINGS`: ``bot_speed``, ``confirm``); others go to the setup step.
 
 Following the game: the root carries the game's seat colours (``--seat-N``, from ``Game.seat_colours``); the
@@ -66,7 +68,11 @@ from ..engine import log as loglib
 from ..engine import saves
 from ..engine.util import random_below
 from ..engine.saves import SaveError
+from . import links
+from . import replay as replaylib
+from .ending import SHARE_NOTE
 from .markup import LOG_FILTER_SLOT, attrs, bdi, button, esc, log_details
+from .sharing import Sharing
 from .steps import StepContext
 from .storage import SETTINGS, QuotaError, load_settings, save_settings
 
@@ -80,7 +86,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from .storage import Storage
 
 MAX_MESSAGES = 6
-APP_SCREENS = ("shelf", "setup", "game", "rules")
+APP_SCREENS = ("shelf", "setup", "game", "rules", "replay")
 MAX_NOTICE = 500          # characters of a notice (outside text in it is quoted and shortened before that)
 MAX_TITLE = 120           # characters of a save's title kept and shown
 MAX_QUOTE = 60            # characters of outside text quoted in a notice
@@ -259,13 +265,22 @@ def _seat_default(o: Option, i: int) -> object:
     return d
 
 
-class App:
+class App(Sharing):
     """See the module docstring and docs/ARCHITECTURE.md."""
 
     def __init__(self, storage: Storage, query: dict | None = None, *, clock: Callable[[], str] | None = None,
                  random_seed: Callable[[], int] | None = None, embedded: bool | None = None,
-                 local_time: Callable[[str], str] | None = None) -> None:
+                 local_time: Callable[[str], str] | None = None, page_url: str = "") -> None:
         self.storage = storage
+        self.page_url = page_url                        # the app's address without query or fragment (for links)
+        self.replay: replaylib.Replay | None = None     # the replay on the replay screen
+        self.replay_back = "shelf"                      # where closing the replay goes
+        self.replay_sid: str | None = None              # the save a replay from the saves list shows
+        self.focus_next: str | None = None              # what the glue focuses after the next update (once)
+        self.share: dict | None = None                  # the share panel on screen: {url, heading}
+        # a game opened from a link (:mod:`pyapp.ui.links`): {saved (kept in this browser), me (the
+        # seat the person said they are, or None)}; play by correspondence while it is set
+        self.link: dict | None = None
         self.local_time = local_time or readable_time   # a stored UTC time as the player reads it
         self.settings = load_settings(storage)          # bot speed, questions before risky moves
         self.settings_open = False                      # the game screen's Settings section is open
@@ -636,6 +651,7 @@ class App:
         self._bots = {}
         self._seen_log = {}
         self._recap = {}
+        self.link = self.replay = self.share = None
         self.screen = "game"
         self._autosave()
         return True
@@ -672,8 +688,8 @@ class App:
 
     def handoff_seat(self) -> int | None:
         """The human seat the device must be passed to before anything is shown (hot seat), or None."""
-        if self.state is None or len(self._humans()) < 2 or self.state.is_over:
-            return None
+        if self.state is None or len(self._humans()) < 2 or self.state.is_over or self.link is not None:
+            return None                    # (a game by link asks "are you <name>?" instead, once)
         if self.game is not None and not self.game.private_views:
             return None                         # nothing is hidden between seats: no hand-off screen
         h = self._human_to_act()
@@ -684,6 +700,8 @@ class App:
         humans = self._humans()
         if not humans:
             return None
+        if self.link is not None:          # a game opened from a link: the seat the person said they are
+            return self.link["me"]
         if len(humans) == 1:
             return humans[0]
         if self.game is not None and not self.game.private_views:
@@ -694,8 +712,8 @@ class App:
         return self.viewer
 
     def _autosave(self) -> None:
-        if self.state is None or self.meta is None:
-            return
+        if self.state is None or self.meta is None or (self.link is not None and not self.link["saved"]):
+            return                         # (a game opened from a link is kept only when the person asks)
         now = self.clock()
         save = saves.to_save(self.state, save_id=self.meta["id"], seats=self.meta["seats"], names=self.meta["names"],
                              title=self.meta["title"], created=self.meta["created"], updated=now)
@@ -759,6 +777,7 @@ class App:
 
     def _enter_game(self, state: State, meta: dict) -> None:
         self.game, self.state = state.game, state
+        self.link = self.replay = self.share = None
         names = list(meta.get("names") or [])
         seats = list(meta["seats"])
         self.setup = {"game": state.game.id}
@@ -789,9 +808,11 @@ class App:
         return seen, ranges
 
     def _leave_game(self) -> None:
+        kept = self.link is None or self.link["saved"]     # a game opened from a link and not saved: no marker
         self.game = self.state = self.meta = None
         self.viewer = None
-        if self.current_key:
+        self.link = None
+        if self.current_key and kept:
             self.storage.remove(self.current_key)
 
     # ================================================================ the contract
@@ -905,7 +926,7 @@ class App:
         if self.state.is_over:
             self.notify("The game is over.")
             return
-        if self.handoff_seat() is not None:
+        if self.handoff_seat() is not None or (self.link is not None and self.link["me"] is None):
             return
         seat, vs = self._human_to_act(), self.view_seat()
         if vs is not None and seat != vs and any(a.id == aid for a in self._free_actions(vs)):
@@ -955,6 +976,8 @@ class App:
         if name.startswith("setting-"):              # the app's settings, on any screen
             self._set_setting(name[len("setting-"):], value)
             return
+        if self._replay_input(name, value):
+            return
         if self.screen == "setup" and self.setup is not None and self._setup_input(name, value):
             return
         step = self._active_step()
@@ -996,6 +1019,7 @@ class App:
         finally:
             if self.screen != screen:
                 self.messages = [m for m in self.messages if m["id"] > last]
+                self.share = None
 
     def _route_nav(self, nav: str) -> None:
         cmd, _, arg = nav.partition(":")
@@ -1030,8 +1054,9 @@ class App:
         self.messages = [m for m in self.messages if str(m["id"]) != arg]
 
     def _nav_shelf(self, arg: str) -> None:
-        if self.screen == "game":
+        if self.screen == "game" or (self.screen == "replay" and self.replay_back == "game"):
             self._leave_game()
+        self.replay = None
         self.confirm = None
         self.step_game = None
         self.screen = "shelf"
@@ -1098,6 +1123,8 @@ class App:
         self.confirm = None
 
     def _nav_undo(self, arg: str) -> None:
+        if self.link is not None and self.link["me"] is None:
+            return                                     # a game by link: nobody has said who they are yet
         seat = self.view_seat() if self.view_seat() is not None else self._human_to_act()
         if self.state is not None and seat is not None and self.state.can_undo(seat):
             self.state = self.state.undo(seat)
@@ -1123,12 +1150,17 @@ class App:
              "load": _nav_load, "delsave": _nav_ask_delete_save, "confirm": _nav_confirm,
              "cancel-confirm": _nav_cancel_confirm, "undo": _nav_undo, "handoff-ok": _nav_hand_over,
              "new-again": _nav_play_again, "logseat": _nav_log_seat,
-             "settings": _nav_toggle_settings}
+             "settings": _nav_toggle_settings,
+             # replays, links, correspondence (pyapp.ui.sharing)
+             "replay": Sharing._nav_replay, "replay-save": Sharing._nav_replay_save,
+             "rp": Sharing._nav_replay_control, "share": Sharing._nav_share, "share-save": Sharing._nav_share_save,
+             "share-close": Sharing._nav_share_close, "link-me": Sharing._nav_link_me,
+             "link-save": Sharing._nav_link_save}
 
     # ================================================================ rendering
     def render(self) -> str:
         screen = self.screen
-        if screen == "game" and self.state is None:
+        if (screen == "game" and self.state is None) or (screen == "replay" and self.replay is None):
             screen = self.screen = "shelf"
         try:
             body = self._render_body(screen)
@@ -1146,11 +1178,13 @@ class App:
         on_game = screen == "game" and self.state is not None
         messages = "" if on_game and self.handoff_seat() is not None else self._render_messages()
         style = seat_style(self.game, self.state.players) if on_game and self.state is not None else ""
+        if screen == "replay" and self.replay is not None:
+            style = seat_style(self.replay.game, self.replay.players)
         root = attrs(class_=f"bs-app screen-{screen}{' embed' if embed else ''}", style=style or None,
                      data_log_seat=self.log_seat if on_game else None)
         live = f'<div class="sr-only live" role="status" aria-live="polite" aria-atomic="true">{self._live_html()}</div>'
         return (f'<div{root}>{header}{note}'
-                f"{messages}{self._render_confirm()}<main>{body}</main>{live}</div>")
+                f"{messages}{self._render_confirm()}{self._render_share()}<main>{body}</main>{live}</div>")
 
     # ---------------------------------------------------------------- what the page says outside #app
     def title(self) -> str:
@@ -1169,6 +1203,8 @@ class App:
             return f"{clip(lead, 60)} · {self.game.title} — Boardshelf"
         if screen == "setup" and self.setup is not None:
             return f"New game: {games.get(self.setup['game']).title} — Boardshelf"
+        if screen == "replay" and self.replay is not None:
+            return f"Replay, step {self.replay.step} of {self.replay.n} · {self.replay.game.title} — Boardshelf"
         if screen == "rules" and self.rules_for:
             try:
                 return f"Rules: {games.get(self.rules_for).title} — Boardshelf"
@@ -1213,9 +1249,17 @@ class App:
 
     def location(self) -> str:
         """The screen's own URL fragment (the browser glue keeps one history entry per screen, so Back works
-        inside the app): ``#/shelf``, ``#/setup/<game>``, ``#/rules/<game>``, ``#/game/<save id>`` or
-        ``#/<step screen>/<game>``."""
+        inside the app): ``#/shelf``, ``#/setup/<game>``, ``#/rules/<game>``, ``#/game/<save id>``,
+        ``#/replay/<save id>`` (the game's replay), ``#/replay-save/<save id>`` (a replay from the saves list),
+        ``#/link/<data>`` (a game opened from a link and not saved: its link as it is now; :mod:`pyapp.ui.links`)
+        or ``#/<step screen>/<game>``."""
         screen = self.screen
+        if screen in ("game", "replay") and self.link is not None and not self.link["saved"] and self.state is not None:
+            return links.fragment(self._current_save())   # a game opened from a link, not saved: its link now
+        if screen == "replay" and self.replay is not None and self.replay_back == "game" and self.meta is not None:
+            return f"#/replay/{self.meta['id']}"
+        if screen == "replay" and self.replay is not None and self.replay_sid:
+            return f"#/replay-save/{self.replay_sid}"
         if screen == "game" and self.meta is not None:
             return f"#/game/{self.meta['id']}"
         if screen == "setup" and self.setup is not None:
@@ -1233,6 +1277,8 @@ class App:
         what, arg = parts[0], "/".join(parts[1:])
         if location == self.location():
             return True
+        if location.startswith(links.LINK_PREFIX):     # a game by link (pyapp.ui.links)
+            return self.open_link(location)
         try:
             if what in ("", "shelf"):
                 self._do_nav("shelf")
@@ -1245,6 +1291,15 @@ class App:
                     self._do_nav(f"setup:{arg}")
             elif what == "rules" and arg:
                 self._do_nav(f"rules:{arg}")
+            elif what == "replay-save" and saves.valid_id(arg):
+                if self.screen == "game":
+                    self._leave_game()
+                self._do_nav(f"replay-save:{arg}")
+            elif what == "replay" and saves.valid_id(arg):
+                if not (self.meta is not None and self.meta["id"] == arg and self.state is not None):
+                    if not self._open_save(arg):
+                        return False
+                self._start_replay(back="game")
             elif what == "game" and saves.valid_id(arg):
                 if self.meta is not None and self.meta["id"] == arg and self.state is not None:
                     self.screen = "game"
@@ -1261,7 +1316,7 @@ class App:
 
     def _render_body(self, screen: str) -> str:
         own = {"shelf": self._render_shelf, "setup": self._render_setup, "game": self._render_game,
-               "rules": self._render_rules}.get(screen)
+               "rules": self._render_rules, "replay": self._render_replay}.get(screen)
         if own is not None:
             return own()
         step = self._active_step()
@@ -1271,7 +1326,7 @@ class App:
 
     def _crumb(self) -> str:
         own = {"shelf": "Game shelf", "setup": "New game", "game": self.game.title if self.game else "",
-               "rules": "Rules"}
+               "rules": "Rules", "replay": "Replay"}
         if self.screen in own:
             return own[self.screen]
         step = self._active_step()
@@ -1345,8 +1400,11 @@ class App:
                 f'{bdi(m["status"])} · <time datetime="{esc(m["updated"])}">{esc(self.local_time(m["updated"]))}</time>'
                 '</div></div><div class="button-row">'
                 + button("Continue", nav=f"load:{e['id']}", cls="small primary")
+                + button("Replay", nav=f"replay-save:{e['id']}", cls="small")
+                + button("Share…", nav=f"share-save:{e['id']}", cls="small")
                 + button("Delete", nav=f"delsave:{e['id']}", cls="small danger") + "</div></li>")
-        return (f'<ul class="save-list">{"".join(rows)}</ul>' if rows
+        return (f'<p class="share-note">Share… gives a link to a game. {esc(SHARE_NOTE)}</p>'
+                f'<ul class="save-list">{"".join(rows)}</ul>' if rows
                 else '<p class="empty">No saved games yet. Games save themselves after every move.</p>')
 
     # ---------------------------------------------------------------- setup
@@ -1438,6 +1496,9 @@ class App:
         handoff = self.handoff_seat()
         if handoff is not None:                        # (the notices go in front, not behind it)
             return self._render_handoff(names[handoff]).replace("<!--notices-->", self._render_messages(), 1)
+        cover = self._corr_cover()                     # a game by link: "are you <name>?" first
+        if cover is not None:
+            return cover.replace("<!--notices-->", self._render_messages(), 1)
         vs = self.view_seat()
         interactive = vs is not None and vs in state.to_act and meta["seats"][vs] == "human"
         actions = state.legal_actions(vs) if vs is not None and interactive else []
@@ -1451,7 +1512,8 @@ class App:
         board = (mod.render if mod is not None else _generic_render)(view, actions, seat=vs, names=names,
                                                                      interactive=interactive)
         board = board.replace(LOG_FILTER_SLOT, self._render_log_filter(names), 1)
-        banner = self._render_outcome(mod) if state.is_over else self._render_turn(vs, interactive)
+        banner = (self._render_outcome(mod) + self._render_summary() if state.is_over
+                  else self._corr_panel() or self._render_turn(vs, interactive))
         return (f'<section class="game" aria-labelledby="game-title">'
                 f'<h2 id="game-title" class="sr-only">{esc(_game.title)}</h2>'
                 f'{self._render_game_bar(vs)}{banner}<div class="game-board">{board}</div></section>')
@@ -1493,10 +1555,12 @@ class App:
         seed = (f'<span class="seed">Seed {state.seed}: this seed and the moves replay the game.</span> ')
         return (f'<div class="outcome" data-kind="{esc(out.kind)}" role="status"><strong>Game over: '
                 f'{_names_html(lambda n: outcome_text(out, n), names)}!</strong> <span>{reason}</span> {scores}{seed}'
-                '<span class="button-row">'
-                + ("" if self.embed else button("Play again", nav="new-again", cls="small primary")
+                '<span class="button-row">' + button("Watch the replay", nav="replay", cls="small primary")
+                + ("" if self.embed else button("Share…", nav="share", cls="small")
+                   + button("Play again", nav="new-again", cls="small primary")
                    + button("Back to the shelf", nav="shelf", cls="small"))
-                + "</span></div>")
+                + "</span>" + ("" if self.embed else f'<small class="share-note">{esc(SHARE_NOTE)}</small>')
+                + "</div>")
 
     def _render_turn(self, vs: int | None, interactive: bool) -> str:
         """Whose turn it is and, for the human to act, what the others did since their last move."""
@@ -1548,7 +1612,12 @@ class App:
         if self.embed:
             tools = undo
         else:
-            tools = (undo + button("Export", nav="export", cls="small", title="download this game as a file")
+            keep = (button("Save it in this browser", nav="link-save", cls="small primary")
+                    if self.link is not None and not self.link["saved"] else "")
+            tools = (undo + keep + button("Replay", nav="replay", cls="small", title="watch this game from the start")
+                     + button("Share…", nav="share", cls="small",
+                              title="a link that carries this game: " + SHARE_NOTE)
+                     + button("Export", nav="export", cls="small", title="download this game as a file")
                      + button("Rules", nav=f"rules:{game.id}", cls="small")
                      + button("Shelf", nav="shelf", cls="small"))
         if any(s != "human" for s in meta["seats"]) or self.settings.get("confirm") == "never":
