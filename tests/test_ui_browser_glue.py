@@ -53,6 +53,9 @@ class El:
     def addEventListener(self, kind, fn):
         self.listeners.setdefault(kind, []).append(fn)
 
+    def contains(self, other):         # these fakes: every element but the page's own is inside the app
+        return other is self or getattr(other, "tag", "") not in ("body", "html", "")
+
     def removeAttribute(self, name):
         if name.startswith("data-"):
             self.dataset.pop(name[5:], None)

@@ -115,15 +115,18 @@ def test_the_summary_uses_the_games_figures_and_survives_a_broken_one():
             raise KeyError("oops")
     assert "<caption>" in summary_html(G(), None, ["A", "B"])
     assert summary_html(Broken(), None, ["A", "B"]) == ""
-    # the default (the outcome's scores) through the real Game
-    from pyapp.engine import Outcome
+    # the default (the outcome's scores) of a Game that does not override it
+    from pyapp.engine import Game, Outcome
+
+    class Plain(Game):
+        pass
 
     class S:
         players = 2
 
         def outcome(self):
             return Outcome.ranked([[1], [0]], "", scores=[4, 6])
-    html = summary_html(HB, S(), ["Ann", "Bo"])
+    html = summary_html(Plain(), S(), ["Ann", "Bo"])
     assert '<th scope="row">Score</th><td>4</td><td>6</td>' in html
 
 
