@@ -115,3 +115,62 @@ def test_app_screens_fit(site, browser, size):
     finally:
         ctx.close()
     guard.check()
+
+
+# a board element with a title (or an SVG <title>) and no action, whose centre a tap reaches: its centre and text
+TITLED_JS = """() => {
+  for (const e of document.querySelectorAll('#app .game-board [title], #app .game-board svg :has(> title)')) {
+    if (e.closest('[data-action],[data-nav],button,a[href],input,select,label,summary')) continue;
+    e.scrollIntoView({block: 'center'});
+    const r = e.getBoundingClientRect();
+    if (r.width < 4 || r.height < 4) continue;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(hit === e || e.contains(hit)) || hit.closest('[data-action],[data-nav]')) continue;
+    const t = e.hasAttribute('title') ? e.getAttribute('title') : e.querySelector(':scope > title').textContent;
+    e.setAttribute('data-test-titled', '1');
+    return {x, y, text: t.trim()};
+  }
+  return null;
+}"""
+TIP_JS = "() => { const t = document.getElementById('bs-tip'); return t && !t.hidden ? t.innerText : null; }"
+
+
+def test_tap_shows_what_hover_shows(site, browser):
+    """Touch: a tap on a titled board element without an action shows its title in a popover near it; a tap
+    elsewhere hides it, as does its close button.  Keyboard: focusing a titled board element shows it too."""
+    ctx, page, guard = _open(browser, "phone")
+    try:
+        entry = next(g for g in shots.ready_games() if g["id"] == "hexbattle")
+        page.goto(site.url(shots.game_url(entry, SEED)))
+        wait_ready(page)
+        wait_idle(page, timeout=120_000)
+        spot = page.evaluate(TITLED_JS)
+        assert spot, "no titled board element without an action to tap"
+        assert page.evaluate(TIP_JS) is None
+        page.touchscreen.tap(spot["x"], spot["y"])
+        page.wait_for_function(TIP_JS, timeout=10_000)
+        assert spot["text"] in page.evaluate(TIP_JS)
+        tip = page.locator("#bs-tip").bounding_box()
+        assert 0 <= tip["x"] and tip["x"] + tip["width"] <= 390, tip          # on screen, near the element
+        assert abs(tip["y"] - spot["y"]) < 200, (tip, spot)
+        page.locator("#bs-tip .bs-tip-close").tap()
+        page.wait_for_function(f"() => ({TIP_JS})() === null", timeout=10_000)
+        page.touchscreen.tap(spot["x"], spot["y"])
+        page.wait_for_function(TIP_JS, timeout=10_000)
+        page.evaluate("() => scrollTo(0, 0)")
+        banner = page.locator("#app .turn-banner").bounding_box()
+        page.touchscreen.tap(banner["x"] + 5, banner["y"] + 5)                  # a tap elsewhere
+        page.wait_for_function(f"() => ({TIP_JS})() === null", timeout=10_000)
+        # keyboard: a focusable titled board element (a game makes its pieces focusable) shows it on focus
+        page.evaluate("() => document.querySelector('[data-test-titled]').setAttribute('tabindex', '0')")
+        page.keyboard.press("Escape")
+        page.evaluate("() => document.querySelector('[data-test-titled]').focus()")
+        page.wait_for_function(TIP_JS, timeout=10_000)
+        assert spot["text"] in page.evaluate(TIP_JS)
+        page.evaluate("() => document.activeElement.blur()")
+        page.wait_for_function(f"() => ({TIP_JS})() === null", timeout=10_000)
+        assert not guard.page_errors, guard.page_errors
+    finally:
+        ctx.close()
+    guard.check()
