@@ -174,3 +174,53 @@ def test_tap_shows_what_hover_shows(site, browser):
     finally:
         ctx.close()
     guard.check()
+
+
+BAR_JS = """() => {
+  const bar = document.querySelector('#app .bs-actions'), app = document.querySelector('#app .bs-app');
+  const s = getComputedStyle(bar), r = bar.getBoundingClientRect();
+  scrollTo(0, document.documentElement.scrollHeight);
+  const end = app.getBoundingClientRect().bottom - parseFloat(getComputedStyle(app).paddingBottom);
+  const top = bar.getBoundingClientRect().top;
+  const navs = [];
+  for (const e of document.querySelectorAll('#app [data-nav]')) {
+    if (e.closest('.bs-actions') || !e.getClientRects().length) continue;
+    e.scrollIntoView({block: 'center'});
+    const b = e.getBoundingClientRect(), hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+    if (!hit || !(hit === e || e.contains(hit))) navs.push(e.dataset.nav);
+  }
+  scrollTo(0, 0);
+  return {position: s.position, bottom: r.bottom, height: r.height, vh: innerHeight, background: s.backgroundColor,
+          shadow: s.boxShadow, contentEnd: end, barTop: top, covered: navs,
+          undo: !!document.querySelector('#app [data-nav="undo"]')};
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_action_bar(site, browser, size):
+    """A game's panel of current choices (class bs-actions, the games' convention; given here to Hex Battle's
+    controls) is a bar fixed at the bottom on a phone: opaque, shadowed, at most 45% of the height, the page's
+    end never under it, and the app's own controls (undo, settings, shelf, log filter) still reachable.
+    On a laptop it stays in the page."""
+    ctx, page, guard = _open(browser, size)
+    try:
+        entry = next(g for g in shots.ready_games() if g["id"] == "hexbattle")
+        page.goto(site.url(shots.game_url(entry, SEED)))
+        wait_ready(page)
+        wait_idle(page, timeout=120_000)
+        shots.play_random(page, 3, SEED)
+        page.evaluate("""() => { document.querySelector('#app .hb-controls').classList.add('bs-actions');
+                                 dispatchEvent(new Event('resize')); }""")
+        m = page.evaluate(BAR_JS)
+        if size == "laptop":
+            assert m["position"] != "fixed", m
+            return
+        assert m["position"] == "fixed" and abs(m["bottom"] - m["vh"]) <= 1, m
+        assert 0 < m["height"] <= 0.45 * m["vh"] + 1, m
+        assert m["background"].startswith("rgb(") and m["shadow"] != "none", m      # opaque, shadowed
+        assert m["contentEnd"] <= m["barTop"] + 1, m                              # the page's end is above the bar
+        assert m["undo"] and not m["covered"], m
+        assert not guard.page_errors, guard.page_errors
+    finally:
+        ctx.close()
+    guard.check()
