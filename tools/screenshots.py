@@ -7,11 +7,13 @@ it opens a new game from URL parameters (one person, the rest the game's default
 takes ``--steps`` legal actions at random (seeded), and saves a full-page PNG of the game screen,
 ``<out>/<game>-<size>.png``.  Beside each it prints what a person checks first: the board's width
 against the viewport, the smallest font size of any visible text, and pairs of visible controls whose
-boxes overlap.  Needs a build (`make build`).
+boxes overlap, and the current choices that cannot be reached (scrolled into view, not covered).  The measuring
+code (MEASURE_JS, REACH_JS, game_url, play_random) is shared with tests/browser/test_sizes.py.  Needs a build (`make build`).
 """
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import json
 import random
@@ -22,13 +24,18 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES = {"phone": (390, 844, True), "laptop": (1366, 768, False), "desktop": (1920, 1080, False)}
 AVOID = ("concede", "undo", "resign", "offer:", "unpay:", "cancel")
 
-MEASURE_JS = """() => {
+# (scope: a selector of the parts whose text is measured, '#app' when not given)
+MEASURE_JS = """(scope) => {
   const vis = e => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
                      return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+  const fixedIn = e => { for (let n = e; n && n.nodeType === 1; n = n.parentElement)
+                           if (getComputedStyle(n).position === 'fixed') return n;
+                         return null; };
   const board = document.querySelector('#app svg');
   const boardBox = board ? board.getBoundingClientRect() : null;
   let minFont = null, minText = '';
-  for (const e of document.querySelectorAll('#app *')) {
+  const texts = [...document.querySelectorAll(scope || '#app')].flatMap(r => [r, ...r.querySelectorAll('*')]);
+  for (const e of texts) {
     if (!vis(e)) continue;
     const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
     if (!own) continue;
@@ -38,22 +45,76 @@ MEASURE_JS = """() => {
     if (minFont === null || f < minFont) { minFont = f; minText = e.textContent.trim().slice(0, 30); }
   }
   const ctl = [...document.querySelectorAll('#app [data-action], #app button, #app a[href], #app input, #app select')]
-    .filter(vis).map(e => [e, e.getBoundingClientRect()]);
+    .filter(vis).map(e => [e, e.getBoundingClientRect(), fixedIn(e)]);
   const overlaps = [];
   for (let i = 0; i < ctl.length; i++) for (let j = i + 1; j < ctl.length; j++) {
-    const [a, ra] = ctl[i], [b, rb] = ctl[j];
+    const [a, ra, fa] = ctl[i], [b, rb, fb] = ctl[j];
     if (a.contains(b) || b.contains(a)) continue;
+    // a bar fixed to the viewport (the action bar on phones) and the page scrolling under it never stay put together
+    if (fa !== fb) continue;
     const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
     const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
     if (w > 2 && h > 2) overlaps.push([a.dataset.action || a.textContent.trim().slice(0, 20),
                                        b.dataset.action || b.textContent.trim().slice(0, 20)]);
   }
-  return {viewport: innerWidth, board: boardBox && [Math.round(boardBox.left), Math.round(boardBox.right)],
+  return {viewport: innerWidth, pageWidth: document.documentElement.scrollWidth, board: boardBox && [Math.round(boardBox.left), Math.round(boardBox.right)],
           minFont: minFont && Math.round(minFont * 10) / 10, minText, overlaps: overlaps.slice(0, 8),
           overlapCount: overlaps.length};
 }"""
 
 
+# Every current choice of the person reachable: each [data-action] (not disabled) scrolled into view has its
+# centre inside the viewport and hit by itself (document.elementFromPoint), not by another element over it.
+# Returns the ones that are not, with what covers them.
+REACH_JS = """() => {
+  const bad = [];
+  for (const e of document.querySelectorAll('#app [data-action]')) {
+    if (e.disabled) continue;
+    e.scrollIntoView({block: 'center', inline: 'center'});
+    const r = e.getBoundingClientRect();
+    const id = e.dataset.action;
+    if (r.width === 0 || r.height === 0) { bad.push([id, 'not displayed']); continue; }
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) { bad.push([id, 'outside the viewport']); continue; }
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(hit === e || e.contains(hit))) {
+      const by = hit ? (hit.closest('[data-action]') ? 'action ' + hit.closest('[data-action]').dataset.action
+                        : hit.tagName.toLowerCase() + (hit.className && hit.className.baseVal === undefined
+                          ? '.' + String(hit.className).split(' ').join('.') : '')) : 'nothing';
+      bad.push([id, 'covered by ' + by]);
+    }
+  }
+  scrollTo(0, 0);
+  return bad;
+}"""
+IDLE_JS = "() => { const a = document.getElementById('app'); return a.dataset.ready === 'true' && !a.dataset.busy; }"
+
+
+def game_url(game: dict, seed: int) -> str:
+    """The URL (relative to the site) of a new game of ``game`` (a catalogue entry): one person, bots elsewhere."""
+    players = _bench().SEATS.get(game["id"], game["min_players"])
+    seats = ",".join(["human"] + ["bot"] * (players - 1))
+    return f"index.html?game={game['id']}&seats={seats}&seed={seed}&fast=1&sw=0"
+
+
+def play_random(page, steps: int, seed: int, timeout: int = 120_000) -> None:
+    """Take ``steps`` legal actions of the person at random (seeded; never conceding, undoing or cancelling)."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        ids = page.eval_on_selector_all("#app [data-action]",
+                                        "els => els.filter(e => !e.disabled).map(e => e.dataset.action)")
+        ids = [a for a in ids if not a.startswith(AVOID)]
+        if not ids or page.locator("#app .outcome").count():
+            break
+        page.locator(f'#app [data-action="{rng.choice(ids)}"]').first.dispatch_event("click")
+        page.wait_for_function(IDLE_JS, polling=50, timeout=timeout)
+
+
+def ready_games() -> list[dict]:
+    return _bench().ready_games()
+
+
+@functools.cache
 def _bench():
     """tools/bench.py as a module (its ``_tool`` then loads the other tools)."""
     spec = importlib.util.spec_from_file_location("_bs_tool_bench", ROOT / "tools" / "bench.py")
@@ -73,39 +134,30 @@ def main(argv=None) -> int:
     bench = _bench()
     serve = bench._tool("serve")
     out = ROOT / args.out
-    out.mkdir(exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     games = [g for g in bench.ready_games() if not args.games or g["id"] in args.games.split(",")]
     server, base = serve.start(ROOT)
     br = bench.Browser()
-    idle = "() => { const a = document.getElementById('app'); return a.dataset.ready === 'true' && !a.dataset.busy; }"
     report = {}
     try:
         for g in games:
-            players = bench.SEATS.get(g["id"], g["min_players"])
-            seats = ",".join(["human"] + ["bot"] * (players - 1))
             for size, (w, h, touch) in SIZES.items():
                 ctx = br.browser.new_context(viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch,
                                              service_workers="block")
                 page = ctx.new_page()
-                page.goto(base + f"index.html?game={g['id']}&seats={seats}&seed={args.seed}&fast=1&sw=0")
-                page.wait_for_function(idle, polling=50, timeout=180_000)
-                rng = random.Random(args.seed)
-                for _ in range(args.steps):
-                    ids = page.eval_on_selector_all("#app [data-action]",
-                                                    "els => els.filter(e => !e.disabled).map(e => e.dataset.action)")
-                    ids = [a for a in ids if not a.startswith(AVOID)]
-                    if not ids or page.locator("#app .outcome").count():
-                        break
-                    page.locator(f'#app [data-action="{rng.choice(ids)}"]').first.dispatch_event("click")
-                    page.wait_for_function(idle, polling=50, timeout=120_000)
+                page.goto(base + game_url(g, args.seed))
+                page.wait_for_function(IDLE_JS, polling=50, timeout=180_000)
+                play_random(page, args.steps, args.seed)
                 path = out / f"{g['id']}-{size}.png"
                 page.screenshot(path=str(path), full_page=True)
                 m = page.evaluate(MEASURE_JS)
+                m["unreachable"] = page.evaluate(REACH_JS)
                 report[f"{g['id']}-{size}"] = m
                 fits = m["board"] is None or (m["board"][0] >= 0 and m["board"][1] <= m["viewport"])
                 print(f"{g['id']:12} {size:8} board {m['board']} in {m['viewport']} px: "
                       f"{'fits' if fits else 'WIDER THAN THE SCREEN'}; smallest text {m['minFont']} px "
-                      f"({m['minText']!r}); overlapping controls {m['overlapCount']} {m['overlaps'][:3]}")
+                      f"({m['minText']!r}); overlapping controls {m['overlapCount']} {m['overlaps'][:3]}; "
+                      f"unreachable actions {len(m['unreachable'])} {m['unreachable'][:3]}")
                 ctx.close()
     finally:
         br.close()

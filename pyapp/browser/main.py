@@ -15,6 +15,12 @@ notice a timer that dismisses it (``App.notice_timeouts``).  The bots' pace is `
 For tests and the bench: after each swap ``document.body.dataset.renders`` counts up and
 ``performance.mark("render")`` is set; ``#app`` has ``data-ready="true"`` while it accepts input
 and ``data-busy="true"`` while a bot is about to act.
+
+Every screen size: :class:`Tips` shows a board element's ``title`` (or SVG ``<title>``) in a small
+popover when a touch tap lands on it and it has no action, or when the keyboard focuses it (what a
+mouse gets on hover); after each swap the glue keeps ``--bs-actions-h`` on ``#app`` equal to the height
+of the game's action bar (``.bs-actions``, fixed at the bottom on phones: web/ui.css) so the page's end
+is never under it.
 """
 from __future__ import annotations
 
@@ -138,6 +144,101 @@ def parse_query(search: str) -> dict:
     return _parse_query(search)
 
 
+TIP_SKIP = "[data-action],[data-nav],button,a[href],input,select,textarea,summary,label"
+TIPPED = '[title]:not([title=""]), :has(> title)'
+
+
+class Tips:
+    """Tap (or keyboard focus) shows what hover shows: a board element's title in a dismissable popover.
+
+    The popover lives outside ``#app`` (swaps keep it); a tap elsewhere, Escape, its close button,
+    the focus leaving the element, or the element leaving the page hides it."""
+
+    def __init__(self, doc: Any, root: Any) -> None:
+        self.root = root
+        self.anchor: Any = None
+        self.by_focus = False
+        tip = self.tip = doc.createElement("div")
+        tip.className = "bs-tip"
+        tip.id = "bs-tip"
+        tip.setAttribute("role", "tooltip")
+        tip.hidden = True
+        tip.innerHTML = ('<span class="bs-tip-text"></span>'
+                         '<button type="button" class="bs-tip-close" aria-label="Close">\u00d7</button>')
+        doc.body.appendChild(tip)
+        self._close = create_proxy(self.hide)
+        tip.querySelector(".bs-tip-close").addEventListener("click", self._close)
+
+    @staticmethod
+    def titled(target: Any) -> tuple[Any, str] | None:
+        """The board element at ``target`` that has a title and no action, and its text."""
+        el = _node(target.closest(TIPPED))
+        if el is None or _node(el.closest(".game-board")) is None or _node(el.closest(TIP_SKIP)) is not None:
+            return None
+        if el.hasAttribute("title"):
+            text = str(el.getAttribute("title") or "")
+        else:
+            t = _node(el.querySelector(":scope > title"))
+            text = str(t.textContent or "") if t is not None else ""
+        return (el, text.strip()) if text.strip() else None
+
+    def show(self, el: Any, text: str, by_focus: bool = False) -> None:
+        self.anchor, self.by_focus = el, by_focus
+        self.tip.querySelector(".bs-tip-text").textContent = text
+        self.tip.hidden = False
+        self.place()
+
+    def place(self) -> None:
+        el, tip, win = self.anchor, self.tip, js.window
+        r = el.getBoundingClientRect()
+        w, h, vw, vh = float(tip.offsetWidth), float(tip.offsetHeight), float(win.innerWidth), float(win.innerHeight)
+        left = min(max(8.0, float(r.left) + float(r.width) / 2 - w / 2), max(8.0, vw - w - 8))
+        top = float(r.bottom) + 6
+        if top + h > vh and float(r.top) - 6 - h > 0:
+            top = float(r.top) - 6 - h
+        tip.style.left = f"{left + float(win.scrollX):.0f}px"
+        tip.style.top = f"{top + float(win.scrollY):.0f}px"
+
+    def hide(self, *_args: object) -> None:
+        self.anchor, self.by_focus = None, False
+        self.tip.hidden = True
+
+    def on_tap(self, target: Any, touch: bool) -> None:
+        """A click that hit no action: a touch on a titled board element shows its title; else hide."""
+        hit = self.titled(target) if touch else None
+        if hit is None:
+            self.hide()
+        else:
+            self.show(*hit)
+
+    def on_focus(self, event: Any) -> None:
+        target = _node(event.target)
+        if str(event.type) == "focusout":
+            if self.by_focus:
+                self.hide()
+            return
+        if target is None or not target.matches(":focus-visible") or _node(target.closest(".game-board")) is None:
+            return
+        own = target.getAttribute("title") or (_node(target.querySelector(":scope > title")) or None)
+        text = str(own if isinstance(own, str) else (own.textContent if own is not None else "")).strip()
+        if text:
+            self.show(target, text, by_focus=True)
+
+    def after_swap(self) -> None:
+        """Keep the popover on its element (or hide it: the element is gone) and pad the page by the bar."""
+        if self.anchor is not None:
+            if self.anchor.isConnected:
+                self.place()
+            else:
+                self.hide()
+        bar = _node(self.root.querySelector(".bs-actions"))
+        fixed = bar is not None and str(js.window.getComputedStyle(bar).position) == "fixed"
+        if fixed:
+            self.root.style.setProperty("--bs-actions-h", f"{int(bar.offsetHeight)}px")
+        else:
+            self.root.style.removeProperty("--bs-actions-h")
+
+
 class Glue:
     def __init__(self) -> None:
         doc = js.document
@@ -172,6 +273,8 @@ class Glue:
         self._on_release = create_proxy(self.on_release)
         self._on_popstate = create_proxy(self.on_popstate)
         self._on_notice_timer = create_proxy(self.on_notice_timer)
+        self._on_focus = create_proxy(self.on_focus)
+        self._on_resize = create_proxy(self.on_resize)
         if self.history and hasattr(js.window, "addEventListener"):
             js.window.addEventListener("popstate", self._on_popstate)
         self.pressing = False
@@ -192,6 +295,15 @@ class Glue:
         self.file_input.hidden = True
         self.file_input.addEventListener("change", self._on_file)
         doc.body.appendChild(self.file_input)
+        self.touch = False                      # the last press was a finger or a pen (no hover there)
+        self.tips: Tips | None = None
+        try:
+            self.tips = Tips(doc, self.root)
+            for kind in ("focusin", "focusout"):
+                self.root.addEventListener(kind, self._on_focus)
+            js.window.addEventListener("resize", self._on_resize)
+        except Exception:  # a page without these APIs (a fake js in tests): no popovers
+            self.tips = None
 
     # ---- rendering
     def update(self) -> None:
@@ -240,6 +352,7 @@ class Glue:
         else:
             self.root.removeAttribute("data-busy")
         self._after_swap()
+        self.on_resize()
         js.document.body.dataset.renders = str(self.renders)
         js.window.performance.mark("render")               # the update is complete (the bench and tests wait on it)
         if busy:
@@ -307,6 +420,20 @@ class Glue:
         self.location = target
         self.update()
 
+    def on_focus(self, event: Any) -> None:
+        if self.tips is not None:
+            try:
+                self.tips.on_focus(event)
+            except Exception:  # pragma: no cover - a popover must never stop the game
+                pass
+
+    def on_resize(self, *_args: object) -> None:
+        if self.tips is not None:
+            try:
+                self.tips.after_swap()
+            except Exception:  # pragma: no cover
+                pass
+
     def on_notice_timer(self, mid: object = None, *_args: object) -> None:
         if any(m["id"] == mid for m in self.app.messages):
             self.app.handle("nav", f"dismiss:{mid}")
@@ -336,6 +463,7 @@ class Glue:
         """
         etype = str(event.type)
         if etype == "pointerdown":
+            self.touch = str(getattr(event, "pointerType", "") or "") in ("touch", "pen")
             self.pressing = True
             self.press_id += 1
             return
@@ -359,6 +487,8 @@ class Glue:
                 self.update()
                 return
             if etype == "keydown":
+                if str(event.key) == "Escape" and self.tips is not None:
+                    self.tips.hide()
                 nav = self.app.key_nav(str(event.key))      # the replay's arrows, Home, End...
                 if nav and str(getattr(target, "tagName", "")).upper() not in ("INPUT", "SELECT", "TEXTAREA"):
                     event.preventDefault()
@@ -376,8 +506,15 @@ class Glue:
                 return
             el = _node(target.closest("[data-action],[data-nav]"))
             if el is None or el.hasAttribute("disabled"):
+                if self.tips is not None and el is None:
+                    try:
+                        self.tips.on_tap(target, self.touch)
+                    except Exception:  # pragma: no cover - (an engine without :has) no popover
+                        pass
                 self.flush()
                 return
+            if self.tips is not None:
+                self.tips.hide()
             if el.hasAttribute("data-action"):
                 if self.app.bot_pending():
                     self.flush()

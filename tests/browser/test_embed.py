@@ -1,9 +1,10 @@
-"""web/embed-example.html: two games embedded side by side with iframes, both playable, nothing external."""
+"""web/embed-example.html: two games embedded side by side with iframes, both playable, nothing external;
+at 617x704 (a small window) each frame shows a legal action in view, and a real click on it plays."""
 from __future__ import annotations
 
 import pytest
 
-from harness import BOOT_TIMEOUT_MS, action_ids, click, wait_idle
+from harness import BOOT_TIMEOUT_MS, action_ids, action_selector, click, new_page, renders, wait_idle, wait_render
 
 pytestmark = pytest.mark.browser
 
@@ -28,3 +29,38 @@ def test_embed_example_page_runs_two_games(site, page):
     assert all(u.startswith(site.base) for u in urls), urls
     assert not page.boardshelf.page_errors, page.boardshelf.page_errors
     page.boardshelf.check()
+
+
+# the person's current choices whose whole box is inside the frame's viewport and that are what a click at
+# their centre hits (document.elementFromPoint), without scrolling the frame
+IN_VIEW_JS = """() => [...document.querySelectorAll('#app [data-action]')].filter(e => {
+  if (e.disabled || e.dataset.action === 'cancel') return false;
+  const r = e.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0 || r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) return false;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return hit && (hit === e || e.contains(hit)); }).map(e => e.dataset.action)"""
+
+
+def test_embed_example_shows_a_way_to_act_at_617x704(site, browser):
+    ctx, page, guard = new_page(browser, viewport={"width": 617, "height": 704})
+    try:
+        page.goto(site.url("web/embed-example.html"))
+        for fid in ("game-a", "game-b"):
+            page.frame_locator(f"#{fid}").locator('#app[data-ready="true"]').wait_for(state="attached",
+                                                                                       timeout=BOOT_TIMEOUT_MS)
+            frame = page.locator(f"#{fid}").element_handle().content_frame()
+            wait_idle(frame)
+            box = page.locator(f"#{fid}").bounding_box()
+            assert box["width"] <= 617 and box["height"] <= 704, f"{fid} does not fit the window: {box}"
+            page.locator(f"#{fid}").scroll_into_view_if_needed()
+            frame.evaluate("() => scrollTo(0, 0)")
+            ids = frame.evaluate(IN_VIEW_JS)
+            assert ids, f"{fid}: no legal action in view in the frame (only the board and whose turn it is)"
+            before = renders(frame)
+            frame.locator(f"#app {action_selector(ids[0])}").first.click(timeout=10_000)   # a real click, no fallback
+            wait_render(frame, before)
+            wait_idle(frame)
+        assert not guard.page_errors, guard.page_errors
+    finally:
+        ctx.close()
+    guard.check()

@@ -1,0 +1,226 @@
+"""Every size (issue 16): every ready game and the app's own screens at a phone (390x844, touch), a small
+laptop (1366x768) and a desktop (1920x1080).
+
+A game opens as tools/screenshots.py opens it (one person, bots elsewhere, a fixed seed, a few seeded random
+legal moves; its measuring code is the one used here), then: the board (the game's main ``svg``) lies within
+the viewport's width; no two visible interactive elements overlap; every current choice of the person (each
+``[data-action]``) can be scrolled into view and is what ``document.elementFromPoint`` finds at its centre;
+at 1366 no visible text is under 11 px.  The app's screens (shelf with a save, setup, rules, the game's
+header, recap, settings and log) at 390 and 1366: nothing wider than the screen, no text under 11 px, no
+overlap.  Each test lists every problem it finds, not only the first.
+"""
+from __future__ import annotations
+
+import pytest
+
+from harness import click, new_page, wait_idle, wait_ready
+from tool_modules import tool
+
+pytestmark = pytest.mark.browser
+
+shots = tool("screenshots")
+SIZES = shots.SIZES                       # {"phone": (390, 844, True), "laptop": (1366, 768, False), ...}
+GAMES = [g["id"] for g in shots.ready_games()]
+SEED, STEPS = 7, 6
+MIN_TEXT_PX = 11
+# the app's own parts of a game screen (the game's board and panels are the games' own)
+APP_PARTS = ".topbar, .game-bar, .turn-banner, .since, .notices, .confirm, .outcome, .log-filter, ol.log-list"
+
+
+def _open(browser, size: str):
+    w, h, touch = SIZES[size]
+    return new_page(browser, viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
+
+
+def _problems(m: dict, *, board: bool = True, min_text: bool = True) -> list[str]:
+    out = []
+    if board:
+        if m["board"] is None:
+            out.append("no board (svg) on the game screen")
+        elif m["board"][0] < 0 or m["board"][1] > m["viewport"]:
+            out.append(f"board {m['board']} wider than the viewport ({m['viewport']} px)")
+    if m["pageWidth"] > m["viewport"]:
+        out.append(f"the page is {m['pageWidth']} px wide in a {m['viewport']} px viewport")
+    if m["overlapCount"]:
+        out.append(f"{m['overlapCount']} pairs of interactive elements overlap, e.g. {m['overlaps'][:4]}")
+    if min_text and m["minFont"] is not None and m["minFont"] < MIN_TEXT_PX:
+        out.append(f"text of {m['minFont']} px ({m['minText']!r}) under {MIN_TEXT_PX} px")
+    return out
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", GAMES)
+def test_game_fits_and_every_choice_is_reachable(site, browser, game, size):
+    ctx, page, guard = _open(browser, size)
+    try:
+        entry = next(g for g in shots.ready_games() if g["id"] == game)
+        page.goto(site.url(shots.game_url(entry, SEED)))
+        wait_ready(page)
+        wait_idle(page, timeout=120_000)
+        shots.play_random(page, STEPS, SEED)
+        assert page.locator("#app .screen-game").count() == 1
+        m = page.evaluate(shots.MEASURE_JS)
+        problems = _problems(m, min_text=size == "laptop")
+        if size != "laptop":     # the app's own parts of the screen: 11 px at every size
+            a = page.evaluate(shots.MEASURE_JS, APP_PARTS)
+            if a["minFont"] is not None and a["minFont"] < MIN_TEXT_PX:
+                problems.append(f"app text of {a['minFont']} px ({a['minText']!r}) under {MIN_TEXT_PX} px")
+        ids = [a for a in page.eval_on_selector_all(
+            "#app [data-action]", "els => els.filter(e => !e.disabled).map(e => e.dataset.action)")]
+        assert ids or page.locator("#app .outcome").count(), "no choice for the person and the game is not over"
+        bad = page.evaluate(shots.REACH_JS)
+        if bad:
+            problems.append(f"{len(bad)} of {len(ids)} current choices cannot be reached, e.g. {bad[:5]}")
+        assert not problems, f"{game} at {size} {SIZES[size][:2]}: " + "; ".join(problems)
+        assert not guard.page_errors, guard.page_errors
+    finally:
+        ctx.close()
+    guard.check()
+
+
+def _app_screens(page, site):
+    """(name, measure) of each of the app's own screens, from a game in progress (so the shelf lists a save)."""
+    g = shots.ready_games()[0]
+    page.goto(site.url(shots.game_url(g, SEED)))
+    wait_ready(page)
+    wait_idle(page, timeout=120_000)
+    shots.play_random(page, 2, SEED)
+    out = []
+    if page.locator('#app [data-nav="settings"]').count():
+        click(page, '[data-nav="settings"]')
+    page.evaluate("() => document.querySelectorAll('#app details').forEach(d => d.open = true)")   # the log
+    out.append(("game", page.evaluate(shots.MEASURE_JS, APP_PARTS + ", .app-settings")))
+    click(page, '[data-nav="shelf"]')
+    assert page.locator("#app .save").count() >= 1
+    out.append(("shelf", page.evaluate(shots.MEASURE_JS)))
+    for gid in GAMES:
+        click(page, f'[data-nav="setup:{gid}"]')
+        if page.locator('#app [data-nav="advanced"]').count():
+            click(page, '[data-nav="advanced"]')
+        out.append((f"setup {gid}", page.evaluate(shots.MEASURE_JS)))
+        click(page, f'[data-nav="rules:{gid}"]')
+        out.append((f"rules {gid}", page.evaluate(shots.MEASURE_JS, "#app .bs-app > :not(main), #app .rules-page")))
+        click(page, '[data-nav="shelf"]')
+    return out
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_app_screens_fit(site, browser, size):
+    ctx, page, guard = _open(browser, size)
+    try:
+        problems = []
+        for name, m in _app_screens(page, site):
+            problems += [f"{name}: {p}" for p in _problems(m, board=False)]
+        assert not problems, f"at {size} {SIZES[size][:2]}: " + "; ".join(problems)
+    finally:
+        ctx.close()
+    guard.check()
+
+
+# a board element with a title (or an SVG <title>) and no action, whose centre a tap reaches: its centre and text
+TITLED_JS = """() => {
+  for (const e of document.querySelectorAll('#app .game-board [title], #app .game-board svg :has(> title)')) {
+    if (e.closest('[data-action],[data-nav],button,a[href],input,select,label,summary')) continue;
+    e.scrollIntoView({block: 'center'});
+    const r = e.getBoundingClientRect();
+    if (r.width < 4 || r.height < 4) continue;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(hit === e || e.contains(hit)) || hit.closest('[data-action],[data-nav]')) continue;
+    const t = e.hasAttribute('title') ? e.getAttribute('title') : e.querySelector(':scope > title').textContent;
+    e.setAttribute('data-test-titled', '1');
+    return {x, y, text: t.trim()};
+  }
+  return null;
+}"""
+TIP_JS = "() => { const t = document.getElementById('bs-tip'); return t && !t.hidden ? t.innerText : null; }"
+
+
+def test_tap_shows_what_hover_shows(site, browser):
+    """Touch: a tap on a titled board element without an action shows its title in a popover near it; a tap
+    elsewhere hides it, as does its close button.  Keyboard: focusing a titled board element shows it too."""
+    ctx, page, guard = _open(browser, "phone")
+    try:
+        entry = next(g for g in shots.ready_games() if g["id"] == "hexbattle")
+        page.goto(site.url(shots.game_url(entry, SEED)))
+        wait_ready(page)
+        wait_idle(page, timeout=120_000)
+        spot = page.evaluate(TITLED_JS)
+        assert spot, "no titled board element without an action to tap"
+        assert page.evaluate(TIP_JS) is None
+        page.touchscreen.tap(spot["x"], spot["y"])
+        page.wait_for_function(TIP_JS, timeout=10_000)
+        assert spot["text"] in page.evaluate(TIP_JS)
+        tip = page.locator("#bs-tip").bounding_box()
+        assert 0 <= tip["x"] and tip["x"] + tip["width"] <= 390, tip          # on screen, near the element
+        assert abs(tip["y"] - spot["y"]) < 200, (tip, spot)
+        page.locator("#bs-tip .bs-tip-close").tap()
+        page.wait_for_function(f"() => ({TIP_JS})() === null", timeout=10_000)
+        page.touchscreen.tap(spot["x"], spot["y"])
+        page.wait_for_function(TIP_JS, timeout=10_000)
+        page.evaluate("() => scrollTo(0, 0)")
+        banner = page.locator("#app .turn-banner").bounding_box()
+        page.touchscreen.tap(banner["x"] + 5, banner["y"] + 5)                  # a tap elsewhere
+        page.wait_for_function(f"() => ({TIP_JS})() === null", timeout=10_000)
+        # keyboard: a focusable titled board element (a game makes its pieces focusable) shows it on focus
+        page.evaluate("() => document.querySelector('[data-test-titled]').setAttribute('tabindex', '0')")
+        page.keyboard.press("Escape")
+        page.evaluate("() => document.querySelector('[data-test-titled]').focus()")
+        page.wait_for_function(TIP_JS, timeout=10_000)
+        assert spot["text"] in page.evaluate(TIP_JS)
+        page.evaluate("() => document.activeElement.blur()")
+        page.wait_for_function(f"() => ({TIP_JS})() === null", timeout=10_000)
+        assert not guard.page_errors, guard.page_errors
+    finally:
+        ctx.close()
+    guard.check()
+
+
+BAR_JS = """() => {
+  const bar = document.querySelector('#app .bs-actions'), app = document.querySelector('#app .bs-app');
+  const s = getComputedStyle(bar), r = bar.getBoundingClientRect();
+  scrollTo(0, document.documentElement.scrollHeight);
+  const end = app.getBoundingClientRect().bottom - parseFloat(getComputedStyle(app).paddingBottom);
+  const top = bar.getBoundingClientRect().top;
+  const navs = [];
+  for (const e of document.querySelectorAll('#app [data-nav]')) {
+    if (e.closest('.bs-actions') || !e.getClientRects().length) continue;
+    e.scrollIntoView({block: 'center'});
+    const b = e.getBoundingClientRect(), hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+    if (!hit || !(hit === e || e.contains(hit))) navs.push(e.dataset.nav);
+  }
+  scrollTo(0, 0);
+  return {position: s.position, bottom: r.bottom, height: r.height, vh: innerHeight, background: s.backgroundColor,
+          shadow: s.boxShadow, contentEnd: end, barTop: top, covered: navs,
+          undo: !!document.querySelector('#app [data-nav="undo"]')};
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_action_bar(site, browser, size):
+    """A game's panel of current choices (class bs-actions, the games' convention; given here to Hex Battle's
+    controls) is a bar fixed at the bottom on a phone: opaque, shadowed, at most 45% of the height, the page's
+    end never under it, and the app's own controls (undo, settings, shelf, log filter) still reachable.
+    On a laptop it stays in the page."""
+    ctx, page, guard = _open(browser, size)
+    try:
+        entry = next(g for g in shots.ready_games() if g["id"] == "hexbattle")
+        page.goto(site.url(shots.game_url(entry, SEED)))
+        wait_ready(page)
+        wait_idle(page, timeout=120_000)
+        shots.play_random(page, 3, SEED)
+        page.evaluate("""() => { document.querySelector('#app .hb-controls').classList.add('bs-actions');
+                                 dispatchEvent(new Event('resize')); }""")
+        m = page.evaluate(BAR_JS)
+        if size == "laptop":
+            assert m["position"] != "fixed", m
+            return
+        assert m["position"] == "fixed" and abs(m["bottom"] - m["vh"]) <= 1, m
+        assert 0 < m["height"] <= 0.45 * m["vh"] + 1, m
+        assert m["background"].startswith("rgb(") and m["shadow"] != "none", m      # opaque, shadowed
+        assert m["contentEnd"] <= m["barTop"] + 1, m                              # the page's end is above the bar
+        assert m["undo"] and not m["covered"], m
+        assert not guard.page_errors, guard.page_errors
+    finally:
+        ctx.close()
+    guard.check()
