@@ -68,11 +68,14 @@ MEASURE_JS = """(scope) => {
 # Returns the ones that are not, with what covers them.
 REACH_JS = """() => {
   const bad = [];
-  for (const e of document.querySelectorAll('#app [data-action]')) {
-    if (e.disabled) continue;
+  for (const a of document.querySelectorAll('#app [data-action]')) {
+    if (a.disabled) continue;
+    // an action in a folded panel is reached through the panel's summary: one click opens it
+    const fold = a.closest('details:not([open])');
+    const e = fold && fold.querySelector(':scope > summary') ? fold.querySelector(':scope > summary') : a;
     e.scrollIntoView({block: 'center', inline: 'center'});
     const r = e.getBoundingClientRect();
-    const id = e.dataset.action;
+    const id = a.dataset.action;
     if (r.width === 0 || r.height === 0) { bad.push([id, 'not displayed']); continue; }
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) { bad.push([id, 'outside the viewport']); continue; }
