@@ -26,8 +26,10 @@ AVOID = ("concede", "undo", "resign", "offer:", "unpay:", "cancel")
 
 # (scope: a selector of the parts whose text is measured, '#app' when not given)
 MEASURE_JS = """(scope) => {
+  // (the contents of a closed <details> keep a layout box in Chromium but are not drawn: not visible)
+  const folded = e => { const d = e.closest('details:not([open])'); return !!d && !e.closest('summary'); };
   const vis = e => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
-                     return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+                     return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none' && !folded(e); };
   const fixedIn = e => { for (let n = e; n && n.nodeType === 1; n = n.parentElement)
                            if (getComputedStyle(n).position === 'fixed') return n;
                          return null; };

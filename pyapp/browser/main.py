@@ -243,6 +243,7 @@ class Glue:
     def __init__(self) -> None:
         doc = js.document
         self.root = doc.getElementById("app")
+        self.by_keyboard = False           # the last input was a key (not a pointer): updates keep the focus in the app
         storage = self.storage = open_storage(js.window)
         try:     # (for tests and styles: <html data-storage="local|memory">)
             doc.documentElement.dataset.storage = "local" if storage.persistent else "memory"
@@ -343,7 +344,7 @@ class Glue:
             el = _node(self.root.querySelector(target)) if target else None
             if el is not None:
                 el.focus()
-        elif inside:
+        elif inside and self.by_keyboard:               # a mouse or a finger leaves the focus where it falls
             self._keep_focus(was)
         self.renders += 1
         self.root.dataset.ready = "true"
@@ -359,7 +360,7 @@ class Glue:
             self.schedule_bot()
 
     def _keep_focus(self, was: str | None) -> None:
-        """The keyboard was in the app and the update removed the focused control (a move made with Enter
+        """The keyboard was in the app (the last input a key) and the update removed the focused control (a move made with Enter
         takes its own button away): put the focus on the same control if it is still there, else on the
         first of the choices now open, else on the screen's heading, never back at the top of the page."""
         now = _node(js.document.activeElement)
@@ -465,6 +466,7 @@ class Glue:
         if etype == "pointerdown":
             self.touch = str(getattr(event, "pointerType", "") or "") in ("touch", "pen")
             self.pressing = True
+            self.by_keyboard = False
             self.press_id += 1
             return
         if etype in ("pointerup", "pointercancel"):
@@ -487,6 +489,7 @@ class Glue:
                 self.update()
                 return
             if etype == "keydown":
+                self.by_keyboard = True
                 if str(event.key) == "Escape" and self.tips is not None:
                     self.tips.hide()
                 nav = self.app.key_nav(str(event.key))      # the replay's arrows, Home, End...
