@@ -48,12 +48,7 @@ def test_a_step_a_fight_a_hit_and_a_removal_are_marked_for_the_mover():
 
 
 def test_a_shot_and_a_turn_in_place_are_marked():
-    s = scenario([unit(0, "longbow", "d12"), unit(0, "militia", "a14"),
-                  unit(1, "militia", "d10"), unit(1, "militia", "h1"), unit(1, "militia", "g1")], deck=["march"])
-    card, pay = give(s, 0, "volley"), give(s, 0, "march")
-    s.apply(0, f"play:{card}")
-    s.apply(0, f"pay:{pay}")
-    s.apply(0, "pay:ok")
+    s = view_with_targets()                       # a volley played and paid: the longbow may shoot
     s.apply(0, "aim:d12")
     s.apply(0, "shoot:d10")
     play_move(s, "a14", "turn:cw")

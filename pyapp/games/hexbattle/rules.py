@@ -644,8 +644,8 @@ class HexBattleState(FlowState):
         flow = dict(f, order=list(f["order"]), waiting=list(f["waiting"]), passed=list(f["passed"]),
                     stack=[dict(fr, paid=list(fr["paid"])) for fr in f["stack"]],
                     prompt=None if p is None else dict(p, seats=list(p["seats"])))
-        if "marks" in f:                # marks are written in place: a copy never shares them
-            flow["marks"] = {k: [dict(m, at=list(m["at"])) for m in v] for k, v in f["marks"].items()}
+        if "marks" in f:                # marks are written in place: a copy never shares them (a search needs none)
+            flow["marks"] = {} if search else self.marks()
         s.data = dict(d, flow=flow, units=[dict(u) for u in d["units"]],
                       cards=d["cards"] if search else dict(d["cards"]),
                       deck=[list(x) for x in d["deck"]], hand=[list(h) for h in d["hand"]],
