@@ -68,7 +68,7 @@ def test_board_has_128_cells_and_the_centerline():
     assert html.count('href="#hb-cell"') == 128
     assert 'class="centerline"' in html
     assert html.count('class="cell half-home"') == 64 and html.count('class="cell half-top"') == 64
-    assert "<defs>" in html and "<use" in html
+    assert "<defs" in html and "<use" in html
 
 
 @pytest.mark.rule("HB-UI-17")

@@ -13,11 +13,18 @@
 //
 // Matching is positional, with a one-step look-ahead so that one inserted or removed node does not
 // shift every node after it: two nodes match when they have the same type and tag and the same
-// key, where the key is the id, else data-key, else the first class name.
+// key, where the key is the id, else data-key, else data-part, else the first class name.
+//
+// Parts (pyapp.ui.markup.part / keep_unchanged): an element marked data-part="k" whose markup is the same
+// as at the last update comes as its start tag with data-keep and no content: the live element stays as
+// it is, not read or compared.  If one cannot be matched (the page is not what the last update left),
+// morph() returns false and the caller sends the whole markup.
 const keyOf = (node) => {
   if (node.nodeType !== 1) return "";
-  return node.getAttribute("id") || node.getAttribute("data-key") || (node.getAttribute("class") || "").split(" ", 1)[0];
+  return node.getAttribute("id") || node.getAttribute("data-key") || node.getAttribute("data-part")
+    || (node.getAttribute("class") || "").split(" ", 1)[0];
 };
+let kept = [];           // the live elements kept whole in this morph
 
 const matches = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b);
 
@@ -56,28 +63,65 @@ function patch(live, next) {
     if (live.nodeValue !== next.nodeValue) live.nodeValue = next.nodeValue;
     return;
   }
+  if (next.hasAttribute("data-keep")) {
+    kept.push(live);
+    return;
+  }
   if (live.isEqualNode(next)) return;
   patchAttributes(live, next);
   patchChildren(live, next);
 }
 
+// The id, data-key or data-part of an element: a name that says which element it is wherever it moves.
+const strongKey = (node) => (node.nodeType === 1
+  && (node.getAttribute("id") || node.getAttribute("data-key") || node.getAttribute("data-part"))) || "";
+
 function patchChildren(liveParent, nextParent) {
   let live = liveParent.firstChild;
   let next = nextParent.firstChild;
+  let named = null;                           // strong key -> the live child of that name (made when needed)
+  let wanted = null;                          // the strong keys among the new children (made when needed)
+  const namedChild = (key, name) => {
+    if (!named) {
+      named = new Map();
+      for (const c of liveParent.children) { const k = strongKey(c); if (k) named.set(k, c); }
+    }
+    const n = named.get(key);
+    if (n && n.nodeName === name) { named.delete(key); return n; }
+    return null;
+  };
+  const isWanted = (node) => {
+    const key = strongKey(node);
+    if (!key) return false;
+    if (!wanted) wanted = new Set(Array.from(nextParent.children, strongKey).filter(Boolean));
+    return wanted.has(key);
+  };
   while (next) {
     const nextAfter = next.nextSibling;
-    if (!live) {
-      liveParent.appendChild(next);          // moves it out of the template
-    } else if (matches(live, next)) {
+    const key = strongKey(next);
+    if (live && matches(live, next)) {
+      if (key && named) named.delete(key);
       patch(live, next);
       live = live.nextSibling;
-    } else if (live.nextSibling && matches(live.nextSibling, next)) {
+      next = nextAfter;
+      continue;
+    }
+    // A named element (a board's piece, a part) that is elsewhere among the live children (or was taken out
+    // in this morph) is brought here whole, not built again.
+    const found = key ? namedChild(key, next.nodeName) : null;
+    if (found) {
+      if (found !== live) liveParent.insertBefore(found, live);
+      else live = live.nextSibling;
+      patch(found, next);
+    } else if (!live) {
+      liveParent.appendChild(next);          // moves it out of the template
+    } else if (live.nextSibling && matches(live.nextSibling, next) && !isWanted(live)) {
       const gone = live;                      // one node removed here
       live = live.nextSibling;
       liveParent.removeChild(gone);
       continue;                               // compare `next` again, with the node after
-    } else if (nextAfter && matches(live, nextAfter)) {
-      liveParent.insertBefore(next, live);    // one node inserted here
+    } else if ((nextAfter && matches(live, nextAfter)) || isWanted(live)) {
+      liveParent.insertBefore(next, live);    // inserted here (`live` comes later)
     } else {
       const after = live.nextSibling;
       liveParent.replaceChild(next, live);
@@ -92,12 +136,50 @@ function patchChildren(liveParent, nextParent) {
   }
 }
 
+// The action bar (.bs-actions: fixed at the bottom of the screen on narrow or touch screens, web/ui.css):
+// there #app is padded at the bottom by the bar's height, so the bar never covers the end of the page.  A
+// ResizeObserver reads the height after layout (an update never forces a layout of its own to measure it),
+// and the padding is set on #app itself: not a custom property, whose change would restyle every element.
+const NARROW = "(max-width: 700px), (pointer: coarse)";     // the media query of the fixed bar in web/ui.css
+const narrow = typeof matchMedia === "function" ? matchMedia(NARROW) : null;
+let bar = null;
+let barRoot = null;
+const barWatch = typeof ResizeObserver === "function" ? new ResizeObserver((entries) => {
+  for (const e of entries) {
+    const box = e.borderBoxSize && e.borderBoxSize[0];
+    const h = Math.round(box ? box.blockSize : e.target.offsetHeight);
+    if (barRoot && e.target === bar) barRoot.style.paddingBottom = `calc(${h}px + 1rem)`;
+  }
+}) : null;
+
+function watchBar(root) {
+  barRoot = root;
+  const now = narrow && narrow.matches ? root.querySelector(".bs-actions") : null;
+  if (now === bar || !barWatch) return;
+  if (bar) barWatch.unobserve(bar);
+  bar = now;
+  if (bar) barWatch.observe(bar, { box: "border-box" });
+  else root.style.removeProperty("padding-bottom");
+}
+if (narrow && narrow.addEventListener) narrow.addEventListener("change", () => { if (barRoot) watchBar(barRoot); });
+
+// Patch root into markup; false when a kept part could not be matched (then send the whole markup).
 export function morph(root, markup) {
   const template = document.createElement("template");
   template.innerHTML = markup;
   const states = Array.from(template.content.querySelectorAll(FIELDS), fieldState);
+  kept = [];
   patchChildren(root, template.content);
-  if (states.length) root.querySelectorAll(FIELDS).forEach((f, i) => { if (i < states.length) applyFieldState(f, states[i]); });
+  const keeps = markup.includes(" data-keep>");
+  if (keeps && root.querySelector("[data-keep]")) return false;
+  if (states.length) {
+    let fields = Array.from(root.querySelectorAll(FIELDS));
+    if (kept.length) fields = fields.filter((f) => !kept.some((k) => k.contains(f)));   // fields of kept parts keep their state
+    fields.forEach((f, i) => { if (i < states.length) applyFieldState(f, states[i]); });
+  }
+  kept = [];
+  watchBar(root);
+  return true;
 }
 
 globalThis.boardshelfMorph = morph;

@@ -18,9 +18,9 @@ and ``data-busy="true"`` while a bot is about to act.
 
 Every screen size: :class:`Tips` shows a board element's ``title`` (or SVG ``<title>``) in a small
 popover when a touch tap lands on it and it has no action, or when the keyboard focuses it (what a
-mouse gets on hover); after each swap the glue keeps ``--bs-actions-h`` on ``#app`` equal to the height
-of the game's action bar (``.bs-actions``, fixed at the bottom on phones: web/ui.css) so the page's end
-is never under it.
+mouse gets on hover); web/morph.js pads ``#app`` at the bottom by the height of the game's action bar
+(``.bs-actions``, fixed at the bottom on phones: web/ui.css; measured by a ResizeObserver, so no
+update forces a layout) so the page's end is never under it.
 """
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ from ..engine.util import parse_query as _parse_query
 from ..ui.app import NOT_SAVED_NOTE as NOT_SAVED_NOTE   # (re-exported: it lived here before)
 from ..ui.app import App, _truthy, quote
 from ..ui.links import LINK_PREFIX
+from ..ui.markup import keep_unchanged
 from ..ui.storage import QuotaError
 
 TYPE_CHECKING = False
@@ -225,18 +226,13 @@ class Tips:
             self.show(target, text, by_focus=True)
 
     def after_swap(self) -> None:
-        """Keep the popover on its element (or hide it: the element is gone) and pad the page by the bar."""
+        """Keep the popover on its element (or hide it: the element is gone).  (web/morph.js keeps the page
+        padded by the action bar's height.)"""
         if self.anchor is not None:
             if self.anchor.isConnected:
                 self.place()
             else:
                 self.hide()
-        bar = _node(self.root.querySelector(".bs-actions"))
-        fixed = bar is not None and str(js.window.getComputedStyle(bar).position) == "fixed"
-        if fixed:
-            self.root.style.setProperty("--bs-actions-h", f"{int(bar.offsetHeight)}px")
-        else:
-            self.root.style.removeProperty("--bs-actions-h")
 
 
 class Glue:
@@ -267,6 +263,7 @@ class Glue:
             except Exception:  # an old or hand-edited address: the start screen
                 pass
         self.renders = 0
+        self.parts: dict[str, str] = {}       # the parts of the markup on the page (pyapp.ui.markup.keep_unchanged)
         self.bot_timer: int | None = None     # the setTimeout id of the bot turn due
         self._on_event = create_proxy(self.on_event)
         self._on_bot = create_proxy(self.on_bot)
@@ -331,7 +328,10 @@ class Glue:
         markup = self.app.render()
         morph = getattr(js.window, "boardshelfMorph", None)     # web/morph.js: patch, keep unchanged nodes
         if morph is not None:
-            morph(self.root, markup)
+            sent, parts = keep_unchanged(markup, self.parts)   # unchanged parts: the page keeps their nodes
+            if morph(self.root, sent) is False and sent is not markup:
+                morph(self.root, markup)                       # (the page was not as the last update left it)
+            self.parts = parts
         else:
             self.root.innerHTML = markup
         once = self.app.focus_once()                       # e.g. the share panel's link, just opened

@@ -25,6 +25,8 @@ kept as they are, so names and card titles with braces are safe.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .util import esc
 
 TYPE_CHECKING = False
@@ -85,8 +87,14 @@ def plain(entry: Entry, names: Sequence[str] | None = None) -> str:
 
 
 def html(entry: Entry, names: Sequence[str] | None = None) -> str:
-    """The entry as escaped HTML; each seat is ``<span class="seat seat-N">name</span>`` for its colour."""
+    """The entry as escaped HTML; each seat is ``<span class="seat seat-N">name</span>`` for its colour.
+
+    Remembered (the whole log is drawn again at every update, and an entry never changes once logged)."""
     if not isinstance(entry, dict):
         return esc(entry)
-    return _fill(str(entry.get("text", "")), entry.get("seats") or (), esc,
-                 lambda s: f'<span class="seat seat-{s}">{esc(seat_name(s, names))}</span>')
+    return _html(str(entry.get("text", "")), tuple(entry.get("seats") or ()), None if names is None else tuple(names))
+
+
+@lru_cache(maxsize=4096)
+def _html(text: str, seats: tuple, names: tuple | None) -> str:
+    return _fill(text, seats, esc, lambda s: f'<span class="seat seat-{s}">{esc(seat_name(s, names))}</span>')

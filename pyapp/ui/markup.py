@@ -13,6 +13,7 @@ default seat names, hexagon outlines, the board's marker layer and the log panel
 from __future__ import annotations
 
 import math
+import re
 
 from ..engine.log import html as _log_html
 from ..engine.util import esc as _esc
@@ -54,6 +55,90 @@ def button(label_html: str, *, nav: str | None = None, action: str | None = None
     c = ("btn " + cls).strip()
     return (f'<button type="button"{attrs(class_=c, data_nav=nav, data_action=action, title=title, disabled=disabled)}>'
             f"{label_html}</button>")
+
+
+# ---------------------------------------------------------------- parts the page keeps between updates
+PART_ATTR = ' data-part="'
+_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9:-]*)")
+
+
+def part(key: str, element: str) -> str:
+    """``element`` (one whole element's markup, ``<tag ...>...</tag>``) marked as a part named ``key``.
+
+    The page keeps a part's nodes as they are when its markup is the same as at the last update, without
+    reading that markup again (:func:`keep_unchanged`, web/morph.js): mark the big blocks that most moves
+    leave alone (a board's fixed cells, each piece, a log, a table).  ``key`` must be unique on the page
+    and made of letters, digits and ``-_:.``; a part may hold other parts.  An empty ``element`` stays empty.
+
+    >>> part("log", '<ol class="log"><li>a</li></ol>')
+    '<ol class="log" data-part="log"><li>a</li><!--/bs:log--></ol>'
+    >>> part("c", "<g>x</g>"), part("d", "")
+    ('<g data-part="c">x<!--/bs:c--></g>', '')
+    """
+    if not element:
+        return ""                                                # (nothing drawn: no part)
+    if _TAG.match(element) is None:
+        raise ValueError(f"not an element: {element[:40]!r}")
+    cut = element.index(">")                                   # the end of the start tag
+    close = element.rindex("</")
+    return (f'{element[:cut]}{PART_ATTR}{key}"{element[cut:close]}<!--/bs:{key}-->{element[close:]}')
+
+
+def _parts(markup: str) -> dict[str, tuple[int, int]]:
+    """Every part of ``markup``: key -> (start, end) of its element; a key marked twice is left out."""
+    found: dict[str, tuple[int, int]] = {}
+    twice: set[str] = set()
+    i = 0
+    while True:
+        j = markup.find(PART_ATTR, i)
+        if j < 0:
+            break
+        k0 = j + len(PART_ATTR)
+        k1 = markup.find('"', k0)
+        key = markup[k0:k1]
+        marker = f"<!--/bs:{key}-->"
+        end = markup.find(marker, k1)
+        close = markup.find(">", end + len(marker)) if end >= 0 else -1     # the end tag after the marker
+        if k1 < 0 or close < 0:
+            break
+        if key in found:
+            twice.add(key)
+        found[key] = (markup.rfind("<", 0, j), close + 1)
+        i = k1
+    for key in twice:
+        del found[key]
+    return found
+
+
+def keep_unchanged(markup: str, before: dict[str, str]) -> tuple[str, dict[str, str]]:
+    """What the page is sent for ``markup`` when it shows the parts in ``before`` (key -> markup): every
+    part whose markup is the same is cut down to its start tag marked ``data-keep`` and its end tag (the
+    page keeps its nodes); returns that and the parts of ``markup`` for the next update.
+
+    >>> page = '<main>' + part("a", "<ul><li>1</li></ul>") + part("b", "<p>2</p>") + '</main>'
+    >>> sent, now = keep_unchanged(page, {})
+    >>> sent == page
+    True
+    >>> keep_unchanged(page.replace("2", "3"), now)[0]
+    '<main><ul data-part="a" data-keep></ul><p data-part="b">3<!--/bs:b--></p></main>'
+    """
+    spans = _parts(markup)
+    now = {key: markup[a:b] for key, (a, b) in spans.items()}
+    out: list[str] = []
+    pos = 0
+    for key, (a, b) in sorted(spans.items(), key=lambda kv: kv[1][0]):
+        if a < pos or before.get(key) != now[key]:
+            continue                                   # inside a part already kept, or changed
+        m = _TAG.match(markup, a)
+        if m is None:
+            continue
+        head = markup[a:markup.index(">", a)]
+        out += [markup[pos:a], f"{head} data-keep></{m.group(1)}>"]
+        pos = b
+    if not out:
+        return markup, now
+    out.append(markup[pos:])
+    return "".join(out), now
 
 
 # ---------------------------------------------------------------- shared by the game renderers
@@ -123,12 +208,33 @@ def log_details(cls: str, lines: Sequence[Any], line_html: Callable[[Any], str] 
     filter by seat (web/ui.css hides the lines that name no ``.seat-N`` of the seat chosen).
 
     >>> log_details("x-log", ["a", "<b>"])
-    '<details class="x-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list" reversed><li>&lt;b&gt;</li><li>a</li></ol></details>'
+    '<details class="x-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list" reversed data-part="x-log-list"><li>&lt;b&gt;</li><li>a</li><!--/bs:x-log-list--></ol></details>'
     >>> log_details("x-log", [{"text": "{0} rolls", "seats": [1]}, "b", "c"], names=["Ann", "Bo"], last=2)
-    '<details class="x-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list" reversed start="3"><li>c</li><li>b</li></ol></details>'
+    '<details class="x-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list" reversed start="3" data-part="x-log-list"><li>c</li><li>b</li><!--/bs:x-log-list--></ol></details>'
     """
     show = line_html if line_html is not None else (lambda line: _log_html(line, names))
     shown = lines if last is None else lines[-last:] if last > 0 else []
     start = f' start="{len(lines)}"' if len(shown) != len(lines) else ""
-    return (f'<details class="{cls}" open><summary>Log</summary>{LOG_FILTER_SLOT}<ol class="log-list" reversed{start}>'
-            + "".join(f"<li>{show(line)}</li>" for line in reversed(shown)) + "</ol></details>")
+    return (f'<details class="{cls}" open><summary>Log</summary>{LOG_FILTER_SLOT}'
+            + part(f"{cls}-list", f'<ol class="log-list" reversed{start}>'
+                   + "".join(reversed(_log_items(cls, shown, show, names, line_html))) + "</ol>") + "</details>")
+
+
+# cls -> (how lines are drawn, the lines last drawn, their <li> markup): a log only grows, and its lines are the
+# state's own objects, so a line that is the very same object as last time is not drawn again
+_LOG_DRAWN: dict[str, tuple[tuple, list, list[str]]] = {}
+
+
+def _log_items(cls: str, lines: Sequence[Any], show: Callable[[Any], str], names: Sequence[str] | None,
+               line_html: Callable[[Any], str] | None) -> list[str]:
+    how = (tuple(names) if names is not None else None, getattr(line_html, "__qualname__", None))
+    old = _LOG_DRAWN.get(cls)
+    old_lines, old_items = (old[1], old[2]) if old is not None and old[0] == how else ((), [])
+    items = []
+    for i, line in enumerate(lines):
+        if i < len(old_lines) and old_lines[i] is line:
+            items.append(old_items[i])
+        else:
+            items.append(f"<li>{show(line)}</li>")
+    _LOG_DRAWN[cls] = (how, list(lines), items)
+    return items

@@ -128,3 +128,60 @@ def test_one_inserted_or_removed_node_does_not_rebuild_its_siblings(morph_page):
     assert r["same"] and r["kept"] == r["nodes"] - 1          # only the inserted div is new
     r = page.evaluate(STEP_JS, f'<div class="bar">x</div><ul>{items}</ul>')
     assert r["same"] and r["kept"] == r["nodes"]
+
+
+# the glue's step with parts (pyapp.browser.main Glue._swap): send what keep_unchanged gives, the whole
+# markup if the page could not keep a part; then compare with the whole markup
+KEEP_STEP_JS = """([sent, markup]) => {
+  const app = document.getElementById('app');
+  for (const el of app.querySelectorAll('[data-part]')) el.__old = true;
+  let ok = globalThis.boardshelfMorph(app, sent);
+  const fallback = ok === false;
+  const stray = app.querySelector('[data-keep]');
+  const where = stray ? stray.getAttribute('data-part') + ' in ' + stray.parentNode.nodeName + '.' + stray.parentNode.getAttribute('class')
+    + ' after ' + (stray.previousSibling ? stray.previousSibling.nodeName + '.' + (stray.previousSibling.getAttribute && stray.previousSibling.getAttribute('class')) : '-') : '';
+  if (fallback) ok = globalThis.boardshelfMorph(app, markup);
+  const ref = document.createElement('div');
+  ref.innerHTML = markup;
+  const parts = app.querySelectorAll('[data-part]');
+  return {same: app.innerHTML === ref.innerHTML, ok, fallback, where, keeps: (sent.match(/ data-keep>/g) || []).length,
+          keptParts: Array.from(parts).filter(e => e.__old).length};
+}"""
+
+
+@pytest.mark.parametrize("game_id", [g["id"] for g in games.catalog() if g.get("ready")])
+def test_unchanged_parts_are_kept_and_the_page_is_still_exactly_the_markup(morph_page, game_id):
+    """What the glue sends (unchanged parts cut down to a kept start tag) leaves the page exactly as the
+    whole markup would, and the kept parts' nodes stay on the page."""
+    from pyapp.ui.markup import keep_unchanged
+    parts: dict[str, str] = {}
+    keeps = kept = 0
+    for what, markup in renders_of_a_session(game_id, steps=60, seed=7):
+        sent, parts = keep_unchanged(markup, parts)
+        r = morph_page.evaluate(KEEP_STEP_JS, [sent, markup])
+        assert r["same"] and r["ok"], f"{game_id}: after '{what}' the page differs from its markup"
+        assert not r["fallback"], f"{game_id}: after '{what}' a part could not be kept: {r['where']}"
+        keeps += r["keeps"]
+        kept += r["keptParts"]
+    assert keeps > 20 and kept >= keeps            # parts were kept, their nodes (and those inside) stayed
+
+
+def test_a_part_the_page_does_not_have_is_refused_and_fields_in_kept_parts_keep_what_was_typed(morph_page):
+    from pyapp.ui.markup import keep_unchanged, part
+    page = morph_page
+    first = '<div class="bar">x</div>' + part("form", '<form class="f"><input id="name" value="Ada"></form>') + '<input id="other" value="1">'
+    sent, parts = keep_unchanged(first, {})
+    assert page.evaluate(KEEP_STEP_JS, [sent, first])["ok"]
+    page.fill("#name", "typed, not yet sent")
+    page.fill("#other", "2")
+    second = first.replace('"bar">x', '"bar">y')
+    sent, parts = keep_unchanged(second, parts)
+    assert ' data-keep>' in sent
+    r = page.evaluate(KEEP_STEP_JS, [sent, second])
+    assert r["ok"] and not r["fallback"] and r["keptParts"] == 1
+    assert page.input_value("#name") == "typed, not yet sent"     # a kept part is not touched
+    assert page.input_value("#other") == "1"                      # a field outside parts takes the markup's value
+    # the page lost the part (e.g. another script changed it): the morph says so and the glue sends the whole markup
+    page.evaluate("() => document.querySelector('[data-part=form]').remove()")
+    r = page.evaluate(KEEP_STEP_JS, [sent, second])
+    assert r["fallback"] and r["ok"] and r["same"]

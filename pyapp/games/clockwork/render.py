@@ -32,13 +32,12 @@ from functools import lru_cache
 
 from ...engine.hexgrid import corners
 from ...engine.log import html as event_html
-from ...ui.markup import action_button, dest_layer, esc, log_details, number, seat_names
+from ...ui.markup import action_button, dest_layer, esc, log_details, number, part, seat_names
 from .geometry import GRID_COLS, GRID_ROWS, SLOTS, TABLE, slot_neighbours, slot_origin
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from ...engine import Action
-    from ...engine.types import Event
     from .types import BoardView, ClockworkView, PendingView, RollData, UnitView
 
 SIZE = 20.0                       # hex circumradius in SVG units
@@ -77,6 +76,7 @@ LEGEND = ('<p class="cw-legend">● soldier · ⬢ vehicle · ■ building (atta
           'diamonds attack) · faded unit: it moved or attacked this turn · dashed ring round a unit: corrupted '
           '(owner colour) · last moves, in each player\'s colour until that player moves again: solid arrow move, '
           'dashed arrow attack, cross destroyed, dashed ring something came in or happened there</p>')
+KEY_HTML = part("cw-key", f'<details class="cw-key"><summary>Key to the board</summary>{LEGEND}</details>')
 
 
 @lru_cache(maxsize=512)
@@ -104,23 +104,6 @@ def abbrev(u: UnitView) -> str:
         return ABBREV[key]
     words = str(u.get("name") or "?").split()
     return "".join(w[0] for w in words[:3]).upper() if len(words) > 1 else words[0][:3]
-
-
-@lru_cache(maxsize=2048)
-def _event_line(text: str, seats: tuple[int, ...], names: tuple[str, ...]) -> str:
-    return event_html({"text": text, "seats": list(seats)}, names)
-
-
-def log_line(entry: Event | str, names: list[str] | tuple[str, ...]) -> str:
-    """One log entry as HTML (:func:`pyapp.engine.log.html`: each seat named in its colour), remembered:
-    the same entries are drawn again at every update.
-
-    >>> log_line({"text": "{0} draws a card.", "seats": [1], "kind": "draw"}, ("Ann", "<Bo>"))
-    '<span class="seat seat-1">&lt;Bo&gt;</span> draws a card.'
-    """
-    if isinstance(entry, dict):
-        return _event_line(str(entry.get("text", "")), tuple(entry.get("seats") or ()), tuple(names))
-    return event_html(entry, names)
 
 
 def _seat_cls(p: object) -> str:
@@ -276,7 +259,8 @@ def _board(view: ClockworkView, acts: dict[str, Action], used: set[str], seat: i
     slots = shown_slots(board, view.get("phase"))
     x, y, w, h = view_box(slots)
     return (f'<svg class="cw-board" viewBox="{x:g} {y:g} {w:g} {h:g}" role="group" '
-            f'aria-label="Clockwork Crusade battlefield">{defs()}{_designs_defs(board)}{_slots_svg(board, slots)}'
+            f'aria-label="Clockwork Crusade battlefield">{part("cw-defs", defs())}'
+            f'{part("cw-designs", _designs_defs(board))}{part("cw-slots", _slots_svg(board, slots))}'
             f'{_terrain_svg(board, view, acts)}{_rings_svg(view, acts, hexes)}{_gates_svg(view, names)}'
             f'{_portals_svg(view, names)}{_units_svg(view, hexes, link, seat, names)}{_last_moves_svg(view, names)}'
             f'{_grid_spots_svg(board, slots, acts, used)}{_gate_spots_svg(acts, used)}'
@@ -363,13 +347,14 @@ def _terrain_svg(board: BoardView | dict, view: ClockworkView | dict, acts: dict
     terr_ctrl = {t.get("id"): t.get("controller") for t in board.get("territories") or []}
     key = tuple((h, (v or {}).get("kind"), (v or {}).get("territory")) for h, v in sorted(hexes.items()))
     _cells, borders, labels = _terrain(key)
-    out = [_cells_svg(key, tuple(sorted((str(t), c) for t, c in terr_ctrl.items() if isinstance(c, int))))]
+    cells = _cells_svg(key, tuple(sorted((str(t), c) for t, c in terr_ctrl.items() if isinstance(c, int))))
+    out = [part("cw-cells", f'<g class="cw-cells">{cells}</g>')]
     if borders:
-        out.append(f'<path class="borders" d="{borders}"/>')
+        out.append(part("cw-borders", f'<path class="borders" d="{borders}"></path>'))
     taken = ({u.get("hex") for u in view.get("units") or []} | {g.get("hex") for g in view.get("gates") or []}
              | {p.get("hex") for p in view.get("portals") or []})
     taken.update(aid[5:].partition(">")[0] for aid in acts if aid.startswith("gate:"))
-    out.append(f'<g class="coords" aria-hidden="true">{"".join(t for h, t in labels if h not in taken)}</g>')
+    out.append(part("cw-coords", f'<g class="coords" aria-hidden="true">{"".join(t for h, t in labels if h not in taken)}</g>'))
     return "".join(out)
 
 
@@ -483,12 +468,12 @@ def _units_svg(view: ClockworkView, hexes: dict, link: dict[str, int], seat: int
         owner_ring = (f'<circle class="owner-ring {_seat_cls(u.get("owner"))}" cy="-3.5" r="{SIZE * 0.7:.1f}"/>'
                       if ctrl != u.get("owner") else "")
         short = f'{abbrev(u)} {number(u.get("attack"))}/{number(u.get("defense"))}'
-        out.append(f'<g class="{" ".join(ucls)}" transform="translate({x},{y})" tabindex="0" role="button" '
+        out.append(part(f"cw-u{i}", f'<g class="{" ".join(ucls)}" transform="translate({x},{y})" tabindex="0" role="button" '
                    f'aria-label="{esc(short)}: {esc(unit_title(u, names, own))}">{owner_ring}'
                    f'<use href="#{shape}" class="body" transform="translate(0,-3.5) scale(.9)"/>'
                    f'<text class="uname" y="-0.2" aria-hidden="true">{esc(abbrev(u))}</text>'
                    f'<text class="ustat" y="15.2" aria-hidden="true">{esc(number(u.get("attack")))}/'
-                   f'{esc(number(u.get("defense")))}</text></g>')
+                   f'{esc(number(u.get("defense")))}</text></g>'))
     return "".join(out)
 
 
@@ -653,7 +638,7 @@ def _steps_html(view: ClockworkView, names: list[str]) -> str:
         else:
             what = "Setup: choose a starting territory and place a Gate Token (pick the hex and its arrow)"
         rolls = [e for e in view.get("log") or [] if isinstance(e, dict) and e.get("kind") == "roll-off"]
-        shown = "".join(f"<li>{log_line(e, names)}</li>" for e in rolls[-4:])
+        shown = "".join(f"<li>{event_html(e, names)}</li>" for e in rolls[-4:])
         return (f'<div class="cw-turn"><strong class="{_seat_cls(active)}">{esc(_name(names, active))}</strong> · {what}'
                 + (f'<ul class="cw-setup-rolls" aria-label="setup rolls">{shown}</ul>' if shown else "") + "</div>")
     if phase == "over":
@@ -981,11 +966,12 @@ def render(view: ClockworkView, actions: list[Action], *, seat: int | None, name
     controls = f'<section class="cw-controls bs-actions" aria-label="Your choices">{controls}</section>' if controls else ""
     pick_html = "".join(c for c in picks if c)
     pick_html = f'<section class="cw-picks">{hint_html}{pick_html}</section>' if pick_html or hint_html else ""
-    log_html = log_details("cw-log", view.get("log") or [], line_html=lambda e: log_line(e, names))
+    log_html = log_details("cw-log", view.get("log") or [], names=names)
     return (f'<div class="cw-game{" interactive" if interactive else ""}">'
-            f'<div class="cw-board-wrap">{svg}{_unit_details(view, seat, names)}</div>'
+            f'<div class="cw-board-wrap">{svg}{part("cw-details", _unit_details(view, seat, names))}</div>'
             f'<div class="cw-side">{_outcome_html(view, names)}{_steps_html(view, names)}{controls}{pick_html}'
-            f'{_roll_html(view, names)}{_progress_html(view, names)}{_last_moves_html(view, names)}'
-            f'{_players_html(view, seat, names)}{hand}{_units_table(view, seat, names)}'
-            f'{_territories(view, names)}<details class="cw-key"><summary>Key to the board</summary>{LEGEND}</details>'
+            f'{_roll_html(view, names)}{part("cw-progress", _progress_html(view, names))}{_last_moves_html(view, names)}'
+            f'{part("cw-players", _players_html(view, seat, names))}{hand}{part("cw-units", _units_table(view, seat, names))}'
+            f'{part("cw-terr", _territories(view, names))}'
+            f'{KEY_HTML}'
             f'{log_html}</div></div>')

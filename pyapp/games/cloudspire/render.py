@@ -9,8 +9,7 @@ Its styles are in web/cloudspire.css (scoped to ``.cs-game``).
 from __future__ import annotations
 
 from ...engine.hexgrid import SQRT3, corners
-from ...engine.log import html as log_html
-from ...ui.markup import action_button, esc, seat_names
+from ...ui.markup import action_button, esc, log_details, part, seat_names
 from .content import CHIPS, EVENT, FACTIONS, LANDMARKS, MAPS, RELIC, SCAPE, SPIRES, TALENTS, UNITS
 
 TYPE_CHECKING = False
@@ -72,6 +71,7 @@ def _board(view: dict, actions: list, names: list) -> str:
     upgrades, landmarks, units, every seat's last move, and a ring for each action aimed at one hex."""
     m = MAPS[view["players"]]
     (x, y, w, h), ground = _static(m, view)
+    ground = part("cs-ground", f'<g class="cs-ground">{ground}</g>')          # the same all game long
     return (f'<svg class="cs-map" viewBox="{x} {y} {w} {h}" width="{w}" height="{h}" role="group" '
             f'aria-label="Map of the islands of Ankar"><defs><polygon id="cs-hex" points="{corners(SIZE)}"/></defs>'
             f'{ground}{_last_svg(view, m, tags=False)}'
@@ -454,6 +454,9 @@ def _actions_panel(acts: list, m: Map) -> str:
     return "".join(out)
 
 
+QUICK_HTML = part("cs-quick", f'<details><summary>Quick reference</summary><p>{esc(QUICK)}</p></details>')
+
+
 def render(view: dict, actions: list, *, seat, names: list, interactive: bool) -> str:
     names = seat_names(names, view["players"])
     acts = list(actions) if interactive else []
@@ -471,10 +474,8 @@ def render(view: dict, actions: list, *, seat, names: list, interactive: bool) -
     if view["outcome"]:
         head.append(f'<p><b>Game over:</b> {esc(view["outcome"]["reason"])}</p>')
     m = MAPS[view["players"]]
-    players = "".join(_player(view, s, seat, names) for s in range(view["players"]))
-    log = "".join(f"<li>{log_html(e, names)}</li>" for e in reversed(view["log"]))
+    players = "".join(part(f"cs-p{s}", _player(view, s, seat, names)) for s in range(view["players"]))
     return ('<div class="cs-game">' + "".join(head) + '<div class="cs-wrap"><div class="cs-board">'
             + _board(view, acts, names) + '</div><div class="cs-panel">' + _actions_panel(acts, m)
             + _last_moves(view, names) + _pieces(view, names) + players + _market(view)
-            + f'<details><summary>Quick reference</summary><p>{esc(QUICK)}</p></details>'
-            + f'<details open><summary>Log</summary><ol reversed>{log}</ol></details></div></div></div>')
+            + QUICK_HTML + log_details("cs-log", view["log"], names=names) + '</div></div></div>')

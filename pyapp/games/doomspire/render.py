@@ -27,7 +27,7 @@ import re
 from functools import lru_cache
 
 from ...engine.log import html as log_html_entry
-from ...ui.markup import action_button, dest_layer, esc, log_details, number, seat_names
+from ...ui.markup import action_button, dest_layer, esc, log_details, number, part, seat_names
 from . import content
 
 TYPE_CHECKING = False
@@ -325,8 +325,8 @@ def _knights_svg(t: str, lst: list[list], x: float, y: float, cx: _Ctx, active: 
         # your own knights take the focus (Tab): a focused knight lights up only its moves (web/doomspire.css)
         tab = (f' tabindex="0" role="img" aria-label="Your knight {num} on {t} (its moves are lit up while it has the '
                f'focus)"' if s == seat else f' role="img" aria-label="{name}"')
-        out.append(f'<g class="{cls}"{tab} transform="translate({x0 + i * step:.1f},{y + 3:.0f})">'
-                   f'<title>{name}</title><use href="#ds-knight"/><text y="4">{num}</text></g>')
+        out.append(part(f"ds-kn-{esc(s)}-{num}", f'<g class="{cls}"{tab} transform="translate({x0 + i * step:.1f},{y + 3:.0f})">'
+                        f'<title>{name}</title><use href="#ds-knight"/><text y="4">{num}</text></g>'))
     return "".join(out)
 
 
@@ -347,8 +347,9 @@ def render(view: DoomspireView, actions: list[Action], *, seat: int | None, name
     board = _board_svg(view, players, frame, acts, used, cx, seat)      # first: the controls skip what it placed
     status = _status_html(view, cx, phase, over)
     controls = _controls_html(view, frame, players, acts, used, cx, seat, phase)
-    pl_html = "".join(_player_html(p, view, seat, cx, over) for p in players)
-    side = _dragon_html(view, cx) + _board_list_html(view, cx) + _decks_html(view)
+    pl_html = "".join(part(f"ds-p{i}", _player_html(p, view, seat, cx, over)) for i, p in enumerate(players))
+    side = "".join(part(key, html) for key, html in (("ds-dragon", _dragon_html(view, cx)),
+                   ("ds-tiles", _board_list_html(view, cx)), ("ds-decks", _decks_html(view))) if html)
     log_html = log_details("ds-log", view.get("log") or [], cx.log_line)
     return (f'<div class="ds-game{" interactive" if interactive else ""} phase-{esc(phase)}">'
             f'<div class="ds-board-wrap">{board}</div>'
@@ -362,8 +363,9 @@ def _board_svg(view: DoomspireView, players: list[PlayerView], frame: dict, acts
     """The island: sea, tiles, the combat highlight, knights, boats, and the markers to click."""
     me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
     my_knights = {k.get("id"): k for k in ((me.get("knights") or []) if me else []) if isinstance(k, dict)}
+    fixed = part("ds-defs", defs()) + part("ds-sea", f'<g class="ds-sea">{sea()}</g>')     # never changes
     return (f'<svg class="ds-board" viewBox="0 0 {W:.0f} {W:.0f}" role="group" '
-            f'aria-label="The island of Doomspire: 8 by 8 tiles in four sea zones">{defs()}{sea()}'
+            f'aria-label="The island of Doomspire: 8 by 8 tiles in four sea zones">{fixed}'
             f'{_tiles_svg(view, frame, cx, seat, _marks_paths(view, cx))}{_boats_svg(players, cx)}{_marks_pills(view, cx)}'
             f'{_markers_svg(acts, used, cx, my_knights)}</svg>')
 
@@ -387,7 +389,9 @@ def _tiles_svg(view: DoomspireView, frame: dict, cx: _Ctx, seat: int | None, und
         if v is None:
             continue
         x, y = tile_xy(t)
-        svg.append(_tile_svg(t, v, x, y, cx))
+        tile = _tile_svg(t, v, x, y, cx)
+        if tile:
+            svg.append(part(f"ds-t-{t}", tile))
         kl = v.get("knights") if isinstance(v, dict) else None
         if kl:
             knights_svg.append(_knights_svg(t, kl, x, y, cx, moving, seat))

@@ -35,8 +35,7 @@ import re
 from functools import lru_cache
 
 from ...engine.hexgrid import corners
-from ...engine.log import html as event_html
-from ...ui.markup import action_button, esc, log_details, seat_names
+from ...ui.markup import action_button, esc, log_details, part, seat_names
 from .hexgrid import CENTERLINE, COLS, DIRS, GRID, ROWS
 
 TYPE_CHECKING = False
@@ -271,7 +270,7 @@ def render(view: HexBattleView, actions: list[Action], *, seat: int | None, name
             f'{_detail_html(units, pending, names)}{_last_html(marks, names)}</div>'
             f'{"" if hand_acts else hand}{_status_html(view, units, names, seat)}{_units_table(units)}'
             f'{_discards_html(view, names)}'
-            f'{log_details("hb-log", view.get("log") or [], line_html=lambda entry: event_html(entry, names))}'
+            f'{log_details("hb-log", view.get("log") or [], names=names)}'
             '</div></div>')
 
 
@@ -293,7 +292,8 @@ def _board_svg(units: list, pending, acts: dict, used: set, names: list[str], se
 
     side = f", seen from {names[seat]}'s side" if isinstance(seat, int) and 0 <= seat < len(names) else ""
     svg = [f'<svg class="hb-board{" flipped" if flip else ""}" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="group" '
-           f'aria-label="Hex Battle battlefield, 8 by 16 hexes{esc(side)}">', defs(), cells(flip=flip), centerline()]
+           f'aria-label="Hex Battle battlefield, 8 by 16 hexes{esc(side)}">', part("hb-defs", defs()),
+           part("hb-cells", f'<g class="hb-cells">{cells(flip=flip)}{centerline()}</g>')]
     if aim_hex and any(k.startswith("shoot:") for k in acts):
         svg += [f'<use href="#hb-hl" class="in-range" x="{x}" y="{y}"/>'
                 for x, y in (pos(h) for h in _in_range(units, pending, aim_hex))]
@@ -305,7 +305,8 @@ def _board_svg(units: list, pending, acts: dict, used: set, names: list[str], se
         except (ValueError, KeyError, TypeError):
             continue
         extra = " ".join(c for c, on in (("selected", u["hex"] == sel_hex), ("aiming", u["hex"] == aim_hex)) if on)
-        svg.append(unit_svg(u, x, y, owner_name=_owner_name(u, names), extra_cls=extra, flip=flip, focusable=True))
+        svg.append(part(f"hb-{unit_class(u)}",
+                        unit_svg(u, x, y, owner_name=_owner_name(u, names), extra_cls=extra, flip=flip, focusable=True)))
     svg.append(over)
     targets: list[tuple[float, float, str]] = []
     by_hex = {u.get("hex"): u for u in units}
@@ -496,10 +497,10 @@ def _detail_html(units: list, pending, names: list[str]) -> str:
                              for k, e in enumerate(edges[:6]))
         cur = " current" if u.get("hex") == current else ""
         owner = u.get("owner", 0)
-        blocks.append(f'<div class="ud {esc(unit_class(u))} p{esc(owner)}{cur}"><div class="ud-name">'
+        blocks.append(part(f"hb-d{unit_class(u)}", f'<div class="ud {esc(unit_class(u))} p{esc(owner)}{cur}"><div class="ud-name">'
                       f'<span class="swatch p{esc(owner)}" aria-hidden="true"></span>{esc(u.get("name", "?"))} '
                       f'<small>({esc(_owner_name(u, names))})</small></div><dl>{dl}</dl>'
-                      f'<ul class="ud-edges" aria-label="edge strengths">{edge_items}</ul></div>')
+                      f'<ul class="ud-edges" aria-label="edge strengths">{edge_items}</ul></div>'))
     hint = "" if current else '<p class="ud-hint">Tap or click a unit on the board to see its details here.</p>'
     return f'<section class="hb-detail" aria-label="Unit details">{hint}{"".join(blocks)}</section>'
 
@@ -690,10 +691,10 @@ def _units_table(units: list) -> str:
             f'<td>{esc(u.get("range") if u.get("range") is not None else "–")}</td><td>{esc(u.get("points"))}</td>'
             f'<td>{esc(DIRS[int(u.get("facing", 0)) % 6])}</td>'
             f'<td class="edges">{esc("/".join(str(e) for e in u.get("edges") or []))}</td></tr>')
-    return ('<details class="hb-units" open><summary>Units</summary><table><thead><tr><th>Unit</th><th>Type</th>'
-            '<th>Hex</th><th>Health</th><th>Speed</th><th>Armor</th><th>Range</th><th>Pts</th><th>Front</th>'
-            f'<th title="edge strengths from the front, clockwise">Edges</th></tr></thead><tbody>{"".join(rows)}</tbody>'
-            "</table></details>")
+    return part("hb-units", '<details class="hb-units" open><summary>Units</summary><table><thead><tr><th>Unit</th>'
+                '<th>Type</th><th>Hex</th><th>Health</th><th>Speed</th><th>Armor</th><th>Range</th><th>Pts</th><th>Front</th>'
+                f'<th title="edge strengths from the front, clockwise">Edges</th></tr></thead><tbody>{"".join(rows)}</tbody>'
+                "</table></details>")
 
 
 def _discards_html(view: HexBattleView, names: list[str]) -> str:
@@ -705,4 +706,4 @@ def _discards_html(view: HexBattleView, names: list[str]) -> str:
         items = "".join(f"<li>{esc(c.get('name', '?'))} <small>({esc(c.get('cost', '?'))})</small></li>"
                         for c in reversed(pile[-30:]))
         disc.append(f'<div class="pile"><h4>{esc(names[i])}: discard ({len(pile)})</h4><ol>{items}</ol></div>')
-    return f'<details class="hb-discards"><summary>Discard piles</summary>{"".join(disc)}</details>'
+    return part("hb-discards", f'<details class="hb-discards"><summary>Discard piles</summary>{"".join(disc)}</details>')

@@ -24,8 +24,7 @@ True
 """
 from __future__ import annotations
 
-from ...engine.log import html as log_html
-from ...ui.markup import action_button, esc, log_details, number, seat_names
+from ...ui.markup import action_button, esc, log_details, number, part, seat_names
 from . import content
 
 ELEMENTS = ("fire", "water", "air", "earth")
@@ -325,10 +324,12 @@ def fortress_html(o: _Out, view: dict, names: list) -> str:
         if not rows:
             out.append(f'<div class="if-level"><figure class="if-card">{_slot(o, k, marks)}</figure></div>')
         for lv, row in enumerate(rows):
-            out.append(f'<div class="if-level lv{lv + 1}">' + "".join(_room_card(o, view, c, hints, marks) for c in row)
+            out.append(f'<div class="if-level lv{lv + 1}">'
+                       + "".join(part(f"if-r-{esc(c)}", _room_card(o, view, c, hints, marks)) for c in row)
                        + "</div>")
         out.append("</section>")
-    out.append('</div><ul class="if-found" aria-label="The foundation board: Invader/Beacon cards">')
+    out.append("</div>")
+    found = ['<ul class="if-found" aria-label="The foundation board: Invader/Beacon cards">']
     ib = view.get("ib") or {}
     for el in ELEMENTS:
         info = ib.get(el) or {}
@@ -339,10 +340,11 @@ def fortress_html(o: _Out, view: dict, names: list) -> str:
                  "neutralized": "invader ability neutralized"}.get(info.get("ability", ""), "")
         lit_by = [s for s, kind, text in marks.get(str(info.get("card")), []) if kind == "beacon"]
         tags = "".join(f' <span class="mtag seat-{s}">{s + 1}</span>' for s in lit_by)
-        out.append(f'<li class="ib el-{el} {esc(side)}"><b>{ICON[el]} {esc(face.get("title", el))}</b>{tags}'
+        found.append(f'<li class="ib el-{el} {esc(side)}"><b>{ICON[el]} {esc(face.get("title", el))}</b>{tags}'
                    f'<span>{esc(side.title())} side{DASH}{esc(state)}</span>'
                    f'<span class="ib-text">{esc(_ib_text(side, face))}</span></li>')
-    out.append("</ul></div>")
+    found.append("</ul>")
+    out += [part("if-found", "".join(found)), "</div>"]
     return "".join(out)
 
 
@@ -611,16 +613,16 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
         step = STEP_NAMES[number(view.get("step")) - 1] if 1 <= number(view.get("step")) <= 3 else "Your move"
         side.append(f'<section class="panel if-acts bs-actions" aria-label="Your move"><h3>{esc(step)}</h3>'
                     + "".join(bar) + "</section>")
-    side.append(_why(view))
+    side.append(part("if-why", _why(view)))
     side.append(_supply(o, view))
     side.append(_last_moves(view, names))
-    side.append(_status(o, view, names))
+    side.append(part("if-status", _status(o, view, names)))
     side.append(_beacon_powers(o, view))
     side.append(_characters(o, view, names))
     rest = [a for a in actions if interactive and a.id not in o.used]
     if rest:
         side.append('<section class="panel"><h3>Other actions</h3>'
                     + "".join(o.button(a.id, esc(a.label)) for a in rest) + "</section>")
-    side.append(log_details("if-log", view.get("log") or [], lambda ev: log_html(ev, names)))
+    side.append(log_details("if-log", view.get("log") or [], names=names))
     return (f'<div class="if-game"><div class="if-board-wrap">{board}</div>'
             f'<div class="if-side">{"".join(side)}</div></div>')
