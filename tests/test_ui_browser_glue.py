@@ -484,3 +484,22 @@ def test_an_embedded_frame_writes_no_history(glue):
     g.test.window.history = types.SimpleNamespace(pushState=lambda *a: calls.append(a), replaceState=lambda *a: calls.append(a))
     g.update()
     assert calls == [] and g.test.doc.title.endswith("Hex Battle — Boardshelf")
+
+
+def test_a_thinking_bot_gives_the_page_back_between_slices(glue):
+    """A bot that thinks in steps runs in slices of BOT_SLICE_MS; between them the glue only sets a 0 ms timer
+    (input waiting is handled first), and updates the page once the bot has moved."""
+    from test_ui_bot_slices import SteppedBot
+    g = glue("?game=hexbattle&seats=bot,bot&seed=3&fast=1")
+    t = g.test
+    seat = g.app.state.to_act[0]
+    g.app._bots[seat] = SteppedBot(steps=12, ms=sys.modules["pyapp.browser.main"].BOT_SLICE_MS / 3)
+    swaps = t.root.swaps
+    slices = 0
+    while g.app.state.history == [] and slices < 100:
+        fn, ms = t.timers.pop(0)
+        assert ms == 0
+        fn()
+        slices += 1
+    assert slices >= 3                                    # several slices, each a timer of its own
+    assert t.root.swaps == swaps + 1                      # one update, after the move

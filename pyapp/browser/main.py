@@ -141,6 +141,9 @@ def _focus_key(el: Any) -> str | None:
     return None
 
 
+BOT_SLICE_MS = 30          # a thinking bot gives the page back at least this often (long tasks are over 50 ms)
+
+
 def parse_query(search: str) -> dict:
     return _parse_query(search)
 
@@ -445,11 +448,17 @@ class Glue:
             self.bot_timer = js.window.setTimeout(self._on_bot, self.delay)
 
     def on_bot(self, *_args: object) -> None:
+        """A bot's turn, in slices of BOT_SLICE_MS: between them the page handles clicks and keys (the
+        menu, Undo); the page is updated once the bot has moved."""
         self.bot_timer = None
         try:
-            self.app.step_bot()
+            moved = self.app.step_bot(BOT_SLICE_MS)
         except Exception as exc:  # pragma: no cover - App already guards bots
             self.app.notify(f"Internal error: {exc}")
+            moved = True
+        if not moved and self.app.bot_pending():           # still thinking: go on after any waiting input
+            self.bot_timer = js.window.setTimeout(self._on_bot, 0)
+            return
         self.update()
 
     # ---- events

@@ -60,6 +60,7 @@ import functools
 import importlib
 import json
 import re
+import time
 
 from .. import bots as botlib
 from .. import games
@@ -311,6 +312,7 @@ class App(Sharing):
         self.viewer: int | None = None      # the human seat whose view is on screen (hot seat)
         self.bot_error = False
         self._bots: dict[int, Any] = {}      # seat -> its bot (any object with choose(state, seat))
+        self._thinking: tuple[tuple, Any] | None = None   # (what it is about, the bot's think() generator)
         self._seen_log: dict[int, int] = {}  # seat -> log length when that human last acted
         self.rules_for: str | None = None
         self.confirm: dict | None = None     # {text, yes, no, do}: a question on screen
@@ -831,14 +833,34 @@ class App(Sharing):
             return False
         return any(self.meta["seats"][s].startswith("bot:") for s in self.state.to_act)
 
-    def step_bot(self) -> bool:
-        """Let one bot seat that is to act choose and apply one action; True if one was applied."""
+    def step_bot(self, budget_ms: float | None = None) -> bool:
+        """Let one bot seat that is to act choose and apply one action; True if one was applied.
+
+        With ``budget_ms`` (the browser, so that the page keeps answering while a bot thinks), a bot that
+        thinks in steps (a ``think(state, seat)`` generator: it yields between steps and returns its action
+        id) thinks for about that long at most per call: False while it is still thinking; call again (its
+        thinking is dropped if the game moves on meanwhile, e.g. an undo).  Other bots decide in one go.
+        """
         if not self.bot_pending():
+            self._thinking = None
             return False
         game, state, meta = self._playing()
         seat = next(s for s in state.to_act if meta["seats"][s].startswith("bot:"))
         name = meta["seats"][seat][4:]
         base = (state.seed * 31 + seat) & 0xFFFFFFFF
+        if budget_ms is not None:
+            done, action = self._think(state, seat, lambda: self._bots.get(seat) or botlib.make(game.id, name, base),
+                                       budget_ms)
+            if not done:
+                return False
+            if action is not None:
+                try:
+                    state.apply(seat, action)
+                except Exception:  # an action its rules refuse: decide again below, as a bot that failed
+                    self._bots.pop(seat, None)
+                else:
+                    self._autosave()
+                    return True
         attempts: list[Callable[[], Any]] = [
             lambda: self._bots.get(seat) or botlib.make(game.id, name, base),
             lambda: botlib.make(game.id, name, base + len(state.history)),
@@ -861,6 +883,33 @@ class App(Sharing):
         self.bot_error = True
         self.notify(f"The bot {name!r} failed and stopped playing: {problem}")
         return False
+
+    def _think(self, state: State, seat: int, get_bot: Callable[[], Any], budget_ms: float) -> tuple[bool, str | None]:
+        """One slice of a stepped bot's thinking: (done, its action id or None to decide in one go)."""
+        about = (id(state), len(state.history), seat)
+        if self._thinking is None or self._thinking[0] != about:
+            try:
+                bot = self._bots[seat] = get_bot()
+            except Exception:  # (step_bot's fallbacks deal with it)
+                return True, None
+            think = getattr(bot, "think", None)
+            if think is None:
+                return True, None
+            self._thinking = (about, think(state, seat))
+        steps = self._thinking[1]
+        deadline = time.perf_counter() + budget_ms / 1000
+        try:
+            while True:
+                next(steps)
+                if time.perf_counter() >= deadline:
+                    return False, None
+        except StopIteration as stop:
+            self._thinking = None
+            return True, str(stop.value) if stop.value is not None else None
+        except Exception:  # a bot that fails while thinking: step_bot's fallbacks
+            self._thinking = None
+            self._bots.pop(seat, None)
+            return True, None
 
     def export_save(self) -> tuple[str, str] | None:
         """``(filename, text)`` of the game on screen, or None."""
