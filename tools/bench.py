@@ -12,7 +12,8 @@ the site served from 127.0.0.1:
 2. click-to-rendered latency over a whole human-vs-bot Hex Battle game: from the click
    dispatch to the next animation frame after ``#app``'s update (the glue's
    ``performance.mark("render")``), median and p95; bot turns timed from the swap that hands the
-   turn to the bot to the swap that hands it back.
+   turn to the bot to the swap that hands it back; the long tasks (over 50 ms, the browser's
+   long-task observer) that begin in a bot's turn, counted, with the longest.
 3. CPython random-playout speed: ``pyapp.sim.run`` (actions/s, ms per full game).
 
 Prints a table and writes ``.bench/results-<utc>.json`` (and ``.bench/latest.json``).
@@ -225,8 +226,12 @@ def bench_boot(br: Browser, base: str, pages: dict, runs: int, stats=None) -> di
 # it, and whether a bot is about to act.
 LATENCY_PROBE = """
 (() => {
-  window.__lat = { clicks: [], swaps: [] };
+  window.__lat = { clicks: [], swaps: [], long: [] };
   document.addEventListener('click', (e) => { window.__lat.clicks.push(e.timeStamp); }, true);
+  try {      // tasks over 50 ms (the browser's long-task observer); those in a bot's turn are the bot's
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lat.long.push([e.startTime, e.duration]); })
+      .observe({ type: 'longtask', buffered: true });
+  } catch (_e) { /* no long-task observer */ }
   const mark = performance.mark.bind(performance);
   performance.mark = (name, ...rest) => {
     if (name === 'render') {
@@ -285,10 +290,18 @@ def _play_one(br: Browser, base: str, game: str, seats: str, seed: int, max_clic
                                           [n_swaps, n_clicks])
             click_ms.append(swap["frame"] - t_click)
         swaps = page.evaluate("window.__lat.swaps")
+        long_tasks = page.evaluate("window.__lat.long")
     finally:
         ctx.close()
     return {"url": url.replace(base, ""), "click_ms": click_ms, "swaps": swaps, "finished": finished,
-            "problems": problems}
+            "problems": problems, "long_tasks": long_tasks}
+
+
+def bot_long_tasks(run: dict) -> list[float]:
+    """The durations of the long tasks that began while a bot was to act (from an update that hands the turn to a
+    bot, flagged busy, to the next update)."""
+    spans = [(a["t"], b["t"]) for a, b in zip(run["swaps"], run["swaps"][1:]) if a["busy"]]
+    return [d for t, d in run.get("long_tasks") or [] if any(a <= t < b for a, b in spans)]
 
 
 def bench_latency(br: Browser, base: str, game: str = "hexbattle", players: int = 2, seed: int = 42,
@@ -298,7 +311,7 @@ def bench_latency(br: Browser, base: str, game: str = "hexbattle", players: int 
     seats = ",".join(["human"] + ["bot"] * (players - 1))
     t_end = time.monotonic() + budget_s
     click_ms, runs, problems = [], [], []
-    bot_turns, bot_steps = [], []
+    bot_turns, bot_steps, bot_long = [], [], []
     while not runs or (len(click_ms) < min_clicks and time.monotonic() < t_end):
         run = _play_one(br, base, game, seats, seed + len(runs), max_clicks, t_end)
         runs.append(run)
@@ -314,6 +327,7 @@ def bench_latency(br: Browser, base: str, game: str = "hexbattle", players: int 
                 if not cur["busy"]:
                     bot_turns.append(cur["t"] - start)
                     start = None
+        bot_long += bot_long_tasks(run)
         if run["problems"]:
             break
     return {"game": game, "url": runs[0]["url"], "games": len(runs), "seeds": [seed, seed + len(runs) - 1],
@@ -323,6 +337,8 @@ def bench_latency(br: Browser, base: str, game: str = "hexbattle", players: int 
             "bot_turns": len(bot_turns),
             "bot_ms": {"median": med(bot_turns), "p95": pct(bot_turns, 95)},
             "bot_step_ms": {"median": med(bot_steps), "p95": pct(bot_steps, 95), "count": len(bot_steps)},
+            "bot_long_tasks": {"over_50ms": len(bot_long), "over_100ms": sum(d > 100 for d in bot_long),
+                               "max_ms": max(bot_long, default=None)},
             "hooks": {"measured": "click event timeStamp -> first animation frame after #app's update (mark \"render\")"}}
 
 
@@ -439,6 +455,10 @@ def report(r: dict) -> None:
                   f"p95 {lat['bot_ms']['p95']:.1f} ms")
             print(f"  bot step (one action: timer + decision + render)  median {lat['bot_step_ms']['median']:.1f} ms"
                   f"   p95 {lat['bot_step_ms']['p95']:.1f} ms   ({lat['bot_step_ms']['count']} steps)")
+        lt = lat.get("bot_long_tasks")
+        if lt is not None:
+            top = f", longest {lt['max_ms']:.0f} ms" if lt["max_ms"] is not None else ""
+            print(f"  long tasks in bot turns  {lt['over_50ms']} over 50 ms, {lt['over_100ms']} over 100 ms{top}")
         for p in lat.get("problems", []):
             print(f"  PROBLEM: {p}")
     if "playout" in r:
