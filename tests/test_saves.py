@@ -4,20 +4,14 @@ import json
 import pytest
 
 from pyapp import games
-from pyapp.engine import Rng, saves
+from pyapp.engine import saves
 from pyapp.engine.saves import SaveError, load_save, to_save
 
+from play_helpers import played as _played_n
 
-def _played(seed=11, n=25):
-    g = games.get("hexbattle")
-    s = g.new(2, seed)
-    r = Rng(seed, stream=5)
-    for _ in range(n):
-        if s.is_over:
-            break
-        seat = s.to_act[0]
-        s.apply(seat, r.choice(s.legal_actions(seat)).id)
-    return s
+
+def played(seed=11, n=25):
+    return _played_n("hexbattle", 2, seed, n)
 
 
 def _save(state, **kw):
@@ -26,7 +20,7 @@ def _save(state, **kw):
 
 
 def test_round_trip_replays_to_the_same_state():
-    s = _played()
+    s = played()
     d = _save(s)
     assert d["format"] == 1 and d["app"] == "boardshelf" and d["game"] == "hexbattle"
     assert d["actions"] == s.history and d["seed"] == s.seed and d["players"] == 2
@@ -38,7 +32,7 @@ def test_round_trip_replays_to_the_same_state():
 
 
 def test_save_is_compact():
-    s = _played(n=60)
+    s = played(n=60)
     text = saves.dumps(_save(s))
     assert len(text) < len(s.to_json())       # seed + action ids, not the whole state
 
@@ -50,7 +44,7 @@ def _huge_deck():
 
 
 def _mutate(fn):
-    d = _save(_played())
+    d = _save(played())
     fn(d)
     return d
 
@@ -97,7 +91,7 @@ def test_depth_is_measured_without_parsing_and_ignores_brackets_in_text():
     assert saves.json_depth('{"title": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[", "a": [[]]}') == 3
     assert saves.json_depth('["a \\" [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["]') == 1   # an escaped quote inside text
     # a save whose title is full of brackets still opens
-    s = _played()
+    s = played()
     state, meta = load_save(saves.dumps(_save(s) | {"title": "[" * 100}))
     assert state == s and meta["title"] == "[" * 100
 
@@ -114,7 +108,7 @@ def test_a_save_from_another_rules_version_is_explained_not_called_damaged(monke
     another version is refused before any replay (its ids may now mean other things), saying why.
     Saves of format 1 without the field are version 1."""
     g = games.get("hexbattle")
-    s = _played()
+    s = played()
     d = _save(s)
     assert d["rules"] == g.rules_version
     state, _ = load_save(d)
@@ -134,7 +128,7 @@ def test_a_save_from_another_rules_version_is_explained_not_called_damaged(monke
 
 def test_a_save_for_a_game_not_playable_yet_is_refused_clearly(monkeypatch):
     from pyapp import games as registry
-    d = _save(_played())
+    d = _save(played())
     monkeypatch.setattr(registry, "_CATALOG", tuple(row[:5] + (row[0] != "hexbattle",) for row in registry._CATALOG))
     with pytest.raises(SaveError, match="cannot play"):
         load_save(d)

@@ -8,23 +8,12 @@ import zlib
 import pytest
 
 from pyapp import games
-from pyapp.engine import Rng, saves
+from pyapp.engine import saves
 from pyapp.ui import DictStorage, links
 from pyapp.ui.links import LinkError
 
+from play_helpers import played
 from test_ui_app import make
-
-
-def _played(gid="hexbattle", players=2, seed=11, n=40, stream=5):
-    g = games.get(gid)
-    s = g.new(players, seed)
-    r = Rng(seed, stream=stream)
-    for _ in range(n):
-        if s.is_over:
-            break
-        seat = s.to_act[0]
-        s.apply(seat, r.choice(s.legal_actions(seat)).id)
-    return s
 
 
 def _save(state, seats=None, names=None):
@@ -44,14 +33,14 @@ def _b64(data):
 
 
 def _good(state=None):
-    d = _save(state or _played())
+    d = _save(state or played())
     return {"v": 1, **{k: d[k] for k in ("game", "players", "seed", "options", "rules", "seats", "names", "actions")}}
 
 
 # ------------------------------------------------------------------ round trip and size
 def test_a_link_round_trips_to_the_same_game():
     for gid, players in (("hexbattle", 2), ("doomspire", 3)):
-        s = _played(gid, players)
+        s = played(gid, players)
         d = _save(s, seats=["human", "bot:random"] + ["human"] * (players - 2), names=["Ann", "Bø", "Cy"][:players])
         frag = links.fragment(d)
         assert frag.startswith("#/link/") and set(frag[7:]) <= set(
@@ -128,7 +117,7 @@ def test_versions_are_checked():
 def test_unknown_games_illegal_ids_and_bad_fields_are_refused():
     _refused(_raw(dict(_good(), game="chess")), "cannot play")
     _refused(_raw(dict(_good(), game=["x"])), "game id")
-    s = _played()
+    s = played()
     acts = [list(a) for a in s.history]
     acts[7] = [acts[7][0], "shoot:z99"]
     _refused(_raw(dict(_good(s), actions=acts)), "move 8", "not legal")
@@ -155,7 +144,7 @@ HOSTILE = ["#/link/", "#/link/abc!def", "#/link/AAAAA", "#/link/" + "A" * (links
 
 
 def test_the_app_shows_a_notice_for_every_hostile_link_and_keeps_going():
-    s = _played()
+    s = played()
     bomb = _b64(zlib.compress(b" " * (20 * links.MAX_LINK_JSON), 9))
     acts = [list(a) for a in s.history]
     acts[2] = [acts[2][0], "<img src=x onerror=alert(1)>"]
@@ -181,6 +170,6 @@ def test_the_app_shows_a_notice_for_every_hostile_link_and_keeps_going():
 def test_a_good_link_after_a_bad_one_still_opens():
     app = make({}, DictStorage())
     assert not app.go_to("#/link/%%%")
-    s = _played()
+    s = played()
     assert app.go_to(links.fragment(_save(s)))
     assert app.state == s and app.link is not None
