@@ -113,7 +113,7 @@ def decode(text: object) -> dict:
     try:
         return saves.check_header(d)
     except SaveError as exc:
-        raise LinkError(_as_link(str(exc))) from None
+        raise LinkError(as_link(str(exc))) from None
 
 
 def load(text: object, *, get_game=None) -> tuple:
@@ -122,13 +122,13 @@ def load(text: object, *, get_game=None) -> tuple:
     try:
         return saves.load_save(d, get_game=get_game)
     except SaveError as exc:
-        raise LinkError(_as_link(str(exc))) from None
+        raise LinkError(as_link(str(exc))) from None
 
 
-def _as_link(msg: str) -> str:
+def as_link(msg: str) -> str:
     """A save's message about the same fields, said of a link.
 
-    >>> _as_link("This save is damaged: move 3 is not a valid move.")
+    >>> as_link("This save is damaged: move 3 is not a valid move.")
     'This link is damaged: move 3 is not a valid move.'
     """
     for a, b in (("This save's", "This link's"), ("This save", "This link"), ("this save", "this link"),

@@ -87,13 +87,12 @@ class Sharing:
         game by correspondence.  Anything wrong with it is a notice; False then (the screen stays)."""
         try:
             d = links.decode(text)
+            try:
+                state, meta = saves.load_save(d)
+            except SaveError as exc:      # said of the link, with what the save's fields say
+                raise SaveError(links.as_link(self._save_error(exc, d))) from None
         except SaveError as exc:
             self.notify(f"Could not open the game link: {exc}")
-            return False
-        try:
-            state, meta = saves.load_save(d)
-        except SaveError as exc:
-            self.notify(f"Could not open the game link: {links._as_link(self._save_error(exc, d))}")
             return False
         except Exception as exc:  # a rules bug must not take the app down
             self.notify(f"Could not open the game link ({type(exc).__name__}).")
