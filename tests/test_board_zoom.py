@@ -128,3 +128,10 @@ def test_hot_seat_game_offers_the_board_size_too():
         app.handle("nav", "handoff-ok")
         html = app.render()
     assert 'data-input="setting-board_zoom"' in html and 'data-input="setting-bot_speed"' not in html
+
+
+def test_an_embedded_game_fits_its_frame_by_default():
+    """The host page sizes an embedded game's frame: its default zoom shows as Fit (web/ui.css: not .embed)."""
+    _app, html = _screen("doomspire", embed="1")
+    assert 'class="bs-app screen-game embed' in html and 'data-zoom="auto"' in html
+    assert 'data-nav="zoom:fit" aria-pressed="true"' in html

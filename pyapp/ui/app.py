@@ -1534,9 +1534,10 @@ class App(Sharing):
         (web/ui.css; the Settings section offers it everywhere): "Fit" (the whole board in the width),
         "Legible" (the board at least the width its renderer declares as ``--legible`` on its ``svg``, where its
         smallest text is 11 px; the board's box scrolls sideways), "Larger" (one and a half times that).
-        ``auto`` (the default) is Legible on those screens, so it shows as Legible there."""
+        ``auto`` (the default) is Legible on those screens, so it shows as Legible there (Fit in an embedded game)."""
         cur = self.settings.get("board_zoom", "auto")
-        cur = "legible" if cur == "auto" else cur
+        if cur == "auto":                      # (an embedded game fits its frame: the host page sizes it)
+            cur = "fit" if self.embed else "legible"
         return ('<div class="board-zoom button-row" role="group" aria-label="Board size">'
                 + "".join(f'<button type="button" class="btn small" data-nav="zoom:{v}" '
                           f'aria-pressed="{"true" if v == cur else "false"}"{attrs(title=tip)}>{label}</button>'
