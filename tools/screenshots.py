@@ -7,8 +7,10 @@ it opens a new game from URL parameters (one person, the rest the game's default
 takes ``--steps`` legal actions at random (seeded), and saves a full-page PNG of the game screen,
 ``<out>/<game>-<size>.png``.  Beside each it prints what a person checks first: the board's width
 against the viewport, the smallest font size of any visible text, and pairs of visible controls whose
-boxes overlap, and the current choices that cannot be reached (scrolled into view, not covered).  The measuring
-code (MEASURE_JS, REACH_JS, game_url, play_random) is shared with tests/browser/test_sizes.py.  Needs a build (`make build`).
+boxes overlap, and the current choices that cannot be reached (scrolled into view, not covered); then the board's
+own figures (its smallest text and control, the box it scrolls in) and, on the touch screen, the same with the board
+zoom "Fit" (``<game>-phone-fit.png``).  The measuring code (MEASURE_JS, REACH_JS, game_url, play_random, set_zoom)
+is shared with tests/browser/test_sizes.py.  Needs a build (`make build`).
 """
 from __future__ import annotations
 
@@ -33,8 +35,33 @@ MEASURE_JS = """(scope) => {
   const fixedIn = e => { for (let n = e; n && n.nodeType === 1; n = n.parentElement)
                            if (getComputedStyle(n).position === 'fixed') return n;
                          return null; };
-  const board = document.querySelector('#app svg');
-  const boardBox = board ? board.getBoundingClientRect() : null;
+  // the board: the svgs that declare their legible width (a game may draw its board in several: the union of
+  // their boxes), else the first svg; the boxes scrolling sideways around them (board zoom "Legible")
+  const boards = [...document.querySelectorAll('#app .game-board svg[style*="--legible"]')].filter(vis);
+  const first = document.querySelector('#app svg');
+  const boxes = (boards.length ? boards : first ? [first] : []).map(b => b.getBoundingClientRect());
+  const boardBox = boxes.length ? {left: Math.min(...boxes.map(r => r.left)), right: Math.max(...boxes.map(r => r.right))} : null;
+  const scroller = e => { for (let n = e.parentElement; n && n !== document.body; n = n.parentElement)
+                            if (/(auto|scroll)/.test(getComputedStyle(n).overflowX)) return n;
+                          return null; };
+  const scrollers = [...new Set(boards.map(scroller).filter(Boolean))].map(n => n.getBoundingClientRect());
+  const scale = svg => { const vb = svg.viewBox && svg.viewBox.baseVal, r = svg.getBoundingClientRect();
+                         return vb && vb.width ? Math.min(r.width / vb.width, vb.height ? r.height / vb.height : Infinity) : 1; };
+  // the board's own text (inside those svgs) and its controls' boxes (WCAG 2.2 target size: 24 x 24 px)
+  let boardFont = null, boardText = '', minTarget = null, minTargetId = '';
+  for (const svg of boards) {
+    const k = scale(svg);
+    for (const t of svg.querySelectorAll('text, tspan')) {
+      if (!vis(t) || !t.textContent.trim()) continue;
+      const f = parseFloat(getComputedStyle(t).fontSize) * k;
+      if (boardFont === null || f < boardFont) { boardFont = f; boardText = t.textContent.trim().slice(0, 30); }
+    }
+    for (const a of svg.querySelectorAll('[data-action]')) {
+      if (!vis(a)) continue;
+      const r = a.getBoundingClientRect(), m = Math.min(r.width, r.height);
+      if (minTarget === null || m < minTarget) { minTarget = m; minTargetId = a.dataset.action; }
+    }
+  }
   let minFont = null, minText = '';
   const texts = [...document.querySelectorAll(scope || '#app')].flatMap(r => [r, ...r.querySelectorAll('*')]);
   for (const e of texts) {
@@ -60,6 +87,10 @@ MEASURE_JS = """(scope) => {
                                        b.dataset.action || b.textContent.trim().slice(0, 20)]);
   }
   return {viewport: innerWidth, pageWidth: document.documentElement.scrollWidth, board: boardBox && [Math.round(boardBox.left), Math.round(boardBox.right)],
+          boardScroll: scrollers.length ? [Math.round(Math.min(...scrollers.map(r => r.left))),
+                                           Math.round(Math.max(...scrollers.map(r => r.right)))] : null,
+          boardFont: boardFont && Math.round(boardFont * 10) / 10, boardText,
+          minTarget: minTarget && Math.round(minTarget * 10) / 10, minTargetId,
           minFont: minFont && Math.round(minFont * 10) / 10, minText, overlaps: overlaps.slice(0, 8),
           overlapCount: overlaps.length};
 }"""
@@ -93,6 +124,19 @@ REACH_JS = """() => {
   return bad;
 }"""
 IDLE_JS = "() => { const a = document.getElementById('app'); return a.dataset.ready === 'true' && !a.dataset.busy; }"
+
+
+def set_zoom(page, zoom: str, timeout: int = 60_000) -> None:
+    """Choose the board's size with its buttons (``fit``, ``legible``, ``large``: shown on narrow or touch screens)."""
+    page.locator(f'#app [data-nav="zoom:{zoom}"]').first.click()
+    page.wait_for_function(f"""() => document.querySelector('#app .game-board').dataset.zoom === '{zoom}'
+                               && ({IDLE_JS})()""", polling=50, timeout=timeout)
+
+
+def board_line(m: dict) -> str:
+    """What MEASURE_JS found of the board: its box, its scrolling box, its smallest text and control."""
+    return (f"board {m['board']} (scrolls in {m['boardScroll']}) in {m['viewport']} px; board text >= {m['boardFont']} px "
+            f"({m['boardText']!r}); board controls >= {m['minTarget']} px ({m['minTargetId']!r})")
 
 
 def game_url(game: dict, seed: int) -> str:
@@ -158,11 +202,20 @@ def main(argv=None) -> int:
                 m = page.evaluate(MEASURE_JS)
                 m["unreachable"] = page.evaluate(REACH_JS)
                 report[f"{g['id']}-{size}"] = m
-                fits = m["board"] is None or (m["board"][0] >= 0 and m["board"][1] <= m["viewport"])
+                # (board zoom Legible: the board may be wider, in a box scrolling sideways within the screen)
+                fits = m["board"] is None or any(b is not None and b[0] >= 0 and b[1] <= m["viewport"]
+                                                 for b in (m["board"], m["boardScroll"]))
                 print(f"{g['id']:12} {size:8} board {m['board']} in {m['viewport']} px: "
                       f"{'fits' if fits else 'WIDER THAN THE SCREEN'}; smallest text {m['minFont']} px "
                       f"({m['minText']!r}); overlapping controls {m['overlapCount']} {m['overlaps'][:3]}; "
                       f"unreachable actions {len(m['unreachable'])} {m['unreachable'][:3]}")
+                print(f"{'':12} {size:8} {page.eval_on_selector('#app .game-board', 'e => e.dataset.zoom')}: {board_line(m)}")
+                if touch:                    # the other zoom: "Fit" (the whole board in the width)
+                    set_zoom(page, "fit")
+                    page.screenshot(path=str(out / f"{g['id']}-{size}-fit.png"), full_page=True)
+                    f = page.evaluate(MEASURE_JS)
+                    report[f"{g['id']}-{size}-fit"] = f
+                    print(f"{'':12} {size:8} fit: {board_line(f)}")
                 ctx.close()
     finally:
         br.close()

@@ -16,14 +16,14 @@ The app's ``data-nav`` values: ``shelf``, ``setup:<game>``, ``start``, ``reseed`
 close the setup's Advanced section), ``rules:<game>``, ``back``, ``load:<save id>``, ``delsave:<save id>``,
 ``confirm`` / ``confirm:never`` (yes, and do not ask that again) / ``cancel-confirm``, ``undo``, ``handoff-ok``,
 ``new-again``, ``dismiss:<message id>``, ``logseat:<seat>|all`` (the log filter), ``settings`` (open or close the
-game screen's Settings);
+game screen's Settings), ``zoom:fit|legible|large`` (the board's size, setting ``board_zoom``);
 replays, links and correspondence: ``replay``, ``replay-save:<id>``, ``rp:<control>``, ``share``, ``share-save:<id>``,
 ``share-close``, ``link-me:<seat>``, ``link-save`` (:mod:`pyapp.ui.sharing`);
 ``export``, ``import`` and ``copy-link`` are handled by the browser glue (file download / file picker / clipboard).  Any other nav
 goes to the setup step on screen (or to the step whose shelf button it is).
 The app's ``data-input`` names: ``seed``, ``players``, ``seat-<i>`` (``human`` | ``bot:<name>``), ``name-<i>``,
 ``opt-<option>`` and, for a per-seat option, ``opt-<option>-<i>``, ``replay-step``, ``replay-seat``, ``setting-<name>`` (the app's settings,
-:data:`pyapp.ui.storage.SETTINGS`: ``bot_speed``, ``confirm``); others go to the setup step.
+:data:`pyapp.ui.storage.SETTINGS`: ``bot_speed``, ``confirm``, ``board_zoom``); others go to the setup step.
 
 Following the game: the root carries the game's seat colours (``--seat-N``, from ``Game.seat_colours``); the
 game screen shows the whole log (``view["log"]`` is the state's whole public log), a filter by seat, and a
@@ -95,6 +95,12 @@ MAX_SEATS_STYLED = 6      # seats with a colour of their own (web/ui.css has the
 # the pause before each bot move (the "Bot speed" setting), so a person can follow the bots; ``fast=1``: none
 BOT_DELAY_MS = {"slow": 1500, "normal": 800, "fast": 300, "instant": 0}
 BOT_SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+# the board's size (setting ``board_zoom``): the buttons above the board, and the Settings section's choices
+ZOOM_BUTTONS = (("fit", "Fit", "the whole board in the screen's width"),
+                ("legible", "Legible", "the board large enough to read; it scrolls sideways"),
+                ("large", "Larger", "the board larger still; it scrolls sideways"))
+ZOOM_LABELS = {"auto": "Legible on phones, fit elsewhere", "fit": "Fit the width", "legible": "Legible",
+               "large": "Larger"}
 # how long a notice stays before it dismisses itself (the browser glue times it)
 NOTICE_MS = {"info": 6000, "error": 12000}
 RECAP_MAX = 40            # log entries the "since your last move" box lists (the log panel has them all)
@@ -1095,6 +1101,9 @@ class App(Sharing):
     def _nav_toggle_settings(self, arg: str) -> None:
         self.settings_open = not self.settings_open
 
+    def _nav_zoom(self, arg: str) -> None:
+        self._set_setting("board_zoom", arg)
+
     def _nav_log_seat(self, arg: str) -> None:
         players = self.state.players if self.state is not None else 0
         self.log_seat = int(arg) if arg.isdigit() and int(arg) < min(players, MAX_SEATS_STYLED) else None
@@ -1199,7 +1208,7 @@ class App(Sharing):
              "load": _nav_load, "delsave": _nav_ask_delete_save, "confirm": _nav_confirm,
              "cancel-confirm": _nav_cancel_confirm, "undo": _nav_undo, "handoff-ok": _nav_hand_over,
              "new-again": _nav_play_again, "logseat": _nav_log_seat,
-             "settings": _nav_toggle_settings,
+             "settings": _nav_toggle_settings, "zoom": _nav_zoom,
              # replays, links, correspondence (pyapp.ui.sharing)
              "replay": Sharing._nav_replay, "replay-save": Sharing._nav_replay_save,
              "rp": Sharing._nav_replay_control, "share": Sharing._nav_share, "share-save": Sharing._nav_share_save,
@@ -1565,7 +1574,23 @@ class App(Sharing):
                   else self._corr_panel() or self._render_turn(vs, interactive))
         return (f'<section class="game" aria-labelledby="game-title">'
                 f'<h2 id="game-title" class="sr-only">{esc(_game.title)}</h2>'
-                f'{self._render_game_bar(vs)}{banner}<div class="game-board">{board}</div></section>')
+                f'{self._render_game_bar(vs)}{banner}{self._render_zoom()}'
+                f'<div class="game-board" data-zoom="{esc(self.settings.get("board_zoom", "auto"))}">{board}</div>'
+                '</section>')
+
+    def _render_zoom(self) -> str:
+        """The board's size (setting ``board_zoom``), buttons above the board, shown on narrow or touch screens
+        (web/ui.css; the Settings section offers it everywhere): "Fit" (the whole board in the width),
+        "Legible" (the board at least the width its renderer declares as ``--legible`` on its ``svg``, where its
+        smallest text is 11 px; the board's box scrolls sideways), "Larger" (one and a half times that).
+        ``auto`` (the default) is Legible on those screens, so it shows as Legible there (Fit in an embedded game)."""
+        cur = self.settings.get("board_zoom", "auto")
+        if cur == "auto":                      # (an embedded game fits its frame: the host page sizes it)
+            cur = "fit" if self.embed else "legible"
+        return ('<div class="board-zoom button-row" role="group" aria-label="Board size">'
+                + "".join(f'<button type="button" class="btn small" data-nav="zoom:{v}" '
+                          f'aria-pressed="{"true" if v == cur else "false"}"{attrs(title=tip)}>{label}</button>'
+                          for v, label, tip in ZOOM_BUTTONS) + "</div>")
 
     def _render_log_filter(self, names: Sequence[str]) -> str:
         """The log panel's "show the log of" buttons: everyone, or one seat (web/ui.css hides the rest)."""
@@ -1669,13 +1694,13 @@ class App(Sharing):
                      + button("Export", nav="export", cls="small", title="download this game as a file")
                      + button("Rules", nav=f"rules:{game.id}", cls="small")
                      + button("Shelf", nav="shelf", cls="small"))
-        if any(s != "human" for s in meta["seats"]) or self.settings.get("confirm") == "never":
-            tools += self._render_settings(any(s != "human" for s in meta["seats"]))
+        tools += self._render_settings(any(s != "human" for s in meta["seats"]))
         return (f'<div class="game-bar"><div class="seats">{seats_html}</div>'
                 f'<div class="tools button-row">{tools}</div></div>')
 
     def _render_settings(self, bots: bool) -> str:
-        """The app's settings a game screen offers: the bots' pace, the questions before risky moves."""
+        """The app's settings a game screen offers: the bots' pace, the questions before risky moves, the
+        board's size."""
         def select(name: str, label: str, choices: dict) -> str:
             cur = self.settings.get(name)
             opts = "".join(f'<option value="{esc(v)}"{" selected" if v == cur else ""}>{esc(t)}</option>'
@@ -1684,8 +1709,9 @@ class App(Sharing):
         speed = select("bot_speed", "Bot speed", BOT_SPEED_LABELS) if bots else ""
         ask = select("confirm", "Ask before a move that looks like a mistake",
                      {"ask": "Yes", "never": "No"})
+        zoom = select("board_zoom", "Board size", ZOOM_LABELS)
         return (f'<details class="app-settings"{" open" if self.settings_open else ""}>'
-                f'<summary data-nav="settings">Settings</summary>{speed}{ask}</details>')
+                f'<summary data-nav="settings">Settings</summary>{speed}{ask}{zoom}</details>')
 
     # ---------------------------------------------------------------- rules
     def _render_rules(self) -> str:

@@ -73,8 +73,12 @@ class DictStorage:
 # ---------------------------------------------------------------- the app's settings
 SETTINGS_KEY = "boardshelf:settings"
 # every setting, its allowed values and its default (the first): ``bot_speed`` paces the bots' moves,
-# ``confirm`` says whether the app asks before a move a game marks as probably a mistake
-SETTINGS = {"bot_speed": ("normal", "slow", "fast", "instant"), "confirm": ("ask", "never")}
+# ``confirm`` says whether the app asks before a move a game marks as probably a mistake, ``board_zoom`` sizes
+# the game's board: ``auto`` (legible on narrow or touch screens, fit elsewhere: web/ui.css's media query),
+# ``fit`` (the whole board in the width), ``legible`` (at least the width where its smallest text is 11 px,
+# scrolling sideways), ``large`` (one and a half times that)
+SETTINGS = {"bot_speed": ("normal", "slow", "fast", "instant"), "confirm": ("ask", "never"),
+            "board_zoom": ("auto", "fit", "legible", "large")}
 
 
 def load_settings(storage: Storage) -> dict:
@@ -82,7 +86,7 @@ def load_settings(storage: Storage) -> dict:
     damaged value is its default, so a bad record never stops the app.
 
     >>> s = DictStorage({SETTINGS_KEY: '{"bot_speed": "slow", "confirm": 7}'})
-    >>> load_settings(s) == {"bot_speed": "slow", "confirm": "ask"}
+    >>> load_settings(s) == {"bot_speed": "slow", "confirm": "ask", "board_zoom": "auto"}
     True
     >>> load_settings(DictStorage({SETTINGS_KEY: "{"}))["bot_speed"]
     'normal'

@@ -112,6 +112,11 @@ def test_grid_and_gate_placement_on_the_board_fit_and_stay_legible(site, browser
         page.goto(site.url("index.html?game=clockwork&seats=human,bot&seed=3&fast=1"))
         wait_ready(page)
         wait_idle(page, timeout=120_000)
+        if SIZES[size][2]:
+            from tool_modules import tool
+            # the board zoom "Fit": the whole board in the width (the phone's default, Legible, is
+            # checked in tests/browser/test_sizes.py)
+            tool("screenshots").set_zoom(page, "fit")
         checked = 0
         while page.locator("#app .cw-gridpick").count():
             m = _measure(page)

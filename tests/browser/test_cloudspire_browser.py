@@ -158,6 +158,11 @@ def test_the_map_fits_stays_legible_and_no_controls_overlap(site, browser, size)
         page.goto(site.url(f"index.html?game=cloudspire&seats=human,bot&seed={LAYOUT_SEED}&fast=1"))
         wait_ready(page)
         wait_idle(page, timeout=120_000)
+        if touch:
+            from tool_modules import tool
+            # the board zoom "Fit": the whole board in the width (the phone's default, Legible, is
+            # checked in tests/browser/test_sizes.py)
+            tool("screenshots").set_zoom(page, "fit")
         _to_the_wells(page)
         m = page.evaluate(MEASURE_JS)
         assert m["rings"] >= 2, m

@@ -141,6 +141,11 @@ def test_board_fits_and_reads_at_1366_and_the_phone(site, browser):
         try:
             page.boardshelf_site = site
             _open_game(page)
+            if touch:
+                from tool_modules import tool
+                # the board zoom "Fit": the whole board in the width (the phone's default, Legible, is
+                # checked in tests/browser/test_sizes.py)
+                tool("screenshots").set_zoom(page, "fit")
             m = _measure(page)
             assert m["left"] >= 0 and m["right"] <= m["width"], (size, m)
             assert not m["overlaps"], (size, m["overlaps"])

@@ -264,6 +264,11 @@ def test_the_board_fits_reads_and_shows_details_at_every_size(site, browser, siz
         page.goto(site.url(f"index.html?game=hexbattle&seats=human,bot:greedy&seed={KEY_SEED}&fast=1"))
         wait_ready(page)
         wait_idle(page, timeout=120_000)
+        if touch:
+            from tool_modules import tool
+            # the board zoom "Fit": the whole board in the width (the phone's default, Legible, is
+            # checked in tests/browser/test_sizes.py)
+            tool("screenshots").set_zoom(page, "fit")
         m = _measure(page)
         left, right = m["board"]
         assert 0 <= left and right <= m["viewport"], m
@@ -275,6 +280,7 @@ def test_the_board_fits_reads_and_shows_details_at_every_size(site, browser, siz
             assert controls["y"] < h and controls["x"] >= right - 1, controls    # beside the board, in view
         # details of a unit on selection: tap (touch) or click a unit that is no target now
         unit = page.locator("#app .hb-board g.unit.p1").first
+        unit.evaluate("e => e.scrollIntoView({block: 'center'})")    # on screen, clear of the action bar
         box = unit.bounding_box()
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         page.mouse.click(x, y) if not touch else page.touchscreen.tap(x, y)

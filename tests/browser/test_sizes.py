@@ -4,8 +4,11 @@ laptop (1366x768) and a desktop (1920x1080).
 A game opens as tools/screenshots.py opens it (one person, bots elsewhere, a fixed seed, a few seeded random
 legal moves; its measuring code is the one used here), then: the board (the game's main ``svg``) lies within
 the viewport's width; no two visible interactive elements overlap; every current choice of the person (each
-``[data-action]``) can be scrolled into view and is what ``document.elementFromPoint`` finds at its centre;
-at 1366 no visible text is under 11 px.  The app's screens (shelf with a save, setup, rules, the game's
+``[data-action]``) can be scrolled into view (sideways too) and is what ``document.elementFromPoint`` finds at its
+centre; at 1366 no visible text is under 11 px.  On the phone (touch) the board's default zoom is Legible: the
+board's own text (inside the svgs that declare ``--legible``) at least 11 px, its controls at least 24 x 24 px
+(if the board has none after the first moves, measured after a few more, up to the first that shows some),
+the box it scrolls in within the width; with the zoom "Fit" the whole board is within the width again.  The app's screens (shelf with a save, setup, rules, the game's
 header, recap, settings and log) at 390 and 1366: nothing wider than the screen, no text under 11 px, no
 overlap.  Each test lists every problem it finds, not only the first.
 """
@@ -23,8 +26,12 @@ SIZES = shots.SIZES                       # {"phone": (390, 844, True), "laptop"
 GAMES = [g["id"] for g in shots.ready_games()]
 SEED, STEPS = 7, 6
 MIN_TEXT_PX = 11
+MIN_TARGET_PX = 24        # a board control on a touch screen (WCAG 2.2 target size, minimum)
+MORE_STEPS = 30           # random steps more (touch) until the board has a control, to measure its size
+BOARD_CONTROL_JS = """() => [...document.querySelectorAll('#app .game-board svg[style*="--legible"] [data-action]')]
+  .some(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; })"""
 # the app's own parts of a game screen (the game's board and panels are the games' own)
-APP_PARTS = ".topbar, .game-bar, .turn-banner, .since, .notices, .confirm, .outcome, .log-filter, ol.log-list"
+APP_PARTS = ".topbar, .game-bar, .turn-banner, .since, .notices, .confirm, .outcome, .log-filter, ol.log-list, .board-zoom"
 
 
 def _open(browser, size: str):
@@ -32,9 +39,20 @@ def _open(browser, size: str):
     return new_page(browser, viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
 
 
-def _problems(m: dict, *, board: bool = True, min_text: bool = True) -> list[str]:
+def _problems(m: dict, *, board: bool = True, min_text: bool = True, legible: bool = False) -> list[str]:
+    """What is wrong in a MEASURE_JS result; ``legible``: the board zoom is Legible (the board may be wider than
+    the screen, in a box scrolling sideways within it; its text and controls big enough to read and tap)."""
     out = []
-    if board:
+    if board and legible:
+        if m["boardScroll"] is None:
+            out.append(f"no box scrolling sideways around the board {m['board']}")
+        elif m["boardScroll"][0] < 0 or m["boardScroll"][1] > m["viewport"]:
+            out.append(f"the board's scrolling box {m['boardScroll']} wider than the viewport ({m['viewport']} px)")
+        if m["boardFont"] is None or m["boardFont"] < MIN_TEXT_PX:
+            out.append(f"board text of {m['boardFont']} px ({m['boardText']!r}) under {MIN_TEXT_PX} px")
+        if m["minTarget"] is not None and m["minTarget"] < MIN_TARGET_PX:
+            out.append(f"a board control of {m['minTarget']} px ({m['minTargetId']!r}) under {MIN_TARGET_PX} px")
+    elif board:
         if m["board"] is None:
             out.append("no board (svg) on the game screen")
         elif m["board"][0] < 0 or m["board"][1] > m["viewport"]:
@@ -59,8 +77,13 @@ def test_game_fits_and_every_choice_is_reachable(site, browser, game, size):
         wait_idle(page, timeout=120_000)
         shots.play_random(page, STEPS, SEED)
         assert page.locator("#app .screen-game").count() == 1
+        touch = SIZES[size][2]
         m = page.evaluate(shots.MEASURE_JS)
-        problems = _problems(m, min_text=size == "laptop")
+        problems = _problems(m, min_text=size == "laptop", legible=touch)
+        if touch:        # the default zoom there is Legible; its buttons show
+            zoom = page.eval_on_selector("#app .game-board", "e => e.dataset.zoom")
+            if zoom != "auto" or page.locator('#app [data-nav="zoom:legible"][aria-pressed="true"]').count() != 1:
+                problems.append(f"the board zoom is {zoom!r}, not the default (Legible) with its buttons")
         if size != "laptop":     # the app's own parts of the screen: 11 px at every size
             a = page.evaluate(shots.MEASURE_JS, APP_PARTS)
             if a["minFont"] is not None and a["minFont"] < MIN_TEXT_PX:
@@ -71,6 +94,24 @@ def test_game_fits_and_every_choice_is_reachable(site, browser, game, size):
         bad = page.evaluate(shots.REACH_JS)
         if bad:
             problems.append(f"{len(bad)} of {len(ids)} current choices cannot be reached, e.g. {bad[:5]}")
+        if touch:        # "Fit": the whole board in the width again, every choice still reachable
+            shots.set_zoom(page, "fit")
+            f = page.evaluate(shots.MEASURE_JS)
+            problems += [f"fit: {p}" for p in _problems(f, min_text=False)]
+            bad = page.evaluate(shots.REACH_JS)
+            if bad:
+                problems.append(f"fit: {len(bad)} current choices cannot be reached, e.g. {bad[:5]}")
+        if touch and m["minTarget"] is None:     # no control on the board yet: play on to a position with some
+            shots.set_zoom(page, "legible")
+            for i in range(MORE_STEPS):
+                if page.locator("#app .outcome").count() or page.evaluate(BOARD_CONTROL_JS):
+                    break
+                shots.play_random(page, 1, SEED + 1 + i)
+            if page.evaluate(BOARD_CONTROL_JS):
+                t = page.evaluate(shots.MEASURE_JS)
+                if t["minTarget"] is not None and t["minTarget"] < MIN_TARGET_PX:
+                    problems.append(f"a board control of {t['minTarget']} px ({t['minTargetId']!r}) under "
+                                    f"{MIN_TARGET_PX} px")
         assert not problems, f"{game} at {size} {SIZES[size][:2]}: " + "; ".join(problems)
         assert not guard.page_errors, guard.page_errors
     finally:

@@ -40,6 +40,9 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from ...engine import Action
     from .types import BoardView, ClockworkView, PendingView, RollData, UnitView
 
+# the smallest board text in SVG units (web/clockwork.css: coordinates, unit names and stats, markers' glyphs); the board's svg declares the width where it is 11 px
+# (``--legible``: web/ui.css's board zoom)
+MIN_FONT = 9.5
 SIZE = 20.0                       # hex circumradius in SVG units
 HH = SIZE * math.sqrt(3)          # hex height (flat-topped)
 PAD = 6.0
@@ -259,6 +262,7 @@ def _board(view: ClockworkView, acts: dict[str, Action], used: set[str], seat: i
     slots = shown_slots(board, view.get("phase"))
     x, y, w, h = view_box(slots)
     return (f'<svg class="cw-board" viewBox="{x:g} {y:g} {w:g} {h:g}" role="group" '
+            f'style="--legible: {int(w * 11 / MIN_FONT) + 1}px" '
             f'aria-label="Clockwork Crusade battlefield">{part("cw-defs", defs())}'
             f'{part("cw-designs", _designs_defs(board))}{part("cw-slots", _slots_svg(board, slots))}'
             f'{_terrain_svg(board, view, acts)}{_rings_svg(view, acts, hexes)}{_gates_svg(view, names)}'

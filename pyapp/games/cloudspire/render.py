@@ -73,6 +73,7 @@ def _board(view: dict, actions: list, names: list) -> str:
     (x, y, w, h), ground = _static(m, view)
     ground = part("cs-ground", f'<g class="cs-ground">{ground}</g>')          # the same all game long
     return (f'<svg class="cs-map" viewBox="{x} {y} {w} {h}" width="{w}" height="{h}" role="group" '
+            f'style="--legible: {int(w * 11 / SMALL) + 1}px" '   # where its smallest text is 11 px (board zoom)
             f'aria-label="Map of the islands of Ankar"><defs><polygon id="cs-hex" points="{corners(SIZE)}"/></defs>'
             f'{ground}{_last_svg(view, m, tags=False)}'
             f'{_gates_svg(view, m, names)}{_spires_svg(view, m, names)}{_landmarks_svg(view, m)}'

@@ -37,9 +37,16 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from .types import DoomspireView, PlayerView, TileView
 
 COLS = "abcdefgh"
+# the smallest board text in SVG units (web/doomspire.css: tile names, yields, pieces' letters); the board's svg declares the width where it is 11 px
+# (``--legible``: web/ui.css's board zoom)
+MIN_FONT = 10.0
 T = 64.0                     # tile size in SVG units
 M = 44.0                     # width of the sea around the island
 W = 2 * M + 8 * T            # board width and height
+# the smallest board control in SVG units: a numbered marker (circle r 10; several on a tile sit 20 apart), so
+# the board's legible width is also where it is 24 px (WCAG 2.2 target size) on a touch screen
+MIN_TARGET = 20.0
+LEGIBLE_PX = int(max(W * 11 / MIN_FONT, W * 24 / MIN_TARGET)) + 1
 RES = ("gold", "food", "wood", "ore")
 ZONES = ("nw", "ne", "se", "sw")
 TILES = tuple(f"{c}{r}" for r in range(1, 9) for c in COLS)     # drawing order: row by row (markup independent of dict order)
@@ -364,7 +371,7 @@ def _board_svg(view: DoomspireView, players: list[PlayerView], frame: dict, acts
     me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
     my_knights = {k.get("id"): k for k in ((me.get("knights") or []) if me else []) if isinstance(k, dict)}
     fixed = part("ds-defs", defs()) + part("ds-sea", f'<g class="ds-sea">{sea()}</g>')     # never changes
-    return (f'<svg class="ds-board" viewBox="0 0 {W:.0f} {W:.0f}" role="group" '
+    return (f'<svg class="ds-board" viewBox="0 0 {W:.0f} {W:.0f}" role="group" style="--legible: {LEGIBLE_PX}px" '
             f'aria-label="The island of Doomspire: 8 by 8 tiles in four sea zones">{fixed}'
             f'{_tiles_svg(view, frame, cx, seat, _marks_paths(view, cx))}{_boats_svg(players, cx)}{_marks_pills(view, cx)}'
             f'{_markers_svg(acts, used, cx, my_knights)}</svg>')

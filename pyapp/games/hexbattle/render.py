@@ -45,6 +45,9 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from ...engine import Action
     from .types import CardView, HexBattleView, PendingView, UnitView
 
+# the smallest board text in SVG units (web/hexbattle.css: coordinates, unit type and health; 13.5 on phones); the board's svg declares the width where it is 11 px
+# (``--legible``: web/ui.css's board zoom)
+MIN_FONT = 12.0
 SIZE = 36.0                       # hex circumradius in SVG units
 HH = SIZE * math.sqrt(3)          # hex height (flat-topped)
 PAD = 6.0
@@ -292,6 +295,7 @@ def _board_svg(units: list, pending, acts: dict, used: set, names: list[str], se
 
     side = f", seen from {names[seat]}'s side" if isinstance(seat, int) and 0 <= seat < len(names) else ""
     svg = [f'<svg class="hb-board{" flipped" if flip else ""}" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="group" '
+           f'style="--legible: {int(BOARD_W * 11 / MIN_FONT) + 1}px" '
            f'aria-label="Hex Battle battlefield, 8 by 16 hexes{esc(side)}">', part("hb-defs", defs()),
            part("hb-cells", f'<g class="hb-cells">{cells(flip=flip)}{centerline()}</g>')]
     if aim_hex and any(k.startswith("shoot:") for k in acts):

@@ -31,6 +31,9 @@ ELEMENTS = ("fire", "water", "air", "earth")
 SIZES = ("jumbo", "large", "medium", "small")
 CARD_W = {"jumbo": 320, "large": 220, "medium": 180, "small": 130}   # room cards, in CSS pixels
 CARD_H = {"jumbo": 100, "large": 100, "medium": 100, "small": 56}
+# the smallest board text in SVG units (web/icefortress.css: group sizes, investment counts); the board's svg declares the width where it is 11 px
+# (``--legible``: web/ui.css's board zoom)
+MIN_FONT = 11.0
 SLOT_W, SLOT_H = 150, 60      # an empty bottom space (small: four fit a laptop's board, two a phone's)
 SQ = 24                        # pillar square size
 SQ_Y = 47                      # top of the row of squares in a card
@@ -181,6 +184,7 @@ def _room_card(o: _Out, view: dict, cid: str, hints: dict, marks: dict) -> str:
     sel = view.get("sel")
     pad = 8
     parts = [f'<svg class="if-room if-{size}" width="{w + 2 * pad}" height="{h + 2 * pad}" viewBox="{-pad} {-pad} {w + 2 * pad} {h + 2 * pad}" '
+             f'style="--legible: {int((w + 2 * pad) * 11 / MIN_FONT) + 1}px" '
              f'role="group" aria-label="{esc(room_text(cid))}, {esc(_where(view, cid))}">',
              f'<g class="room el-{el}"><rect class="bg" x="1" y="1" width="{w - 2}" height="{h - 2}" rx="6"/>']
     bottom = h - 7
@@ -306,6 +310,7 @@ def _slot(o: _Out, k: int, marks: dict) -> str:
     body = (f'<g class="target legal" role="button" tabindex="0" data-action="build:base:{k}" aria-label="{esc(a.label)}">'
             f'{shape}</g>' if a is not None else shape)
     return (f'<svg class="if-room if-slot" width="{w + 2 * pad}" height="{h + 2 * pad}" viewBox="{-pad} {-pad} {w + 2 * pad} {h + 2 * pad}" '
+            f'style="--legible: {int((w + 2 * pad) * 11 / MIN_FONT) + 1}px" '
             f'role="group" aria-label="Bottom space {k + 1}: empty">{body}'
             f'<text class="gsize" x="{w / 2}" y="{h / 2 - 4}" text-anchor="middle">Bottom space {k + 1}</text>'
             f'<text class="gsize" x="{w / 2}" y="{h / 2 + 13}" text-anchor="middle">jumbo rooms only</text>'
