@@ -59,7 +59,8 @@ def level(state: CloudspireState) -> dict:
 # ---- set-up ----------------------------------------------------------------------------------------
 def setup(state: CloudspireState) -> None:
     """The automaton's gate for its level and its three fixed spires, built free on its home wells
-    nearest the people's gates, each of its faction's first spire types in turn, with their starting
+    nearest the people's gates: its faction's first three spire types that start with an attack
+    upgrade (in the faction's order, again from the first if it has fewer), with their starting
     upgrades (plus the level's attack upgrades on top)."""
     d = state.data
     a = state.automaton
@@ -72,7 +73,8 @@ def setup(state: CloudspireState) -> None:
     people = [state.gate_hex(s) for s in range(state.players)]
     wells = sorted((w for w in m.wells if m.group.get(w) == home),
                    key=lambda w: (min(grid.distance(w, g) for g in people), w))
-    types = [s["id"] for s in FACTIONS[d["factions"][a]]["spires"]]
+    spires = FACTIONS[d["factions"][a]]["spires"]
+    types = [s["id"] for s in spires if "attack" in s["start"]] or [s["id"] for s in spires]
     for i, w in enumerate(wells[:SPIRE_COUNT]):
         t = types[i % len(types)]
         sp = SPIRES[t]

@@ -381,11 +381,17 @@ class CloudspireGame(Game):
         gates = [f"{g['health']} of {g['max']} health" if s not in d["out"] else "destroyed"
                  for s, g in enumerate(d["gate"])]
         waves = [str(d["wave"]) if out_wave[s] is None else f"{out_wave[s]} (fortress destroyed)" for s in range(n)]
-        return [("Gate", gates), ("Wave reached", waves),
-                ("Damage dealt to opposing gates", [str(v) for v in d["gate_damage"]]),
-                ("Source at the end", [str(v) for v in d["source"]]),
+        rows = [("Gate", gates[:n]), ("Wave reached", waves),
+                ("Damage dealt to opposing gates", [str(v) for v in d["gate_damage"][:n]]),
+                ("Source at the end", [str(v) for v in d["source"][:n]]),
                 ("Source earned", row("earned")), ("Units lost", row("lost")), ("Spires built", row("spires")),
                 ("Landmarks explored", row("explored"))]
+        a = state.automaton
+        if a is not None:                       # solo and co-op: the raider's gate decided it, for everyone
+            g = d["gate"][a]
+            raider = "destroyed" if a in d["out"] else f"{g['health']} of {g['max']} health"
+            rows.insert(0, (f"{automa.NAME}'s gate", [raider] * n))
+        return rows
 
     def rules_html(self) -> str:
         return read_text(__package__, "rules.html")
