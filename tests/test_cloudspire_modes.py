@@ -60,16 +60,19 @@ def test_one_player_is_solo_and_two_players_may_play_together_against_the_raider
 @rule("CS-GAP-6")
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_the_raider_has_its_levels_gate_and_three_fixed_spires_on_its_home_island(level):
-    s = solo(opponent=level)
-    lv = automa.LEVELS[level]
-    assert s.data["gate"][1] == {"health": lv["gate"], "max": lv["gate"]}
-    mine = [sp for sp in s.data["spires"].values() if sp["owner"] == 1]
-    assert len(mine) == 3 and not [sp for sp in s.data["spires"].values() if sp["owner"] == 0]
-    for sp in mine:
-        assert sp["hex"] in s.map.wells and s.map.group[sp["hex"]] == "home2"
-        assert sp["ups"].count("attack") >= 1 + lv["attack"]
-    assert s.command_points(1) == s.command_points(0) + lv["cp"]
-    assert "is the automated raider" in " ".join(texts(s))
+    for s, mode in ((solo(opponent=level), "solo"), (coop(opponent=level), "coop")):
+        a = s.automaton
+        lv = automa.LEVELS[level][mode]
+        assert s.data["gate"][a] == {"health": lv["gate"], "max": lv["gate"]}
+        mine = [sp for sp in s.data["spires"].values() if sp["owner"] == a]
+        assert len(mine) == 3 and len(s.data["spires"]) == 3
+        for sp in mine:
+            assert sp["hex"] in s.map.wells and s.map.group[sp["hex"]] == f"home{a + 1}"
+            assert sp["ups"].count("attack") >= 1 + lv["attack"]
+        assert s.command_points(a) == s.command_points(0) + lv["cp"]
+        assert "is the automated raider" in " ".join(texts(s))
+    assert automa.LEVELS["easy"]["solo"]["gate"] < automa.LEVELS["normal"]["solo"]["gate"] < \
+        automa.LEVELS["hard"]["solo"]["gate"]
 
 
 # ---- the script -------------------------------------------------------------------------------------------
