@@ -294,3 +294,52 @@ def test_the_board_names_the_raider_and_states_the_mode():
     html = render(c.view(1), c.legal_actions(1) if 1 in c.to_act else [], seat=1, names=["Ann", "Bo"],
                   interactive=True)
     assert "Co-operative against" in html and "The Raider Fortress" in html
+
+
+@rule("CS-GAP-6", "CS-OVR-2")
+def test_the_app_setup_offers_the_mode_and_the_raiders_level_and_plays_a_solo_game():
+    from html import unescape
+    import re
+    from pyapp.ui import App, DictStorage
+    app = App(DictStorage(), {}, random_seed=lambda: 4321)
+    app.handle("nav", "setup:cloudspire")
+    html = app.render()
+    for name in ("mode", "opponent"):                                 # the generic setup shows both, with help
+        assert f'data-input="opt-{name}"' in html
+        assert GAME.option(name).help.split(":")[0] in unescape(html)
+    app.handle("input", "players", "2")
+    app.handle("input", "opt-mode", "coop")
+    app.handle("input", "seat-1", "bot:hard")
+    app.handle("nav", "start")
+    assert app.state.mode == "coop" and "The Raider Fortress" in app.render()
+    app = App(DictStorage(), {}, random_seed=lambda: 4321)
+    app.handle("nav", "setup:cloudspire")
+    app.handle("input", "opt-opponent", "easy")
+    app.handle("nav", "start")
+    assert app.state.mode == "solo" and app.state.options["opponent"] == "easy"
+    rng = Rng(5)
+    for _ in range(3000):
+        if app.state.is_over:
+            break
+        ids = [unescape(a) for a in re.findall(r'data-action="([^"]+)"', app.render())]
+        assert ids
+        app.handle("action", rng.choice(ids))
+    assert app.state.is_over and app.state.outcome().cooperative
+    assert "The Raider Fortress" in app.render()
+
+
+@rule("CS-GAP-6")
+def test_the_rules_page_writes_the_script_and_the_levels_as_they_are():
+    page = GAME.rules_html()
+    sec = page.split('<h2 id="cs-solo-coop">', 1)[1].split("<h2", 1)[0]
+    lv = automa.LEVELS
+    solo_gates = ", ".join(str(lv[k]["solo"]["gate"]) for k in ("easy", "normal")) + f" or {lv['hard']['solo']['gate']}"
+    coop_gates = ", ".join(str(lv[k]["coop"]["gate"]) for k in ("easy", "normal")) + f" or {lv['hard']['coop']['gate']}"
+    assert f"its gate has {solo_gates} health" in sec and f"its gate has {coop_gates} health" in sec
+    assert f"gets\n{lv['easy']['coop']['cp']}, {lv['normal']['coop']['cp']} or {lv['hard']['coop']['cp']}" in sec
+    for k in ("easy", "normal"):
+        assert lv[k]["solo"]["cp"] < 0 and lv[k]["solo"]["attack"] == 0
+    assert lv["hard"]["solo"]["cp"] == 0 and all(lv[k]["coop"]["attack"] == 1 for k in lv)
+    for words in ("Market and Build", "Mark", "Select", "Stack", "Onslaught turn", "any</b> player's gate"):
+        assert words in sec
+    assert GAME.option("opponent").help.endswith(automa.LEVEL_HELP)
