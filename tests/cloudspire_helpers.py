@@ -204,12 +204,6 @@ def next_to(s, h: str, terrain: str = "path", n: int = 1) -> list:
     return out[:n]
 
 
-def run_until_people(s):
-    """Let the flow (and so the automaton's script) run until a person must act."""
-    s._advance()
-    return s
-
-
 def no_spires(s, seat: int, keep=()):
     """Remove ``seat``'s spires (but those in ``keep``) from the board."""
     for k in [k for k, v in s.data["spires"].items() if v["owner"] == seat and k not in keep]:

@@ -337,6 +337,8 @@ def test_the_rules_page_writes_the_script_and_the_levels_as_they_are():
     coop_gates = ", ".join(str(lv[k]["coop"]["gate"]) for k in ("easy", "normal")) + f" or {lv['hard']['coop']['gate']}"
     assert f"its gate has {solo_gates} health" in sec and f"its gate has {coop_gates} health" in sec
     assert f"gets\n{lv['easy']['coop']['cp']}, {lv['normal']['coop']['cp']} or {lv['hard']['coop']['cp']}" in sec
+    minus = ", ".join(f"minus {-lv[k]['solo']['cp']}" for k in ("easy", "normal"))
+    assert f"are the wave's {minus} or plus 0" in sec
     for k in ("easy", "normal"):
         assert lv[k]["solo"]["cp"] < 0 and lv[k]["solo"]["attack"] == 0
     assert lv["hard"]["solo"]["cp"] == 0 and all(lv[k]["coop"]["attack"] == 1 for k in lv)
