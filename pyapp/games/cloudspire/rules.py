@@ -2,7 +2,8 @@
 the end) and the Game.  The phases live in mixins split by concern: :mod:`.economy` (event, income,
 market, build), :mod:`.deploy` (prep and stacks), :mod:`.battle` (spires fire, exploration, attack),
 :mod:`.onslaught` (the turn and movement) and :mod:`.units` (stats, board, damage), one inheritance chain.  Part 1: competitive play for 2-4 players with the Heirs,
-Brawnen, Keel and Grovetenders."""
+Brawnen, Keel and Grovetenders.  Solo (1 player) and co-operative play (2 players, option ``mode``) against the
+scripted Raider Fortress: :mod:`.automa`, an extra seat the script plays inside :meth:`CloudspireState._advance`."""
 from __future__ import annotations
 
 from ...engine import Game, Option, Outcome
