@@ -156,8 +156,8 @@ def test_a_raider_spire_with_several_targets_shoots_the_weakest():
 @rule("CS-GAP-6", "CS-MOV-4")
 def test_the_raiders_minions_and_heroes_march_on_the_marked_gate():
     s = quiet(solo())
-    stack(s, 1, ["quarry_chief" if s.data["factions"][1] == "brawnen" else
-                 next(h["id"] for h in FACTIONS[s.data["factions"][1]]["heroes"] if h["start"]), [minion_of(s, 1)]])
+    hero = next(h["id"] for h in FACTIONS[s.data["factions"][1]]["heroes"] if h["start"])
+    stack(s, 1, [hero, [minion_of(s, 1)]])
     stack(s, 0, [[minion_of(s, 0)]])
     target = fort_gate(s, 0)
     grid = s.map.grid
@@ -167,6 +167,8 @@ def test_the_raiders_minions_and_heroes_march_on_the_marked_gate():
     here = fort_gate(s, 1)
     for u in mine:
         assert grid.distance(u["hex"], target) < grid.distance(here, target)
+    moves = [m for m in s.marks().get("1", []) if m["kind"] == "move"]   # drawn like a player's last moves
+    assert {m["at"][1] for m in moves} >= {u["hex"] for u in mine}
 
 
 # ---- the team's result --------------------------------------------------------------------------------------
