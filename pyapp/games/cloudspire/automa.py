@@ -29,6 +29,8 @@ the upgrades of its three fixed spires, never the script.
 """
 from __future__ import annotations
 
+import re
+
 from .content import FACTIONS, SPIRES, UNITS
 
 TYPE_CHECKING = False
@@ -58,6 +60,30 @@ def level(state: CloudspireState) -> dict:
     """The level's figures for this game: ``gate`` health, ``cp`` added to the wave's Command Points,
     ``attack`` upgrades added to each of its spires."""
     return LEVELS[level_name(state)]["solo" if state.players == 1 else "coop"]
+
+
+def named(text: str, seats: tuple, a: int) -> tuple:
+    """A log event's text with the automaton's seat written as its name (so every log reader, the app's
+    included, names it the same) and the seats left.
+
+    >>> named("{0}'s Page attacks {1}'s Delver", (0, 1), 1)
+    ("{0}'s Page attacks The Raider Fortress's Delver", [0])
+    >>> named("{0} marks the gate of {1}", (2, 1), 2)
+    ('The Raider Fortress marks the gate of {0}', [1])
+    """
+    keep: list = []
+    index = {}
+    for k, s in enumerate(seats):
+        if s != a:
+            index[k] = len(keep)
+            keep.append(s)
+
+    def sub(m) -> str:
+        k = int(m.group(1))
+        if k >= len(seats):
+            return m.group(0)
+        return NAME if seats[k] == a else "{%d}" % index[k]
+    return re.sub(r"\{(\d+)\}", sub, text), keep
 
 
 # ---- set-up ----------------------------------------------------------------------------------------

@@ -131,6 +131,15 @@ class CloudspireState(OnslaughtMixin):
         finally:
             self._auto_busy = False
 
+    def say(self, text: str, *seats: int, kind: str = "") -> None:
+        """Log an event; the automaton is written by its name, not as a seat (players read "The Raider
+        Fortress", wherever the log is shown)."""
+        a = self.automaton
+        if a is not None and a in seats:
+            text, rest = automa.named(text, seats, a)
+            seats = tuple(rest)
+        super().say(text, *seats, kind=kind)
+
     def command_points(self, seat: int) -> int:
         extra = automa.level(self)["cp"] if seat == self.automaton else 0
         return super().command_points(seat) + extra
