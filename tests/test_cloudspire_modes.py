@@ -316,6 +316,17 @@ def test_the_app_setup_offers_the_mode_and_the_raiders_level_and_plays_a_solo_ga
     app.handle("input", "seat-1", "bot:hard")
     app.handle("nav", "start")
     assert app.state.mode == "coop" and "The Raider Fortress" in app.render()
+    rng = Rng(6)
+    for _ in range(4000):                                             # one person and one bot, to the end
+        if app.state.is_over:
+            break
+        if app.bot_pending():
+            assert app.step_bot()
+            continue
+        ids = [unescape(a) for a in re.findall(r'data-action="([^"]+)"', app.render())]
+        assert ids
+        app.handle("action", rng.choice(ids))
+    assert app.state.is_over and app.state.outcome().kind in ("team-win", "team-loss")
     app = App(DictStorage(), {}, random_seed=lambda: 4321)
     app.handle("nav", "setup:cloudspire")
     app.handle("input", "opt-opponent", "easy")
