@@ -173,3 +173,38 @@ def known(s, h: str, *seats):
 
 def wave(s, n: int):
     s.data["wave"] = n
+
+
+# ---- solo and co-operative play (CS-GAP-6) --------------------------------------------------------------
+def solo(faction: str = "heirs", seed: int = 7, opponent=None):
+    """A solo game: one player against the automated Raider Fortress (seat 1 on the 2-player map)."""
+    opts: dict = {"factions": [faction]}
+    if opponent:
+        opts["opponent"] = opponent
+    return GAME.new(1, seed, opts)
+
+
+def coop(factions=("heirs", "keel"), seed: int = 7, opponent=None):
+    """A co-operative game: two players together against the Raider Fortress (seat 2 on the 3-player map)."""
+    opts: dict = {"factions": list(factions), "mode": "coop"}
+    if opponent:
+        opts["opponent"] = opponent
+    return GAME.new(2, seed, opts)
+
+
+def fort_gate(s, seat: int) -> str:
+    """The gate hex of any fortress on the board, the automaton's included."""
+    return s.map.gates[seat]
+
+
+def next_to(s, h: str, terrain: str = "path", n: int = 1) -> list:
+    """The first ``n`` empty hexes of ``terrain`` next to ``h`` (by name)."""
+    out = [x for x in sorted(s.map.grid.adjacent(h)) if s.terrain(x) == terrain and not s.solid(x)
+           and s.unit_at(x) is None]
+    return out[:n]
+
+
+def no_spires(s, seat: int, keep=()):
+    """Remove ``seat``'s spires (but those in ``keep``) from the board."""
+    for k in [k for k, v in s.data["spires"].items() if v["owner"] == seat and k not in keep]:
+        del s.data["spires"][k]

@@ -50,8 +50,9 @@ def test_setup_deals_different_factions_and_a_random_first_player():
         GAME.new(2, 1, {"factions": ["heirs", "heirs"]})
     with pytest.raises(ValueError):
         GAME.new(2, 1, {"factions": ["heirs", "shada"]})             # not selectable in part 1
+    assert GAME.new(1, 1).mode == "solo"                              # 1 player is never competitive (CS-GAP-6)
     with pytest.raises(ValueError):
-        GAME.new(1, 1)
+        GAME.new(3, 1, {"mode": "coop"})                             # co-operative play is for 2
 
 
 @rule("CS-INC-1", "CS-INC-2", "CS-INC-4", "CS-GAP-14", "CS-UI-4", "CS-CMP-1")

@@ -17,7 +17,7 @@ _CATALOG = (
      "Assemble the battlefield, open secret portals and research levelled war machines.", True),
     ("icefortress", "Ice Fortress", 1, 4,
      "Build a fortress of elemental ice rooms together and raise four beacons before the shield breaks.", True),
-    ("cloudspire", "Cloudspire", 2, 4,
+    ("cloudspire", "Cloudspire", 1, 4,
      "Advance your floating fortress, raise spires and send minions and heroes at rival fortresses.", True),
 )
 

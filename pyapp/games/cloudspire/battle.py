@@ -121,17 +121,17 @@ class BattleMixin(DeployMixin):
             other = self.unit_at(h)
             if other is not None:
                 o = d["units"][other]
-                if o["owner"] != s and not o.get("camp"):
+                if self.opposed(s, o["owner"]) and not o.get("camp"):
                     out.append(h)
                 continue
             sid = self.spire_at(h)
             if sid is not None:
-                if d["spires"][sid]["owner"] != s:
+                if self.opposed(s, d["spires"][sid]["owner"]):
                     out.append(h)
                 continue
             if h in self.map.gates:
                 p = self.map.gates.index(h)
-                if p != s and self.in_play(p):
+                if self.opposed(s, p) and self.in_play(p):
                     out.append(h)
                 continue
             lm = d["landmarks"].get(h)

@@ -40,10 +40,17 @@ class RaiderBot:
     def _grid(self, v):
         return MAPS[v["players"]].grid
 
+    def _foes(self, v, seat):
+        """Opposing fortresses still standing: in solo and co-op play only the automated one."""
+        auto = v.get("automaton")
+        if auto is not None and seat != auto:
+            return [auto]
+        return [s for s in range(v["players"]) if s != seat and s not in v["out"]]
+
     def _target(self, v, seat):
         mark = v["gate_marks"][seat]
         if mark is None:
-            live = [s for s in range(v["players"]) if s != seat and s not in v["out"]]
+            live = self._foes(v, seat)
             mark = min(live, key=lambda s: self._mark_key(v, seat, s))
         return v["gates"][mark]["hex"]
 
@@ -57,7 +64,7 @@ class RaiderBot:
     def _guard(self, v, seat, h):
         """How well a spire at ``h`` guards the gate: near it first, then facing the enemy."""
         grid = self._grid(v)
-        foes = [g["hex"] for s, g in enumerate(v["gates"]) if s != seat and s not in v["out"]]
+        foes = [v["gates"][s]["hex"] for s in self._foes(v, seat)]
         return (grid.distance(h, v["gates"][seat]["hex"]), min(grid.distance(h, f) for f in foes), h)
 
     def _closest(self, v, seat, options, hex_of):

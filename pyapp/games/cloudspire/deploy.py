@@ -15,7 +15,7 @@ class DeployMixin(EconomyMixin):
 
     # ---- Step 1: the mark (CS-PREP-2/3, CS-GAP-36) ------------------------------------------------
     def opponents(self, seat: int) -> list:
-        return [s for s in self.clockwise(seat) if s != seat]
+        return [s for s in self.clockwise(seat) if self.opposed(seat, s)]
 
     def _legal_mark(self, seat):
         return [Action(f"mark:{s + 1}", f"Mark the gate of P{s + 1}", "mark") for s in self.opponents(seat)]
@@ -97,7 +97,7 @@ class DeployMixin(EconomyMixin):
 
     # ---- Step 3: the deployment stack (CS-STK-1..11) -------------------------------------------------
     def _begin_stack(self):
-        for s in range(self.players):
+        for s in range(self.fortresses):
             self.data["stacks"][s] = []
             for t in self.data["picked"][s]:
                 if UNITS[t]["kind"] == "hero" and UNITS[t]["merc"]:

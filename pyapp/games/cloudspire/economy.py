@@ -46,7 +46,7 @@ class EconomyMixin(UnitsMixin):
                 m["scape_discard"].append(m["scape_face"])
                 m["scape_face"] = None
             self.refill_market()
-        self.data["bought_scape"] = [False] * self.players
+        self.data["bought_scape"] = [False] * self.fortresses
 
     def refill_market(self):
         """CS-MKT-4/5/11, CS-GAP-22: player count + 1 chips and one earthscape faceup."""

@@ -19,8 +19,8 @@ class OnslaughtMixin(BattleMixin):
         d = self.data
         d["round"] += 1
         if d["round"] == 1:
-            d["limited"] = [0] * self.players
-            d["camp"] = [[] for _ in range(self.players)]
+            d["limited"] = [0] * self.fortresses
+            d["camp"] = [[] for _ in range(self.fortresses)]
             self.say("Wave %d: the Onslaught begins" % d["wave"], kind="wave")
 
     def _begin_turn_onslaught(self, seat):
@@ -48,7 +48,7 @@ class OnslaughtMixin(BattleMixin):
     def _start_of_turn(self, s: int) -> None:
         d = self.data
         # CS-SOT-1/2, CS-GAP-48: campfire check
-        holders = [p for p in range(self.players) if self.in_play(p) and self.in_play_units(p)]
+        holders = [p for p in range(self.fortresses) if self.in_play(p) and self.in_play_units(p)]
         if len(holders) == 1:
             p = holders[0]
             newly = False
@@ -191,7 +191,7 @@ class OnslaughtMixin(BattleMixin):
     def end_turn(self, frame):
         self.flow.pop(frame)
         d = self.data
-        if not any(self.in_play(p) and self.in_play_units(p, minions_only=True) for p in range(self.players)):
+        if not any(self.in_play(p) and self.in_play_units(p, minions_only=True) for p in range(self.fortresses)):
             d["wave_over"] = True                                       # CS-END-1, CS-GAP-66
             self.flow.data["order"] = []
         self.flow.end_turn()

@@ -324,8 +324,11 @@ def _rings_svg(actions: list, m: Map) -> str:
 def _player(view: dict, s: int, seat, names: list) -> str:
     f = FACTIONS[view["factions"][s]]
     g = view["gates"][s]
+    auto = view.get("automaton") == s
     out = [f'<section class="cs-player"><h3><span class="seat seat-{s}">{esc(names[s])}</span>: {esc(f["name"])}'
            f'{" (out)" if s in view["out"] else ""}</h3>',
+           f'<p class="cs-small">Automated: it follows the written script (rules page, "Solo and co-op"); '
+           f'{esc(str(view.get("opponent")))} level.</p>' if auto else "",
            f'<p>Source {view["source"][s]}/{view["cap"][s]} · gate {g["health"]}/{g["max"]} · damage dealt to gates '
            f'{view["gate_damage"][s]} · limited builds {view["limited"][s]}/2'
            + (f' · CP {view["cp"][s]}' if view["phase"] == "select" else "")
@@ -459,7 +462,10 @@ QUICK_HTML = part("cs-quick", f'<details><summary>Quick reference</summary><p>{e
 
 
 def render(view: dict, actions: list, *, seat, names: list, interactive: bool) -> str:
-    names = seat_names(names, view["players"])
+    names = seat_names(list(names)[:view.get("people", view["players"])], view["players"])
+    auto = view.get("automaton")
+    if auto is not None:                           # solo and co-op: the automated fortress has its name
+        names[auto] = view["automaton_name"]
     acts = list(actions) if interactive else []
     head = [f'<p><b>Wave {view["wave"]}/4</b> · {PHASES.get(view["phase"], esc(view["phase"]))}']
     if view["phase"] == "onslaught":
@@ -472,6 +478,10 @@ def render(view: dict, actions: list, *, seat, names: list, interactive: bool) -
     if view["event"]:
         ev = EVENT[view["event"]]
         head.append(f'<p>Event: <b>{esc(ev["name"])}</b>. {esc(ev["text"])}</p>')
+    if auto is not None:
+        mode = "Solo" if view.get("people") == 1 else "Co-operative"
+        head.append(f'<p>{mode} against {esc(names[auto])} ({esc(str(view.get("opponent")))}): destroy its gate by '
+                    f'the end of wave 4; if any player gate falls, everybody loses.</p>')
     if view["outcome"]:
         head.append(f'<p><b>Game over:</b> {esc(view["outcome"]["reason"])}</p>')
     m = MAPS[view["players"]]

@@ -2,7 +2,8 @@
 the end) and the Game.  The phases live in mixins split by concern: :mod:`.economy` (event, income,
 market, build), :mod:`.deploy` (prep and stacks), :mod:`.battle` (spires fire, exploration, attack),
 :mod:`.onslaught` (the turn and movement) and :mod:`.units` (stats, board, damage), one inheritance chain.  Part 1: competitive play for 2-4 players with the Heirs,
-Brawnen, Keel and Grovetenders."""
+Brawnen, Keel and Grovetenders.  Solo (1 player) and co-operative play (2 players, option ``mode``) against the
+scripted Raider Fortress: :mod:`.automa`, an extra seat the script plays inside :meth:`CloudspireState._advance`."""
 from __future__ import annotations
 
 from ...engine import Game, Option, Outcome
@@ -11,6 +12,7 @@ from ...engine.util import read_text
 from .content import (ALL_FACTIONS, CHIPS, EARTHSCAPES, EVENTS, FACTIONS, LANDMARKS, PART1, RELICS,
                       UNITS, faction_name)
 from .onslaught import OnslaughtMixin
+from . import automa
 
 WAVES = 4                                          # CS-WAVE-1
 
@@ -30,13 +32,17 @@ class CloudspireState(OnslaughtMixin):
 
     # ---- set-up (CS-GAP-1/2) ---------------------------------------------------------------------
     def _setup_data(self) -> dict:
-        n = self.players
+        n = self.fortresses                         # the people's fortresses and the automaton's (CS-GAP-6)
         rng = self.rng
         factions = list(self.options["factions"] or [])
         if not factions:
             pool = list(PART1)
             rng.shuffle(pool)
-            factions = pool[:n]
+            factions = pool[:self.players]
+        if self.automaton is not None:              # the raider leads a faction nobody else leads
+            pool = [f for f in PART1 if f not in factions]
+            rng.shuffle(pool)
+            factions.append(pool[0])
         first = rng.below(n)
         market = [c for c in sorted(CHIPS)]
         rng.shuffle(market)
@@ -77,6 +83,8 @@ class CloudspireState(OnslaughtMixin):
         self.refill_market()                                            # CS-GAP-2
         for s in range(n):
             self.say("{0} leads the %s" % faction_name(factions[s]), s, kind="setup")
+        if self.automaton is not None:
+            automa.setup(self)
         self.say("{0} is the first player", first, kind="setup")
         return d
 
@@ -88,24 +96,72 @@ class CloudspireState(OnslaughtMixin):
     def in_play(self, seat: int) -> bool:
         return seat not in self.data.get("out", ())
 
+    @property
+    def mode(self) -> str:
+        """``solo`` (1 player), ``coop`` (2 players together) or ``competitive`` (CS-OVR-2)."""
+        if self.players == 1:
+            return "solo"
+        return "coop" if self.automaton is not None else "competitive"
+
+    def clockwise(self, start: int) -> list:
+        """Every fortress in play in seat order from ``start`` (the automaton's seat comes after the people's)."""
+        n = self.fortresses
+        return [(start + i) % n for i in range(n) if self.in_play((start + i) % n)]
+
+    # ---- the automated fortress (CS-GAP-6): its seat is never to act; the script answers for it ----------
+    _auto_busy = False
+
+    def _advance(self) -> None:
+        """Run the flow; whenever it waits for the automaton, the script (:mod:`.automa`) answers
+        through the ordinary moves and prompts, so its turns follow the same rules as a person's."""
+        if self._auto_busy or self.automaton is None:
+            super()._advance()
+            return
+        self._auto_busy = True
+        try:
+            a = self.automaton
+            for _ in range(100_000):
+                super()._advance()
+                if a not in self.flow.to_act():
+                    return
+                acts = self._legal(a)
+                pick = automa.choose(self, a, acts)
+                self._apply(a, next(x for x in acts if x.id == pick))
+            raise RuntimeError("the automaton does not finish its moves")
+        finally:
+            self._auto_busy = False
+
+    def say(self, text: str, *seats: int, kind: str = "") -> None:
+        """Log an event; the automaton is written by its name, not as a seat (players read "The Raider
+        Fortress", wherever the log is shown)."""
+        a = self.automaton
+        if a is not None and a in seats:
+            text, rest = automa.named(text, seats, a)
+            seats = tuple(rest)
+        super().say(text, *seats, kind=kind)
+
+    def command_points(self, seat: int) -> int:
+        extra = automa.level(self)["cp"] if seat == self.automaton else 0
+        return super().command_points(seat) + extra
+
     # ---- the end of a wave (CS-END-1..3, CS-GAP-67) ----------------------------------------------------
     def _begin_mark(self):
-        self.data["marks"] = [None] * self.players
+        self.data["marks"] = [None] * self.fortresses
 
     def end_wave(self) -> None:
         d = self.data
         for uid, u in sorted(d["units"].items()):
             self._home(u["owner"], u.get("hero"), u["chips"])
-        for s in range(self.players):
+        for s in range(self.fortresses):
             for e in d["stacks"][s]:
                 self._home(s, e.get("hero"), e.get("chips", []))
             for h in d["camp"][s]:
                 self._home(s, h, [])
         d["units"] = {}
-        d["stacks"] = [[] for _ in range(self.players)]
-        d["camp"] = [[] for _ in range(self.players)]
-        d["picked"] = [[] for _ in range(self.players)]
-        d["marks"] = [None] * self.players
+        d["stacks"] = [[] for _ in range(self.fortresses)]
+        d["camp"] = [[] for _ in range(self.fortresses)]
+        d["picked"] = [[] for _ in range(self.fortresses)]
+        d["marks"] = [None] * self.fortresses
         d["round"] = 0
         d["wave_over"] = False
         if d["events"]["current"] is not None:
@@ -136,7 +192,7 @@ class CloudspireState(OnslaughtMixin):
         d = self.data
         self.say("The fortress of {0} is destroyed", p, kind="destroyed")
         self.mark(by, "remove", self.gate_hex(p), text="fortress destroyed")
-        d.setdefault("stats", {}).setdefault("out_wave", [None] * self.players)[p] = d["wave"]
+        d.setdefault("stats", {}).setdefault("out_wave", [None] * self.fortresses)[p] = d["wave"]
         d["out"].append(p)
         self.flow.remove(p)
         for uid in [u for u, x in d["units"].items() if x["owner"] == p]:
@@ -144,6 +200,12 @@ class CloudspireState(OnslaughtMixin):
         for sid in [s for s, x in d["spires"].items() if x["owner"] == p]:
             del d["spires"][sid]
         d["stacks"][p] = []
+        if self.automaton is not None:                                  # CS-GAP-6: together, at once
+            won = p == self.automaton
+            reason = (f"{automa.NAME} is destroyed" if won else
+                      f"the fortress of P{p + 1} is destroyed: the raid succeeds")
+            self.finish(Outcome.team(self.players, won, reason, scores=list(d["gate_damage"][:self.players])))
+            return
         live = [s for s in range(self.players) if self.in_play(s)]
         if len(live) == 1:
             rest = [[s] for s in reversed(d["out"])]
@@ -158,6 +220,12 @@ class CloudspireState(OnslaughtMixin):
     def final_outcome(self) -> None:
         """CS-GAP-68: most damage dealt to opposing gates, then remaining gate health, then Source."""
         d = self.data
+        if self.automaton is not None:                                  # CS-GAP-6: the raider still stands
+            g = d["gate"][self.automaton]
+            self.finish(Outcome.team(self.players, False, f"after wave 4 {automa.NAME} still stands "
+                                     f"({g['health']} of {g['max']} gate health)",
+                                     scores=list(d["gate_damage"][:self.players])))
+            return
         live = [s for s in range(self.players) if self.in_play(s)]
         key = {s: (d["gate_damage"][s], d["gate"][s]["health"], d["source"][s]) for s in live}
         groups = []
@@ -191,11 +259,13 @@ class CloudspireState(OnslaughtMixin):
             if base is not None:
                 turn = {"seat": base["seat"], "stage": base["stage"]}
         return {
-            "game": "cloudspire", "seat": seat, "players": self.players, "wave": d["wave"],
+            "game": "cloudspire", "seat": seat, "players": self.fortresses, "people": self.players,
+            "automaton": self.automaton, "automaton_name": automa.NAME, "mode": self.mode,
+            "opponent": automa.level_name(self) if self.automaton is not None else None, "wave": d["wave"],
             "phase": flow.phase, "round": d["round"], "turn": turn, "first": flow.first,
             "order": self.clockwise(flow.first), "passed": list(flow.data["passed"]),
             "factions": list(d["factions"]), "source": list(d["source"]),
-            "cap": [self.cap(s) for s in range(self.players)],
+            "cap": [self.cap(s) for s in range(self.fortresses)],
             "gates": [dict(g, hex=self.gate_hex(s)) for s, g in enumerate(d["gate"])], "out": list(d["out"]),
             "gate_damage": list(d["gate_damage"]), "adv": [dict(a) for a in d["adv"]],
             "barracks": [{"minions": dict(b["minions"]), "spires": dict(b["spires"])} for b in d["barracks"]],
@@ -207,7 +277,7 @@ class CloudspireState(OnslaughtMixin):
             "relics": [list(r) if s == seat else len(r) for s, r in enumerate(d["relics"])],
             "placed": dict(d["placed"]), "spires": {k: dict(v, ups=list(v["ups"])) for k, v in sorted(d["spires"].items())},
             "landmarks": lms, "units": units,
-            "stacks": [self.stack_view(s, seat) for s in range(self.players)],
+            "stacks": [self.stack_view(s, seat) for s in range(self.fortresses)],
             "gate_marks": list(d["marks"]), "marks": self.marks(), "cp": list(d["cp"]), "picked": [list(p) for p in d["picked"]],
             "limited": list(d["limited"]), "outcome": d["flow"]["outcome"], "log": self.log[-40:],
             "prompt": None if flow.prompt is None else {"seats": list(flow.prompt["seats"]),
@@ -219,7 +289,7 @@ class CloudspireState(OnslaughtMixin):
         below the top (CS-STK-10), facedown landmarks it has not seen, the draw piles and other
         seats' relics."""
         d = self.data
-        for s in range(self.players):
+        for s in range(self.fortresses):
             if s == seat:
                 continue
             for _ in range(20):
@@ -234,7 +304,7 @@ class CloudspireState(OnslaughtMixin):
         d["lm_pool"] = pool
         for pile in (d["market"]["deck"], d["market"]["scapes"], d["events"]["deck"]):
             rng.shuffle(pile)
-        hands = [s for s in range(self.players) if s != seat]
+        hands = [s for s in range(self.fortresses) if s != seat]
         relics = d["relic_deck"] + [r for s in hands for r in d["relics"][s]]
         rng.shuffle(relics)
         for s in hands:
@@ -270,22 +340,32 @@ class CloudspireState(OnslaughtMixin):
 
 
 FACTION_CHOICES = [(f, FACTIONS[f]["name"]) for f in PART1]
+MODE_CHOICES = [("competitive", "Competitive"), ("coop", "Co-operative against the Raider Fortress")]
 
 
 class CloudspireGame(Game):
     id = "cloudspire"
     title = "Cloudspire"
-    min_players, max_players = 2, 4                 # part 1: competitive play only (CS-GAP-5)
+    min_players, max_players = 1, 4                 # CS-OVR-1: 1 player is solo (CS-GAP-6)
     seat_colours = ("#c0392b", "#2f6db5", "#2e8b57", "#d4a017")   # as its board draws them (web/cloudspire.css)
     description = "Advance your floating fortress, raise spires and send minions and heroes at rival fortresses."
     options_spec = (
         Option("factions", None, "Factions", FACTION_CHOICES, kind="choice", per_seat=True,
                help="One faction per player; by default each player is dealt a different faction at random."),
+        Option("mode", "competitive", "Mode", MODE_CHOICES, kind="choice",
+               help="With 2 players: competitive (each for themself), or co-operative (both together against "
+                    "the automated Raider Fortress; win or lose as a team). One player always plays solo "
+                    "against the Raider Fortress."),
+        Option("opponent", "normal", "Raider Fortress", automa.LEVEL_CHOICES, kind="choice",
+               help="How strong the automated Raider Fortress is in solo and co-operative play: "
+                    + automa.LEVEL_HELP),
     )
     state_class = CloudspireState
     setup_step = "setup"                            # shows every faction at selection (CS-UI-30)
 
     def check_options(self, options: dict, players: int) -> dict:
+        if options.get("mode") == "coop" and players != 2:
+            raise ValueError("Co-operative play is for 2 players (1 player always plays solo)")
         f = options.get("factions")
         if f is not None:
             if len(set(f)) != len(f):
@@ -311,11 +391,17 @@ class CloudspireGame(Game):
         gates = [f"{g['health']} of {g['max']} health" if s not in d["out"] else "destroyed"
                  for s, g in enumerate(d["gate"])]
         waves = [str(d["wave"]) if out_wave[s] is None else f"{out_wave[s]} (fortress destroyed)" for s in range(n)]
-        return [("Gate", gates), ("Wave reached", waves),
-                ("Damage dealt to opposing gates", [str(v) for v in d["gate_damage"]]),
-                ("Source at the end", [str(v) for v in d["source"]]),
+        rows = [("Gate", gates[:n]), ("Wave reached", waves),
+                ("Damage dealt to opposing gates", [str(v) for v in d["gate_damage"][:n]]),
+                ("Source at the end", [str(v) for v in d["source"][:n]]),
                 ("Source earned", row("earned")), ("Units lost", row("lost")), ("Spires built", row("spires")),
                 ("Landmarks explored", row("explored"))]
+        a = state.automaton
+        if a is not None:                       # solo and co-op: the raider's gate decided it, for everyone
+            g = d["gate"][a]
+            raider = "destroyed" if a in d["out"] else f"{g['health']} of {g['max']} health"
+            rows.insert(0, (f"{automa.NAME}'s gate", [raider] * n))
+        return rows
 
     def rules_html(self) -> str:
         return read_text(__package__, "rules.html")

@@ -22,14 +22,34 @@ class UnitsMixin(FlowState):
     def destroy_fortress(self, p: int, by: int) -> None:   # rules.py
         raise NotImplementedError
 
+    # ---- solo and co-operative play (CS-GAP-6): the automated fortress is one more seat ----------
+    @property
+    def automaton(self):
+        """The seat of the automated raider fortress (after the people's seats), or None."""
+        if self.players == 1 or (self.options or {}).get("mode") == "coop":
+            return self.players
+        return None
+
+    @property
+    def fortresses(self) -> int:
+        """Fortresses on the board: the people's, and the automaton's if there is one."""
+        return self.players + (0 if self.automaton is None else 1)
+
+    def opposed(self, s: int, p) -> bool:
+        """Whether ``p``'s pieces are ``s``'s foes: every other seat, except team-mates in co-op play."""
+        if p is None or p == s:
+            return False
+        a = self.automaton
+        return a is None or s == a or p == a
+
     # ---- map ------------------------------------------------------------------------------
     @property
     def map(self):
-        return MAPS[self.players]
+        return MAPS[self.fortresses]
 
     def terrain(self, h: str):
         """The terrain of ``h``, or None for sky (a placed earthscape turns its slot to land)."""
-        t = MAPS[self.players].terrain.get(h)
+        t = MAPS[self.fortresses].terrain.get(h)
         if t is None:
             return self.data["scape_terrain"].get(h)
         return t
@@ -72,12 +92,12 @@ class UnitsMixin(FlowState):
 
     def blocked(self) -> set:
         """Land hexes no unit may enter: gates, spires and landmarks."""
-        return (set(MAPS[self.players].gates) | set(self.data["landmarks"])
+        return (set(MAPS[self.fortresses].gates) | set(self.data["landmarks"])
                 | {sp["hex"] for sp in self.data["spires"].values()})
 
     def land(self) -> dict:
         """Terrain of every land hex, earthscapes included."""
-        out = dict(MAPS[self.players].terrain)
+        out = dict(MAPS[self.fortresses].terrain)
         out.update(self.data["scape_terrain"])
         return out
 
@@ -197,7 +217,7 @@ class UnitsMixin(FlowState):
         through units but not spires, landmarks, gates or sky.  The map depends only on the board's
         fixed parts, so it is computed once per board and shared: callers only read it."""
         blocked = self.blocked()
-        key = (self.players, frozenset(allowed), target, frozenset(blocked),
+        key = (self.fortresses, frozenset(allowed), target, frozenset(blocked),
                tuple(sorted(self.data["scape_terrain"].items())))
         hit = _MARCH.get(key)
         if hit is not None:
@@ -257,7 +277,7 @@ class UnitsMixin(FlowState):
         """Add to ``seat``'s statistic ``what`` (``earned``, ``lost``, ``spires``, ``explored``) for the
         end-of-game summary: public facts, also in the log."""
         st = self.data.setdefault("stats", {})
-        row = st.setdefault(what, [0] * self.players)
+        row = st.setdefault(what, [0] * self.fortresses)
         row[seat] += n
 
     def pay(self, seat: int, amount: int) -> None:
