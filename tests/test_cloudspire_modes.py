@@ -360,3 +360,14 @@ def test_the_rules_page_writes_the_script_and_the_levels_as_they_are():
     for words in ("Market and Build", "Mark", "Select", "Stack", "Onslaught turn", "any</b> player's gate"):
         assert words in sec
     assert GAME.option("opponent").help.endswith(automa.LEVEL_HELP)
+
+
+@pytest.mark.rule("CS-GAP-6")
+def test_a_new_setup_starts_at_the_competitive_game_and_offers_solo():
+    """Solo is one player, but a new Cloudspire setup starts at two (the usual game); the count says "1 player"."""
+    from pyapp.ui import App, DictStorage
+    app = App(DictStorage(), {})
+    app.handle("nav", "setup:cloudspire")
+    html = app.render()
+    assert len(app.setup["seats"]) == 2
+    assert '<option value="1">1 player</option>' in html and '<option value="2" selected>2 players</option>' in html

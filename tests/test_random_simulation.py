@@ -9,7 +9,7 @@ import pytest
 from pyapp import IllegalAction, bots, games
 
 READY = [g["id"] for g in games.catalog() if g["ready"]]
-GAMES_PER_ID = {"hexbattle": 16, "doomspire": 3, "clockwork": 3, "icefortress": 8, "cloudspire": 3}
+GAMES_PER_ID = {"hexbattle": 16, "doomspire": 3, "clockwork": 3, "icefortress": 8, "cloudspire": 4}
 # long games are checked at every k-th step (each game's own test files run more and longer games)
 CHECK_EVERY = {"hexbattle": 3, "doomspire": 9, "clockwork": 9, "icefortress": 1, "cloudspire": 9}
 

@@ -504,6 +504,15 @@ class Game:
     # one device pass it behind a hand-off screen between turns.  False (everything public, e.g. a
     # co-operative game): the board simply shows whoever is to act, with no hand-off screen.
     private_views: bool = True
+    # the player count a new game's setup starts with (None: min_players), e.g. 2 where one player means
+    # a solo mode that is not the game's usual way to play
+    default_players: int | None = None
+
+    @property
+    def setup_players(self) -> int:
+        """The player count a new game's setup starts with (``default_players`` within the game's range)."""
+        n = self.default_players
+        return n if isinstance(n, int) and self.min_players <= n <= self.max_players else self.min_players
 
     def seat_colour(self, seat: int) -> str | None:
         """The colour ``seat`` has on this game's board (a ``#rrggbb`` text), or None if the game gives none.

@@ -410,7 +410,7 @@ class App(Sharing):
                         f"{exc if known else 'there is no game ' + quote(gid, 40) + ' here'}.")
             self.embed = False
             return False
-        players = game.min_players
+        players = game.setup_players
         seats = ["human"] + ["bot:" + _best_bot(gid)] * (players - 1)
         seats_ok = True
         if q.get("seats"):
@@ -539,7 +539,7 @@ class App(Sharing):
     # ================================================================ setup
     def _new_setup(self, gid: str, *, seats: list[str] | None = None, seed: int | None = None) -> None:
         game = games.get(gid)
-        players = game.min_players
+        players = game.setup_players
         seats = seats or (["human"] + ["bot:" + _best_bot(gid)] * (players - 1))
         n = len(seats)
         options = {o.name: [_seat_default(o, i) for i in range(n)] if o.per_seat else o.default
@@ -1479,7 +1479,8 @@ class App(Sharing):
         extra = step.setup_html(st) if step is not None else ""
         top = ""
         if game.min_players != game.max_players:
-            popts = "".join(f'<option value="{n}"{" selected" if n == len(st["seats"]) else ""}>{n} players</option>'
+            popts = "".join(f'<option value="{n}"{" selected" if n == len(st["seats"]) else ""}>'
+                            f'{n} player{"" if n == 1 else "s"}</option>'
                             for n in range(game.min_players, game.max_players + 1))
             top = f'<label class="field">Players <select data-input="players">{popts}</select></label>'
         shown = _shown_options(game)

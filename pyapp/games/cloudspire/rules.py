@@ -347,6 +347,7 @@ class CloudspireGame(Game):
     id = "cloudspire"
     title = "Cloudspire"
     min_players, max_players = 1, 4                 # CS-OVR-1: 1 player is solo (CS-GAP-6)
+    default_players = 2                             # a new game's setup: the competitive game
     seat_colours = ("#c0392b", "#2f6db5", "#2e8b57", "#d4a017")   # as its board draws them (web/cloudspire.css)
     description = "Advance your floating fortress, raise spires and send minions and heroes at rival fortresses."
     options_spec = (
