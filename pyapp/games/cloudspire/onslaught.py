@@ -70,9 +70,12 @@ class OnslaughtMixin(BattleMixin):
             u["moved"] = u["attacked"] = False
             u["idle"] = False
             t = self.talents(u)
-            if "regenerate" in t and u["hp"] < self.stat(u, "health"):
-                u["hp"] += 1
-                self.say("{0}'s %s regenerates 1 health" % self.label(u), s, kind="heal")
+            regrow = self.trait(s, "regrowth", 0)                       # CS-GAP-80: every Graft unit
+            if (regrow or "regenerate" in t) and u["hp"] < self.stat(u, "health"):
+                heal = min(max(regrow, 1 if "regenerate" in t else 0), self.stat(u, "health") - u["hp"])
+                u["hp"] += heal
+                verb = "regrows" if regrow else "regenerates"
+                self.say("{0}'s %s %s %d health" % (self.label(u), verb, heal), s, kind="heal")
             if "forsaken" in t:
                 self.forsaken_roll(u)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...engine import Game, Option, Outcome
 from ...engine.flow import Phase, phases
 from ...engine.util import read_text
-from .content import (ALL_FACTIONS, CHIPS, EARTHSCAPES, EVENTS, FACTIONS, LANDMARKS, PART1, RELICS,
+from .content import (CHIPS, EARTHSCAPES, EVENTS, FACTIONS, LANDMARKS, PART1, PLAYABLE, RELICS,
                       UNITS, faction_name)
 from .onslaught import OnslaughtMixin
 
@@ -269,7 +269,7 @@ class CloudspireState(OnslaughtMixin):
         return True
 
 
-FACTION_CHOICES = [(f, FACTIONS[f]["name"]) for f in PART1]
+FACTION_CHOICES = [(f, FACTIONS[f]["name"]) for f in PLAYABLE]
 
 
 class CloudspireGame(Game):
@@ -291,7 +291,7 @@ class CloudspireGame(Game):
             if len(set(f)) != len(f):
                 raise ValueError("Each player must lead a different faction")
             for x in f:
-                if x not in ALL_FACTIONS:
+                if x not in PLAYABLE:
                     raise ValueError(f"unknown faction {x!r}")
         return options
 

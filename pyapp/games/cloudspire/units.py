@@ -111,6 +111,10 @@ class UnitsMixin(FlowState):
         ev = self.data["events"]["current"]
         return EVENT[ev]["amount"] if ev is not None and EVENT[ev]["effect"] == effect else 0
 
+    def trait(self, seat: int, name: str, default=None):
+        """The value of faction trait ``name`` for ``seat`` (CS-GAP-72..81), or ``default``."""
+        return FACTIONS[self.data["factions"][seat]]["traits"].get(name, default)
+
     def hoarding(self, seat: int) -> dict:
         """Grovetenders (CS-GAP-74): while holding the threshold or more Source, the bonus applies."""
         h = FACTIONS[self.data["factions"][seat]]["traits"].get("hoard")
