@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from pyapp.games.cloudspire.content import FACTIONS, PLAYABLE, UNITS
+from pyapp.games.cloudspire.content import CHIPS, FACTIONS, PLAYABLE, UNITS
 from pyapp.games.cloudspire import GAME
-from tests.cloudspire_helpers import clear_landmarks, lane, new, start_turn, unit
+from cloudspire_helpers import (act, board, clear_landmarks, give, ids, lane, market, new, owned, skip_to, spire,
+                                start_turn, unit)
 
 rule = pytest.mark.rule
 
@@ -42,6 +43,86 @@ def test_graft_regrowth_does_not_stack_with_regenerate_and_never_passes_the_heal
     m = unit(s, 0, road[2], chips=["bloom_horror"], hp=3)
     start_turn(s, 0)
     assert s.data["units"][m]["hp"] == 4 == UNITS["bloom_horror"]["health"]
+
+
+# ---- The Uprising (CS-FAC-11, CS-GAP-81) -------------------------------------------------------------
+@rule("CS-FAC-11", "CS-GAP-81")
+def test_the_uprising_has_a_small_barracks_and_lives_off_the_market():
+    u = FACTIONS["uprising"]
+    assert [h["start"] for h in u["heroes"]] == [True]
+    assert len(u["minions"]) == 2 and len(u["spires"]) == 2
+    assert u["traits"] == {"discount": 1, "salvage": True, "small_barracks": True}
+    s = new(2, ["uprising", "keel"])
+    assert s.data["heroes"][0] == {"firebrand_maelis": {"level": 1, "equip": []}}
+
+
+@rule("CS-GAP-81")
+def test_the_uprising_pays_1_source_less_per_market_chip_but_at_least_1():
+    s = new(2, ["uprising", "keel"])
+    skip_to(s, "market")
+    market(s, "sellsword", "raider", "windstep_boots")
+    up = 0
+    give(s, up, 3)
+    give(s, 1, 3)
+    labels = {a.id: a.label for a in s.legal_actions(up)} if up in s.to_act else {}
+    if up not in s.to_act:
+        act(s, "pass")
+        labels = {a.id: a.label for a in s.legal_actions(up)}
+    assert "buy:raider" in labels and "for 3 Source" in labels["buy:raider"]          # 4 - 1
+    assert "for 1 Source" in labels["buy:sellsword"]                                   # 2 - 1
+    act(s, "buy:raider", up)
+    assert s.data["source"][up] == 0 and "raider" in s.data["owned"][up]["chips"]
+    assert CHIPS["raider"]["cost"] == 4
+
+
+@rule("CS-GAP-81")
+def test_a_keel_pays_the_full_market_price():
+    s = new(2, ["keel", "uprising"])
+    skip_to(s, "market")
+    market(s, "raider", "sellsword", "ram_horn")
+    give(s, 0, 3)
+    give(s, 1, 3)
+    seat = 0 if 0 in s.to_act else 1
+    if seat == 1:
+        act(s, "pass")
+    assert "buy:raider" not in ids(s, 0)
+
+
+@rule("CS-GAP-81", "CS-DEF-5")
+def test_defeated_uprising_merc_minions_come_back_to_it():
+    s = board(["keel", "uprising"])
+    road = lane(s, 0, 1)
+    a = unit(s, 0, road[-1], chips=["gloom_knight"])                  # attack 3
+    d = unit(s, 1, road[-2], chips=["sellsword"], hp=1)
+    start_turn(s, 0)
+    act(s, f"atk:{a}:{road[-2]}")
+    assert d not in s.data["units"] and "sellsword" in s.data["owned"][1]["chips"]
+    assert "sellsword" not in s.data["market"]["discard"]
+
+
+@rule("CS-GAP-81", "CS-DEF-5")
+def test_a_destroyed_uprising_merc_spire_comes_back_to_it():
+    s = board(["keel", "uprising"])
+    road = lane(s, 0, 1)
+    a = unit(s, 0, road[-1], chips=["gloom_knight"])
+    side = sorted(x for x in s.map.grid.adjacent(road[-1]) if s.terrain(x) and not s.solid(x) and x not in road)
+    sp = spire(s, 1, "flare_tower", side[0], ["attack"])
+    start_turn(s, 0)
+    act(s, f"atk:{a}:{side[0]}")
+    assert sp not in s.data["spires"] and "flare_tower" in s.data["owned"][1]["chips"]
+    assert "flare_tower" not in s.data["market"]["discard"]
+
+
+@rule("CS-GAP-81", "CS-DEF-5")
+def test_other_factions_merc_minions_still_go_to_the_discard():
+    s = board(["keel", "heirs"])
+    road = lane(s, 0, 1)
+    a = unit(s, 0, road[-1], chips=["gloom_knight"])
+    d = unit(s, 1, road[-2], chips=["sellsword"], hp=1)
+    start_turn(s, 0)
+    act(s, f"atk:{a}:{road[-2]}")
+    assert d not in s.data["units"] and "sellsword" in s.data["market"]["discard"]
+    assert "sellsword" not in s.data["owned"][1]["chips"]
 
 
 def test_the_rules_page_gives_every_playable_factions_rule_in_plain_words():

@@ -60,14 +60,21 @@ class EconomyMixin(UnitsMixin):
         if m["scape_face"] is None:
             m["scape_face"] = draw_one(m["scapes"], self.rng, discard=m["scape_discard"])
 
+    def chip_price(self, seat: int, chip: str) -> int:
+        """A market chip's cost, less the Uprising's discount (at least 1, CS-GAP-81)."""
+        cost = CHIPS[chip]["cost"]
+        off = self.trait(seat, "discount", 0)
+        return max(1, cost - off) if off else cost
+
     def _legal_market(self, seat):
         m = self.data["market"]
         src = self.data["source"][seat]
         out = [Action("pass", "Pass (no more market turns this wave)", "pass")]
         for c in m["face"]:
             chip = CHIPS[c]
-            if chip["cost"] <= src:
-                out.append(Action("buy:" + c, f"Buy {chip['name']} ({chip['kind']}) for {chip['cost']} Source", "buy"))
+            price = self.chip_price(seat, c)
+            if price <= src:
+                out.append(Action("buy:" + c, f"Buy {chip['name']} ({chip['kind']}) for {price} Source", "buy"))
         sc = m["scape_face"]
         if sc is not None and src >= SCAPE_COST and not self.data["bought_scape"][seat]:
             out.append(Action("buy:scape", f"Buy the earthscape {SCAPE[sc]['name']} for {SCAPE_COST} Source", "buy"))
@@ -89,10 +96,11 @@ class EconomyMixin(UnitsMixin):
             self.say("{0} buys the earthscape %s" % SCAPE[sc]["name"], seat, kind="buy")
         else:
             chip = CHIPS[what]
-            self.pay(seat, chip["cost"])
+            price = self.chip_price(seat, what)
+            self.pay(seat, price)
             m["face"].remove(what)
             self.data["owned"][seat]["chips"].append(what)
-            self.say("{0} buys %s for %d Source" % (chip["name"], chip["cost"]), seat, kind="buy")
+            self.say("{0} buys %s for %d Source" % (chip["name"], price), seat, kind="buy")
         self.refill_market()
         self.reveal()                                                   # a new offering is turned up
         self.flow.next()

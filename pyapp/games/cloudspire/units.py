@@ -321,12 +321,22 @@ class UnitsMixin(FlowState):
         return gone
 
     def return_chip(self, seat: int, chip: str) -> None:
-        """CS-DEF-3/5, CS-GAP-63: faction minions go back to the barracks, merc minions to the discard."""
+        """CS-DEF-3/5, CS-GAP-63: faction minions go back to the barracks, merc minions to the discard
+        (the Uprising's back beside their barracks, CS-GAP-81)."""
         if UNITS[chip]["merc"]:
-            self.data["market"]["discard"].append(chip)
+            self.salvage(seat, chip)
         else:
             b = self.data["barracks"][seat]["minions"]
             b[chip] = b.get(chip, 0) + 1
+
+    def salvage(self, seat: int, chip: str) -> None:
+        """A defeated merc minion or spire: to the market's discard, or for the Uprising back to the chips
+        it owns, ready for the next wave (CS-GAP-81)."""
+        if self.trait(seat, "salvage"):
+            self.data["owned"][seat]["chips"].append(chip)
+            self.say("{0} salvages its %s" % CHIPS[chip]["name"], seat, kind="salvage")
+        else:
+            self.data["market"]["discard"].append(chip)
 
     def remove_hero(self, seat: int, hid: str) -> None:
         """CS-DEF-6, CS-GAP-24: a defeated hero leaves the game; its equipment is discarded."""
@@ -350,7 +360,7 @@ class UnitsMixin(FlowState):
             self.mark(sp["owner"] if by_seat is None else by_seat, "remove", sp["hex"], text=name)
             self.reward(by_seat, SPIRES[sp["type"]]["reward"], name)
             if SPIRES[sp["type"]]["merc"]:
-                self.data["market"]["discard"].append(sp["type"])
+                self.salvage(sp["owner"], sp["type"])
             else:
                 b = self.data["barracks"][sp["owner"]]["spires"]
                 b[sp["type"]] = b.get(sp["type"], 0) + 1
