@@ -6,7 +6,7 @@ import pytest
 
 from pyapp.games.cloudspire.content import CHIPS, FACTIONS, PLAYABLE, UNITS
 from pyapp.games.cloudspire import GAME
-from cloudspire_helpers import (act, board, clear_landmarks, give, ids, lane, market, new, owned, skip_to, spire,
+from cloudspire_helpers import (act, board, clear_landmarks, gate, give, ids, lane, market, new, owned, skip_to, spire,
                                 start_turn, unit)
 
 rule = pytest.mark.rule
@@ -123,6 +123,66 @@ def test_other_factions_merc_minions_still_go_to_the_discard():
     act(s, f"atk:{a}:{road[-2]}")
     assert d not in s.data["units"] and "sellsword" in s.data["market"]["discard"]
     assert "sellsword" not in s.data["owned"][1]["chips"]
+
+
+# ---- Narora (CS-FAC-8, CS-GAP-78) --------------------------------------------------------------------
+@rule("CS-FAC-8", "CS-GAP-78")
+def test_narora_field_seven_minion_types_each_with_a_specialty_and_less_health():
+    n = FACTIONS["narora"]
+    assert len(n["minions"]) == 7 and n["traits"] == {"variety": 7}
+    specialties = {"swift", "spirebreaker", "herobane", "gatecrasher"}
+    for m in n["minions"]:
+        assert 1 <= m["cp"] <= 3 and set(m["talents"]) & specialties
+        assert m["health"] == m["cp"]                 # the template's minions have CP + 1 health
+    assert {t for m in n["minions"] for t in m["talents"]} == specialties
+    s = new(2, ["narora", "keel"])
+    assert s.data["barracks"][0]["minions"] == {m["id"]: 3 for m in n["minions"]}
+
+
+@rule("CS-GAP-78")
+def test_a_spirebreaker_deals_2_more_to_a_spire():
+    s = board(["narora", "keel"])
+    road = lane(s, 0, 1)
+    a = unit(s, 0, road[-1], chips=["stone_gnawer"])                 # attack 1
+    side = sorted(x for x in s.map.grid.adjacent(road[-1]) if s.terrain(x) and not s.solid(x) and x not in road)
+    sp = spire(s, 1, "lodestone_spire", side[0], ["fortification", "fortification"])     # it does not fire
+    start_turn(s, 0)
+    act(s, f"atk:{a}:{side[0]}")
+    assert s.data["spires"][sp]["ups"] == ["fortification"]           # 3 damage breaks a fortification
+
+
+@rule("CS-GAP-78")
+def test_a_gatecrasher_deals_2_more_to_a_gate():
+    s = board(["narora", "keel"])
+    road = lane(s, 0, 1)
+    a = unit(s, 0, road[-1], chips=["horn_ram"])                      # attack 1
+    start_turn(s, 0)
+    act(s, f"atk:{a}:{gate(s, 1)}")
+    assert s.data["gate"][1]["health"] == 15 - 3 and s.data["gate_damage"][0] == 3
+
+
+@rule("CS-GAP-78")
+def test_a_herobane_deals_2_more_to_a_hero_but_not_to_a_minion():
+    s = board(["narora", "keel"])
+    road = lane(s, 0, 1)
+    a = unit(s, 0, road[4], chips=["stalker_cat"])                    # attack 2
+    h = unit(s, 1, road[5], hero="deep_warden")                       # health 7
+    start_turn(s, 0)
+    act(s, f"atk:{a}:{road[5]}")
+    assert s.data["units"][h]["hp"] == 7 - 4
+    s = board(["narora", "keel"])
+    a = unit(s, 0, road[4], chips=["stalker_cat"])
+    m = unit(s, 1, road[5], chips=["gloom_knight"])                   # health 5
+    start_turn(s, 0)
+    act(s, f"atk:{a}:{road[5]}")
+    assert s.data["units"][m]["hp"] == 5 - 2
+
+
+@rule("CS-GAP-78")
+def test_swift_narora_minions_move_one_more():
+    s = board(["narora", "keel"])
+    u = unit(s, 0, lane(s, 0, 1)[2], chips=["dart_hound"])
+    assert s.stat(s.data["units"][u], "move") == 3
 
 
 def test_the_rules_page_gives_every_playable_factions_rule_in_plain_words():

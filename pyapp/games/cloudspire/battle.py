@@ -172,10 +172,15 @@ class BattleMixin(DeployMixin):
         u = d["units"][uid]
         u["attacked"] = True                                            # CS-ATK-5
         atk = self.stat(u, "attack")
-        siege = 1 if "siege" in self.talents(u) else 0
+        tal = self.talents(u)
+        siege = 1 if "siege" in tal else 0
+        siege += 2 if "spirebreaker" in tal and self.spire_at(h) is not None else 0   # CS-GAP-78 specialties
+        siege += 2 if "gatecrasher" in tal and h in self.gate_hexes() else 0
         other = self.unit_at(h)
         if other is not None:                                           # CS-ATK-6..12
             o = d["units"][other]
+            if "herobane" in tal and o.get("hero"):
+                atk += 2
             first = not o["hit"]
             o["hit"] = True
             self.say("{0}'s %s attacks {1}'s %s for %d" % (self.label(u), self.label(o), atk), s, o["owner"], kind="attack")

@@ -161,6 +161,9 @@ def _load():
             _stat_unit(chk, m, mat, "cp", 1, 6)
             chk.int(m.get("count"), mat, "count", 3, 3)
             units[m.get("id")] = dict(m, kind="minion", faction=fid, merc=False, reward=max(1, m.get("cp", 1)))
+            if "variety" in f["traits"]:
+                chk.check(bool(m.get("talents")) and m.get("cp") in (1, 2, 3), mat,
+                          "every minion of a wide variety costs 1-3 CP and has a specialty talent (CS-GAP-78)")
         lo, hi = ros["spires"]
         chk.check(lo <= len(f["spires"]) <= hi, at, f"needs {lo} to {hi} spire types")
         for s in f["spires"]:

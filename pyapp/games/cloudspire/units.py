@@ -51,6 +51,10 @@ class UnitsMixin(FlowState):
     def gate_hex(self, seat: int) -> str:
         return self.map.gates[seat]
 
+    def gate_hexes(self) -> list:
+        """Every seat's gate hex, in seat order."""
+        return [self.gate_hex(s) for s in range(self.players)]
+
     def spire_at(self, h: str):
         for sid, sp in self.data["spires"].items():
             if sp["hex"] == h:
