@@ -6,7 +6,8 @@ import pytest
 
 from pyapp.games.cloudspire.content import CHIPS, FACTIONS, PLAYABLE, UNITS
 from pyapp.games.cloudspire import GAME
-from cloudspire_helpers import (act, board, clear_landmarks, gate, give, ids, lane, market, new, owned, skip_to, spire,
+from cloudspire_helpers import (act, board, clear_landmarks, gate, give, ids, lane, market, new, owned, rig, skip_to,
+                                spire,
                                 start_turn, unit)
 
 rule = pytest.mark.rule
@@ -183,6 +184,98 @@ def test_swift_narora_minions_move_one_more():
     s = board(["narora", "keel"])
     u = unit(s, 0, lane(s, 0, 1)[2], chips=["dart_hound"])
     assert s.stat(s.data["units"][u], "move") == 3
+
+
+# ---- Griege (CS-FAC-3, CS-GAP-73) ---------------------------------------------------------------------
+@rule("CS-FAC-3", "CS-GAP-73")
+def test_griege_have_weak_spires_and_gate():
+    g = FACTIONS["griege"]
+    others = [FACTIONS[f] for f in ("heirs", "brawnen", "keel", "grovetenders")]
+    assert g["gate"] < min(f["gate"] for f in others)
+    assert all(3 <= sp["capacity"] <= 5 for sp in g["spires"])
+    assert max(sp["capacity"] for sp in g["spires"]) < max(sp["capacity"] for f in others for sp in f["spires"])
+    s = new(2, ["griege", "keel"])
+    assert s.data["gate"][0] == {"health": 12, "max": 12}
+
+
+def _slip_position(faction):
+    s = board([faction, "keel"])
+    road = lane(s, 0, 1)
+    me = "fog_sneak" if faction == "griege" else "squire"
+    u = unit(s, 0, road[3], chips=[me])
+    unit(s, 1, road[4], chips=["shackler"])
+    dist = s.march_distance(s.allowance(s.data["units"][u]), gate(s, 1))
+    return s, road, s.data["units"][u], dist
+
+
+@rule("CS-GAP-73", "CS-MOV-11")
+def test_griege_minions_slip_through_opposing_units_but_never_stop_on_them():
+    s, road, u, dist = _slip_position("griege")
+    ends = s.minion_destinations(0, u, dist, s.distance_from(dist, u["hex"]))
+    assert road[5] in ends and road[4] not in ends
+    s, road, u, dist = _slip_position("heirs")                       # others are blocked as before
+    ends = s.minion_destinations(0, u, dist, s.distance_from(dist, u["hex"]))
+    assert road[5] not in ends and road[4] not in ends
+
+
+@rule("CS-GAP-73")
+def test_a_griege_minion_is_promoted_once_when_it_defeats_a_unit():
+    s = board(["griege", "keel"])
+    road = lane(s, 0, 1)
+    a = unit(s, 0, road[-1], chips=["knifehand"])                    # attack 2, health 3; by the marked gate
+    d = unit(s, 1, road[-2], chips=["delver"], hp=1)
+    start_turn(s, 0)
+    act(s, f"atk:{a}:{road[-2]}")
+    u = s.data["units"][a]
+    assert d not in s.data["units"] and u["promoted"] and u["hp"] == 4
+    assert s.stat(u, "attack") == 3 and s.stat(u, "health") == 4
+    assert s.view(1)["units"][0]["promoted"] is True                 # public
+    s.promote(a, "again")
+    assert u["hp"] == 4                                               # once only
+
+
+@rule("CS-GAP-73", "CS-FIRE-6")
+def test_a_griege_minion_that_survives_a_spire_attack_is_promoted():
+    s = board(["griege", "keel"])
+    road = lane(s, 0, 1)
+    a = unit(s, 0, road[-1], chips=["fog_sneak"])                    # health 2, next to the marked gate
+    side = sorted(x for x in s.map.grid.adjacent(road[-1]) if s.terrain(x) and not s.solid(x) and x not in road)
+    spire(s, 1, "stalactite_spire", side[0], ["attack"])
+    rig(s, 1)                                                         # one die: 1 damage
+    start_turn(s, 0)
+    u = s.data["units"][a]
+    assert u["hp"] == 2 - 1 + 1 and u["promoted"] and s.stat(u, "attack") == 2
+
+
+@rule("CS-GAP-73", "CS-ATK-11")
+def test_a_promotion_belongs_to_the_leading_minion_of_a_group():
+    s = board(["griege", "keel"])
+    a = unit(s, 0, lane(s, 0, 1)[3], chips=["knifehand", "fog_sneak"])
+    s.promote(a, "test")
+    s.damage_unit(a, 10, 1)
+    u = s.data["units"][a]
+    assert u["chips"] == ["fog_sneak"] and not u["promoted"] and u["hp"] == 2
+
+
+@rule("CS-GAP-73")
+def test_keel_minions_are_never_promoted():
+    s = board(["keel", "griege"])
+    road = lane(s, 0, 1)
+    a = unit(s, 0, road[-1], chips=["shackler"])
+    unit(s, 1, road[-2], chips=["fog_sneak"], hp=1)
+    start_turn(s, 0)
+    act(s, f"atk:{a}:{road[-2]}")
+    assert not s.data["units"][a].get("promoted")
+
+
+@rule("CS-GAP-73")
+def test_a_promoted_minion_is_drawn_with_a_chevron_and_named_in_words():
+    from pyapp.games.cloudspire import render as R
+    s = board(["griege", "keel"])
+    a = unit(s, 0, lane(s, 0, 1)[3], chips=["knifehand"])
+    s.promote(a, "test")
+    out = R.render(s.view(1), [], seat=1, names=["Ann", "Bob"], interactive=False)
+    assert 'class="cs-promoted"' in out and "Knifehand at" in out and "(promoted)" in out
 
 
 def test_the_rules_page_gives_every_playable_factions_rule_in_plain_words():

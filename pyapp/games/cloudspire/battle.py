@@ -59,7 +59,10 @@ class BattleMixin(DeployMixin):
             SPIRES[sp["type"]]["name"], self.label(u), " ".join(map(str, rolls)), dmg), sp["owner"], u["owner"],
             kind="fire")
         self.mark(sp["owner"], "fire", sp["hex"], u["hex"], text=str(dmg))          # the owner's shot
+        top = u["chips"][:1]
         self.damage_unit(uid, dmg, sp["owner"])
+        if uid in d["units"] and u["chips"][:1] == top:
+            self.promote(uid, "it survived a spire attack")
 
     # ---- Stage 4: exploration (CS-EXP-1..7) ----------------------------------------------------------
     def explore_options(self, frame) -> list:

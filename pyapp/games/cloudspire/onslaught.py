@@ -369,11 +369,12 @@ class OnslaughtMixin(BattleMixin):
         move = self.stat(u, "move")
         land, blocked = self.land(), self.blocked()
         here = {x["hex"]: x for x in self.data["units"].values()}
+        slip = bool(self.trait(s, "slip"))                              # CS-GAP-73: Griege minions slip through
         ends: dict = {}
 
         def walk(h, path):
             n = len(path) - 1
-            if n:
+            if n and (h not in here or here[h]["owner"] == s):
                 ends.setdefault(n, set()).add(h)
             if n == move:
                 return
@@ -381,7 +382,7 @@ class OnslaughtMixin(BattleMixin):
                 if x in path or x in blocked or land.get(x) not in allowed:
                     continue
                 o = here.get(x)
-                if o is not None and (o["owner"] != s or not o.get("hero")):
+                if o is not None and (o["owner"] != s or not o.get("hero")) and not (slip and o["owner"] != s):
                     continue                                            # only a friendly hero may be passed
                 walk(x, path + [x])
 

@@ -27,9 +27,11 @@ FILL = {"path": "#d9c89a", "forest": "#6f9a5a", "mountain": "#9a8f84", "water": 
 KIND_BORDER = {"equipment": "#3b6fc4", "spire": "#a9b0b8", "minion": "#b07a3c", "hero": "#d4a82a"}
 UP_FILL = {"attack": "#b3261e", "range": "#1f5fa8", "fortification": "#5b5b5b"}
 DASH = ("", "7 3", "2 3", "9 3 2 3")          # each seat's last-move outline: a pattern as well as a colour
-TAG = {"build": "+", "place": "+", "explore": "?", "reveal": "!", "remove": "\u2715", "aim": "\u25ce"}
+TAG = {"build": "+", "place": "+", "explore": "?", "reveal": "!", "remove": "\u2715", "aim": "\u25ce",
+       "promote": "\u25b2"}
 VERB = {"move": "moved", "attack": "attacked", "gate": "struck the gate", "fire": "fired", "build": "built",
-        "place": "placed", "explore": "explored", "reveal": "revealed", "remove": "removed", "aim": "marked the gate"}
+        "place": "placed", "explore": "explored", "reveal": "revealed", "remove": "removed", "aim": "marked the gate",
+        "promote": "promoted"}
 PHASES = {"event": "Event", "income": "Income", "market": "Market", "build": "Build", "mark": "Prep: declare marks",
           "select": "Prep: select units", "stack": "Prep: deployment stacks", "onslaught": "Onslaught"}
 STAGES = {"start": "1 Start of turn", "hero1": "2 Movement (heroes first)", "minions": "2 Movement (minions)",
@@ -227,6 +229,9 @@ def _units_svg(view: dict, m: Map, names: list) -> str:
         if not hero and u["size"] > 1:
             badge = (f'<circle cx="{x + 11}" cy="{y - 10}" r="7" fill="#fff" stroke="#111"/><text x="{x + 11}" '
                      f'y="{y - 6}" text-anchor="middle" font-size="{SMALL}" fill="#111">{u["size"]}</text>')
+        if u.get("promoted"):                   # a promoted Griege minion: a chevron over its top edge
+            badge += (f'<polygon class="cs-promoted" points="{x - 6},{y - 9} {x},{y - 15} {x + 6},{y - 9}" '
+                      f'fill="#ffd000" stroke="#111"/>')
         out.append(f'<g class="seat seat-{u["owner"]}">{shape}<text x="{x}" y="{y + 4.5}" text-anchor="middle" '
                    f'font-size="{FONT + 1}" font-weight="bold" fill="#fff">{u["hp"]}</text>{badge}</g>')
     return "".join(out)
@@ -416,6 +421,7 @@ def _pieces(view: dict, names: list) -> str:
             if u["owner"] != s:
                 continue
             extra = " (campfire)" if u["camp"] else " (will not attack)" if u["idle"] else ""
+            extra += " (promoted)" if u.get("promoted") else ""
             bits.append(f"{u['label']} at {u['hex']}: {u['hp']}/{u['max_hp']} health{extra}")
         for sid, sp in view["spires"].items():
             if sp["owner"] == s:
@@ -435,7 +441,8 @@ def _pieces(view: dict, names: list) -> str:
         rows.append(f"<li>Landmarks: {esc('; '.join(lms))}</li>")
     return (f'<details class="cs-pieces"><summary>On the map</summary><ul>{"".join(rows)}</ul>'
             f'<p class="cs-small">Spire bars from the bottom: red attack, blue range, grey fortification. '
-            f'A badge on a minion: the size of its group. Numbers beside a gate: the players who marked it.</p></details>')
+            f'A badge on a minion: the size of its group; a yellow chevron: a promoted minion. Numbers beside a gate: the '
+            f'players who marked it.</p></details>')
 
 
 def _actions_panel(acts: list, m: Map) -> str:

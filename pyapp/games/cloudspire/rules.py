@@ -178,7 +178,8 @@ class CloudspireState(OnslaughtMixin):
             units.append({"id": uid, "owner": u["owner"], "hex": u["hex"], "hero": u.get("hero"),
                           "chips": list(u["chips"]) if mine else u["chips"][:1], "size": len(u["chips"]) or 1,
                           "hp": u["hp"], "max_hp": self.stat(u, "health"), "label": self.label(u),
-                          "camp": bool(u.get("camp")), "idle": bool(u.get("idle"))})
+                          "camp": bool(u.get("camp")), "idle": bool(u.get("idle")),
+                          "promoted": bool(u.get("promoted"))})
         lms = {}
         for h, lm in sorted(d["landmarks"].items()):
             known = lm["up"] or (seat is not None and seat in lm["known"])

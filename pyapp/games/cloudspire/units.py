@@ -151,7 +151,21 @@ class UnitsMixin(FlowState):
             base += level + self.event_bonus("unit_attack") + self.hoarding(u["owner"]).get("attack", 0)
         elif name == "health":
             base += level
+        if u.get("promoted"):                                           # CS-GAP-73
+            base += self.trait(u["owner"], "promote", {}).get(name, 0)
         return base
+
+    def promote(self, uid: str, why: str) -> None:
+        """CS-GAP-73: a Griege minion is promoted once (the trait's bonus to attack and health) when it
+        defeats a unit or survives a spire attack.  The promotion belongs to the minion leading the
+        unit: when it falls, the next one leads unpromoted."""
+        u = self.data["units"].get(uid)
+        if u is None or u.get("hero") or u.get("promoted") or not self.trait(u["owner"], "promote"):
+            return
+        u["promoted"] = True
+        u["hp"] += self.trait(u["owner"], "promote").get("health", 0)
+        self.say("{0}'s %s is promoted (%s)" % (self.label(u), why), u["owner"], kind="promote")
+        self.mark(u["owner"], "promote", u["hex"], text=self.label(u))
 
     def allowance(self, u: dict) -> set:
         """CS-MOV-15, CS-GAP-8: the terrain a unit may enter."""
@@ -311,6 +325,7 @@ class UnitsMixin(FlowState):
                     self.gain(by_seat, sub, "subjugation")                   # CS-GAP-77
             self.return_chip(owner, chip)
             if u["chips"]:
+                u["promoted"] = False
                 u["hp"] = self.stat(u, "health")
                 self.reveal()                                                  # the next minion shows
                 self.say("{0}'s %s takes the lead of its group" % UNITS[u["chips"][0]]["name"], owner, kind="reveal")
@@ -319,6 +334,7 @@ class UnitsMixin(FlowState):
                 del self.data["units"][uid]
                 gone = True
         if by_uid is not None and by_seat is not None:
+            self.promote(by_uid, "it defeated a unit")
             by = self.data["units"].get(by_uid)
             if by is not None and by.get("hero") and self.hero_state(by["owner"], by["hero"])["level"] < HERO_LEVELS:
                 self.flow.push("levelup", seat=by["owner"], hero=by["hero"], uid=by_uid)   # CS-DEF-2
