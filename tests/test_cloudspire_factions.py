@@ -278,6 +278,90 @@ def test_a_promoted_minion_is_drawn_with_a_chevron_and_named_in_words():
     assert 'class="cs-promoted"' in out and "Knifehand at" in out and "(promoted)" in out
 
 
+# ---- Shada (CS-FAC-9, CS-GAP-79) ----------------------------------------------------------------------
+def _pair(factions=("shada", "keel"), second=None):
+    s = board(list(factions))
+    road = lane(s, 0, 1)
+    first = "ember_wisp" if factions[0] == "shada" else "squire"
+    a = unit(s, 0, road[3], chips=[first], hp=1)
+    side = sorted(x for x in s.map.grid.adjacent(road[3]) if s.terrain(x) == "path" and not s.solid(x)
+                  and s.unit_at(x) is None)
+    b = unit(s, 0, side[0], chips=[second or ("stone_mote" if factions[0] == "shada" else "page")])
+    return s, a, b, side[0]
+
+
+@rule("CS-FAC-9", "CS-GAP-79")
+def test_shada_are_elementals_that_combine():
+    sh = FACTIONS["shada"]
+    assert sh["traits"] == {"combine": True} and "merge" in sh["blurb"]
+    assert len(sh["minions"]) == 4 and len(sh["spires"]) == 4
+
+
+@rule("CS-GAP-79", "CS-SOT-3")
+def test_two_adjacent_shada_minions_combine_at_the_start_of_the_turn():
+    s, a, b, bh = _pair()
+    start_turn(s, 0)
+    assert f"fuse:{a}:{b}" in ids(s) and "go" in ids(s)
+    act(s, f"fuse:{a}:{b}")
+    u = s.data["units"][a]
+    assert b not in s.data["units"] and s.unit_at(bh) is None
+    assert u["chips"] == ["ember_wisp", "stone_mote"] and u["fused"]
+    assert u["hp"] == 1 + 4                                            # current health summed
+    assert s.stat(u, "attack") == 2 and s.stat(u, "health") == 6 and s.stat(u, "move") == 2
+    assert not any(i.startswith("fuse:") for i in ids(s))             # an elemental does not combine again
+    assert s.view(1)["units"][0]["chips"] == ["ember_wisp", "stone_mote"]   # both chips are public
+    assert s.view(1)["units"][0]["size"] == 1 and "elemental of Ember Wisp and Stone Mote" in s.view(1)["units"][0]["label"]
+
+
+@rule("CS-GAP-79")
+def test_only_ungrouped_adjacent_shada_minions_combine():
+    s, a, b, bh = _pair(("keel", "shada"))
+    start_turn(s, 0)
+    assert not any(i.startswith("fuse:") for i in ids(s))
+    s = board(["shada", "keel"])
+    road = lane(s, 0, 1)
+    unit(s, 0, road[2], chips=["ember_wisp"])
+    unit(s, 0, road[4], chips=["stone_mote"])                          # two hexes apart
+    unit(s, 0, road[5], chips=["gale_sprite", "ember_wisp"])           # a group
+    start_turn(s, 0)
+    assert not any(i.startswith("fuse:") for i in ids(s))
+
+
+@rule("CS-GAP-79", "CS-DEF-1", "CS-DEF-3")
+def test_a_defeated_elemental_sends_both_chips_home_and_pays_both_rewards():
+    s, a, b, bh = _pair()
+    s.fuse(0, a, b)
+    before = dict(s.data["barracks"][0]["minions"])
+    give(s, 1, 0)
+    s.damage_unit(a, 99, 1)
+    assert a not in s.data["units"]
+    after = s.data["barracks"][0]["minions"]
+    assert after["ember_wisp"] == before["ember_wisp"] + 1 and after["stone_mote"] == before["stone_mote"] + 1
+    assert s.data["source"][1] == 1 + 2                                # rewards: CP 1 and CP 2
+
+
+@rule("CS-GAP-79")
+def test_an_elemental_stays_whole_when_hidden_information_is_resampled():
+    from pyapp.engine.rng import Rng
+    s, a, b, bh = _pair()
+    s.fuse(0, a, b)
+    for k in range(5):
+        copy = s.resample_hidden(1, Rng(k))
+        assert copy.data["units"][a]["chips"] == ["ember_wisp", "stone_mote"]
+
+
+@rule("CS-GAP-79")
+def test_an_elemental_is_drawn_with_a_double_ring_and_its_combining_marked():
+    from pyapp.games.cloudspire import render as R
+    s, a, b, bh = _pair()
+    start_turn(s, 0)
+    s.fuse(0, a, b)                            # as the move does; playing on would end the turn and its marks
+    view = s.view(1)
+    assert view["marks"]["0"][-1] == {"kind": "fuse", "at": [bh, s.data["units"][a]["hex"]], "text": "combined"}
+    out = R.render(view, [], seat=1, names=["Ann", "Bob"], interactive=False)
+    assert 'class="cs-fused"' in out and "combined" in out and "elemental of Ember Wisp and Stone Mote" in out
+
+
 def test_the_rules_page_gives_every_playable_factions_rule_in_plain_words():
     page = GAME.rules_html()
     for fid in PLAYABLE:

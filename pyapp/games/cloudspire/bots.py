@@ -75,6 +75,9 @@ class RaiderBot:
             return "reveal"
         if "go" in ids and any(i.startswith("relic:") for i in ids):
             return next(i for i in ids if i.startswith("relic:"))
+        if "fuse" in first:                                  # Shada: always combine, the pair nearest the mark
+            return self._closest(v, seat, [i for i in ids if i.startswith("fuse:")],
+                                 lambda i: next(u["hex"] for u in v["units"] if u["id"] == i.split(":")[1]))
         if "bottom:fortification" in ids:
             return "bottom:fortification"
         if any(i.startswith("bottom:") for i in ids):

@@ -117,6 +117,7 @@ class OnslaughtMixin(BattleMixin):
                 opts.append(Action("relic:" + r, f"Use the relic {RELIC[r]['name']}: {RELIC[r]['text']}", "relic"))
             if self.data["limited"][s] < LIMITED:                       # CS-SOT-4/5
                 opts += self.build_options(s, full=False)
+            opts += self.fuse_options(s)
             if not opts:
                 return self._next_stage(frame, "hero1", peek)
             return opts + [Action("go", "Go on to movement", "stage")]
@@ -176,6 +177,9 @@ class OnslaughtMixin(BattleMixin):
             self.end_turn(frame)
         elif kind == "relic":
             self.use_relic(s, rest)
+        elif kind == "fuse":
+            a, b = rest.split(":")
+            self.fuse(s, a, b)
         elif kind in ("spire", "up"):
             self.start_build(s, choice, then="limited")
         elif kind == "hero":
@@ -219,6 +223,38 @@ class OnslaughtMixin(BattleMixin):
         else:
             g = self.data["gate"][s]
             g["health"] = min(g["max"], g["health"] + r["amount"])
+
+    def fusable(self, s: int) -> list:
+        """CS-GAP-79: the Shada's ungrouped faction minions on the map (not campfire, not yet fused)."""
+        if not self.trait(s, "combine"):
+            return []
+        return [uid for uid, u in sorted(self.data["units"].items())
+                if u["owner"] == s and not u.get("hero") and len(u["chips"]) == 1 and not u.get("fused")
+                and UNITS[u["chips"][0]]["faction"] == self.data["factions"][s]]
+
+    def fuse_options(self, s: int) -> list:
+        units = self.data["units"]
+        free = self.fusable(s)
+        out = []
+        for i, a in enumerate(free):
+            for b in free[i + 1:]:
+                if self.map.grid.distance(units[a]["hex"], units[b]["hex"]) == 1:
+                    ua, ub = units[a], units[b]
+                    out.append(Action(f"fuse:{a}:{b}", f"Combine the {self.label(ua)} at {ua['hex']} and the "
+                                                       f"{self.label(ub)} at {ub['hex']} into one elemental", "fuse"))
+        return out
+
+    def fuse(self, s: int, a: str, b: str) -> None:
+        """CS-GAP-79: two adjacent ungrouped Shada minions become one elemental on the first one's hex,
+        with their attack and current health summed and the higher movement."""
+        units = self.data["units"]
+        ua, ub = units[a], units.pop(b)
+        ua["chips"] = ua["chips"] + ub["chips"]
+        ua["fused"] = True
+        ua["hp"] += ub["hp"]
+        self.say("{0}'s %s and %s combine into one elemental at %s" % (
+            UNITS[ua["chips"][0]]["name"], UNITS[ub["chips"][0]]["name"], ua["hex"]), s, kind="fuse")
+        self.mark(s, "fuse", ub["hex"], ua["hex"], text="combined")
 
     # ---- Stage 2: movement ------------------------------------------------------------------------
     def stack_top(self, s: int):

@@ -31,7 +31,8 @@ TAG = {"build": "+", "place": "+", "explore": "?", "reveal": "!", "remove": "\u2
        "promote": "\u25b2"}
 VERB = {"move": "moved", "attack": "attacked", "gate": "struck the gate", "fire": "fired", "build": "built",
         "place": "placed", "explore": "explored", "reveal": "revealed", "remove": "removed", "aim": "marked the gate",
-        "promote": "promoted"}
+        "promote": "promoted", "fuse": "combined", "dock": "moved the airship"}
+ARROWS = ("move", "attack", "gate", "fire", "fuse", "dock")      # marks drawn as an arrow from the first hex to the second
 PHASES = {"event": "Event", "income": "Income", "market": "Market", "build": "Build", "mark": "Prep: declare marks",
           "select": "Prep: select units", "stack": "Prep: deployment stacks", "onslaught": "Onslaught"}
 STAGES = {"start": "1 Start of turn", "hero1": "2 Movement (heroes first)", "minions": "2 Movement (minions)",
@@ -229,6 +230,8 @@ def _units_svg(view: dict, m: Map, names: list) -> str:
         if not hero and u["size"] > 1:
             badge = (f'<circle cx="{x + 11}" cy="{y - 10}" r="7" fill="#fff" stroke="#111"/><text x="{x + 11}" '
                      f'y="{y - 6}" text-anchor="middle" font-size="{SMALL}" fill="#111">{u["size"]}</text>')
+        if u.get("fused"):                      # a Shada elemental: a second ring around its disc
+            shape += f'<circle class="cs-fused" cx="{x}" cy="{y}" r="14.5" fill="none" stroke="currentColor" stroke-width="2.5"/>'
         if u.get("promoted"):                   # a promoted Griege minion: a chevron over its top edge
             badge += (f'<polygon class="cs-promoted" points="{x - 6},{y - 9} {x},{y - 15} {x + 6},{y - 9}" '
                       f'fill="#ffd000" stroke="#111"/>')
@@ -274,13 +277,13 @@ def _last_svg(view: dict, m: Map, tags: bool) -> str:
             if not at:
                 continue
             text = mk.get("text", "")
-            if mk["kind"] in ("move", "attack", "gate", "fire") and len(at) == 2:
+            if mk["kind"] in ARROWS and len(at) == 2:
                 (x1, y1), (x2, y2) = _at(m, at[0]), _at(m, at[1])
                 line, head = _arrow(x1, y1, x2, y2)
                 if not tags:
                     out.append(f'<line {line} stroke="currentColor" stroke-width="3.5"{da}/>'
                                f'<polygon points="{head}" fill="currentColor"/>')
-                elif mk["kind"] != "move" and text:
+                elif mk["kind"] not in ("move", "fuse") and text:
                     out.append(_tag((x1 + x2) / 2, (y1 + y2) / 2, text.lstrip("-")))
                 continue
             if tags:
@@ -397,7 +400,7 @@ def _last_moves(view: dict, names: list) -> str:
         parts = []
         for mk in marks:
             at = mk["at"]
-            where = " \u2192 ".join(at[:2]) if mk["kind"] in ("move", "attack", "gate", "fire") else ", ".join(at)
+            where = " \u2192 ".join(at[:2]) if mk["kind"] in ARROWS else ", ".join(at)
             text = mk.get("text", "")
             if mk["kind"] in ("attack", "gate", "fire") and text:
                 text = f"{text.lstrip('-')} damage"
@@ -441,7 +444,8 @@ def _pieces(view: dict, names: list) -> str:
         rows.append(f"<li>Landmarks: {esc('; '.join(lms))}</li>")
     return (f'<details class="cs-pieces"><summary>On the map</summary><ul>{"".join(rows)}</ul>'
             f'<p class="cs-small">Spire bars from the bottom: red attack, blue range, grey fortification. '
-            f'A badge on a minion: the size of its group; a yellow chevron: a promoted minion. Numbers beside a gate: the '
+            f'A badge on a minion: the size of its group; a yellow chevron: a promoted minion; a double ring: an '
+            f'elemental of two combined minions. Numbers beside a gate: the '
             f'players who marked it.</p></details>')
 
 

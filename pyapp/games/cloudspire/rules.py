@@ -176,7 +176,8 @@ class CloudspireState(OnslaughtMixin):
         for uid, u in sorted(d["units"].items()):
             mine = seat == u["owner"]
             units.append({"id": uid, "owner": u["owner"], "hex": u["hex"], "hero": u.get("hero"),
-                          "chips": list(u["chips"]) if mine else u["chips"][:1], "size": len(u["chips"]) or 1,
+                          "chips": list(u["chips"]) if mine or u.get("fused") else u["chips"][:1],
+                          "size": 1 if u.get("fused") else len(u["chips"]) or 1, "fused": bool(u.get("fused")),
                           "hp": u["hp"], "max_hp": self.stat(u, "health"), "label": self.label(u),
                           "camp": bool(u.get("camp")), "idle": bool(u.get("idle")),
                           "promoted": bool(u.get("promoted"))})
@@ -253,7 +254,7 @@ class CloudspireState(OnslaughtMixin):
             if "chips" in e:
                 slots.append((e["chips"], 1 if i == 0 else 0))
         for uid, u in sorted(d["units"].items()):
-            if u["owner"] == s and u["chips"]:
+            if u["owner"] == s and u["chips"] and not u.get("fused"):     # an elemental's chips are public
                 slots.append((u["chips"], 1))
         chips = [c for lst, k in slots for c in lst[k:]]
         rng.shuffle(chips)

@@ -131,6 +131,9 @@ class UnitsMixin(FlowState):
 
     def talents(self, u: dict) -> set:
         t = set(self.unit_type(u)["talents"])
+        if u.get("fused"):
+            for c in u["chips"]:
+                t |= set(UNITS[c]["talents"])
         if u.get("hero"):
             for chip in self.hero_state(u["owner"], u["hero"])["equip"]:
                 t |= set(CHIPS[chip]["talents"])
@@ -142,7 +145,11 @@ class UnitsMixin(FlowState):
     def stat(self, u: dict, name: str) -> int:
         """``move``, ``attack`` or ``health`` of a unit (a hero, or a group as its top minion) with
         every modifier: hero level (CS-GAP-61), talents, the wave's event, Grovetender hoard."""
-        base = self.unit_type(u)[name]
+        if u.get("fused"):                                              # CS-GAP-79: summed, the higher movement
+            vals = [UNITS[c][name] for c in u["chips"]]
+            base = max(vals) if name == "move" else sum(vals)
+        else:
+            base = self.unit_type(u)[name]
         level = self.hero_state(u["owner"], u["hero"])["level"] - 1 if u.get("hero") else 0
         if name == "move":
             base += (1 if "swift" in self.talents(u) else 0)
@@ -192,6 +199,8 @@ class UnitsMixin(FlowState):
         name = self.unit_type(u)["name"]
         if u.get("hero"):
             return name
+        if u.get("fused"):
+            return "elemental of " + " and ".join(UNITS[c]["name"] for c in u["chips"])
         n = len(u["chips"])
         return name if n == 1 else f"{name} group of {n}"
 
@@ -313,17 +322,16 @@ class UnitsMixin(FlowState):
             self.remove_hero(owner, u["hero"])
             del self.data["units"][uid]
             gone = True
+        elif u.get("fused"):                                           # CS-GAP-79: both chips, both rewards
+            self.say("{0}'s %s is defeated" % self.label(u), owner, kind="defeat")
+            for chip in u["chips"]:
+                self.chip_defeated(owner, chip, by_seat, by_uid)
+            del self.data["units"][uid]
+            gone = True
         else:
             chip = u["chips"].pop(0)
-            info = UNITS[chip]
-            self.say("{0}'s %s is defeated" % info["name"], owner, kind="defeat")
-            self.reward(by_seat, info["reward"], info["name"])
-            if by_seat is not None and by_uid is not None and not info["merc"]:
-                by = self.data["units"].get(by_uid)
-                sub = FACTIONS[self.data["factions"][by_seat]]["traits"].get("subjugate", 0)
-                if sub and by is not None:
-                    self.gain(by_seat, sub, "subjugation")                   # CS-GAP-77
-            self.return_chip(owner, chip)
+            self.say("{0}'s %s is defeated" % UNITS[chip]["name"], owner, kind="defeat")
+            self.chip_defeated(owner, chip, by_seat, by_uid)
             if u["chips"]:
                 u["promoted"] = False
                 u["hp"] = self.stat(u, "health")
@@ -339,6 +347,17 @@ class UnitsMixin(FlowState):
             if by is not None and by.get("hero") and self.hero_state(by["owner"], by["hero"])["level"] < HERO_LEVELS:
                 self.flow.push("levelup", seat=by["owner"], hero=by["hero"], uid=by_uid)   # CS-DEF-2
         return gone
+
+    def chip_defeated(self, owner: int, chip: str, by_seat, by_uid) -> None:
+        """A defeated minion chip: its reward (CS-GAP-27), Keel subjugation (CS-GAP-77), and home it goes."""
+        info = UNITS[chip]
+        self.reward(by_seat, info["reward"], info["name"])
+        if by_seat is not None and by_uid is not None and not info["merc"]:
+            by = self.data["units"].get(by_uid)
+            sub = FACTIONS[self.data["factions"][by_seat]]["traits"].get("subjugate", 0)
+            if sub and by is not None:
+                self.gain(by_seat, sub, "subjugation")                       # CS-GAP-77
+        self.return_chip(owner, chip)
 
     def return_chip(self, seat: int, chip: str) -> None:
         """CS-DEF-3/5, CS-GAP-63: faction minions go back to the barracks, merc minions to the discard
