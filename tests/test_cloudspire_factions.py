@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from pyapp.games.cloudspire.content import CHIPS, FACTIONS, PLAYABLE, UNITS
+from pyapp.games.cloudspire.content import CHIPS, FACTIONS, MAPS, PLAYABLE, UNITS
 from pyapp.games.cloudspire import GAME
 from cloudspire_helpers import (act, board, clear_landmarks, gate, give, ids, lane, market, new, owned, rig, skip_to,
-                                spire,
-                                start_turn, unit)
+                                spire, stack, start_turn, unit)
 
 rule = pytest.mark.rule
 
@@ -360,6 +359,106 @@ def test_an_elemental_is_drawn_with_a_double_ring_and_its_combining_marked():
     assert view["marks"]["0"][-1] == {"kind": "fuse", "at": [bh, s.data["units"][a]["hex"]], "text": "combined"}
     out = R.render(view, [], seat=1, names=["Ann", "Bob"], interactive=False)
     assert 'class="cs-fused"' in out and "combined" in out and "elemental of Ember Wisp and Stone Mote" in out
+
+
+# ---- Horizon's Wrath (CS-FAC-6, CS-GAP-76) --------------------------------------------------------------
+def _build_turn(s, seat):
+    """Pass the other seats until ``seat`` is to act in the Build Phase."""
+    while s.to_act[0] != seat:
+        act(s, "pass")
+    return s
+
+
+@rule("CS-FAC-6", "CS-GAP-76", "CS-GAP-7")
+def test_horizons_wrath_fly_an_airship_with_two_docking_hexes_on_every_map():
+    hw = FACTIONS["horizons_wrath"]
+    assert hw["traits"] == {"airship": True} and "airship" in hw["blurb"]
+    for n, m in MAPS.items():
+        assert len(m.docks) == n and all(len(p) == 2 for p in m.docks)
+        for seat, pair in enumerate(m.docks):
+            assert all(m.group[h] == f"home{seat + 1}" and h not in m.wells for h in pair)
+
+
+@rule("CS-GAP-76", "CS-BLD-1")
+def test_once_per_build_phase_the_airship_moves_its_gate_for_free():
+    s = new(2, ["horizons_wrath", "keel"])
+    skip_to(s, "build")
+    home = gate(s, 0)
+    fwd, back = MAPS[2].docks[0]
+    give(s, 0, 0)
+    _build_turn(s, 0)
+    assert {f"dock:{fwd}", f"dock:{back}"} <= set(ids(s))
+    act(s, f"dock:{fwd}")
+    assert s.gate_hex(0) == fwd and s.view(1)["gates"][0]["hex"] == fwd and s.data["source"][0] == 0
+    assert s.view(1)["marks"]["0"] == [{"kind": "dock", "at": [home, fwd], "text": "airship"}]
+    assert fwd in s.blocked() and home not in s.blocked()
+    _build_turn(s, 0)
+    assert not any(i.startswith("dock:") for i in ids(s))          # once per Build Phase
+    skip_to(s, "build", wave=2)
+    _build_turn(s, 0)
+    assert {f"dock:{home}", f"dock:{back}"} == {i for i in ids(s) if i.startswith("dock:")}
+
+
+@rule("CS-GAP-76")
+def test_other_factions_have_no_airship():
+    s = new(2, ["keel", "horizons_wrath"])
+    skip_to(s, "build")
+    _build_turn(s, 0)
+    assert not any(i.startswith("dock:") for i in ids(s)) and s.berths(0) == []
+
+
+@rule("CS-GAP-76", "CS-ATK-4", "CS-GAP-54")
+def test_a_moved_airship_gate_is_attacked_where_it_now_stands():
+    s = board(["keel", "horizons_wrath"])
+    fwd = MAPS[2].docks[1][0]
+    s.move_airship(1, fwd)
+    near = sorted(x for x in s.map.grid.adjacent(fwd) if s.terrain(x) == "path" and not s.solid(x))
+    a = unit(s, 0, near[0], chips=["gloom_knight"])
+    start_turn(s, 0)
+    assert f"atk:{a}:{fwd}" in ids(s)
+    act(s, f"atk:{a}:{fwd}")
+    assert s.data["gate"][1]["health"] == 15 - 3
+
+
+@rule("CS-GAP-76", "CS-MOV-13")
+def test_the_airship_stack_may_start_beside_the_gate():
+    s = board(["horizons_wrath", "keel"])
+    stack(s, 0, ["captain_vey"])
+    g = gate(s, 0)
+    start_turn(s, 0)
+    got = {i.split(":")[2] for i in ids(s) if i.startswith("hero:top:")}
+    far = {h for h in got if s.map.grid.distance(h, g) == 4}            # move 3, plus the hex beside the gate
+    assert far and all(s.map.grid.distance(h, g) <= 4 for h in got)
+    s = board(["keel", "horizons_wrath"])                                # a Keel hero: no such start
+    stack(s, 0, ["deep_warden"])
+    start_turn(s, 0)
+    got = {i.split(":")[2] for i in ids(s) if i.startswith("hero:top:")}
+    assert got and all(s.map.grid.distance(h, gate(s, 0)) <= 2 for h in got)
+
+
+@rule("CS-GAP-76", "CS-MOV-9")
+def test_an_airship_minion_may_leave_the_stack_from_beside_the_gate():
+    s = board(["horizons_wrath", "keel"])
+    stack(s, 0, [["deckhand"]])
+    g = gate(s, 0)
+    start_turn(s, 0)
+    steps = [i for i in ids(s) if i.startswith("step:top:")]
+    if not steps:                                                        # a single end is taken at once
+        steps = ["step:top:" + next(u["hex"] for u in s.data["units"].values() if u["owner"] == 0)]
+    assert any(s.map.grid.distance(i.split(":")[2], g) == 3 for i in steps)
+
+
+@rule("CS-GAP-76")
+def test_the_berths_are_drawn_and_the_move_is_a_ring_on_the_map():
+    from pyapp.games.cloudspire import render as R
+    s = new(2, ["horizons_wrath", "keel"])
+    skip_to(s, "build")
+    _build_turn(s, 0)
+    fwd, back = MAPS[2].docks[0]
+    out = R.render(s.view(0), s.legal_actions(0), seat=0, names=["Ann", "Bob"], interactive=True)
+    assert out.count('class="seat seat-0 cs-berth"') == 2 and f"Berth of the airship of Ann ({fwd})" in out
+    assert f'data-action="dock:{fwd}" aria-label="Move the airship fortress' in out
+    assert "it may move to" in out
 
 
 def test_the_rules_page_gives_every_playable_factions_rule_in_plain_words():

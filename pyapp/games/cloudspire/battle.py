@@ -132,8 +132,8 @@ class BattleMixin(DeployMixin):
                 if d["spires"][sid]["owner"] != s:
                     out.append(h)
                 continue
-            if h in self.map.gates:
-                p = self.map.gates.index(h)
+            if h in self.gate_hexes():
+                p = self.gate_hexes().index(h)
                 if p != s and self.in_play(p):
                     out.append(h)
                 continue
@@ -166,8 +166,8 @@ class BattleMixin(DeployMixin):
         sid = self.spire_at(h)
         if sid is not None:
             return f"P{d['spires'][sid]['owner'] + 1}'s {SPIRES[d['spires'][sid]['type']]['name']} at {h}"
-        if h in self.map.gates:
-            return f"the gate of P{self.map.gates.index(h) + 1}"
+        if h in self.gate_hexes():
+            return f"the gate of P{self.gate_hexes().index(h) + 1}"
         return f"the {LANDMARKS['kinds'][d['landmarks'][h]['tile']]['name']} at {h}"
 
     def attack(self, s: int, uid: str, h: str) -> None:
@@ -204,8 +204,8 @@ class BattleMixin(DeployMixin):
             self.mark(s, "attack", u["hex"], h, text=str(atk + siege))
             self.damage_spire(sid, atk + siege, s, uid)
             return
-        if h in self.map.gates:                                         # CS-GAP-54
-            p = self.map.gates.index(h)
+        if h in self.gate_hexes():                                      # CS-GAP-54
+            p = self.gate_hexes().index(h)
             g = d["gate"][p]
             dealt = min(g["health"], atk + siege)
             g["health"] -= dealt

@@ -46,6 +46,26 @@ class Map:
         self.wells = list(d["wells"])
         self.landmarks = list(d["landmarks"])
         self.slots = [list(s) for s in d["slots"]]
+        self.docks = [list(x) for x in d["docks"]]                 # per seat: an airship's 2 docking hexes
+
+
+def gates_linked(m: "Map", gates: list) -> list:
+    """The pairs of gates (hexes in ``gates``) with no path a minion may walk between them (CS-GAP-7)."""
+    blocked = set(gates) | set(m.wells) | set(m.landmarks)
+    bad = []
+    for i, a in enumerate(gates):
+        seen = {a}
+        todo = [a]
+        while todo:
+            h = todo.pop()
+            for x in m.grid.adjacent(h):
+                if x not in seen and m.terrain.get(x) == "path" and x not in blocked:
+                    seen.add(x)
+                    todo.append(x)
+        for b in gates[i + 1:]:
+            if not any(x in seen for x in m.grid.adjacent(b)):
+                bad.append((a, b))
+    return bad
 
 
 def _stat_unit(chk, u, at, cp_key, lo, hi):
@@ -133,8 +153,8 @@ def _load():
     spires: dict = {}
     chk = Checker("factions.json")
     factions = read_json(__package__, "factions.json")
-    chk.check(set(PART1) <= set(factions) <= set(ALL_FACTIONS), "factions",
-              "must hold " + ", ".join(PART1) + " and only factions of " + ", ".join(ALL_FACTIONS))
+    chk.check(sorted(factions) == sorted(ALL_FACTIONS), "factions",
+              "must be exactly the ten factions (CS-FAC-1): " + ", ".join(ALL_FACTIONS))
     for fid, f in factions.items():
         at = f"faction {fid!r}"
         if not chk.fields(f, {"name", "blurb", "style", "gate", "cap", "traits", "heroes", "minions", "spires",
@@ -249,7 +269,7 @@ def _load():
     for n in (2, 3, 4):
         at = f"map {n}"
         d = raw.get(str(n))
-        if not chk.fields(d, {"cols", "rows", "hexes", "gates", "wells", "landmarks", "slots"}, at):
+        if not chk.fields(d, {"cols", "rows", "hexes", "gates", "wells", "landmarks", "slots", "docks"}, at):
             continue
         m = Map(d)
         maps[n] = m
@@ -266,17 +286,18 @@ def _load():
             chk.check(any(x in m.terrain for h in s for x in m.grid.adjacent(h)), at, f"slot {s} must touch land")
         chk.check(len(m.slots) == 2, at, "needs 2 earthscape slots")
         # every pair of gates linked over path hexes a minion may walk (CS-GAP-7)
-        for i, a in enumerate(m.gates):
-            seen = {a}
-            todo = [a]
-            while todo:
-                h = todo.pop()
-                for x in m.grid.adjacent(h):
-                    if x not in seen and m.terrain.get(x) == "path" and x not in blocked:
-                        seen.add(x)
-                        todo.append(x)
-            for b in m.gates[i + 1:]:
-                chk.check(any(x in seen for x in m.grid.adjacent(b)), at, f"no path from gate {a} to gate {b}")
+        for a, b in gates_linked(m, m.gates):
+            chk.check(False, at, f"no path from gate {a} to gate {b}")
+        # an airship's docking hexes (CS-GAP-76): 2 per seat on its home island, free of wells and
+        # landmarks, and the gates still linked with the airship there
+        chk.check(len(m.docks) == n, at, "needs 2 docking hexes per seat")
+        for i, pair in enumerate(m.docks):
+            chk.check(len(pair) == 2 and all(m.group.get(h) == f"home{i + 1}" and h not in blocked for h in pair),
+                      at, f"docks of seat {i + 1} must be 2 free hexes of its home island")
+            for h in pair:
+                moved = list(m.gates)
+                moved[i] = h
+                chk.check(not gates_linked(m, moved), at, f"an airship at {h} cuts the paths between gates")
     chk.done()
     return factions, units, spires, chips, scapes, events, lm, relics, maps
 

@@ -176,11 +176,30 @@ class EconomyMixin(UnitsMixin):
             for sc in sorted(set(self.data["owned"][seat]["scapes"])):
                 for i in slots:
                     out.append(Action(f"scape:{sc}:{i + 1}", f"Place {SCAPE[sc]['name']} in sky slot {i + 1}", "build"))
+            out += self.dock_options(seat)
             for st in FACTIONS[self.data["factions"][seat]]["structures"]:
                 a = self.next_advancement(seat, st)
                 if a is not None and a["cost"] <= self.data["source"][seat]:
                     out.append(Action("adv:" + st["id"], f"Advance {st['name']}: {a['name']} ({a['cost']} Source)", "build"))
         return out
+
+    def dock_options(self, seat: int) -> list:
+        """CS-GAP-76: once per Build Phase, for free, an airship fortress moves its gate to another of its
+        berths (its home gate hex or a docking hex) that nothing stands on."""
+        if not self.berths(seat) or self.data.get("airship_moved", {}).get(str(seat)) == self.data["wave"]:
+            return []
+        here = self.gate_hex(seat)
+        taken = {u["hex"] for u in self.data["units"].values()} | {sp["hex"] for sp in self.data["spires"].values()}
+        return [Action("dock:" + h, f"Move the airship fortress from {here} to {h} (free, once this Build Phase)",
+                       "build") for h in self.berths(seat) if h != here and h not in taken]
+
+    def move_airship(self, seat: int, h: str) -> None:
+        d = self.data
+        here = self.gate_hex(seat)
+        d.setdefault("gate_at", list(self.map.gates))[seat] = h
+        d.setdefault("airship_moved", {})[str(seat)] = d["wave"]
+        self.say("{0}'s airship fortress moves from %s to %s" % (here, h), seat, kind="build")
+        self.mark(seat, "dock", here, h, text="airship")
 
     def start_build(self, seat: int, aid: str, then: str):
         """Begin a build option; ``then`` is what follows when it is finished (``next``: the next
@@ -204,6 +223,9 @@ class EconomyMixin(UnitsMixin):
                 self.flow.push("construct", seat=seat, type=None, then=then, wells=[well])
             else:
                 self.after_build(seat, then)
+        elif kind == "dock":
+            self.move_airship(seat, rest)
+            self.after_build(seat, then)
         elif kind == "adv":
             st = next(s for s in FACTIONS[self.data["factions"][seat]]["structures"] if s["id"] == rest)
             a = self.next_advancement(seat, st)

@@ -296,24 +296,41 @@ class OnslaughtMixin(BattleMixin):
         land, blocked = self.land(), self.blocked()
         owner = {x["hex"]: x["owner"] for x in self.data["units"].values()}
         move = self.stat(u, "move")
-        seen = {start: 0}
-        todo = [start]
-        out = set()
-        while todo:
-            h = todo.pop(0)
-            if seen[h] >= move:
-                continue
-            for x in grid.adjacent(h):
-                if x in seen or x in blocked or land.get(x) not in allowed:
+
+        def reach(start):
+            seen = {start: 0}
+            todo = [start]
+            out = set()
+            while todo:
+                h = todo.pop(0)
+                if seen[h] >= move:
                     continue
-                other = owner.get(x)
-                if other is not None and other != s:
-                    continue
-                seen[x] = seen[h] + 1
-                todo.append(x)
-                if other is None:
-                    out.add(x)
+                for x in grid.adjacent(h):
+                    if x in seen or x in blocked or land.get(x) not in allowed:
+                        continue
+                    other = owner.get(x)
+                    if other is not None and other != s:
+                        continue
+                    seen[x] = seen[h] + 1
+                    todo.append(x)
+                    if other is None:
+                        out.add(x)
+            return out
+
+        out = reach(start)
+        if not uid:                                                     # CS-GAP-76: or from a hex beside the gate
+            for x in self.launch_hexes(s, allowed):
+                out |= {x} | reach(x)
         return sorted(out)
+
+    def launch_hexes(self, s: int, allowed: set) -> list:
+        """CS-GAP-76: an airship's deployment stack may start on the gate or on any valid hex beside it
+        (land the unit may enter, nothing standing on it)."""
+        if not self.trait(s, "airship"):
+            return []
+        land = self.land()
+        return [x for x in sorted(self.map.grid.adjacent(self.gate_hex(s)))
+                if not self.solid(x) and land.get(x) in allowed and self.unit_at(x) is None]
 
     def move_hero(self, s: int, ref: str, h: str) -> None:
         d = self.data
@@ -375,6 +392,11 @@ class OnslaughtMixin(BattleMixin):
         options = []
         for cur, ref, u, dist in leaders:
             ends = self.minion_destinations(s, u, dist, cur)
+            if ref == "top":                                            # CS-GAP-76: or from beside the gate
+                more = set(ends)
+                for x in self.launch_hexes(s, self.allowance(u)):
+                    more |= set(self.minion_destinations(s, dict(u, hex=x), dist, self.distance_from(dist, x)))
+                ends = sorted(more)
             if not ends:
                 if peek:
                     continue

@@ -44,7 +44,7 @@ QUICK = ("Each wave: 1 Event (from wave 2), 2 Income, 3 Market, 4 Build, 5 Prep 
 
 def _hex_of(aid: str):
     parts = aid.split(":")
-    if parts[0] in ("at", "push", "explore") and len(parts) == 2:
+    if parts[0] in ("at", "push", "explore", "dock") and len(parts) == 2:
         return parts[1]
     if parts[0] in ("hero", "step", "atk") and len(parts) == 3:
         return parts[2]
@@ -155,8 +155,18 @@ def _wells_svg(view: dict, m: Map) -> str:
 
 def _gates_svg(view: dict, m: Map, names: list) -> str:
     """Each seat's gate with its health, a badge per seat that marked it, and its deployment stack below
-    (the top unit's name as its viewer may see it, and the number of units under it)."""
+    (the top unit's name as its viewer may see it, and the number of units under it); an airship
+    fortress's empty berths as anchors in its colour."""
     out = []
+    for s, berths in enumerate(view.get("berths") or []):
+        for hx in berths:
+            if hx == view["gates"][s]["hex"]:
+                continue
+            x, y = _at(m, hx)
+            out.append(f'<g class="seat seat-{s} cs-berth"><circle cx="{x}" cy="{y}" r="10" fill="#fff" '
+                       f'stroke="currentColor" stroke-width="2" stroke-dasharray="3 2"/><text x="{x}" y="{y + 4.5}" '
+                       f'text-anchor="middle" font-size="{FONT}" fill="currentColor">\u2693</text>'
+                       f'<title>Berth of the airship of {esc(names[s])} ({hx})</title></g>')
     for s, g in enumerate(view["gates"]):
         x, y = _at(m, g["hex"])
         out_ = s in view["out"]
@@ -417,6 +427,9 @@ def _pieces(view: dict, names: list) -> str:
     for s in range(view["players"]):
         g = view["gates"][s]
         bits = [f"gate at {g['hex']}: " + ("destroyed" if s in view["out"] else f"{g['health']}/{g['max']} health")]
+        berths = [h for h in (view.get("berths") or [[]] * view["players"])[s] if h != g["hex"]]
+        if berths:
+            bits[-1] += " (an airship: it may move to " + " or ".join(berths) + " in a Build Phase)"
         by = [names[p] for p, t in enumerate(view["gate_marks"]) if t == s]
         if by:
             bits[-1] += ", marked by " + " and ".join(by)

@@ -1,14 +1,14 @@
 """Cloudspire on the game kit: the state (data, set-up, the wave sequence, view, hidden information,
 the end) and the Game.  The phases live in mixins split by concern: :mod:`.economy` (event, income,
 market, build), :mod:`.deploy` (prep and stacks), :mod:`.battle` (spires fire, exploration, attack),
-:mod:`.onslaught` (the turn and movement) and :mod:`.units` (stats, board, damage), one inheritance chain.  Part 1: competitive play for 2-4 players with the Heirs,
-Brawnen, Keel and Grovetenders."""
+:mod:`.onslaught` (the turn and movement) and :mod:`.units` (stats, board, damage), one inheritance chain.  Competitive play for 2-4 players with all ten factions
+(their special rules are faction traits, read with ``trait``)."""
 from __future__ import annotations
 
 from ...engine import Game, Option, Outcome
 from ...engine.flow import Phase, phases
 from ...engine.util import read_text
-from .content import (CHIPS, EARTHSCAPES, EVENTS, FACTIONS, LANDMARKS, PART1, PLAYABLE, RELICS,
+from .content import (CHIPS, EARTHSCAPES, EVENTS, FACTIONS, LANDMARKS, PLAYABLE, RELICS,
                       UNITS, faction_name)
 from .onslaught import OnslaughtMixin
 
@@ -34,7 +34,7 @@ class CloudspireState(OnslaughtMixin):
         rng = self.rng
         factions = list(self.options["factions"] or [])
         if not factions:
-            pool = list(PART1)
+            pool = list(PLAYABLE)
             rng.shuffle(pool)
             factions = pool[:n]
         first = rng.below(n)
@@ -199,6 +199,7 @@ class CloudspireState(OnslaughtMixin):
             "factions": list(d["factions"]), "source": list(d["source"]),
             "cap": [self.cap(s) for s in range(self.players)],
             "gates": [dict(g, hex=self.gate_hex(s)) for s, g in enumerate(d["gate"])], "out": list(d["out"]),
+            "berths": [self.berths(s) for s in range(self.players)],
             "gate_damage": list(d["gate_damage"]), "adv": [dict(a) for a in d["adv"]],
             "barracks": [{"minions": dict(b["minions"]), "spires": dict(b["spires"])} for b in d["barracks"]],
             "heroes": [{h: dict(v) for h, v in hs.items()} for hs in d["heroes"]],

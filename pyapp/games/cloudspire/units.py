@@ -49,7 +49,15 @@ class UnitsMixin(FlowState):
         return out
 
     def gate_hex(self, seat: int) -> str:
-        return self.map.gates[seat]
+        """Where ``seat``'s gate stands: its map hex, unless an airship fortress moved (CS-GAP-76)."""
+        moved = self.data.get("gate_at")
+        return moved[seat] if moved else self.map.gates[seat]
+
+    def berths(self, seat: int) -> list:
+        """An airship fortress's places (CS-GAP-76): its home gate hex and its 2 docking hexes; else none."""
+        if not self.trait(seat, "airship"):
+            return []
+        return [self.map.gates[seat]] + list(self.map.docks[seat])
 
     def gate_hexes(self) -> list:
         """Every seat's gate hex, in seat order."""
@@ -76,7 +84,7 @@ class UnitsMixin(FlowState):
 
     def blocked(self) -> set:
         """Land hexes no unit may enter: gates, spires and landmarks."""
-        return (set(MAPS[self.players].gates) | set(self.data["landmarks"])
+        return (set(self.gate_hexes()) | set(self.data["landmarks"])
                 | {sp["hex"] for sp in self.data["spires"].values()})
 
     def land(self) -> dict:
