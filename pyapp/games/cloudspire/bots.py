@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from ...engine import Rng
-from .content import CHIPS, MAPS, UNITS
+from .content import CHIPS, FACTIONS, MAPS, UNITS
 
 ATTACK_ORDER = ("gate", "kill", "spire", "unit", "landmark")
 
@@ -98,8 +98,17 @@ class RaiderBot:
             return self._closest(v, seat, ids, lambda i: i[5:])
         phase = v["phase"]
         if phase == "market":
+            traits = FACTIONS[v["factions"][seat]]["traits"]
+            off = traits.get("discount", 0)
+
+            def price(i):
+                return max(1, CHIPS[i[4:]]["cost"] - off) if off else CHIPS[i[4:]]["cost"]
+            kinds: tuple = ("minion", "hero")
+            if traits.get("small_barracks") and sum(1 for c in v["owned"][seat]["chips"]
+                                                    if CHIPS[c]["kind"] == "spire") < 2:
+                kinds = ("minion", "hero", "spire")      # the Uprising: its barracks holds few spires
             buys = [i for i in ids if i.startswith("buy:") and i != "buy:scape"
-                    and CHIPS[i[4:]]["kind"] in ("minion", "hero") and src - CHIPS[i[4:]]["cost"] >= 2]
+                    and CHIPS[i[4:]]["kind"] in kinds and src - price(i) >= 2]
             return max(buys, key=lambda i: (CHIPS[i[4:]]["cost"], i)) if buys else "pass"
         if phase == "build" and "dock" in first:       # an airship: forward while the gate is sound, else back
             g = v["gates"][seat]
