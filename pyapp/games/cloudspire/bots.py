@@ -17,6 +17,7 @@ from ...engine import Rng
 from .content import CHIPS, FACTIONS, MAPS, UNITS
 
 ATTACK_ORDER = ("gate", "kill", "spire", "unit", "landmark")
+SPECIALTY = {"gatecrasher": 2, "spirebreaker": 1, "herobane": 1}   # what a talent is worth to a gate raider
 
 
 class RaiderBot:
@@ -144,7 +145,8 @@ class RaiderBot:
             if mins:
                 def value(i):
                     u = UNITS[i[4:]]
-                    return ((u["attack"] + u["health"] + u["move"]) / max(1, u["cp"]), i)
+                    extra = sum(SPECIALTY.get(t, 0) for t in u["talents"])    # Narora's specialties count
+                    return ((u["attack"] + u["health"] + u["move"] + extra) / max(1, u["cp"]), i)
                 return max(mins, key=value)
             return "done"
         if phase == "stack":
