@@ -275,6 +275,7 @@ def test_a_promoted_minion_is_drawn_with_a_chevron_and_named_in_words():
     s.promote(a, "test")
     out = R.render(s.view(1), [], seat=1, names=["Ann", "Bob"], interactive=False)
     assert 'class="cs-promoted"' in out and "Knifehand at" in out and "(promoted)" in out
+    assert "<title>Knifehand (promoted) of Ann: 4/4 health</title>" in out
 
 
 # ---- Shada (CS-FAC-9, CS-GAP-79) ----------------------------------------------------------------------
@@ -359,6 +360,7 @@ def test_an_elemental_is_drawn_with_a_double_ring_and_its_combining_marked():
     assert view["marks"]["0"][-1] == {"kind": "fuse", "at": [bh, s.data["units"][a]["hex"]], "text": "combined"}
     out = R.render(view, [], seat=1, names=["Ann", "Bob"], interactive=False)
     assert 'class="cs-fused"' in out and "combined" in out and "elemental of Ember Wisp and Stone Mote" in out
+    assert "<title>elemental of Ember Wisp and Stone Mote of Ann: 5/6 health</title>" in out
 
 
 # ---- Horizon's Wrath (CS-FAC-6, CS-GAP-76) --------------------------------------------------------------

@@ -245,8 +245,11 @@ def _units_svg(view: dict, m: Map, names: list) -> str:
         if u.get("promoted"):                   # a promoted Griege minion: a chevron over its top edge
             badge += (f'<polygon class="cs-promoted" points="{x - 6},{y - 9} {x},{y - 15} {x + 6},{y - 9}" '
                       f'fill="#ffd000" stroke="#111"/>')
+        state = " (promoted)" if u.get("promoted") else ""
         out.append(f'<g class="seat seat-{u["owner"]}">{shape}<text x="{x}" y="{y + 4.5}" text-anchor="middle" '
-                   f'font-size="{FONT + 1}" font-weight="bold" fill="#fff">{u["hp"]}</text>{badge}</g>')
+                   f'font-size="{FONT + 1}" font-weight="bold" fill="#fff">{u["hp"]}</text>{badge}'
+                   f'<title>{esc(u["label"])}{state} of {esc(names[u["owner"]])}: {u["hp"]}/{u["max_hp"]} health'
+                   f'</title></g>')
     return "".join(out)
 
 
