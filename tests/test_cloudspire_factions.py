@@ -341,6 +341,13 @@ def test_a_defeated_elemental_sends_both_chips_home_and_pays_both_rewards():
 
 
 @rule("CS-GAP-79")
+def test_merc_minions_do_not_combine():
+    s, a, b, bh = _pair(second="sellsword")
+    start_turn(s, 0)
+    assert not any(i.startswith("fuse:") for i in ids(s))
+
+
+@rule("CS-GAP-79")
 def test_an_elemental_stays_whole_when_hidden_information_is_resampled():
     from pyapp.engine.rng import Rng
     s, a, b, bh = _pair()
@@ -491,10 +498,29 @@ def test_the_schema_checks_faction_traits_playstyle_and_rosters(monkeypatch):
     bad["graft"]["traits"] = {"regrowth": 0, "bogus": True}
     del bad["keel"]["style"]
     bad["heirs"]["minions"].pop()
+    bad["brawnen"]["spires"][0]["capacity"] = 3                        # only Griege spires hold 3
+    bad["narora"]["minions"][0]["talents"] = []                        # every Narora minion has a specialty
+    bad["uprising"]["spires"].append(dict(bad["uprising"]["spires"][0], id="extra_spire"))
     real = content.read_json
     monkeypatch.setattr(content, "read_json", lambda pkg, name: bad if name == "factions.json" else real(pkg, name))
     with pytest.raises(ContentError) as e:
         content._load()
     msg = str(e.value)
     assert "trait regrowth" in msg and "unknown trait 'bogus'" in msg and "style" in msg
-    assert "needs 4 minion types" in msg
+    assert "needs 4 minion types" in msg and "capacity must be a whole number from 4 to 6" in msg
+    assert "specialty talent" in msg and "needs 2 to 2 spire types" in msg
+
+
+@rule("CS-GAP-76", "CS-GAP-7")
+def test_the_schema_checks_the_docking_hexes(monkeypatch):
+    import json
+    from pyapp.engine.content import ContentError
+    from pyapp.games.cloudspire import content
+    raw = content.read_json(content.__package__, "maps.json")
+    bad = json.loads(json.dumps(raw))
+    bad["2"]["docks"][0] = [bad["2"]["wells"][0], bad["2"]["gates"][1]]
+    real = content.read_json
+    monkeypatch.setattr(content, "read_json", lambda pkg, name: bad if name == "maps.json" else real(pkg, name))
+    with pytest.raises(ContentError) as e:
+        content._load()
+    assert "docks of seat 1 must be 2 free hexes of its home island" in str(e.value)
