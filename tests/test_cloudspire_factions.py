@@ -307,7 +307,7 @@ def test_two_adjacent_shada_minions_combine_at_the_start_of_the_turn():
     assert b not in s.data["units"] and s.unit_at(bh) is None
     assert u["chips"] == ["ember_wisp", "stone_mote"] and u["fused"]
     assert u["hp"] == 1 + 4                                            # current health summed
-    assert s.stat(u, "attack") == 2 and s.stat(u, "health") == 6 and s.stat(u, "move") == 2
+    assert s.stat(u, "attack") == 2 and s.stat(u, "health") == 5 and s.stat(u, "move") == 2
     assert not any(i.startswith("fuse:") for i in ids(s))             # an elemental does not combine again
     assert s.view(1)["units"][0]["chips"] == ["ember_wisp", "stone_mote"]   # both chips are public
     assert s.view(1)["units"][0]["size"] == 1 and "elemental of Ember Wisp and Stone Mote" in s.view(1)["units"][0]["label"]
@@ -367,7 +367,7 @@ def test_an_elemental_is_drawn_with_a_double_ring_and_its_combining_marked():
     assert view["marks"]["0"][-1] == {"kind": "fuse", "at": [bh, s.data["units"][a]["hex"]], "text": "combined"}
     out = R.render(view, [], seat=1, names=["Ann", "Bob"], interactive=False)
     assert 'class="cs-fused"' in out and "combined" in out and "elemental of Ember Wisp and Stone Mote" in out
-    assert "<title>elemental of Ember Wisp and Stone Mote of Ann: 5/6 health</title>" in out
+    assert "<title>elemental of Ember Wisp and Stone Mote of Ann: 5/5 health</title>" in out
 
 
 # ---- Horizon's Wrath (CS-FAC-6, CS-GAP-76) --------------------------------------------------------------
