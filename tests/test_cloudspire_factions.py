@@ -155,10 +155,10 @@ def test_a_spirebreaker_deals_2_more_to_a_spire():
 def test_a_gatecrasher_deals_2_more_to_a_gate():
     s = board(["narora", "keel"])
     road = lane(s, 0, 1)
-    a = unit(s, 0, road[-1], chips=["horn_ram"])                      # attack 1
+    a = unit(s, 0, road[-1], chips=["horn_ram"])                      # attack 2
     start_turn(s, 0)
     act(s, f"atk:{a}:{gate(s, 1)}")
-    assert s.data["gate"][1]["health"] == 15 - 3 and s.data["gate_damage"][0] == 3
+    assert s.data["gate"][1]["health"] == 15 - 4 and s.data["gate_damage"][0] == 4
 
 
 @rule("CS-GAP-78")
