@@ -165,17 +165,17 @@ def test_a_gatecrasher_deals_2_more_to_a_gate():
 def test_a_herobane_deals_2_more_to_a_hero_but_not_to_a_minion():
     s = board(["narora", "keel"])
     road = lane(s, 0, 1)
-    a = unit(s, 0, road[4], chips=["stalker_cat"])                    # attack 2
+    a = unit(s, 0, road[4], chips=["stalker_cat"])                    # attack 3
     h = unit(s, 1, road[5], hero="deep_warden")                       # health 7
     start_turn(s, 0)
     act(s, f"atk:{a}:{road[5]}")
-    assert s.data["units"][h]["hp"] == 7 - 4
+    assert s.data["units"][h]["hp"] == 7 - 5
     s = board(["narora", "keel"])
     a = unit(s, 0, road[4], chips=["stalker_cat"])
     m = unit(s, 1, road[5], chips=["gloom_knight"])                   # health 5
     start_turn(s, 0)
     act(s, f"atk:{a}:{road[5]}")
-    assert s.data["units"][m]["hp"] == 5 - 2
+    assert s.data["units"][m]["hp"] == 5 - 3
 
 
 @rule("CS-GAP-78")
