@@ -111,7 +111,7 @@ class RaiderBot:
             buys = [i for i in ids if i.startswith("buy:") and i != "buy:scape"
                     and CHIPS[i[4:]]["kind"] in kinds and src - price(i) >= 2]
             return max(buys, key=lambda i: (CHIPS[i[4:]]["cost"], i)) if buys else "pass"
-        if phase == "build" and "dock" in first:       # an airship: forward while the gate is sound, else back
+        if phase == "build" and "dock" in first:       # an airship: to the berth farthest from its foes
             g = v["gates"][seat]
             foes = [x["hex"] for s, x in enumerate(v["gates"]) if s != seat and s not in v["out"]]
             docks = [i for i in ids if i.startswith("dock:")]
@@ -119,8 +119,8 @@ class RaiderBot:
             def far(i):
                 return min(grid.distance(i[5:], f) for f in foes)
             here = min(grid.distance(g["hex"], f) for f in foes)
-            pick = min(docks, key=far) if 2 * g["health"] > g["max"] else max(docks, key=far)
-            if (far(pick) < here) == (2 * g["health"] > g["max"]):
+            pick = max(docks, key=far)
+            if far(pick) > here:
                 return pick
         if phase == "build" or (phase == "onslaught" and "go" in ids):
             mine = sum(1 for sp in v["spires"].values() if sp["owner"] == seat)
