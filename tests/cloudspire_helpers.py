@@ -208,3 +208,22 @@ def no_spires(s, seat: int, keep=()):
     """Remove ``seat``'s spires (but those in ``keep``) from the board."""
     for k in [k for k, v in s.data["spires"].items() if v["owner"] == seat and k not in keep]:
         del s.data["spires"][k]
+
+
+def market(s, *chips):
+    """The market's faceup chips are ``chips`` (taken out of the draw pile)."""
+    m = s.data["market"]
+    m["deck"] = [c for c in m["deck"] if c not in chips] + [c for c in m["face"] if c not in chips]
+    m["face"] = list(chips)
+
+
+def board(factions, players: int = 2):
+    """A position to play Onslaught turns in: ``factions`` by seat, no landmarks, no Source, and every
+    seat but the first with a minion waiting in its stack (so nobody is in campfire mode)."""
+    s = new(players, factions)
+    clear_landmarks(s)
+    for seat in range(players):
+        give(s, seat, 0)
+        if seat:
+            stack(s, seat, [[sorted(s.data["barracks"][seat]["minions"])[0]]])
+    return s

@@ -16,8 +16,8 @@ rule = pytest.mark.rule
 
 @rule("CS-GAP-25", "CS-GAP-26", "CS-GAP-37", "CS-CMP-2", "CS-CMP-3", "CS-CMP-6", "CS-PREP-8")
 def test_every_part_1_faction_follows_the_roster_template():
-    assert sorted(FACTIONS) == sorted(PART1)
-    for fid, f in FACTIONS.items():
+    assert set(PART1) <= set(FACTIONS)
+    for fid, f in ((k, FACTIONS[k]) for k in PART1):
         assert len(f["heroes"]) == 2 and [h["cp"] for h in f["heroes"] if h["start"]] == [0]
         assert [h["cp"] for h in f["heroes"] if not h["start"]] == [4]
         assert len(f["minions"]) == 4 and all(m["count"] == 3 for m in f["minions"])

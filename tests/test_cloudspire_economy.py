@@ -7,7 +7,7 @@ import pytest
 from cloudspire_helpers import act, default_choice, give, ids, new, owned, scape, skip_to, spire, wave
 from pyapp.engine.log import plain
 from pyapp.games.cloudspire import GAME
-from pyapp.games.cloudspire.content import CHIPS, FACTIONS, PART1
+from pyapp.games.cloudspire.content import ALL_FACTIONS, CHIPS, FACTIONS, PART1, PLAYABLE
 
 rule = pytest.mark.rule
 
@@ -40,16 +40,20 @@ def test_a_wave_runs_its_phases_in_order_and_wave_1_has_no_event():
 @rule("CS-GAP-1", "CS-FAC-1", "CS-GAP-5", "CS-OVR-3")
 def test_setup_deals_different_factions_and_a_random_first_player():
     firsts = set()
+    dealt: set = set()
     for seed in range(12):
         s = GAME.new(4, seed)
-        assert sorted(s.data["factions"]) == sorted(PART1)
+        assert len(set(s.data["factions"])) == 4 and set(s.data["factions"]) <= set(PLAYABLE)
+        dealt |= set(s.data["factions"])
         firsts.add(s.flow.first)
         assert s.data["spires"] == {} and s.data["adv"] == [{}] * 4
     assert len(firsts) > 1
+    assert PLAYABLE == ALL_FACTIONS and len(PLAYABLE) == 10 and dealt - set(PART1)   # all ten are dealt
     with pytest.raises(ValueError, match="different faction"):
         GAME.new(2, 1, {"factions": ["heirs", "heirs"]})
+    assert GAME.new(2, 1, {"factions": ["heirs", "shada"]}).data["factions"] == ["heirs", "shada"]
     with pytest.raises(ValueError):
-        GAME.new(2, 1, {"factions": ["heirs", "shada"]})             # not selectable in part 1
+        GAME.new(2, 1, {"factions": ["heirs", "raiders"]})           # no such faction
     assert GAME.new(1, 1).mode == "solo"                              # 1 player is never competitive (CS-GAP-6)
     with pytest.raises(ValueError):
         GAME.new(3, 1, {"mode": "coop"})                             # co-operative play is for 2

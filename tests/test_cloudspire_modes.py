@@ -329,6 +329,7 @@ def test_the_app_setup_offers_the_mode_and_the_raiders_level_and_plays_a_solo_ga
     assert app.state.is_over and app.state.outcome().kind in ("team-win", "team-loss")
     app = App(DictStorage(), {}, random_seed=lambda: 4321)
     app.handle("nav", "setup:cloudspire")
+    app.handle("input", "players", "1")                              # solo: one player (setup starts at 2)
     app.handle("input", "opt-opponent", "easy")
     app.handle("nav", "start")
     assert app.state.mode == "solo" and app.state.options["opponent"] == "easy"

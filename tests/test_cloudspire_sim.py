@@ -11,6 +11,7 @@ import pytest
 from pyapp.engine import IllegalAction
 from pyapp.engine.rng import Rng
 from pyapp.games.cloudspire import GAME
+from pyapp.games.cloudspire.content import PART1, PLAYABLE
 
 
 def check(state):
@@ -61,3 +62,32 @@ def test_random_games_keep_the_contract(players, seed):
         assert steps < 20000
     assert state.outcome() is not None and state.to_act == ()
     assert GAME.replay(players, seed, state.options, state.history) == state
+
+
+PART2 = [f for f in PLAYABLE if f not in PART1]
+
+
+@pytest.mark.parametrize("faction", PART2)
+def test_random_games_with_every_part_2_faction(faction):
+    """Every faction appears in some random game (against each part-1 faction in turn, seats swapped),
+    with the same contract checks as above, less often."""
+    i = PART2.index(faction)
+    rival = PART1[i % len(PART1)]
+    for k, factions in enumerate(([faction, rival], [rival, faction])):
+        seed = 300 + 10 * i + k
+        state = GAME.new(2, seed, {"factions": factions})
+        r = random.Random(seed)
+        steps = 0
+        while not state.is_over:
+            if steps % 29 == 0:
+                check(state)
+            if steps % 41 == 0:
+                hidden(state, steps)
+            seat = state.to_act[0]
+            acts = state.legal_actions(seat)
+            prefer = [a for a in acts if a.id not in ("pass", "done", "end")] if r.random() < 0.6 else acts
+            state.apply(seat, r.choice(prefer or acts).id)
+            steps += 1
+            assert steps < 20000
+        assert state.outcome() is not None
+        assert GAME.replay(2, seed, state.options, state.history) == state

@@ -59,7 +59,10 @@ class BattleMixin(DeployMixin):
             SPIRES[sp["type"]]["name"], self.label(u), " ".join(map(str, rolls)), dmg), sp["owner"], u["owner"],
             kind="fire")
         self.mark(sp["owner"], "fire", sp["hex"], u["hex"], text=str(dmg))          # the owner's shot
+        top = u["chips"][:1]
         self.damage_unit(uid, dmg, sp["owner"])
+        if uid in d["units"] and u["chips"][:1] == top:
+            self.promote(uid, "it survived a spire attack")
 
     # ---- Stage 4: exploration (CS-EXP-1..7) ----------------------------------------------------------
     def explore_options(self, frame) -> list:
@@ -129,8 +132,8 @@ class BattleMixin(DeployMixin):
                 if self.opposed(s, d["spires"][sid]["owner"]):
                     out.append(h)
                 continue
-            if h in self.map.gates:
-                p = self.map.gates.index(h)
+            if h in self.gate_hexes():
+                p = self.gate_hexes().index(h)
                 if self.opposed(s, p) and self.in_play(p):
                     out.append(h)
                 continue
@@ -163,8 +166,8 @@ class BattleMixin(DeployMixin):
         sid = self.spire_at(h)
         if sid is not None:
             return f"P{d['spires'][sid]['owner'] + 1}'s {SPIRES[d['spires'][sid]['type']]['name']} at {h}"
-        if h in self.map.gates:
-            return f"the gate of P{self.map.gates.index(h) + 1}"
+        if h in self.gate_hexes():
+            return f"the gate of P{self.gate_hexes().index(h) + 1}"
         return f"the {LANDMARKS['kinds'][d['landmarks'][h]['tile']]['name']} at {h}"
 
     def attack(self, s: int, uid: str, h: str) -> None:
@@ -172,10 +175,15 @@ class BattleMixin(DeployMixin):
         u = d["units"][uid]
         u["attacked"] = True                                            # CS-ATK-5
         atk = self.stat(u, "attack")
-        siege = 1 if "siege" in self.talents(u) else 0
+        tal = self.talents(u)
+        siege = 1 if "siege" in tal else 0
+        siege += 2 if "spirebreaker" in tal and self.spire_at(h) is not None else 0   # CS-GAP-78 specialties
+        siege += 2 if "gatecrasher" in tal and h in self.gate_hexes() else 0
         other = self.unit_at(h)
         if other is not None:                                           # CS-ATK-6..12
             o = d["units"][other]
+            if "herobane" in tal and o.get("hero"):
+                atk += 2
             first = not o["hit"]
             o["hit"] = True
             self.say("{0}'s %s attacks {1}'s %s for %d" % (self.label(u), self.label(o), atk), s, o["owner"], kind="attack")
@@ -196,8 +204,8 @@ class BattleMixin(DeployMixin):
             self.mark(s, "attack", u["hex"], h, text=str(atk + siege))
             self.damage_spire(sid, atk + siege, s, uid)
             return
-        if h in self.map.gates:                                         # CS-GAP-54
-            p = self.map.gates.index(h)
+        if h in self.gate_hexes():                                      # CS-GAP-54
+            p = self.gate_hexes().index(h)
             g = d["gate"][p]
             dealt = min(g["health"], atk + siege)
             g["health"] -= dealt

@@ -14,9 +14,10 @@
 from __future__ import annotations
 
 from ...engine import Rng
-from .content import CHIPS, MAPS, UNITS
+from .content import CHIPS, FACTIONS, MAPS, UNITS
 
 ATTACK_ORDER = ("gate", "kill", "spire", "unit", "landmark")
+SPECIALTY = {"gatecrasher": 2, "spirebreaker": 1, "herobane": 1}   # what a talent is worth to a gate raider
 
 
 class RaiderBot:
@@ -82,6 +83,9 @@ class RaiderBot:
             return "reveal"
         if "go" in ids and any(i.startswith("relic:") for i in ids):
             return next(i for i in ids if i.startswith("relic:"))
+        if "fuse" in first:                                  # Shada: always combine, the pair nearest the mark
+            return self._closest(v, seat, [i for i in ids if i.startswith("fuse:")],
+                                 lambda i: next(u["hex"] for u in v["units"] if u["id"] == i.split(":")[1]))
         if "bottom:fortification" in ids:
             return "bottom:fortification"
         if any(i.startswith("bottom:") for i in ids):
@@ -102,9 +106,29 @@ class RaiderBot:
             return self._closest(v, seat, ids, lambda i: i[5:])
         phase = v["phase"]
         if phase == "market":
+            traits = FACTIONS[v["factions"][seat]]["traits"]
+            off = traits.get("discount", 0)
+
+            def price(i):
+                return max(1, CHIPS[i[4:]]["cost"] - off) if off else CHIPS[i[4:]]["cost"]
+            kinds: tuple = ("minion", "hero")
+            if traits.get("small_barracks") and sum(1 for c in v["owned"][seat]["chips"]
+                                                    if CHIPS[c]["kind"] == "spire") < 2:
+                kinds = ("minion", "hero", "spire")      # the Uprising: its barracks holds few spires
             buys = [i for i in ids if i.startswith("buy:") and i != "buy:scape"
-                    and CHIPS[i[4:]]["kind"] in ("minion", "hero") and src - CHIPS[i[4:]]["cost"] >= 2]
+                    and CHIPS[i[4:]]["kind"] in kinds and src - price(i) >= 2]
             return max(buys, key=lambda i: (CHIPS[i[4:]]["cost"], i)) if buys else "pass"
+        if phase == "build" and "dock" in first:       # an airship: to the berth farthest from its foes
+            g = v["gates"][seat]
+            foes = [x["hex"] for s, x in enumerate(v["gates"]) if s != seat and s not in v["out"]]
+            docks = [i for i in ids if i.startswith("dock:")]
+
+            def far(i):
+                return min(grid.distance(i[5:], f) for f in foes)
+            here = min(grid.distance(g["hex"], f) for f in foes)
+            pick = max(docks, key=far)
+            if far(pick) > here:
+                return pick
         if phase == "build" or (phase == "onslaught" and "go" in ids):
             mine = sum(1 for sp in v["spires"].values() if sp["owner"] == seat)
             spires = [i for i in ids if i.startswith("spire:")]
@@ -128,7 +152,8 @@ class RaiderBot:
             if mins:
                 def value(i):
                     u = UNITS[i[4:]]
-                    return ((u["attack"] + u["health"] + u["move"]) / max(1, u["cp"]), i)
+                    extra = sum(SPECIALTY.get(t, 0) for t in u["talents"])    # Narora's specialties count
+                    return ((u["attack"] + u["health"] + u["move"] + extra) / max(1, u["cp"]), i)
                 return max(mins, key=value)
             return "done"
         if phase == "stack":

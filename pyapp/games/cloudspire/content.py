@@ -17,7 +17,10 @@ ALL_FACTIONS = ("brawnen", "griege", "grovetenders", "heirs", "horizons_wrath", 
 TERRAIN = ("path", "forest", "mountain", "water")
 UPGRADES = ("attack", "range", "fortification")
 EFFECTS = ("income", "cp", "gate", "cap")
-TRAITS = ("subjugate", "hoard")
+# faction traits (CS-GAP-72..81) and the shape of their values
+TRAITS = {"subjugate": "int", "hoard": "dict", "regrowth": "int", "discount": "int", "salvage": "flag",
+          "small_barracks": "flag", "variety": "int", "slip": "flag", "promote": "dict", "weak_spires": "int",
+          "combine": "flag", "airship": "flag"}
 EVENT_EFFECTS = ("spire_dice", "minion_move", "hero_move", "unit_attack", "income", "cp")
 RELIC_EFFECTS = ("source", "heal", "repair")
 TIMINGS = ("movement", "attack", "start_of_turn", "spires_fire")
@@ -43,6 +46,26 @@ class Map:
         self.wells = list(d["wells"])
         self.landmarks = list(d["landmarks"])
         self.slots = [list(s) for s in d["slots"]]
+        self.docks = [list(x) for x in d["docks"]]                 # per seat: an airship's 2 docking hexes
+
+
+def gates_linked(m: "Map", gates: list) -> list:
+    """The pairs of gates (hexes in ``gates``) with no path a minion may walk between them (CS-GAP-7)."""
+    blocked = set(gates) | set(m.wells) | set(m.landmarks)
+    bad = []
+    for i, a in enumerate(gates):
+        seen = {a}
+        todo = [a]
+        while todo:
+            h = todo.pop()
+            for x in m.grid.adjacent(h):
+                if x not in seen and m.terrain.get(x) == "path" and x not in blocked:
+                    seen.add(x)
+                    todo.append(x)
+        for b in gates[i + 1:]:
+            if not any(x in seen for x in m.grid.adjacent(b)):
+                bad.append((a, b))
+    return bad
 
 
 def _stat_unit(chk, u, at, cp_key, lo, hi):
@@ -59,7 +82,37 @@ def _stat_unit(chk, u, at, cp_key, lo, hi):
     chk.check(isinstance(tal, list) and all(t in TALENTS for t in tal), at, "unknown talent")
 
 
-def _spire(chk, s, at, cost_lo, cost_hi, count):
+def _traits(chk, traits, at) -> None:
+    """Each trait is known and its value has the trait's shape (CS-GAP-72..81)."""
+    if not isinstance(traits, dict):
+        chk.check(False, at, "traits must be a mapping")
+        return
+    for k, v in traits.items():
+        shape = TRAITS.get(k)
+        chk.check(shape is not None, at, f"unknown trait {k!r}")
+        if shape == "int":
+            chk.int(v, at, f"trait {k}", 1, 7)
+        elif shape == "flag":
+            chk.check(v is True, at, f"trait {k} must be true")
+        elif shape == "dict":
+            chk.check(isinstance(v, dict) and bool(v) and all(is_int(x, 1, 10) for x in v.values()), at,
+                      f"trait {k} must map names to small numbers")
+    if "hoard" in traits and isinstance(traits["hoard"], dict):
+        chk.check("threshold" in traits["hoard"], at, "trait hoard needs a threshold")
+    if "promote" in traits and isinstance(traits["promote"], dict):
+        chk.check(set(traits["promote"]) <= {"attack", "health"}, at, "trait promote gives attack and health")
+
+
+def roster(traits: dict) -> dict:
+    """How many heroes, minion types and spire types a faction has (CS-GAP-25, adjusted by CS-GAP-78/81),
+    and the spires' upgrade capacity range (CS-GAP-26, less for CS-GAP-73)."""
+    small = bool(traits.get("small_barracks"))
+    weak = traits.get("weak_spires", 0) if is_int(traits.get("weak_spires", 0)) else 0
+    return {"heroes": 1 if small else 2, "minions": 2 if small else traits.get("variety", 4),
+            "spires": (2, 2) if small else (4, 5), "capacity": (4 - weak, 6 - weak)}
+
+
+def _spire(chk, s, at, cost_lo, cost_hi, count, capacity=(4, 6)):
     need = {"id", "name", "cost", "start", "capacity"} | ({"count"} if count else set())
     if not chk.fields(s, need, at):
         return
@@ -68,7 +121,7 @@ def _spire(chk, s, at, cost_lo, cost_hi, count):
         chk.int(s["count"], at, "count", 2, 2)
     chk.check(isinstance(s["start"], list) and 1 <= len(s["start"]) <= 2 and
               all(k in UPGRADES for k in s["start"]), at, "start must be 1 or 2 upgrades")
-    chk.int(s["capacity"], at, "capacity", 4, 6)
+    chk.int(s["capacity"], at, "capacity", *capacity)
 
 
 def _effect_cards(file: str, what: str, count: int, clause: str, effects, top: int) -> list:
@@ -100,18 +153,20 @@ def _load():
     spires: dict = {}
     chk = Checker("factions.json")
     factions = read_json(__package__, "factions.json")
-    chk.check(sorted(factions) == sorted(PART1), "factions", "must be exactly " + ", ".join(PART1))
+    chk.check(sorted(factions) == sorted(ALL_FACTIONS), "factions",
+              "must be exactly the ten factions (CS-FAC-1): " + ", ".join(ALL_FACTIONS))
     for fid, f in factions.items():
         at = f"faction {fid!r}"
-        if not chk.fields(f, {"name", "blurb", "gate", "cap", "traits", "heroes", "minions", "spires",
+        if not chk.fields(f, {"name", "blurb", "style", "gate", "cap", "traits", "heroes", "minions", "spires",
                               "structures"}, at):
             continue
         chk.int(f["gate"], at, "gate", 5, 20)
         chk.int(f["cap"], at, "cap", 10, 30)
-        chk.check(set(f["traits"]) <= set(TRAITS), at, "unknown trait")
+        _traits(chk, f["traits"], at)
+        ros = roster(f["traits"] if isinstance(f["traits"], dict) else {})
         heroes = f["heroes"]
-        chk.check(len(heroes) == 2 and sum(1 for h in heroes if h.get("start")) == 1, at,
-                  "needs two heroes, one of them the starting hero")
+        chk.check(len(heroes) == ros["heroes"] and sum(1 for h in heroes if h.get("start")) == 1, at,
+                  f"needs {ros['heroes']} heroes, one of them the starting hero")
         for h in heroes:
             hat = f"{at} hero {h.get('id')!r}"
             chk.fields(h, {"id", "name", "cp", "start", "move", "attack", "health", "terrain", "talents"}, hat)
@@ -119,16 +174,20 @@ def _load():
             chk.check(h.get("cp") == (0 if h.get("start") else 4), hat,
                       "the starting hero costs 0 CP, the other 4 (CS-CMP-7, CS-GAP-37)")
             units[h.get("id")] = dict(h, kind="hero", faction=fid, merc=False, reward=3)
-        chk.check(len(f["minions"]) == 4, at, "needs 4 minion types")
+        chk.check(len(f["minions"]) == ros["minions"], at, f"needs {ros['minions']} minion types")
         for m in f["minions"]:
             mat = f"{at} minion {m.get('id')!r}"
             chk.fields(m, {"id", "name", "cp", "count", "move", "attack", "health", "terrain", "talents"}, mat)
             _stat_unit(chk, m, mat, "cp", 1, 6)
             chk.int(m.get("count"), mat, "count", 3, 3)
             units[m.get("id")] = dict(m, kind="minion", faction=fid, merc=False, reward=max(1, m.get("cp", 1)))
-        chk.check(len(f["spires"]) >= 4, at, "needs at least 4 spire types")
+            if "variety" in f["traits"]:
+                chk.check(bool(m.get("talents")) and m.get("cp") in (1, 2, 3), mat,
+                          "every minion of a wide variety costs 1-3 CP and has a specialty talent (CS-GAP-78)")
+        lo, hi = ros["spires"]
+        chk.check(lo <= len(f["spires"]) <= hi, at, f"needs {lo} to {hi} spire types")
         for s in f["spires"]:
-            _spire(chk, s, f"{at} spire {s.get('id')!r}", 1, 6, True)
+            _spire(chk, s, f"{at} spire {s.get('id')!r}", 1, 6, True, ros["capacity"])
             spires[s.get("id")] = dict(s, faction=fid, merc=False, reward=half_up(s.get("cost", 0)))
         chk.check(len(f["structures"]) >= 3, at, "needs at least 3 fortress structures")
         for st in f["structures"]:
@@ -210,7 +269,7 @@ def _load():
     for n in (2, 3, 4):
         at = f"map {n}"
         d = raw.get(str(n))
-        if not chk.fields(d, {"cols", "rows", "hexes", "gates", "wells", "landmarks", "slots"}, at):
+        if not chk.fields(d, {"cols", "rows", "hexes", "gates", "wells", "landmarks", "slots", "docks"}, at):
             continue
         m = Map(d)
         maps[n] = m
@@ -227,23 +286,25 @@ def _load():
             chk.check(any(x in m.terrain for h in s for x in m.grid.adjacent(h)), at, f"slot {s} must touch land")
         chk.check(len(m.slots) == 2, at, "needs 2 earthscape slots")
         # every pair of gates linked over path hexes a minion may walk (CS-GAP-7)
-        for i, a in enumerate(m.gates):
-            seen = {a}
-            todo = [a]
-            while todo:
-                h = todo.pop()
-                for x in m.grid.adjacent(h):
-                    if x not in seen and m.terrain.get(x) == "path" and x not in blocked:
-                        seen.add(x)
-                        todo.append(x)
-            for b in m.gates[i + 1:]:
-                chk.check(any(x in seen for x in m.grid.adjacent(b)), at, f"no path from gate {a} to gate {b}")
+        for a, b in gates_linked(m, m.gates):
+            chk.check(False, at, f"no path from gate {a} to gate {b}")
+        # an airship's docking hexes (CS-GAP-76): 2 per seat on its home island, free of wells and
+        # landmarks, and the gates still linked with the airship there
+        chk.check(len(m.docks) == n, at, "needs 2 docking hexes per seat")
+        for i, pair in enumerate(m.docks):
+            chk.check(len(pair) == 2 and all(m.group.get(h) == f"home{i + 1}" and h not in blocked for h in pair),
+                      at, f"docks of seat {i + 1} must be 2 free hexes of its home island")
+            for h in pair:
+                moved = list(m.gates)
+                moved[i] = h
+                chk.check(not gates_linked(m, moved), at, f"an airship at {h} cuts the paths between gates")
     chk.done()
     return factions, units, spires, chips, scapes, events, lm, relics, maps
 
 
 TALENTS: dict = {}
 FACTIONS, UNITS, SPIRES, CHIPS, EARTHSCAPES, EVENTS, LANDMARKS, RELICS, MAPS = _load()
+PLAYABLE = tuple(f for f in ALL_FACTIONS if f in FACTIONS)      # the factions with data, in name order
 SCAPE = {e["id"]: e for e in EARTHSCAPES}
 EVENT = {e["id"]: e for e in EVENTS}
 RELIC = {r["id"]: r for r in RELICS}

@@ -60,14 +60,21 @@ class EconomyMixin(UnitsMixin):
         if m["scape_face"] is None:
             m["scape_face"] = draw_one(m["scapes"], self.rng, discard=m["scape_discard"])
 
+    def chip_price(self, seat: int, chip: str) -> int:
+        """A market chip's cost, less the Uprising's discount (at least 1, CS-GAP-81)."""
+        cost = CHIPS[chip]["cost"]
+        off = self.trait(seat, "discount", 0)
+        return max(1, cost - off) if off else cost
+
     def _legal_market(self, seat):
         m = self.data["market"]
         src = self.data["source"][seat]
         out = [Action("pass", "Pass (no more market turns this wave)", "pass")]
         for c in m["face"]:
             chip = CHIPS[c]
-            if chip["cost"] <= src:
-                out.append(Action("buy:" + c, f"Buy {chip['name']} ({chip['kind']}) for {chip['cost']} Source", "buy"))
+            price = self.chip_price(seat, c)
+            if price <= src:
+                out.append(Action("buy:" + c, f"Buy {chip['name']} ({chip['kind']}) for {price} Source", "buy"))
         sc = m["scape_face"]
         if sc is not None and src >= SCAPE_COST and not self.data["bought_scape"][seat]:
             out.append(Action("buy:scape", f"Buy the earthscape {SCAPE[sc]['name']} for {SCAPE_COST} Source", "buy"))
@@ -89,10 +96,11 @@ class EconomyMixin(UnitsMixin):
             self.say("{0} buys the earthscape %s" % SCAPE[sc]["name"], seat, kind="buy")
         else:
             chip = CHIPS[what]
-            self.pay(seat, chip["cost"])
+            price = self.chip_price(seat, what)
+            self.pay(seat, price)
             m["face"].remove(what)
             self.data["owned"][seat]["chips"].append(what)
-            self.say("{0} buys %s for %d Source" % (chip["name"], chip["cost"]), seat, kind="buy")
+            self.say("{0} buys %s for %d Source" % (chip["name"], price), seat, kind="buy")
         self.refill_market()
         self.reveal()                                                   # a new offering is turned up
         self.flow.next()
@@ -168,11 +176,30 @@ class EconomyMixin(UnitsMixin):
             for sc in sorted(set(self.data["owned"][seat]["scapes"])):
                 for i in slots:
                     out.append(Action(f"scape:{sc}:{i + 1}", f"Place {SCAPE[sc]['name']} in sky slot {i + 1}", "build"))
+            out += self.dock_options(seat)
             for st in FACTIONS[self.data["factions"][seat]]["structures"]:
                 a = self.next_advancement(seat, st)
                 if a is not None and a["cost"] <= self.data["source"][seat]:
                     out.append(Action("adv:" + st["id"], f"Advance {st['name']}: {a['name']} ({a['cost']} Source)", "build"))
         return out
+
+    def dock_options(self, seat: int) -> list:
+        """CS-GAP-76: once per Build Phase, for free, an airship fortress moves its gate to another of its
+        berths (its home gate hex or a docking hex) that nothing stands on."""
+        if not self.berths(seat) or self.data.get("airship_moved", {}).get(str(seat)) == self.data["wave"]:
+            return []
+        here = self.gate_hex(seat)
+        taken = {u["hex"] for u in self.data["units"].values()} | {sp["hex"] for sp in self.data["spires"].values()}
+        return [Action("dock:" + h, f"Move the airship fortress from {here} to {h} (free, once this Build Phase)",
+                       "build") for h in self.berths(seat) if h != here and h not in taken]
+
+    def move_airship(self, seat: int, h: str) -> None:
+        d = self.data
+        here = self.gate_hex(seat)
+        d.setdefault("gate_at", list(self.map.gates))[seat] = h
+        d.setdefault("airship_moved", {})[str(seat)] = d["wave"]
+        self.say("{0}'s airship fortress moves from %s to %s" % (here, h), seat, kind="build")
+        self.mark(seat, "dock", here, h, text="airship")
 
     def start_build(self, seat: int, aid: str, then: str):
         """Begin a build option; ``then`` is what follows when it is finished (``next``: the next
@@ -196,6 +223,9 @@ class EconomyMixin(UnitsMixin):
                 self.flow.push("construct", seat=seat, type=None, then=then, wells=[well])
             else:
                 self.after_build(seat, then)
+        elif kind == "dock":
+            self.move_airship(seat, rest)
+            self.after_build(seat, then)
         elif kind == "adv":
             st = next(s for s in FACTIONS[self.data["factions"][seat]]["structures"] if s["id"] == rest)
             a = self.next_advancement(seat, st)

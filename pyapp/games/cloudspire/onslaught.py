@@ -70,9 +70,12 @@ class OnslaughtMixin(BattleMixin):
             u["moved"] = u["attacked"] = False
             u["idle"] = False
             t = self.talents(u)
-            if "regenerate" in t and u["hp"] < self.stat(u, "health"):
-                u["hp"] += 1
-                self.say("{0}'s %s regenerates 1 health" % self.label(u), s, kind="heal")
+            regrow = self.trait(s, "regrowth", 0)                       # CS-GAP-80: every Graft unit
+            if (regrow or "regenerate" in t) and u["hp"] < self.stat(u, "health"):
+                heal = min(max(regrow, 1 if "regenerate" in t else 0), self.stat(u, "health") - u["hp"])
+                u["hp"] += heal
+                verb = "regrows" if regrow else "regenerates"
+                self.say("{0}'s %s %s %d health" % (self.label(u), verb, heal), s, kind="heal")
             if "forsaken" in t:
                 self.forsaken_roll(u)
 
@@ -114,6 +117,7 @@ class OnslaughtMixin(BattleMixin):
                 opts.append(Action("relic:" + r, f"Use the relic {RELIC[r]['name']}: {RELIC[r]['text']}", "relic"))
             if self.data["limited"][s] < LIMITED:                       # CS-SOT-4/5
                 opts += self.build_options(s, full=False)
+            opts += self.fuse_options(s)
             if not opts:
                 return self._next_stage(frame, "hero1", peek)
             return opts + [Action("go", "Go on to movement", "stage")]
@@ -173,6 +177,9 @@ class OnslaughtMixin(BattleMixin):
             self.end_turn(frame)
         elif kind == "relic":
             self.use_relic(s, rest)
+        elif kind == "fuse":
+            a, b = rest.split(":")
+            self.fuse(s, a, b)
         elif kind in ("spire", "up"):
             self.start_build(s, choice, then="limited")
         elif kind == "hero":
@@ -217,6 +224,38 @@ class OnslaughtMixin(BattleMixin):
             g = self.data["gate"][s]
             g["health"] = min(g["max"], g["health"] + r["amount"])
 
+    def fusable(self, s: int) -> list:
+        """CS-GAP-79: the Shada's ungrouped faction minions on the map (not campfire, not yet fused)."""
+        if not self.trait(s, "combine"):
+            return []
+        return [uid for uid, u in sorted(self.data["units"].items())
+                if u["owner"] == s and not u.get("hero") and len(u["chips"]) == 1 and not u.get("fused")
+                and UNITS[u["chips"][0]]["faction"] == self.data["factions"][s]]
+
+    def fuse_options(self, s: int) -> list:
+        units = self.data["units"]
+        free = self.fusable(s)
+        out = []
+        for i, a in enumerate(free):
+            for b in free[i + 1:]:
+                if self.map.grid.distance(units[a]["hex"], units[b]["hex"]) == 1:
+                    ua, ub = units[a], units[b]
+                    out.append(Action(f"fuse:{a}:{b}", f"Combine the {self.label(ua)} at {ua['hex']} and the "
+                                                       f"{self.label(ub)} at {ub['hex']} into one elemental", "fuse"))
+        return out
+
+    def fuse(self, s: int, a: str, b: str) -> None:
+        """CS-GAP-79: two adjacent ungrouped Shada minions become one elemental on the first one's hex,
+        with their attack and current health summed and the higher movement."""
+        units = self.data["units"]
+        ua, ub = units[a], units.pop(b)
+        ua["chips"] = ua["chips"] + ub["chips"]
+        ua["fused"] = True
+        ua["hp"] += ub["hp"]
+        self.say("{0}'s %s and %s combine into one elemental at %s" % (
+            UNITS[ua["chips"][0]]["name"], UNITS[ub["chips"][0]]["name"], ua["hex"]), s, kind="fuse")
+        self.mark(s, "fuse", ub["hex"], ua["hex"], text="combined")
+
     # ---- Stage 2: movement ------------------------------------------------------------------------
     def stack_top(self, s: int):
         st = self.data["stacks"][s]
@@ -257,24 +296,41 @@ class OnslaughtMixin(BattleMixin):
         land, blocked = self.land(), self.blocked()
         owner = {x["hex"]: x["owner"] for x in self.data["units"].values()}
         move = self.stat(u, "move")
-        seen = {start: 0}
-        todo = [start]
-        out = set()
-        while todo:
-            h = todo.pop(0)
-            if seen[h] >= move:
-                continue
-            for x in grid.adjacent(h):
-                if x in seen or x in blocked or land.get(x) not in allowed:
+
+        def reach(start):
+            seen = {start: 0}
+            todo = [start]
+            out = set()
+            while todo:
+                h = todo.pop(0)
+                if seen[h] >= move:
                     continue
-                other = owner.get(x)
-                if other is not None and other != s:
-                    continue
-                seen[x] = seen[h] + 1
-                todo.append(x)
-                if other is None:
-                    out.add(x)
+                for x in grid.adjacent(h):
+                    if x in seen or x in blocked or land.get(x) not in allowed:
+                        continue
+                    other = owner.get(x)
+                    if other is not None and other != s:
+                        continue
+                    seen[x] = seen[h] + 1
+                    todo.append(x)
+                    if other is None:
+                        out.add(x)
+            return out
+
+        out = reach(start)
+        if not uid:                                                     # CS-GAP-76: or from a hex beside the gate
+            for x in self.launch_hexes(s, allowed):
+                out |= {x} | reach(x)
         return sorted(out)
+
+    def launch_hexes(self, s: int, allowed: set) -> list:
+        """CS-GAP-76: an airship's deployment stack may start on the gate or on any valid hex beside it
+        (land the unit may enter, nothing standing on it)."""
+        if not self.trait(s, "airship"):
+            return []
+        land = self.land()
+        return [x for x in sorted(self.map.grid.adjacent(self.gate_hex(s)))
+                if not self.solid(x) and land.get(x) in allowed and self.unit_at(x) is None]
 
     def move_hero(self, s: int, ref: str, h: str) -> None:
         d = self.data
@@ -336,6 +392,11 @@ class OnslaughtMixin(BattleMixin):
         options = []
         for cur, ref, u, dist in leaders:
             ends = self.minion_destinations(s, u, dist, cur)
+            if ref == "top":                                            # CS-GAP-76: or from beside the gate
+                more = set(ends)
+                for x in self.launch_hexes(s, self.allowance(u)):
+                    more |= set(self.minion_destinations(s, dict(u, hex=x), dist, self.distance_from(dist, x)))
+                ends = sorted(more)
             if not ends:
                 if peek:
                     continue
@@ -366,11 +427,12 @@ class OnslaughtMixin(BattleMixin):
         move = self.stat(u, "move")
         land, blocked = self.land(), self.blocked()
         here = {x["hex"]: x for x in self.data["units"].values()}
+        slip = bool(self.trait(s, "slip"))                              # CS-GAP-73: Griege minions slip through
         ends: dict = {}
 
         def walk(h, path):
             n = len(path) - 1
-            if n:
+            if n and (h not in here or here[h]["owner"] == s):
                 ends.setdefault(n, set()).add(h)
             if n == move:
                 return
@@ -378,7 +440,7 @@ class OnslaughtMixin(BattleMixin):
                 if x in path or x in blocked or land.get(x) not in allowed:
                     continue
                 o = here.get(x)
-                if o is not None and (o["owner"] != s or not o.get("hero")):
+                if o is not None and (o["owner"] != s or not o.get("hero")) and not (slip and o["owner"] != s):
                     continue                                            # only a friendly hero may be passed
                 walk(x, path + [x])
 

@@ -26,9 +26,12 @@ FILL = {"path": "#d9c89a", "forest": "#6f9a5a", "mountain": "#9a8f84", "water": 
 KIND_BORDER = {"equipment": "#3b6fc4", "spire": "#a9b0b8", "minion": "#b07a3c", "hero": "#d4a82a"}
 UP_FILL = {"attack": "#b3261e", "range": "#1f5fa8", "fortification": "#5b5b5b"}
 DASH = ("", "7 3", "2 3", "9 3 2 3")          # each seat's last-move outline: a pattern as well as a colour
-TAG = {"build": "+", "place": "+", "explore": "?", "reveal": "!", "remove": "\u2715", "aim": "\u25ce"}
+TAG = {"build": "+", "place": "+", "explore": "?", "reveal": "!", "remove": "\u2715", "aim": "\u25ce",
+       "promote": "\u25b2"}
 VERB = {"move": "moved", "attack": "attacked", "gate": "struck the gate", "fire": "fired", "build": "built",
-        "place": "placed", "explore": "explored", "reveal": "revealed", "remove": "removed", "aim": "marked the gate"}
+        "place": "placed", "explore": "explored", "reveal": "revealed", "remove": "removed", "aim": "marked the gate",
+        "promote": "promoted", "fuse": "combined", "dock": "moved the airship"}
+ARROWS = ("move", "attack", "gate", "fire", "fuse", "dock")      # marks drawn as an arrow from the first hex to the second
 PHASES = {"event": "Event", "income": "Income", "market": "Market", "build": "Build", "mark": "Prep: declare marks",
           "select": "Prep: select units", "stack": "Prep: deployment stacks", "onslaught": "Onslaught"}
 STAGES = {"start": "1 Start of turn", "hero1": "2 Movement (heroes first)", "minions": "2 Movement (minions)",
@@ -40,7 +43,7 @@ QUICK = ("Each wave: 1 Event (from wave 2), 2 Income, 3 Market, 4 Build, 5 Prep 
 
 def _hex_of(aid: str):
     parts = aid.split(":")
-    if parts[0] in ("at", "push", "explore") and len(parts) == 2:
+    if parts[0] in ("at", "push", "explore", "dock") and len(parts) == 2:
         return parts[1]
     if parts[0] in ("hero", "step", "atk") and len(parts) == 3:
         return parts[2]
@@ -153,8 +156,18 @@ def _wells_svg(view: dict, m: Map) -> str:
 
 def _gates_svg(view: dict, m: Map, names: list) -> str:
     """Each seat's gate with its health, a badge per seat that marked it, and its deployment stack below
-    (the top unit's name as its viewer may see it, and the number of units under it)."""
+    (the top unit's name as its viewer may see it, and the number of units under it); an airship
+    fortress's empty berths as anchors in its colour."""
     out = []
+    for s, berths in enumerate(view.get("berths") or []):
+        for hx in berths:
+            if hx == view["gates"][s]["hex"]:
+                continue
+            x, y = _at(m, hx)
+            out.append(f'<g class="seat seat-{s} cs-berth"><circle cx="{x}" cy="{y}" r="10" fill="#fff" '
+                       f'stroke="currentColor" stroke-width="2" stroke-dasharray="3 2"/><text x="{x}" y="{y + 4.5}" '
+                       f'text-anchor="middle" font-size="{FONT}" fill="currentColor">\u2693</text>'
+                       f'<title>Berth of the airship of {esc(names[s])} ({hx})</title></g>')
     for s, g in enumerate(view["gates"]):
         x, y = _at(m, g["hex"])
         out_ = s in view["out"]
@@ -228,8 +241,16 @@ def _units_svg(view: dict, m: Map, names: list) -> str:
         if not hero and u["size"] > 1:
             badge = (f'<circle cx="{x + 11}" cy="{y - 10}" r="7" fill="#fff" stroke="#111"/><text x="{x + 11}" '
                      f'y="{y - 6}" text-anchor="middle" font-size="{SMALL}" fill="#111">{u["size"]}</text>')
+        if u.get("fused"):                      # a Shada elemental: a second ring around its disc
+            shape += f'<circle class="cs-fused" cx="{x}" cy="{y}" r="14.5" fill="none" stroke="currentColor" stroke-width="2.5"/>'
+        if u.get("promoted"):                   # a promoted Griege minion: a chevron over its top edge
+            badge += (f'<polygon class="cs-promoted" points="{x - 6},{y - 9} {x},{y - 15} {x + 6},{y - 9}" '
+                      f'fill="#ffd000" stroke="#111"/>')
+        state = " (promoted)" if u.get("promoted") else ""
         out.append(f'<g class="seat seat-{u["owner"]}">{shape}<text x="{x}" y="{y + 4.5}" text-anchor="middle" '
-                   f'font-size="{FONT + 1}" font-weight="bold" fill="#fff">{u["hp"]}</text>{badge}</g>')
+                   f'font-size="{FONT + 1}" font-weight="bold" fill="#fff">{u["hp"]}</text>{badge}'
+                   f'<title>{esc(u["label"])}{state} of {esc(names[u["owner"]])}: {u["hp"]}/{u["max_hp"]} health'
+                   f'</title></g>')
     return "".join(out)
 
 
@@ -270,13 +291,13 @@ def _last_svg(view: dict, m: Map, tags: bool) -> str:
             if not at:
                 continue
             text = mk.get("text", "")
-            if mk["kind"] in ("move", "attack", "gate", "fire") and len(at) == 2:
+            if mk["kind"] in ARROWS and len(at) == 2:
                 (x1, y1), (x2, y2) = _at(m, at[0]), _at(m, at[1])
                 line, head = _arrow(x1, y1, x2, y2)
                 if not tags:
                     out.append(f'<line {line} stroke="currentColor" stroke-width="3.5"{da}/>'
                                f'<polygon points="{head}" fill="currentColor"/>')
-                elif mk["kind"] != "move" and text:
+                elif mk["kind"] not in ("move", "fuse") and text:
                     out.append(_tag((x1 + x2) / 2, (y1 + y2) / 2, text.lstrip("-")))
                 continue
             if tags:
@@ -396,7 +417,7 @@ def _last_moves(view: dict, names: list) -> str:
         parts = []
         for mk in marks:
             at = mk["at"]
-            where = " \u2192 ".join(at[:2]) if mk["kind"] in ("move", "attack", "gate", "fire") else ", ".join(at)
+            where = " \u2192 ".join(at[:2]) if mk["kind"] in ARROWS else ", ".join(at)
             text = mk.get("text", "")
             if mk["kind"] in ("attack", "gate", "fire") and text:
                 text = f"{text.lstrip('-')} damage"
@@ -413,6 +434,9 @@ def _pieces(view: dict, names: list) -> str:
     for s in range(view["players"]):
         g = view["gates"][s]
         bits = [f"gate at {g['hex']}: " + ("destroyed" if s in view["out"] else f"{g['health']}/{g['max']} health")]
+        berths = [h for h in (view.get("berths") or [[]] * view["players"])[s] if h != g["hex"]]
+        if berths:
+            bits[-1] += " (an airship: it may move to " + " or ".join(berths) + " in a Build Phase)"
         by = [names[p] for p, t in enumerate(view["gate_marks"]) if t == s]
         if by:
             bits[-1] += ", marked by " + " and ".join(by)
@@ -420,6 +444,7 @@ def _pieces(view: dict, names: list) -> str:
             if u["owner"] != s:
                 continue
             extra = " (campfire)" if u["camp"] else " (will not attack)" if u["idle"] else ""
+            extra += " (promoted)" if u.get("promoted") else ""
             bits.append(f"{u['label']} at {u['hex']}: {u['hp']}/{u['max_hp']} health{extra}")
         for sid, sp in view["spires"].items():
             if sp["owner"] == s:
@@ -439,7 +464,9 @@ def _pieces(view: dict, names: list) -> str:
         rows.append(f"<li>Landmarks: {esc('; '.join(lms))}</li>")
     return (f'<details class="cs-pieces"><summary>On the map</summary><ul>{"".join(rows)}</ul>'
             f'<p class="cs-small">Spire bars from the bottom: red attack, blue range, grey fortification. '
-            f'A badge on a minion: the size of its group. Numbers beside a gate: the players who marked it.</p></details>')
+            f'A badge on a minion: the size of its group; a yellow chevron: a promoted minion; a double ring: an '
+            f'elemental of two combined minions. Numbers beside a gate: the '
+            f'players who marked it.</p></details>')
 
 
 def _actions_panel(acts: list, m: Map) -> str:

@@ -1,15 +1,16 @@
 """Cloudspire on the game kit: the state (data, set-up, the wave sequence, view, hidden information,
 the end) and the Game.  The phases live in mixins split by concern: :mod:`.economy` (event, income,
 market, build), :mod:`.deploy` (prep and stacks), :mod:`.battle` (spires fire, exploration, attack),
-:mod:`.onslaught` (the turn and movement) and :mod:`.units` (stats, board, damage), one inheritance chain.  Part 1: competitive play for 2-4 players with the Heirs,
-Brawnen, Keel and Grovetenders.  Solo (1 player) and co-operative play (2 players, option ``mode``) against the
-scripted Raider Fortress: :mod:`.automa`, an extra seat the script plays inside :meth:`CloudspireState._advance`."""
+:mod:`.onslaught` (the turn and movement) and :mod:`.units` (stats, board, damage), one inheritance chain.  Competitive play for 2-4 players with all ten factions
+(their special rules are faction traits, read with ``trait``).  Solo (1 player) and co-operative play (2 players,
+option ``mode``) against the scripted Raider Fortress: :mod:`.automa`, an extra seat the script plays inside
+:meth:`CloudspireState._advance`."""
 from __future__ import annotations
 
 from ...engine import Game, Option, Outcome
 from ...engine.flow import Phase, phases
 from ...engine.util import read_text
-from .content import (ALL_FACTIONS, CHIPS, EARTHSCAPES, EVENTS, FACTIONS, LANDMARKS, PART1, RELICS,
+from .content import (CHIPS, EARTHSCAPES, EVENTS, FACTIONS, LANDMARKS, PART1, PLAYABLE, RELICS,
                       UNITS, faction_name)
 from .onslaught import OnslaughtMixin
 from . import automa
@@ -36,7 +37,7 @@ class CloudspireState(OnslaughtMixin):
         rng = self.rng
         factions = list(self.options["factions"] or [])
         if not factions:
-            pool = list(PART1)
+            pool = list(PLAYABLE)
             rng.shuffle(pool)
             factions = pool[:self.players]
         if self.automaton is not None:              # the raider leads a faction nobody else leads
@@ -244,9 +245,11 @@ class CloudspireState(OnslaughtMixin):
         for uid, u in sorted(d["units"].items()):
             mine = seat == u["owner"]
             units.append({"id": uid, "owner": u["owner"], "hex": u["hex"], "hero": u.get("hero"),
-                          "chips": list(u["chips"]) if mine else u["chips"][:1], "size": len(u["chips"]) or 1,
+                          "chips": list(u["chips"]) if mine or u.get("fused") else u["chips"][:1],
+                          "size": 1 if u.get("fused") else len(u["chips"]) or 1, "fused": bool(u.get("fused")),
                           "hp": u["hp"], "max_hp": self.stat(u, "health"), "label": self.label(u),
-                          "camp": bool(u.get("camp")), "idle": bool(u.get("idle"))})
+                          "camp": bool(u.get("camp")), "idle": bool(u.get("idle")),
+                          "promoted": bool(u.get("promoted"))})
         lms = {}
         for h, lm in sorted(d["landmarks"].items()):
             known = lm["up"] or (seat is not None and seat in lm["known"])
@@ -267,6 +270,7 @@ class CloudspireState(OnslaughtMixin):
             "factions": list(d["factions"]), "source": list(d["source"]),
             "cap": [self.cap(s) for s in range(self.fortresses)],
             "gates": [dict(g, hex=self.gate_hex(s)) for s, g in enumerate(d["gate"])], "out": list(d["out"]),
+            "berths": [self.berths(s) for s in range(self.fortresses)],
             "gate_damage": list(d["gate_damage"]), "adv": [dict(a) for a in d["adv"]],
             "barracks": [{"minions": dict(b["minions"]), "spires": dict(b["spires"])} for b in d["barracks"]],
             "heroes": [{h: dict(v) for h, v in hs.items()} for hs in d["heroes"]],
@@ -322,7 +326,7 @@ class CloudspireState(OnslaughtMixin):
             if "chips" in e:
                 slots.append((e["chips"], 1 if i == 0 else 0))
         for uid, u in sorted(d["units"].items()):
-            if u["owner"] == s and u["chips"]:
+            if u["owner"] == s and u["chips"] and not u.get("fused"):     # an elemental's chips are public
                 slots.append((u["chips"], 1))
         chips = [c for lst, k in slots for c in lst[k:]]
         rng.shuffle(chips)
@@ -339,7 +343,7 @@ class CloudspireState(OnslaughtMixin):
         return True
 
 
-FACTION_CHOICES = [(f, FACTIONS[f]["name"]) for f in PART1]
+FACTION_CHOICES = [(f, FACTIONS[f]["name"]) for f in PLAYABLE]
 MODE_CHOICES = [("competitive", "Competitive"), ("coop", "Co-operative against the Raider Fortress")]
 
 
@@ -372,7 +376,7 @@ class CloudspireGame(Game):
             if len(set(f)) != len(f):
                 raise ValueError("Each player must lead a different faction")
             for x in f:
-                if x not in ALL_FACTIONS:
+                if x not in PLAYABLE:
                     raise ValueError(f"unknown faction {x!r}")
         return options
 

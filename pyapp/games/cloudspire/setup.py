@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...engine.rng import Rng
 from ...ui.markup import esc
 from ...ui.steps import SetupStep
-from .content import FACTIONS, PART1, TALENTS
+from .content import FACTIONS, PLAYABLE, TALENTS
 
 
 def _talents(u) -> str:
@@ -24,13 +24,13 @@ def faction_html(fid: str) -> str:
     forts = "; ".join(f"{st['name']}: " + ", ".join(f"{a['name']} ({a['cost']})" for a in st["advancements"])
                       for st in f["structures"])
     return (f'<details class="cs-faction"><summary>{esc(f["name"])}</summary><p>{esc(f["blurb"])}</p>'
-            f'<p>Heroes: {esc(heroes)}</p><p>Minions: {esc(minions)}</p><p>Spires: {esc(spires)}</p>'
+            f'<p>Playstyle: {esc(f["style"])}</p><p>Heroes: {esc(heroes)}</p><p>Minions: {esc(minions)}</p><p>Spires: {esc(spires)}</p>'
             f'<p>Fortress: {esc(forts)}. Gate {f["gate"]} health, Source cap {f["cap"]}.</p></details>')
 
 
 class Step(SetupStep):
     def setup_html(self, setup: dict) -> str:
-        return '<section class="cs-factions"><h3>Factions</h3>' + "".join(faction_html(f) for f in PART1) + "</section>"
+        return '<section class="cs-factions"><h3>Factions</h3>' + "".join(faction_html(f) for f in PLAYABLE) + "</section>"
 
     def option_values(self, setup: dict, seed: int) -> dict:
         """Seats left without a faction on the setup screen get different ones dealt from the seed
@@ -40,6 +40,6 @@ class Step(SetupStep):
             return {}
         if all(c is None for c in chosen):
             return {"factions": None}
-        rest = [f for f in PART1 if f not in chosen]
+        rest = [f for f in PLAYABLE if f not in chosen]
         Rng(seed, stream=5).shuffle(rest)
         return {"factions": [c if c is not None else rest.pop() for c in chosen]}

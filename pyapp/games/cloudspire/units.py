@@ -69,7 +69,19 @@ class UnitsMixin(FlowState):
         return out
 
     def gate_hex(self, seat: int) -> str:
-        return self.map.gates[seat]
+        """Where ``seat``'s gate stands: its map hex, unless an airship fortress moved (CS-GAP-76)."""
+        moved = self.data.get("gate_at")
+        return moved[seat] if moved else self.map.gates[seat]
+
+    def berths(self, seat: int) -> list:
+        """An airship fortress's places (CS-GAP-76): its home gate hex and its 2 docking hexes; else none."""
+        if not self.trait(seat, "airship"):
+            return []
+        return [self.map.gates[seat]] + list(self.map.docks[seat])
+
+    def gate_hexes(self) -> list:
+        """Every fortress's gate hex, in seat order (the Raider Fortress's last, in solo and co-op play)."""
+        return [self.gate_hex(s) for s in range(self.fortresses)]
 
     def spire_at(self, h: str):
         for sid, sp in self.data["spires"].items():
@@ -92,7 +104,7 @@ class UnitsMixin(FlowState):
 
     def blocked(self) -> set:
         """Land hexes no unit may enter: gates, spires and landmarks."""
-        return (set(MAPS[self.fortresses].gates) | set(self.data["landmarks"])
+        return (set(self.gate_hexes()) | set(self.data["landmarks"])
                 | {sp["hex"] for sp in self.data["spires"].values()})
 
     def land(self) -> dict:
@@ -131,6 +143,10 @@ class UnitsMixin(FlowState):
         ev = self.data["events"]["current"]
         return EVENT[ev]["amount"] if ev is not None and EVENT[ev]["effect"] == effect else 0
 
+    def trait(self, seat: int, name: str, default=None):
+        """The value of faction trait ``name`` for ``seat`` (CS-GAP-72..81), or ``default``."""
+        return FACTIONS[self.data["factions"][seat]]["traits"].get(name, default)
+
     def hoarding(self, seat: int) -> dict:
         """Grovetenders (CS-GAP-74): while holding the threshold or more Source, the bonus applies."""
         h = FACTIONS[self.data["factions"][seat]]["traits"].get("hoard")
@@ -143,6 +159,9 @@ class UnitsMixin(FlowState):
 
     def talents(self, u: dict) -> set:
         t = set(self.unit_type(u)["talents"])
+        if u.get("fused"):
+            for c in u["chips"]:
+                t |= set(UNITS[c]["talents"])
         if u.get("hero"):
             for chip in self.hero_state(u["owner"], u["hero"])["equip"]:
                 t |= set(CHIPS[chip]["talents"])
@@ -154,7 +173,11 @@ class UnitsMixin(FlowState):
     def stat(self, u: dict, name: str) -> int:
         """``move``, ``attack`` or ``health`` of a unit (a hero, or a group as its top minion) with
         every modifier: hero level (CS-GAP-61), talents, the wave's event, Grovetender hoard."""
-        base = self.unit_type(u)[name]
+        if u.get("fused"):                                              # CS-GAP-79: summed, the higher movement
+            vals = [UNITS[c][name] for c in u["chips"]]
+            base = max(vals) if name == "move" else sum(vals)
+        else:
+            base = self.unit_type(u)[name]
         level = self.hero_state(u["owner"], u["hero"])["level"] - 1 if u.get("hero") else 0
         if name == "move":
             base += (1 if "swift" in self.talents(u) else 0)
@@ -163,7 +186,21 @@ class UnitsMixin(FlowState):
             base += level + self.event_bonus("unit_attack") + self.hoarding(u["owner"]).get("attack", 0)
         elif name == "health":
             base += level
+        if u.get("promoted"):                                           # CS-GAP-73
+            base += self.trait(u["owner"], "promote", {}).get(name, 0)
         return base
+
+    def promote(self, uid: str, why: str) -> None:
+        """CS-GAP-73: a Griege minion is promoted once (the trait's bonus to attack and health) when it
+        defeats a unit or survives a spire attack.  The promotion belongs to the minion leading the
+        unit: when it falls, the next one leads unpromoted."""
+        u = self.data["units"].get(uid)
+        if u is None or u.get("hero") or u.get("promoted") or not self.trait(u["owner"], "promote"):
+            return
+        u["promoted"] = True
+        u["hp"] += self.trait(u["owner"], "promote").get("health", 0)
+        self.say("{0}'s %s is promoted (%s)" % (self.label(u), why), u["owner"], kind="promote")
+        self.mark(u["owner"], "promote", u["hex"], text=self.label(u))
 
     def allowance(self, u: dict) -> set:
         """CS-MOV-15, CS-GAP-8: the terrain a unit may enter."""
@@ -190,6 +227,8 @@ class UnitsMixin(FlowState):
         name = self.unit_type(u)["name"]
         if u.get("hero"):
             return name
+        if u.get("fused"):
+            return "elemental of " + " and ".join(UNITS[c]["name"] for c in u["chips"])
         n = len(u["chips"])
         return name if n == 1 else f"{name} group of {n}"
 
@@ -311,18 +350,18 @@ class UnitsMixin(FlowState):
             self.remove_hero(owner, u["hero"])
             del self.data["units"][uid]
             gone = True
+        elif u.get("fused"):                                           # CS-GAP-79: both chips, both rewards
+            self.say("{0}'s %s is defeated" % self.label(u), owner, kind="defeat")
+            for chip in u["chips"]:
+                self.chip_defeated(owner, chip, by_seat, by_uid)
+            del self.data["units"][uid]
+            gone = True
         else:
             chip = u["chips"].pop(0)
-            info = UNITS[chip]
-            self.say("{0}'s %s is defeated" % info["name"], owner, kind="defeat")
-            self.reward(by_seat, info["reward"], info["name"])
-            if by_seat is not None and by_uid is not None and not info["merc"]:
-                by = self.data["units"].get(by_uid)
-                sub = FACTIONS[self.data["factions"][by_seat]]["traits"].get("subjugate", 0)
-                if sub and by is not None:
-                    self.gain(by_seat, sub, "subjugation")                   # CS-GAP-77
-            self.return_chip(owner, chip)
+            self.say("{0}'s %s is defeated" % UNITS[chip]["name"], owner, kind="defeat")
+            self.chip_defeated(owner, chip, by_seat, by_uid)
             if u["chips"]:
+                u["promoted"] = False
                 u["hp"] = self.stat(u, "health")
                 self.reveal()                                                  # the next minion shows
                 self.say("{0}'s %s takes the lead of its group" % UNITS[u["chips"][0]]["name"], owner, kind="reveal")
@@ -331,18 +370,40 @@ class UnitsMixin(FlowState):
                 del self.data["units"][uid]
                 gone = True
         if by_uid is not None and by_seat is not None:
+            self.promote(by_uid, "it defeated a unit")
             by = self.data["units"].get(by_uid)
             if by is not None and by.get("hero") and self.hero_state(by["owner"], by["hero"])["level"] < HERO_LEVELS:
                 self.flow.push("levelup", seat=by["owner"], hero=by["hero"], uid=by_uid)   # CS-DEF-2
         return gone
 
+    def chip_defeated(self, owner: int, chip: str, by_seat, by_uid) -> None:
+        """A defeated minion chip: its reward (CS-GAP-27), Keel subjugation (CS-GAP-77), and home it goes."""
+        info = UNITS[chip]
+        self.reward(by_seat, info["reward"], info["name"])
+        if by_seat is not None and by_uid is not None and not info["merc"]:
+            by = self.data["units"].get(by_uid)
+            sub = FACTIONS[self.data["factions"][by_seat]]["traits"].get("subjugate", 0)
+            if sub and by is not None:
+                self.gain(by_seat, sub, "subjugation")                       # CS-GAP-77
+        self.return_chip(owner, chip)
+
     def return_chip(self, seat: int, chip: str) -> None:
-        """CS-DEF-3/5, CS-GAP-63: faction minions go back to the barracks, merc minions to the discard."""
+        """CS-DEF-3/5, CS-GAP-63: faction minions go back to the barracks, merc minions to the discard
+        (the Uprising's back beside their barracks, CS-GAP-81)."""
         if UNITS[chip]["merc"]:
-            self.data["market"]["discard"].append(chip)
+            self.salvage(seat, chip)
         else:
             b = self.data["barracks"][seat]["minions"]
             b[chip] = b.get(chip, 0) + 1
+
+    def salvage(self, seat: int, chip: str) -> None:
+        """A defeated merc minion or spire: to the market's discard, or for the Uprising back to the chips
+        it owns, ready for the next wave (CS-GAP-81)."""
+        if self.trait(seat, "salvage"):
+            self.data["owned"][seat]["chips"].append(chip)
+            self.say("{0} salvages its %s" % CHIPS[chip]["name"], seat, kind="salvage")
+        else:
+            self.data["market"]["discard"].append(chip)
 
     def remove_hero(self, seat: int, hid: str) -> None:
         """CS-DEF-6, CS-GAP-24: a defeated hero leaves the game; its equipment is discarded."""
@@ -366,7 +427,7 @@ class UnitsMixin(FlowState):
             self.mark(sp["owner"] if by_seat is None else by_seat, "remove", sp["hex"], text=name)
             self.reward(by_seat, SPIRES[sp["type"]]["reward"], name)
             if SPIRES[sp["type"]]["merc"]:
-                self.data["market"]["discard"].append(sp["type"])
+                self.salvage(sp["owner"], sp["type"])
             else:
                 b = self.data["barracks"][sp["owner"]]["spires"]
                 b[sp["type"]] = b.get(sp["type"], 0) + 1

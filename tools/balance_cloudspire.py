@@ -1,0 +1,133 @@
+"""Cloudspire faction balance: the best bot in both seats of 2-player games for pairs of factions.
+
+    nice -n 10 python3 tools/balance_cloudspire.py --games 100                      # the full 10 x 10 table
+    nice -n 10 python3 tools/balance_cloudspire.py --games 20 \\
+        --rows griege,horizons_wrath,narora,shada,graft,uprising --cols brawnen,grovetenders,heirs,keel
+
+Every pair (a row faction against a column faction) plays ``--games`` games, the factions' seats swapped
+every other game (game ``g`` of a pair: row faction in P1 when ``g`` is even), through the
+:func:`pyapp.sim.play` loop (seat ``i``'s bot seeded ``seed * 31 + i``, as ``python3 -m pyapp.sim``).
+Game ``g`` of the ``k``-th pair is seeded ``--seed + 1000 * k + g``; with the full table each unordered pair
+is played once and both cells are filled from it.  A win scores 1, a shared win 1/2.  Prints the table of
+the row faction's win rate against each column, each faction's overall rate, the seconds per pair, and
+with ``--json`` writes everything (per-pair counts) to a file.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from pyapp.games.cloudspire import GAME  # noqa: E402
+from pyapp.games.cloudspire.content import FACTIONS, PLAYABLE  # noqa: E402
+from pyapp.sim import play  # noqa: E402
+
+
+def pair(a: str, b: str, games: int, seed: int, bot: str) -> dict:
+    """``games`` games of ``a`` against ``b``, seats swapped every other game: a's score, counts, time."""
+    score = 0.0
+    wins = {a: 0, b: 0}
+    shared = draws = 0
+    by_seat = [0.0, 0.0]                     # score of the faction in P1 / P2
+    actions = 0
+    errors = []
+    t0 = time.perf_counter()
+    for g in range(games):
+        order = [a, b] if g % 2 == 0 else [b, a]
+        try:
+            state, n = play(GAME, 2, seed + g, [bot, bot], options={"factions": order})
+        except Exception as exc:        # reported, not raised
+            errors.append(f"seed {seed + g}: {type(exc).__name__}: {exc}")
+            continue
+        actions += n
+        out = state.outcome()
+        if out.kind == "win":
+            w = order[out.winners[0]]
+            wins[w] += 1
+            score += 1.0 if w == a else 0.0
+            by_seat[out.winners[0]] += 1.0
+        elif out.kind == "shared":
+            shared += 1
+            score += 0.5
+            by_seat[0] += 0.5
+            by_seat[1] += 0.5
+        else:
+            draws += 1
+    played = games - len(errors)
+    return {"a": a, "b": b, "games": played, "score": score, "wins": wins, "shared": shared, "draws": draws,
+            "p1_score": by_seat[0], "p2_score": by_seat[1], "mean_actions": round(actions / played, 1) if played else None,
+            "seconds": round(time.perf_counter() - t0, 1), "errors": errors}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=100, help="games per pair (seats swapped every other game)")
+    ap.add_argument("--rows", default=",".join(PLAYABLE), help="row factions (comma-separated ids)")
+    ap.add_argument("--cols", default=None, help="column factions (default: the rows)")
+    ap.add_argument("--seed", type=int, default=20000)
+    ap.add_argument("--bot", default="hard")
+    ap.add_argument("--json", default=None, help="write the results to this file")
+    args = ap.parse_args(argv)
+    rows = args.rows.split(",")
+    cols = args.cols.split(",") if args.cols else rows
+    for f in rows + cols:
+        if f not in FACTIONS:
+            ap.error(f"unknown faction {f!r}")
+    results: dict = {}
+    k = 0
+    for a in rows:
+        for b in cols:
+            if a == b or (b, a) in results:
+                continue
+            r = pair(a, b, args.games, args.seed + 1000 * k, args.bot)
+            k += 1
+            results[(a, b)] = r
+            print(f"{a} vs {b}: {r['score']:g}/{r['games']} (P1 {r['p1_score']:g}, P2 {r['p2_score']:g}, "
+                  f"{r['mean_actions']} actions, {r['seconds']} s){' ERRORS ' + str(len(r['errors'])) if r['errors'] else ''}",
+                  flush=True)
+
+    def rate(a, b):
+        if (a, b) in results:
+            r = results[(a, b)]
+            return r["score"], r["games"]
+        if (b, a) in results:
+            r = results[(b, a)]
+            return r["games"] - r["score"] - 0.0, r["games"]
+        return None
+
+    names = sorted(set(rows) | set(cols), key=PLAYABLE.index)
+    width = max(len(n) for n in names)
+    print("\nRow faction's win rate against the column faction (%):")
+    print(" " * width + " | " + " | ".join(f"{c[:6]:>6}" for c in cols) + " | overall")
+    overall = {}
+    for a in names:
+        cells = []
+        tot = n = 0.0
+        for b in cols:
+            got = rate(a, b) if a != b else None
+            if got is None:
+                cells.append(f"{'-':>6}")
+                continue
+            s, g = got
+            tot += s
+            n += g
+            cells.append(f"{100 * s / g:6.0f}" if g else f"{'?':>6}")
+        overall[a] = (tot, n)
+        if a in rows:
+            print(f"{a:>{width}} | " + " | ".join(cells) + f" | {100 * tot / n:5.1f} % of {n:g}" if n else "")
+    secs = [r["seconds"] for r in results.values()]
+    print(f"\n{len(results)} pairs, {sum(r['games'] for r in results.values())} games, "
+          f"{sum(secs) / len(secs):.1f} s per pair of {args.games} games on average")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump({"args": vars(args), "pairs": [dict(r) for r in results.values()],
+                       "overall": {a: {"score": s, "games": g} for a, (s, g) in overall.items()}}, fh, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
