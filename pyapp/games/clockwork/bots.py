@@ -12,13 +12,16 @@ end is the last Gate Token standing, so a careful bot must not wait forever.
 """
 from __future__ import annotations
 
+from ...bots.levels import RolloutBot, SloppyBot
 from ...engine import Rng
 from .content import UNITS, parse_range
 from .geometry import adjacent, distance
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from ...engine import Action
     from ...engine.core import State
+    from .rules import ClockworkState
     from .types import ClockworkView, UnitView
 
 _TWO_D6: dict[int, float] = {}
@@ -373,4 +376,91 @@ class CrusaderBot:
         return best
 
 
-BOTS = {"crusader": CrusaderBot}
+# ---------------------------------------------------------------- the three levels (pyapp.bots.levels)
+def evaluate(state: ClockworkState, seat: int) -> float:
+    """How good a (search copy of a) position is for ``seat``, from public facts only: Gate Tokens,
+    territories, income, the cost of the units on the board, resources and hand sizes, against the
+    strongest rival."""
+    d = state.data
+    n = state.players
+    gates = [0] * n
+    for g in d["gates"]:
+        gates[g["owner"]] += 1
+    units = [0.0] * n
+    for u in d["units"]:
+        units[u["owner"]] += UNITS[u["card"]]["cost"]
+    for q in d["portals"]:                       # a portal's cost is public (its unit type is not)
+        if q.get("card"):
+            units[q["owner"]] += 0.9 * UNITS[q["card"]]["cost"]
+    scores = []
+    for p in range(n):
+        if d["out"][p]:
+            scores.append(-60.0)
+            continue
+        terr = len(state._controlled(p))
+        scores.append(9.0 * gates[p] + 3.0 * terr + 2.0 * state.income(p)
+                      + 0.7 * units[p] + 0.4 * d["resources"][p] + 0.6 * len(d["hands"][p]))
+    rivals = [scores[p] for p in range(n) if p != seat]
+    return scores[seat] - 0.5 * max(rivals) - 0.5 * sum(rivals) / len(rivals)
+
+
+def _in_main(state: State) -> bool:
+    """The Main step with no question open (the decisions worth thinking about)."""
+    f = state.data["flow"]  # type: ignore[attr-defined]
+    return len(f["stack"]) == 1 and f["stack"][0]["kind"] == "main"
+
+
+class EasyBot(SloppyBot):
+    name = "easy"
+    label = "Cadet"
+    blurb = "Plays the crusader's plan, but one move in three is a careless one."
+    base = CrusaderBot
+    slip = 0.35
+
+    def slips(self, state: State, seat: int, playing: list[Action]) -> bool:
+        # careless in the Main step only (set-up and questions are answered as the crusader would)
+        return _in_main(state) and self.rng.random() < self.slip
+
+
+class NormalBot(CrusaderBot):
+    name = "normal"
+    level = 2
+    label = "Commander"
+    blurb = "Follows a steady plan: claims territory, guards its Gate Tokens and takes the fights it is likely to win."
+
+
+class HardBot(RolloutBot):
+    name = "hard"
+    label = "Warlord"
+    blurb = "Thinks ahead: tries its best moves against many possible hands and rolls, and keeps the one that works out best."
+    base = CrusaderBot
+    budget = 260
+    determinizations = 4
+    max_candidates = 5
+    horizon = 30
+    margin = 0.3
+    round_horizon = False
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def worth(self, state: State, seat: int, playing: list[Action], default: str) -> bool:
+        return _in_main(state)
+
+    def candidates(self, state: State, seat: int, playing: list[Action], default: str) -> list[str]:
+        ids = [a.id for a in playing if a.id != default]
+        first = [i for i in ids if i.split(":")[0] in ("attack", "shell", "portal", "end", "research")]
+        rest = [i for i in ids if i not in first]
+        picked: list[str] = []
+        for pool in (first, rest):
+            while pool and len(picked) < self.max_candidates - 1:
+                picked.append(pool.pop(self.rng.below(len(pool))))
+        return [default] + picked
+
+    def horizon_over(self, state: State, seat: int, steps: int, left_turn: bool) -> bool:
+        if self.round_horizon:
+            return steps >= self.horizon or (left_turn and state.to_act[0] == seat)
+        return steps >= self.horizon or left_turn
+
+
+BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "crusader": CrusaderBot}

@@ -12,6 +12,7 @@ dragon, head for Doomspire -- exploring the centre to find it.
 """
 from __future__ import annotations
 
+from ...bots.levels import RolloutBot, SloppyBot
 from ...engine import Rng
 from . import content
 from .board import NB, manhattan
@@ -401,4 +402,62 @@ class WandererBot:
         return self.rng.choice(pool or ids)
 
 
-BOTS = {"goal": GoalBot, "wanderer": WandererBot}
+# ---------------------------------------------------------------- the three levels (pyapp.bots.levels)
+def evaluate(state: DoomspireState, seat: int) -> float:
+    """How good a (search copy of a) position is for ``seat``, from public facts only: impressions
+    first, then progress toward the dragon's conditions (fame, gold, starred tiles, might), tiles,
+    knights, buildings, items and resources, against the strongest rival."""
+    d = state.data
+    scores = []
+    for p in range(state.players):
+        pl = d["players"][p]
+        if pl["out"]:
+            scores.append(-100.0)
+            continue
+        res = pl["resources"]
+        starred = state.starred_count(p)
+        items = sum(len(k["items"]) + len(k["followers"]) for k in pl["knights"])
+        ready = pl["fame"] >= 15 or res["gold"] >= 12 or starred >= 4
+        scores.append(40.0 * d["impressions"].count(p) + (6.0 if ready else 0.0)
+                      + 0.7 * min(pl["fame"], 15) + 0.35 * min(res["gold"], 12)
+                      + 0.15 * (res["food"] + res["wood"] + res["ore"])
+                      + 1.3 * len(state.owned(p)) + 1.8 * min(starred, 4) + 1.0 * pl["might"]
+                      + 3.0 * len(pl["knights"]) + 1.5 * len(pl["buildings"]) + 0.8 * items)
+    rivals = [scores[p] for p in range(state.players) if p != seat]
+    return scores[seat] - 0.5 * max(rivals) - 0.5 * sum(rivals) / len(rivals)
+
+
+class EasyBot(SloppyBot):
+    name = "easy"
+    label = "Squire"
+    blurb = "Chases the dragon like the seeker, but one move in three is a careless one."
+    base = GoalBot
+    slip = 0.35
+
+
+class NormalBot(GoalBot):
+    name = "normal"
+    level = 2
+    label = "Knight"
+    blurb = "Builds up its lands and knights, takes the fights it is likely to win and heads for the dragon when ready."
+
+
+class HardBot(RolloutBot):
+    name = "hard"
+    label = "Dragonlord"
+    blurb = "Thinks ahead: tries its best moves against many possible rolls and hidden tiles, and keeps the one that works out best."
+    base = GoalBot
+    budget = 200
+    determinizations = 4
+    max_candidates = 5
+    horizon = 25
+    margin = 0.3
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def horizon_over(self, state: State, seat: int, steps: int, left_turn: bool) -> bool:
+        return steps >= self.horizon or left_turn
+
+
+BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "goal": GoalBot, "wanderer": WandererBot}
