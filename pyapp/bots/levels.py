@@ -40,6 +40,22 @@ def _playing(state: "State", seat: int) -> "list[Action]":
     return [a for a in acts if a.kind != "concede"] or acts
 
 
+def _memo_legal(state: "State") -> None:
+    """Make a search copy remember its legal actions until its next action: a rollout's bot asks for
+    them and ``apply`` checks the chosen id against them again.  Only ever done to a bot's own copies."""
+    orig = state._legal
+    memo: dict = {}
+
+    def legal(seat: int) -> "list[Action]":
+        key = (seat, len(state.history))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = orig(seat)
+        return found
+
+    state._legal = legal  # type: ignore[method-assign]
+
+
 class SloppyBot:
     """``base``'s moves, except that with chance ``slip`` it plays a random legal move instead
     (never conceding while anything else is legal).  Subclasses set ``base`` and ``slip``."""
@@ -119,6 +135,10 @@ class RolloutBot:
         others have acted (``left_turn``), or after ``horizon`` actions."""
         return steps >= self.horizon or (left_turn and state.to_act[0] == seat)
 
+    def budget_for(self, state: "State") -> int:
+        """The budget for this decision (deterministic: e.g. smaller where simulating costs more)."""
+        return self.budget
+
     def clone(self, state: "State") -> "State":
         return state.clone()
 
@@ -134,6 +154,7 @@ class RolloutBot:
         """Play base bots on ``state`` (a copy) until the horizon; (value for ``seat``, actions)."""
         cls = self.rollout_base or self.base
         bots = [cls(seed * 7 + i) for i in range(state.players)]
+        _memo_legal(state)
         steps = 0
         left = False
         while not state.is_over:
@@ -147,6 +168,7 @@ class RolloutBot:
         return self.value(state, seat), steps
 
     def choose(self, state: "State", seat: int) -> str:
+        self.last_rollouts = 0
         playing = _playing(state, seat)
         if len(playing) == 1:
             return playing[0].id
@@ -159,8 +181,8 @@ class RolloutBot:
         totals = dict.fromkeys(cands, 0.0)
         spent = 0
         copies = 0
-        self.last_rollouts = 0
-        while copies < self.determinizations and (copies == 0 or spent * (copies + 1) / copies <= self.budget):
+        budget = self.budget_for(state)
+        while copies < self.determinizations and (copies == 0 or spent * (copies + 1) / copies <= budget):
             det = state.resample_hidden(seat, self.rng)
             seed = self.rng.below(2 ** 30)
             for c in cands:
@@ -171,6 +193,7 @@ class RolloutBot:
                 spent += n + 1
                 self.last_rollouts += 1
             copies += 1
+        self._default, self._totals = default, totals      # for inspection (tools, tests)
         best = default
         for c in cands[1:]:
             if totals[c] > totals[best] + self.margin * copies:

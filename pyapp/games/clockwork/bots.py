@@ -413,9 +413,9 @@ def _in_main(state: State) -> bool:
 class EasyBot(SloppyBot):
     name = "easy"
     label = "Cadet"
-    blurb = "Plays the crusader's plan, but one move in three is a careless one."
+    blurb = "Follows a simple plan, but every other move in a turn is a careless one."
     base = CrusaderBot
-    slip = 0.35
+    slip = 0.5
 
     def slips(self, state: State, seat: int, playing: list[Action]) -> bool:
         # careless in the Main step only (set-up and questions are answered as the crusader would)
@@ -429,6 +429,9 @@ class NormalBot(CrusaderBot):
     blurb = "Follows a steady plan: claims territory, guards its Gate Tokens and takes the fights it is likely to win."
 
 
+BIG = ("attack", "shell", "portal", "research", "end", "assassinate", "corrupt", "selfdestruct", "play")
+
+
 class HardBot(RolloutBot):
     name = "hard"
     label = "Warlord"
@@ -439,21 +442,29 @@ class HardBot(RolloutBot):
     max_candidates = 5
     horizon = 30
     margin = 0.3
-    round_horizon = False
+    round_horizon = True
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)  # type: ignore[arg-type]
 
     def worth(self, state: State, seat: int, playing: list[Action], default: str) -> bool:
-        return _in_main(state)
+        # the Main step's big choices: fights, portals, research, ending the turn; plain moves follow the plan
+        if not _in_main(state):
+            return False
+        return not default.startswith("move:") or any(a.id.startswith(("attack:", "shell:")) for a in playing)
+
+    def budget_for(self, state: State) -> int:
+        # simulating costs more the more units there are: a smaller budget keeps the decision time flat
+        n = len(state.data["units"])  # type: ignore[attr-defined]
+        return self.budget * 12 // max(12, n)
 
     def candidates(self, state: State, seat: int, playing: list[Action], default: str) -> list[str]:
         ids = [a.id for a in playing if a.id != default]
-        first = [i for i in ids if i.split(":")[0] in ("attack", "shell", "portal", "end", "research")]
+        first = [i for i in ids if i.split(":")[0] in BIG]
         rest = [i for i in ids if i not in first]
         picked: list[str] = []
-        for pool in (first, rest):
-            while pool and len(picked) < self.max_candidates - 1:
+        for pool, cap in ((first, self.max_candidates - 2), (rest, self.max_candidates - 1)):
+            while pool and len(picked) < cap:
                 picked.append(pool.pop(self.rng.below(len(pool))))
         return [default] + picked
 

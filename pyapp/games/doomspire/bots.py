@@ -15,7 +15,7 @@ from __future__ import annotations
 from ...bots.levels import RolloutBot, SloppyBot
 from ...engine import Rng
 from . import content
-from .board import NB, manhattan
+from .board import ALL, NB, manhattan
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -26,6 +26,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
 VALUE = {"gold": 1.3, "food": 1.0, "wood": 0.9, "ore": 1.0}
 BUY_ORDER = ("sword", "spear", "shield", "lantern", "axe", "potion", "rope", "backpack", "boots")
 MOUNTAINS = ("d4", "e4", "d5", "e5")
+_MANHATTAN = {(a, b): manhattan(a, b) for a in ALL for b in ALL}    # the bots' hot path: looked up, not computed
 
 
 def _p_win(need: int, dice: int = 1) -> float:
@@ -44,6 +45,8 @@ class GoalBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed, stream=13)
         self.C = content.load()
+        self._ds_view: DoomspireView | None = None      # the view ``_ds_known`` was worked out for
+        self._ds_known = False
 
     # ---------------------------------------------------------------- knowledge from the view
     def power(self, me: PlayerView, k: KnightView, theme: str | None = None, duel: bool = False) -> int:
@@ -66,7 +69,9 @@ class GoalBot:
     def tile_value(self, v: DoomspireView, me: PlayerView, k: KnightView, t: str) -> float:
         tv = v["tiles"][t]
         seat = me["seat"]
-        ds_known = any(x.get("doomspire") for x in v["tiles"].values())
+        if self._ds_view is not v:                      # once per view, not once per tile
+            self._ds_view, self._ds_known = v, any(x.get("doomspire") for x in v["tiles"].values())
+        ds_known = self._ds_known
         ready = self.ready(me, k)
         if not tv["explored"]:
             if tv["region"] == "mountains":
@@ -108,7 +113,9 @@ class GoalBot:
         best = 0.0
         for t, val in values.items():
             if val > 0:
-                best = max(best, val - 0.8 * manhattan(at, t))
+                x = val - 0.8 * _MANHATTAN[at, t]
+                if x > best:
+                    best = x
         return best
 
     # ---------------------------------------------------------------- choose
@@ -340,6 +347,7 @@ class GoalBot:
         if picks:
             return picks[0]
         values_by_k: dict[str, dict[str, float]] = {}
+        here_by_k: dict[str, float] = {}
         best, best_score = "end", 0.6
         lowest: dict[str, str] = {}                 # a move without its die -> the move with the lowest die
         for a in ids:
@@ -364,7 +372,9 @@ class GoalBot:
                 if kid not in values_by_k:
                     values_by_k[kid] = {t: self.tile_value(v, me, k, t) for t in v["tiles"]}
                 vals = values_by_k[kid]
-                here = self.potential(v, me, k, vals, k["at"])
+                if kid not in here_by_k:
+                    here_by_k[kid] = self.potential(v, me, k, vals, k["at"])
+                here = here_by_k[kid]
                 there = self.potential(v, me, k, vals, dest)
                 direct = vals[dest]
                 if head == "boat" and k["done"]:         # a tired knight cannot interact where it lands
@@ -447,17 +457,21 @@ class HardBot(RolloutBot):
     label = "Dragonlord"
     blurb = "Thinks ahead: tries its best moves against many possible rolls and hidden tiles, and keeps the one that works out best."
     base = GoalBot
-    budget = 200
+    budget = 150
     determinizations = 4
-    max_candidates = 5
-    horizon = 25
+    max_candidates = 6
+    horizon = 20
     margin = 0.3
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)  # type: ignore[arg-type]
 
+    def worth(self, state: State, seat: int, playing: list[Action], default: str) -> bool:
+        # the knights' moves, fights and purchases; rolls and harvests follow the seeker's plan
+        return state.data["flow"]["phase"] == "move"  # type: ignore[attr-defined]
+
     def horizon_over(self, state: State, seat: int, steps: int, left_turn: bool) -> bool:
-        return steps >= self.horizon or left_turn
+        return steps >= self.horizon or left_turn        # the end of its own turn
 
 
 BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "goal": GoalBot, "wanderer": WandererBot}

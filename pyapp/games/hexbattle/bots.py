@@ -326,7 +326,7 @@ class EasyBot(SloppyBot):
     label = "Recruit"
     blurb = "Fights sensibly, but often plays a weaker card than it could."
     base = GreedyBot
-    slip = 0.5
+    slip = 0.6
 
     def slips(self, state: State, seat: int, playing: list[Action]) -> bool:
         return state.phase == "main" and self.rng.random() < self.slip  # type: ignore[attr-defined]
@@ -364,7 +364,7 @@ class HardBot(RolloutBot):
     base = GreedyBot
     rollout_base = _QuickGreedy
     budget = 400
-    determinizations = 2
+    determinizations = 1
     max_candidates = 4
     horizon = 45
     margin = 0.4
