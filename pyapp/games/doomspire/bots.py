@@ -418,6 +418,7 @@ def evaluate(state: DoomspireState, seat: int) -> float:
     first, then progress toward the dragon's conditions (fame, gold, starred tiles, might), tiles,
     knights, buildings, items and resources, against the strongest rival."""
     d = state.data
+    moving = d["flow"]["phase"] == "move"
     scores = []
     for p in range(state.players):
         pl = d["players"][p]
@@ -428,7 +429,10 @@ def evaluate(state: DoomspireState, seat: int) -> float:
         starred = state.starred_count(p)
         items = sum(len(k["items"]) + len(k["followers"]) for k in pl["knights"])
         ready = pl["fame"] >= 15 or res["gold"] >= 12 or starred >= 4
-        scores.append(40.0 * d["impressions"].count(p) + (6.0 if ready else 0.0)
+        # dice not spent in the move phase harvest that many tiles (LD-HARV-3): worth keeping
+        pips = sum(die for die, used in zip(pl["dice"], pl["used"]) if not used) if moving else 0
+        harvest = 0.5 * min(pips, len(state.eligible(p))) if pips else 0.0
+        scores.append(40.0 * d["impressions"].count(p) + (6.0 if ready else 0.0) + harvest
                       + 0.7 * min(pl["fame"], 15) + 0.35 * min(res["gold"], 12)
                       + 0.15 * (res["food"] + res["wood"] + res["ore"])
                       + 1.3 * len(state.owned(p)) + 1.8 * min(starred, 4) + 1.0 * pl["might"]
@@ -461,7 +465,7 @@ class HardBot(RolloutBot):
     determinizations = 4
     max_candidates = 6
     horizon = 20
-    margin = 0.3
+    margin = 0.5
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)  # type: ignore[arg-type]

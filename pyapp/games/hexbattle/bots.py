@@ -318,15 +318,22 @@ class GreedyBot:
 
 
 # ---------------------------------------------------------------- the three levels (pyapp.bots.levels)
+class _HastyGreedy(GreedyBot):
+    """The greedy tactician looking at far fewer paths for each move: short-sighted."""
+
+    BUDGET = 25
+
+
 class EasyBot(SloppyBot):
-    """The greedy tactician, except that at some of its card choices it plays a random playable
-    card (or draws) instead of the best one; every card it plays is still resolved well."""
+    """A short-sighted greedy tactician (few paths tried per move) that at some of its card choices
+    plays a random playable card (or draws) instead of the best one; every card it plays is still
+    resolved sensibly."""
 
     name = "easy"
     label = "Recruit"
-    blurb = "Fights sensibly, but often plays a weaker card than it could."
-    base = GreedyBot
-    slip = 0.6
+    blurb = "Fights sensibly, but looks at few ways to move and often plays a weaker card than it could."
+    base = _HastyGreedy
+    slip = 0.5
 
     def slips(self, state: State, seat: int, playing: list[Action]) -> bool:
         return state.phase == "main" and self.rng.random() < self.slip  # type: ignore[attr-defined]
