@@ -437,12 +437,12 @@ class HardBot(RolloutBot):
     label = "Warlord"
     blurb = "Thinks ahead: tries its best moves against many possible hands and rolls, and keeps the one that works out best."
     base = CrusaderBot
-    budget = 260
-    determinizations = 4
+    budget = 180
+    determinizations = 3
     max_candidates = 5
     horizon = 30
     margin = 0.3
-    round_horizon = True
+    _turn0 = 0
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)  # type: ignore[arg-type]
@@ -451,6 +451,7 @@ class HardBot(RolloutBot):
         # the Main step's big choices: fights, portals, research, ending the turn; plain moves follow the plan
         if not _in_main(state):
             return False
+        self._turn0 = state.data["turn"]  # type: ignore[attr-defined]
         return not default.startswith("move:") or any(a.id.startswith(("attack:", "shell:")) for a in playing)
 
     def budget_for(self, state: State) -> int:
@@ -469,9 +470,9 @@ class HardBot(RolloutBot):
         return [default] + picked
 
     def horizon_over(self, state: State, seat: int, steps: int, left_turn: bool) -> bool:
-        if self.round_horizon:
-            return steps >= self.horizon or (left_turn and state.to_act[0] == seat)
-        return steps >= self.horizon or left_turn
+        # the rest of its own turn and the next player's whole turn (a question asked of another seat
+        # in between, such as a counter-attack, does not end the rollout)
+        return steps >= self.horizon or state.data["turn"] >= self._turn0 + 2  # type: ignore[attr-defined]
 
 
 BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "crusader": CrusaderBot}
