@@ -134,3 +134,28 @@ def test_easy_loses_to_the_best_old_bot_in_a_small_sample(game_id):
         out = st.outcome()
         wins += out.kind == "win" and names[out.winners[0]] == "easy"
     assert wins <= 3
+
+
+def test_a_careless_move_is_never_a_concession():
+    """Doomspire asks a lord without knights "stay" or "concede" (a prompt's options have no kind
+    "concede"): the easy bot's random slips must never pick the concession."""
+    from pyapp.bots.levels import SloppyBot
+    from pyapp.engine import Action
+
+    class Prompted:
+        def legal_actions(self, seat):
+            return [Action("stay", "Stay in the game"), Action("concede", "Concede defeat"),
+                    Action("concede:yes", "Yes, concede")]
+
+    class Careless(SloppyBot):
+        slip = 1.0
+
+        class base:
+            def __init__(self, seed=0):
+                pass
+
+            def choose(self, state, seat):
+                return "stay"
+
+    bot = Careless(1)
+    assert {bot.choose(Prompted(), 0) for _ in range(40)} == {"stay"}

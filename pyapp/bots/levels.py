@@ -37,7 +37,8 @@ def _playing(state: "State", seat: int) -> "list[Action]":
     acts = state.legal_actions(seat)
     if not acts:
         raise ValueError(f"seat {seat} has no legal action")
-    return [a for a in acts if a.kind != "concede"] or acts
+    # never give up by chance: concession actions (kind "concede", or a prompt's "concede" / "concede:yes")
+    return [a for a in acts if a.kind != "concede" and a.id not in ("concede", "concede:yes")] or acts
 
 
 def _memo_legal(state: "State") -> None:
