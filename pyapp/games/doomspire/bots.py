@@ -474,6 +474,18 @@ class HardBot(RolloutBot):
         # the knights' moves, fights and purchases; rolls and harvests follow the seeker's plan
         return state.data["flow"]["phase"] == "move"  # type: ignore[attr-defined]
 
+    def candidates(self, state: State, seat: int, playing: list[Action], default: str) -> list[str]:
+        # interactions (fight, flee, claim, buy, build...) and ending the turn first, then moves; never
+        # dropping an item or dismissing a follower unless the seeker would
+        ids = [a.id for a in playing if a.id != default and not a.id.startswith(("drop:", "dismiss:"))]
+        first = [i for i in ids if not i.startswith(("move:", "boat:", "stay:"))]
+        rest = [i for i in ids if i not in first]
+        picked: list[str] = []
+        for pool in (first, rest):
+            while pool and len(picked) < self.max_candidates - 1:
+                picked.append(pool.pop(self.rng.below(len(pool))))
+        return [default] + picked
+
     def horizon_over(self, state: State, seat: int, steps: int, left_turn: bool) -> bool:
         return steps >= self.horizon or left_turn        # the end of its own turn
 
