@@ -475,9 +475,10 @@ class HardBot(RolloutBot):
         return state.data["flow"]["phase"] == "move"  # type: ignore[attr-defined]
 
     def candidates(self, state: State, seat: int, playing: list[Action], default: str) -> list[str]:
-        # interactions (fight, flee, claim, buy, build...) and ending the turn first, then moves; never
-        # dropping an item or dismissing a follower unless the seeker would
-        ids = [a.id for a in playing if a.id != default and not a.id.startswith(("drop:", "dismiss:"))]
+        # interactions (fight, flee, claim, buy, build...) first, then moves; never ending the turn early
+        # (a short look ahead sees dice kept, not the way a move leads), dropping an item or dismissing a
+        # follower unless the seeker would
+        ids = [a.id for a in playing if a.id != default and a.id != "end" and not a.id.startswith(("drop:", "dismiss:"))]
         first = [i for i in ids if not i.startswith(("move:", "boat:", "stay:"))]
         rest = [i for i in ids if i not in first]
         picked: list[str] = []
