@@ -8,7 +8,8 @@ Plays ``--games`` games between the listed bots (``pyapp.sim.play``'s seating: s
 per seat, ``hard,goal,goal,goal``, for one hard bot against three), rotating the seats by one every
 game so that every bot sits in every seat equally often.  Prints one Markdown row per bot: games,
 sole wins, shared wins, win rate (sole wins / games, a shared win counts as 1/winners), and its
-decision time (median and 95th percentile of ``choose`` calls, CPython on this machine), and
+decision time (median and 95th percentile of ``choose`` calls: CPU time of this process, CPython on
+this machine, so that other work on a shared machine does not inflate it), and
 writes the raw figures as JSON with ``--json``.  Win counts are deterministic for a seed; times
 are not.  Seed ``s`` plays the same deals as ``python -m pyapp.sim --seed s``.
 """
@@ -53,9 +54,9 @@ def run(game_id: str, n_games: int, seed: int, names: list[str], players: int | 
                 if n > 100000:
                     raise RuntimeError("no end after 100000 actions")
                 p = state.to_act[0]
-                t = time.perf_counter()
+                t = time.process_time()
                 a = bots[p].choose(state, p)
-                times.setdefault(seats[p], []).append(time.perf_counter() - t)
+                times.setdefault(seats[p], []).append(time.process_time() - t)
                 state.apply(p, a)
                 n += 1
         except Exception as exc:   # reported, not raised
