@@ -9,7 +9,7 @@ from pyapp.games.clockwork.bots import BOTS, p_beat_fixed, p_beat_roll
 
 def test_bot_registry_lists_the_crusader():
     avail = botlib.available("clockwork")
-    assert list(avail) == ["random", "crusader"] and BOTS["crusader"].label
+    assert list(avail) == ["random", "easy", "normal", "hard", "crusader"] and BOTS["crusader"].label
 
 
 def test_odds_helpers():

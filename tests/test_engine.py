@@ -107,7 +107,7 @@ def test_from_json_rejects_foreign_text():
 
 
 def test_bots_registry():
-    assert list(bots.available("hexbattle")) == ["random", "greedy"]
+    assert list(bots.available("hexbattle")) == ["random", "easy", "normal", "hard", "greedy"]
     with pytest.raises(LookupError):
         bots.make("hexbattle", "oracle")
 

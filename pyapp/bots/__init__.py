@@ -8,6 +8,12 @@ made with :meth:`~pyapp.engine.State.clone` that are never shown to anyone.
 
 ``random`` is available for every game; a game adds its own in
 ``pyapp/games/<id>/bots.py`` as ``BOTS = {"greedy": GreedyBot, ...}``.
+
+Levels: a game registers ``easy``, ``normal`` and ``hard`` first (so :func:`available` lists
+random, easy, normal, hard, then older bots kept for links, saves and comparisons).  A level class
+has ``level`` (1, 2 or 3), a ``label`` for players and a ``blurb`` (one sentence on how it plays);
+the setup screen offers ``random`` and the classes that have a ``level``
+(:mod:`pyapp.bots.levels` has the building blocks).
 """
 from __future__ import annotations
 

@@ -12,13 +12,16 @@ end is the last Gate Token standing, so a careful bot must not wait forever.
 """
 from __future__ import annotations
 
+from ...bots.levels import RolloutBot, SloppyBot
 from ...engine import Rng
 from .content import UNITS, parse_range
 from .geometry import adjacent, distance
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from ...engine import Action
     from ...engine.core import State
+    from .rules import ClockworkState
     from .types import ClockworkView, UnitView
 
 _TWO_D6: dict[int, float] = {}
@@ -373,4 +376,103 @@ class CrusaderBot:
         return best
 
 
-BOTS = {"crusader": CrusaderBot}
+# ---------------------------------------------------------------- the three levels (pyapp.bots.levels)
+def evaluate(state: ClockworkState, seat: int) -> float:
+    """How good a (search copy of a) position is for ``seat``, from public facts only: Gate Tokens,
+    territories, income, the cost of the units on the board, resources and hand sizes, against the
+    strongest rival."""
+    d = state.data
+    n = state.players
+    gates = [0] * n
+    for g in d["gates"]:
+        gates[g["owner"]] += 1
+    units = [0.0] * n
+    for u in d["units"]:
+        units[u["owner"]] += UNITS[u["card"]]["cost"]
+    for q in d["portals"]:                       # a portal's cost is public (its unit type is not)
+        if q.get("card"):
+            units[q["owner"]] += 0.9 * UNITS[q["card"]]["cost"]
+    scores = []
+    for p in range(n):
+        if d["out"][p]:
+            scores.append(-60.0)
+            continue
+        terr = len(state._controlled(p))
+        scores.append(9.0 * gates[p] + 3.0 * terr + 2.0 * state.income(p)
+                      + 0.7 * units[p] + 0.4 * d["resources"][p] + 0.6 * len(d["hands"][p]))
+    rivals = [scores[p] for p in range(n) if p != seat]
+    return scores[seat] - 0.5 * max(rivals) - 0.5 * sum(rivals) / len(rivals)
+
+
+def _in_main(state: State) -> bool:
+    """The Main step with no question open (the decisions worth thinking about)."""
+    f = state.data["flow"]  # type: ignore[attr-defined]
+    return len(f["stack"]) == 1 and f["stack"][0]["kind"] == "main"
+
+
+class EasyBot(SloppyBot):
+    name = "easy"
+    label = "Cadet"
+    blurb = "Follows a simple plan, but every other move in a turn is a careless one."
+    base = CrusaderBot
+    slip = 0.5
+
+    def slips(self, state: State, seat: int, playing: list[Action]) -> bool:
+        # careless in the Main step only (set-up and questions are answered as the crusader would)
+        return _in_main(state) and self.rng.random() < self.slip
+
+
+class NormalBot(CrusaderBot):
+    name = "normal"
+    level = 2
+    label = "Commander"
+    blurb = "Follows a steady plan: claims territory, guards its Gate Tokens and takes the fights it is likely to win."
+
+
+BIG = ("attack", "shell", "portal", "research", "end", "assassinate", "corrupt", "selfdestruct", "play")
+
+
+class HardBot(RolloutBot):
+    name = "hard"
+    label = "Warlord"
+    blurb = "Thinks ahead: tries its best moves against many possible hands and rolls, and keeps the one that works out best."
+    base = CrusaderBot
+    budget = 180
+    determinizations = 3
+    max_candidates = 5
+    horizon = 30
+    margin = 0.3
+    _turn0 = 0
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def worth(self, state: State, seat: int, playing: list[Action], default: str) -> bool:
+        # the Main step's big choices: fights, portals, research, ending the turn; plain moves follow the plan
+        if not _in_main(state):
+            return False
+        self._turn0 = state.data["turn"]  # type: ignore[attr-defined]
+        return not default.startswith("move:") or any(a.id.startswith(("attack:", "shell:")) for a in playing)
+
+    def budget_for(self, state: State) -> int:
+        # simulating costs more the more units there are: a smaller budget keeps the decision time flat
+        n = len(state.data["units"])  # type: ignore[attr-defined]
+        return self.budget * 12 // max(12, n)
+
+    def candidates(self, state: State, seat: int, playing: list[Action], default: str) -> list[str]:
+        ids = [a.id for a in playing if a.id != default]
+        first = [i for i in ids if i.split(":")[0] in BIG]
+        rest = [i for i in ids if i not in first]
+        picked: list[str] = []
+        for pool, cap in ((first, self.max_candidates - 2), (rest, self.max_candidates - 1)):
+            while pool and len(picked) < cap:
+                picked.append(pool.pop(self.rng.below(len(pool))))
+        return [default] + picked
+
+    def horizon_over(self, state: State, seat: int, steps: int, left_turn: bool) -> bool:
+        # the rest of its own turn and the next player's whole turn (a question asked of another seat
+        # in between, such as a counter-attack, does not end the rollout)
+        return steps >= self.horizon or state.data["turn"] >= self._turn0 + 2  # type: ignore[attr-defined]
+
+
+BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "crusader": CrusaderBot}

@@ -696,7 +696,8 @@ class ClockworkState(UnitActions, FlowState):
         known = {c for c, victim in d["raided"] if victim == seat}
         others = [q for q in range(self.players) if q != seat]
         slots = [(q, i) for q in others for i, c in enumerate(d["hands"][q]) if c != f"i{q}" and c not in known]
-        pool = [d["hands"][q][i] for q, i in slots] + list(d["stack"])
+        # sorted first: the copy depends on what ``seat`` sees, not on how the hidden cards lie
+        pool = sorted([d["hands"][q][i] for q, i in slots] + list(d["stack"]))
         rng.shuffle(pool)
         for q, i in slots:
             old = d["hands"][q][i]

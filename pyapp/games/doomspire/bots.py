@@ -12,9 +12,10 @@ dragon, head for Doomspire -- exploring the centre to find it.
 """
 from __future__ import annotations
 
+from ...bots.levels import RolloutBot, SloppyBot
 from ...engine import Rng
 from . import content
-from .board import NB, manhattan
+from .board import ALL, NB, manhattan
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -25,6 +26,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
 VALUE = {"gold": 1.3, "food": 1.0, "wood": 0.9, "ore": 1.0}
 BUY_ORDER = ("sword", "spear", "shield", "lantern", "axe", "potion", "rope", "backpack", "boots")
 MOUNTAINS = ("d4", "e4", "d5", "e5")
+_MANHATTAN = {(a, b): manhattan(a, b) for a in ALL for b in ALL}    # the bots' hot path: looked up, not computed
 
 
 def _p_win(need: int, dice: int = 1) -> float:
@@ -43,6 +45,8 @@ class GoalBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed, stream=13)
         self.C = content.load()
+        self._ds_view: DoomspireView | None = None      # the view ``_ds_known`` was worked out for
+        self._ds_known = False
 
     # ---------------------------------------------------------------- knowledge from the view
     def power(self, me: PlayerView, k: KnightView, theme: str | None = None, duel: bool = False) -> int:
@@ -65,7 +69,9 @@ class GoalBot:
     def tile_value(self, v: DoomspireView, me: PlayerView, k: KnightView, t: str) -> float:
         tv = v["tiles"][t]
         seat = me["seat"]
-        ds_known = any(x.get("doomspire") for x in v["tiles"].values())
+        if self._ds_view is not v:                      # once per view, not once per tile
+            self._ds_view, self._ds_known = v, any(x.get("doomspire") for x in v["tiles"].values())
+        ds_known = self._ds_known
         ready = self.ready(me, k)
         if not tv["explored"]:
             if tv["region"] == "mountains":
@@ -107,7 +113,9 @@ class GoalBot:
         best = 0.0
         for t, val in values.items():
             if val > 0:
-                best = max(best, val - 0.8 * manhattan(at, t))
+                x = val - 0.8 * _MANHATTAN[at, t]
+                if x > best:
+                    best = x
         return best
 
     # ---------------------------------------------------------------- choose
@@ -339,6 +347,7 @@ class GoalBot:
         if picks:
             return picks[0]
         values_by_k: dict[str, dict[str, float]] = {}
+        here_by_k: dict[str, float] = {}
         best, best_score = "end", 0.6
         lowest: dict[str, str] = {}                 # a move without its die -> the move with the lowest die
         for a in ids:
@@ -363,7 +372,9 @@ class GoalBot:
                 if kid not in values_by_k:
                     values_by_k[kid] = {t: self.tile_value(v, me, k, t) for t in v["tiles"]}
                 vals = values_by_k[kid]
-                here = self.potential(v, me, k, vals, k["at"])
+                if kid not in here_by_k:
+                    here_by_k[kid] = self.potential(v, me, k, vals, k["at"])
+                here = here_by_k[kid]
                 there = self.potential(v, me, k, vals, dest)
                 direct = vals[dest]
                 if head == "boat" and k["done"]:         # a tired knight cannot interact where it lands
@@ -401,4 +412,83 @@ class WandererBot:
         return self.rng.choice(pool or ids)
 
 
-BOTS = {"goal": GoalBot, "wanderer": WandererBot}
+# ---------------------------------------------------------------- the three levels (pyapp.bots.levels)
+def evaluate(state: DoomspireState, seat: int) -> float:
+    """How good a (search copy of a) position is for ``seat``, from public facts only: impressions
+    first, then progress toward the dragon's conditions (fame, gold, starred tiles, might), tiles,
+    knights, buildings, items and resources, against the strongest rival."""
+    d = state.data
+    moving = d["flow"]["phase"] == "move"
+    scores = []
+    for p in range(state.players):
+        pl = d["players"][p]
+        if pl["out"]:
+            scores.append(-100.0)
+            continue
+        res = pl["resources"]
+        starred = state.starred_count(p)
+        items = sum(len(k["items"]) + len(k["followers"]) for k in pl["knights"])
+        ready = pl["fame"] >= 15 or res["gold"] >= 12 or starred >= 4
+        # dice not spent in the move phase harvest that many tiles (LD-HARV-3): worth keeping
+        pips = sum(die for die, used in zip(pl["dice"], pl["used"]) if not used) if moving else 0
+        harvest = 0.5 * min(pips, len(state.eligible(p))) if pips else 0.0
+        scores.append(40.0 * d["impressions"].count(p) + (6.0 if ready else 0.0) + harvest
+                      + 0.7 * min(pl["fame"], 15) + 0.35 * min(res["gold"], 12)
+                      + 0.15 * (res["food"] + res["wood"] + res["ore"])
+                      + 1.3 * len(state.owned(p)) + 1.8 * min(starred, 4) + 1.0 * pl["might"]
+                      + 3.0 * len(pl["knights"]) + 1.5 * len(pl["buildings"]) + 0.8 * items)
+    rivals = [scores[p] for p in range(state.players) if p != seat]
+    return scores[seat] - 0.5 * max(rivals) - 0.5 * sum(rivals) / len(rivals)
+
+
+class EasyBot(SloppyBot):
+    name = "easy"
+    label = "Squire"
+    blurb = "Chases the dragon like the seeker, but one move in three is a careless one."
+    base = GoalBot
+    slip = 0.35
+
+
+class NormalBot(GoalBot):
+    name = "normal"
+    level = 2
+    label = "Knight"
+    blurb = "Builds up its lands and knights, takes the fights it is likely to win and heads for the dragon when ready."
+
+
+class HardBot(RolloutBot):
+    name = "hard"
+    label = "Dragonlord"
+    blurb = "Thinks ahead: tries its best moves against many possible rolls and hidden tiles, and keeps the one that works out best."
+    base = GoalBot
+    budget = 150
+    determinizations = 4
+    max_candidates = 6
+    horizon = 20
+    margin = 0.5
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def worth(self, state: State, seat: int, playing: list[Action], default: str) -> bool:
+        # the knights' moves, fights and purchases; rolls and harvests follow the seeker's plan
+        return state.data["flow"]["phase"] == "move"  # type: ignore[attr-defined]
+
+    def candidates(self, state: State, seat: int, playing: list[Action], default: str) -> list[str]:
+        # interactions (fight, flee, claim, buy, build...) first, then moves; never ending the turn early
+        # (a short look ahead sees dice kept, not the way a move leads), dropping an item or dismissing a
+        # follower unless the seeker would
+        ids = [a.id for a in playing if a.id != default and a.id != "end" and not a.id.startswith(("drop:", "dismiss:"))]
+        first = [i for i in ids if not i.startswith(("move:", "boat:", "stay:"))]
+        rest = [i for i in ids if i not in first]
+        picked: list[str] = []
+        for pool in (first, rest):
+            while pool and len(picked) < self.max_candidates - 1:
+                picked.append(pool.pop(self.rng.below(len(pool))))
+        return [default] + picked
+
+    def horizon_over(self, state: State, seat: int, steps: int, left_turn: bool) -> bool:
+        return steps >= self.horizon or left_turn        # the end of its own turn
+
+
+BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "goal": GoalBot, "wanderer": WandererBot}

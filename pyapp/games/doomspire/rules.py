@@ -367,8 +367,8 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         tiles = self.data["tiles"]
         for reg in ("hills", "mountains"):
             hidden = [t for t in ALL if not tiles[t]["revealed"] and region(t) == reg]
-            codes = [tiles[t]["kind"] for t in hidden]
-            rng.shuffle(codes)
+            codes = sorted(tiles[t]["kind"] for t in hidden)    # canonical first: the copy depends on
+            rng.shuffle(codes)                                  # what ``seat`` sees, not on the hidden order
             for t, code in zip(hidden, codes):
                 tiles[t]["kind"] = code
                 tiles[t]["tokens"] = self.C["board"]["kinds"][code].get("tokens", 0)
@@ -377,6 +377,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
             if len(deck) < 2:
                 continue
             theme = by_id[deck[-1]]["theme"]
+            deck.sort()
             rng.shuffle(deck)
             top = max(i for i, cid in enumerate(deck) if by_id[cid]["theme"] == theme)
             deck.append(deck.pop(top))

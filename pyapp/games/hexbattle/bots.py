@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ...bots.levels import RolloutBot, SloppyBot
 from ...engine import Rng
 from .content import CARDS, UNITS
 from .hexgrid import GRID, cube
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
-    from ...engine import Action
+    from ...engine import Action, State
     from .rules import HexBattleState
 
     Cube = tuple[int, int, int]
@@ -316,4 +317,89 @@ class GreedyBot:
         return found[1], found[2]
 
 
-BOTS = {"greedy": GreedyBot}
+# ---------------------------------------------------------------- the three levels (pyapp.bots.levels)
+class _HastyGreedy(GreedyBot):
+    """The greedy tactician looking at far fewer paths for each move: short-sighted."""
+
+    BUDGET = 25
+
+
+class EasyBot(SloppyBot):
+    """A short-sighted greedy tactician (few paths tried per move) that at some of its card choices
+    plays a random playable card (or draws) instead of the best one; every card it plays is still
+    resolved sensibly."""
+
+    name = "easy"
+    label = "Recruit"
+    blurb = "Fights sensibly, but looks at few ways to move and often plays a weaker card than it could."
+    base = _HastyGreedy
+    slip = 0.5
+
+    def slips(self, state: State, seat: int, playing: list[Action]) -> bool:
+        return state.phase == "main" and self.rng.random() < self.slip  # type: ignore[attr-defined]
+
+    def choose(self, state: State, seat: int) -> str:
+        playing = [a for a in state.legal_actions(seat) if a.kind != "concede"] or state.legal_actions(seat)
+        if len(playing) > 1 and self.slips(state, seat, playing):
+            cards = [a for a in playing if a.id.startswith("play:") or a.id == "draw"]
+            if cards:
+                self.deviated()
+                return cards[self.rng.below(len(cards))].id
+        return self.me.choose(state, seat)
+
+
+class NormalBot(GreedyBot):
+    name = "normal"
+    level = 2
+    label = "Veteran"
+    blurb = "Plans each card carefully: the best unit, path and target for it, one card at a time."
+
+
+class _QuickGreedy(GreedyBot):
+    """The greedy tactician with a smaller planning budget: the hard bot's model of both players."""
+
+    BUDGET = 300
+
+
+class HardBot(RolloutBot):
+    """Compares its candidate cards by playing each (the greedy tactician resolving it), the rest of
+    its turn and the opponent's whole reply, on copies of the game with the hidden cards dealt anew."""
+
+    name = "hard"
+    label = "Warlord"
+    blurb = "Thinks a turn ahead: tries its best cards against the replies you could make, and keeps the one that holds up best."
+    base = GreedyBot
+    rollout_base = _QuickGreedy
+    budget = 400
+    determinizations = 1
+    max_candidates = 4
+    horizon = 45
+    margin = 0.4
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def worth(self, state: State, seat: int, playing: list[Action], default: str) -> bool:
+        return state.phase == "main"  # type: ignore[attr-defined]
+
+    def candidates(self, state: State, seat: int, playing: list[Action], default: str) -> list[str]:
+        kinds = {state.cards[default[5:]]} if default.startswith("play:") else set()  # type: ignore[attr-defined]
+        others: list[str] = []
+        for a in playing:
+            if a.id == default:
+                continue
+            if a.id.startswith("play:"):
+                key = state.cards[a.id[5:]]  # type: ignore[attr-defined]
+                if key in kinds:
+                    continue
+                kinds.add(key)
+            elif a.id != "draw":
+                continue
+            others.append(a.id)
+        picked: list[str] = []
+        while others and len(picked) < self.max_candidates - 1:
+            picked.append(others.pop(self.rng.below(len(others))))
+        return [default] + picked
+
+
+BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "greedy": GreedyBot}

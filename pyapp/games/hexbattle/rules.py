@@ -606,10 +606,11 @@ class HexBattleState(FlowState):
             keep = {frame["card"], *frame["paid"]}
         for s in (0, 1):
             if s == seat:
+                d["deck"][s].sort()             # canonical first: the copy depends on what seat sees only
                 rng.shuffle(d["deck"][s])
                 continue
             fixed = [c for c in d["hand"][s] if c in keep]
-            pool = [c for c in d["hand"][s] if c not in keep] + d["deck"][s]
+            pool = sorted([c for c in d["hand"][s] if c not in keep] + d["deck"][s])
             rng.shuffle(pool)
             n = len(d["hand"][s]) - len(fixed)
             d["hand"][s] = pool[:n] + fixed

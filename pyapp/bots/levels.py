@@ -1,0 +1,209 @@
+"""The three bot levels every game offers: ``easy``, ``normal`` and ``hard``.
+
+A level is an ordinary bot class (``name``, ``label``, ``choose``) with two more class
+attributes: ``level`` (1 easy, 2 normal, 3 hard; the setup screen offers ``random`` and the
+bots that have a ``level``, in level order) and ``blurb`` (one plain sentence for players on
+how it plays).  The older bots (``greedy``, ``goal``, ``crusader``...) stay registered
+without ``level`` so that links, saves and the recorded comparisons keep working.
+
+Building blocks a game's ``bots.py`` combines:
+
+- :class:`SloppyBot`: a base bot that, with a seeded chance, plays a random legal move
+  instead of its own (easy).
+- :class:`RolloutBot`: policy improvement by rollouts over determinizations (hard).  At a
+  decision worth thinking about it takes the base bot's move and a few alternatives, and for
+  each of several copies of the game dealt with :meth:`State.resample_hidden` (so it never
+  reads what its seat cannot see) plays the move, lets base bots play every seat for a short
+  horizon, and scores the position with the game's evaluation (public facts of the copy
+  only).  It deviates from the base bot only when an alternative scores clearly better on
+  the same copies (common random numbers: each copy's dice are the same for every
+  alternative).  Its budget is a number of simulated actions per decision, so it is
+  deterministic for a seed.
+
+Every level keeps its own :class:`~pyapp.engine.Rng`, never the game's.
+"""
+from __future__ import annotations
+
+from ..engine import Rng
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..engine import Action, State
+
+
+def _playing(state: "State", seat: int) -> "list[Action]":
+    acts = state.legal_actions(seat)
+    if not acts:
+        raise ValueError(f"seat {seat} has no legal action")
+    # never give up by chance: concession actions (kind "concede", or a prompt's "concede" / "concede:yes")
+    return [a for a in acts if a.kind != "concede" and a.id not in ("concede", "concede:yes")] or acts
+
+
+def _memo_legal(state: "State") -> None:
+    """Make a search copy remember its legal actions until its next action: a rollout's bot asks for
+    them and ``apply`` checks the chosen id against them again.  Only ever done to a bot's own copies."""
+    orig = state._legal
+    memo: dict = {}
+
+    def legal(seat: int) -> "list[Action]":
+        key = (seat, len(state.history))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = orig(seat)
+        return found
+
+    state._legal = legal  # type: ignore[method-assign]
+
+
+class SloppyBot:
+    """``base``'s moves, except that with chance ``slip`` it plays a random legal move instead
+    (never conceding while anything else is legal).  Subclasses set ``base`` and ``slip``."""
+
+    name = "easy"
+    level = 1
+    label = "Recruit"
+    blurb = "Plays sensible moves but often misses the best one."
+    base: "Any" = None
+    slip = 0.3
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed, stream=23)
+        self.me = self.base(seed)
+
+    def slips(self, state: "State", seat: int, playing: "list[Action]") -> bool:
+        """Whether to play at random now (a game may narrow this to its big decisions)."""
+        return self.rng.random() < self.slip
+
+    def choose(self, state: "State", seat: int) -> str:
+        playing = _playing(state, seat)
+        if len(playing) > 1 and self.slips(state, seat, playing):
+            self.deviated()
+            return playing[self.rng.below(len(playing))].id
+        return self.me.choose(state, seat)
+
+    def deviated(self) -> None:
+        """The base bot's plan (if it keeps one) no longer holds."""
+        if hasattr(self.me, "plan"):
+            self.me.plan = []
+
+
+class RolloutBot:
+    """Policy improvement by short rollouts over determinizations (see the module docstring).
+
+    A game's subclass sets ``base`` (the bot class whose moves it improves) and implements
+    :meth:`evaluate`; it may narrow :meth:`worth` (which decisions to think about) and
+    :meth:`candidates`, and :meth:`horizon_over` (when a rollout stops).
+    """
+
+    name = "hard"
+    level = 3
+    label = "Warlord"
+    blurb = "Looks ahead: tries its best moves on many possible futures and keeps the one that works best."
+    base: "Any" = None
+    rollout_base: "Any" = None   # the bot class playing every seat in rollouts (default: ``base``)
+    budget = 1500            # simulated actions per decision at most
+    determinizations = 6     # copies of the game per decision at most
+    max_candidates = 5       # the base bot's move and up to this many minus one others
+    horizon = 40             # actions per rollout at most
+    margin = 0.0             # how much better (per copy, in evaluation units) an alternative must score
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed, stream=29)
+        self.me = self.base(seed)
+        self.last_rollouts = 0
+
+    # ---- hooks --------------------------------------------------------------------
+    def evaluate(self, state: "State", seat: int) -> float:
+        """How good the (copied) position is for ``seat``, from public facts; higher is better."""
+        raise NotImplementedError
+
+    def worth(self, state: "State", seat: int, playing: "list[Action]", default: str) -> bool:
+        """Whether this decision is worth searching (default: whenever there is a choice)."""
+        return True
+
+    def candidates(self, state: "State", seat: int, playing: "list[Action]", default: str) -> list[str]:
+        """The moves to compare, the base bot's first (default: a random sample of the others)."""
+        others = [a.id for a in playing if a.id != default]
+        picked: list[str] = []
+        while others and len(picked) < self.max_candidates - 1:
+            picked.append(others.pop(self.rng.below(len(others))))
+        return [default] + picked
+
+    def horizon_over(self, state: "State", seat: int, steps: int, left_turn: bool) -> bool:
+        """Whether a rollout stops here: by default once ``seat`` is about to act again after the
+        others have acted (``left_turn``), or after ``horizon`` actions."""
+        return steps >= self.horizon or (left_turn and state.to_act[0] == seat)
+
+    def budget_for(self, state: "State") -> int:
+        """The budget for this decision (deterministic: e.g. smaller where simulating costs more)."""
+        return self.budget
+
+    def clone(self, state: "State") -> "State":
+        return state.clone()
+
+    # ---- the search ---------------------------------------------------------------
+    def value(self, state: "State", seat: int) -> float:
+        out = state.outcome()
+        if out is not None:
+            r = out.returns
+            return 1000.0 * (r[seat] if seat < len(r) else 0.0)
+        return self.evaluate(state, seat)
+
+    def rollout(self, state: "State", seat: int, seed: int) -> tuple[float, int]:
+        """Play base bots on ``state`` (a copy) until the horizon; (value for ``seat``, actions)."""
+        cls = self.rollout_base or self.base
+        bots = [cls(seed * 7 + i) for i in range(state.players)]
+        _memo_legal(state)
+        steps = 0
+        left = False
+        while not state.is_over:
+            mover = state.to_act[0]
+            if mover != seat:
+                left = True
+            if self.horizon_over(state, seat, steps, left):
+                break
+            state.apply(mover, bots[mover].choose(state, mover))
+            steps += 1
+        return self.value(state, seat), steps
+
+    def choose(self, state: "State", seat: int) -> str:
+        self.last_rollouts = 0
+        playing = _playing(state, seat)
+        if len(playing) == 1:
+            return playing[0].id
+        default = self.me.choose(state, seat)
+        if not self.worth(state, seat, playing, default):
+            return default
+        cands = self.candidates(state, seat, playing, default)
+        if len(cands) < 2:
+            return default
+        totals = dict.fromkeys(cands, 0.0)
+        spent = 0
+        copies = 0
+        budget = self.budget_for(state)
+        while copies < self.determinizations and (copies == 0 or spent * (copies + 1) / copies <= budget):
+            det = state.resample_hidden(seat, self.rng)
+            seed = self.rng.below(2 ** 30)
+            for c in cands:
+                s = self.clone(det)
+                s.apply(seat, c)
+                v, n = self.rollout(s, seat, seed)
+                totals[c] += v
+                spent += n + 1
+                self.last_rollouts += 1
+            copies += 1
+        self._default, self._totals = default, totals      # for inspection (tools, tests)
+        best = default
+        for c in cands[1:]:
+            if totals[c] > totals[best] + self.margin * copies:
+                best = c
+        if best != default:
+            self.deviated()
+        return best
+
+    def deviated(self) -> None:
+        """The base bot's plan (if it keeps one) no longer holds."""
+        if hasattr(self.me, "plan"):
+            self.me.plan = []
