@@ -159,3 +159,29 @@ def test_a_careless_move_is_never_a_concession():
 
     bot = Careless(1)
     assert {bot.choose(Prompted(), 0) for _ in range(40)} == {"stay"}
+
+
+def test_hard_thinks_in_steps_and_chooses_as_it_would_in_one_go():
+    """RolloutBot.think (the browser runs it in slices) yields between rollouts and returns choose()'s action."""
+    from pyapp import bots, games
+    from pyapp.engine import Rng
+    state = games.get("hexbattle").new(2, 5)
+    rng = Rng(5)
+    steps_seen = 0
+    for _ in range(30):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        one_go = bots.make("hexbattle", "hard", 9).choose(state, seat)
+        stepped = bots.make("hexbattle", "hard", 9).think(state, seat)
+        n = 0
+        while True:
+            try:
+                next(stepped)
+                n += 1
+            except StopIteration as stop:
+                assert stop.value == one_go
+                break
+        steps_seen = max(steps_seen, n)
+        state.apply(seat, rng.choice(state.legal_actions(seat)).id)
+    assert steps_seen > 3                       # somewhere it thought in several steps

@@ -28,7 +28,7 @@ from ..engine import Rng
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Generator
 
     from ..engine import Action, State
 
@@ -169,11 +169,22 @@ class RolloutBot:
         return self.value(state, seat), steps
 
     def choose(self, state: "State", seat: int) -> str:
+        steps = self.think(state, seat)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                return str(stop.value)
+
+    def think(self, state: "State", seat: int) -> "Generator[None, None, str]":
+        """:meth:`choose` in steps, the same choice: it yields after each rollout, so the browser can think in
+        slices and keep the page answering (``App.step_bot(budget_ms)``); it returns the action id."""
         self.last_rollouts = 0
         playing = _playing(state, seat)
         if len(playing) == 1:
             return playing[0].id
         default = self.me.choose(state, seat)
+        yield
         if not self.worth(state, seat, playing, default):
             return default
         cands = self.candidates(state, seat, playing, default)
@@ -193,6 +204,7 @@ class RolloutBot:
                 totals[c] += v
                 spent += n + 1
                 self.last_rollouts += 1
+                yield
             copies += 1
         self._default, self._totals = default, totals      # for inspection (tools, tests)
         best = default
