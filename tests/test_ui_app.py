@@ -88,7 +88,12 @@ def test_setup_then_a_whole_human_vs_bot_game_through_the_markup():
     app.handle("nav", "setup:hexbattle")
     html = app.render()
     assert app.screen == "setup"
-    assert 'value="bot:greedy"' in html and 'value="bot:random"' in html and "Greedy tactician" in html
+    # the bots offered: random and the three levels by their names for players, the chosen one's way of playing said
+    assert 'value="bot:random"' in html and 'value="bot:greedy"' not in html
+    levels = [f'value="bot:{n}"' for n in ("easy", "normal", "hard")]
+    assert all(v in html for v in levels) and html.index(levels[0]) < html.index(levels[1]) < html.index(levels[2])
+    assert '<option value="bot:normal" selected>Bot: Veteran</option>' in html      # a new bot seat: normal
+    assert 'class="hint bot-blurb"' in html
     assert 'data-input="seed" placeholder="secret" value=""' in html       # a secret seed unless chosen
     app.handle("input", "seat-1", "bot:random")
     app.handle("input", "seed", "77")
@@ -555,11 +560,13 @@ def test_seats_with_the_same_name_are_numbered():
 
 
 def test_setup_offers_no_redundant_bot_but_a_link_naming_one_still_works():
-    """Issue 16: Doomspire's setup offered two near-identical random bots; "wanderer" stays playable
-    (links, saves, recorded comparisons) but is offered only where it is already chosen."""
+    """Issue 16: Doomspire's setup offered two near-identical random bots; "wanderer" (like the old "goal")
+    stays playable (links, saves, recorded comparisons) but is offered only where it is already chosen;
+    issue 17: the setup offers random and the three levels."""
     app = make()
     app.handle("nav", "setup:doomspire")
     html = app.render()
-    assert 'value="bot:random"' in html and 'value="bot:goal"' in html and 'value="bot:wanderer"' not in html
+    assert 'value="bot:random"' in html and 'value="bot:normal"' in html and 'value="bot:wanderer"' not in html
+    assert 'value="bot:goal"' not in html
     app = make({"game": "doomspire", "seats": "human,bot:wanderer", "seed": "4"})
     assert app.screen == "game" and app.meta["seats"] == ["human", "bot:wanderer"]

@@ -214,6 +214,28 @@ def _best_bot(game_id: str) -> str:
     return max(ranked)[1] if ranked else "random"
 
 
+def _new_seat_bot(game_id: str) -> str:
+    """The bot a new setup puts in a bot seat: the game's ``normal`` level (``level = 2``) where it has levels,
+    else its strongest bot."""
+    for name, cls in botlib.available(game_id).items():
+        if getattr(cls, "level", None) == 2:
+            return name
+    return _best_bot(game_id)
+
+
+def _offered_bots(game_id: str, chosen: str) -> list[tuple[str, Any]]:
+    """The bots a seat's list offers: random, then the game's levels (``level`` 1-3, by level) where it has
+    them, else every bot; a bot marked ``listed = False`` or left out stays playable (links, saves) and is
+    offered when it is the one ``chosen``."""
+    avail = botlib.available(game_id)
+    levels = sorted(((c.level, n) for n, c in avail.items() if isinstance(getattr(c, "level", None), int)))
+    names = ["random"] + [n for _lv, n in levels] if levels else list(avail)
+    names = [n for n in names if n in avail and getattr(avail[n], "listed", True)]
+    if chosen.startswith("bot:") and chosen[4:] in avail and chosen[4:] not in names:
+        names.append(chosen[4:])
+    return [(n, avail[n]) for n in names]
+
+
 def _truthy(v: object) -> bool:
     return str(v).lower() in ("1", "true", "yes", "on")
 
@@ -540,7 +562,7 @@ class App(Sharing):
     def _new_setup(self, gid: str, *, seats: list[str] | None = None, seed: int | None = None) -> None:
         game = games.get(gid)
         players = game.setup_players
-        seats = seats or (["human"] + ["bot:" + _best_bot(gid)] * (players - 1))
+        seats = seats or (["human"] + ["bot:" + _new_seat_bot(gid)] * (players - 1))
         n = len(seats)
         options = {o.name: [_seat_default(o, i) for i in range(n)] if o.per_seat else o.default
                    for o in _shown_options(game)}
@@ -556,8 +578,8 @@ class App(Sharing):
         game = games.get(st["game"])
         if not game.min_players <= n <= game.max_players:
             return
-        best = "bot:" + _best_bot(st["game"])
-        for key, fill in (("seats", best), ("names", "")):
+        bot = "bot:" + _new_seat_bot(st["game"])
+        for key, fill in (("seats", bot), ("names", "")):
             st[key] = (st[key] + [fill] * n)[:n]
         for o in _shown_options(game):
             if o.per_seat:
@@ -1505,16 +1527,16 @@ class App(Sharing):
     def _seat_row(self, game: Game, step: SetupStep | None, i: int) -> str:
         st = self._setup_now()
         seat = st["seats"][i]
-        avail = botlib.available(st["game"])
-        # a bot marked ``listed = False`` stays playable (links, saves) but is offered only if already chosen
-        opts = [("human", "Human")] + [(f"bot:{n}", f"Bot: {getattr(c, 'label', n)}") for n, c in avail.items()
-                                       if getattr(c, "listed", True) or seat == f"bot:{n}"]
+        offered = _offered_bots(st["game"], seat)
+        opts = [("human", "Human")] + [(f"bot:{n}", f"Bot: {getattr(c, 'label', n)}") for n, c in offered]
         sel = "".join(f'<option value="{esc(v)}"{" selected" if v == seat else ""}>{esc(lbl)}</option>'
                       for v, lbl in opts)
+        blurb = next((getattr(c, "blurb", "") for n, c in offered if seat == f"bot:{n}"), "")
+        how = f'<p class="hint bot-blurb">{esc(blurb)}</p>' if blurb else ""
         per_seat = "".join(self._option_field(o, i) for o in _shown_options(game) if o.per_seat and not o.advanced)
         own = step.seat_html(st, i) if step is not None else ""
         return (f'<fieldset class="seat"><legend>Seat {i + 1}</legend>'
-                f'<label class="field">Player <select data-input="seat-{i}">{sel}</select></label>'
+                f'<label class="field">Player <select data-input="seat-{i}">{sel}</select></label>{how}'
                 f'<label class="field">Name <input type="text" maxlength="40" data-input="name-{i}" '
                 f'value="{esc(st["names"][i])}" placeholder="{esc(self._seat_name(i, seat))}"></label>'
                 f"{per_seat}{own}</fieldset>")
