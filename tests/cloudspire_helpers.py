@@ -217,8 +217,8 @@ def market(s, *chips):
     m["face"] = list(chips)
 
 
-def board(factions, players: int = 2):
-    """A position to play Onslaught turns in: ``factions`` by seat, no landmarks, no Source, and every
+def board(factions=None, players: int = 2):
+    """A position to play Onslaught turns in: ``factions`` by seat (default: ``new``'s), no landmarks, no Source, and every
     seat but the first with a minion waiting in its stack (so nobody is in campfire mode)."""
     s = new(players, factions)
     clear_landmarks(s)

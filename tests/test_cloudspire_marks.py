@@ -7,8 +7,9 @@ import re
 
 import pytest
 
-from cloudspire_helpers import (act, clear_landmarks, default_choice, gate, gate_health, give, ids, landmark, lane,
+from cloudspire_helpers import (act, default_choice, gate, gate_health, give, ids, landmark, lane,
                                 new, rig, skip_to, spire, stack, start_turn, unit)
+from cloudspire_helpers import board as onslaught_board
 from pyapp import bots
 from pyapp.games.cloudspire import GAME
 from pyapp.games.cloudspire import render as R
@@ -18,13 +19,7 @@ NAMES = ["Ann", "Bob", "Cy", "Di"]
 
 
 def board(players=2):
-    s = new(players)
-    clear_landmarks(s)
-    for seat in range(players):
-        give(s, seat, 0)
-        if seat:
-            stack(s, seat, [[sorted(s.data["barracks"][seat]["minions"])[0]]])
-    return s
+    return onslaught_board(None, players)
 
 
 def draw(s, seat=0, interactive=True):
