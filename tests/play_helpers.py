@@ -14,3 +14,19 @@ def played(gid: str = "hexbattle", players: int = 2, seed: int = 11, n: int = 40
         seat = s.to_act[0]
         s.apply(seat, r.choice(s.legal_actions(seat)).id)
     return s
+
+
+def redeal_changes_nothing_seen(state, step: int) -> tuple[int, int]:
+    """The generic hidden-information check at one position: for every seat, a copy with what that seat may not
+    see dealt anew (``State.resample_hidden``) shows it the same view, legal actions and seats to act.  Returns
+    (seats checked, copies whose hidden facts really changed)."""
+    import json
+    data = json.loads(state.to_json())["data"]
+    changed = 0
+    for seat in range(state.players):
+        other = state.resample_hidden(seat, Rng(step * 31 + seat))
+        assert other.view(seat) == state.view(seat), (step, seat)
+        assert other.legal_actions(seat) == state.legal_actions(seat), (step, seat)
+        assert other.to_act == state.to_act
+        changed += json.loads(other.to_json())["data"] != data
+    return state.players, changed

@@ -3,12 +3,12 @@ CS-OVR-2): the options, the script's decisions in set positions, the team's win 
 games through the contract, hidden information, the summary and the board."""
 from __future__ import annotations
 
-import json
 
 import pytest
 
 from cloudspire_helpers import (act, clear_landmarks, coop, fort_gate, gate_health, give, ids, next_to, no_spires,
                                 skip_to, solo, spire, stack, start_turn, unit, wave)
+from play_helpers import redeal_changes_nothing_seen
 from pyapp import bots
 from pyapp.engine import Rng
 from pyapp.engine.log import plain
@@ -271,14 +271,8 @@ def test_hidden_information_in_solo_and_coop(players, options):
         step = 0
         while not state.is_over and step < 400:
             if step % 3 == 0:
-                data = json.loads(state.to_json())["data"]
-                for seat in range(players):
-                    other = state.resample_hidden(seat, Rng(step * 31 + seat))
-                    assert other.view(seat) == state.view(seat)
-                    assert other.legal_actions(seat) == state.legal_actions(seat)
-                    assert other.to_act == state.to_act
-                    checked += 1
-                    changed += json.loads(other.to_json())["data"] != data
+                n, c = redeal_changes_nothing_seen(state, step)
+                checked, changed = checked + n, changed + c
             seat = state.to_act[0]
             state.apply(seat, bot.choose(state, seat))
             step += 1
