@@ -19,11 +19,11 @@
 // as at the last update comes as its start tag with data-keep and no content: the live element stays as
 // it is, not read or compared.  If one cannot be matched (the page is not what the last update left),
 // morph() returns false and the caller sends the whole markup.
-const keyOf = (node) => {
-  if (node.nodeType !== 1) return "";
-  return node.getAttribute("id") || node.getAttribute("data-key") || node.getAttribute("data-part")
-    || (node.getAttribute("class") || "").split(" ", 1)[0];
-};
+// The id, data-key or data-part of an element: a name that says which element it is wherever it moves.
+const strongKey = (node) => (node.nodeType === 1
+  && (node.getAttribute("id") || node.getAttribute("data-key") || node.getAttribute("data-part"))) || "";
+const keyOf = (node) => (node.nodeType !== 1 ? ""
+  : strongKey(node) || (node.getAttribute("class") || "").split(" ", 1)[0]);
 let kept = [];           // the live elements kept whole in this morph
 
 const matches = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b);
@@ -71,10 +71,6 @@ function patch(live, next) {
   patchAttributes(live, next);
   patchChildren(live, next);
 }
-
-// The id, data-key or data-part of an element: a name that says which element it is wherever it moves.
-const strongKey = (node) => (node.nodeType === 1
-  && (node.getAttribute("id") || node.getAttribute("data-key") || node.getAttribute("data-part"))) || "";
 
 function patchChildren(liveParent, nextParent) {
   let live = liveParent.firstChild;
