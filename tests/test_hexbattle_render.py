@@ -173,11 +173,11 @@ def test_log_and_reasons_name_the_players():
     assert named("P2 draws 5 card(s). P1 passes; P12 and AP1 stay.", ["Ann", "Bot"]) == \
         "Bot draws 5 card(s). Ann passes; P12 and AP1 stay."
     html = draw_html(view(log=[event("{0} plays March.", 0), event("{0} draws 5 card(s).", 1)]), names=("Ann", "Bo"))
-    assert ('<li><span class="seat seat-1">Bo</span> draws 5 card(s).</li>'
-            '<li><span class="seat seat-0">Ann</span> plays March.</li>') in html
+    assert ('<li data-key="log2"><span class="log-n">2</span> <span class="seat seat-1">Bo</span> draws 5 card(s).</li>'
+            '<li data-key="log1"><span class="log-n">1</span> <span class="seat seat-0">Ann</span> plays March.</li>') in html
     # the log is never parsed: a "P1" written in an event's text stays as it is
     html = draw_html(view(log=[event("P1 is just text")]), names=("Ann", "Bo"))
-    assert "<li>P1 is just text</li>" in html
+    assert '<span class="log-n">1</span> P1 is just text</li>' in html
 
 
 @pytest.mark.rule("HB-UI-19")

@@ -82,8 +82,8 @@ def test_a_game_without_colours_keeps_the_app_palette(fake_registry):
 
 # ------------------------------------------------------------------ 2. follow the game
 def test_the_whole_log_is_kept_and_numbered_stably():
-    """Doomspire's view keeps its last 40 entries; the app shows them all in a reversed list, so entry n is
-    always number n (web/ui.css leaves room for five digits)."""
+    """Doomspire's view keeps its last 40 entries; the app shows them all, newest first, and entry n always
+    shows number n (web/ui.css leaves room for five digits)."""
     app = make({"game": "doomspire", "seats": "bot,bot,bot,bot", "seed": "5"})
     steps = 0
     while len(app.state.log) <= 60 and app.bot_pending() and steps < 3000:
@@ -94,17 +94,18 @@ def test_the_whole_log_is_kept_and_numbered_stably():
 
     def panel():
         html = app.render().split('<details class="ds-log"', 1)[1].split("</details>", 1)[0]
-        assert re.search(r'<ol class="log-list" reversed[ >]', html) and " start=" not in html   # it counts down to 1
-        return re.findall(r"<li>(.*?)</li>", html)
+        items = re.findall(r'<li data-key="log(\d+)"><span class="log-n">(\d+)</span> (.*?)</li>', html)
+        assert [int(n) for n, _, _ in items] == [int(n) for _, n, _ in items] == list(range(len(items), 0, -1))
+        return [text for _, _, text in items]
     items = panel()
-    assert len(items) == len(log)                                       # every entry, newest first
+    assert len(items) == len(log)                                       # every entry, newest first, down to 1
     oldest = items[-1]
     for _ in range(10):
         app.step_bot()
     items = panel()
     assert len(items) == len(app.state.log) and items[-1] == oldest     # still number 1 as the log grows
     css = (ROOT / "web" / "ui.css").read_text()
-    assert re.search(r"\.bs-app ol\.log-list, \.bs-app ol\.recap-list \{ padding-left: 3\.6em;", css)
+    assert re.search(r"\.bs-app ol\.log-list \{ list-style: none; padding-left: 3\.9em;", css)
 
 
 def test_the_log_filters_by_seat():

@@ -178,10 +178,10 @@ def test_log_events_render_with_seat_names_and_colours(fake_registry):
     html = app.render()
     names = app.meta["names"]
     assert app.state.log[0] == {"text": "{0} took", "seats": [0], "kind": "take"}
-    assert '<li><span class="seat seat-0">Player 1</span> took</li>' in html          # the generic log
+    assert '<span class="log-n">1</span> <span class="seat seat-0">Player 1</span> took</li>' in html          # the generic log
     recap = html.split('class="since"', 1)[1].split("</div>", 1)[0]                   # since your last move
     assert loglib.html(app.state.log[-1], names) in recap and 'class="seat seat-1"' in recap
-    assert "<li>an old entry &lt;b&gt;</li>" in loglib_generic(["an old entry <b>"])
+    assert '<span class="log-n">1</span> an old entry &lt;b&gt;</li>' in loglib_generic(["an old entry <b>"])
 
 
 def loglib_generic(log):

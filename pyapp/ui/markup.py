@@ -203,21 +203,23 @@ def log_details(cls: str, lines: Sequence[Any], line_html: Callable[[Any], str] 
     into escaped markup (by default :func:`pyapp.engine.log.html`: a structured event with its seats named
     by ``names`` and coloured, an old plain string escaped).
 
-    The list is a reversed ``<ol class="log-list">`` of the whole log, so line n keeps number n as the log
-    grows (web/ui.css leaves room for every digit); :data:`LOG_FILTER_SLOT` marks where the app puts its
-    filter by seat (web/ui.css hides the lines that name no ``.seat-N`` of the seat chosen).
+    Line n of the log always shows number n (written in the line, in ``span.log-n``) and is named
+    ``data-key="log<n>"``, so as the log grows web/morph.js only inserts the new lines at the top: the lines
+    already on the page are not rewritten, and no list numbering is recomputed (with a reversed ``<ol>``
+    every line was renumbered and laid out again at every update).  :data:`LOG_FILTER_SLOT` marks where the
+    app puts its filter by seat (web/ui.css hides the lines that name no ``.seat-N`` of the seat chosen).
 
     >>> log_details("x-log", ["a", "<b>"])
-    '<details class="x-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list" reversed data-part="x-log-list"><li>&lt;b&gt;</li><li>a</li><!--/bs:x-log-list--></ol></details>'
+    '<details class="x-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list" data-part="x-log-list"><li data-key="log2"><span class="log-n">2</span> &lt;b&gt;</li><li data-key="log1"><span class="log-n">1</span> a</li><!--/bs:x-log-list--></ol></details>'
     >>> log_details("x-log", [{"text": "{0} rolls", "seats": [1]}, "b", "c"], names=["Ann", "Bo"], last=2)
-    '<details class="x-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list" reversed start="3" data-part="x-log-list"><li>c</li><li>b</li><!--/bs:x-log-list--></ol></details>'
+    '<details class="x-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list" data-part="x-log-list"><li data-key="log3"><span class="log-n">3</span> c</li><li data-key="log2"><span class="log-n">2</span> b</li><!--/bs:x-log-list--></ol></details>'
     """
     show = line_html if line_html is not None else (lambda line: _log_html(line, names))
     shown = lines if last is None else lines[-last:] if last > 0 else []
-    start = f' start="{len(lines)}"' if len(shown) != len(lines) else ""
     return (f'<details class="{cls}" open><summary>Log</summary>{LOG_FILTER_SLOT}'
-            + part(f"{cls}-list", f'<ol class="log-list" reversed{start}>'
-                   + "".join(reversed(_log_items(cls, shown, show, names, line_html))) + "</ol>") + "</details>")
+            + part(f"{cls}-list", '<ol class="log-list">'
+                   + "".join(reversed(_log_items(cls, shown, len(lines) - len(shown), show, names, line_html)))
+                   + "</ol>") + "</details>")
 
 
 # cls -> (how lines are drawn, the lines last drawn, their <li> markup): a log only grows, and its lines are the
@@ -225,9 +227,10 @@ def log_details(cls: str, lines: Sequence[Any], line_html: Callable[[Any], str] 
 _LOG_DRAWN: dict[str, tuple[tuple, list, list[str]]] = {}
 
 
-def _log_items(cls: str, lines: Sequence[Any], show: Callable[[Any], str], names: Sequence[str] | None,
+def _log_items(cls: str, lines: Sequence[Any], before: int, show: Callable[[Any], str], names: Sequence[str] | None,
                line_html: Callable[[Any], str] | None) -> list[str]:
-    how = (tuple(names) if names is not None else None, getattr(line_html, "__qualname__", None))
+    """The ``<li>`` of each line; ``before`` lines of the log come before ``lines`` (not shown)."""
+    how = (tuple(names) if names is not None else None, getattr(line_html, "__qualname__", None), before)
     old = _LOG_DRAWN.get(cls)
     old_lines, old_items = (old[1], old[2]) if old is not None and old[0] == how else ((), [])
     items = []
@@ -235,6 +238,7 @@ def _log_items(cls: str, lines: Sequence[Any], show: Callable[[Any], str], names
         if i < len(old_lines) and old_lines[i] is line:
             items.append(old_items[i])
         else:
-            items.append(f"<li>{show(line)}</li>")
+            n = before + i + 1
+            items.append(f'<li data-key="log{n}"><span class="log-n">{n}</span> {show(line)}</li>')
     _LOG_DRAWN[cls] = (how, list(lines), items)
     return items

@@ -141,9 +141,14 @@ def test_the_recap_never_moves_the_board_and_log_numbers_are_whole(site, page):
     assert len(set(tops)) == 1, tops                                 # the same place all along
     # every log number whole: the list leaves room for five digits; the whole log is there, counting down to 1
     ol = page.locator("#app .hb-log ol.log-list")
-    assert ol.get_attribute("reversed") is not None and ol.get_attribute("start") is None
+    numbers = ol.evaluate("e => Array.from(e.querySelectorAll(':scope > li > .log-n'), n => n.textContent)")
+    assert numbers == [str(n) for n in range(len(numbers), 0, -1)]
     pad = ol.evaluate("e => parseFloat(getComputedStyle(e).paddingLeft) / parseFloat(getComputedStyle(e).fontSize)")
     assert pad >= 3.5
+    five = ol.evaluate("e => { const n = e.querySelector('.log-n'); const w = n.getBoundingClientRect().width; "
+                       "n.textContent = '88888'; const fits = n.scrollWidth <= n.clientWidth + 1; n.textContent = "
+                       "String(e.querySelectorAll('li').length); return fits && w > 0; }")
+    assert five
     # the filter by seat hides the entries that do not name that seat
     total = ol.locator("li").count()
     click(page, '[data-nav="logseat:1"]')
