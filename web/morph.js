@@ -17,8 +17,10 @@
 //
 // Parts (pyapp.ui.markup.part / keep_unchanged): an element marked data-part="k" whose markup is the same
 // as at the last update comes as its start tag with data-keep and no content: the live element stays as
-// it is, not read or compared.  If one cannot be matched (the page is not what the last update left),
-// morph() returns false and the caller sends the whole markup.
+// it is, not read or compared; one marked data-keep-tail grew at the front (a log, newest first): the
+// element comes with only its new content, which goes before the nodes the live element keeps.  If one
+// cannot be matched (the page is not what the last update left), morph() returns false and the caller
+// sends the whole markup.
 // The id, data-key or data-part of an element: a name that says which element it is wherever it moves.
 const strongKey = (node) => (node.nodeType === 1
   && (node.getAttribute("id") || node.getAttribute("data-key") || node.getAttribute("data-part"))) || "";
@@ -64,6 +66,12 @@ function patch(live, next) {
     return;
   }
   if (next.hasAttribute("data-keep")) {
+    kept.push(live);
+    return;
+  }
+  if (next.hasAttribute("data-keep-tail")) {     // a part that grew at the front: its new nodes go first
+    const first = live.firstChild;
+    while (next.firstChild) live.insertBefore(next.firstChild, first);
     kept.push(live);
     return;
   }
@@ -165,9 +173,23 @@ export function morph(root, markup) {
   template.innerHTML = markup;
   const states = Array.from(template.content.querySelectorAll(FIELDS), fieldState);
   kept = [];
+  const keeps = markup.includes(" data-keep>") || markup.includes(" data-keep-tail>");
+  // the parts on the page before this patch, by name: a part whose surroundings were built anew (a panel
+  // appeared before it) is found here and put in its place
+  const before = keeps ? new Map(Array.from(root.querySelectorAll("[data-part]"), (e) => [e.getAttribute("data-part"), e])) : null;
   patchChildren(root, template.content);
-  const keeps = markup.includes(" data-keep>");
-  if (keeps && root.querySelector("[data-keep]")) return false;
+  if (keeps) {
+    for (const stub of root.querySelectorAll("[data-keep], [data-keep-tail]")) {
+      const live = before.get(stub.getAttribute("data-part"));
+      if (!live || live.nodeName !== stub.nodeName || root.contains(live)) return false;
+      if (stub.hasAttribute("data-keep-tail")) {
+        const first = live.firstChild;
+        while (stub.firstChild) live.insertBefore(stub.firstChild, first);
+      }
+      stub.replaceWith(live);
+      kept.push(live);
+    }
+  }
   if (states.length) {
     let fields = Array.from(root.querySelectorAll(FIELDS));
     if (kept.length) fields = fields.filter((f) => !kept.some((k) => k.contains(f)));   // fields of kept parts keep their state

@@ -113,7 +113,10 @@ def _parts(markup: str) -> dict[str, tuple[int, int]]:
 def keep_unchanged(markup: str, before: dict[str, str]) -> tuple[str, dict[str, str]]:
     """What the page is sent for ``markup`` when it shows the parts in ``before`` (key -> markup): every
     part whose markup is the same is cut down to its start tag marked ``data-keep`` and its end tag (the
-    page keeps its nodes); returns that and the parts of ``markup`` for the next update.
+    page keeps its nodes); a part that only grew at the front (a log, newest first: the same start tag, and
+    its old content now comes after new content) is sent as its start tag marked ``data-keep-tail`` with
+    only the new content (the page puts it before the nodes it keeps).  Returns that and the parts of
+    ``markup`` for the next update.
 
     >>> page = '<main>' + part("a", "<ul><li>1</li></ul>") + part("b", "<p>2</p>") + '</main>'
     >>> sent, now = keep_unchanged(page, {})
@@ -121,24 +124,47 @@ def keep_unchanged(markup: str, before: dict[str, str]) -> tuple[str, dict[str, 
     True
     >>> keep_unchanged(page.replace("2", "3"), now)[0]
     '<main><ul data-part="a" data-keep></ul><p data-part="b">3<!--/bs:b--></p></main>'
+    >>> keep_unchanged(page.replace("<li>1", "<li>0</li><li>1"), now)[0]
+    '<main><ul data-part="a" data-keep-tail><li>0</li></ul><p data-part="b" data-keep></p></main>'
     """
     spans = _parts(markup)
     now = {key: markup[a:b] for key, (a, b) in spans.items()}
     out: list[str] = []
     pos = 0
     for key, (a, b) in sorted(spans.items(), key=lambda kv: kv[1][0]):
-        if a < pos or before.get(key) != now[key]:
-            continue                                   # inside a part already kept, or changed
+        if a < pos:
+            continue                                   # inside a part already kept
         m = _TAG.match(markup, a)
         if m is None:
             continue
+        old = before.get(key)
         head = markup[a:markup.index(">", a)]
-        out += [markup[pos:a], f"{head} data-keep></{m.group(1)}>"]
-        pos = b
+        if old == now[key]:
+            out += [markup[pos:a], f"{head} data-keep></{m.group(1)}>"]
+            pos = b
+        elif old is not None and (new := _grown_at_front(old, now[key], len(head) + 1)) is not None:
+            out += [markup[pos:a], f"{head} data-keep-tail>{new}</{m.group(1)}>"]
+            pos = b
     if not out:
         return markup, now
     out.append(markup[pos:])
     return "".join(out), now
+
+
+_FIELD_TAGS = ("<input", "<select", "<textarea")
+
+
+def _grown_at_front(old: str, new: str, head: int) -> str | None:
+    """The content ``new`` (a part's whole markup) puts before all of ``old``'s, when that is all that changed:
+    the same start tag (``head`` characters long) and ``old``'s content (with its end marker and end tag) is
+    the end of ``new``'s.  Never for a part with form fields (web/morph.js gives a field its markup's state by
+    order, and a kept field keeps its own)."""
+    if len(new) <= len(old) or old[:head] != new[:head] or not new.endswith(old[head:]) or old[head:].startswith("<!--"):
+        return None
+    grown = new[head:len(new) - len(old) + head]
+    if any(tag in new for tag in _FIELD_TAGS):
+        return None
+    return grown
 
 
 # ---------------------------------------------------------------- shared by the game renderers

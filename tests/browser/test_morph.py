@@ -134,10 +134,10 @@ def test_one_inserted_or_removed_node_does_not_rebuild_its_siblings(morph_page):
 # markup if the page could not keep a part; then compare with the whole markup
 KEEP_STEP_JS = """([sent, markup]) => {
   const app = document.getElementById('app');
-  for (const el of app.querySelectorAll('[data-part]')) el.__old = true;
+  for (const el of app.querySelectorAll('[data-part], .log-list > li')) el.__old = true;
   let ok = globalThis.boardshelfMorph(app, sent);
   const fallback = ok === false;
-  const stray = app.querySelector('[data-keep]');
+  const stray = app.querySelector('[data-keep], [data-keep-tail]');
   const where = stray ? stray.getAttribute('data-part') + ' in ' + stray.parentNode.nodeName + '.' + stray.parentNode.getAttribute('class')
     + ' after ' + (stray.previousSibling ? stray.previousSibling.nodeName + '.' + (stray.previousSibling.getAttribute && stray.previousSibling.getAttribute('class')) : '-') : '';
   if (fallback) ok = globalThis.boardshelfMorph(app, markup);
@@ -145,17 +145,19 @@ KEEP_STEP_JS = """([sent, markup]) => {
   ref.innerHTML = markup;
   const parts = app.querySelectorAll('[data-part]');
   return {same: app.innerHTML === ref.innerHTML, ok, fallback, where, keeps: (sent.match(/ data-keep>/g) || []).length,
-          keptParts: Array.from(parts).filter(e => e.__old).length};
+          tails: (sent.match(/ data-keep-tail>/g) || []).length,
+          keptParts: Array.from(parts).filter(e => e.__old).length,
+          keptLines: Array.from(app.querySelectorAll('.log-list > li')).filter(e => e.__old).length};
 }"""
 
 
 @pytest.mark.parametrize("game_id", [g["id"] for g in games.catalog() if g.get("ready")])
 def test_unchanged_parts_are_kept_and_the_page_is_still_exactly_the_markup(morph_page, game_id):
-    """What the glue sends (unchanged parts cut down to a kept start tag) leaves the page exactly as the
-    whole markup would, and the kept parts' nodes stay on the page."""
+    """What the glue sends (unchanged parts cut down to a kept start tag; a log that grew: only its new
+    lines) leaves the page exactly as the whole markup would, and the kept parts' nodes stay on the page."""
     from pyapp.ui.markup import keep_unchanged
     parts: dict[str, str] = {}
-    keeps = kept = 0
+    keeps = kept = tails = 0
     for what, markup in renders_of_a_session(game_id, steps=60, seed=7):
         sent, parts = keep_unchanged(markup, parts)
         r = morph_page.evaluate(KEEP_STEP_JS, [sent, markup])
@@ -163,7 +165,11 @@ def test_unchanged_parts_are_kept_and_the_page_is_still_exactly_the_markup(morph
         assert not r["fallback"], f"{game_id}: after '{what}' a part could not be kept: {r['where']}"
         keeps += r["keeps"]
         kept += r["keptParts"]
+        if r["tails"]:
+            tails += 1
+            assert r["keptLines"] > 0, f"{game_id}: after '{what}' the log's lines were drawn again"
     assert keeps > 20 and kept >= keeps            # parts were kept, their nodes (and those inside) stayed
+    assert tails >= 5                              # the log grew at the front: only its new lines were sent
 
 
 def test_a_part_the_page_does_not_have_is_refused_and_fields_in_kept_parts_keep_what_was_typed(morph_page):
