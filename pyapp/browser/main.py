@@ -268,8 +268,10 @@ class Glue:
         self.renders = 0
         self.parts: dict[str, str] = {}       # the parts of the markup on the page (pyapp.ui.markup.keep_unchanged)
         self.bot_timer: int | None = None     # the setTimeout id of the bot turn due
+        self.hint_timer: int | None = None    # the setTimeout id of the hint bot's next slice of thinking
         self._on_event = create_proxy(self.on_event)
         self._on_bot = create_proxy(self.on_bot)
+        self._on_hint = create_proxy(self.on_hint)
         self._on_file = create_proxy(self.on_file)
         self._on_release = create_proxy(self.on_release)
         self._on_popstate = create_proxy(self.on_popstate)
@@ -329,6 +331,7 @@ class Glue:
         inside = active is not None and bool(self.root.contains(active)) and active is not self.root
         was = _focus_key(active) if inside else None
         markup = self.app.render()
+        _untag_hints(self.root)
         morph = getattr(js.window, "boardshelfMorph", None)     # web/morph.js: patch, keep unchanged nodes
         if morph is not None:
             sent, parts = keep_unchanged(markup, self.parts)   # unchanged parts: the page keeps their nodes
@@ -344,9 +347,7 @@ class Glue:
                 el.focus()
         elif once or active is None or str(getattr(active, "tagName", "")).upper() == "BODY":
             target = once or self.app.focus_target()       # nothing focused: e.g. the replay, so its keys work
-            el = _node(self.root.querySelector(target)) if target else None
-            if el is not None:
-                el.focus()
+            self._focus_first(target)
         elif inside and self.by_keyboard:               # a mouse or a finger leaves the focus where it falls
             self._keep_focus(was)
         self.renders += 1
@@ -361,6 +362,19 @@ class Glue:
         js.window.performance.mark("render")               # the update is complete (the bench and tests wait on it)
         if busy:
             self.schedule_bot()
+        if self.app.hint_thinking():
+            self.schedule_hint()
+        _tag_hints(self.root)
+
+    def _focus_first(self, target: str | None) -> None:
+        """Focus the first of ``target``'s selectors (``a||b``: ``b`` if nothing of ``a`` takes the focus)."""
+        for sel in (target or "").split("||"):
+            el = _node(self.root.querySelector(sel)) if sel.strip() else None
+            if el is None:
+                continue
+            el.focus()
+            if js.document.activeElement == el:
+                return
 
     def _keep_focus(self, was: str | None) -> None:
         """The keyboard was in the app (the last input a key) and the update removed the focused control (a move made with Enter
@@ -446,6 +460,24 @@ class Glue:
     def schedule_bot(self) -> None:
         if self.bot_timer is None:
             self.bot_timer = js.window.setTimeout(self._on_bot, self.delay)
+
+    def schedule_hint(self) -> None:
+        if self.hint_timer is None:
+            self.hint_timer = js.window.setTimeout(self._on_hint, 0)
+
+    def on_hint(self, *_args: object) -> None:
+        """"What would the bot do?": the hint bot thinks in slices of BOT_SLICE_MS, as a bot seat does (the page
+        answers clicks and keys between them); the page is updated once the hint is there."""
+        self.hint_timer = None
+        try:
+            done = self.app.step_hint(BOT_SLICE_MS)
+        except Exception as exc:  # pragma: no cover - App already guards the hint bot
+            self.app.notify(f"Internal error: {exc}")
+            done = True
+        if not done and self.app.hint_thinking():
+            self.hint_timer = js.window.setTimeout(self._on_hint, 0)
+            return
+        self.update()
 
     def on_bot(self, *_args: object) -> None:
         """A bot's turn, in slices of BOT_SLICE_MS: between them the page handles clicks and keys (the
@@ -619,6 +651,48 @@ class Glue:
     def _imported(self, text: object) -> None:
         self.app.import_save(str(text))
         self.update()
+
+
+HINT_TAG_CLASS = "bs-hint-tag"
+
+
+def _untag_hints(root: Any) -> None:
+    """Take the tags of :func:`_tag_hints` away (before an update: the page is then as the markup left it)."""
+    try:
+        for old in list(root.querySelectorAll("." + HINT_TAG_CLASS)):
+            old.remove()
+    except Exception:  # pragma: no cover
+        pass
+
+
+def _tag_hints(root: Any) -> None:
+    """A small "Hint" tag on each board shape (SVG) the hint marks (``[data-hint]``; web/ui.css tags HTML
+    controls itself): an SVG label at the shape's top left, in the seat's colour, hidden from screen readers
+    (the hint line says it in words).  Made after each update (the markup does not hold it), so old tags go first."""
+    try:
+        _untag_hints(root)
+        for el in list(root.querySelectorAll("svg [data-hint]")):
+            svg = el.ownerSVGElement
+            if svg is None:
+                continue
+            box = el.getBBox()
+            ns = "http://www.w3.org/2000/svg"
+            tag = js.document.createElementNS(ns, "g")
+            tag.setAttribute("class", f"{HINT_TAG_CLASS} seat-{el.getAttribute('data-hint')}")
+            tag.setAttribute("aria-hidden", "true")
+            ctm = el.getScreenCTM()
+            base = svg.getScreenCTM()
+            # the shape's box in the svg's own coordinates (the shape may sit in transformed groups)
+            x, y = float(box.x), float(box.y)
+            if ctm is not None and base is not None:
+                m = base.inverse().multiply(ctm)
+                x, y = float(m.a) * x + float(m.c) * y + float(m.e), float(m.b) * x + float(m.d) * y + float(m.f)
+            size = max(8.0, min(float(box.height) * 0.45, 14.0))
+            tag.innerHTML = (f'<rect x="{x:.1f}" y="{y - size:.1f}" width="{size * 2.2:.1f}" height="{size:.1f}" rx="2"/>'
+                             f'<text x="{x + size * 0.2:.1f}" y="{y - size * 0.22:.1f}" font-size="{size * 0.8:.1f}">Hint</text>')
+            svg.appendChild(tag)
+    except Exception:  # pragma: no cover - (a page without SVG geometry) the outline alone marks it
+        pass
 
 
 def _location_hash() -> str:
