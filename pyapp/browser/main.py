@@ -683,13 +683,24 @@ def _tag_hints(root: Any) -> None:
             ctm = el.getScreenCTM()
             base = svg.getScreenCTM()
             # the shape's box in the svg's own coordinates (the shape may sit in transformed groups)
-            x, y = float(box.x), float(box.y)
+            x0, y0, x1, y1 = float(box.x), float(box.y), float(box.x) + float(box.width), float(box.y) + float(box.height)
+            unit = 1.0                                  # svg units per screen pixel
             if ctm is not None and base is not None:
                 m = base.inverse().multiply(ctm)
-                x, y = float(m.a) * x + float(m.c) * y + float(m.e), float(m.b) * x + float(m.d) * y + float(m.f)
-            size = max(8.0, min(float(box.height) * 0.45, 14.0))
-            tag.innerHTML = (f'<rect x="{x:.1f}" y="{y - size:.1f}" width="{size * 2.2:.1f}" height="{size:.1f}" rx="2"/>'
-                             f'<text x="{x + size * 0.2:.1f}" y="{y - size * 0.22:.1f}" font-size="{size * 0.8:.1f}">Hint</text>')
+                pts = [(float(m.a) * x + float(m.c) * y + float(m.e), float(m.b) * x + float(m.d) * y + float(m.f))
+                       for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+                x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
+                x1, y1 = max(p[0] for p in pts), max(p[1] for p in pts)
+                scale = abs(float(base.a)) or 1.0
+                unit = 1.0 / scale
+            pad, size = 3 * unit, 15 * unit
+            w, h = x1 - x0 + 2 * pad, y1 - y0 + 2 * pad
+            tag.innerHTML = (
+                f'<rect class="bs-hint-halo" x="{x0 - pad:.2f}" y="{y0 - pad:.2f}" width="{w:.2f}" height="{h:.2f}" rx="{pad:.2f}"/>'
+                f'<rect class="bs-hint-box" x="{x0 - pad:.2f}" y="{y0 - pad:.2f}" width="{w:.2f}" height="{h:.2f}" rx="{pad:.2f}"/>'
+                f'<rect class="bs-hint-pill" x="{x0 - pad:.2f}" y="{y0 - pad - size:.2f}" width="{size * 2.4:.2f}" '
+                f'height="{size:.2f}" rx="{2 * unit:.2f}"/>'
+                f'<text x="{x0 - pad + size * 0.25:.2f}" y="{y0 - pad - size * 0.25:.2f}" font-size="{size * 0.75:.2f}">Hint</text>')
             svg.appendChild(tag)
     except Exception:  # pragma: no cover - (a page without SVG geometry) the outline alone marks it
         pass
