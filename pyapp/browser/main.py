@@ -16,6 +16,11 @@ For tests and the bench: after each swap ``document.body.dataset.renders`` count
 ``performance.mark("render")`` is set; ``#app`` has ``data-ready="true"`` while it accepts input
 and ``data-busy="true"`` while a bot is about to act.
 
+"What would the bot do?" (:mod:`pyapp.ui.hints`): while ``App.hint_thinking()`` the glue calls
+``App.step_hint(BOT_SLICE_MS)`` from a timer, as it does for a bot seat, and updates the page when the hint is
+there; it then focuses the first marked control (``App.focus_once``: selectors in order, ``a||b``) and draws a
+dashed box and a "Hint" tag on each marked board shape (SVG; HTML controls get theirs from web/ui.css).
+
 Every screen size: :class:`Tips` shows a board element's ``title`` (or SVG ``<title>``) in a small
 popover when a touch tap lands on it and it has no action, or when the keyboard focuses it (what a
 mouse gets on hover); web/morph.js pads ``#app`` at the bottom by the height of the game's action bar

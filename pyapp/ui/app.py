@@ -1068,10 +1068,11 @@ class App(Sharing):
         return True
 
     def _render_hint(self, vs: int | None) -> str:
-        """The hint button and, once asked, what the bot would do (its controls are marked on the board)."""
+        """The hint button and, once asked, what the bot would do (its controls are marked on the board).  Off
+        the person's turn the bar is there empty, keeping its height, so the board below never moves."""
         seat = self.hint_seat()
         if seat is None or seat != vs:
-            return ""
+            return '<div class="hint-bar off"></div>'
         cur = self._current_hint(seat)
         if self.hint_thinking():
             ask = (f'<button type="button" class="btn small hint-ask thinking" data-nav="hint" aria-busy="true" '
@@ -1821,10 +1822,8 @@ class App(Sharing):
         who = ", ".join(seat_html(s, names[s]) + (" (you)" if s == vs and interactive else "") for s in state.to_act)
         thinking = " (thinking…)" if self.bot_pending() else ""
         banner = f'<div class="turn-banner">To play: <strong>{who}</strong>{thinking}</div>'
-        if interactive:
-            banner += self._render_hint(vs)
         if vs is not None and meta["seats"][vs] == "human":
-            banner += self._render_recap(vs)
+            banner += self._render_hint(vs) + self._render_recap(vs)
         return banner
 
     def _render_recap(self, vs: int) -> str:
