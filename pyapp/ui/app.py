@@ -976,7 +976,7 @@ class App(Sharing):
         act, after the hand-off), never while a bot is to act, in a finished game or before a person opening a
         game by link has said who they are; else None."""
         state, meta = self.state, self.meta
-        if self.screen != "game" or state is None or meta is None or state.is_over or self.bot_error:
+        if self.screen != "game" or state is None or meta is None or state.is_over:
             return None
         if self.handoff_seat() is not None or (self.link is not None and self.link["me"] is None):
             return None
