@@ -314,3 +314,19 @@ def test_the_hints_record_in_a_save_is_bounded_by_the_docs_numbers():
     text = open("docs/ARCHITECTURE.md", encoding="utf-8").read()
     assert '"hints"' in text and re.search(r"at most 2,000 hints", text)
     assert hints.MAX_HINTS == 2000 and hints.MAX_HINT_ID == 200
+
+
+def test_a_move_split_into_several_clicks_gets_a_hint_for_its_next_click():
+    """Hex Battle: play a card, then the hint is one of the card's own next clicks (pay, a unit, a step...)."""
+    app = _app("hexbattle")
+    seat = app.hint_seat()
+    play = next(a.id for a in app.state.legal_actions(seat) if a.id.startswith("play:"))
+    app.handle("action", play)
+    assert app.state.view(seat)["phase"] in ("pay", "move", "aim", "resolve")
+    if app.hint_seat() != seat:
+        pytest.skip("the card finished at once")
+    _ask(app)
+    h = app.hints[-1]
+    assert h["step"] == len(app.state.history) and h["action"] in [a.id for a in app.state.legal_actions(seat)]
+    assert not h["action"].startswith(("play:", "draw"))
+    assert f'data-action="{hints.esc(h["action"])}" data-hint="{seat}"' in app.render()
