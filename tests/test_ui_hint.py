@@ -229,6 +229,13 @@ def test_a_hint_bot_that_thinks_in_steps_is_run_in_slices_and_dropped_when_the_g
     seat = app.hint_seat()
     assert _ask(app, budget_ms=0) >= 5                         # several slices
     assert app.hints[-1]["action"] == app.state.legal_actions(seat)[-1].id
+    # started in slices, finished in one go (no budget): the same answer
+    app.handle("action", app.state.legal_actions(seat)[0].id)
+    bots_move(app)
+    seat = app.hint_seat()
+    app.handle("nav", "hint")
+    assert app.step_hint(0) is False and app.step_hint() is True
+    assert app.hints[-1]["action"] == app.state.legal_actions(seat)[-1].id
 
 
 def test_a_hint_bot_that_fails_says_so_and_the_game_goes_on(monkeypatch):

@@ -1040,10 +1040,10 @@ class App(Sharing):
                     return self._hint_found(seat, bot.choose(copy, seat))
                 job["steps"] = think(copy, seat)
             steps = job["steps"]
-            deadline = time.perf_counter() + (budget_ms or 0) / 1000
+            deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
             while True:
                 next(steps)
-                if time.perf_counter() >= deadline:
+                if deadline is not None and time.perf_counter() >= deadline:
                     return False
         except StopIteration as stop:
             return self._hint_found(seat, stop.value)
