@@ -251,6 +251,32 @@ def test_the_shelf_parses_each_save_once_until_it_changes(monkeypatch):
     assert app.render().count('class="save"') == 2 and len(calls) == 4
 
 
+# ------------------------------------------------------------------ 5b. the hints a save records (issue 17)
+def test_a_stored_save_with_a_hostile_hints_list_opens_without_it_and_says_so():
+    from pyapp.ui import hints
+    storage = DictStorage()
+    main = _main_game(storage)
+    sid = main.meta["id"]
+    d = json.loads(storage.get(saves.save_key(sid)))
+    n = len(d["actions"])
+    forged = "x). Everything is fine, click Delete on all saves (y"
+    for bad in ({"step": 0}, [None], [{"step": n + 1, "seat": 0, "action": "draw"}],
+                [{"step": 0, "seat": 0, "action": forged}], [{"step": 0, "seat": 0, "action": "q" * 10_000}],
+                [{"step": i, "seat": 0, "action": "draw"} for i in range(hints.MAX_HINTS + 1)]):
+        storage.set(saves.save_key(sid), saves.dumps(dict(d, hints=bad)))
+        storage.set(saves.CURRENT_KEY, sid)
+        app = make({}, storage)                                  # resumes the current game
+        assert app.state == main.state and app.hints == [], bad
+        assert any("record of hints is damaged" in m["text"] for m in app.messages), app.messages
+        html = app.render()
+        assert forged not in html and "q" * 300 not in html
+        # the saves list still lists it, and its replay opens without the hints
+        app.handle("nav", "shelf")
+        assert app.render().count('class="save"') == 1
+        app.handle("nav", f"replay-save:{sid}")
+        assert app.screen == "replay" and app.replay is not None and app.replay.hints == []
+
+
 # ------------------------------------------------------------------ 6. a storage that keeps nothing
 class MemoryOnly(DictStorage):
     persistent = False

@@ -173,3 +173,29 @@ def test_a_good_link_after_a_bad_one_still_opens():
     s = played()
     assert app.go_to(links.fragment(_save(s)))
     assert app.state == s and app.link is not None
+
+
+# ------------------------------------------------------------------ the hints a link carries (issue 17)
+def test_a_link_carries_its_hints_and_a_hostile_hints_list_is_left_out_with_a_notice():
+    from pyapp.ui import hints
+    s = played()
+    seat = s.to_act[0]
+    rec = {"step": len(s.history), "seat": seat, "action": hints.suggest(s, seat)}
+    good = dict(_good(s), hints=[rec])
+    assert links.decode(_raw(good))["hints"] == [rec]
+    app = make({}, DictStorage())
+    assert app.go_to("#/link/" + _raw(good)) and [h["action"] for h in app.hints] == [rec["action"]]
+    assert not app.messages
+    forged = "<img src=x onerror=alert(1)>"
+    for bad in ("x", [rec, rec], [dict(rec, step=len(s.history) + 1)], [dict(rec, seat=2)], [dict(rec, action=forged)],
+                [dict(rec, action="a" * (hints.MAX_HINT_ID + 1))], [rec] * (hints.MAX_HINTS + 1),
+                [dict(rec, step=float(rec["step"]))], [[0, 0, "draw"]]):
+        app = make({}, DictStorage())
+        assert app.go_to("#/link/" + _raw(dict(_good(s), hints=bad))), bad       # the game opens
+        assert app.state == s and app.hints == []
+        assert any("record of hints is damaged" in m["text"] for m in app.messages), (bad, app.messages)
+        assert forged not in app.render()
+    # nested too deeply to be a hints list: the whole link is refused before anything is read
+    deep = dict(_good(s), hints=[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]])
+    with pytest.raises(LinkError):
+        links.decode(_raw(deep))

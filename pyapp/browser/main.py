@@ -16,6 +16,11 @@ For tests and the bench: after each swap ``document.body.dataset.renders`` count
 ``performance.mark("render")`` is set; ``#app`` has ``data-ready="true"`` while it accepts input
 and ``data-busy="true"`` while a bot is about to act.
 
+"What would the bot do?" (:mod:`pyapp.ui.hints`): while ``App.hint_thinking()`` the glue calls
+``App.step_hint(BOT_SLICE_MS)`` from a timer, as it does for a bot seat, and updates the page when the hint is
+there; it then focuses the first marked control (``App.focus_once``: selectors in order, ``a||b``) and draws a
+dashed box and a "Hint" tag on each marked board shape (SVG; HTML controls get theirs from web/ui.css).
+
 Every screen size: :class:`Tips` shows a board element's ``title`` (or SVG ``<title>``) in a small
 popover when a touch tap lands on it and it has no action, or when the keyboard focuses it (what a
 mouse gets on hover); web/morph.js pads ``#app`` at the bottom by the height of the game's action bar
@@ -268,8 +273,10 @@ class Glue:
         self.renders = 0
         self.parts: dict[str, str] = {}       # the parts of the markup on the page (pyapp.ui.markup.keep_unchanged)
         self.bot_timer: int | None = None     # the setTimeout id of the bot turn due
+        self.hint_timer: int | None = None    # the setTimeout id of the hint bot's next slice of thinking
         self._on_event = create_proxy(self.on_event)
         self._on_bot = create_proxy(self.on_bot)
+        self._on_hint = create_proxy(self.on_hint)
         self._on_file = create_proxy(self.on_file)
         self._on_release = create_proxy(self.on_release)
         self._on_popstate = create_proxy(self.on_popstate)
@@ -329,6 +336,7 @@ class Glue:
         inside = active is not None and bool(self.root.contains(active)) and active is not self.root
         was = _focus_key(active) if inside else None
         markup = self.app.render()
+        _untag_hints(self.root)
         morph = getattr(js.window, "boardshelfMorph", None)     # web/morph.js: patch, keep unchanged nodes
         if morph is not None:
             sent, parts = keep_unchanged(markup, self.parts)   # unchanged parts: the page keeps their nodes
@@ -344,9 +352,7 @@ class Glue:
                 el.focus()
         elif once or active is None or str(getattr(active, "tagName", "")).upper() == "BODY":
             target = once or self.app.focus_target()       # nothing focused: e.g. the replay, so its keys work
-            el = _node(self.root.querySelector(target)) if target else None
-            if el is not None:
-                el.focus()
+            self._focus_first(target)
         elif inside and self.by_keyboard:               # a mouse or a finger leaves the focus where it falls
             self._keep_focus(was)
         self.renders += 1
@@ -361,6 +367,19 @@ class Glue:
         js.window.performance.mark("render")               # the update is complete (the bench and tests wait on it)
         if busy:
             self.schedule_bot()
+        if self.app.hint_thinking():
+            self.schedule_hint()
+        _tag_hints(self.root)
+
+    def _focus_first(self, target: str | None) -> None:
+        """Focus the first of ``target``'s selectors (``a||b``: ``b`` if nothing of ``a`` takes the focus)."""
+        for sel in (target or "").split("||"):
+            el = _node(self.root.querySelector(sel)) if sel.strip() else None
+            if el is None:
+                continue
+            el.focus()
+            if js.document.activeElement == el:
+                return
 
     def _keep_focus(self, was: str | None) -> None:
         """The keyboard was in the app (the last input a key) and the update removed the focused control (a move made with Enter
@@ -446,6 +465,24 @@ class Glue:
     def schedule_bot(self) -> None:
         if self.bot_timer is None:
             self.bot_timer = js.window.setTimeout(self._on_bot, self.delay)
+
+    def schedule_hint(self) -> None:
+        if self.hint_timer is None:
+            self.hint_timer = js.window.setTimeout(self._on_hint, 0)
+
+    def on_hint(self, *_args: object) -> None:
+        """"What would the bot do?": the hint bot thinks in slices of BOT_SLICE_MS, as a bot seat does (the page
+        answers clicks and keys between them); the page is updated once the hint is there."""
+        self.hint_timer = None
+        try:
+            done = self.app.step_hint(BOT_SLICE_MS)
+        except Exception as exc:  # pragma: no cover - App already guards the hint bot
+            self.app.notify(f"Internal error: {exc}")
+            done = True
+        if not done and self.app.hint_thinking():
+            self.hint_timer = js.window.setTimeout(self._on_hint, 0)
+            return
+        self.update()
 
     def on_bot(self, *_args: object) -> None:
         """A bot's turn, in slices of BOT_SLICE_MS: between them the page handles clicks and keys (the
@@ -619,6 +656,59 @@ class Glue:
     def _imported(self, text: object) -> None:
         self.app.import_save(str(text))
         self.update()
+
+
+HINT_TAG_CLASS = "bs-hint-tag"
+
+
+def _untag_hints(root: Any) -> None:
+    """Take the tags of :func:`_tag_hints` away (before an update: the page is then as the markup left it)."""
+    try:
+        for old in list(root.querySelectorAll("." + HINT_TAG_CLASS)):
+            old.remove()
+    except Exception:  # pragma: no cover
+        pass
+
+
+def _tag_hints(root: Any) -> None:
+    """A small "Hint" tag on each board shape (SVG) the hint marks (``[data-hint]``; web/ui.css tags HTML
+    controls itself): an SVG label at the shape's top left, in the seat's colour, hidden from screen readers
+    (the hint line says it in words).  Made after each update (the markup does not hold it), so old tags go first."""
+    try:
+        _untag_hints(root)
+        for el in list(root.querySelectorAll("svg [data-hint]")):
+            svg = el.ownerSVGElement
+            if svg is None:
+                continue
+            box = el.getBBox()
+            ns = "http://www.w3.org/2000/svg"
+            tag = js.document.createElementNS(ns, "g")
+            tag.setAttribute("class", f"{HINT_TAG_CLASS} seat-{el.getAttribute('data-hint')}")
+            tag.setAttribute("aria-hidden", "true")
+            ctm = el.getScreenCTM()
+            base = svg.getScreenCTM()
+            # the shape's box in the svg's own coordinates (the shape may sit in transformed groups)
+            x0, y0, x1, y1 = float(box.x), float(box.y), float(box.x) + float(box.width), float(box.y) + float(box.height)
+            unit = 1.0                                  # svg units per screen pixel
+            if ctm is not None and base is not None:
+                m = base.inverse().multiply(ctm)
+                pts = [(float(m.a) * x + float(m.c) * y + float(m.e), float(m.b) * x + float(m.d) * y + float(m.f))
+                       for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+                x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
+                x1, y1 = max(p[0] for p in pts), max(p[1] for p in pts)
+                scale = abs(float(base.a)) or 1.0
+                unit = 1.0 / scale
+            pad, size = 3 * unit, 15 * unit
+            w, h = x1 - x0 + 2 * pad, y1 - y0 + 2 * pad
+            tag.innerHTML = (
+                f'<rect class="bs-hint-halo" x="{x0 - pad:.2f}" y="{y0 - pad:.2f}" width="{w:.2f}" height="{h:.2f}" rx="{pad:.2f}"/>'
+                f'<rect class="bs-hint-box" x="{x0 - pad:.2f}" y="{y0 - pad:.2f}" width="{w:.2f}" height="{h:.2f}" rx="{pad:.2f}"/>'
+                f'<rect class="bs-hint-pill" x="{x0 - pad:.2f}" y="{y0 - pad - size:.2f}" width="{size * 2.4:.2f}" '
+                f'height="{size:.2f}" rx="{2 * unit:.2f}"/>'
+                f'<text x="{x0 - pad + size * 0.25:.2f}" y="{y0 - pad - size * 0.25:.2f}" font-size="{size * 0.75:.2f}">Hint</text>')
+            svg.appendChild(tag)
+    except Exception:  # pragma: no cover - (a page without SVG geometry) the outline alone marks it
+        pass
 
 
 def _location_hash() -> str:

@@ -15,7 +15,8 @@ Every player-entered string is escaped (:func:`pyapp.ui.markup.esc`).
 The app's ``data-nav`` values: ``shelf``, ``setup:<game>``, ``start``, ``reseed``, ``advanced`` (open or
 close the setup's Advanced section), ``rules:<game>``, ``back``, ``load:<save id>``, ``delsave:<save id>``,
 ``confirm`` / ``confirm:never`` (yes, and do not ask that again) / ``cancel-confirm``, ``undo``, ``handoff-ok``,
-``new-again``, ``dismiss:<message id>``, ``logseat:<seat>|all`` (the log filter), ``settings`` (open or close the
+``new-again``, ``dismiss:<message id>``, ``hint`` ("What would the bot do?", :mod:`pyapp.ui.hints`: the
+answer comes from :meth:`App.step_hint`), ``logseat:<seat>|all`` (the log filter), ``settings`` (open or close the
 game screen's Settings), ``zoom:fit|legible|large`` (the board's size, setting ``board_zoom``);
 replays, links and correspondence: ``replay``, ``replay-save:<id>``, ``rp:<control>``, ``share``, ``share-save:<id>``,
 ``share-close``, ``link-me:<seat>``, ``link-save`` (:mod:`pyapp.ui.sharing`);
@@ -69,6 +70,7 @@ from ..engine import log as loglib
 from ..engine import saves
 from ..engine.util import random_below
 from ..engine.saves import SaveError
+from . import hints as hintlib
 from . import links
 from . import replay as replaylib
 from .ending import SHARE_NOTE
@@ -341,6 +343,10 @@ class App(Sharing):
         self.bot_error = False
         self._bots: dict[int, Any] = {}      # seat -> its bot (any object with choose(state, seat))
         self._thinking: tuple[tuple, Any] | None = None   # (what it is about, the bot's think() generator)
+        # "What would the bot do?" (pyapp.ui.hints): the hints asked in this game ({step, seat, action, label,
+        # log}), and the one being thought about ({about, steps}: the hint bot's think() generator, or None)
+        self.hints: list[dict] = []
+        self._hint_job: dict | None = None
         self._seen_log: dict[int, int] = {}  # seat -> log length when that human last acted
         self.rules_for: str | None = None
         self.confirm: dict | None = None     # {text, yes, no, do}: a question on screen
@@ -681,6 +687,7 @@ class App(Sharing):
         self._bots = {}
         self._seen_log = {}
         self._recap = {}
+        self.hints, self._hint_job = [], None
         self.link = self.replay = self.share = None
         self.screen = "game"
         self._autosave()
@@ -751,6 +758,7 @@ class App(Sharing):
         save["status"] = "in progress" if out is None else f"finished: {outcome_text(out, self.meta['names'])}"
         # where each person's recap starts and what it shows, so a reload shows the same box
         save["recap"] = {str(s): [self._seen_log.get(s, 0), *self._recap.get(s, (0, 0))] for s in self._humans()}
+        self._with_hints(save)
         sid = self.meta["id"]
         if self._store(self._key(sid), saves.dumps(save), "this game") and self.current_key:
             old = self.storage.get(self.current_key)
@@ -818,8 +826,30 @@ class App(Sharing):
         self.bot_error = False
         self._bots = {}
         self._seen_log, self._recap = self._read_recap(meta.get("recap"), len(state.log), len(seats))
+        self.hints, self._hint_job = self._read_hints(state, meta.get("hints")), None
         self.log_seat = None
         self.screen = "game"
+
+    def _read_hints(self, state: State, raw: object) -> list[dict]:
+        """The hints a save or a link records (hostile input: :mod:`pyapp.ui.hints`); a bad list is left out
+        with a notice."""
+        if raw is None:
+            return []
+        try:
+            records = hintlib.check(raw, actions=len(state.history), players=state.players)
+            return hintlib.resolve(records, state.game, state.players, state.seed, state.options, state.history)
+        except hintlib.HintsError as exc:
+            self.notify(str(exc), "info")
+        except Exception as exc:  # a rules bug while replaying: the game still opens
+            self.notify(f"This game's record of hints could not be read ({type(exc).__name__}), so it was left "
+                        "out; the game itself is fine.", "info")
+        return []
+
+    def _with_hints(self, save: dict) -> dict:
+        """``save`` with the hints asked in this game (none: no ``hints`` key, as saves were before)."""
+        if self.hints:
+            save["hints"] = hintlib.stored(self.hints)
+        return save
 
     @staticmethod
     def _read_recap(d: object, log_len: int, players: int) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
@@ -842,6 +872,7 @@ class App(Sharing):
         self.game = self.state = self.meta = None
         self.viewer = None
         self.link = None
+        self.hints, self._hint_job = [], None
         if self.current_key and kept:
             self.storage.remove(self.current_key)
 
@@ -939,13 +970,131 @@ class App(Sharing):
             self._bots.pop(seat, None)
             return True, None
 
+    # ---------------------------------------------------------------- "What would the bot do?" (pyapp.ui.hints)
+    def hint_seat(self) -> int | None:
+        """The seat a hint is offered to now: the human seat on screen when it is to act (hot seat: the seat to
+        act, after the hand-off), never while a bot is to act, in a finished game or before a person opening a
+        game by link has said who they are; else None."""
+        state, meta = self.state, self.meta
+        if self.screen != "game" or state is None or meta is None or state.is_over:
+            return None
+        if self.handoff_seat() is not None or (self.link is not None and self.link["me"] is None):
+            return None
+        if self.bot_pending():
+            return None
+        vs = self.view_seat()
+        if vs is None or vs not in state.to_act or meta["seats"][vs] != "human":
+            return None
+        return vs
+
+    def _current_hint(self, seat: int | None) -> dict | None:
+        """The hint on screen: the one ``seat`` asked for at this very position (it goes at the next action)."""
+        if seat is None or self.state is None:
+            return None
+        n = len(self.state.history)
+        return next((h for h in self.hints if h["step"] == n and h["seat"] == seat), None)
+
+    def _hint_about(self, seat: int) -> tuple:
+        state = self.state
+        return (id(state), len(state.history) if state is not None else -1, seat)
+
+    def hint_thinking(self) -> bool:
+        """The hint bot is thinking (the browser glue calls :meth:`step_hint` in slices until it is done).  A
+        question about a position the game has left (a move, an undo, another screen) is dropped."""
+        job = self._hint_job
+        if job is None:
+            return False
+        seat = self.hint_seat()
+        if seat is None or job["about"] != self._hint_about(seat):
+            self._hint_job = None
+            return False
+        return True
+
+    def _nav_hint(self, arg: str) -> None:
+        """The "What would the bot do?" button: ask the hint bot (its answer comes from :meth:`step_hint`)."""
+        seat = self.hint_seat()
+        if seat is None:
+            return
+        if self._current_hint(seat) is not None:      # asked already here: the same answer, at once
+            self.focus_next = hintlib.FOCUS
+            return
+        if not self.hint_thinking():
+            self._hint_job = {"about": self._hint_about(seat), "steps": None}
+
+    def step_hint(self, budget_ms: float | None = None) -> bool:
+        """Let the hint bot think, as a bot seat does (:meth:`step_bot`): with ``budget_ms``, a bot that thinks
+        in steps (``think``) thinks about that long at most per call; others, or without a budget, decide in
+        one go.  True once the hint is there (or the question was dropped), False while it still thinks."""
+        if not self.hint_thinking():
+            return True
+        job, state = self._hint_job, self.state
+        seat = self.hint_seat()
+        if job is None or state is None or seat is None:
+            return True
+        try:
+            if job["steps"] is None:
+                bot = hintlib.make_bot(state, seat)
+                copy = state.clone()                    # asking never changes the game or its generator
+                think = getattr(bot, "think", None)
+                if think is None or budget_ms is None:
+                    return self._hint_found(seat, bot.choose(copy, seat))
+                job["steps"] = think(copy, seat)
+            steps = job["steps"]
+            deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
+            while True:
+                next(steps)
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return False
+        except StopIteration as stop:
+            return self._hint_found(seat, stop.value)
+        except Exception as exc:  # a broken bot must not break the game: say so, the game goes on
+            self._hint_job = None
+            self.notify(f"The bot could not think of a hint here ({type(exc).__name__}).", "info")
+            return True
+
+    def _hint_found(self, seat: int, action: object) -> bool:
+        self._hint_job = None
+        state = self.state
+        if state is None:
+            return True
+        try:
+            hint = hintlib.describe({"step": len(state.history), "seat": seat, "action": str(action)}, state)
+        except hintlib.HintsError:
+            self.notify("The bot could not think of a hint here.", "info")
+            return True
+        self.hints.append(hint)
+        self.focus_next = hintlib.FOCUS
+        self._autosave()
+        return True
+
+    def _render_hint(self, vs: int | None) -> str:
+        """The hint button and, once asked, what the bot would do (its controls are marked on the board).  Off
+        the person's turn the bar is there empty, keeping its height, so the board below never moves."""
+        seat = self.hint_seat()
+        if seat is None or seat != vs:
+            return '<div class="hint-bar off"></div>'
+        cur = self._current_hint(seat)
+        if self.hint_thinking():
+            ask = (f'<button type="button" class="btn small hint-ask thinking" data-nav="hint" aria-busy="true" '
+                   f'aria-disabled="true">The bot is thinking…</button>')
+        else:
+            ask = button(esc(hintlib.BUTTON_LABEL), nav="hint", cls="small hint-ask",
+                         title="a hint: the move the normal bot would make for you now (the log notes it)")
+        line = ""
+        if cur is not None:
+            line = (f'<p class="hint-line seat-{seat}" role="status" tabindex="-1" data-hint-line>'
+                    f'<span class="hint-tag" aria-hidden="true">Hint</span> The bot would: '
+                    f'<strong>{esc(clip(cur["label"], 160))}</strong></p>')
+        return f'<div class="hint-bar">{ask}{line}</div>'
+
     def export_save(self) -> tuple[str, str] | None:
         """``(filename, text)`` of the game on screen, or None."""
         if self.game is None or self.state is None or self.meta is None:
             return None
         meta = self.meta
-        save = saves.to_save(self.state, save_id=meta["id"], seats=meta["seats"], names=meta["names"],
-                             title=meta["title"], created=meta["created"], updated=self.clock())
+        save = self._with_hints(saves.to_save(self.state, save_id=meta["id"], seats=meta["seats"],
+                                              names=meta["names"], title=meta["title"], created=meta["created"],
+                                              updated=self.clock()))
         return f"boardshelf-{self.game.id}-{meta['id']}.json", json.dumps(save, indent=1, sort_keys=True)
 
     def import_save(self, text: str | bytes) -> bool:
@@ -1208,6 +1357,8 @@ class App(Sharing):
         seat = self.view_seat() if self.view_seat() is not None else self._human_to_act()
         if self.state is not None and seat is not None and self.state.can_undo(seat):
             self.state = self.state.undo(seat)
+            n = len(self.state.history)              # hints asked in the future taken back go with it
+            self.hints = [h for h in self.hints if h["step"] <= n]
             self._autosave()
 
     def _nav_hand_over(self, arg: str) -> None:
@@ -1230,7 +1381,7 @@ class App(Sharing):
              "load": _nav_load, "delsave": _nav_ask_delete_save, "confirm": _nav_confirm,
              "cancel-confirm": _nav_cancel_confirm, "undo": _nav_undo, "handoff-ok": _nav_hand_over,
              "new-again": _nav_play_again, "logseat": _nav_log_seat,
-             "settings": _nav_toggle_settings, "zoom": _nav_zoom,
+             "settings": _nav_toggle_settings, "zoom": _nav_zoom, "hint": _nav_hint,
              # replays, links, correspondence (pyapp.ui.sharing)
              "replay": Sharing._nav_replay, "replay-save": Sharing._nav_replay_save,
              "rp": Sharing._nav_replay_control, "share": Sharing._nav_share, "share-save": Sharing._nav_share_save,
@@ -1589,9 +1740,14 @@ class App(Sharing):
         mod = self._render_module()
         view = state.view(vs)
         if isinstance(view, dict) and isinstance(view.get("log"), list):
-            view["log"] = list(state.log)              # the whole log (public events), numbered from the first
+            # the whole log (public events), numbered from the first, with the hints asked at their places
+            view["log"] = hintlib.with_hints(state.log, self.hints, vs, _game.private_views) if self.hints \
+                else list(state.log)
         board = (mod.render if mod is not None else _generic_render)(view, actions, seat=vs, names=names,
                                                                      interactive=interactive)
+        hint = self._current_hint(self.hint_seat()) if interactive else None
+        if hint is not None:                           # the suggested move's controls, marked
+            board = hintlib.mark(board, hint["action"], hint["seat"])
         board = board.replace(LOG_FILTER_SLOT, self._render_log_filter(names), 1)
         banner = (self._render_outcome(mod) + self._render_summary() if state.is_over
                   else self._corr_panel() or self._render_turn(vs, interactive))
@@ -1667,7 +1823,7 @@ class App(Sharing):
         thinking = " (thinking…)" if self.bot_pending() else ""
         banner = f'<div class="turn-banner">To play: <strong>{who}</strong>{thinking}</div>'
         if vs is not None and meta["seats"][vs] == "human":
-            banner += self._render_recap(vs)
+            banner += self._render_hint(vs) + self._render_recap(vs)
         return banner
 
     def _render_recap(self, vs: int) -> str:

@@ -6,10 +6,11 @@ with zlib and written in base64url without padding::
 
     {"v": 1, "game": "hexbattle", "players": 2, "seed": 42, "options": {...}, "rules": 1,
      "seats": ["human", "bot:greedy"], "names": ["Ann", "Greedy bot"],
-     "actions": [[0, "draw"], [0, "play:c07"], ...]}
+     "actions": [[0, "draw"], [0, "play:c07"], ...], "hints": [{"step": 3, "seat": 0, "action": "draw"}]}
 
 ``v`` is the link format (:data:`LINK_VERSION`); the rest are the fields of a save
-(:mod:`pyapp.engine.saves`) without its id and dates.  A link carries the seed and every action id, so
+(:mod:`pyapp.engine.saves`) without its id and dates; ``hints`` (only when a hint was asked) lists the
+"What would the bot do?" hints asked (:mod:`pyapp.ui.hints`, which checks it as hostile input when the game opens).  A link carries the seed and every action id, so
 whoever has it can work out every hidden card: the app says so next to every share button.
 
 Reading a link is reading hostile input: :func:`decode` bounds the fragment's length
@@ -36,7 +37,7 @@ LINK_PREFIX = "#/link/"
 MAX_LINK_CHARS = 200_000          # characters of a link's data (a long game's link is 1-3 KB)
 MAX_LINK_JSON = 1_000_000         # bytes of the decompressed JSON (a zip bomb stops here)
 _B64URL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-_FIELDS = ("game", "players", "seed", "options", "rules", "seats", "names", "actions")
+_FIELDS = ("game", "players", "seed", "options", "rules", "seats", "names", "actions", "hints")
 
 
 class LinkError(SaveError):

@@ -62,6 +62,7 @@ class Replay:
         self.finished = state.is_over
         self._cur: tuple[int, State] | None = None
         self.step = min(max(int(step), 0), self.n)
+        self.hints: list[dict] = []     # the hints asked in the game (pyapp.ui.hints), shown at their steps
 
     # ---------------------------------------------------------------- moving
     def go(self, i: int) -> None:
@@ -146,6 +147,31 @@ class Replay:
         return f"{name}'s view"
 
 
+def _log_with_hints(rp: Replay, log: list) -> list:
+    """The log up to this step with the hints asked so far at their places (:mod:`pyapp.ui.hints`)."""
+    if not rp.hints:
+        return list(log)
+    from .hints import with_hints
+    return with_hints(log, rp.hints, rp.seat, rp.game.private_views, upto=rp.step)
+
+
+def _hints_here(rp: Replay) -> str:
+    """A line for each hint asked at this step: who asked and (to that seat's view, or in a game with no
+    private views) what the bot suggested."""
+    from .hints import shows_label
+    lines = []
+    for h in rp.hints:
+        if h["step"] != rp.step:
+            continue
+        s = h["seat"]
+        who = rp.names[s] if s < len(rp.names) else loglib.seat_name(s)
+        what = (f': the bot would <strong>{esc(h["label"])}</strong>'
+                if shows_label(h, rp.seat, rp.game.private_views) else "")
+        lines.append(f'<p class="hint-line replay-hint seat-{s}"><span class="hint-tag" aria-hidden="true">Hint</span> '
+                     f'<span class="seat seat-{s}">{bdi(who)}</span> asked for a hint here{what}.</p>')
+    return "".join(lines)
+
+
 def render(rp: Replay, board_fn: Callable[..., str], *, title: str, extra_html: str = "") -> str:
     """The replay screen's markup: controls, the step's move, the game's board (not interactive) with its log.
 
@@ -154,7 +180,7 @@ def render(rp: Replay, board_fn: Callable[..., str], *, title: str, extra_html: 
     state = rp.state()
     view = rp.view()
     if isinstance(view, dict) and isinstance(view.get("log"), list):
-        view = dict(view, log=list(state.log))         # the whole public log up to this step
+        view = dict(view, log=_log_with_hints(rp, state.log))   # the whole public log up to this step
     board = board_fn(view, [], seat=rp.seat, names=names, interactive=False).replace(LOG_FILTER_SLOT, "", 1)
     at_start, at_end = rp.step == 0, rp.step >= rp.n
 
@@ -193,5 +219,5 @@ def render(rp: Replay, board_fn: Callable[..., str], *, title: str, extra_html: 
             f'<div class="button-row">{controls}</div>{slider}'
             f'<span class="replay-pos" aria-live="polite">Step {rp.step} of {rp.n}</span>{seat_field}'
             f'{button("Close the replay", nav="rp:close", cls="small")}</div>{hidden_note}'
-            f'<p class="replay-move" data-step="{rp.step}">{move}{status}</p>'
+            f'<p class="replay-move" data-step="{rp.step}">{move}{status}</p>{_hints_here(rp)}'
             f'<div class="game-board replay-board">{board}</div></section>')

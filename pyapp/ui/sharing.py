@@ -64,6 +64,8 @@ class Sharing:
         def bot_pending(self) -> bool: ...
         def _render_module(self) -> Any: ...
         def view_seat(self) -> int | None: ...
+        def _with_hints(self, save: dict) -> dict: ...
+        hints: list[dict]
 
     # ================================================================ links
     def link_url(self, save: dict) -> str:
@@ -72,7 +74,8 @@ class Sharing:
 
     def _current_save(self) -> dict:
         game, state, meta = self._playing()
-        return saves.to_save(state, save_id=meta["id"], seats=meta["seats"], names=meta["names"], title=meta["title"])
+        return self._with_hints(saves.to_save(state, save_id=meta["id"], seats=meta["seats"], names=meta["names"],
+                                              title=meta["title"]))
 
     def share_link(self) -> str | None:
         """The link the share panel (or the "send it back" panel) shows: what the glue's ``copy-link`` copies."""
@@ -155,12 +158,14 @@ class Sharing:
         vs = self.view_seat()
         me = vs if vs is not None and meta["seats"][vs] == "human" else None
         self._open_replay(game, state.players, state.seed, state.options, state.history, meta["names"], me,
-                          back=back)
+                          back=back, hints=self.hints)
 
     def _open_replay(self, game: Game, players: int, seed: int, options: dict, actions: list, names: list,
-                     me: int | None, *, back: str) -> bool:
+                     me: int | None, *, back: str, hints: list | None = None, raw_hints: object = None) -> bool:
         """Open the replay screen.  Views: every seat's if the game is over (everything may be revealed), else
-        the public view and ``me`` (the seat of the person watching, if there is one)."""
+        the public view and ``me`` (the seat of the person watching, if there is one).  ``hints``: the game's
+        hints (:mod:`pyapp.ui.hints`), or ``raw_hints`` as a save holds them (checked here; a bad list is left
+        out with a notice)."""
         try:
             rp = replaylib.Replay(game, players, seed, options, actions, names=names,
                                   seats_allowed=[None, *range(players)])
@@ -170,11 +175,33 @@ class Sharing:
         except Exception as exc:  # a rules bug must not take the app down
             self.notify(f"This game cannot be replayed ({type(exc).__name__}).")
             return False
+        rp.hints = list(hints or []) or self._replay_hints(rp, raw_hints)
         if not rp.finished:
             rp.allowed = [None] + ([me] if me is not None else [])
         rp.seat = me if me in rp.allowed else None
         self.replay, self.replay_back, self.screen, self.replay_sid = rp, back, "replay", None
         return True
+
+    def _replay_hints(self, rp: replaylib.Replay, raw: object) -> list[dict]:
+        """The hints a save records, checked against the replay's own states (hostile input)."""
+        from . import hints as hintlib
+        if raw is None:
+            return []
+        start = rp.step
+
+        def state_at(step: int) -> State:
+            rp.go(step)
+            return rp.state()
+        try:
+            return hintlib.resolve_with(hintlib.check(raw, actions=rp.n, players=rp.players), state_at)
+        except hintlib.HintsError as exc:
+            self.notify(str(exc), "info")
+        except Exception as exc:  # a rules bug: the replay still opens
+            self.notify(f"This game's record of hints could not be read ({type(exc).__name__}), so it was left "
+                        "out; the game itself is fine.", "info")
+        finally:
+            rp.go(start)
+        return []
 
     def _nav_replay(self, arg: str) -> None:
         if self.state is not None and self.screen in ("game", "replay"):
@@ -194,7 +221,7 @@ class Sharing:
         given = [str(n) for n in d.get("names") or []][:d["players"]]
         names = given + [f"Player {i + 1}" for i in range(len(given), d["players"])]
         if self._open_replay(game, d["players"], d["seed"], d.get("options") or {}, d["actions"], names,
-                             people[0] if len(people) == 1 else None, back="shelf"):
+                             people[0] if len(people) == 1 else None, back="shelf", raw_hints=d.get("hints")):
             self.replay_sid = sid
 
     def _nav_replay_control(self, arg: str) -> None:
