@@ -337,3 +337,13 @@ def test_a_move_split_into_several_clicks_gets_a_hint_for_its_next_click():
     assert h["step"] == len(app.state.history) and h["action"] in [a.id for a in app.state.legal_actions(seat)]
     assert not h["action"].startswith(("play:", "draw"))
     assert f'data-action="{hints.esc(h["action"])}" data-hint="{seat}"' in app.render()
+
+
+def test_a_hint_line_in_the_log_takes_no_number_of_its_own():
+    """The log panel numbers the game's entries only: a hint's line sits at its place without a number, so the
+    panel's numbers stay those of the game's log (and of the "since your last move" box)."""
+    from pyapp.ui.markup import log_details
+    hint = {"text": "{0} asked for a hint", "seats": [0], "kind": "hint"}
+    html = log_details("x-log", ["a", hint, "b", "c"], names=["Ann"])
+    assert re.findall(r'<span class="log-n">(\d*)</span>', html) == ["3", "2", "", "1"]
+    assert 'class="log-note"' in html and "asked for a hint" in html

@@ -229,7 +229,8 @@ def log_details(cls: str, lines: Sequence[Any], line_html: Callable[[Any], str] 
     into escaped markup (by default :func:`pyapp.engine.log.html`: a structured event with its seats named
     by ``names`` and coloured, an old plain string escaped).
 
-    Line n of the log always shows number n (written in the line, in ``span.log-n``) and is named
+    Line n of the log always shows number n (written in the line, in ``span.log-n``; a line of kind ``hint``,
+    the app's note that a player asked for a hint, has no number of its own) and is named
     ``data-key="log<n>"``, so as the log grows web/morph.js only inserts the new lines at the top: the lines
     already on the page are not rewritten, and no list numbering is recomputed (with a reversed ``<ol>``
     every line was renumbered and laid out again at every update).  :data:`LOG_FILTER_SLOT` marks where the
@@ -260,11 +261,15 @@ def _log_items(cls: str, lines: Sequence[Any], before: int, show: Callable[[Any]
     old = _LOG_DRAWN.get(cls)
     old_lines, old_items = (old[1], old[2]) if old is not None and old[0] == how else ((), [])
     items = []
+    n = before
     for i, line in enumerate(lines):
+        note = isinstance(line, dict) and line.get("kind") == "hint"    # the app's note (pyapp.ui.hints): no number
+        n += not note
         if i < len(old_lines) and old_lines[i] is line:
             items.append(old_items[i])
+        elif note:
+            items.append(f'<li data-key="log{n}-{i}" class="log-note"><span class="log-n"></span> {show(line)}</li>')
         else:
-            n = before + i + 1
             items.append(f'<li data-key="log{n}"><span class="log-n">{n}</span> {show(line)}</li>')
     _LOG_DRAWN[cls] = (how, list(lines), items)
     return items
