@@ -7,7 +7,7 @@ from tool_modules import tool
 
 def test_a_pair_swaps_seats_and_scores_the_row_faction(capsys):
     bal = tool("balance_cloudspire")
-    r = bal.pair("shada", "keel", 2, 20000, "hard")
+    r = bal.pair("shada", "keel", 2, 20000, "raider")
     assert r["games"] == 2 and not r["errors"]
     assert r["score"] + r["wins"]["keel"] + r["shared"] / 2 == 2 or r["draws"]
     assert r["p1_score"] + r["p2_score"] == r["wins"]["shada"] + r["wins"]["keel"] + r["shared"]

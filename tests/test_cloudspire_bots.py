@@ -15,7 +15,7 @@ def play(players, seed, names):
 
 
 def test_raider_is_offered_and_finishes_games_of_every_size():
-    assert "raider" in bots.available("cloudspire") and "hard" in bots.available("cloudspire")
+    assert "raider" in bots.available("cloudspire") and "normal" in bots.available("cloudspire")
     for players in (2, 3, 4):
         s = play(players, 40 + players, ["raider"] * players)
         assert s.outcome() is not None
@@ -54,8 +54,8 @@ def test_raider_guards_its_gate_with_a_spire_on_the_well_facing_the_enemy():
     assert seen == {0, 1}
 
 
-def test_hard_is_the_raider():
-    a, b = play(2, 5, ["hard", "raider"]), play(2, 5, ["raider", "raider"])
+def test_normal_is_the_raider():
+    a, b = play(2, 5, ["normal", "raider"]), play(2, 5, ["raider", "raider"])
     assert a.log == b.log and a.outcome() == b.outcome()
 
 

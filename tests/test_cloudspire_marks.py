@@ -33,7 +33,7 @@ def marks(s, seat, viewer=None):
 
 def test_a_bots_move_is_marked_for_everybody_until_that_seat_moves_again():
     s = GAME.new(2, 4)
-    bot = [bots.make("cloudspire", "hard", 4 * 31 + i) for i in range(2)]
+    bot = [bots.make("cloudspire", "raider", 4 * 31 + i) for i in range(2)]
     moved = None
     for _ in range(3000):
         seat = s.to_act[0]
@@ -166,7 +166,7 @@ def test_builds_are_marked_and_forgotten_at_the_builders_next_build_turn():
 
 def test_the_map_labels_are_legible_and_every_ring_is_a_named_control_on_its_own_hex():
     s = GAME.new(3, 5)
-    bot = [bots.make("cloudspire", "hard", 5 * 31 + i) for i in range(3)]
+    bot = [bots.make("cloudspire", "raider", 5 * 31 + i) for i in range(3)]
     seen_rings = 0
     for _ in range(900):
         if s.is_over:
@@ -195,7 +195,7 @@ def test_the_map_labels_are_legible_and_every_ring_is_a_named_control_on_its_own
 
 def finished(seed=4):
     s = GAME.new(2, seed)
-    bot = [bots.make("cloudspire", "hard", seed * 31 + i) for i in range(2)]
+    bot = [bots.make("cloudspire", "raider", seed * 31 + i) for i in range(2)]
     while not s.is_over:
         seat = s.to_act[0]
         s.apply(seat, bot[seat].choose(s, seat))

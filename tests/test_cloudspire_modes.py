@@ -241,8 +241,8 @@ def play(players, seed, options, bot_name):
 
 @rule("CS-GAP-6", "CS-OVR-1", "CS-OVR-2")
 @pytest.mark.parametrize("players,options,bot_name,seed", [
-    (1, {}, "hard", 11), (1, {"opponent": "hard"}, "random", 12),
-    (2, {"mode": "coop"}, "hard", 13), (2, {"mode": "coop", "opponent": "easy"}, "random", 14)])
+    (1, {}, "raider", 11), (1, {"opponent": "hard"}, "random", 12),
+    (2, {"mode": "coop"}, "raider", 13), (2, {"mode": "coop", "opponent": "easy"}, "random", 14)])
 def test_whole_seeded_games_end_with_a_team_result_and_replay(players, options, bot_name, seed):
     st = play(players, seed, options, bot_name)
     out = st.outcome()

@@ -18,7 +18,7 @@ def test_patches_apply_in_memory_and_base_restores_the_content():
         bal.apply("halla2+smallcrystal", pristine)
         assert content.card("N3")["start"]["power"]["effects"][0]["n"] == 2
         assert fx.rc("S02")["crystal"] >= 1 and content.load()["rooms"]["S02"]["crystal"] >= 1   # the index follows
-        kind, turns, _reason = bal.one(2, 7, 1, ["hard"], 5000)
+        kind, turns, _reason = bal.one(2, 7, 1, ["planner"], 5000)
         assert kind in ("team-win", "team-loss") and turns > 0
     finally:
         bal.apply("base", pristine)

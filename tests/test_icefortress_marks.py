@@ -70,7 +70,7 @@ def test_powers_are_marked_with_their_names_and_what_they_did():
 
 def test_a_bots_move_is_in_the_view_and_on_the_board_until_its_next_turn():
     st = GAME.new(2, 7)
-    b = [bots.make("icefortress", "hard", i) for i in range(2)]
+    b = [bots.make("icefortress", "planner", i) for i in range(2)]
     while st.view(None)["phase"] != "turn" or st.view(None)["step"] != 2:
         s = seat(st)
         st.apply(s, b[s].choose(st, s))

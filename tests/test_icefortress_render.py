@@ -42,7 +42,7 @@ def _check_controls(st):
 def test_every_legal_action_is_a_named_control_through_bot_games():
     for players in (1, 2, 4):
         st = GAME.new(players, 40 + players)
-        b = [bots.make("icefortress", "hard", i) for i in range(players)]
+        b = [bots.make("icefortress", "planner", i) for i in range(players)]
         steps = 0
         while not st.is_over and steps < 400:
             if steps % 4 == 0:

@@ -36,7 +36,7 @@ def test_the_stalled_hard_bot_game_now_ends(monkeypatch):
     _content_of_the_stall(monkeypatch)
     seed = 102
     state = GAME.new(2, seed, {"difficulty": 5})
-    seat_bots = [bots.make("icefortress", "hard", seed * 31 + i) for i in range(2)]   # as pyapp.sim seats them
+    seat_bots = [bots.make("icefortress", "planner", seed * 31 + i) for i in range(2)]   # as pyapp.sim seats them
     n = 0
     while not state.is_over and n < 3000:
         seat = state.to_act[0]

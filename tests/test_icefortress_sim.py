@@ -17,10 +17,10 @@ def test_hidden_decks_really_are_reshuffled():
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_hard_bot_games_finish(players):
+def test_planner_bot_games_finish(players):
     for g in range(2):
         state = GAME.new(players, 900 + g)
-        seat_bots = [bots.make("icefortress", "hard", 31 * g + i) for i in range(players)]
+        seat_bots = [bots.make("icefortress", "planner", 31 * g + i) for i in range(players)]
         n = 0
         while not state.is_over:
             seat = state.to_act[0]

@@ -9,7 +9,7 @@ from icefortress_helpers import bag, built, dice, finish_turn, new, play, shield
 
 def _played(players, seed):
     st = GAME.new(players, seed)
-    b = [bots.make("icefortress", "hard", i) for i in range(players)]
+    b = [bots.make("icefortress", "planner", i) for i in range(players)]
     while not st.is_over:
         s = st.to_act[0]
         st.apply(s, b[s].choose(st, s))

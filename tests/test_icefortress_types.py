@@ -74,7 +74,7 @@ def _views(state):
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-@pytest.mark.parametrize("bot", ["random", "hard"])
+@pytest.mark.parametrize("bot", ["random", "planner"])
 def test_views_match_the_typed_description(players, bot):
     checked = 0
     for g in range(4 if bot == "random" else 1):

@@ -69,7 +69,7 @@ def main(argv=None) -> int:
     ap.add_argument("--rows", default=",".join(PLAYABLE), help="row factions (comma-separated ids)")
     ap.add_argument("--cols", default=None, help="column factions (default: the rows)")
     ap.add_argument("--seed", type=int, default=20000)
-    ap.add_argument("--bot", default="hard")
+    ap.add_argument("--bot", default="raider")
     ap.add_argument("--json", default=None, help="write the results to this file")
     args = ap.parse_args(argv)
     rows = args.rows.split(",")

@@ -128,7 +128,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", default="2")
     ap.add_argument("--difficulty", default="7,3")
-    ap.add_argument("--bots", default="hard")
+    ap.add_argument("--bots", default="planner")
     ap.add_argument("--patch", default="base", help="comma-separated candidates, each a+b+...; " + ", ".join(PATCHES))
     ap.add_argument("--max-actions", type=int, default=5000)
     args = ap.parse_args(argv)

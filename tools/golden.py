@@ -64,12 +64,12 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
     Playthrough("clockwork-2p-crusader", "clockwork", 2, 13, {}, ("crusader", "crusader"), 13),
     Playthrough("clockwork-4p-crusader-random", "clockwork", 4, 22, {"max_rounds": 10},
                 ("crusader", "random", "random", "crusader"), 22),
-    Playthrough("icefortress-2p-hard", "icefortress", 2, 4, {}, ("hard", "hard"), 4),
-    Playthrough("icefortress-solo-hard", "icefortress", 1, 2, {}, ("hard",), 2),
+    Playthrough("icefortress-2p-hard", "icefortress", 2, 4, {}, ("planner", "planner"), 4),
+    Playthrough("icefortress-solo-hard", "icefortress", 1, 2, {}, ("planner",), 2),
 )
 # Games prepared before the catalog lists them as ready join the list when it does (then run REGENERATE once).
 PREPARED: tuple[Playthrough, ...] = (
-    Playthrough("cloudspire-2p-hard", "cloudspire", 2, 4, {}, ("hard", "hard"), 4),
+    Playthrough("cloudspire-2p-hard", "cloudspire", 2, 4, {}, ("raider", "raider"), 4),
 )
 PLAYTHROUGHS += tuple(pt for pt in PREPARED if any(g["id"] == pt.game and g["ready"] for g in games.catalog()))
 

@@ -46,7 +46,7 @@ def test_a_co_op_game_set_up_on_screen_one_person_and_a_bot_to_the_end(site, pag
     assert page.locator("#app .screen-setup").count() == 1, notices(page)
     set_input(page, 'select[data-input="players"]', "2")
     set_input(page, 'select[data-input="opt-mode"]', "coop")
-    set_input(page, 'select[data-input="seat-1"]', "bot:hard")
+    set_input(page, 'select[data-input="seat-1"]', "bot:normal")
     click(page, 'summary[data-nav="advanced"]')
     set_input(page, 'input[data-input="seed"]', str(SEED))
     click(page, '[data-nav="start"]')

@@ -9,12 +9,28 @@
 * moves every unit toward its mark, explores and reveals landmarks, and attacks gates first, then
   whatever it can defeat, then the rest.
 
-``hard`` is the same player under the name ready games give their strongest bot.
+The three levels (:mod:`pyapp.bots.levels`): ``easy`` is the raider slipping into a random choice at some
+of its big decisions (buying, building, marking, selecting), ``normal`` is the raider (``raider`` stays
+registered for links, saves and comparisons; ``hard`` was the raider before the levels), ``hard`` tries the
+raider's choice and a few others at those decisions and at its attacks on copies of the game with what its
+seat cannot see dealt anew, lets raiders play every seat to the end of the wave, and keeps the choice whose
+position scores best (gate damage dealt and taken, gate health, armies, spires, Source: public facts).
+Every bot thinks in slices: ``think(state, seat)`` yields every few milliseconds of work and returns what
+``choose`` returns (``choose`` runs it to the end).
 """
 from __future__ import annotations
 
+import time
+
+from ...bots.levels import RolloutBot, SloppyBot, _memo_legal, _playing
 from ...engine import Rng
 from .content import CHIPS, FACTIONS, MAPS, UNITS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from typing import Any, Generator
+
+    from ...engine import Action, State
 
 ATTACK_ORDER = ("gate", "kill", "spire", "unit", "landmark")
 SPECIALTY = {"gatecrasher": 2, "spirebreaker": 1, "herobane": 1}   # what a talent is worth to a gate raider
@@ -27,6 +43,11 @@ class RaiderBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed, stream=19)
+
+    def think(self, state, seat: int) -> "Generator[None, None, str]":
+        """:meth:`choose` as a generator (one piece: a decision takes about a millisecond)."""
+        return self.choose(state, seat)
+        yield  # pragma: no cover - makes this a generator
 
     def choose(self, state, seat: int) -> str:
         acts = state.legal_actions(seat)
@@ -205,10 +226,200 @@ class RaiderBot:
         return min(ids, key=rank)
 
 
-class HardBot(RaiderBot):
-    """The raider under the name every ready game offers for its strongest bot."""
+# ---- the three levels (pyapp.bots.levels) ----------------------------------------------------
+def evaluate(view: dict, seat: int) -> float:
+    """How well ``seat`` stands, from its view (public facts only).  Against other fortresses: damage dealt to
+    gates against the best rival's (the final ranking's first figure), gate health against the weakest
+    rival's, then armies on the board, spires, chips bought and Source; against the Raider Fortress (solo,
+    co-op) the team's damage to it and the people's gate health."""
+    gates = view["gates"]
+    gd = view["gate_damage"]
+    auto = view.get("automaton")
+    out = view["out"]
+    if seat in out:
+        return -200.0
+    if auto is not None:
+        people = [s for s in range(len(gates)) if s != auto]
+        score = 4.0 * (gates[auto]["max"] - gates[auto]["health"]) + 1.5 * sum(gates[s]["health"] for s in people)
+        mine = set(people)
+    else:
+        foes = [s for s in range(len(gates)) if s != seat and s not in out]
+        if not foes:
+            return 200.0
+        score = 3.0 * (gd[seat] - max(gd[s] for s in foes))
+        score += 1.0 * (gates[seat]["health"] - min(gates[s]["health"] for s in foes))
+        mine = {seat}
+    for u in view["units"]:
+        w = 0.25 * (u.get("hp") or 0) + 0.5 * (u.get("size") or 1) * (u["owner"] != auto or auto is None)
+        score += w if u["owner"] in mine else -w
+    for sp in view["spires"].values():
+        score += 1.2 if sp["owner"] in mine else -1.2 * (auto is None)
+    score += 0.5 * sum(CHIPS[c]["cost"] for c in view["owned"][seat]["chips"]) / 3.0
+    score += 0.1 * view["source"][seat]
+    return score
+
+
+class _Sorter:
+    """Stands in for a generator: "shuffles" by sorting (a canonical order)."""
+
+    @staticmethod
+    def shuffle(xs: list) -> None:
+        xs.sort()
+
+
+def canonical_copy(state: "State", seat: int) -> "State":
+    """A copy of ``state`` with everything ``seat`` cannot see put in a canonical (sorted) order: the market,
+    earthscape and event piles, the relics of the deck and of the other seats, the landmarks it has not seen and
+    the other seats' hidden stack chips.  Dealing such a copy anew with ``resample_hidden`` then depends on what
+    the seat sees only (the game's own redeal starts from the hidden order)."""
+    c: Any = state.clone()
+    d = c.data
+    for pile in (d["market"]["deck"], d["market"]["scapes"], d["events"]["deck"]):
+        pile.sort()
+    others = [s for s in range(c.fortresses) if s != seat]
+    pool = sorted(d["relic_deck"] + [r for s in others for r in d["relics"][s]])
+    for s in others:
+        k = len(d["relics"][s])
+        d["relics"][s], pool = pool[:k], pool[k:]
+    d["relic_deck"] = pool
+    hidden = [h for h, lm in sorted(d["landmarks"].items()) if not lm["up"] and seat not in lm["known"]]
+    tiles = sorted([d["landmarks"][h]["tile"] for h in hidden] + d["lm_pool"])
+    for h in hidden:
+        d["landmarks"][h]["tile"] = tiles.pop(0)
+    d["lm_pool"] = tiles
+    for s in others:
+        c._reshuffle_stack(s, _Sorter)
+    return c
+
+
+def _big(state: "State", seat: int) -> bool:
+    """Buying, building, marking and selecting units: the decisions that shape a wave."""
+    return state.flow.phase in ("market", "build", "mark", "select")  # type: ignore[attr-defined]
+
+
+class EasyBot(SloppyBot):
+    name = "easy"
+    level = 1
+    label = "Scout"
+    blurb = "Marches and fights like a raider, but often buys, builds or picks its army at random."
+    base = RaiderBot
+    slip = 0.4
+
+    def slips(self, state: "State", seat: int, playing: "list[Action]") -> bool:
+        return _big(state, seat) and self.rng.random() < self.slip
+
+    def think(self, state: "State", seat: int) -> "Generator[None, None, str]":
+        """:meth:`choose` as a generator (one piece: a decision takes about a millisecond)."""
+        return self.choose(state, seat)
+        yield  # pragma: no cover - makes this a generator
+
+
+class NormalBot(RaiderBot):
+    name = "normal"
+    level = 2
+    label = "Raider"
+    blurb = "Buys units, guards its gate with spires and sends everything at the weakest gate."
+
+
+class SlicedRollouts(RolloutBot):
+    """:class:`RolloutBot` thinking in slices: it yields whenever ``slice_s`` seconds of work have passed
+    (inside rollouts too), so no piece of its thinking is long; where it yields never changes what it
+    chooses.  Its copies are dealt by :meth:`determinize`.  (The same piece as Ice Fortress's: a generic one
+    pyapp/bots/levels.py could take over.)"""
+
+    slice_s = 0.004
+
+    def determinize(self, state: "State", seat: int) -> "State":
+        return state.resample_hidden(seat, self.rng)
+
+    def start(self, state: "State", seat: int) -> None:
+        """Called before the rollouts of a decision (e.g. to note where the horizon is)."""
+
+    def think(self, state: "State", seat: int) -> "Generator[None, None, str]":
+        self.last_rollouts = 0
+        clock = time.perf_counter
+        playing = _playing(state, seat)
+        if len(playing) == 1:
+            return playing[0].id
+        default = self.me.choose(state, seat)
+        yield
+        if not self.worth(state, seat, playing, default):
+            return default
+        cands = self.candidates(state, seat, playing, default)
+        if len(cands) < 2:
+            return default
+        self.start(state, seat)
+        totals = dict.fromkeys(cands, 0.0)
+        spent = copies = 0
+        budget = self.budget_for(state)
+        cls = self.rollout_base or self.base
+        while copies < self.determinizations and (copies == 0 or spent * (copies + 1) / copies <= budget):
+            det = self.determinize(state, seat)
+            seed = self.rng.below(2 ** 30)
+            yield
+            t0 = clock()
+            for c in cands:
+                s = self.clone(det)
+                s.apply(seat, c)
+                bots = [cls(seed * 7 + i) for i in range(s.players)]
+                _memo_legal(s)
+                steps = 0
+                left = False
+                while not s.is_over:
+                    mover = s.to_act[0]
+                    if mover != seat:
+                        left = True
+                    if self.horizon_over(s, seat, steps, left):
+                        break
+                    s.apply(mover, bots[mover].choose(s, mover))
+                    steps += 1
+                    if clock() - t0 >= self.slice_s:
+                        yield
+                        t0 = clock()
+                totals[c] += self.value(s, seat)
+                spent += steps + 1
+                self.last_rollouts += 1
+                yield
+                t0 = clock()
+            copies += 1
+        self._default, self._totals = default, totals      # for inspection (tools, tests)
+        best = default
+        for c in cands[1:]:
+            if totals[c] > totals[best] + self.margin * copies:
+                best = c
+        if best != default:
+            self.deviated()
+        return best
+
+
+class HardBot(SlicedRollouts):
+    """The raider's choice and a few others at its big decisions and attacks, each tried on copies with the
+    hidden facts dealt anew, raiders playing every seat to the end of the wave; the best position wins."""
+
     name = "hard"
-    label = "Raider (hard)"
+    label = "Warlord"
+    blurb = "Looks ahead: tries its best purchases, armies and attacks against how the wave could go, and keeps what works."
+    base = RaiderBot
+    budget = 900
+    determinizations = 2
+    max_candidates = 3
+    horizon = 400
+    margin = 1.0
+
+    def determinize(self, state: "State", seat: int) -> "State":
+        return canonical_copy(state, seat).resample_hidden(seat, self.rng)
+
+    def start(self, state: "State", seat: int) -> None:
+        self._wave = state.data["wave"]  # type: ignore[attr-defined]
+
+    def horizon_over(self, state: "State", seat: int, steps: int, left_turn: bool) -> bool:
+        return steps >= self.horizon or state.data["wave"] != self._wave  # type: ignore[attr-defined]
+
+    def evaluate(self, state: "State", seat: int) -> float:
+        return evaluate(state.view(seat), seat)
+
+    def worth(self, state: "State", seat: int, playing: "list[Action]", default: str) -> bool:
+        return _big(state, seat) or default.startswith("atk:")
 
 
-BOTS = {"raider": RaiderBot, "hard": HardBot}
+BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "raider": RaiderBot}

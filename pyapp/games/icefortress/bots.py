@@ -1,14 +1,31 @@
-"""Ice Fortress bots.  ``random`` (every legal action alike) comes from :mod:`pyapp.bots`; ``hard`` plays
+"""Ice Fortress bots.  ``random`` (every legal action alike) comes from :mod:`pyapp.bots`; ``planner`` plays
 for the team: it raises one line of rooms per element from the foundation board (jumbo, large, medium,
 small of one element: a beacon), fills the pillar groups those lines need next, keeps invaders off them,
 and spends powers where they help.  It reads only its seat's view, the legal actions and the content.
+
+The three levels (:mod:`pyapp.bots.levels`): ``easy`` is the planner slipping into a random choice at some
+of its big decisions, ``normal`` is the planner (registered as ``hard`` before the levels; ``planner`` keeps
+that bot for links, saves and comparisons), ``hard`` tries the planner's move and a few others on copies of
+the game with the face-down decks and the bag shuffled anew, lets planners play the team's next turns, and
+keeps the move whose position (beacons, lines, shield, invaders: public facts) holds up best.  Every bot
+thinks in slices: ``think(state, seat)`` yields every few milliseconds of work and returns what ``choose``
+returns (``choose`` runs it to the end).
 """
 from __future__ import annotations
 
+import time
+
+from ...bots.levels import RolloutBot, SloppyBot, _memo_legal, _playing
 from ...engine import Rng
 from . import content
 from . import fortress as fx
 from .content import ELEMENTS, SIZES, allowed
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from typing import Any, Generator
+
+    from ...engine import Action, State
 
 EFFECT_VALUE = {"boost": 6, "draw_room": 4, "search": 5, "look": 4, "draw_shard": 2, "crystallize": 4, "repel": 3,
                 "repel_room": 3, "neutralize": 4, "adjust": 2, "reroll": 1, "roll_extra": 3, "destroy_room": 1,
@@ -107,14 +124,20 @@ def plan_group(d: dict, cid: str, gid: str, dice: list, placed: dict):
     return None
 
 
-class HardBot:
-    name = "hard"
-    label = "Team player (hard)"
+class PlannerBot:
+    """The team player (the best bot before the levels; ``normal`` is this bot)."""
+    name = "planner"
+    label = "Team planner"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed, stream=11)
 
     # ---------------------------------------------------------------- the decision
+    def think(self, state, seat: int) -> "Generator[None, None, str]":
+        """:meth:`choose` as a generator (one piece: a decision takes about a millisecond)."""
+        return self.choose(state, seat)
+        yield  # pragma: no cover - makes this a generator
+
     def choose(self, state, seat: int) -> str:
         actions = state.legal_actions(seat)
         if not actions:
@@ -294,7 +317,8 @@ class HardBot:
                 return True
         return False
 
-    def invader_harm(self, b: Board, place: str) -> int:
+    @staticmethod
+    def invader_harm(b: Board, place: str) -> int:
         cid, part = fx.split(place)
         el = (b.d["rooms"][cid]["inv"].get(part) or b.d["rooms"][cid]["ginv"].get(part))
         extra = 4 if el == "air" and fx.active(b.d, "air") else 0
@@ -387,4 +411,175 @@ class HardBot:
         return best or "large"
 
 
-BOTS = {"hard": HardBot}
+
+
+# ---------------------------------------------------------------- the three levels (pyapp.bots.levels)
+def evaluate(view: dict) -> float:
+    """How well the team stands, from a view (public facts only): beacons lit, the height of each element's
+    line and the pillars on its next group, the shield (its last cubes count double), invaders (more on a
+    line's groups), the rooms in the supply the lines want, and the siege clock."""
+    b = Board(view)
+    score = 60.0 * len(view["beacons"])
+    for el in ELEMENTS:
+        if el in view["beacons"]:
+            continue
+        top = b.lines[el]
+        score += 14.0 * b.level(top)
+        gs = b.line_groups(el)
+        if gs:
+            room = b.d["rooms"][top]
+            g = fx.group(*gs[0])
+            score += 4.0 * sum(1 for s in g["squares"] if s in room["pillars"]) / max(1, len(g["squares"]))
+    shield = view["shield"]
+    score += 5.0 * shield + 6.0 * max(0, 3 - shield)
+    for place, el in fx.invaders(b.d):
+        score -= 1.0 + 2.0 * PlannerBot.invader_harm(b, place)
+    wanted = sorted((b.room_value(c) for c in view["supply"]["rooms"]), reverse=True)[:3]
+    score += sum(min(w, 45) for w in wanted) / 15.0
+    left = view["siege"] - view["quiet"]
+    if left <= 2:
+        score -= 8.0 * (3 - left)
+    return score
+
+
+class SlicedRollouts(RolloutBot):
+    """:class:`RolloutBot` thinking in slices: it yields whenever ``slice_s`` seconds of work have passed
+    (inside rollouts too), so no piece of its thinking is long; where it yields never changes what it
+    chooses.  Its copies are dealt by :meth:`determinize`.  (A generic piece: pyapp/bots/levels.py could
+    take it over.)"""
+
+    slice_s = 0.004
+
+    def determinize(self, state: "State", seat: int) -> "State":
+        return state.resample_hidden(seat, self.rng)
+
+    def start(self, state: "State", seat: int) -> None:
+        """Called before the rollouts of a decision (e.g. to note where the horizon is)."""
+
+    def think(self, state: "State", seat: int) -> "Generator[None, None, str]":
+        self.last_rollouts = 0
+        clock = time.perf_counter
+        playing = _playing(state, seat)
+        if len(playing) == 1:
+            return playing[0].id
+        default = self.me.choose(state, seat)
+        yield
+        if not self.worth(state, seat, playing, default):
+            return default
+        cands = self.candidates(state, seat, playing, default)
+        if len(cands) < 2:
+            return default
+        self.start(state, seat)
+        totals = dict.fromkeys(cands, 0.0)
+        spent = copies = 0
+        budget = self.budget_for(state)
+        cls = self.rollout_base or self.base
+        t0 = clock()
+        while copies < self.determinizations and (copies == 0 or spent * (copies + 1) / copies <= budget):
+            det = self.determinize(state, seat)
+            seed = self.rng.below(2 ** 30)
+            yield
+            t0 = clock()
+            for c in cands:
+                s = self.clone(det)
+                s.apply(seat, c)
+                bots = [cls(seed * 7 + i) for i in range(s.players)]
+                _memo_legal(s)
+                steps = 0
+                left = False
+                while not s.is_over:
+                    mover = s.to_act[0]
+                    if mover != seat:
+                        left = True
+                    if self.horizon_over(s, seat, steps, left):
+                        break
+                    s.apply(mover, bots[mover].choose(s, mover))
+                    steps += 1
+                    if clock() - t0 >= self.slice_s:
+                        yield
+                        t0 = clock()
+                totals[c] += self.value(s, seat)
+                spent += steps + 1
+                self.last_rollouts += 1
+                yield
+                t0 = clock()
+            copies += 1
+        self._default, self._totals = default, totals      # for inspection (tools, tests)
+        best = default
+        for c in cands[1:]:
+            if totals[c] > totals[best] + self.margin * copies:
+                best = c
+        if best != default:
+            self.deviated()
+        return best
+
+
+def _big(state: "State", seat: int) -> bool:
+    """A decision of the build step with nothing selected (which room, die or power next, or the end of
+    the turn), or where invaders land."""
+    v = state.view(seat)
+    return v["phase"] == "turn" and (v["prompt"] == "land" or (not v["prompt"] and v["step"] == 2 and not v["sel"]))
+
+
+class EasyBot(SloppyBot):
+    name = "easy"
+    level = 1
+    label = "Apprentice"
+    blurb = "Builds sensibly for the team, but often picks a room, die or power at random."
+    base = PlannerBot
+    slip = 0.35
+
+    def slips(self, state: "State", seat: int, playing: "list[Action]") -> bool:
+        return _big(state, seat) and self.rng.random() < self.slip
+
+    def think(self, state: "State", seat: int) -> "Generator[None, None, str]":
+        """:meth:`choose` as a generator (one piece: a decision takes about a millisecond)."""
+        return self.choose(state, seat)
+        yield  # pragma: no cover - makes this a generator
+
+
+class NormalBot(PlannerBot):
+    name = "normal"
+    level = 2
+    label = "Keeper"
+    blurb = "Raises one line of rooms per element, guards them from invaders and spends powers where they help."
+
+
+class HardBot(SlicedRollouts):
+    """The planner's move and a few others, each tried on copies with the decks and the bag shuffled anew,
+    planners playing the team's turns to the end of the next character's turn; the best position wins."""
+
+    name = "hard"
+    label = "Frost Warden"
+    blurb = "Looks ahead: tries its best moves on many possible draws and keeps the one that leaves the fortress strongest."
+    base = PlannerBot
+    budget = 600
+    determinizations = 3
+    max_candidates = 4
+    horizon = 120
+    turns_ahead = 1          # rollouts end once this many more character turns have ended
+    margin = 1.5
+
+    def determinize(self, state: "State", seat: int) -> "State":
+        """A copy with the room decks and the bag dealt anew from a sorted order, so that it depends on what
+        the seat sees only (the game's own reshuffle starts from the hidden order)."""
+        c: Any = state.clone()
+        for z in SIZES:
+            c.data["decks"][z].sort()
+        c.data["bag"].sort()
+        return c.resample_hidden(seat, self.rng)
+
+    def start(self, state: "State", seat: int) -> None:
+        self._until = state.view(seat)["turns"] + self.turns_ahead
+
+    def horizon_over(self, state: "State", seat: int, steps: int, left_turn: bool) -> bool:
+        return steps >= self.horizon or state.data["turns"] >= self._until  # type: ignore[attr-defined]
+
+    def evaluate(self, state: "State", seat: int) -> float:
+        return evaluate(state.view(seat))
+
+    def worth(self, state: "State", seat: int, playing: "list[Action]", default: str) -> bool:
+        return _big(state, seat)
+
+
+BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "planner": PlannerBot}

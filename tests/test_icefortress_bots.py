@@ -1,0 +1,112 @@
+"""Ice Fortress bot levels (issue 17): easy, normal, hard registered after random with names for players, the old
+best bot kept as ``planner``, offered by the setup screen, thinking in slices (``think`` returns what ``choose``
+returns), and the hard bot never using what its seat cannot see (the decks and the bag).  No wall-clock asserts
+(docs/bots.md has the timings and the team win rates)."""
+from __future__ import annotations
+
+from pyapp import bots, games
+from pyapp.engine import Rng
+from pyapp.games.icefortress.bots import EasyBot, HardBot, NormalBot, PlannerBot, _big
+from pyapp.ui import App, DictStorage
+
+GAME = "icefortress"
+
+
+def drive(bot, state, seat):
+    """Run ``bot.think`` to the end: (the action id, how many times it yielded)."""
+    gen = bot.think(state, seat)
+    n = 0
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value, n
+        n += 1
+
+
+def searched_positions(want: int, seed: int = 3, players: int = 2, every: int = 3):
+    """Copies of positions of a game the planners play where seat 0 has a decision the hard bot searches."""
+    game = games.get(GAME)
+    s = game.new(players, seed)
+    seats = [bots.make(GAME, "planner", 10 + i) for i in range(players)]
+    found, k = [], 0
+    while not s.is_over and len(found) < want:
+        p = s.to_act[0]
+        if p == 0 and len(s.legal_actions(0)) > 1 and _big(s, 0):
+            k += 1
+            if k % every == 0:
+                found.append(s.clone())
+        s.apply(p, seats[p].choose(s, p))
+    assert len(found) == want
+    return found
+
+
+def test_levels_are_registered_in_order_and_the_planner_stays():
+    avail = bots.available(GAME)
+    assert list(avail) == ["random", "easy", "normal", "hard", "planner"]
+    labels = set()
+    for lvl, name in enumerate(("easy", "normal", "hard"), start=1):
+        cls = avail[name]
+        assert cls.level == lvl and cls.name == name and cls.blurb.endswith(".")
+        assert cls.label not in labels and not any(w in cls.label.lower() for w in ("rollout", "heuristic", "random", "planner"))
+        labels.add(cls.label)
+    assert not hasattr(PlannerBot, "level") and issubclass(NormalBot, PlannerBot)
+    assert avail["easy"] is EasyBot and avail["hard"] is HardBot
+
+
+def test_the_setup_offers_random_and_the_three_levels():
+    app = App(DictStorage(), query={})
+    app.handle("nav", "setup:icefortress")
+    html = app.render()
+    assert app.screen == "setup"
+    levels = [f'value="bot:{n}"' for n in ("random", "easy", "normal", "hard")]
+    assert all(v in html for v in levels)
+    assert html.index(levels[0]) < html.index(levels[1]) < html.index(levels[2]) < html.index(levels[3])
+    assert 'value="bot:planner"' not in html
+    assert f">Bot: {HardBot.label}<" in html
+
+
+def test_think_returns_what_choose_returns_for_every_bot():
+    """Over a game the planners play, each bot's ``think`` (driven to the end) gives the same action as
+    ``choose`` from a bot with the same seed; the hard bot yields while it searches."""
+    yielded = 0
+    for name in ("easy", "normal", "hard", "planner"):
+        for i, s in enumerate(searched_positions(3 if name == "hard" else 6, seed=5, every=2)):
+            a, b = bots.make(GAME, name, 40 + i), bots.make(GAME, name, 40 + i)
+            got, n = drive(a, s.clone(), 0)
+            assert got == b.choose(s.clone(), 0) and got in {x.id for x in s.legal_actions(0)}
+            if name == "hard":
+                assert n > a.last_rollouts > 0
+                yielded += n
+    assert yielded > 0
+
+
+def test_hard_chooses_the_same_whatever_the_decks_and_the_bag_hold():
+    """Dealing the decks and the bag anew (what no seat can see) leaves seat 0's view the same and the hard bot's
+    choice and every rollout score, for a fixed seed, the same."""
+    searched = 0
+    for s in searched_positions(3, seed=8):
+        for k in (1, 2):
+            other = s.resample_hidden(0, Rng(k))
+            assert other.view(0) == s.view(0) and other.to_json() != s.to_json()
+            a, b = bots.make(GAME, "hard", 7), bots.make(GAME, "hard", 7)
+            assert a.choose(s, 0) == b.choose(other, 0)
+            assert a.last_rollouts == b.last_rollouts and a._totals == b._totals
+            searched += a.last_rollouts > 0
+    assert searched >= 4
+
+
+def test_easy_slips_only_at_its_big_decisions():
+    """The easy bot plays the planner's move wherever a die or room is selected or a prompt is open."""
+    game = games.get(GAME)
+    s = game.new(2, 6)
+    easy, planner = EasyBot(3), PlannerBot(3)
+    easy.slip = 1.0
+    small = 0
+    while not s.is_over and small < 30:
+        p = s.to_act[0]
+        if not _big(s, p) and len(s.legal_actions(p)) > 1:
+            assert easy.choose(s, p) == planner.choose(s, p)
+            small += 1
+        s.apply(p, planner.choose(s, p))
+    assert small >= 10
