@@ -10,7 +10,8 @@ every other game (game ``g`` of a pair: row faction in P1 when ``g`` is even), t
 Game ``g`` of the ``k``-th pair is seeded ``--seed + 1000 * k + g``; with the full table each unordered pair
 is played once and both cells are filled from it.  A win scores 1, a shared win 1/2.  Prints the table of
 the row faction's win rate against each column, each faction's overall rate, the seconds per pair, and
-with ``--json`` writes everything (per-pair counts) to a file.
+with ``--json`` writes everything (per-pair counts) to a file, rewritten after every pair (``"partial": true``
+until the table is complete).
 """
 from __future__ import annotations
 
@@ -69,7 +70,8 @@ def main(argv=None) -> int:
     ap.add_argument("--rows", default=",".join(PLAYABLE), help="row factions (comma-separated ids)")
     ap.add_argument("--cols", default=None, help="column factions (default: the rows)")
     ap.add_argument("--seed", type=int, default=20000)
-    ap.add_argument("--bot", default="hard")
+    ap.add_argument("--bot", default="raider",
+                    help="the bot in both seats (default raider: the bot every table so far used)")
     ap.add_argument("--json", default=None, help="write the results to this file")
     args = ap.parse_args(argv)
     rows = args.rows.split(",")
@@ -89,6 +91,10 @@ def main(argv=None) -> int:
             print(f"{a} vs {b}: {r['score']:g}/{r['games']} (P1 {r['p1_score']:g}, P2 {r['p2_score']:g}, "
                   f"{r['mean_actions']} actions, {r['seconds']} s){' ERRORS ' + str(len(r['errors'])) if r['errors'] else ''}",
                   flush=True)
+            if args.json:                          # kept after every pair: a run cut short keeps what it played
+                with open(args.json, "w") as fh:
+                    json.dump({"args": vars(args), "pairs": [dict(x) for x in results.values()], "partial": True},
+                              fh, indent=1)
 
     def rate(a, b):
         if (a, b) in results:
