@@ -14,3 +14,14 @@ def test_a_pair_swaps_seats_and_scores_the_row_faction(capsys):
     assert bal.main(["--games", "2", "--rows", "graft", "--cols", "heirs"]) == 0
     out = capsys.readouterr().out
     assert "graft vs heirs" in out and "overall" in out
+
+
+def test_a_saved_run_prints_its_table_again(tmp_path, capsys):
+    bal = tool("balance_cloudspire")
+    saved = tmp_path / "run.json"
+    assert bal.main(["--games", "2", "--rows", "graft", "--cols", "heirs,keel", "--json", str(saved)]) == 0
+    table = capsys.readouterr().out.split("\n\n", 1)[1]
+    assert bal.main(["--from-json", str(saved)]) == 0
+    again = capsys.readouterr().out
+    assert "graft vs" not in again                          # nothing played
+    assert again.strip() == table.strip()

@@ -11,7 +11,7 @@ Game ``g`` of the ``k``-th pair is seeded ``--seed + 1000 * k + g``; with the fu
 is played once and both cells are filled from it.  A win scores 1, a shared win 1/2.  Prints the table of
 the row faction's win rate against each column, each faction's overall rate, the seconds per pair, and
 with ``--json`` writes everything (per-pair counts) to a file, rewritten after every pair (``"partial": true``
-until the table is complete).
+until the table is complete); ``--from-json FILE`` prints the table of such a file again (missing cells ``-``).
 """
 from __future__ import annotations
 
@@ -73,17 +73,26 @@ def main(argv=None) -> int:
     ap.add_argument("--bot", default="raider",
                     help="the bot in both seats (default raider: the bot every table so far used)")
     ap.add_argument("--json", default=None, help="write the results to this file")
+    ap.add_argument("--from-json", default=None, metavar="FILE",
+                    help="play nothing: print the table of a run saved with --json (also a run cut short)")
     args = ap.parse_args(argv)
+    results: dict = {}
+    if args.from_json:
+        with open(args.from_json) as fh:
+            saved = json.load(fh)
+        for key in ("games", "rows", "cols", "seed", "bot"):
+            setattr(args, key, saved["args"][key])
+        results = {(r["a"], r["b"]): r for r in saved["pairs"]}
+        args.json = None
     rows = args.rows.split(",")
     cols = args.cols.split(",") if args.cols else rows
     for f in rows + cols:
         if f not in FACTIONS:
             ap.error(f"unknown faction {f!r}")
-    results: dict = {}
     k = 0
     for a in rows:
         for b in cols:
-            if a == b or (b, a) in results:
+            if args.from_json or a == b or (b, a) in results:
                 continue
             r = pair(a, b, args.games, args.seed + 1000 * k, args.bot)
             k += 1
@@ -127,7 +136,7 @@ def main(argv=None) -> int:
             print(f"{a:>{width}} | " + " | ".join(cells) + f" | {100 * tot / n:5.1f} % of {n:g}" if n else "")
     secs = [r["seconds"] for r in results.values()]
     print(f"\n{len(results)} pairs, {sum(r['games'] for r in results.values())} games, "
-          f"{sum(secs) / len(secs):.1f} s per pair of {args.games} games on average")
+          f"{sum(secs) / max(1, len(secs)):.1f} s per pair of {args.games} games on average (wall time)")
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({"args": vars(args), "pairs": [dict(r) for r in results.values()],
