@@ -8,7 +8,8 @@ Every pair (a row faction against a column faction) plays ``--games`` games, the
 every other game (game ``g`` of a pair: row faction in P1 when ``g`` is even), through the
 :func:`pyapp.sim.play` loop (seat ``i``'s bot seeded ``seed * 31 + i``, as ``python3 -m pyapp.sim``).
 Game ``g`` of the ``k``-th pair is seeded ``--seed + 1000 * k + g``; with the full table each unordered pair
-is played once and both cells are filled from it.  A win scores 1, a shared win 1/2.  Prints the table of
+is played once and both cells are filled from it.  A win scores 1, a shared win or a draw 1/2 (so the
+two cells of a pair add up to 100 %).  Prints the table of
 the row faction's win rate against each column, each faction's overall rate, the seconds per pair, and
 with ``--json`` writes everything (per-pair counts) to a file, rewritten after every pair (``"partial": true``
 until the table is complete); ``--from-json FILE`` prints the table of such a file again (missing cells ``-``).
@@ -56,8 +57,11 @@ def pair(a: str, b: str, games: int, seed: int, bot: str) -> dict:
             score += 0.5
             by_seat[0] += 0.5
             by_seat[1] += 0.5
-        else:
+        else:                               # a draw: 1/2 for each side, as a shared win
             draws += 1
+            score += 0.5
+            by_seat[0] += 0.5
+            by_seat[1] += 0.5
     played = games - len(errors)
     return {"a": a, "b": b, "games": played, "score": score, "wins": wins, "shared": shared, "draws": draws,
             "p1_score": by_seat[0], "p2_score": by_seat[1], "mean_actions": round(actions / played, 1) if played else None,
@@ -106,13 +110,11 @@ def main(argv=None) -> int:
                               fh, indent=1)
 
     def rate(a, b):
-        if (a, b) in results:
-            r = results[(a, b)]
-            return r["score"], r["games"]
-        if (b, a) in results:
-            r = results[(b, a)]
-            return r["games"] - r["score"] - 0.0, r["games"]
-        return None
+        """a's score against b and the games: a win 1, a shared win or a draw 1/2 for each side."""
+        r = results.get((a, b)) or results.get((b, a))
+        if r is None:
+            return None
+        return r["wins"][a] + (r["shared"] + r["draws"]) / 2, r["games"]
 
     names = sorted(set(rows) | set(cols), key=PLAYABLE.index)
     width = max(len(n) for n in names)
