@@ -2,6 +2,8 @@
 (docs/notes/cloudspire.md, "Faction balance")."""
 from __future__ import annotations
 
+import json
+
 from tool_modules import tool
 
 
@@ -9,8 +11,37 @@ def test_a_pair_swaps_seats_and_scores_the_row_faction(capsys):
     bal = tool("balance_cloudspire")
     r = bal.pair("shada", "keel", 2, 20000, "raider")
     assert r["games"] == 2 and not r["errors"]
-    assert r["score"] + r["wins"]["keel"] + r["shared"] / 2 == 2 or r["draws"]
-    assert r["p1_score"] + r["p2_score"] == r["wins"]["shada"] + r["wins"]["keel"] + r["shared"]
+    assert r["score"] + r["wins"]["keel"] + (r["shared"] + r["draws"]) / 2 == 2     # draws count 1/2 each
+    assert r["p1_score"] + r["p2_score"] == r["wins"]["shada"] + r["wins"]["keel"] + r["shared"] + r["draws"]
     assert bal.main(["--games", "2", "--rows", "graft", "--cols", "heirs"]) == 0
     out = capsys.readouterr().out
     assert "graft vs heirs" in out and "overall" in out
+
+
+def test_a_saved_run_prints_its_table_again(tmp_path, capsys):
+    bal = tool("balance_cloudspire")
+    saved = tmp_path / "run.json"
+    assert bal.main(["--games", "2", "--rows", "graft", "--cols", "heirs,keel", "--json", str(saved)]) == 0
+    table = capsys.readouterr().out.split("\n\n", 1)[1]
+    assert bal.main(["--from-json", str(saved)]) == 0
+    again = capsys.readouterr().out
+    assert "graft vs" not in again                          # nothing played
+    assert again.strip() == table.strip()
+
+
+def test_a_draw_counts_half_for_each_side_in_both_cells(tmp_path, capsys):
+    bal = tool("balance_cloudspire")
+    saved = tmp_path / "run.json"
+    pair = {"a": "graft", "b": "heirs", "games": 10, "score": 3.0,         # draws as 0, as the first table wrote it
+            "wins": {"graft": 3, "heirs": 5},
+            "shared": 0, "draws": 2, "p1_score": 5.0, "p2_score": 5.0, "mean_actions": 500.0, "seconds": 1.0,
+            "errors": []}
+    saved.write_text(json.dumps({"args": {"games": 10, "rows": "graft,heirs", "cols": None, "seed": 1,
+                                          "bot": "raider"},
+                                 "pairs": [pair], "partial": True}))
+    assert bal.main(["--from-json", str(saved)]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.strip().startswith("graft |"))
+    col = next(line for line in out.splitlines() if line.strip().startswith("heirs |"))
+    assert row.split("|")[2].strip() == "40" and "40.0 % of 10" in row      # 3 wins + 2 draws / 2
+    assert col.split("|")[1].strip() == "60" and "60.0 % of 10" in col      # 5 wins + 2 draws / 2, not 7 + 0

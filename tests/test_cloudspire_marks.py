@@ -140,9 +140,10 @@ def test_attacks_gate_damage_and_removals_are_marked():
     act(s2, "minions")
     act(s2, "fire")
     act(s2, f"atk:{h}:{gate(s2, 1)}")
-    assert {"kind": "gate", "at": [road[-1], gate(s2, 1)], "text": "-2"} in marks(s2, 0)
+    dmg = UNITS["lantern_heir"]["attack"]                           # 3 (balance, docs/notes/cloudspire.md)
+    assert {"kind": "gate", "at": [road[-1], gate(s2, 1)], "text": f"-{dmg}"} in marks(s2, 0)
     out = draw(s2, 1, interactive=False)
-    assert "struck the gate" in out and "(2 damage)" in out
+    assert "struck the gate" in out and f"({dmg} damage)" in out
 
 
 def test_builds_are_marked_and_forgotten_at_the_builders_next_build_turn():

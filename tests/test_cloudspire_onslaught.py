@@ -388,7 +388,7 @@ def test_a_hero_that_defeats_may_level_up_and_a_defeated_hero_leaves_the_game():
     assert sorted(ids(s)) == ["level", "nolevel"]
     act(s, "level")
     assert s.data["heroes"][0]["lantern_heir"]["level"] == 2
-    assert s.stat(s.data["units"][h], "attack") == 3 and s.data["units"][h]["hp"] == 6
+    assert s.stat(s.data["units"][h], "attack") == 4 and s.data["units"][h]["hp"] == 6   # attack 3 (balance) + 1
 
 
 @rule("CS-DEF-5", "CS-GAP-63")
@@ -409,7 +409,7 @@ def test_gate_attacks_draw_one_damage_and_a_destroyed_gate_ends_a_two_player_gam
     act(s, "fire")
     full = s.data["gate"][1]["health"]
     act(s, f"atk:{h}:{gate(s, 1)}")
-    assert s.data["gate"][1]["health"] == full - 2 and s.data["gate_damage"][0] == 2
+    assert s.data["gate"][1]["health"] == full - 3 and s.data["gate_damage"][0] == 3    # the Lantern Heir's attack 3
     assert s.data["units"][h]["hp"] == 4
     s2 = board()
     road = lane(s2, 0, 1)
@@ -603,7 +603,7 @@ def test_a_revealed_guardian_can_be_fought_strikes_back_and_pays_when_destroyed(
     act(s, f"explore:{lm}")
     act(s, "reveal")
     act(s, f"atk:{a}:{lm}")
-    assert s.data["landmarks"][lm]["health"] == 2 and s.data["units"][a]["hp"] == 4
+    assert s.data["landmarks"][lm]["health"] == 1 and s.data["units"][a]["hp"] == 4   # 4 - the Lantern Heir's 3
     give(s, 0, 0)
     act(s, f"atk:{b}:{lm}")                                             # 3 damage: destroyed
     assert s.data["units"][b]["hp"] == 6

@@ -8,9 +8,11 @@ Every pair (a row faction against a column faction) plays ``--games`` games, the
 every other game (game ``g`` of a pair: row faction in P1 when ``g`` is even), through the
 :func:`pyapp.sim.play` loop (seat ``i``'s bot seeded ``seed * 31 + i``, as ``python3 -m pyapp.sim``).
 Game ``g`` of the ``k``-th pair is seeded ``--seed + 1000 * k + g``; with the full table each unordered pair
-is played once and both cells are filled from it.  A win scores 1, a shared win 1/2.  Prints the table of
+is played once and both cells are filled from it.  A win scores 1, a shared win or a draw 1/2 (so the
+two cells of a pair add up to 100 %).  Prints the table of
 the row faction's win rate against each column, each faction's overall rate, the seconds per pair, and
-with ``--json`` writes everything (per-pair counts) to a file.
+with ``--json`` writes everything (per-pair counts) to a file, rewritten after every pair (``"partial": true``
+until the table is complete); ``--from-json FILE`` prints the table of such a file again (missing cells ``-``).
 """
 from __future__ import annotations
 
@@ -55,8 +57,11 @@ def pair(a: str, b: str, games: int, seed: int, bot: str) -> dict:
             score += 0.5
             by_seat[0] += 0.5
             by_seat[1] += 0.5
-        else:
+        else:                               # a draw: 1/2 for each side, as a shared win
             draws += 1
+            score += 0.5
+            by_seat[0] += 0.5
+            by_seat[1] += 0.5
     played = games - len(errors)
     return {"a": a, "b": b, "games": played, "score": score, "wins": wins, "shared": shared, "draws": draws,
             "p1_score": by_seat[0], "p2_score": by_seat[1], "mean_actions": round(actions / played, 1) if played else None,
@@ -69,19 +74,29 @@ def main(argv=None) -> int:
     ap.add_argument("--rows", default=",".join(PLAYABLE), help="row factions (comma-separated ids)")
     ap.add_argument("--cols", default=None, help="column factions (default: the rows)")
     ap.add_argument("--seed", type=int, default=20000)
-    ap.add_argument("--bot", default="raider")
+    ap.add_argument("--bot", default="raider",
+                    help="the bot in both seats (default raider: the bot every table so far used)")
     ap.add_argument("--json", default=None, help="write the results to this file")
+    ap.add_argument("--from-json", default=None, metavar="FILE",
+                    help="play nothing: print the table of a run saved with --json (also a run cut short)")
     args = ap.parse_args(argv)
+    results: dict = {}
+    if args.from_json:
+        with open(args.from_json) as fh:
+            saved = json.load(fh)
+        for key in ("games", "rows", "cols", "seed", "bot"):
+            setattr(args, key, saved["args"][key])
+        results = {(r["a"], r["b"]): r for r in saved["pairs"]}
+        args.json = None
     rows = args.rows.split(",")
     cols = args.cols.split(",") if args.cols else rows
     for f in rows + cols:
         if f not in FACTIONS:
             ap.error(f"unknown faction {f!r}")
-    results: dict = {}
     k = 0
     for a in rows:
         for b in cols:
-            if a == b or (b, a) in results:
+            if args.from_json or a == b or (b, a) in results:
                 continue
             r = pair(a, b, args.games, args.seed + 1000 * k, args.bot)
             k += 1
@@ -89,15 +104,17 @@ def main(argv=None) -> int:
             print(f"{a} vs {b}: {r['score']:g}/{r['games']} (P1 {r['p1_score']:g}, P2 {r['p2_score']:g}, "
                   f"{r['mean_actions']} actions, {r['seconds']} s){' ERRORS ' + str(len(r['errors'])) if r['errors'] else ''}",
                   flush=True)
+            if args.json:                          # kept after every pair: a run cut short keeps what it played
+                with open(args.json, "w") as fh:
+                    json.dump({"args": vars(args), "pairs": [dict(x) for x in results.values()], "partial": True},
+                              fh, indent=1)
 
     def rate(a, b):
-        if (a, b) in results:
-            r = results[(a, b)]
-            return r["score"], r["games"]
-        if (b, a) in results:
-            r = results[(b, a)]
-            return r["games"] - r["score"] - 0.0, r["games"]
-        return None
+        """a's score against b and the games: a win 1, a shared win or a draw 1/2 for each side."""
+        r = results.get((a, b)) or results.get((b, a))
+        if r is None:
+            return None
+        return r["wins"][a] + (r["shared"] + r["draws"]) / 2, r["games"]
 
     names = sorted(set(rows) | set(cols), key=PLAYABLE.index)
     width = max(len(n) for n in names)
@@ -121,7 +138,7 @@ def main(argv=None) -> int:
             print(f"{a:>{width}} | " + " | ".join(cells) + f" | {100 * tot / n:5.1f} % of {n:g}" if n else "")
     secs = [r["seconds"] for r in results.values()]
     print(f"\n{len(results)} pairs, {sum(r['games'] for r in results.values())} games, "
-          f"{sum(secs) / len(secs):.1f} s per pair of {args.games} games on average")
+          f"{sum(secs) / max(1, len(secs)):.1f} s per pair of {args.games} games on average (wall time)")
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({"args": vars(args), "pairs": [dict(r) for r in results.values()],
