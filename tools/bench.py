@@ -353,6 +353,95 @@ def bench_playouts(games: int) -> dict:
             "python": platform.python_version()}
 
 
+# ------------------------------------------------------------------ CPython: bot thinking in pieces
+# the bots measured by default, per game: the levels and the old best bot (``random`` has nothing to think)
+SLICE_BOTS = {"hexbattle": ("easy", "normal", "hard", "greedy"), "doomspire": ("easy", "normal", "hard", "goal"),
+              "clockwork": ("easy", "normal", "hard", "crusader")}
+
+
+def bench_slices(game_id: str, name: str, players: int = 2, n_games: int = 2, seed: int = 500,
+                 max_decisions: int = 150, opponent: str = "normal") -> dict:
+    """CPython, no browser: the bot ``name`` plays seat ``g % players`` of game ``g`` against ``opponent`` bots,
+    for at most ``max_decisions`` of its decisions a game.  Each decision is taken twice on clones of the same
+    position by bots in the same state: once by driving ``think`` (the pieces between its yields, as the browser
+    runs them; a bot without ``think`` is one piece) and once by ``choose`` (the decision time), which must give
+    the same action.  Times are CPU time of this process (``time.process_time``), in ms."""
+    import copy
+    sys.path.insert(0, str(ROOT))
+    from pyapp import bots as botlib
+    from pyapp import games as gamelib
+    game = gamelib.get(game_id)
+    clock = time.process_time
+    pieces: list[float] = []
+    decide_think: list[float] = []
+    decide_choose: list[float] = []
+    mismatches = 0
+    for g in range(n_games):
+        me = g % players
+        state = game.new(players, seed + g)
+        seats = [botlib.make(game_id, name if i == me else opponent, (seed + g) * 31 + i) for i in range(players)]
+        made = 0
+        while not state.is_over and made < max_decisions:
+            p = state.to_act[0]
+            if p != me:
+                state.apply(p, seats[p].choose(state, p))
+                continue
+            twin = copy.deepcopy(seats[p])            # the same bot in the same state, for choose
+            think = getattr(seats[p], "think", None)
+            s1 = state.clone()
+            if think is None:
+                t0 = clock()
+                a1 = seats[p].choose(s1, p)
+                t1 = clock()
+                pieces.append(t1 - t0)
+                decide_think.append(t1 - t0)
+            else:
+                gen = think(s1, p)
+                total = 0.0
+                while True:
+                    t0 = clock()
+                    try:
+                        next(gen)
+                    except StopIteration as stop:
+                        a1 = stop.value
+                        t1 = clock()
+                        pieces.append(t1 - t0)
+                        total += t1 - t0
+                        break
+                    t1 = clock()
+                    pieces.append(t1 - t0)
+                    total += t1 - t0
+                decide_think.append(total)
+            s2 = state.clone()
+            t0 = clock()
+            a2 = twin.choose(s2, p)
+            decide_choose.append(clock() - t0)
+            mismatches += a1 != a2
+            state.apply(p, a1)
+            made += 1
+    ms = [x * 1000 for x in pieces]
+    dc = [x * 1000 for x in decide_choose]
+    dt_ = [x * 1000 for x in decide_think]
+    return {"game": game_id, "bot": name, "players": players, "games": n_games, "seed": seed,
+            "decisions": len(dc), "pieces": len(ms), "mismatches": mismatches,
+            "piece_ms": {"p50": med(ms), "p99": pct(ms, 99), "max": max(ms, default=None),
+                         "over_10": sum(x > 10 for x in ms), "over_30": sum(x > 30 for x in ms)},
+            "choose_ms": {"total": sum(dc), "median": med(dc), "p95": pct(dc, 95), "max": max(dc, default=None)},
+            "think_ms": {"total": sum(dt_)}}
+
+
+def run_slices(args) -> list[dict]:
+    out = []
+    only = set(filter(None, args.games_only.split(",")))
+    for game_id, names in SLICE_BOTS.items():
+        if only and game_id not in only:
+            continue
+        for name in (args.slice_bots.split(",") if args.slice_bots else names):
+            print(f"bot pieces (CPython), {game_id} {name} ...", flush=True)
+            out.append(bench_slices(game_id, name, n_games=args.slice_games, max_decisions=args.slice_decisions))
+    return out
+
+
 # ------------------------------------------------------------------ main
 def machine() -> dict:
     chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
@@ -371,13 +460,25 @@ def main(argv=None) -> int:
                     help="play more games (next seeds) until this many clicks are measured per game id")
     ap.add_argument("--budget", type=float, default=300, help="at most this many seconds of play per game id")
     ap.add_argument("--games-only", default="", help="comma list of game ids for the play bench")
+    ap.add_argument("--only", default="", help="comma list of the only sections to run: boot,latency,playout,bots,slices")
+    ap.add_argument("--slice-games", type=int, default=2, help="slices: games per bot")
+    ap.add_argument("--slice-decisions", type=int, default=120, help="slices: at most this many decisions a game")
+    ap.add_argument("--slice-bots", default="", help="slices: comma list of bot names (default: the levels and the old best)")
     args = ap.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
-    serve = _tool("serve")
+    if args.only:
+        skip = {"boot", "latency", "playout", "bots", "slices"} - set(args.only.split(","))
     results = {"machine": machine()}
+    if "slices" not in skip:
+        results["slices"] = run_slices(args)
     if "playout" not in skip:
         print("CPython random playouts ...", flush=True)
         results["playout"] = bench_playouts(args.games)
+    if {"boot", "latency", "bots"} <= skip:
+        report(results)
+        save(results)
+        return 0
+    serve = _tool("serve")
     stats = serve.Stats()
     server, base = serve.start(ROOT, stats=stats)
     br = Browser()
@@ -401,12 +502,16 @@ def main(argv=None) -> int:
         server.shutdown()
     results["external_requests"] = br.external
     report(results)
+    save(results)
+    return 1 if br.external else 0
+
+
+def save(results: dict) -> None:
     OUT.mkdir(exist_ok=True)
     stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     for name in (f"results-{stamp}.json", "latest.json"):
         (OUT / name).write_text(json.dumps(results, indent=2))
     print(f"\nresults: .bench/results-{stamp}.json")
-    return 1 if br.external else 0
 
 
 def report(r: dict) -> None:
@@ -467,7 +572,19 @@ def report(r: dict) -> None:
         print(f"  {p['finished']}/{p['games']} games, {p['actions']} actions in {p['seconds']} s: "
               f"{p['actions_per_second']} actions/s, {p['ms_per_game']} ms per game "
               f"(mean {p['mean_length']} actions), errors {p['errors']}")
-    print(f"\nrequests to other hosts: {len(r['external_requests'])}")
+    if r.get("slices"):
+        print("\nBot thinking in pieces, CPython (CPU ms; a piece runs between two yields of think; "
+              "a bot without think is one piece a decision)")
+        print(f"  {'game':<10}{'bot':<10}{'decisions':>10}{'pieces':>8}{'p50':>7}{'p99':>7}{'max':>7}{'>10ms':>7}"
+              f"{'>30ms':>7}  choose: total / median / p95 / max ms   think total  same action")
+        for s in r["slices"]:
+            pm, cm = s["piece_ms"], s["choose_ms"]
+            print(f"  {s['game']:<10}{s['bot']:<10}{s['decisions']:>10}{s['pieces']:>8}{pm['p50']:>7.2f}{pm['p99']:>7.1f}"
+                  f"{pm['max']:>7.1f}{pm['over_10']:>7}{pm['over_30']:>7}  {cm['total']:8.0f} / {cm['median']:.2f} / "
+                  f"{cm['p95']:.1f} / {cm['max']:.1f}   {s['think_ms']['total']:8.0f}   "
+                  f"{'yes' if not s['mismatches'] else 'NO: %d differ' % s['mismatches']}")
+    if "external_requests" in r:
+        print(f"\nrequests to other hosts: {len(r['external_requests'])}")
 
 
 if __name__ == "__main__":
