@@ -222,7 +222,9 @@ class RolloutBot:
             steps += 1
             if steps % every == 0:
                 yield
-        return self.value(state, seat), steps
+        value = self.value(state, seat)
+        del state._legal          # the memo refers to the copy: without it the copy is freed at once, not by the GC
+        return value, steps
 
     def choose(self, state: "State", seat: int) -> str:
         return str(drive(self.think(state, seat)))

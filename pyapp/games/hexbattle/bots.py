@@ -115,7 +115,7 @@ class GreedyBot:
 
     # positions evaluated per plan at most: bounds the worst-case thinking time (deterministically)
     BUDGET = 1000
-    TICK = 6          # ``think`` yields after this many positions evaluated (well under 10 ms of CPython)
+    TICK = 6          # ``think`` yields after this many positions looked at (well under 10 ms of CPython)
 
     def choose(self, state: HexBattleState, seat: int) -> str:
         return str(drive(self.think(state, seat)))
@@ -300,43 +300,49 @@ class GreedyBot:
     def _best_move(self, s: HexBattleState, seat: int) -> Found:
         """Depth-first search over the remaining movement points of the unit being moved."""
         best: list[tuple[float, list[str], HexBattleState] | None] = [None]
-        seen: dict[tuple, bool] = {}
-
-        def visit(t: HexBattleState, path: list[str]) -> Generator[None, None, None]:
-            if t.phase != "move" or t.result or t.pending is None or self.budget <= 0:
-                if t.phase == "move" and not t.result and t.pending is not None:
-                    t = t.clone(True)                  # out of budget: stop here
-                    t.search_step(seat, "stop")
-                    path = path + ["stop"]
-                self.budget -= 1
-                v = evaluate(t, seat)
-                if best[0] is None or v > best[0][0]:
-                    best[0] = (v, list(path), t)
-                self._ticks += 1
-                if self._ticks >= self.TICK:
-                    self._ticks = 0
-                    yield
-                return
-            u = t._unit_on(t.pending["unit"])
-            key = (u["hex"], u["facing"], t.pending["mp_left"], tuple(e["health"] for e in t.units))
-            if key in seen:
-                return
-            seen[key] = True
-            for a in t.legal_actions(seat):
-                if a.id == "stop":
-                    nxt = t.clone(True)
-                    nxt.search_step(seat, "stop")
-                    yield from visit(nxt, path + ["stop"])
-                elif a.kind == "move":
-                    nxt = t.clone(True)
-                    nxt.search_step(seat, a.id)
-                    yield from visit(nxt, path + [a.id])
-
-        yield from visit(s, [])
+        yield from self._visit(s, [], seat, best, {})
         found = best[0]
         if found is None:                              # cannot happen: "stop" is always legal while moving
             raise RuntimeError("no move was evaluated")
         return found[1], found[2]
+
+    def _visit(self, t: HexBattleState, path: list[str], seat: int,
+               best: list[tuple[float, list[str], HexBattleState] | None], seen: dict[tuple, bool]
+               ) -> Generator[None, None, None]:
+        """One node of :meth:`_best_move`'s search (a method, not a closure: no reference cycle for the
+        garbage collector, which is slow in the browser)."""
+        if t.phase != "move" or t.result or t.pending is None or self.budget <= 0:
+            if t.phase == "move" and not t.result and t.pending is not None:
+                t = t.clone(True)                  # out of budget: stop here
+                t.search_step(seat, "stop")
+                path = path + ["stop"]
+            self.budget -= 1
+            v = evaluate(t, seat)
+            if best[0] is None or v > best[0][0]:
+                best[0] = (v, list(path), t)
+            self._ticks += 1
+            if self._ticks >= self.TICK:
+                self._ticks = 0
+                yield
+            return
+        u = t._unit_on(t.pending["unit"])
+        key = (u["hex"], u["facing"], t.pending["mp_left"], tuple(e["health"] for e in t.units))
+        if key in seen:
+            return
+        seen[key] = True
+        self._ticks += 1                           # a node costs its children's copies
+        if self._ticks >= self.TICK:
+            self._ticks = 0
+            yield
+        for a in t.legal_actions(seat):
+            if a.id == "stop":
+                nxt = t.clone(True)
+                nxt.search_step(seat, "stop")
+                yield from self._visit(nxt, path + ["stop"], seat, best, seen)
+            elif a.kind == "move":
+                nxt = t.clone(True)
+                nxt.search_step(seat, a.id)
+                yield from self._visit(nxt, path + [a.id], seat, best, seen)
 
 
 # ---------------------------------------------------------------- the three levels (pyapp.bots.levels)
