@@ -15,6 +15,12 @@ the site served from 127.0.0.1:
    turn to the bot to the swap that hands it back; the long tasks (over 50 ms, the browser's
    long-task observer) that begin in a bot's turn, counted, with the longest.
 3. CPython random-playout speed: ``pyapp.sim.run`` (actions/s, ms per full game).
+4. bots (issue 17): per game and bot (each game's levels from the registry and its old best bot), every
+   seat that bot: decision time (median, p95), the thinking slices, the long tasks (over 50 and 100 ms,
+   the longest) and how soon a real click on the Settings control is handled while the bots think
+   (:func:`bench_bot_play`).
+5. slices (CPython, no browser): the pieces of each bot's ``think`` between two yields, and its
+   ``choose`` time (:func:`bench_slices`).  ``--only slices`` runs this alone.
 
 Prints a table and writes ``.bench/results-<utc>.json`` (and ``.bench/latest.json``).
 """
