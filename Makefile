@@ -51,8 +51,10 @@ test-browser: deps-test build
 dist: deps
 	$(PYTHON) tools/build.py dist
 
+# BENCH_ARGS: e.g. BENCH_ARGS="--only bots,slices" (the bots alone), "--bot-seconds 30" (longer bot play)
+BENCH_ARGS ?=
 bench: deps-test build
-	$(PYTHON) tools/bench.py
+	$(PYTHON) tools/bench.py $(BENCH_ARGS)
 
 clean:
 	rm -rf dist web/vendor wheels/*.whl wheels/*.whl.br wheels/*.whl.gz sw.js .build-cache .bench

@@ -15,6 +15,12 @@ the site served from 127.0.0.1:
    turn to the bot to the swap that hands it back; the long tasks (over 50 ms, the browser's
    long-task observer) that begin in a bot's turn, counted, with the longest.
 3. CPython random-playout speed: ``pyapp.sim.run`` (actions/s, ms per full game).
+4. bots (issue 17): per game and bot (each game's levels from the registry and its old best bot), every
+   seat that bot: decision time (median, p95), the thinking slices, the long tasks (over 50 and 100 ms,
+   the longest) and how soon a real click on the Settings control is handled while the bots think
+   (:func:`bench_bot_play`).
+5. slices (CPython, no browser): the pieces of each bot's ``think`` between two yields, and its
+   ``choose`` time (:func:`bench_slices`).  ``--only slices`` runs this alone.
 
 Prints a table and writes ``.bench/results-<utc>.json`` (and ``.bench/latest.json``).
 """
@@ -353,6 +359,235 @@ def bench_playouts(games: int) -> dict:
             "python": platform.python_version()}
 
 
+# ------------------------------------------------------------------ bots in the browser
+# In the page: each timer callback the glue runs with no arguments (the bot's slices: App.step_bot(BOT_SLICE_MS)),
+# its start, length and whether it ended with an update of #app (the bot moved); the long tasks; and, for each
+# click, its event time and the moment the app's delegated handler had run (a listener on window, after #app's).
+BOT_PROBE = """
+(() => {
+  const rec = window.__bots = { slices: [], renders: [], long: [], clicks: [] };
+  let renders = 0;
+  const mark = performance.mark.bind(performance);
+  performance.mark = (name, ...rest) => {
+    if (name === 'render') { renders++; rec.renders.push(performance.now()); }
+    return mark(name, ...rest);
+  };
+  const st = window.setTimeout.bind(window);
+  window.setTimeout = (fn, delay, ...args) => {
+    if (typeof fn !== 'function' || args.length) return st(fn, delay, ...args);
+    return st(() => {
+      const t0 = performance.now(), r0 = renders;
+      try { fn(); } finally { rec.slices.push([t0, performance.now() - t0, renders > r0 ? 1 : 0]); }
+    }, delay);
+  };
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) rec.long.push([e.startTime, e.duration]); })
+      .observe({ type: 'longtask', buffered: true });
+  } catch (_e) { /* no long-task observer */ }
+  window.addEventListener('click', (e) => {
+    const nav = e.target && e.target.closest ? e.target.closest('[data-nav]') : null;
+    rec.clicks.push([e.timeStamp, performance.now(), nav ? nav.dataset.nav : null]);
+  });
+})();
+"""
+BOT_SEATS = {"hexbattle": 2, "doomspire": 2, "clockwork": 2, "icefortress": 2, "cloudspire": 2}
+
+
+def bench_bot_names(game_id: str) -> list[str]:
+    """The bots the bench measures for a game, from the registry: its levels (``level`` 1-3, in order) and the
+    bot a plain ``bot`` in a link means (the old best where the game has levels)."""
+    sys.path.insert(0, str(ROOT))
+    from pyapp import bots as botlib
+    avail = botlib.available(game_id)
+    levels = sorted((cls.level, name) for name, cls in avail.items() if getattr(cls, "level", None))
+    names = [n for _l, n in levels]
+    ranked = [(getattr(cls, "strength", i), name) for i, (name, cls) in enumerate(avail.items())
+              if not getattr(cls, "level", None) and name != "random" and getattr(cls, "listed", True)]
+    if ranked:
+        best = max(ranked)[1]
+        if avail[best] not in {avail[n] for n in names}:
+            names.append(best)
+    return names or ["random"]
+
+
+def _bot_decisions(slices: list) -> tuple[list[float], list[float]]:
+    """From the slice records: each decision's time from its first slice to the update after the move, and
+    the slices' lengths that did not end in an update (the thinking alone)."""
+    decisions, thinking = [], []
+    start = None
+    for t0, dur, rendered in slices:
+        if start is None:
+            start = t0
+        if rendered:
+            decisions.append(t0 + dur - start)
+            start = None
+        else:
+            thinking.append(dur)
+    return decisions, thinking
+
+
+def bench_bot_play(br: "Browser", base: str, game: str, name: str, seconds: float, seed: int = 7,
+                   max_decisions: int = 80, click_every: float = 0.25) -> dict:
+    """Every seat played by bot ``name`` (fast, no pause between moves) for ``seconds`` (or ``max_decisions``
+    moves, or the game's end); meanwhile a real mouse click on the game's Settings control (open, then close)
+    every ``click_every`` s or so, at moments unrelated to the bots' slices."""
+    import random
+    players = BOT_SEATS.get(game, 2)
+    seats = ",".join([f"bot:{name}"] * players)
+    ctx = br.context()
+    page = ctx.new_page()
+    page.add_init_script(BOT_PROBE)
+    url = base + f"index.html?game={game}&seats={seats}&seed={seed}&fast=1&sw=0"
+    rng = random.Random(seed)
+    problems: list[str] = []
+    try:
+        page.goto(url)
+        page.wait_for_function("() => document.getElementById('app').dataset.ready === 'true'", polling=50,
+                               timeout=180_000)
+        page.evaluate("() => { const r = window.__bots; r.slices.length = 0; r.long.length = 0; r.clicks.length = 0; }")
+        t_end = time.monotonic() + seconds
+        clicks = 0
+        while time.monotonic() < t_end:
+            time.sleep(click_every * (0.5 + rng.random()))
+            n = page.evaluate("() => window.__bots.slices.filter(s => s[2]).length")
+            if n >= max_decisions or page.locator("#app .outcome").count():
+                break
+            box = page.locator('#app [data-nav="settings"]').first.bounding_box()
+            if box is None:
+                problems.append("no Settings control on the game screen")
+                break
+            time.sleep(rng.random() * 0.05)
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            clicks += 1
+        page.wait_for_timeout(100)
+        rec = page.evaluate("window.__bots")
+        final = page.evaluate("document.querySelectorAll('#app .outcome').length")
+    finally:
+        ctx.close()
+    decisions, thinking = _bot_decisions(rec["slices"])
+    answers = [done - t for t, done, nav in rec["clicks"] if nav == "settings"]
+    long_all = [d for _t, d in rec["long"]]
+    # a long task that is a slice ending without an update is the bot's thinking alone
+    think_spans = [(t0, t0 + dur) for t0, dur, r in rec["slices"] if not r]
+    long_think = [d for t, d in rec["long"] if any(a - 5 <= t <= a + 1 for a, _b in think_spans)]
+    return {"game": game, "bot": name, "players": players, "url": url.replace(base, ""), "seconds": seconds,
+            "moves": len(decisions), "finished": bool(final), "problems": problems,
+            "decision_ms": {"median": med(decisions), "p95": pct(decisions, 95), "max": max(decisions, default=None)},
+            "slice_ms": {"count": len(thinking), "median": med(thinking), "p95": pct(thinking, 95),
+                         "max": max(thinking, default=None)},
+            "long_tasks": {"over_50ms": sum(d > 50 for d in long_all), "over_100ms": sum(d > 100 for d in long_all),
+                           "max_ms": max(long_all, default=None),
+                           "thinking_over_50ms": sum(d > 50 for d in long_think),
+                           "thinking_over_100ms": sum(d > 100 for d in long_think),
+                           "thinking_max_ms": max(long_think, default=None)},
+            "click_answer_ms": {"clicks": len(answers), "median": med(answers), "p95": pct(answers, 95),
+                                "max": max(answers, default=None), "over_100": sum(a > 100 for a in answers)},
+            "hooks": {"decision": "first slice's start -> end of the slice whose update shows the move",
+                      "click": "mouse click event timeStamp -> a window listener after #app's handler"}}
+
+
+def run_bot_play(br: "Browser", base: str, args) -> list[dict]:
+    out = []
+    only = set(filter(None, args.games_only.split(",")))
+    for g in ready_games():
+        if only and g["id"] not in only:
+            continue
+        names = args.bot_names.split(",") if args.bot_names else bench_bot_names(g["id"])
+        for name in names:
+            print(f"bots in the browser, {g['id']} {name} ...", flush=True)
+            out.append(bench_bot_play(br, base, g["id"], name, args.bot_seconds, seed=args.bot_seed))
+    return out
+
+
+# ------------------------------------------------------------------ CPython: bot thinking in pieces
+# the bots measured by default, per game: the levels and the old best bot (``random`` has nothing to think)
+SLICE_BOTS = {"hexbattle": ("easy", "normal", "hard", "greedy"), "doomspire": ("easy", "normal", "hard", "goal"),
+              "clockwork": ("easy", "normal", "hard", "crusader")}
+
+
+def bench_slices(game_id: str, name: str, players: int = 2, n_games: int = 2, seed: int = 500,
+                 max_decisions: int = 150, opponent: str = "normal") -> dict:
+    """CPython, no browser: the bot ``name`` plays seat ``g % players`` of game ``g`` against ``opponent`` bots,
+    for at most ``max_decisions`` of its decisions a game.  Each decision is taken twice on clones of the same
+    position by bots in the same state: once by driving ``think`` (the pieces between its yields, as the browser
+    runs them; a bot without ``think`` is one piece) and once by ``choose`` (the decision time), which must give
+    the same action.  Times are CPU time of this process (``time.process_time``), in ms."""
+    import copy
+    sys.path.insert(0, str(ROOT))
+    from pyapp import bots as botlib
+    from pyapp import games as gamelib
+    game = gamelib.get(game_id)
+    clock = time.process_time
+    pieces: list[float] = []
+    decide_think: list[float] = []
+    decide_choose: list[float] = []
+    mismatches = 0
+    for g in range(n_games):
+        me = g % players
+        state = game.new(players, seed + g)
+        seats = [botlib.make(game_id, name if i == me else opponent, (seed + g) * 31 + i) for i in range(players)]
+        made = 0
+        while not state.is_over and made < max_decisions:
+            p = state.to_act[0]
+            if p != me:
+                state.apply(p, seats[p].choose(state, p))
+                continue
+            twin = copy.deepcopy(seats[p])            # the same bot in the same state, for choose
+            think = getattr(seats[p], "think", None)
+            s1 = state.clone()
+            if think is None:
+                t0 = clock()
+                a1 = seats[p].choose(s1, p)
+                t1 = clock()
+                pieces.append(t1 - t0)
+                decide_think.append(t1 - t0)
+            else:
+                gen = think(s1, p)
+                total = 0.0
+                while True:
+                    t0 = clock()
+                    try:
+                        next(gen)
+                    except StopIteration as stop:
+                        a1 = stop.value
+                        t1 = clock()
+                        pieces.append(t1 - t0)
+                        total += t1 - t0
+                        break
+                    t1 = clock()
+                    pieces.append(t1 - t0)
+                    total += t1 - t0
+                decide_think.append(total)
+            s2 = state.clone()
+            t0 = clock()
+            a2 = twin.choose(s2, p)
+            decide_choose.append(clock() - t0)
+            mismatches += a1 != a2
+            state.apply(p, a1)
+            made += 1
+    ms = [x * 1000 for x in pieces]
+    dc = [x * 1000 for x in decide_choose]
+    dt_ = [x * 1000 for x in decide_think]
+    return {"game": game_id, "bot": name, "players": players, "games": n_games, "seed": seed,
+            "decisions": len(dc), "pieces": len(ms), "mismatches": mismatches,
+            "piece_ms": {"p50": med(ms), "p99": pct(ms, 99), "max": max(ms, default=None),
+                         "over_10": sum(x > 10 for x in ms), "over_30": sum(x > 30 for x in ms)},
+            "choose_ms": {"total": sum(dc), "median": med(dc), "p95": pct(dc, 95), "max": max(dc, default=None)},
+            "think_ms": {"total": sum(dt_)}}
+
+
+def run_slices(args) -> list[dict]:
+    out = []
+    only = set(filter(None, args.games_only.split(",")))
+    for game_id, names in SLICE_BOTS.items():
+        if only and game_id not in only:
+            continue
+        for name in (args.slice_bots.split(",") if args.slice_bots else names):
+            print(f"bot pieces (CPython), {game_id} {name} ...", flush=True)
+            out.append(bench_slices(game_id, name, n_games=args.slice_games, max_decisions=args.slice_decisions))
+    return out
+
+
 # ------------------------------------------------------------------ main
 def machine() -> dict:
     chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
@@ -371,13 +606,28 @@ def main(argv=None) -> int:
                     help="play more games (next seeds) until this many clicks are measured per game id")
     ap.add_argument("--budget", type=float, default=300, help="at most this many seconds of play per game id")
     ap.add_argument("--games-only", default="", help="comma list of game ids for the play bench")
+    ap.add_argument("--only", default="", help="comma list of the only sections to run: boot,latency,playout,bots,slices")
+    ap.add_argument("--slice-games", type=int, default=2, help="slices: games per bot")
+    ap.add_argument("--slice-decisions", type=int, default=120, help="slices: at most this many decisions a game")
+    ap.add_argument("--slice-bots", default="", help="slices: comma list of bot names (default: the levels and the old best)")
+    ap.add_argument("--bot-seconds", type=float, default=9, help="bots: seconds of play per game and bot")
+    ap.add_argument("--bot-names", default="", help="bots: comma list of bot names (default: each game's levels and old best)")
+    ap.add_argument("--bot-seed", type=int, default=7, help="bots: the game's seed")
     args = ap.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
-    serve = _tool("serve")
+    if args.only:
+        skip = {"boot", "latency", "playout", "bots", "slices"} - set(args.only.split(","))
     results = {"machine": machine()}
+    if "slices" not in skip:
+        results["slices"] = run_slices(args)
     if "playout" not in skip:
         print("CPython random playouts ...", flush=True)
         results["playout"] = bench_playouts(args.games)
+    if {"boot", "latency", "bots"} <= skip:           # CPython only
+        report(results)
+        save(results)
+        return 0
+    serve = _tool("serve")
     stats = serve.Stats()
     server, base = serve.start(ROOT, stats=stats)
     br = Browser()
@@ -385,6 +635,8 @@ def main(argv=None) -> int:
         if "boot" not in skip:
             print("start-up, side by side ...", flush=True)
             results["boot"] = bench_boot(br, base, prepare_pages(ROOT), args.runs, stats=stats)
+        if "bots" not in skip:
+            results["bots"] = run_bot_play(br, base, args)
         if "latency" not in skip:
             results["play"] = []
             for g in ready_games():
@@ -401,12 +653,16 @@ def main(argv=None) -> int:
         server.shutdown()
     results["external_requests"] = br.external
     report(results)
+    save(results)
+    return 1 if br.external else 0
+
+
+def save(results: dict) -> None:
     OUT.mkdir(exist_ok=True)
     stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     for name in (f"results-{stamp}.json", "latest.json"):
         (OUT / name).write_text(json.dumps(results, indent=2))
     print(f"\nresults: .bench/results-{stamp}.json")
-    return 1 if br.external else 0
 
 
 def report(r: dict) -> None:
@@ -467,7 +723,32 @@ def report(r: dict) -> None:
         print(f"  {p['finished']}/{p['games']} games, {p['actions']} actions in {p['seconds']} s: "
               f"{p['actions_per_second']} actions/s, {p['ms_per_game']} ms per game "
               f"(mean {p['mean_length']} actions), errors {p['errors']}")
-    print(f"\nrequests to other hosts: {len(r['external_requests'])}")
+    if r.get("bots"):
+        print("\nBots in the browser (every seat the bot; fast; a mouse click on Settings every ~0.25 s meanwhile)")
+        print(f"  {'game':<12}{'bot':<10}{'moves':>6}  decision median / p95 / max ms   think slices p95 / max"
+              f"   long tasks >50 / >100 / max (thinking alone >50 / >100)   click answered median / p95 / max (n)")
+        for b in r["bots"]:
+            d, s, lt, c = b["decision_ms"], b["slice_ms"], b["long_tasks"], b["click_answer_ms"]
+            f = lambda x, k=0: "-" if x is None else f"{x:.{k}f}"  # noqa: E731
+            print(f"  {b['game']:<12}{b['bot']:<10}{b['moves']:>6}  {f(d['median']):>6} / {f(d['p95']):>5} / {f(d['max']):>5}"
+                  f"          {f(s['p95']):>4} / {f(s['max']):>4}      {lt['over_50ms']:>3} / {lt['over_100ms']:>3} / "
+                  f"{f(lt['max_ms']):>4}   ({lt['thinking_over_50ms']} / {lt['thinking_over_100ms']})"
+                  f"          {f(c['median'])} / {f(c['p95'])} / {f(c['max'])} ({c['clicks']})")
+            for p in b["problems"]:
+                print(f"  PROBLEM: {p}")
+    if r.get("slices"):
+        print("\nBot thinking in pieces, CPython (CPU ms; a piece runs between two yields of think; "
+              "a bot without think is one piece a decision)")
+        print(f"  {'game':<10}{'bot':<10}{'decisions':>10}{'pieces':>8}{'p50':>7}{'p99':>7}{'max':>7}{'>10ms':>7}"
+              f"{'>30ms':>7}  choose: total / median / p95 / max ms   think total  same action")
+        for s in r["slices"]:
+            pm, cm = s["piece_ms"], s["choose_ms"]
+            print(f"  {s['game']:<10}{s['bot']:<10}{s['decisions']:>10}{s['pieces']:>8}{pm['p50']:>7.2f}{pm['p99']:>7.1f}"
+                  f"{pm['max']:>7.1f}{pm['over_10']:>7}{pm['over_30']:>7}  {cm['total']:8.0f} / {cm['median']:.2f} / "
+                  f"{cm['p95']:.1f} / {cm['max']:.1f}   {s['think_ms']['total']:8.0f}   "
+                  f"{'yes' if not s['mismatches'] else 'NO: %d differ' % s['mismatches']}")
+    if "external_requests" in r:
+        print(f"\nrequests to other hosts: {len(r['external_requests'])}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,9 @@
 """Bots: every seat of every game can be played by one.
 
-A bot is an object with ``name``, ``label`` and ``choose(state, seat) -> action_id``.
+A bot is an object with ``name``, ``label`` and ``choose(state, seat) -> action_id``, and, so that the
+browser can keep the page answering while it thinks, ``think(state, seat)``: a generator that yields
+between short pieces of its thinking and returns the same action id (``choose`` usually drives it:
+:func:`pyapp.bots.levels.drive`).
 It keeps its own :class:`~pyapp.engine.Rng` (never the game's, so watching a bot
 think cannot change the game) and only reads ``state.view(seat)`` and
 ``state.legal_actions(seat)`` -- plus, for search bots, copies of the state
@@ -38,6 +41,11 @@ class RandomBot:
             raise ValueError(f"seat {seat} has no legal action")
         playing = [a for a in actions if a.kind != "concede"]
         return self.rng.choice(playing or actions).id
+
+    def think(self, state, seat: int):
+        """:meth:`choose` as one quick step (the same choice; see :mod:`pyapp.bots.levels`)."""
+        return self.choose(state, seat)
+        yield                                                  # a generator (never reached)
 
 
 def available(game_id: str) -> dict:

@@ -21,6 +21,13 @@ Building blocks a game's ``bots.py`` combines:
   deterministic for a seed.
 
 Every level keeps its own :class:`~pyapp.engine.Rng`, never the game's.
+
+Thinking in steps (so the browser can keep the page answering, ``App.step_bot(budget_ms)``): every
+bot here has ``think(state, seat)``, a generator that yields between pieces of its thinking and
+returns the action id; ``choose`` drives that same generator to its end (:func:`drive`), so the two
+always agree and there is one copy of the logic.  A base bot without ``think`` is one piece
+(:func:`think_of`).  A rollout yields every ``yield_every`` simulated actions, and between the
+base bots' own pieces when ``rollout_think`` is set (a base bot whose single decision can be long).
 """
 from __future__ import annotations
 
@@ -31,6 +38,25 @@ if TYPE_CHECKING:
     from typing import Any, Generator
 
     from ..engine import Action, State
+
+    Thinking = Generator[None, None, str]
+
+
+def drive(steps: "Generator[None, None, Any]") -> "Any":
+    """Run a ``think`` generator (or any generator) to its end: its return value."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as stop:
+        return stop.value
+
+
+def think_of(bot: "Any", state: "State", seat: int) -> "Thinking":
+    """``bot``'s decision in steps: its ``think`` if it has one, else its ``choose`` as one piece."""
+    think = getattr(bot, "think", None)
+    if think is None:
+        return str(bot.choose(state, seat))
+    return (yield from think(state, seat))
 
 
 def _playing(state: "State", seat: int) -> "list[Action]":
@@ -76,12 +102,27 @@ class SloppyBot:
         """Whether to play at random now (a game may narrow this to its big decisions)."""
         return self.rng.random() < self.slip
 
+    def slip_pool(self, state: "State", seat: int, playing: "list[Action]") -> "list[Action]":
+        """The moves a slip picks from (default: every playing move); none: no slip after all."""
+        return playing
+
     def choose(self, state: "State", seat: int) -> str:
+        return str(drive(self._steps(state, seat)))
+
+    def think(self, state: "State", seat: int) -> "Thinking":
+        """:meth:`choose` in steps (the base bot's thinking, when it thinks in steps)."""
+        if type(self).choose is not SloppyBot.choose:     # a subclass that decides in its own choose
+            return self.choose(state, seat)
+        return (yield from self._steps(state, seat))
+
+    def _steps(self, state: "State", seat: int) -> "Thinking":
         playing = _playing(state, seat)
         if len(playing) > 1 and self.slips(state, seat, playing):
-            self.deviated()
-            return playing[self.rng.below(len(playing))].id
-        return self.me.choose(state, seat)
+            pool = self.slip_pool(state, seat, playing)
+            if pool:
+                self.deviated()
+                return pool[self.rng.below(len(pool))].id
+        return (yield from think_of(self.me, state, seat))
 
     def deviated(self) -> None:
         """The base bot's plan (if it keeps one) no longer holds."""
@@ -108,6 +149,8 @@ class RolloutBot:
     max_candidates = 5       # the base bot's move and up to this many minus one others
     horizon = 40             # actions per rollout at most
     margin = 0.0             # how much better (per copy, in evaluation units) an alternative must score
+    yield_every = 4          # a rollout yields after this many simulated actions
+    rollout_think = False    # rollouts drive the rollout bots' ``think`` (for base bots whose one decision is long)
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed, stream=29)
@@ -153,37 +196,48 @@ class RolloutBot:
 
     def rollout(self, state: "State", seat: int, seed: int) -> tuple[float, int]:
         """Play base bots on ``state`` (a copy) until the horizon; (value for ``seat``, actions)."""
+        return drive(self.rollout_steps(state, seat, seed))
+
+    def rollout_steps(self, state: "State", seat: int, seed: int) -> "Generator[None, None, tuple[float, int]]":
+        """:meth:`rollout` in steps: it yields every ``yield_every`` actions (and inside the bots' thinking
+        with ``rollout_think``)."""
         cls = self.rollout_base or self.base
         bots = [cls(seed * 7 + i) for i in range(state.players)]
         _memo_legal(state)
         steps = 0
         left = False
+        every = self.yield_every
+        stepped = self.rollout_think
         while not state.is_over:
             mover = state.to_act[0]
             if mover != seat:
                 left = True
             if self.horizon_over(state, seat, steps, left):
                 break
-            state.apply(mover, bots[mover].choose(state, mover))
+            if stepped:
+                action = yield from think_of(bots[mover], state, mover)
+            else:
+                action = bots[mover].choose(state, mover)
+            state.apply(mover, action)
             steps += 1
-        return self.value(state, seat), steps
+            if steps % every == 0:
+                yield
+        value = self.value(state, seat)
+        del state._legal          # the memo refers to the copy: without it the copy is freed at once, not by the GC
+        return value, steps
 
     def choose(self, state: "State", seat: int) -> str:
-        steps = self.think(state, seat)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as stop:
-                return str(stop.value)
+        return str(drive(self.think(state, seat)))
 
-    def think(self, state: "State", seat: int) -> "Generator[None, None, str]":
-        """:meth:`choose` in steps, the same choice: it yields after each rollout, so the browser can think in
-        slices and keep the page answering (``App.step_bot(budget_ms)``); it returns the action id."""
+    def think(self, state: "State", seat: int) -> "Thinking":
+        """:meth:`choose` in steps, the same choice: it yields inside the base bot's thinking, inside each
+        rollout and after it, so the browser can think in slices and keep the page answering
+        (``App.step_bot(budget_ms)``); it returns the action id."""
         self.last_rollouts = 0
         playing = _playing(state, seat)
         if len(playing) == 1:
             return playing[0].id
-        default = self.me.choose(state, seat)
+        default = yield from think_of(self.me, state, seat)
         yield
         if not self.worth(state, seat, playing, default):
             return default
@@ -194,13 +248,19 @@ class RolloutBot:
         spent = 0
         copies = 0
         budget = self.budget_for(state)
+        own_rollout = type(self).rollout is not RolloutBot.rollout      # a subclass's rollout: one piece
         while copies < self.determinizations and (copies == 0 or spent * (copies + 1) / copies <= budget):
             det = state.resample_hidden(seat, self.rng)
             seed = self.rng.below(2 ** 30)
+            yield
             for c in cands:
                 s = self.clone(det)
                 s.apply(seat, c)
-                v, n = self.rollout(s, seat, seed)
+                yield
+                if own_rollout:
+                    v, n = self.rollout(s, seat, seed)
+                else:
+                    v, n = yield from self.rollout_steps(s, seat, seed)
                 totals[c] += v
                 spent += n + 1
                 self.last_rollouts += 1

@@ -9,16 +9,21 @@ aggressive (no guards kept back, every unit marches on the enemy Gate Tokens
 and their guards) when it can no longer grow (no income and nothing to spend)
 or once the game has run ``AGGRESSIVE_ROUNDS`` rounds: the rulebook's only
 end is the last Gate Token standing, so a careful bot must not wait forever.
+
+It decides in steps (``think``: after reading the view, before choosing a move, every ``TICK`` moves
+scored) so the browser can keep the page answering; ``choose`` runs the same steps to the end.
 """
 from __future__ import annotations
 
-from ...bots.levels import RolloutBot, SloppyBot
+from ...bots.levels import RolloutBot, SloppyBot, drive
 from ...engine import Rng
 from .content import UNITS, parse_range
 from .geometry import adjacent, distance
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from typing import Generator
+
     from ...engine import Action
     from ...engine.core import State
     from .rules import ClockworkState
@@ -48,12 +53,17 @@ class CrusaderBot:
 
     name = "crusader"
     label = "Crusader (plays to win)"
+    TICK = 40                         # ``think`` yields after scoring this many moves
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed, stream=11)
 
     # ------------------------------------------------------------------ entry
     def choose(self, state: State, seat: int) -> str:
+        return str(drive(self.think(state, seat)))
+
+    def think(self, state: State, seat: int) -> Generator[None, None, str]:
+        """:meth:`choose` in steps (see the module docstring); returns the action id."""
         actions = [a.id for a in state.legal_actions(seat)]
         if not actions:
             raise ValueError(f"seat {seat} has no legal action")
@@ -61,6 +71,7 @@ class CrusaderBot:
             return actions[0]
         # State.view promises a plain dict; the Clockwork Crusade state's is a ClockworkView
         v: ClockworkView = state.view(seat)  # type: ignore[assignment]
+        yield
         pend = v["pending"]
         if pend:
             return self._prompt(v, seat, actions)
@@ -76,7 +87,7 @@ class CrusaderBot:
             return self._place(v, seat, actions)
         if phase == "draw":
             return "draw" if "draw" in actions else actions[0]
-        return self._main(v, seat, actions)
+        return (yield from self._main(v, seat, actions))
 
     # ---------------------------------------------------------------- helpers
     @staticmethod
@@ -162,7 +173,7 @@ class CrusaderBot:
         me = v["player_info"][seat]
         return (me["income"] == 0 and me["resources"] < 2) or v["turn"] > AGGRESSIVE_ROUNDS * v["players"]
 
-    def _main(self, v: ClockworkView, seat: int, actions: list[str]) -> str:
+    def _main(self, v: ClockworkView, seat: int, actions: list[str]) -> Generator[None, None, str]:
         units = self._units(v)
         me = v["player_info"][seat]
         res = me["resources"]
@@ -246,7 +257,7 @@ class CrusaderBot:
                 return a
 
         # 6. move towards objectives
-        mv = self._best_move(v, seat, by_verb.get("move", []))
+        mv = yield from self._best_move(v, seat, by_verb.get("move", []))
         if mv:
             return mv
         for a in by_verb.get("wall", []):
@@ -295,9 +306,10 @@ class CrusaderBot:
 
         return max(portals, key=value)
 
-    def _best_move(self, v: ClockworkView, seat: int, moves: list[str]) -> str | None:
+    def _best_move(self, v: ClockworkView, seat: int, moves: list[str]) -> Generator[None, None, str | None]:
         if not moves:
             return None
+        yield
         hexes = v["board"]["hexes"]
         terr_owner: dict[str | None, int | None] = {t["id"]: t["controller"] for t in v["board"]["territories"]}
         enemy_units = [u["hex"] for u in v["units"] if u["controller"] != seat]
@@ -343,7 +355,12 @@ class CrusaderBot:
                      if (hexes[e]["territory"] == hexes[g]["territory"] or distance(e, g) == 1)]
         siege = guards_of + enemy_gates
         best, best_gain = None, 0
+        tick = 0
         for a in moves:
+            tick += 1
+            if tick >= self.TICK:
+                tick = 0
+                yield
             src, dst = a.split(":")[1].split(">")
             u = units[src]
             here = hexes[src]["territory"]
@@ -442,6 +459,7 @@ class HardBot(RolloutBot):
     max_candidates = 5
     horizon = 30
     margin = 0.3
+    yield_every = 2          # a simulated action is a millisecond or two of CPython
     _turn0 = 0
 
     def evaluate(self, state: State, seat: int) -> float:

@@ -9,16 +9,21 @@ knight; a fletcher and the mercenary camp for might), win fights it is likely
 to win and flee the others, and as soon as one dragon condition holds (15 fame,
 12 gold, 4 starred tiles, a ring) or its knight is strong enough to beat the
 dragon, head for Doomspire -- exploring the centre to find it.
+
+It decides in steps (``think``: after reading the view, after each knight's tile values and every
+``TICK`` moves scored) so the browser can keep the page answering; ``choose`` runs the same steps.
 """
 from __future__ import annotations
 
-from ...bots.levels import RolloutBot, SloppyBot
+from ...bots.levels import RolloutBot, SloppyBot, drive
 from ...engine import Rng
 from . import content
 from .board import ALL, NB, manhattan
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from typing import Generator
+
     from ...engine import Action, State
     from .rules import DoomspireState
     from .types import DoomspireView, KnightView, PlayerView, PromptView
@@ -41,6 +46,7 @@ class GoalBot:
     name = "goal"
     label = "Dragon-seeker (goal-driven)"
     strength = 10                     # the app picks the strongest bot by this attribute
+    TICK = 24                         # ``think`` yields after scoring this many moves
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed, stream=13)
@@ -120,11 +126,16 @@ class GoalBot:
 
     # ---------------------------------------------------------------- choose
     def choose(self, state: DoomspireState, seat: int) -> str:
+        return str(drive(self.think(state, seat)))
+
+    def think(self, state: DoomspireState, seat: int) -> Generator[None, None, str]:
+        """:meth:`choose` in steps (see the module docstring); returns the action id."""
         acts = state.legal_actions(seat)
         if not acts:
             raise ValueError(f"seat {seat} has no legal action")
         ids = [a.id for a in acts]
         v = state.view(seat)
+        yield
         me = v["players"][seat]
         prompt = v["prompt"]
         if prompt:
@@ -133,7 +144,7 @@ class GoalBot:
             return max((a for a in ids if a.startswith("roll:")), key=lambda a: int(a.split(":")[1]))
         if v["phase"] == "harvest":
             return self.harvest(v, me, ids, [a.id for a in state.free_actions(seat)])
-        return self.move(v, me, ids)
+        return (yield from self.move_steps(v, me, ids))
 
     def answer(self, v: DoomspireView, prompt: PromptView, me: PlayerView, acts: list[Action], ids: list[str]) -> str:
         kind = prompt["kind"]
@@ -332,6 +343,10 @@ class GoalBot:
         return "done"
 
     def move(self, v: DoomspireView, me: PlayerView, ids: list[str]) -> str:
+        return str(drive(self.move_steps(v, me, ids)))
+
+    def move_steps(self, v: DoomspireView, me: PlayerView, ids: list[str]) -> Generator[None, None, str]:
+        """The move phase's choice, in steps."""
         knights = {k["id"]: k for k in me["knights"]}
         # voluntary interactions first
         for a in ("claim", "merc", "conquer"):
@@ -355,7 +370,12 @@ class GoalBot:
                 trip, _, die = a.rpartition(":")
                 if trip not in lowest or int(die) < int(lowest[trip].rpartition(":")[2]):
                     lowest[trip] = a
+        tick = 0
         for trip, a in lowest.items():
+            tick += 1
+            if tick >= self.TICK:
+                tick = 0
+                yield
             head = trip.split(":")[0]
             if head == "stay":
                 kid = trip.split(":")[1]
@@ -371,6 +391,7 @@ class GoalBot:
                 k = knights[kid]
                 if kid not in values_by_k:
                     values_by_k[kid] = {t: self.tile_value(v, me, k, t) for t in v["tiles"]}
+                    yield
                 vals = values_by_k[kid]
                 if kid not in here_by_k:
                     here_by_k[kid] = self.potential(v, me, k, vals, k["at"])
@@ -410,6 +431,11 @@ class WandererBot:
             raise ValueError(f"seat {seat} has no legal action")
         pool = [a for a in ids if a not in ("concede", "concede:yes")]
         return self.rng.choice(pool or ids)
+
+    def think(self, state: State, seat: int) -> Generator[None, None, str]:
+        """:meth:`choose` as one quick step (the same choice)."""
+        return self.choose(state, seat)
+        yield                                                  # a generator (never reached)
 
 
 # ---------------------------------------------------------------- the three levels (pyapp.bots.levels)
@@ -466,6 +492,7 @@ class HardBot(RolloutBot):
     max_candidates = 6
     horizon = 20
     margin = 0.5
+    yield_every = 2          # a simulated action is a millisecond or two of CPython
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)  # type: ignore[arg-type]

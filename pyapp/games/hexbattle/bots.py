@@ -6,7 +6,9 @@ payment, then the best unit and the best sequence of movement points for
 each move (a depth-first search over steps and turns, fights included) and
 the best shooter and target for each ranged attack -- and keeps the plan
 whose position it values most.  It then plays that plan one action at a
-time, re-planning if anything it expected is no longer legal.
+time, re-planning if anything it expected is no longer legal.  It plans in
+steps (``think``, yielding every ``TICK`` positions looked at), so the browser
+can keep the page answering; ``choose`` runs the same steps to the end.
 
 Its search copies only ever come from the state it is given and it reads
 nothing a player could not see: its own hand, public counts and the
@@ -17,17 +19,22 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...bots.levels import RolloutBot, SloppyBot
+from ...bots.levels import RolloutBot, SloppyBot, drive
 from ...engine import Rng
 from .content import CARDS, UNITS
 from .hexgrid import GRID, cube
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from typing import Generator
+
     from ...engine import Action, State
     from .rules import HexBattleState
 
     Cube = tuple[int, int, int]
+    Steps = Generator[None, None, list[str]]
+    Found = Generator[None, None, tuple[list[str], HexBattleState]]
+    Thinking = Generator[None, None, str]
 
 WIN = 10000.0
 _CUBE_DIRS = ((0, 1, -1), (1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0))
@@ -104,38 +111,45 @@ class GreedyBot:
         self.rng = Rng(seed, stream=11)
         self.plan: list[str] = []
         self.budget = self.BUDGET
+        self._ticks = 0
 
     # positions evaluated per plan at most: bounds the worst-case thinking time (deterministically)
     BUDGET = 1000
+    TICK = 6          # ``think`` yields after this many positions looked at (well under 10 ms of CPython)
 
     def choose(self, state: HexBattleState, seat: int) -> str:
+        return str(drive(self.think(state, seat)))
+
+    def think(self, state: HexBattleState, seat: int) -> Thinking:
+        """:meth:`choose` in steps: yields every ``TICK`` positions evaluated; returns the action id."""
         legal = {a.id for a in state.legal_actions(seat)}
         if self.plan and self.plan[0] in legal:
             return self.plan.pop(0)
         self.budget = self.BUDGET
-        self.plan = self._plan(state, seat)
+        self._ticks = 0
+        self.plan = yield from self._plan(state, seat)
         if not self.plan or self.plan[0] not in legal:     # defensive: never return an illegal id
             self.plan = []
             return sorted(legal)[0] if "stop" not in legal else "stop"
         return self.plan.pop(0)
 
-    # ---- planning -------------------------------------------------------------
-    def _plan(self, state: HexBattleState, seat: int) -> list[str]:
+    # ---- planning (generators: ``yield from`` them; each returns what its name says) --------
+    def _plan(self, state: HexBattleState, seat: int) -> Steps:
         if state.phase == "main":
-            return self._plan_main(state, seat)
+            return (yield from self._plan_main(state, seat))
         if state.phase == "pay":
-            return self._plan_payment(state, seat) + self._resolve_plan_after(state, seat)
-        seq, _ = self._resolve(state, seat)
+            return self._plan_payment(state, seat) + (yield from self._resolve_plan_after(state, seat))
+        seq, _ = yield from self._resolve(state, seat)
         return seq
 
-    def _resolve_plan_after(self, state: HexBattleState, seat: int) -> list[str]:
+    def _resolve_plan_after(self, state: HexBattleState, seat: int) -> Steps:
         s = state.clone(True)
         for a in self._plan_payment(state, seat):
             s.search_step(seat, a)
-        seq, _ = self._resolve(s, seat)
+        seq, _ = yield from self._resolve(s, seat)
         return seq
 
-    def _plan_main(self, state: HexBattleState, seat: int) -> list[str]:
+    def _plan_main(self, state: HexBattleState, seat: int) -> Steps:
         """The best of: drawing, or each playable card kind (its cheapest payment, then its best resolution)."""
         base = evaluate(state, seat)
         options: list[tuple[float, list[str], str | None]] = []
@@ -152,11 +166,11 @@ class GreedyBot:
             if key in tried:
                 continue
             tried.add(key)
-            options.append(self._card_option(state, seat, a.id, key, base))
+            options.append((yield from self._card_option(state, seat, a.id, key, base)))
         return self._pick(options)
 
     def _card_option(self, state: HexBattleState, seat: int, aid: str, key: str,
-                     base: float) -> tuple[float, list[str], str | None]:
+                     base: float) -> Generator[None, None, tuple[float, list[str], str | None]]:
         """Playing card ``aid`` (kind ``key``) now: (value, the ids to play, ``key``)."""
         s = state.clone(True)
         s.search_step(seat, aid)
@@ -164,7 +178,7 @@ class GreedyBot:
         for p in pay:
             s.search_step(seat, p)
         paid = [p[4:] for p in pay if p.startswith("pay:") and p != "pay:ok"]
-        seq, s = self._resolve(s, seat)
+        seq, s = yield from self._resolve(s, seat)
         self._planned(key, s, seat)
         gain = evaluate(s, seat) - base
         cost = sum(CARDS[state.cards[c]]["cost"] for c in paid)
@@ -210,7 +224,7 @@ class GreedyBot:
         return ([f"unpay:{c}" for c in already if c not in chosen]
                 + [f"pay:{c}" for c in best[1] if c not in already] + ["pay:ok"])
 
-    def _resolve(self, state: HexBattleState, seat: int) -> tuple[list[str], HexBattleState]:
+    def _resolve(self, state: HexBattleState, seat: int) -> Found:
         """Resolve the rest of the pending card greedily; returns (actions, resulting state)."""
         seq: list[str] = []
         s = state
@@ -218,18 +232,18 @@ class GreedyBot:
         while s.pending is not None and not s.result and s.active == seat and guard < 20:
             guard += 1
             if s.phase == "resolve":
-                best_seq, best_state = self._best_card_action(s, seat)
+                best_seq, best_state = yield from self._best_card_action(s, seat)
             elif s.phase == "move":
-                best_seq, best_state = self._best_move(s, seat)
+                best_seq, best_state = yield from self._best_move(s, seat)
             elif s.phase == "aim":
-                best_seq, best_state = self._best_shot(s, seat, only_from=s.pending["aim"])
+                best_seq, best_state = yield from self._best_shot(s, seat, only_from=s.pending["aim"])
             else:
                 break
             seq += best_seq
             s = best_state
         return seq, s
 
-    def _best_card_action(self, s: HexBattleState, seat: int) -> tuple[list[str], HexBattleState]:
+    def _best_card_action(self, s: HexBattleState, seat: int) -> Found:
         options: list[tuple[float, list[str], HexBattleState]] = []
         skip = s.clone(True)
         skip.search_step(seat, "skip")
@@ -238,12 +252,12 @@ class GreedyBot:
             if a.id.startswith("unit:"):
                 t = s.clone(True)
                 t.search_step(seat, a.id)
-                seq, t2 = self._best_move(t, seat)
+                seq, t2 = yield from self._best_move(t, seat)
                 options.append((evaluate(t2, seat), [a.id] + seq, t2))
             elif a.id.startswith("aim:"):
                 t = s.clone(True)
                 t.search_step(seat, a.id)
-                seq, t2 = self._best_shot(t, seat, only_from=None)
+                seq, t2 = yield from self._best_shot(t, seat, only_from=None)
                 options.append((evaluate(t2, seat), [a.id] + seq, t2))
         options.sort(key=lambda o: -o[0])
         return options[0][1], options[0][2]
@@ -264,13 +278,17 @@ class GreedyBot:
         rest.sort()
         return [a for _, _, a in near] + [a for _, _, a in rest[:2]]
 
-    def _best_shot(self, s: HexBattleState, seat: int, only_from: str | None) -> tuple[list[str], HexBattleState]:
+    def _best_shot(self, s: HexBattleState, seat: int, only_from: str | None) -> Found:
         best: tuple[float, list[str], HexBattleState] | None = None
         for a in s.legal_actions(seat):
             if a.id.startswith("shoot:"):
                 t = s.clone(True)
                 t.search_step(seat, a.id)
                 v = evaluate(t, seat)
+                self._ticks += 1
+                if self._ticks >= self.TICK:
+                    self._ticks = 0
+                    yield
                 if best is None or v > best[0]:
                     best = (v, [a.id], t)
         if best is None:
@@ -279,42 +297,52 @@ class GreedyBot:
             return ["skip"], t
         return best[1], best[2]
 
-    def _best_move(self, s: HexBattleState, seat: int) -> tuple[list[str], HexBattleState]:
+    def _best_move(self, s: HexBattleState, seat: int) -> Found:
         """Depth-first search over the remaining movement points of the unit being moved."""
         best: list[tuple[float, list[str], HexBattleState] | None] = [None]
-        seen: dict[tuple, bool] = {}
-
-        def visit(t: HexBattleState, path: list[str]) -> None:
-            if t.phase != "move" or t.result or t.pending is None or self.budget <= 0:
-                if t.phase == "move" and not t.result and t.pending is not None:
-                    t = t.clone(True)                  # out of budget: stop here
-                    t.search_step(seat, "stop")
-                    path = path + ["stop"]
-                self.budget -= 1
-                v = evaluate(t, seat)
-                if best[0] is None or v > best[0][0]:
-                    best[0] = (v, list(path), t)
-                return
-            u = t._unit_on(t.pending["unit"])
-            key = (u["hex"], u["facing"], t.pending["mp_left"], tuple(e["health"] for e in t.units))
-            if key in seen:
-                return
-            seen[key] = True
-            for a in t.legal_actions(seat):
-                if a.id == "stop":
-                    nxt = t.clone(True)
-                    nxt.search_step(seat, "stop")
-                    visit(nxt, path + ["stop"])
-                elif a.kind == "move":
-                    nxt = t.clone(True)
-                    nxt.search_step(seat, a.id)
-                    visit(nxt, path + [a.id])
-
-        visit(s, [])
+        yield from self._visit(s, [], seat, best, {})
         found = best[0]
         if found is None:                              # cannot happen: "stop" is always legal while moving
             raise RuntimeError("no move was evaluated")
         return found[1], found[2]
+
+    def _visit(self, t: HexBattleState, path: list[str], seat: int,
+               best: list[tuple[float, list[str], HexBattleState] | None], seen: dict[tuple, bool]
+               ) -> Generator[None, None, None]:
+        """One node of :meth:`_best_move`'s search (a method, not a closure: no reference cycle for the
+        garbage collector, which is slow in the browser)."""
+        if t.phase != "move" or t.result or t.pending is None or self.budget <= 0:
+            if t.phase == "move" and not t.result and t.pending is not None:
+                t = t.clone(True)                  # out of budget: stop here
+                t.search_step(seat, "stop")
+                path = path + ["stop"]
+            self.budget -= 1
+            v = evaluate(t, seat)
+            if best[0] is None or v > best[0][0]:
+                best[0] = (v, list(path), t)
+            self._ticks += 1
+            if self._ticks >= self.TICK:
+                self._ticks = 0
+                yield
+            return
+        u = t._unit_on(t.pending["unit"])
+        key = (u["hex"], u["facing"], t.pending["mp_left"], tuple(e["health"] for e in t.units))
+        if key in seen:
+            return
+        seen[key] = True
+        self._ticks += 1                           # a node costs its children's copies
+        if self._ticks >= self.TICK:
+            self._ticks = 0
+            yield
+        for a in t.legal_actions(seat):
+            if a.id == "stop":
+                nxt = t.clone(True)
+                nxt.search_step(seat, "stop")
+                yield from self._visit(nxt, path + ["stop"], seat, best, seen)
+            elif a.kind == "move":
+                nxt = t.clone(True)
+                nxt.search_step(seat, a.id)
+                yield from self._visit(nxt, path + [a.id], seat, best, seen)
 
 
 # ---------------------------------------------------------------- the three levels (pyapp.bots.levels)
@@ -338,14 +366,8 @@ class EasyBot(SloppyBot):
     def slips(self, state: State, seat: int, playing: list[Action]) -> bool:
         return state.phase == "main" and self.rng.random() < self.slip  # type: ignore[attr-defined]
 
-    def choose(self, state: State, seat: int) -> str:
-        playing = [a for a in state.legal_actions(seat) if a.kind != "concede"] or state.legal_actions(seat)
-        if len(playing) > 1 and self.slips(state, seat, playing):
-            cards = [a for a in playing if a.id.startswith("play:") or a.id == "draw"]
-            if cards:
-                self.deviated()
-                return cards[self.rng.below(len(cards))].id
-        return self.me.choose(state, seat)
+    def slip_pool(self, state: State, seat: int, playing: list[Action]) -> list[Action]:
+        return [a for a in playing if a.id.startswith("play:") or a.id == "draw"]
 
 
 class NormalBot(GreedyBot):
@@ -370,6 +392,7 @@ class HardBot(RolloutBot):
     blurb = "Thinks a turn ahead: tries its best cards against the replies you could make, and keeps the one that holds up best."
     base = GreedyBot
     rollout_base = _QuickGreedy
+    rollout_think = True          # a greedy plan can take tens of ms: its steps are the rollout's
     budget = 400
     determinizations = 1
     max_candidates = 4

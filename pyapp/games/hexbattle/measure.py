@@ -31,6 +31,8 @@ from .rules import GAME
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Generator
+
     from .rules import HexBattleState
     from .types import CardSpec
 
@@ -43,13 +45,13 @@ class RecordingBot(GreedyBot):
 
     army = ""
 
-    def _plan_main(self, state: HexBattleState, seat: int) -> list[str]:
+    def _plan_main(self, state: HexBattleState, seat: int) -> Generator[None, None, list[str]]:
         idle = state.clone(True)               # the same action spent on nothing (the turn may end)
         idle._action_done(seat)
         idle._advance()                        # as after a card: the next turn may begin
         self._base_idle = evaluate(idle, seat)
         self._held: dict[str, float] = {}
-        return super()._plan_main(state, seat)
+        return (yield from super()._plan_main(state, seat))     # the greedy bot plans in steps
 
     def _planned(self, key: str, after: HexBattleState, seat: int) -> None:
         held = max(-20.0, min(20.0, evaluate(after, seat) - self._base_idle))
