@@ -56,10 +56,10 @@ MEASURE_JS = """(scope) => {
       const f = parseFloat(getComputedStyle(t).fontSize) * k;
       if (boardFont === null || f < boardFont) { boardFont = f; boardText = t.textContent.trim().slice(0, 30); }
     }
-    for (const a of svg.querySelectorAll('[data-action]')) {
+    for (const a of svg.querySelectorAll('[data-action], [data-opens]')) {
       if (!vis(a)) continue;
       const r = a.getBoundingClientRect(), m = Math.min(r.width, r.height);
-      if (minTarget === null || m < minTarget) { minTarget = m; minTargetId = a.dataset.action; }
+      if (minTarget === null || m < minTarget) { minTarget = m; minTargetId = a.dataset.action || a.id; }
     }
   }
   let minFont = null, minText = '';
@@ -73,7 +73,7 @@ MEASURE_JS = """(scope) => {
       return vb && vb.width ? svg.getBoundingClientRect().width / vb.width : 1; })() : 1);
     if (minFont === null || f < minFont) { minFont = f; minText = e.textContent.trim().slice(0, 30); }
   }
-  const ctl = [...document.querySelectorAll('#app [data-action], #app button, #app a[href], #app input, #app select')]
+  const ctl = [...document.querySelectorAll('#app [data-action], #app [data-opens], #app button, #app a[href], #app input, #app select')]
     .filter(vis).map(e => [e, e.getBoundingClientRect(), fixedIn(e)]);
   const overlaps = [];
   for (let i = 0; i < ctl.length; i++) for (let j = i + 1; j < ctl.length; j++) {
@@ -83,8 +83,8 @@ MEASURE_JS = """(scope) => {
     if (fa !== fb) continue;
     const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
     const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
-    if (w > 2 && h > 2) overlaps.push([a.dataset.action || a.textContent.trim().slice(0, 20),
-                                       b.dataset.action || b.textContent.trim().slice(0, 20)]);
+    if (w > 2 && h > 2) overlaps.push([a.dataset.action || a.dataset.opens || a.textContent.trim().slice(0, 20),
+                                       b.dataset.action || b.dataset.opens || b.textContent.trim().slice(0, 20)]);
   }
   return {viewport: innerWidth, pageWidth: document.documentElement.scrollWidth, board: boardBox && [Math.round(boardBox.left), Math.round(boardBox.right)],
           boardScroll: scrollers.length ? [Math.round(Math.min(...scrollers.map(r => r.left))),
@@ -97,7 +97,9 @@ MEASURE_JS = """(scope) => {
 
 
 # Every current choice of the person reachable: each [data-action] (not disabled) scrolled into view has its
-# centre inside the viewport and hit by itself (document.elementFromPoint), not by another element over it.
+# centre inside the viewport and hit by itself (document.elementFromPoint), not by another element over it; one in a
+# folded <details> through its summary, one in a list a board control opens (``data-via``: that control's id;
+# the control says ``data-opens``) through that control.
 # Returns the ones that are not, with what covers them.
 REACH_JS = """() => {
   const bad = [];
@@ -105,7 +107,10 @@ REACH_JS = """() => {
     if (a.disabled) continue;
     // an action in a folded panel is reached through the panel's summary: one click opens it
     const fold = a.closest('details:not([open])');
-    const e = fold && fold.querySelector(':scope > summary') ? fold.querySelector(':scope > summary') : a;
+    // an action in a board's list that one of its controls opens (data-via names it: a hex with several choices)
+    // is reached through that control: one tap opens the list
+    const via = a.closest('[data-via]'), opener = via && document.getElementById(via.dataset.via);
+    const e = fold && fold.querySelector(':scope > summary') ? fold.querySelector(':scope > summary') : opener || a;
     e.scrollIntoView({block: 'center', inline: 'center'});
     const r = e.getBoundingClientRect();
     const id = a.dataset.action;
@@ -157,6 +162,42 @@ def play_random(page, steps: int, seed: int, timeout: int = 120_000) -> None:
             break
         page.locator(f'#app [data-action="{rng.choice(ids)}"]').first.dispatch_event("click")
         page.wait_for_function(IDLE_JS, polling=50, timeout=timeout)
+
+
+def later_save(game: dict, seed: int, actions: int) -> dict:
+    """The save (a dict, :func:`pyapp.engine.saves.to_save`) of a new game of ``game`` as :func:`game_url` starts it
+    (one person at seat 0, the game's default bot elsewhere), after ``actions`` legal actions of every seat drawn at
+    random from ``seed`` (never conceding or undoing), then on until the person is to act (or the game ends):
+    a position later in a game, opened in the app by :func:`open_later`."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pyapp import games
+    from pyapp.engine import saves
+    players = _bench().SEATS.get(game["id"], game["min_players"])
+    state = games.get(game["id"]).new(players, seed)
+    rng = random.Random(seed * 1009 + actions)
+    done = 0
+    while not state.is_over and (done < actions or 0 not in state.to_act) and done < actions + 5000:
+        seat = rng.choice(sorted(state.to_act))
+        legal = [a.id for a in state.legal_actions(seat)]
+        state.apply(seat, rng.choice([a for a in legal if not a.startswith(AVOID)] or legal))
+        done += 1
+    from pyapp.ui.app import _best_bot           # the bot a link's "bot" seat gets
+    seats = ["human"] + [f"bot:{_best_bot(game['id'])}"] * (players - 1)
+    return saves.to_save(state, save_id=f"later{game['id']}{seed}x{actions}", seats=seats,
+                         title=f"{actions} actions in")
+
+
+def open_later(page, base: str, game: dict, seed: int, actions: int, timeout: int = 180_000) -> dict:
+    """Open in ``page`` (a fresh context: nothing stored) the game of :func:`later_save`, from the app's
+    ``save=<id>`` link (``base``: the site's address, ending in ``/``); returns the save."""
+    save = later_save(game, seed, actions)
+    key, text = f"boardshelf:save:{save['id']}", json.dumps(save, separators=(",", ":"), sort_keys=True)
+    page.add_init_script(f"try {{ if (!localStorage.getItem({json.dumps(key)})) "
+                         f"localStorage.setItem({json.dumps(key)}, {json.dumps(text)}); }} catch (e) {{}}")
+    page.goto(f"{base}index.html?save={save['id']}&fast=1&sw=0")
+    page.wait_for_function(IDLE_JS, polling=50, timeout=timeout)
+    return save
 
 
 def ready_games() -> list[dict]:

@@ -119,6 +119,47 @@ def test_game_fits_and_every_choice_is_reachable(site, browser, game, size):
     guard.check()
 
 
+LATER = (40, 120)          # positions later in a game: this many seeded random actions of every seat in
+LATER_STEPS = 6           # and at each, this many of the person's own random actions more, measured after each
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", GAMES)
+def test_later_positions_keep_controls_apart(site, browser, game, size):
+    """Later in a game (opened from a save made by tools/screenshots.later_save: 40 and 120 seeded random actions
+    of every seat, then on to the person's turn), and after each of a few more random actions of the person: no
+    two visible interactive elements overlap (a board's hexes offered side by side included), at 1366 no text
+    under 11 px, and on the phone (zoom Legible) no board control under 24 x 24 px."""
+    ctx, page, guard = _open(browser, size)
+    try:
+        entry = next(g for g in shots.ready_games() if g["id"] == game)
+        touch = SIZES[size][2]
+        problems, seen = [], 0
+        for n in LATER:
+            shots.open_later(page, site.url(), entry, SEED, n)
+            for k in range(LATER_STEPS + 1):
+                assert page.locator("#app .screen-game").count() == 1
+                m = page.evaluate(shots.MEASURE_JS)
+                where = f"{n} actions in, +{k}"
+                seen += m["minTarget"] is not None
+                if m["overlapCount"]:
+                    problems.append(f"{where}: {m['overlapCount']} pairs of interactive elements overlap, "
+                                    f"e.g. {m['overlaps'][:4]}")
+                if size == "laptop" and m["minFont"] is not None and m["minFont"] < MIN_TEXT_PX:
+                    problems.append(f"{where}: text of {m['minFont']} px ({m['minText']!r}) under {MIN_TEXT_PX} px")
+                if touch and m["minTarget"] is not None and m["minTarget"] < MIN_TARGET_PX:
+                    problems.append(f"{where}: a board control of {m['minTarget']} px ({m['minTargetId']!r}) "
+                                    f"under {MIN_TARGET_PX} px")
+                if k < LATER_STEPS:
+                    shots.play_random(page, 1, SEED * 1000 + n + k)
+        assert seen, f"{game}: no position with a control on the board was measured"
+        assert not problems, f"{game} at {size} {SIZES[size][:2]}: " + "; ".join(problems)
+        assert not guard.page_errors, guard.page_errors
+    finally:
+        ctx.close()
+    guard.check()
+
+
 def _app_screens(page, site):
     """(name, measure) of each of the app's own screens, from a game in progress (so the shelf lists a save)."""
     g = shots.ready_games()[0]
