@@ -160,6 +160,33 @@ def test_later_positions_keep_controls_apart(site, browser, game, size):
     guard.check()
 
 
+def test_replay_board_zoom_on_the_phone(site, browser):
+    """A replay on the phone (390x844, touch) has the game screen's board size buttons: Legible by default (the
+    board's text at least 11 px, in a box scrolling sideways within the screen), Fit puts the whole board in the
+    width; nothing overlaps, and the replay stays at its step."""
+    ctx, page, guard = _open(browser, "phone")
+    try:
+        entry = next(g for g in shots.ready_games() if g["id"] == "hexbattle")
+        shots.open_later(page, site.url(), entry, SEED, LATER[0])
+        click(page, '[data-nav="replay"]')
+        page.wait_for_selector("#app .replay .replay-board")
+        click(page, '[data-nav="rp:end"]')
+        step = page.eval_on_selector("#app .replay-move", "e => e.dataset.step")
+        assert page.locator('#app .replay [data-nav="zoom:legible"][aria-pressed="true"]').is_visible()
+        m = page.evaluate(shots.MEASURE_JS)
+        problems = _problems(m, min_text=False, legible=True)
+        shots.set_zoom(page, "fit")
+        f = page.evaluate(shots.MEASURE_JS)
+        problems += [f"fit: {p}" for p in _problems(f, min_text=False)]
+        assert page.eval_on_selector("#app .replay-move", "e => e.dataset.step") == step
+        assert page.locator('#app .replay [data-nav="zoom:fit"][aria-pressed="true"]').count() == 1
+        assert not problems, "replay on the phone: " + "; ".join(problems)
+        assert not guard.page_errors, guard.page_errors
+    finally:
+        ctx.close()
+    guard.check()
+
+
 def _app_screens(page, site):
     """(name, measure) of each of the app's own screens, from a game in progress (so the shelf lists a save)."""
     g = shots.ready_games()[0]
