@@ -1,6 +1,6 @@
 """Screenshots of every ready game at the three sizes players use (a script, not a test; nothing committed).
 
-    python3 tools/screenshots.py [--out .shots] [--games hexbattle,doomspire] [--steps 6]
+    python3 tools/screenshots.py [--out .shots] [--games hexbattle,doomspire] [--steps 6] [--later 40,120]
 
 For each ready game and each size (phone 390x844 with touch, small laptop 1366x768, desktop 1920x1080)
 it opens a new game from URL parameters (one person, the rest the game's default bot, a fixed seed),
@@ -9,8 +9,10 @@ takes ``--steps`` legal actions at random (seeded), and saves a full-page PNG of
 against the viewport, the smallest font size of any visible text, and pairs of visible controls whose
 boxes overlap, and the current choices that cannot be reached (scrolled into view, not covered); then the board's
 own figures (its smallest text and control, the box it scrolls in) and, on the touch screen, the same with the board
-zoom "Fit" (``<game>-phone-fit.png``).  The measuring code (MEASURE_JS, REACH_JS, game_url, play_random, set_zoom)
-is shared with tests/browser/test_sizes.py.  Needs a build (`make build`).
+zoom "Fit" (``<game>-phone-fit.png``).  ``--later 40,120``: the same, also for positions later in each game
+(:func:`later_save`: that many seeded random actions of every seat in; ``<game>-<size>-at40.png``).  The measuring
+code (MEASURE_JS, REACH_JS, game_url, play_random, set_zoom, later_save, open_later) is shared with
+tests/browser/test_sizes.py.  Needs a build (`make build`).
 """
 from __future__ import annotations
 
@@ -75,6 +77,10 @@ MEASURE_JS = """(scope) => {
   }
   const ctl = [...document.querySelectorAll('#app [data-action], #app [data-opens], #app button, #app a[href], #app input, #app select')]
     .filter(vis).map(e => [e, e.getBoundingClientRect(), fixedIn(e)]);
+  // controls outside the viewport's width (but for a board's in its box scrolling sideways: the zoom Legible)
+  const inScroller = e => { const b = e.closest('svg[style*="--legible"]'); return !!b && !!scroller(b); };
+  const offside = ctl.filter(([e, r]) => (r.left < -1 || r.right > innerWidth + 1) && !inScroller(e))
+    .map(([e]) => e.dataset.action || e.textContent.trim().slice(0, 20));
   const overlaps = [];
   for (let i = 0; i < ctl.length; i++) for (let j = i + 1; j < ctl.length; j++) {
     const [a, ra, fa] = ctl[i], [b, rb, fb] = ctl[j];
@@ -92,7 +98,7 @@ MEASURE_JS = """(scope) => {
           boardFont: boardFont && Math.round(boardFont * 10) / 10, boardText,
           minTarget: minTarget && Math.round(minTarget * 10) / 10, minTargetId,
           minFont: minFont && Math.round(minFont * 10) / 10, minText, overlaps: overlaps.slice(0, 8),
-          overlapCount: overlaps.length};
+          overlapCount: overlaps.length, offside};
 }"""
 
 
@@ -220,7 +226,10 @@ def main(argv=None) -> int:
     ap.add_argument("--games", default="", help="comma list of game ids (default: every ready game)")
     ap.add_argument("--steps", type=int, default=6, help="random legal actions before the picture")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--later", default="", help="comma list of numbers of actions: also a picture of each game that "
+                    "many seeded random actions in (later_save), e.g. 40,120 (<game>-<size>-at<n>.png)")
     args = ap.parse_args(argv)
+    later = [int(n) for n in args.later.split(",") if n.strip()]
     bench = _bench()
     serve = bench._tool("serve")
     out = ROOT / args.out
@@ -231,13 +240,17 @@ def main(argv=None) -> int:
     report = {}
     try:
         for g in games:
-            for size, (w, h, touch) in SIZES.items():
+            for (size, (w, h, touch)), at in ((sz, n) for sz in SIZES.items() for n in [None, *later]):
                 ctx = br.browser.new_context(viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch,
                                              service_workers="block")
                 page = ctx.new_page()
-                page.goto(base + game_url(g, args.seed))
-                page.wait_for_function(IDLE_JS, polling=50, timeout=180_000)
-                play_random(page, args.steps, args.seed)
+                if at is None:
+                    page.goto(base + game_url(g, args.seed))
+                    page.wait_for_function(IDLE_JS, polling=50, timeout=180_000)
+                    play_random(page, args.steps, args.seed)
+                else:
+                    open_later(page, base, g, args.seed, at)
+                    size = f"{size}-at{at}"
                 path = out / f"{g['id']}-{size}.png"
                 page.screenshot(path=str(path), full_page=True)
                 m = page.evaluate(MEASURE_JS)

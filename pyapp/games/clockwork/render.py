@@ -76,8 +76,8 @@ GROUPS = (  # button groups: (title, predicate on the id)
 LEGEND = ('<p class="cw-legend">● soldier · ⬢ vehicle · ■ building (attack/defense below each unit) · ◆ face-down '
           'portal · ✷ Gate Token: its arrow points at the hex where its portals come in (ringed in its colour) · '
           'markers: • move, ⚔ attack, ✹ Artillery Shell, ▦ Portal Wall, ⌂ place (a hex with several: a dot per '
-          'choice, diamonds attack; choose the hex for the list of them) · faded unit: it moved or attacked this turn · dashed ring round a unit: corrupted '
-          '(owner colour) · last moves, in each player\'s colour until that player moves again: solid arrow move, '
+          'choice, diamonds attack; choose the hex for the list of them) · faded unit: it moved or attacked this '
+          'turn · dashed ring round a unit: corrupted (owner colour) · last moves, in each player\'s colour until that player moves again: solid arrow move, '
           'dashed arrow attack, cross destroyed, dashed ring something came in or happened there</p>')
 KEY_HTML = part("cw-key", f'<details class="cw-key"><summary>Key to the board</summary>{LEGEND}</details>')
 
@@ -494,12 +494,17 @@ def _unit_details(view: ClockworkView, seat: int | None, names: list[str]) -> st
             f'details.</p>{"".join(items)}</div>')
 
 
+# a Gate Token's arrow to choose: a round button ARROW_R round, ARROW_AT from its hex's centre towards the side it
+# points at (22 units: 25 px at Legible; two neighbours' boxes, 60 degrees apart, never overlap, nor the hex's own)
+ARROW_R, ARROW_AT = 11.0, 29.0
+
+
 def _gate_spots_svg(acts: dict[str, Action], used: set[str]) -> str:
     """Gate Token placement in two steps on the board: a round button on each hex a Gate Token may take;
-    choosing it (focus or tap) shows its arrows right after it, one per side the arrow may point at (they sit
-    inside that hex, round its button: no two visible buttons ever overlap, and no button holds another).  The
-    button's area is the hex's (``#cw-hit``); ``data-opens``/``data-via`` name the button and the arrows it opens
-    (tools/screenshots.py reaches the arrows through it)."""
+    choosing it (focus or tap) shows its arrows right after it, one per side the arrow may point at (round its
+    button, reaching into the neighbouring hexes, whose buttons step aside meanwhile: no two visible buttons ever
+    overlap, and no button holds another).  The button's area is the hex's (``#cw-hit``); ``data-opens`` and
+    ``data-via`` name the button and the arrows it opens (tools/screenshots.py reaches the arrows through it)."""
     by_hex: dict[str, list[tuple[str, str, Action]]] = {}
     for aid, a in acts.items():
         if aid.startswith("gate:") and ">" in aid:
@@ -512,11 +517,12 @@ def _gate_spots_svg(acts: dict[str, Action], used: set[str]) -> str:
         arrows = []
         for ar, aid, a in by_hex[h]:
             ax, ay = pos(ar)
-            ang = math.degrees(math.atan2(ay - y, ax - x))
-            dx, dy = (ax - x) * 0.45, (ay - y) * 0.45
+            ang = math.atan2(ay - y, ax - x)
+            dx, dy = ARROW_AT * math.cos(ang), ARROW_AT * math.sin(ang)
             arrows.append(f'<g class="mk spot" data-action="{esc(aid)}" role="button" tabindex="0" '
                           f'aria-label="{esc(a.label or aid)}" transform="translate({x + dx:.1f},{y + dy:.1f})">'
-                          f'<circle r="6.5"/><use href="#cw-wedge" transform="rotate({ang:.0f}) scale(1.25)"/></g>')
+                          f'<circle r="{ARROW_R:g}"/><use href="#cw-wedge" transform="rotate({math.degrees(ang):.0f}) '
+                          f'scale(2.2)"/></g>')
             used.add(aid)
         out.append(f'<g class="gpick" id="cw-gpick-{h}" data-opens="cw-arrows-{h}" role="button" tabindex="0" '
                    f'aria-label="Gate Token on {h}: choose it, then its arrow ({len(arrows)} sides)">'
