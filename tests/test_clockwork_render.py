@@ -228,6 +228,7 @@ def test_hot_seat_app_hands_over_and_shows_only_the_viewers_secrets(clockwork_re
     assert handoffs >= 4 and secrets_checked > 0, (handoffs, secrets_checked)
 
 
+CHOICES = re.compile(r'<g class="choices"[^>]*>((?:<g class="mk opt .*?</g>)*)</g>')
 MK = re.compile(r'<g class="mk [^"]*" data-action="([^"]*)"[^>]*transform="translate\(([-\d.]+),([-\d.]+)\)')
 
 
@@ -241,11 +242,16 @@ def test_board_markers_never_sit_on_each_other(players, seed):
         markup, _ = draw(st, seat)
         pts = [(aid, float(x), float(y)) for aid, x, y in MK.findall(markup)]
         seen_kinds.update(aid.split(":")[0] for aid, _x, _y in pts)
+        # the list of a hex with several choices shows alone, over the board (while its hex has the focus)
+        lists = {aid: i for i, inner in enumerate(CHOICES.findall(markup)) for aid in AID.findall(inner)}
         for i, (a, x, y) in enumerate(pts):
             for b, x2, y2 in pts[i + 1:]:
                 if a.startswith("gate:") and b.startswith("gate:") and a.partition("&gt;")[0] != b.partition("&gt;")[0]:
                     continue          # arrows of two Gate Token hexes: never shown together (one hex has focus)
-                assert (x - x2) ** 2 + (y - y2) ** 2 >= 9.5 ** 2, (len(st.history), a, b)
+                if lists.get(a) != lists.get(b):
+                    continue
+                gap = R.OPT_H if a in lists else 9.5
+                assert (x - x2) ** 2 + (y - y2) ** 2 >= gap ** 2, (len(st.history), a, b)
     assert {"gate", "move"} <= seen_kinds
 
 
@@ -259,3 +265,63 @@ def test_turn_counter_without_a_round_limit():
     off = GAME.new(2, 1, {"max_rounds": 0})
     markup, _ = draw(off, off.to_act[0])
     assert "cw-turn" in markup and " of None" not in markup and not re.search(r"Turn \S+ of", markup)
+
+
+POLY_DEF = re.compile(r'<polygon id="([\w-]+)" points="([^"]+)"')
+CONTROL = re.compile(r'<g class="(mk [^"]*|gpick)"([^>]*)>(.*?)</g>')
+
+
+def control_boxes(markup: str) -> dict:
+    """Each visible board control's box in SVG units (a marker with an action, or a control that opens a list),
+    from the shapes it holds (its translate, and <use> of a polygon of the defs, circles and rects)."""
+    shapes = {k: [tuple(map(float, p.split(","))) for p in pts.split()] for k, pts in POLY_DEF.findall(markup)}
+    hidden = {aid for inner in CHOICES.findall(markup) for aid in AID.findall(inner)}
+    out = {}
+    for cls, attrs, inner in CONTROL.findall(markup):
+        name = re.search(r'(?:data-action|data-opens)="([^"]*)"', attrs)
+        if not name or name.group(1) in hidden or "spot" in cls:
+            continue
+        t = re.search(r'translate\(([-\d.]+),([-\d.]+)\)', attrs)
+        ox, oy = (float(t.group(1)), float(t.group(2))) if t else (0.0, 0.0)
+        pts = []
+        for ref, rest in re.findall(r'<use href="#([\w-]+)"([^>]*)>', inner):
+            ux = float((re.search(r' x="([-\d.]+)"', rest) or [0, 0])[1])
+            uy = float((re.search(r' y="([-\d.]+)"', rest) or [0, 0])[1])
+            pts += [(ux + px, uy + py) for px, py in shapes[ref]]
+        for cx, cy, r in re.findall(r'<circle[^>]*?(?: cx="([-\d.]+)" cy="([-\d.]+)")? r="([\d.]+)"', inner):
+            cx, cy, r = float(cx or 0), float(cy or 0), float(r)
+            pts += [(cx - r, cy - r), (cx + r, cy + r)]
+        xs, ys = [ox + x for x, _ in pts], [oy + y for _, y in pts]
+        out[html.unescape(name.group(1))] = (min(xs), min(ys), max(xs), max(ys))
+    return out
+
+
+def test_a_hex_with_several_choices_is_one_control_opening_its_list():
+    """Issue 16: two units that may both move to the same hexes: each such hex is one control (at least 28 x 32
+    units: 32 x 37 px at the board zoom Legible, over the 24 px a finger needs) that opens the list of its
+    choices, each a button 24 units high (27 px at Legible) in a column that never overlaps itself; the hexes
+    with one choice are markers of the same size; no two visible controls overlap (their boxes, as the browser
+    measures them)."""
+    from test_clockwork_helpers import main, put
+    st = main(2)
+    put(st, "infantry", 0, "c3 e3")
+    markup, acts = draw(st, 0)
+    both = {"c2", "d1", "d2", "d4", "e2"}                       # both units may move there
+    for h in both:
+        pick = re.search(rf'<g class="mk pick" id="cw-pick-{h}" data-opens="cw-choices-{h}"[^>]*aria-label="([^"]*)"',
+                         markup)
+        assert pick and "2 choices" in pick.group(1) and "Move Infantry c3" in html.unescape(pick.group(1)), h
+        assert re.search(rf'<g class="choices" id="cw-choices-{h}" data-via="cw-pick-{h}">', markup)
+    lists = CHOICES.findall(markup)
+    assert len(lists) == len(both) and all(len(AID.findall(inner)) == 2 for inner in lists)
+    assert ids_in(markup) >= {a.id for a in acts if a.id.startswith("move:")}
+    boxes = control_boxes(markup)
+    assert {f"cw-choices-{h}" for h in both} <= set(boxes)
+    for a, (ax0, ay0, ax1, ay1) in boxes.items():
+        assert ax1 - ax0 >= 28 and ay1 - ay0 >= 32, (a, boxes[a])
+        for b, (bx0, by0, bx1, by1) in boxes.items():
+            if a < b:
+                assert min(ax1, bx1) - max(ax0, bx0) <= 0 or min(ay1, by1) - max(ay0, by0) <= 0, (a, b)
+    for inner in lists:
+        ys = sorted(float(y) for y in re.findall(r'translate\([-\d.]+,([-\d.]+)\)', inner))
+        assert all(b - a >= R.OPT_H for a, b in zip(ys, ys[1:])) and R.OPT_H * 11 / R.MIN_FONT >= 24

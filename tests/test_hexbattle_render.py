@@ -287,3 +287,37 @@ def test_the_opponents_army_is_secret_until_the_end_then_shown_with_its_cards():
     status = html.split('class="hb-status"')[1].split("</section>")[0]
     assert "Iron Phalanx" in status and "Thunder Riders" in status and "kept secret" not in status
     assert status.count('class="parmy-cards"') == 2 and "Charge" in status
+
+
+POLY_DEF = re.compile(r'<polygon id="([\w-]+)" points="([^"]+)"/>')
+TARGET = re.compile(r'<g class="hl hl-\w+" data-action="([^"]+)" transform="translate\(([\d.]+),([\d.]+)\)"'
+                    r'[^>]*>(.*?)</g>')
+
+
+def target_boxes(html):
+    """Each board target's box in SVG units (the union of the shapes it holds, placed with ``<use>``)."""
+    shapes = {k: [tuple(map(float, p.split(","))) for p in pts.split()] for k, pts in POLY_DEF.findall(html)}
+    out = {}
+    for aid, x, y, inner in TARGET.findall(html):
+        pts = [p for ref in re.findall(r'<use href="#([\w-]+)"', inner) for p in shapes[ref]]
+        xs, ys = [float(x) + px for px, _ in pts], [float(y) + py for _, py in pts]
+        out[unescape(aid)] = (min(xs), min(ys), max(xs), max(ys))
+    return out
+
+
+def test_targets_on_neighbouring_hexes_never_overlap():
+    """Issue 16: units on neighbouring hexes offered together (unit:d7 with c7 and e7, a column to each side half a
+    hex lower, and d6, d8 above and below) are buttons whose boxes never overlap, so each is tapped alone; each
+    box still covers most of its hex (at least 1.35 hex radii wide, 9/10 of its height)."""
+    hexes = ["d7", "c7", "e7", "d6", "d8", "c8", "e6"]
+    for flip_seat in (0, 1):
+        html = draw_html(view(units=[unit(h) for h in hexes], first=0), acts=[f"unit:{h}" for h in hexes],
+                         seat=flip_seat)
+        boxes = target_boxes(html)
+        assert set(boxes) == {f"unit:{h}" for h in hexes}
+        for a, (ax0, ay0, ax1, ay1) in boxes.items():
+            assert ax1 - ax0 >= 1.5 * hr.SIZE * 0.9 and ay1 - ay0 >= hr.HH * 0.9, (a, boxes[a])
+            for b, (bx0, by0, bx1, by1) in boxes.items():
+                if a < b:
+                    assert min(ax1, bx1) - max(ax0, bx0) <= 0 or min(ay1, by1) - max(ay0, by0) <= 0, (a, b)
+        assert html.count('class="hl-ring hl-unit"') == len(hexes)       # each hex still highlighted whole

@@ -385,3 +385,23 @@ def test_a_game_without_a_renderer_replays_and_hides_each_seats_secret(fake_regi
     app.handle("nav", "share")
     friend = make({}, DictStorage())
     assert friend.go_to(app.share_link()) and friend.screen == "replay" and friend.state.game is COUNT
+
+
+def test_the_replay_has_the_board_size_buttons_of_a_game_screen():
+    """Issue 16: a replay's board has the game screen's size buttons (Fit/Legible/Larger: shown on narrow or touch
+    screens, web/ui.css) in its toolbar and follows the setting ``board_zoom``; choosing one keeps the replay at
+    its step."""
+    app = _finished_app()
+    app.handle("nav", "replay")
+    app.handle("input", "replay-step", "12")
+    html = app.render()
+    toolbar = html[html.index('class="replay-controls"'):html.index('class="game-board replay-board"')]
+    for z in ("fit", "legible", "large"):
+        assert f'data-nav="zoom:{z}"' in toolbar
+    assert 'data-nav="zoom:legible" aria-pressed="true"' in toolbar                  # auto: Legible there
+    assert '<div class="game-board replay-board" data-zoom="auto">' in html
+    app.handle("nav", "zoom:fit")
+    html = app.render()
+    assert app.screen == "replay" and app.replay.step == 12 and app.settings["board_zoom"] == "fit"
+    assert '<div class="game-board replay-board" data-zoom="fit">' in html
+    assert 'data-nav="zoom:fit" aria-pressed="true"' in html

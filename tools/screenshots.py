@@ -1,6 +1,6 @@
 """Screenshots of every ready game at the three sizes players use (a script, not a test; nothing committed).
 
-    python3 tools/screenshots.py [--out .shots] [--games hexbattle,doomspire] [--steps 6]
+    python3 tools/screenshots.py [--out .shots] [--games hexbattle,doomspire] [--steps 6] [--later 40,120]
 
 For each ready game and each size (phone 390x844 with touch, small laptop 1366x768, desktop 1920x1080)
 it opens a new game from URL parameters (one person, the rest the game's default bot, a fixed seed),
@@ -9,8 +9,10 @@ takes ``--steps`` legal actions at random (seeded), and saves a full-page PNG of
 against the viewport, the smallest font size of any visible text, and pairs of visible controls whose
 boxes overlap, and the current choices that cannot be reached (scrolled into view, not covered); then the board's
 own figures (its smallest text and control, the box it scrolls in) and, on the touch screen, the same with the board
-zoom "Fit" (``<game>-phone-fit.png``).  The measuring code (MEASURE_JS, REACH_JS, game_url, play_random, set_zoom)
-is shared with tests/browser/test_sizes.py.  Needs a build (`make build`).
+zoom "Fit" (``<game>-phone-fit.png``).  ``--later 40,120``: the same, also for positions later in each game
+(:func:`later_save`: that many seeded random actions of every seat in; ``<game>-<size>-at40.png``).  The measuring
+code (MEASURE_JS, REACH_JS, game_url, play_random, set_zoom, later_save, open_later) is shared with
+tests/browser/test_sizes.py.  Needs a build (`make build`).
 """
 from __future__ import annotations
 
@@ -56,10 +58,10 @@ MEASURE_JS = """(scope) => {
       const f = parseFloat(getComputedStyle(t).fontSize) * k;
       if (boardFont === null || f < boardFont) { boardFont = f; boardText = t.textContent.trim().slice(0, 30); }
     }
-    for (const a of svg.querySelectorAll('[data-action]')) {
+    for (const a of svg.querySelectorAll('[data-action], [data-opens]')) {
       if (!vis(a)) continue;
       const r = a.getBoundingClientRect(), m = Math.min(r.width, r.height);
-      if (minTarget === null || m < minTarget) { minTarget = m; minTargetId = a.dataset.action; }
+      if (minTarget === null || m < minTarget) { minTarget = m; minTargetId = a.dataset.action || a.id; }
     }
   }
   let minFont = null, minText = '';
@@ -73,8 +75,12 @@ MEASURE_JS = """(scope) => {
       return vb && vb.width ? svg.getBoundingClientRect().width / vb.width : 1; })() : 1);
     if (minFont === null || f < minFont) { minFont = f; minText = e.textContent.trim().slice(0, 30); }
   }
-  const ctl = [...document.querySelectorAll('#app [data-action], #app button, #app a[href], #app input, #app select')]
+  const ctl = [...document.querySelectorAll('#app [data-action], #app [data-opens], #app button, #app a[href], #app input, #app select')]
     .filter(vis).map(e => [e, e.getBoundingClientRect(), fixedIn(e)]);
+  // controls outside the viewport's width (but for a board's in its box scrolling sideways: the zoom Legible)
+  const inScroller = e => { const b = e.closest('svg[style*="--legible"]'); return !!b && !!scroller(b); };
+  const offside = ctl.filter(([e, r]) => (r.left < -1 || r.right > innerWidth + 1) && !inScroller(e))
+    .map(([e]) => e.dataset.action || e.textContent.trim().slice(0, 20));
   const overlaps = [];
   for (let i = 0; i < ctl.length; i++) for (let j = i + 1; j < ctl.length; j++) {
     const [a, ra, fa] = ctl[i], [b, rb, fb] = ctl[j];
@@ -83,8 +89,8 @@ MEASURE_JS = """(scope) => {
     if (fa !== fb) continue;
     const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
     const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
-    if (w > 2 && h > 2) overlaps.push([a.dataset.action || a.textContent.trim().slice(0, 20),
-                                       b.dataset.action || b.textContent.trim().slice(0, 20)]);
+    if (w > 2 && h > 2) overlaps.push([a.dataset.action || a.dataset.opens || a.textContent.trim().slice(0, 20),
+                                       b.dataset.action || b.dataset.opens || b.textContent.trim().slice(0, 20)]);
   }
   return {viewport: innerWidth, pageWidth: document.documentElement.scrollWidth, board: boardBox && [Math.round(boardBox.left), Math.round(boardBox.right)],
           boardScroll: scrollers.length ? [Math.round(Math.min(...scrollers.map(r => r.left))),
@@ -92,12 +98,14 @@ MEASURE_JS = """(scope) => {
           boardFont: boardFont && Math.round(boardFont * 10) / 10, boardText,
           minTarget: minTarget && Math.round(minTarget * 10) / 10, minTargetId,
           minFont: minFont && Math.round(minFont * 10) / 10, minText, overlaps: overlaps.slice(0, 8),
-          overlapCount: overlaps.length};
+          overlapCount: overlaps.length, offside};
 }"""
 
 
 # Every current choice of the person reachable: each [data-action] (not disabled) scrolled into view has its
-# centre inside the viewport and hit by itself (document.elementFromPoint), not by another element over it.
+# centre inside the viewport and hit by itself (document.elementFromPoint), not by another element over it; one in a
+# folded <details> through its summary, one in a list a board control opens (``data-via``: that control's id;
+# the control says ``data-opens``) through that control.
 # Returns the ones that are not, with what covers them.
 REACH_JS = """() => {
   const bad = [];
@@ -105,7 +113,10 @@ REACH_JS = """() => {
     if (a.disabled) continue;
     // an action in a folded panel is reached through the panel's summary: one click opens it
     const fold = a.closest('details:not([open])');
-    const e = fold && fold.querySelector(':scope > summary') ? fold.querySelector(':scope > summary') : a;
+    // an action in a board's list that one of its controls opens (data-via names it: a hex with several choices)
+    // is reached through that control: one tap opens the list
+    const via = a.closest('[data-via]'), opener = via && document.getElementById(via.dataset.via);
+    const e = fold && fold.querySelector(':scope > summary') ? fold.querySelector(':scope > summary') : opener || a;
     e.scrollIntoView({block: 'center', inline: 'center'});
     const r = e.getBoundingClientRect();
     const id = a.dataset.action;
@@ -159,6 +170,42 @@ def play_random(page, steps: int, seed: int, timeout: int = 120_000) -> None:
         page.wait_for_function(IDLE_JS, polling=50, timeout=timeout)
 
 
+def later_save(game: dict, seed: int, actions: int) -> dict:
+    """The save (a dict, :func:`pyapp.engine.saves.to_save`) of a new game of ``game`` as :func:`game_url` starts it
+    (one person at seat 0, the game's default bot elsewhere), after ``actions`` legal actions of every seat drawn at
+    random from ``seed`` (never conceding or undoing), then on until the person is to act (or the game ends):
+    a position later in a game, opened in the app by :func:`open_later`."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pyapp import games
+    from pyapp.engine import saves
+    players = _bench().SEATS.get(game["id"], game["min_players"])
+    state = games.get(game["id"]).new(players, seed)
+    rng = random.Random(seed * 1009 + actions)
+    done = 0
+    while not state.is_over and (done < actions or 0 not in state.to_act) and done < actions + 5000:
+        seat = rng.choice(sorted(state.to_act))
+        legal = [a.id for a in state.legal_actions(seat)]
+        state.apply(seat, rng.choice([a for a in legal if not a.startswith(AVOID)] or legal))
+        done += 1
+    from pyapp.ui.app import _best_bot           # the bot a link's "bot" seat gets
+    seats = ["human"] + [f"bot:{_best_bot(game['id'])}"] * (players - 1)
+    return saves.to_save(state, save_id=f"later{game['id']}{seed}x{actions}", seats=seats,
+                         title=f"{actions} actions in")
+
+
+def open_later(page, base: str, game: dict, seed: int, actions: int, timeout: int = 180_000) -> dict:
+    """Open in ``page`` (a fresh context: nothing stored) the game of :func:`later_save`, from the app's
+    ``save=<id>`` link (``base``: the site's address, ending in ``/``); returns the save."""
+    save = later_save(game, seed, actions)
+    key, text = f"boardshelf:save:{save['id']}", json.dumps(save, separators=(",", ":"), sort_keys=True)
+    page.add_init_script(f"try {{ if (!localStorage.getItem({json.dumps(key)})) "
+                         f"localStorage.setItem({json.dumps(key)}, {json.dumps(text)}); }} catch (e) {{}}")
+    page.goto(f"{base}index.html?save={save['id']}&fast=1&sw=0")
+    page.wait_for_function(IDLE_JS, polling=50, timeout=timeout)
+    return save
+
+
 def ready_games() -> list[dict]:
     return _bench().ready_games()
 
@@ -179,7 +226,10 @@ def main(argv=None) -> int:
     ap.add_argument("--games", default="", help="comma list of game ids (default: every ready game)")
     ap.add_argument("--steps", type=int, default=6, help="random legal actions before the picture")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--later", default="", help="comma list of numbers of actions: also a picture of each game that "
+                    "many seeded random actions in (later_save), e.g. 40,120 (<game>-<size>-at<n>.png)")
     args = ap.parse_args(argv)
+    later = [int(n) for n in args.later.split(",") if n.strip()]
     bench = _bench()
     serve = bench._tool("serve")
     out = ROOT / args.out
@@ -190,13 +240,17 @@ def main(argv=None) -> int:
     report = {}
     try:
         for g in games:
-            for size, (w, h, touch) in SIZES.items():
+            for (size, (w, h, touch)), at in ((sz, n) for sz in SIZES.items() for n in [None, *later]):
                 ctx = br.browser.new_context(viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch,
                                              service_workers="block")
                 page = ctx.new_page()
-                page.goto(base + game_url(g, args.seed))
-                page.wait_for_function(IDLE_JS, polling=50, timeout=180_000)
-                play_random(page, args.steps, args.seed)
+                if at is None:
+                    page.goto(base + game_url(g, args.seed))
+                    page.wait_for_function(IDLE_JS, polling=50, timeout=180_000)
+                    play_random(page, args.steps, args.seed)
+                else:
+                    open_later(page, base, g, args.seed, at)
+                    size = f"{size}-at{at}"
                 path = out / f"{g['id']}-{size}.png"
                 page.screenshot(path=str(path), full_page=True)
                 m = page.evaluate(MEASURE_JS)

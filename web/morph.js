@@ -158,6 +158,8 @@ const barWatch = typeof ResizeObserver === "function" ? new ResizeObserver((entr
 
 function watchBar(root) {
   barRoot = root;
+  // the same query marks #app for web/ui.css's board zoom: "auto" is Legible on these screens
+  root.classList.toggle("bs-narrow", !!(narrow && narrow.matches));
   const now = narrow && narrow.matches ? root.querySelector(".bs-actions") : null;
   if (now === bar || !barWatch) return;
   if (bar) barWatch.unobserve(bar);

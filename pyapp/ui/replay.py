@@ -172,10 +172,13 @@ def _hints_here(rp: Replay) -> str:
     return "".join(lines)
 
 
-def render(rp: Replay, board_fn: Callable[..., str], *, title: str, extra_html: str = "") -> str:
+def render(rp: Replay, board_fn: Callable[..., str], *, title: str, extra_html: str = "", zoom: str = "auto",
+           zoom_html: str = "") -> str:
     """The replay screen's markup: controls, the step's move, the game's board (not interactive) with its log.
 
-    ``board_fn``: the game's renderer (``render(view, actions, seat=, names=, interactive=)``)."""
+    ``board_fn``: the game's renderer (``render(view, actions, seat=, names=, interactive=)``); ``zoom``: the
+    board's size (the setting ``board_zoom``, web/ui.css) and ``zoom_html`` its buttons (the app's, as on a game
+    screen: shown on narrow or touch screens), at the end of the controls."""
     names = rp.names
     state = rp.state()
     view = rp.view()
@@ -218,6 +221,6 @@ def render(rp: Replay, board_fn: Callable[..., str], *, title: str, extra_html: 
             f'<div class="replay-controls" role="group" aria-label="Replay controls">'
             f'<div class="button-row">{controls}</div>{slider}'
             f'<span class="replay-pos" aria-live="polite">Step {rp.step} of {rp.n}</span>{seat_field}'
-            f'{button("Close the replay", nav="rp:close", cls="small")}</div>{hidden_note}'
+            f'{button("Close the replay", nav="rp:close", cls="small")}{zoom_html}</div>{hidden_note}'
             f'<p class="replay-move" data-step="{rp.step}">{move}{status}</p>{_hints_here(rp)}'
-            f'<div class="game-board replay-board">{board}</div></section>')
+            f'<div class="game-board replay-board" data-zoom="{esc(zoom)}">{board}</div></section>')

@@ -50,6 +50,7 @@ class Sharing:
     share: dict | None
     link: dict | None
     viewer: int | None
+    settings: dict
 
     if TYPE_CHECKING:                  # the App's own methods this part calls
         def notify(self, text: str, level: str = "error") -> None: ...
@@ -66,6 +67,7 @@ class Sharing:
         def view_seat(self) -> int | None: ...
         def _with_hints(self, save: dict) -> dict: ...
         hints: list[dict]
+        def _render_zoom(self) -> str: ...
 
     # ================================================================ links
     def link_url(self, save: dict) -> str:
@@ -279,7 +281,9 @@ class Sharing:
         if self.link is not None and not self.link["saved"] and self.replay_back == "game":
             extra = ('<p class="link-note">This game came by link. '
                      + button("Save it in this browser", nav="link-save", cls="small") + "</p>")
-        return replaylib.render(rp, board_fn, title=rp.game.title, extra_html=extra)
+        zoom = str(self.settings.get("board_zoom", "auto"))        # the board's size and its buttons, as in a game
+        return replaylib.render(rp, board_fn, title=rp.game.title, extra_html=extra, zoom=zoom,
+                                zoom_html=self._render_zoom())
 
     # ================================================================ sharing
     def _nav_share(self, arg: str) -> None:

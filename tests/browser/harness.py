@@ -89,6 +89,14 @@ def new_page(browser, **context_args):
     return ctx, page, guard
 
 
+def sized_page(browser, size: str):
+    """:func:`new_page` at one of the sizes players use (tools/screenshots.py ``SIZES``: ``"phone"`` 390x844 with
+    touch, ``"laptop"`` 1366x768, ``"desktop"`` 1920x1080); returns (context, page, guard)."""
+    from tool_modules import tool
+    w, h, touch = tool("screenshots").SIZES[size]
+    return new_page(browser, viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
+
+
 def wait_ready(page, timeout: int = BOOT_TIMEOUT_MS) -> None:
     """Wait until #app accepts input (data-ready="true"); a start-up failure fails fast."""
     page.wait_for_function(

@@ -13,7 +13,8 @@ import time
 import pytest
 
 from harness import (action_ids, click_action_once, latency_summary, notices, play_by_clicking, reload_resumes, renders,
-                     saved_games, wait_idle, wait_ready, wait_render)
+                     saved_games, sized_page, wait_idle, wait_ready, wait_render)
+from tool_modules import tool
 
 
 pytestmark = pytest.mark.browser
@@ -71,39 +72,6 @@ def test_whole_four_player_game_by_clicking_with_reload(site, page):
 
 
 # ---------------------------------------------------------------- issue 16: sizes, legibility, keyboard, last moves
-BOX_JS = """() => {
-  const vis = e => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
-                     return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'
-                            && !e.closest('details:not([open]) > :not(summary)'); };
-  const svg = document.querySelector('#app svg.ds-board');
-  const box = svg.getBoundingClientRect();
-  const scale = box.width / svg.viewBox.baseVal.width;
-  let minFont = 1e9, minText = '';
-  for (const t of svg.querySelectorAll('text')) {
-    if (!vis(t) || !t.textContent.trim()) continue;
-    const f = parseFloat(getComputedStyle(t).fontSize) * scale;
-    if (f < minFont) { minFont = f; minText = t.textContent; }
-  }
-  const ctl = [...document.querySelectorAll('#app .ds-game [data-action]')].filter(vis)
-    .map(e => [e, e.getBoundingClientRect()]);
-  const overlaps = [];
-  for (let i = 0; i < ctl.length; i++) for (let j = i + 1; j < ctl.length; j++) {
-    const [a, ra] = ctl[i], [b, rb] = ctl[j];
-    if (a.contains(b) || b.contains(a)) continue;
-    const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
-    const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
-    if (w > 2 && h > 2) overlaps.push([a.dataset.action, b.dataset.action]);
-  }
-  const panel = document.querySelector('#app .ds-controls');
-  return {left: box.left, right: box.right, width: innerWidth, minFont, minText, overlaps,
-          controls: ctl.length, panelTop: panel ? panel.getBoundingClientRect().top : null, height: innerHeight};
-}"""
-
-
-def _measure(page) -> dict:
-    return page.evaluate(BOX_JS)
-
-
 def _open_game(page, seed: int = 3) -> None:
     page.goto(page.boardshelf_site.url(f"index.html?game=doomspire&seats=human,bot,bot,bot&seed={seed}&fast=1"))
     wait_ready(page)
@@ -134,25 +102,26 @@ def _press(page, want, tabs: int = 600) -> str:
 def test_board_fits_and_reads_at_1366_and_the_phone(site, browser):
     """At 1366x768 the board is inside the viewport, no board text is under 11 px and the choices sit beside
     it; at 390x844 (touch) the board fits the width; no two controls overlap at either size."""
-    from harness import new_page
-    for size, touch in (((1366, 768), False), ((390, 844), True)):
-        ctx, page, guard = new_page(browser, viewport={"width": size[0], "height": size[1]}, has_touch=touch,
-                                    is_mobile=touch)
+    shots = tool("screenshots")
+    for size in ("laptop", "phone"):
+        w, h, touch = shots.SIZES[size]
+        ctx, page, guard = sized_page(browser, size)
         try:
             page.boardshelf_site = site
             _open_game(page)
             if touch:
-                from tool_modules import tool
                 # the board zoom "Fit": the whole board in the width (the phone's default, Legible, is
                 # checked in tests/browser/test_sizes.py)
-                tool("screenshots").set_zoom(page, "fit")
-            m = _measure(page)
-            assert m["left"] >= 0 and m["right"] <= m["width"], (size, m)
+                shots.set_zoom(page, "fit")
+            m = page.evaluate(shots.MEASURE_JS)
+            left, right = m["board"]
+            assert left >= 0 and right <= m["viewport"], (size, m)
             assert not m["overlaps"], (size, m["overlaps"])
-            assert m["controls"] > 0
+            assert page.locator("#app .ds-game [data-action]:visible").count() > 0
             if not touch:
-                assert m["minFont"] >= 11, (m["minFont"], m["minText"])
-                assert m["panelTop"] is not None and m["panelTop"] < m["height"], m    # the choices are in view
+                assert m["boardFont"] >= 11, (m["boardFont"], m["boardText"])     # the board's own text
+                panel = page.locator("#app .ds-controls").bounding_box()
+                assert panel is not None and panel["y"] < h, panel                # the choices are in view
             assert page.locator("#app .ds-controls.bs-actions").count() == 1
         finally:
             ctx.close()

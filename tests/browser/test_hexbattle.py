@@ -11,7 +11,8 @@ import random
 import pytest
 
 from harness import (action_ids, action_selector, click, new_page, notices, play_by_clicking, reload_resumes,
-                     renders, saved_games, set_input, wait_idle, wait_ready, wait_render)
+                     renders, saved_games, set_input, sized_page, wait_idle, wait_ready, wait_render)
+from tool_modules import tool
 
 pytestmark = pytest.mark.browser
 
@@ -242,34 +243,23 @@ def test_a_whole_turn_by_keyboard_only(site, page):
     assert not page.boardshelf.page_errors, page.boardshelf.page_errors
 
 
-MEASURE = None
-
-
-def _measure(page) -> dict:
-    global MEASURE
-    if MEASURE is None:
-        from tool_modules import tool
-        MEASURE = tool("screenshots").MEASURE_JS
-    return page.evaluate(MEASURE)
-
-
-@pytest.mark.parametrize("size", [(390, 844, True), (1366, 768, False), (1920, 1080, False)])
+@pytest.mark.parametrize("size", ["phone", "laptop", "desktop"])
 def test_the_board_fits_reads_and_shows_details_at_every_size(site, browser, size):
     """Issue 16: the board within the viewport's width, no visible text under 11 px at 1366 wide and more,
     no two controls overlapping, the choices beside the board on wide screens; a tapped or clicked unit
     shows its details in a panel (no hover needed)."""
-    w, h, touch = size
-    ctx, page, guard = new_page(browser, viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
+    shots = tool("screenshots")
+    w, h, touch = shots.SIZES[size]
+    ctx, page, guard = sized_page(browser, size)
     try:
         page.goto(site.url(f"index.html?game=hexbattle&seats=human,bot:greedy&seed={KEY_SEED}&fast=1"))
         wait_ready(page)
         wait_idle(page, timeout=120_000)
         if touch:
-            from tool_modules import tool
             # the board zoom "Fit": the whole board in the width (the phone's default, Legible, is
             # checked in tests/browser/test_sizes.py)
-            tool("screenshots").set_zoom(page, "fit")
-        m = _measure(page)
+            shots.set_zoom(page, "fit")
+        m = page.evaluate(shots.MEASURE_JS)
         left, right = m["board"]
         assert 0 <= left and right <= m["viewport"], m
         assert m["overlapCount"] == 0, m

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import click, new_page, wait_idle, wait_ready
+from harness import click, sized_page, wait_idle, wait_ready
 from tool_modules import tool
 
 pytestmark = pytest.mark.browser
@@ -32,11 +32,6 @@ BOARD_CONTROL_JS = """() => [...document.querySelectorAll('#app .game-board svg[
   .some(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; })"""
 # the app's own parts of a game screen (the game's board and panels are the games' own)
 APP_PARTS = ".topbar, .game-bar, .turn-banner, .since, .notices, .confirm, .outcome, .log-filter, ol.log-list, .board-zoom"
-
-
-def _open(browser, size: str):
-    w, h, touch = SIZES[size]
-    return new_page(browser, viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
 
 
 def _problems(m: dict, *, board: bool = True, min_text: bool = True, legible: bool = False) -> list[str]:
@@ -69,7 +64,7 @@ def _problems(m: dict, *, board: bool = True, min_text: bool = True, legible: bo
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", GAMES)
 def test_game_fits_and_every_choice_is_reachable(site, browser, game, size):
-    ctx, page, guard = _open(browser, size)
+    ctx, page, guard = sized_page(browser, size)
     try:
         entry = next(g for g in shots.ready_games() if g["id"] == game)
         page.goto(site.url(shots.game_url(entry, SEED)))
@@ -119,6 +114,124 @@ def test_game_fits_and_every_choice_is_reachable(site, browser, game, size):
     guard.check()
 
 
+LATER = (40, 120)          # positions later in a game: this many seeded random actions of every seat in
+LATER_STEPS = 6           # and at each, this many of the person's own random actions more, measured after each
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", GAMES)
+def test_later_positions_keep_controls_apart(site, browser, game, size):
+    """Later in a game (opened from a save made by tools/screenshots.later_save: 40 and 120 seeded random actions
+    of every seat, then on to the person's turn), and after each of a few more random actions of the person: no
+    two visible interactive elements overlap (a board's hexes offered side by side included), at 1366 no text
+    under 11 px, and on the phone (zoom Legible) no board control under 24 x 24 px."""
+    ctx, page, guard = sized_page(browser, size)
+    try:
+        entry = next(g for g in shots.ready_games() if g["id"] == game)
+        touch = SIZES[size][2]
+        problems, seen = [], 0
+        for n in LATER:
+            shots.open_later(page, site.url(), entry, SEED, n)
+            for k in range(LATER_STEPS + 1):
+                assert page.locator("#app .screen-game").count() == 1
+                m = page.evaluate(shots.MEASURE_JS)
+                where = f"{n} actions in, +{k}"
+                seen += m["minTarget"] is not None
+                if m["overlapCount"]:
+                    problems.append(f"{where}: {m['overlapCount']} pairs of interactive elements overlap, "
+                                    f"e.g. {m['overlaps'][:4]}")
+                if size == "laptop" and m["minFont"] is not None and m["minFont"] < MIN_TEXT_PX:
+                    problems.append(f"{where}: text of {m['minFont']} px ({m['minText']!r}) under {MIN_TEXT_PX} px")
+                if touch and m["minTarget"] is not None and m["minTarget"] < MIN_TARGET_PX:
+                    problems.append(f"{where}: a board control of {m['minTarget']} px ({m['minTargetId']!r}) "
+                                    f"under {MIN_TARGET_PX} px")
+                if k < LATER_STEPS:
+                    shots.play_random(page, 1, SEED * 1000 + n + k)
+        assert seen, f"{game}: no position with a control on the board was measured"
+        assert not problems, f"{game} at {size} {SIZES[size][:2]}: " + "; ".join(problems)
+        assert not guard.page_errors, guard.page_errors
+    finally:
+        ctx.close()
+    guard.check()
+
+
+CHOOSER = ("clockwork", 62)      # 62 actions in (seed SEED), two of the person's units may reach 7 same hexes
+OPEN_JS = """(id) => { const l = document.getElementById(id);
+  return [...l.querySelectorAll('[data-action]')].map(e => { const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {id: e.dataset.action, w: r.width, h: r.height, top: r.top, bottom: r.bottom,
+            hit: !!hit && (hit === e || e.contains(hit))}; }); }"""
+
+
+def test_a_hex_with_several_choices_opens_their_list_on_the_phone(site, browser):
+    """Clockwork on the phone (zoom Legible): a hex several of the person's moves lead to is one control of at least
+    24 x 24 px (no overlap with its neighbours'); a tap opens the list of its choices, each at least 24 px high, one
+    under another, none covered; a tap elsewhere closes it; from the keyboard, Tab from the hex reaches its first
+    choice and Enter takes it."""
+    game, n = CHOOSER
+    ctx, page, guard = sized_page(browser, "phone")
+    try:
+        entry = next(g for g in shots.ready_games() if g["id"] == game)
+        shots.open_later(page, site.url(), entry, SEED, n)
+        m = page.evaluate(shots.MEASURE_JS)
+        assert not m["overlapCount"] and m["minTarget"] >= MIN_TARGET_PX, m
+        pick = page.locator("#app .cw-board .pick").first
+        assert pick.count() == 1, "no hex with several choices in this position"
+        list_id = pick.get_attribute("data-opens")
+        assert all(not o["w"] for o in page.evaluate(OPEN_JS, list_id))           # closed
+        pick.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+        box = pick.bounding_box()
+        assert min(box["width"], box["height"]) >= MIN_TARGET_PX, box
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function(f"() => ({OPEN_JS})({list_id!r}).every(o => o.w > 0)", timeout=10_000)
+        opts = page.evaluate(OPEN_JS, list_id)
+        assert len(opts) >= 2 and all(o["h"] >= MIN_TARGET_PX and o["w"] >= MIN_TARGET_PX for o in opts), opts
+        assert all(a["bottom"] <= b["top"] + 0.5 for a, b in zip(opts, opts[1:])), opts      # one under another
+        assert all(o["hit"] for o in opts), opts                                              # none covered
+        page.evaluate("() => scrollTo(0, 0)")
+        banner = page.locator("#app .turn-banner").bounding_box()
+        page.touchscreen.tap(banner["x"] + 5, banner["y"] + 5)                                # a tap elsewhere
+        page.wait_for_function(f"() => ({OPEN_JS})({list_id!r}).every(o => !o.w)", timeout=10_000)
+        pick.focus()
+        page.keyboard.press("Tab")
+        first = page.evaluate("() => document.activeElement.dataset.action || null")
+        assert first == opts[0]["id"], (first, opts)
+        page.keyboard.press("Enter")
+        page.wait_for_function(shots.IDLE_JS, polling=50, timeout=60_000)
+        page.wait_for_function(f"() => !document.querySelector('#app [data-action=\"{first}\"]')", timeout=60_000)
+        assert not guard.page_errors, guard.page_errors
+    finally:
+        ctx.close()
+    guard.check()
+
+
+def test_replay_board_zoom_on_the_phone(site, browser):
+    """A replay on the phone (390x844, touch) has the game screen's board size buttons: Legible by default (the
+    board's text at least 11 px, in a box scrolling sideways within the screen), Fit puts the whole board in the
+    width; nothing overlaps, and the replay stays at its step."""
+    ctx, page, guard = sized_page(browser, "phone")
+    try:
+        entry = next(g for g in shots.ready_games() if g["id"] == "hexbattle")
+        shots.open_later(page, site.url(), entry, SEED, LATER[0])
+        click(page, '[data-nav="replay"]')
+        page.wait_for_selector("#app .replay .replay-board")
+        click(page, '[data-nav="rp:end"]')
+        step = page.eval_on_selector("#app .replay-move", "e => e.dataset.step")
+        assert page.locator('#app .replay [data-nav="zoom:legible"][aria-pressed="true"]').is_visible()
+        m = page.evaluate(shots.MEASURE_JS)
+        problems = _problems(m, min_text=False, legible=True)
+        shots.set_zoom(page, "fit")
+        f = page.evaluate(shots.MEASURE_JS)
+        problems += [f"fit: {p}" for p in _problems(f, min_text=False)]
+        assert page.eval_on_selector("#app .replay-move", "e => e.dataset.step") == step
+        assert page.locator('#app .replay [data-nav="zoom:fit"][aria-pressed="true"]').count() == 1
+        assert not problems, "replay on the phone: " + "; ".join(problems)
+        assert not guard.page_errors, guard.page_errors
+    finally:
+        ctx.close()
+    guard.check()
+
+
 def _app_screens(page, site):
     """(name, measure) of each of the app's own screens, from a game in progress (so the shelf lists a save)."""
     g = shots.ready_games()[0]
@@ -147,7 +260,7 @@ def _app_screens(page, site):
 
 @pytest.mark.parametrize("size", ["phone", "laptop"])
 def test_app_screens_fit(site, browser, size):
-    ctx, page, guard = _open(browser, size)
+    ctx, page, guard = sized_page(browser, size)
     try:
         problems = []
         for name, m in _app_screens(page, site):
@@ -180,7 +293,7 @@ TIP_JS = "() => { const t = document.getElementById('bs-tip'); return t && !t.hi
 def test_tap_shows_what_hover_shows(site, browser):
     """Touch: a tap on a titled board element without an action shows its title in a popover near it; a tap
     elsewhere hides it, as does its close button.  Keyboard: focusing a titled board element shows it too."""
-    ctx, page, guard = _open(browser, "phone")
+    ctx, page, guard = sized_page(browser, "phone")
     try:
         entry = next(g for g in shots.ready_games() if g["id"] == "hexbattle")
         page.goto(site.url(shots.game_url(entry, SEED)))
@@ -243,7 +356,7 @@ def test_action_bar(site, browser, size):
     controls) is a bar fixed at the bottom on a phone: opaque, shadowed, at most 45% of the height, the page's
     end never under it, and the app's own controls (undo, settings, shelf, log filter) still reachable.
     On a laptop it stays in the page."""
-    ctx, page, guard = _open(browser, size)
+    ctx, page, guard = sized_page(browser, size)
     try:
         entry = next(g for g in shots.ready_games() if g["id"] == "hexbattle")
         page.goto(site.url(shots.game_url(entry, SEED)))

@@ -75,9 +75,9 @@ GROUPS = (  # button groups: (title, predicate on the id)
 
 LEGEND = ('<p class="cw-legend">● soldier · ⬢ vehicle · ■ building (attack/defense below each unit) · ◆ face-down '
           'portal · ✷ Gate Token: its arrow points at the hex where its portals come in (ringed in its colour) · '
-          'markers: • move, ⚔ attack, ✹ Artillery Shell, ▦ Portal Wall, ⌂ place (several on one hex: dots move, '
-          'diamonds attack) · faded unit: it moved or attacked this turn · dashed ring round a unit: corrupted '
-          '(owner colour) · last moves, in each player\'s colour until that player moves again: solid arrow move, '
+          'markers: • move, ⚔ attack, ✹ Artillery Shell, ▦ Portal Wall, ⌂ place (a hex with several: a dot per '
+          'choice, diamonds attack; choose the hex for the list of them) · faded unit: it moved or attacked this '
+          'turn · dashed ring round a unit: corrupted (owner colour) · last moves, in each player\'s colour until that player moves again: solid arrow move, '
           'dashed arrow attack, cross destroyed, dashed ring something came in or happened there</p>')
 KEY_HTML = part("cw-key", f'<details class="cw-key"><summary>Key to the board</summary>{LEGEND}</details>')
 
@@ -119,7 +119,7 @@ def defs() -> str:
     r = SIZE * 0.62
     sq = SIZE * 0.55
     return (f'<defs><polygon id="cw-cell" points="{corners(SIZE)}"/>'
-            f'<polygon id="cw-hl" points="{corners(SIZE - 1.5)}"/>'
+            f'<polygon id="cw-hl" points="{corners(SIZE - 1.5)}"/><polygon id="cw-hit" points="{hit_points()}"/>'
             f'<circle id="cw-soldier" r="{r:.1f}"/>'
             f'<polygon id="cw-vehicle" points="{corners(r + 1)}" transform="rotate(30)"/>'
             f'<rect id="cw-building" x="{-sq:.1f}" y="{-sq:.1f}" width="{2 * sq:.1f}" height="{2 * sq:.1f}" rx="2"/>'
@@ -268,7 +268,7 @@ def _board(view: ClockworkView, acts: dict[str, Action], used: set[str], seat: i
             f'{_terrain_svg(board, view, acts)}{_rings_svg(view, acts, hexes)}{_gates_svg(view, names)}'
             f'{_portals_svg(view, names)}{_units_svg(view, hexes, link, seat, names)}{_last_moves_svg(view, names)}'
             f'{_grid_spots_svg(board, slots, acts, used)}{_gate_spots_svg(acts, used)}'
-            f'{_markers_svg(marks, link, acts, used)}</svg>')
+            f'{_markers_svg(marks, link, acts, used, (x, y, w, h))}</svg>')
 
 
 def _slots_svg(board: BoardView | dict, slots: list[str]) -> str:
@@ -494,10 +494,17 @@ def _unit_details(view: ClockworkView, seat: int | None, names: list[str]) -> st
             f'details.</p>{"".join(items)}</div>')
 
 
+# a Gate Token's arrow to choose: a round button ARROW_R round, ARROW_AT from its hex's centre towards the side it
+# points at (22 units: 25 px at Legible; two neighbours' boxes, 60 degrees apart, never overlap, nor the hex's own)
+ARROW_R, ARROW_AT = 11.0, 29.0
+
+
 def _gate_spots_svg(acts: dict[str, Action], used: set[str]) -> str:
     """Gate Token placement in two steps on the board: a round button on each hex a Gate Token may take;
-    choosing it (focus or tap) shows its arrows right after it, one per side the arrow may point at (they sit
-    inside that hex, round its button: no two visible buttons ever overlap, and no button holds another)."""
+    choosing it (focus or tap) shows its arrows right after it, one per side the arrow may point at (round its
+    button, reaching into the neighbouring hexes, whose buttons step aside meanwhile: no two visible buttons ever
+    overlap, and no button holds another).  The button's area is the hex's (``#cw-hit``); ``data-opens`` and
+    ``data-via`` name the button and the arrows it opens (tools/screenshots.py reaches the arrows through it)."""
     by_hex: dict[str, list[tuple[str, str, Action]]] = {}
     for aid, a in acts.items():
         if aid.startswith("gate:") and ">" in aid:
@@ -510,46 +517,109 @@ def _gate_spots_svg(acts: dict[str, Action], used: set[str]) -> str:
         arrows = []
         for ar, aid, a in by_hex[h]:
             ax, ay = pos(ar)
-            ang = math.degrees(math.atan2(ay - y, ax - x))
-            dx, dy = (ax - x) * 0.45, (ay - y) * 0.45
+            ang = math.atan2(ay - y, ax - x)
+            dx, dy = ARROW_AT * math.cos(ang), ARROW_AT * math.sin(ang)
             arrows.append(f'<g class="mk spot" data-action="{esc(aid)}" role="button" tabindex="0" '
                           f'aria-label="{esc(a.label or aid)}" transform="translate({x + dx:.1f},{y + dy:.1f})">'
-                          f'<circle r="6.5"/><use href="#cw-wedge" transform="rotate({ang:.0f}) scale(1.25)"/></g>')
+                          f'<circle r="{ARROW_R:g}"/><use href="#cw-wedge" transform="rotate({math.degrees(ang):.0f}) '
+                          f'scale(2.2)"/></g>')
             used.add(aid)
-        out.append(f'<g class="gpick" role="button" tabindex="0" aria-label="Gate Token on {h}: choose it, then '
-                   f'its arrow ({len(arrows)} sides)"><circle class="gp" cx="{x}" cy="{y}" r="7"/></g>'
-                   f'<g class="arrows">{"".join(arrows)}</g>')
+        out.append(f'<g class="gpick" id="cw-gpick-{h}" data-opens="cw-arrows-{h}" role="button" tabindex="0" '
+                   f'aria-label="Gate Token on {h}: choose it, then its arrow ({len(arrows)} sides)">'
+                   f'<use href="#cw-hit" fill="transparent" x="{x}" y="{y}"/><circle class="gp" cx="{x}" cy="{y}" r="7"/>'
+                   f'</g><g class="arrows" id="cw-arrows-{h}" data-via="cw-gpick-{h}">{"".join(arrows)}</g>')
     return f'<g class="gate-spots">{"".join(out)}</g>' if out else ""
 
 
-def _markers_svg(marks: dict, link: dict[str, int], acts: dict[str, Action], used: set[str]) -> str:
-    """The move/attack/shell/wall/place markers, one per id, grouped per source unit; several on one
-    hex sit in a ring round its centre (attack-like ones as diamonds, moves as dots: not colour alone)."""
+# A control on a hex (a marker, a hex with several choices, a Gate Token spot): the hex a little inset with its
+# left and right corners cut off, so that two controls on neighbouring hexes never overlap (columns are 1.5 SIZE
+# apart, a whole hex is 2 SIZE wide) and each is at least 24 px at the board zoom Legible (28 x 32 units).
+HIT_HALF_W = SIZE * 0.75 - 1.0
+OPT_W, OPT_H, OPT_GAP = 88.0, 24.0, 3.0     # one choice of a hex with several (24 units: 27 px at Legible)
+OPT_WORDS = {"move": "move from", "attack": "attack from", "shell": "shell from", "wall": "Wall from",
+             "place": "place from"}
+
+
+@lru_cache(maxsize=1)
+def hit_points() -> str:
+    """The corners of a hex control's area round (0, 0) (:data:`HIT_HALF_W`).
+
+    >>> hit_points()
+    '-9.2,-16.0 9.2,-16.0 14.0,-7.8 14.0,7.8 9.2,16.0 -9.2,16.0 -14.0,7.8 -14.0,-7.8'
+    """
+    r = SIZE - 1.5
+    top, cut = r * math.sqrt(3) / 2, (r - HIT_HALF_W) * math.sqrt(3)
+    pts = [(-r / 2, -top), (r / 2, -top), (HIT_HALF_W, -cut), (HIT_HALF_W, cut), (r / 2, top), (-r / 2, top),
+           (-HIT_HALF_W, cut), (-HIT_HALF_W, -cut)]
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+
+
+def _markers_svg(marks: dict, link: dict[str, int], acts: dict[str, Action], used: set[str],
+                 box: tuple[float, float, float, float]) -> str:
+    """The move/attack/shell/wall/place markers, one per id.  A hex with one is a marker filling the hex (its
+    area ``#cw-hit``), grouped per source unit (``dests k<i>``: pointing at the unit lights up its markers).
+    A hex with several is one control (``pick``, drawn with a small dot per choice round its centre: attack-like
+    ones as diamonds, moves as dots, not colour alone) that opens the list of its choices (``choices``, each a
+    button of its own, shown while the hex or one of them has the focus: a tap, a click or Tab), after every
+    marker so that the list covers them; ``box``: the board's viewBox, which the list stays inside."""
     groups: dict = {}
-    for dst, lst in marks.items():
+    picks = []
+    for dst in sorted(marks, key=_hex_order):
+        lst = marks[dst]
         x, y = pos(dst)
         n = len(lst)
-        for i, (src, aid, kind) in enumerate(lst):
+        if n == 1:
+            src, aid, kind = lst[0]
             glyph, verb = MARKS[kind]
-            title = acts[aid].label or f"{verb} {src} to {dst}"
             shape = "dot" if kind in ("move", "place") else "dot dia"
-            if n == 1:
-                body = (f'<use href="#cw-hl" class="hl"/><circle class="{shape}" r="7.5"/>'
-                        f'<text class="glyph" y="3.4">{glyph}</text>')
-                tx, ty = x, y
-            else:
-                ang = math.radians(-90 + 360 * i / n)
-                dot = 6 if n <= 4 else 5 if n <= 8 else 4.5
-                rr = min(15.0, max(9.5, (dot + 0.5) / math.sin(math.pi / n)))   # neighbours do not overlap
-                tx, ty = round(x + rr * math.cos(ang), 1), round(y + rr * math.sin(ang), 1)
-                body = (f'<circle class="{shape}" r="{dot}"/>' if shape == "dot" else
-                        f'<rect class="{shape}" x="{-dot:.1f}" y="{-dot:.1f}" width="{2 * dot:.1f}" '
-                        f'height="{2 * dot:.1f}" transform="rotate(45) scale(.8)"/>')
             groups.setdefault(src, []).append(
-                f'<g class="mk {kind}{" one" if n == 1 else ""}" data-action="{esc(aid)}" role="button" tabindex="0" '
-                f'aria-label="{esc(title)}" transform="translate({tx},{ty})">{body}</g>')
+                f'<g class="mk {kind} one" data-action="{esc(aid)}" role="button" tabindex="0" '
+                f'aria-label="{esc(acts[aid].label or f"{verb} {src} to {dst}")}" transform="translate({x},{y})">'
+                f'<use href="#cw-hit" class="hl"/><circle class="{shape}" r="7.5"/>'
+                f'<text class="glyph" y="3.4">{glyph}</text></g>')
             used.add(aid)
-    return dest_layer({f"k{link[src]}": items for src, items in groups.items()}) if groups else ""
+            continue
+        picks.append(_pick_svg(dst, lst, acts, used, box))
+    out = dest_layer({f"k{link[src]}": items for src, items in groups.items()}) if groups else ""
+    return out + (f'<g class="picks">{"".join(picks)}</g>' if picks else "")
+
+
+def _pick_svg(dst: str, lst: list, acts: dict[str, Action], used: set[str],
+              box: tuple[float, float, float, float]) -> str:
+    """A hex with several choices: the control on the hex, then the list it opens (below the hex, or above it
+    near the board's bottom edge; within the board's width)."""
+    x, y = pos(dst)
+    n = len(lst)
+    pips = []
+    dot = 4.5 if n <= 4 else 3.5
+    rr = 9.0
+    for i, (_src, _aid, kind) in enumerate(lst[:8]):
+        ang = math.radians(-90 + 360 * i / min(n, 8))
+        px, py = round(rr * math.cos(ang), 1), round(rr * math.sin(ang), 1)
+        pips.append(f'<circle class="pip" cx="{px}" cy="{py}" r="{dot}"/>' if kind in ("move", "place") else
+                    f'<rect class="pip dia" x="{px - dot * .8:.1f}" y="{py - dot * .8:.1f}" width="{dot * 1.6:.1f}" '
+                    f'height="{dot * 1.6:.1f}" transform="rotate(45 {px} {py})"/>')
+    bx, by, bw, bh = box
+    total = n * OPT_H + (n - 1) * OPT_GAP
+    top = y + HH / 2 - 2
+    if top + total > by + bh - 2:
+        top = max(by + 2, y - HH / 2 + 2 - total)
+    cx = min(max(x, bx + OPT_W / 2 + 2), bx + bw - OPT_W / 2 - 2)
+    opts, words = [], []
+    for i, (src, aid, kind) in enumerate(lst):
+        glyph, verb = MARKS[kind]
+        label = acts[aid].label or f"{verb} {src} to {dst}"
+        words.append(label)
+        oy = top + i * (OPT_H + OPT_GAP) + OPT_H / 2
+        opts.append(f'<g class="mk opt {kind}" data-action="{esc(aid)}" role="button" tabindex="0" '
+                    f'aria-label="{esc(label)}" transform="translate({cx:.1f},{oy:.1f})">'
+                    f'<rect class="pill" x="{-OPT_W / 2:g}" y="{-OPT_H / 2:g}" width="{OPT_W:g}" height="{OPT_H:g}" '
+                    f'rx="6"/><text class="glyph" y="3.4">{glyph} {OPT_WORDS[kind]} {esc(src)}</text></g>')
+        used.add(aid)
+    name = f"{dst}: {n} choices ({'; '.join(words)}): choose the hex, then one of them"
+    return (f'<g class="mk pick" id="cw-pick-{dst}" data-opens="cw-choices-{dst}" role="button" tabindex="0" '
+            f'aria-label="{esc(name)}" transform="translate({x},{y})"><use href="#cw-hit" class="hl"/>{"".join(pips)}'
+            f'</g><g class="choices" id="cw-choices-{dst}" data-via="cw-pick-{dst}">{"".join(opts)}</g>')
 
 
 # ---------------------------------------------------------------- last moves

@@ -99,7 +99,28 @@ def defs() -> str:
                      for i, c in enumerate(SEAT_STROKE))
     return (f'<defs><polygon id="hb-cell" points="{corners(SIZE)}"/>'
             f'<polygon id="hb-unit" points="{corners(ur)}"/>'
-            f'<polygon id="hb-hl" points="{corners(SIZE - 2)}"/>{front}{arrows}</defs>')
+            f'<polygon id="hb-hl" points="{corners(SIZE - 2)}"/>'
+            f'<polygon id="hb-hit" points="{hit_points()}"/>{front}{arrows}</defs>')
+
+
+# A board target's hit area: its hex (a little inset) with the left and right corners cut off, so that the boxes of
+# two targets on neighbouring hexes never overlap (columns are 1.5 SIZE apart; a whole hex is 2 SIZE wide):
+# it spans HIT_HALF_W each side of the centre and the hex's height less 2 units each side.
+HIT_HALF_W = SIZE * 0.75 - 1.0
+
+
+@lru_cache(maxsize=1)
+def hit_points() -> str:
+    """The corners of a board target's hit area round (0, 0) (:data:`HIT_HALF_W`).
+
+    >>> hit_points()
+    '-17.0,-29.4 17.0,-29.4 26.0,-13.9 26.0,13.9 17.0,29.4 -17.0,29.4 -26.0,13.9 -26.0,-13.9'
+    """
+    r = SIZE - 2
+    top, cut = r * math.sqrt(3) / 2, (r - HIT_HALF_W) * math.sqrt(3)
+    pts = [(-r / 2, -top), (r / 2, -top), (HIT_HALF_W, -cut), (HIT_HALF_W, cut), (r / 2, top), (-r / 2, top),
+           (-HIT_HALF_W, cut), (-HIT_HALF_W, -cut)]
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
 
 
 def cells(rows: Iterable[int] = range(ROWS), *, row0: int = 0, nav_prefix: str | None = None, labels: bool = True,
@@ -321,9 +342,7 @@ def _board_svg(units: list, pending, acts: dict, used: set, names: list[str], se
         if ahead:
             x, y = pos(ahead)
             label = f"Step forward to {ahead}"
-            targets.append((y, x, f'<g class="hl hl-step" data-action="step" transform="translate({x},{y})" '
-                                  f'role="button" tabindex="0" aria-label="{esc(label)}">'
-                                  f'<title>{esc(label)}</title><use href="#hb-hl"/></g>'))
+            targets.append((y, x, _target("step", "step", x, y, label)))
     # unit / aim / shoot targets
     for aid, a in acts.items():
         kind, _, target = aid.partition(":")
@@ -339,12 +358,18 @@ def _board_svg(units: list, pending, acts: dict, used: set, names: list[str], se
         if u is not None:                                  # the unit's state, for a screen reader
             label += f" ({u.get('health')} of {u.get('max_health', u.get('health'))} health, facing " \
                      f"{DIRS[int(u.get('facing', 0)) % 6]})"
-        targets.append((y, x, f'<g class="hl hl-{kind}" data-action="{esc(aid)}" transform="translate({x},{y})" '
-                              f'role="button" tabindex="0" aria-label="{esc(label)}">'
-                              f"<title>{esc(label)}</title><use href=\"#hb-hl\"/></g>"))
+        targets.append((y, x, _target(kind, aid, x, y, label)))
     svg += [t for _y, _x, t in sorted(targets, key=lambda t: (t[0], t[1]))]     # tab order: top to bottom
     svg.append("</svg>")
     return "".join(svg)
+
+
+def _target(kind: str, aid: str, x: float, y: float, label: str) -> str:
+    """A hex to click: its highlight (the whole hex, drawn for the eye only), then the button itself, whose hit
+    area (``#hb-hit``) keeps clear of the neighbouring hexes' (web/ui.css: ``.hl-ring``, ``.hl``)."""
+    return (f'<use href="#hb-hl" class="hl-ring hl-{kind}" x="{x}" y="{y}"/>'
+            f'<g class="hl hl-{kind}" data-action="{esc(aid)}" transform="translate({x},{y})" role="button" '
+            f'tabindex="0" aria-label="{esc(label)}"><title>{esc(label)}</title><use href="#hb-hit" class="hit"/></g>')
 
 
 def _seat_of(key: object) -> int | None:
