@@ -30,3 +30,36 @@ def redeal_changes_nothing_seen(state, step: int) -> tuple[int, int]:
         assert other.to_act == state.to_act
         changed += json.loads(other.to_json())["data"] != data
     return state.players, changed
+
+
+def think_to_end(bot, state, seat: int) -> tuple[str, int]:
+    """Drive ``bot.think(state, seat)`` (a generator: pyapp.bots) to its end: (the action id, how many times it
+    yielded)."""
+    gen = bot.think(state, seat)
+    n = 0
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value, n
+        n += 1
+
+
+def positions_where(gid: str, bot: str, want: int, keep, seed: int = 3, players: int = 2, every: int = 3) -> list:
+    """Copies of positions of a game that ``bot`` plays in every seat where ``keep(state, pick)`` holds for seat 0
+    to act with more than one legal action (``pick``: the bot's choice there); every ``every``-th such position,
+    ``want`` of them."""
+    from pyapp import bots
+    s = games.get(gid).new(players, seed)
+    seats = [bots.make(gid, bot, 10 + i) for i in range(players)]
+    found, k = [], 0
+    while not s.is_over and len(found) < want:
+        p = s.to_act[0]
+        pick = seats[p].choose(s, p)
+        if p == 0 and len(s.legal_actions(0)) > 1 and keep(s, pick):
+            k += 1
+            if k % every == 0:
+                found.append(s.clone())
+        s.apply(p, pick)
+    assert len(found) == want
+    return found

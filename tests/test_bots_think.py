@@ -16,6 +16,8 @@ import pytest
 from pyapp import bots, games
 from pyapp.bots.levels import RolloutBot, SloppyBot, drive, think_of
 
+from play_helpers import think_to_end
+
 GAMES = {"hexbattle": 2, "doomspire": 2, "clockwork": 2}
 
 
@@ -26,16 +28,9 @@ def _all_bots():
 
 
 def run_think(bot, state, seat):
-    """Drive ``bot.think`` to its end: (action id, number of yields)."""
-    gen = bot.think(state, seat)
-    assert isinstance(gen, types.GeneratorType)
-    n = 0
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value, n
-        n += 1
+    """Drive ``bot.think`` (a generator) to its end: (action id, number of yields)."""
+    assert isinstance(bot.think(state, seat), types.GeneratorType)
+    return think_to_end(bot, state, seat)
 
 
 def lockstep(game_id: str, name: str, seed: int, limit: int, others: str = "normal"):

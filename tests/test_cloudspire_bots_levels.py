@@ -11,37 +11,16 @@ from pyapp.engine import Rng
 from pyapp.games.cloudspire.bots import EasyBot, HardBot, NormalBot, RaiderBot, _big
 from pyapp.ui.app import _offered_bots
 
+from play_helpers import positions_where, think_to_end as drive
+
 GAME = "cloudspire"
-
-
-def drive(bot, state, seat):
-    """Run ``bot.think`` to the end: (the action id, how many times it yielded)."""
-    gen = bot.think(state, seat)
-    n = 0
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value, n
-        n += 1
 
 
 def searched_positions(want: int, seed: int = 3, players: int = 2, every: int = 3, attacks: bool = False):
     """Copies of positions of a game the raiders play where seat 0 has a decision the hard bot searches
     (with ``attacks``: an attack the raider would make)."""
-    s = games.get(GAME).new(players, seed)
-    seats = [bots.make(GAME, "raider", 10 + i) for i in range(players)]
-    found, k = [], 0
-    while not s.is_over and len(found) < want:
-        p = s.to_act[0]
-        pick = seats[p].choose(s, p)
-        if p == 0 and len(s.legal_actions(0)) > 1 and (pick.startswith("atk:") if attacks else _big(s, 0)):
-            k += 1
-            if k % every == 0:
-                found.append(s.clone())
-        s.apply(p, pick)
-    assert len(found) == want
-    return found
+    return positions_where(GAME, "raider", want, (lambda s, pick: pick.startswith("atk:")) if attacks
+                           else (lambda s, pick: _big(s, 0)), seed=seed, players=players, every=every)
 
 
 def test_levels_are_registered_in_order_and_the_raider_stays():

@@ -9,36 +9,14 @@ from pyapp.engine import Rng
 from pyapp.games.icefortress.bots import EasyBot, HardBot, NormalBot, PlannerBot, _big
 from pyapp.ui import App, DictStorage
 
+from play_helpers import positions_where, think_to_end as drive
+
 GAME = "icefortress"
-
-
-def drive(bot, state, seat):
-    """Run ``bot.think`` to the end: (the action id, how many times it yielded)."""
-    gen = bot.think(state, seat)
-    n = 0
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value, n
-        n += 1
 
 
 def searched_positions(want: int, seed: int = 3, players: int = 2, every: int = 3):
     """Copies of positions of a game the planners play where seat 0 has a decision the hard bot searches."""
-    game = games.get(GAME)
-    s = game.new(players, seed)
-    seats = [bots.make(GAME, "planner", 10 + i) for i in range(players)]
-    found, k = [], 0
-    while not s.is_over and len(found) < want:
-        p = s.to_act[0]
-        if p == 0 and len(s.legal_actions(0)) > 1 and _big(s, 0):
-            k += 1
-            if k % every == 0:
-                found.append(s.clone())
-        s.apply(p, seats[p].choose(s, p))
-    assert len(found) == want
-    return found
+    return positions_where(GAME, "planner", want, lambda s, pick: _big(s, 0), seed=seed, players=players, every=every)
 
 
 def test_levels_are_registered_in_order_and_the_planner_stays():
