@@ -31,6 +31,8 @@ base bots' own pieces when ``rollout_think`` is set (a base bot whose single dec
 """
 from __future__ import annotations
 
+import time
+
 from ..engine import Rng
 
 TYPE_CHECKING = False
@@ -279,3 +281,75 @@ class RolloutBot:
         """The base bot's plan (if it keeps one) no longer holds."""
         if hasattr(self.me, "plan"):
             self.me.plan = []
+
+
+class SlicedRollouts(RolloutBot):
+    """:class:`RolloutBot` thinking in slices: it yields whenever ``slice_s`` seconds of work have passed
+    (inside rollouts too), so no piece of its thinking is long; where it yields never changes what it
+    chooses.  Its copies are dealt by :meth:`determinize` (the games whose own redeal depends on the hidden order
+    deal from a canonical one there).  Ice Fortress and Cloudspire use it."""
+
+    slice_s = 0.004
+
+    def determinize(self, state: "State", seat: int) -> "State":
+        return state.resample_hidden(seat, self.rng)
+
+    def start(self, state: "State", seat: int) -> None:
+        """Called before the rollouts of a decision (e.g. to note where the horizon is)."""
+
+    def think(self, state: "State", seat: int) -> "Generator[None, None, str]":
+        self.last_rollouts = 0
+        clock = time.perf_counter
+        playing = _playing(state, seat)
+        if len(playing) == 1:
+            return playing[0].id
+        default = self.me.choose(state, seat)
+        yield
+        if not self.worth(state, seat, playing, default):
+            return default
+        cands = self.candidates(state, seat, playing, default)
+        if len(cands) < 2:
+            return default
+        self.start(state, seat)
+        totals = dict.fromkeys(cands, 0.0)
+        spent = copies = 0
+        budget = self.budget_for(state)
+        cls = self.rollout_base or self.base
+        t0 = clock()
+        while copies < self.determinizations and (copies == 0 or spent * (copies + 1) / copies <= budget):
+            det = self.determinize(state, seat)
+            seed = self.rng.below(2 ** 30)
+            yield
+            t0 = clock()
+            for c in cands:
+                s = self.clone(det)
+                s.apply(seat, c)
+                bots = [cls(seed * 7 + i) for i in range(s.players)]
+                _memo_legal(s)
+                steps = 0
+                left = False
+                while not s.is_over:
+                    mover = s.to_act[0]
+                    if mover != seat:
+                        left = True
+                    if self.horizon_over(s, seat, steps, left):
+                        break
+                    s.apply(mover, bots[mover].choose(s, mover))
+                    steps += 1
+                    if clock() - t0 >= self.slice_s:
+                        yield
+                        t0 = clock()
+                totals[c] += self.value(s, seat)
+                spent += steps + 1
+                self.last_rollouts += 1
+                yield
+                t0 = clock()
+            copies += 1
+        self._default, self._totals = default, totals      # for inspection (tools, tests)
+        best = default
+        for c in cands[1:]:
+            if totals[c] > totals[best] + self.margin * copies:
+                best = c
+        if best != default:
+            self.deviated()
+        return best
