@@ -172,10 +172,10 @@ def test_a_herobane_deals_2_more_to_a_hero_but_not_to_a_minion():
     assert s.data["units"][h]["hp"] == 7 - 5
     s = board(["narora", "keel"])
     a = unit(s, 0, road[4], chips=["stalker_cat"])
-    m = unit(s, 1, road[5], chips=["gloom_knight"])                   # health 5
+    m = unit(s, 1, road[5], chips=["gloom_knight"])                   # health 4: survives 3, not 5
     start_turn(s, 0)
     act(s, f"atk:{a}:{road[5]}")
-    assert s.data["units"][m]["hp"] == 5 - 3
+    assert s.data["units"][m]["hp"] == UNITS["gloom_knight"]["health"] - 3
 
 
 @rule("CS-GAP-78")

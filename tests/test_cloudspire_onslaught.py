@@ -7,6 +7,7 @@ import pytest
 from cloudspire_helpers import (act, camp, clear_landmarks, event, gate, gate_health, give, hp, ids, lane, landmark,
                                 march, new, owned, relic, rig, scape, spire, stack, start_turn, unit)
 from pyapp.engine.log import plain
+from pyapp.games.cloudspire.content import UNITS
 
 rule = pytest.mark.rule
 
@@ -274,7 +275,7 @@ def test_a_minion_must_attack_an_adjacent_unit_which_retaliates():
     assert f"atk:{a}:{at}" in got and f"atk:{a}:{gate(s, 1)}" in got
     assert "end" not in got                                    # the minion must attack
     act(s, f"atk:{a}:{at}")
-    assert s.data["units"][d]["hp"] == 4 - 2
+    assert s.data["units"][d]["hp"] == UNITS["shackler"]["health"] - UNITS["squire"]["attack"]
     assert a not in s.data["units"]                             # the shackler strikes back for 2
 
 
@@ -295,7 +296,7 @@ def test_a_defeated_minion_goes_home_and_pays_its_reward():
 def test_only_the_first_attack_in_a_turn_draws_retaliation():
     s = board()
     road = lane(s, 0, 1)
-    target = unit(s, 1, road[6], chips=["gloom_knight"])       # 5 health, attack 3
+    target = unit(s, 1, road[6], chips=["gloom_knight"])       # 4 health, attack 3
     side = [x for x in s.map.grid.adjacent(road[6]) if not s.solid(x) and s.terrain(x) == "path"
             and x != road[6] and s.unit_at(x) is None]
     a = unit(s, 0, road[5], hero="lantern_heir")
@@ -317,7 +318,7 @@ def test_a_group_reveals_its_next_minion_with_full_health():
     give(s, 0, 0)
     act(s, f"atk:{a}:{at}")
     grp = s.data["units"][d]
-    assert grp["chips"] == ["shackler"] and grp["hp"] == 4      # no carry-over of the extra damage
+    assert grp["chips"] == ["shackler"] and grp["hp"] == UNITS["shackler"]["health"]   # no carry-over of the extra damage
     assert s.data["source"][0] == 1
 
 
