@@ -63,3 +63,51 @@ def positions_where(gid: str, bot: str, want: int, keep, seed: int = 3, players:
         s.apply(p, pick)
     assert len(found) == want
     return found
+
+
+def check_levels(gid: str, old: str, old_cls, classes: dict, banned: tuple = ()) -> None:
+    """The three levels are registered right after ``random`` with names for players (no algorithm words), the
+    old best bot stays registered as ``old`` without a level, and ``normal`` is that bot under a new name."""
+    from pyapp import bots
+    avail = bots.available(gid)
+    assert list(avail) == ["random", "easy", "normal", "hard", old]
+    labels = set()
+    for lvl, name in enumerate(("easy", "normal", "hard"), start=1):
+        cls = avail[name]
+        assert cls is classes[name] and cls.level == lvl and cls.name == name and cls.blurb.endswith(".")
+        assert cls.label not in labels and not any(w in cls.label.lower()
+                                                   for w in ("rollout", "heuristic", "random") + banned)
+        labels.add(cls.label)
+    assert not hasattr(old_cls, "level") and issubclass(classes["normal"], old_cls)
+
+
+def check_think_matches_choose(gid: str, name: str, positions: list) -> int:
+    """At each position, ``name``'s ``think`` (driven to the end) gives the legal action ``choose`` gives from a bot
+    with the same seed; a searching bot (one with ``last_rollouts``) yields more often than it rolls out.
+    Returns how many times it yielded."""
+    from pyapp import bots
+    yielded = 0
+    for i, s in enumerate(positions):
+        a, b = bots.make(gid, name, 40 + i), bots.make(gid, name, 40 + i)
+        got, n = think_to_end(a, s.clone(), 0)
+        assert got == b.choose(s.clone(), 0) and got in {x.id for x in s.legal_actions(0)}
+        if hasattr(a, "last_rollouts"):
+            assert n > a.last_rollouts > 0
+        yielded += n
+    return yielded
+
+
+def check_hard_blind(gid: str, positions: list) -> int:
+    """Dealing anew what seat 0 cannot see leaves its view the same and the hard bot's choice and every rollout
+    score, for a fixed seed, the same.  Returns how many of the checks searched."""
+    from pyapp import bots
+    searched = 0
+    for s in positions:
+        for k in (1, 2):
+            other = s.resample_hidden(0, Rng(k))
+            assert other.view(0) == s.view(0) and other.to_json() != s.to_json()
+            a, b = bots.make(gid, "hard", 7), bots.make(gid, "hard", 7)
+            assert a.choose(s, 0) == b.choose(other, 0)
+            assert a.last_rollouts == b.last_rollouts and a._totals == b._totals
+            searched += a.last_rollouts > 0
+    return searched

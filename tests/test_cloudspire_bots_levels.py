@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import copy
 
-from pyapp import bots, games
-from pyapp.engine import Rng
+from pyapp import games
 from pyapp.games.cloudspire.bots import EasyBot, HardBot, NormalBot, RaiderBot, _big
 from pyapp.ui.app import _offered_bots
 
-from play_helpers import positions_where, think_to_end as drive
+from play_helpers import check_hard_blind, check_levels, check_think_matches_choose, positions_where
 
 GAME = "cloudspire"
 
@@ -24,16 +23,7 @@ def searched_positions(want: int, seed: int = 3, players: int = 2, every: int = 
 
 
 def test_levels_are_registered_in_order_and_the_raider_stays():
-    avail = bots.available(GAME)
-    assert list(avail) == ["random", "easy", "normal", "hard", "raider"]
-    labels = set()
-    for lvl, name in enumerate(("easy", "normal", "hard"), start=1):
-        cls = avail[name]
-        assert cls.level == lvl and cls.name == name and cls.blurb.endswith(".")
-        assert cls.label not in labels and not any(w in cls.label.lower() for w in ("rollout", "heuristic", "random"))
-        labels.add(cls.label)
-    assert not hasattr(RaiderBot, "level") and issubclass(NormalBot, RaiderBot)
-    assert avail["easy"] is EasyBot and avail["hard"] is HardBot
+    check_levels(GAME, "raider", RaiderBot, {"easy": EasyBot, "normal": NormalBot, "hard": HardBot})
 
 
 def test_the_setup_offers_random_and_the_three_levels():
@@ -49,28 +39,15 @@ def test_think_returns_what_choose_returns_for_every_bot():
         pos = searched_positions(2 if name == "hard" else 6, seed=5, every=4)
         if name == "hard":
             pos += searched_positions(1, seed=5, attacks=True, every=2)
-        for i, s in enumerate(pos):
-            a, b = bots.make(GAME, name, 40 + i), bots.make(GAME, name, 40 + i)
-            got, n = drive(a, s.clone(), 0)
-            assert got == b.choose(s.clone(), 0) and got in {x.id for x in s.legal_actions(0)}
-            if name == "hard":
-                assert n > a.last_rollouts > 0
+        check_think_matches_choose(GAME, name, pos)
 
 
 def test_hard_chooses_the_same_whatever_its_seat_cannot_see():
     """Dealing anew what seat 0 cannot see (the other stack, face-down landmarks, the market, earthscape and
     event piles, the other seat's relics) leaves its view the same and the hard bot's choice and every rollout
     score, for a fixed seed, the same."""
-    searched = 0
-    for s in searched_positions(2, seed=9, every=5) + searched_positions(1, seed=9, attacks=True, every=3):
-        for k in (1, 2):
-            other = s.resample_hidden(0, Rng(k))
-            assert other.view(0) == s.view(0) and other.to_json() != s.to_json()
-            a, b = bots.make(GAME, "hard", 7), bots.make(GAME, "hard", 7)
-            assert a.choose(s, 0) == b.choose(other, 0)
-            assert a.last_rollouts == b.last_rollouts and a._totals == b._totals
-            searched += a.last_rollouts > 0
-    assert searched >= 4
+    positions = searched_positions(2, seed=9, every=5) + searched_positions(1, seed=9, attacks=True, every=3)
+    assert check_hard_blind(GAME, positions) >= 4
 
 
 def test_easy_slips_only_at_its_big_decisions():
