@@ -221,13 +221,13 @@ def test_griege_minions_slip_through_opposing_units_but_never_stop_on_them():
 def test_a_griege_minion_is_promoted_once_when_it_defeats_a_unit():
     s = board(["griege", "keel"])
     road = lane(s, 0, 1)
-    a = unit(s, 0, road[-1], chips=["knifehand"])                    # attack 2, health 3; by the marked gate
+    a = unit(s, 0, road[-1], chips=["knifehand"])                    # health 3; by the marked gate
     d = unit(s, 1, road[-2], chips=["delver"], hp=1)
     start_turn(s, 0)
     act(s, f"atk:{a}:{road[-2]}")
     u = s.data["units"][a]
     assert d not in s.data["units"] and u["promoted"] and u["hp"] == 4
-    assert s.stat(u, "attack") == 3 and s.stat(u, "health") == 4
+    assert s.stat(u, "attack") == UNITS["knifehand"]["attack"] + 1 and s.stat(u, "health") == 4
     assert s.view(1)["units"][0]["promoted"] is True                 # public
     s.promote(a, "again")
     assert u["hp"] == 4                                               # once only
