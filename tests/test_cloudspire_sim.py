@@ -40,28 +40,33 @@ def hidden(state, k):
         assert copy.legal_actions(seat) == state.legal_actions(seat)
 
 
-@pytest.mark.parametrize("players,seed", [(2, 11), (3, 12), (4, 13)])
-def test_random_games_keep_the_contract(players, seed):
-    state = GAME.new(players, seed)
+def play_randomly(state, seed: int, check_every: int, hidden_every: int, undo: bool = False):
+    """A random game to its end, mostly past the passing actions, checking the contract (and the hidden facts)
+    every few steps, with a few undos if ``undo``; then the outcome and the replay."""
     r = random.Random(seed)
     steps = undos = 0
     while not state.is_over:
-        if steps % 7 == 0:
+        if steps % check_every == 0:
             check(state)
-        if steps % 23 == 0:
+        if steps % hidden_every == 0:
             hidden(state, steps)
         seat = state.to_act[0]
         acts = state.legal_actions(seat)
         prefer = [a for a in acts if a.id not in ("pass", "done", "end")] if r.random() < 0.6 else acts
         state.apply(seat, r.choice(prefer or acts).id)
-        if state.can_undo(seat) and r.random() < 0.05 and undos < 5:
+        if undo and state.can_undo(seat) and r.random() < 0.05 and undos < 5:
             back = state.undo(seat)
             assert back.history == state.history[:-1]
             undos += 1
         steps += 1
         assert steps < 20000
     assert state.outcome() is not None and state.to_act == ()
-    assert GAME.replay(players, seed, state.options, state.history) == state
+    assert GAME.replay(state.players, seed, state.options, state.history) == state
+
+
+@pytest.mark.parametrize("players,seed", [(2, 11), (3, 12), (4, 13)])
+def test_random_games_keep_the_contract(players, seed):
+    play_randomly(GAME.new(players, seed), seed, 7, 23, undo=True)
 
 
 PART2 = [f for f in PLAYABLE if f not in PART1]
@@ -75,19 +80,4 @@ def test_random_games_with_every_part_2_faction(faction):
     rival = PART1[i % len(PART1)]
     for k, factions in enumerate(([faction, rival], [rival, faction])):
         seed = 300 + 10 * i + k
-        state = GAME.new(2, seed, {"factions": factions})
-        r = random.Random(seed)
-        steps = 0
-        while not state.is_over:
-            if steps % 29 == 0:
-                check(state)
-            if steps % 41 == 0:
-                hidden(state, steps)
-            seat = state.to_act[0]
-            acts = state.legal_actions(seat)
-            prefer = [a for a in acts if a.id not in ("pass", "done", "end")] if r.random() < 0.6 else acts
-            state.apply(seat, r.choice(prefer or acts).id)
-            steps += 1
-            assert steps < 20000
-        assert state.outcome() is not None
-        assert GAME.replay(2, seed, state.options, state.history) == state
+        play_randomly(GAME.new(2, seed, {"factions": factions}), seed, 29, 41)
