@@ -45,3 +45,25 @@ def test_a_draw_counts_half_for_each_side_in_both_cells(tmp_path, capsys):
     col = next(line for line in out.splitlines() if line.strip().startswith("heirs |"))
     assert row.split("|")[2].strip() == "40" and "40.0 % of 10" in row      # 3 wins + 2 draws / 2
     assert col.split("|")[1].strip() == "60" and "60.0 % of 10" in col      # 5 wins + 2 draws / 2, not 7 + 0
+
+
+def test_a_lever_changes_the_content_for_the_run_only_where_it_names(monkeypatch):
+    """``--set ID.FIELD=N`` screens a number without editing the data: a unit's stat where the rules read it, a
+    faction's gate; a typo is refused rather than screened as nothing."""
+    import copy
+
+    import pytest
+    from pyapp.games.cloudspire import content
+    for name in ("UNITS", "FACTIONS"):
+        monkeypatch.setattr(content, name, copy.deepcopy(getattr(content, name)))
+    bal = tool("balance_cloudspire")
+    monkeypatch.setattr(bal, "UNITS", content.UNITS)
+    monkeypatch.setattr(bal, "FACTIONS", content.FACTIONS)
+    bal.lever("shackler.health=9")
+    bal.lever("griege.gate=14")
+    assert content.UNITS["shackler"]["health"] == 9
+    assert [m["health"] for m in content.FACTIONS["keel"]["minions"] if m["id"] == "shackler"] == [9]
+    assert content.FACTIONS["griege"]["gate"] == 14 and content.UNITS["delver"]["health"] == 3
+    for bad in ("shackler.hp=3", "nobody.health=3", "shackler.health=three", "shackler=3"):
+        with pytest.raises(ValueError):
+            bal.lever(bad)

@@ -25,7 +25,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from pyapp.games.cloudspire import GAME  # noqa: E402
-from pyapp.games.cloudspire.content import FACTIONS, PLAYABLE  # noqa: E402
+from pyapp.games.cloudspire.content import CHIPS, FACTIONS, PLAYABLE, SPIRES, UNITS  # noqa: E402
 from pyapp.sim import play  # noqa: E402
 
 
@@ -68,6 +68,26 @@ def pair(a: str, b: str, games: int, seed: int, bot: str) -> dict:
             "seconds": round(time.perf_counter() - t0, 1), "errors": errors}
 
 
+def lever(spec: str) -> None:
+    """``ID.FIELD=N``: set a number of the content in memory for this run (a faction's ``gate`` or ``cap``, or a
+    unit's or spire's stat wherever the rules and the bots read it)."""
+    try:
+        key, value = spec.split("=")
+        oid, field = key.split(".")
+        n = int(value)
+    except ValueError:
+        raise ValueError(f"--set {spec!r}: expected ID.FIELD=N") from None
+    if oid in FACTIONS:
+        targets = [FACTIONS[oid]]
+    else:
+        targets = [d[oid] for d in (UNITS, SPIRES, CHIPS) if oid in d]
+        targets += [x for f in FACTIONS.values() for x in f["heroes"] + f["minions"] + f["spires"] if x["id"] == oid]
+    if not targets or not all(isinstance(t.get(field), int) for t in targets):
+        raise ValueError(f"--set {spec!r}: no number {field!r} of {oid!r}")
+    for t in targets:
+        t[field] = n
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=100, help="games per pair (seats swapped every other game)")
@@ -77,6 +97,9 @@ def main(argv=None) -> int:
     ap.add_argument("--bot", default="raider",
                     help="the bot in both seats (default raider: the bot every table so far used)")
     ap.add_argument("--json", default=None, help="write the results to this file")
+    ap.add_argument("--set", action="append", default=[], metavar="ID.FIELD=N",
+                    help="screen a lever without editing the data: a faction's number (keel.gate=14) or a unit's "
+                         "or spire's (shackler.health=3), in this run only; repeatable")
     ap.add_argument("--from-json", default=None, metavar="FILE",
                     help="play nothing: print the table of a run saved with --json (also a run cut short)")
     args = ap.parse_args(argv)
@@ -88,6 +111,11 @@ def main(argv=None) -> int:
             setattr(args, key, saved["args"][key])
         results = {(r["a"], r["b"]): r for r in saved["pairs"]}
         args.json = None
+    for spec in args.set:
+        try:
+            lever(spec)
+        except ValueError as err:
+            ap.error(str(err))
     rows = args.rows.split(",")
     cols = args.cols.split(",") if args.cols else rows
     for f in rows + cols:
