@@ -482,36 +482,49 @@ class NormalBot(GoalBot):
     blurb = "Builds up its lands and knights, takes the fights it is likely to win and heads for the dragon when ready."
 
 
+PLAIN_MOVES = ("move:", "boat:", "stay:")     # a knight's or a boat's trip: the seeker's plan, not searched
+NOT_TRIED = ("drop:", "dismiss:")             # giving up an item or a follower: only when the seeker would
+
+
 class HardBot(RolloutBot):
+    """Dragonlord: the seeker, searching only the move-phase decisions whose result shows by the end of its
+    own turn -- fights and flight, claims, the camp, the temple, the trader, picking items up.
+
+    The seeker's plain trips (``move:``, ``boat:``, ``stay:``) are never replaced: a rollout to the end of the
+    turn cannot tell where a trip leads (its evaluation does not see a knight's way toward a goal), and the
+    old Dragonlord, which also tried other trips, won only 8 of 24 games against the seeker.  Measured
+    (docs/notes/doomspire.md, "Bots"): searching trips too, or rolling out a whole round, scored worse."""
+
     name = "hard"
     label = "Dragonlord"
-    blurb = "Thinks ahead: tries its best moves against many possible rolls and hidden tiles, and keeps the one that works out best."
+    blurb = ("Follows the seeker's plan for its knights' trips, but weighs every fight, flight, claim and purchase "
+             "against many possible rolls and hidden tiles before it commits.")
     base = GoalBot
     budget = 150
     determinizations = 4
     max_candidates = 6
     horizon = 20
-    margin = 0.5
+    margin = 1.0
     yield_every = 2          # a simulated action is a millisecond or two of CPython
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)  # type: ignore[arg-type]
 
+    @staticmethod
+    def _others(playing: list[Action], default: str) -> list[str]:
+        """The alternatives worth trying: interactions, never a plain trip, ending the turn early (a short look
+        ahead sees dice kept, not the way a move leads), dropping an item or dismissing a follower."""
+        return [a.id for a in playing if a.id != default and a.id != "end" and not a.id.startswith(PLAIN_MOVES + NOT_TRIED)]
+
     def worth(self, state: State, seat: int, playing: list[Action], default: str) -> bool:
-        # the knights' moves, fights and purchases; rolls and harvests follow the seeker's plan
-        return state.data["flow"]["phase"] == "move"  # type: ignore[attr-defined]
+        # only the move phase (rolls and harvests follow the seeker's plan), and only with an interaction to try
+        return state.data["flow"]["phase"] == "move" and bool(self._others(playing, default))  # type: ignore[attr-defined]
 
     def candidates(self, state: State, seat: int, playing: list[Action], default: str) -> list[str]:
-        # interactions (fight, flee, claim, buy, build...) first, then moves; never ending the turn early
-        # (a short look ahead sees dice kept, not the way a move leads), dropping an item or dismissing a
-        # follower unless the seeker would
-        ids = [a.id for a in playing if a.id != default and a.id != "end" and not a.id.startswith(("drop:", "dismiss:"))]
-        first = [i for i in ids if not i.startswith(("move:", "boat:", "stay:"))]
-        rest = [i for i in ids if i not in first]
+        pool = self._others(playing, default)
         picked: list[str] = []
-        for pool in (first, rest):
-            while pool and len(picked) < self.max_candidates - 1:
-                picked.append(pool.pop(self.rng.below(len(pool))))
+        while pool and len(picked) < self.max_candidates - 1:
+            picked.append(pool.pop(self.rng.below(len(pool))))
         return [default] + picked
 
     def horizon_over(self, state: State, seat: int, steps: int, left_turn: bool) -> bool:
