@@ -15,7 +15,7 @@ scored) so the browser can keep the page answering; ``choose`` runs the same ste
 """
 from __future__ import annotations
 
-from ...bots.levels import RolloutBot, SloppyBot, drive
+from ...bots.levels import RolloutBot, SloppyBot, drive, light_clone
 from ...engine import Rng
 from .content import UNITS, parse_range
 from .geometry import adjacent, distance
@@ -94,11 +94,16 @@ class CrusaderBot:
     def _units(v: ClockworkView) -> dict[str, UnitView]:
         return {u["hex"]: u for u in v["units"]}
 
+    _ADJ: dict[tuple, dict[str | None, set[str]]] = {}     # by the grids placed (shared: rollouts make many bots)
+
     def _adjacency(self, v: ClockworkView) -> dict[str | None, set[str]]:
         key = tuple((g["key"], g["slot"]) for g in v["board"]["grids"])
-        if getattr(self, "_adj_key", None) != key:
-            self._adj_key, self._adj = key, self._terr_adj(v)
-        return self._adj
+        adj = CrusaderBot._ADJ.get(key)
+        if adj is None:
+            if len(CrusaderBot._ADJ) > 64:
+                CrusaderBot._ADJ.clear()
+            adj = CrusaderBot._ADJ[key] = self._terr_adj(v)
+        return adj
 
     @staticmethod
     def _terr_adj(v: ClockworkView) -> dict[str | None, set[str]]:
@@ -356,6 +361,15 @@ class CrusaderBot:
         siege = guards_of + enemy_gates
         best, best_gain = None, 0
         tick = 0
+        near_goal: dict[tuple[int, str], int] = {}      # (which goals, hex) -> distance to the nearest
+
+        def to_goals(h: str, goals: list[str]) -> int:
+            k = (id(goals), h)
+            dist = near_goal.get(k)
+            if dist is None:
+                dist = near_goal[k] = min(distance(h, g) for g in goals)
+            return dist
+
         for a in moves:
             tick += 1
             if tick >= self.TICK:
@@ -382,8 +396,8 @@ class CrusaderBot:
                 goals = (siege or enemy_units) if aggressive else threats or siege or enemy_units
             if not goals:
                 continue
-            before = min(distance(src, g) for g in goals)
-            after = min(distance(dst, g) for g in goals)
+            before = to_goals(src, goals)
+            after = to_goals(dst, goals)
             gain = before - after
             if u["type"] == "soldier" and hexes[dst]["territory"] and \
                     terr_owner.get(hexes[dst]["territory"]) is None and not claimed.get(hexes[dst]["territory"]):
@@ -464,6 +478,12 @@ class HardBot(RolloutBot):
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def clone(self, state: State) -> State:
+        return light_clone(state)
+
+    def determinize(self, state: State, seat: int) -> State:
+        return light_clone(state).resample_hidden(seat, self.rng)
 
     def worth(self, state: State, seat: int, playing: list[Action], default: str) -> bool:
         # the Main step's big choices: fights, portals, research, ending the turn; plain moves follow the plan
