@@ -223,8 +223,7 @@ class RolloutBot:
     def rollout_steps(self, state: "State", seat: int, seed: int) -> "Generator[None, None, tuple[float, int]]":
         """:meth:`rollout` in steps: it yields whenever :meth:`pause_due` says so (every ``yield_every``
         actions; by time in :class:`SlicedRollouts`), and inside the bots' thinking with ``rollout_think``."""
-        cls = self.rollout_base or self.base
-        bots = [cls(seed * 7 + i) for i in range(state.players)]
+        bots = self.rollout_bots(state, seat, seed)
         _memo_legal(state)
         steps = 0
         left = False
@@ -247,6 +246,11 @@ class RolloutBot:
         value = self.value(state, seat)
         del state._legal          # the memo refers to the copy: without it the copy is freed at once, not by the GC
         return value, steps
+
+    def rollout_bots(self, state: "State", seat: int, seed: int) -> list:
+        """The bots playing every seat in a rollout from ``seed`` (default: ``rollout_base`` or ``base``)."""
+        cls = self.rollout_base or self.base
+        return [cls(seed * 7 + i) for i in range(state.players)]
 
     def pause_due(self, steps: int) -> bool:
         """Whether a rollout yields after its ``steps``-th simulated action (default: every ``yield_every``)."""
