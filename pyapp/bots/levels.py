@@ -26,8 +26,13 @@ Thinking in steps (so the browser can keep the page answering, ``App.step_bot(bu
 bot here has ``think(state, seat)``, a generator that yields between pieces of its thinking and
 returns the action id; ``choose`` drives that same generator to its end (:func:`drive`), so the two
 always agree and there is one copy of the logic.  A base bot without ``think`` is one piece
-(:func:`think_of`).  A rollout yields every ``yield_every`` simulated actions, and between the
-base bots' own pieces when ``rollout_think`` is set (a base bot whose single decision can be long).
+(:func:`think_of`).  A rollout yields every ``yield_every`` simulated actions (:meth:`RolloutBot.pause_due`;
+:class:`SlicedRollouts` instead whenever ``slice_s`` seconds have passed), and between the base bots' own
+pieces when ``rollout_think`` is set (a base bot whose single decision can be long).
+
+:meth:`RolloutBot.think` is the one search loop of both; a game changes it only through its hooks (which
+decisions, which candidates, how copies are dealt and cloned, who plays the rollouts, where they stop, how
+a position scores, when to pause).  :func:`light_clone` makes cheap search copies (no history, no log).
 """
 from __future__ import annotations
 
@@ -299,6 +304,8 @@ class RolloutBot:
             for c in cands:
                 s = self.clone(det)
                 s.apply(seat, c)
+                yield
+                self.resumed()
                 if own_rollout:
                     v, n = self.rollout(s, seat, seed)
                 else:
