@@ -42,3 +42,63 @@ def test_sim_cli_works_once_the_registry_lists_the_game(monkeypatch):
     monkeypatch.setattr(sim.games, "get", lambda gid: GAME)
     out = sim.run("clockwork", 2, 1, ["crusader", "random"], players=2, swap=True)
     assert out["finished"] == 2 and not out["errors"] and out["mean_length"] > 0
+
+
+def test_light_clone_plays_on_like_a_full_clone():
+    """The hard bot's search copies drop the history and the log (they grow with the game and made a copy
+    slow late in a game); the rules read neither, so the copy plays on exactly like ``State.clone``."""
+    from play_helpers import played
+
+    from pyapp.bots.levels import light_clone
+    from pyapp.engine import Rng
+    s = played("clockwork", players=3, seed=8, n=120)
+    a, b = s.clone(), light_clone(s)
+    assert b.history == [] and b.log == [] and b.data == s.data and b.data is not s.data
+    r = Rng(3)
+    for _ in range(60):
+        if a.is_over:
+            break
+        seat = a.to_act[0]
+        assert b.to_act == a.to_act and b.legal_actions(seat) == a.legal_actions(seat)
+        assert dict(b.view(seat), log=[]) == dict(a.view(seat), log=[])      # all but the log (no bot reads it)
+        act = r.choice(a.legal_actions(seat)).id
+        a.apply(seat, act)
+        b.apply(seat, act)
+        assert b.data == a.data and b.rng.to_json() == a.rng.to_json()
+    assert s.data != a.data                          # the original is untouched
+
+
+def test_hard_bot_searches_the_same_on_light_copies():
+    """The hard bot's cheap copies (no history, no log) score every rollout as full clones would."""
+    from play_helpers import positions_where
+
+    from pyapp.bots.levels import RolloutBot
+    from pyapp.games.clockwork.bots import HardBot
+
+    class FullCopies(HardBot):
+        clone = RolloutBot.clone
+        determinize = RolloutBot.determinize
+
+    searched = 0
+    def searched_by_hard(st, pick):
+        return HardBot(1).worth(st, 0, st.legal_actions(0), pick)
+
+    for s in positions_where("clockwork", "normal", 2, searched_by_hard, every=5):
+        a, b = HardBot(7), FullCopies(7)
+        assert a.choose(s, 0) == b.choose(s, 0)
+        assert a.last_rollouts == b.last_rollouts and getattr(a, "_totals", None) == getattr(b, "_totals", None)
+        searched += a.last_rollouts > 0
+    assert searched >= 1
+
+
+def test_the_hard_bots_plan_presses_the_attack_from_the_first_round():
+    """Warlord's plan is the crusader's, aggressive at once (the crusader waits AGGRESSIVE_ROUNDS rounds
+    unless it is stuck): in an early Main step with income, one is aggressive and the other is not."""
+    from play_helpers import positions_where
+
+    from pyapp.games.clockwork.bots import AGGRESSIVE_ROUNDS, CrusaderBot, HardBot, PressingBot
+    s = positions_where("clockwork", "normal", 1, lambda st, pick: pick.startswith("move:"), every=2)[0]
+    v = s.view(0)
+    assert v["turn"] <= AGGRESSIVE_ROUNDS * 2 and v["player_info"][0]["income"] > 0
+    assert PressingBot(1)._aggressive(v, 0) and not CrusaderBot(1)._aggressive(v, 0)
+    assert HardBot.base is PressingBot and isinstance(HardBot(1).me, PressingBot)

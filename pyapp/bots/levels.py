@@ -26,11 +26,17 @@ Thinking in steps (so the browser can keep the page answering, ``App.step_bot(bu
 bot here has ``think(state, seat)``, a generator that yields between pieces of its thinking and
 returns the action id; ``choose`` drives that same generator to its end (:func:`drive`), so the two
 always agree and there is one copy of the logic.  A base bot without ``think`` is one piece
-(:func:`think_of`).  A rollout yields every ``yield_every`` simulated actions, and between the
-base bots' own pieces when ``rollout_think`` is set (a base bot whose single decision can be long).
+(:func:`think_of`).  A rollout yields every ``yield_every`` simulated actions (:meth:`RolloutBot.pause_due`;
+:class:`SlicedRollouts` instead whenever ``slice_s`` seconds have passed), and between the base bots' own
+pieces when ``rollout_think`` is set (a base bot whose single decision can be long).
+
+:meth:`RolloutBot.think` is the one search loop of both; a game changes it only through its hooks (which
+decisions, which candidates, how copies are dealt and cloned, who plays the rollouts, where they stop, how
+a position scores, when to pause).  :func:`light_clone` makes cheap search copies (no history, no log).
 """
 from __future__ import annotations
 
+import json
 import time
 
 from ..engine import Rng
@@ -83,6 +89,21 @@ def _memo_legal(state: "State") -> None:
         return found
 
     state._legal = legal  # type: ignore[method-assign]
+
+
+def light_clone(state: "State") -> "State":
+    """A search copy of ``state`` without its past: the same data, players, options and generator, but
+    an empty history, undo record and log (what ``State.clone`` copies through JSON, and what grows with
+    the game).  For a bot's own copies only, of a game whose rules read neither its history nor its log;
+    such a copy plays on exactly like a full clone."""
+    cls = type(state)
+    s = cls.__new__(cls)
+    s.players, s.seed, s.options = state.players, state.seed, state.options
+    s.rng = state.rng.copy()
+    s.history, s.undoable, s.log = [], [], []
+    s._revealed = False
+    s._load(json.loads(json.dumps(state._dump())))
+    return s
 
 
 class SloppyBot:
@@ -188,6 +209,10 @@ class RolloutBot:
     def clone(self, state: "State") -> "State":
         return state.clone()
 
+    def determinize(self, state: "State", seat: int) -> "State":
+        """A copy of ``state`` with what ``seat`` cannot see dealt anew (one per round of rollouts)."""
+        return state.resample_hidden(seat, self.rng)
+
     # ---- the search ---------------------------------------------------------------
     def value(self, state: "State", seat: int) -> float:
         out = state.outcome()
@@ -201,14 +226,12 @@ class RolloutBot:
         return drive(self.rollout_steps(state, seat, seed))
 
     def rollout_steps(self, state: "State", seat: int, seed: int) -> "Generator[None, None, tuple[float, int]]":
-        """:meth:`rollout` in steps: it yields every ``yield_every`` actions (and inside the bots' thinking
-        with ``rollout_think``)."""
-        cls = self.rollout_base or self.base
-        bots = [cls(seed * 7 + i) for i in range(state.players)]
+        """:meth:`rollout` in steps: it yields whenever :meth:`pause_due` says so (every ``yield_every``
+        actions; by time in :class:`SlicedRollouts`), and inside the bots' thinking with ``rollout_think``."""
+        bots = self.rollout_bots(state, seat, seed)
         _memo_legal(state)
         steps = 0
         left = False
-        every = self.yield_every
         stepped = self.rollout_think
         while not state.is_over:
             mover = state.to_act[0]
@@ -222,43 +245,67 @@ class RolloutBot:
                 action = bots[mover].choose(state, mover)
             state.apply(mover, action)
             steps += 1
-            if steps % every == 0:
+            if self.pause_due(steps):
                 yield
+                self.resumed()
         value = self.value(state, seat)
         del state._legal          # the memo refers to the copy: without it the copy is freed at once, not by the GC
         return value, steps
+
+    def rollout_bots(self, state: "State", seat: int, seed: int) -> list:
+        """The bots playing every seat in a rollout from ``seed`` (default: ``rollout_base`` or ``base``)."""
+        cls = self.rollout_base or self.base
+        return [cls(seed * 7 + i) for i in range(state.players)]
+
+    def pause_due(self, steps: int) -> bool:
+        """Whether a rollout yields after its ``steps``-th simulated action (default: every ``yield_every``)."""
+        return steps % self.yield_every == 0
+
+    def resumed(self) -> None:
+        """Called each time the thinking goes on after a yield (:class:`SlicedRollouts` restarts its clock)."""
+
+    def start(self, state: "State", seat: int) -> None:
+        """Called before the rollouts of a decision (e.g. to note where the horizon is)."""
 
     def choose(self, state: "State", seat: int) -> str:
         return str(drive(self.think(state, seat)))
 
     def think(self, state: "State", seat: int) -> "Thinking":
         """:meth:`choose` in steps, the same choice: it yields inside the base bot's thinking, inside each
-        rollout and after it, so the browser can think in slices and keep the page answering
-        (``App.step_bot(budget_ms)``); it returns the action id."""
+        rollout (:meth:`pause_due`) and after it, so the browser can think in slices and keep the page
+        answering (``App.step_bot(budget_ms)``); it returns the action id.  Where it yields never changes
+        what it chooses.  The one search loop of every rollout bot; the hooks: :meth:`worth`,
+        :meth:`candidates`, :meth:`start`, :meth:`budget_for`, :meth:`determinize`, :meth:`clone`,
+        :meth:`rollout` (a subclass's own is one piece) or :meth:`rollout_steps`, :meth:`horizon_over`,
+        :meth:`evaluate`, :meth:`pause_due` / :meth:`resumed`."""
         self.last_rollouts = 0
         playing = _playing(state, seat)
         if len(playing) == 1:
             return playing[0].id
         default = yield from think_of(self.me, state, seat)
         yield
+        self.resumed()
         if not self.worth(state, seat, playing, default):
             return default
         cands = self.candidates(state, seat, playing, default)
         if len(cands) < 2:
             return default
+        self.start(state, seat)
         totals = dict.fromkeys(cands, 0.0)
         spent = 0
         copies = 0
         budget = self.budget_for(state)
         own_rollout = type(self).rollout is not RolloutBot.rollout      # a subclass's rollout: one piece
         while copies < self.determinizations and (copies == 0 or spent * (copies + 1) / copies <= budget):
-            det = state.resample_hidden(seat, self.rng)
+            det = self.determinize(state, seat)
             seed = self.rng.below(2 ** 30)
             yield
+            self.resumed()
             for c in cands:
                 s = self.clone(det)
                 s.apply(seat, c)
                 yield
+                self.resumed()
                 if own_rollout:
                     v, n = self.rollout(s, seat, seed)
                 else:
@@ -267,6 +314,7 @@ class RolloutBot:
                 spent += n + 1
                 self.last_rollouts += 1
                 yield
+                self.resumed()
             copies += 1
         self._default, self._totals = default, totals      # for inspection (tools, tests)
         best = default
@@ -290,66 +338,10 @@ class SlicedRollouts(RolloutBot):
     deal from a canonical one there).  Ice Fortress and Cloudspire use it."""
 
     slice_s = 0.004
+    _t0 = 0.0
 
-    def determinize(self, state: "State", seat: int) -> "State":
-        return state.resample_hidden(seat, self.rng)
+    def resumed(self) -> None:
+        self._t0 = time.perf_counter()
 
-    def start(self, state: "State", seat: int) -> None:
-        """Called before the rollouts of a decision (e.g. to note where the horizon is)."""
-
-    def think(self, state: "State", seat: int) -> "Generator[None, None, str]":
-        self.last_rollouts = 0
-        clock = time.perf_counter
-        playing = _playing(state, seat)
-        if len(playing) == 1:
-            return playing[0].id
-        default = self.me.choose(state, seat)
-        yield
-        if not self.worth(state, seat, playing, default):
-            return default
-        cands = self.candidates(state, seat, playing, default)
-        if len(cands) < 2:
-            return default
-        self.start(state, seat)
-        totals = dict.fromkeys(cands, 0.0)
-        spent = copies = 0
-        budget = self.budget_for(state)
-        cls = self.rollout_base or self.base
-        t0 = clock()
-        while copies < self.determinizations and (copies == 0 or spent * (copies + 1) / copies <= budget):
-            det = self.determinize(state, seat)
-            seed = self.rng.below(2 ** 30)
-            yield
-            t0 = clock()
-            for c in cands:
-                s = self.clone(det)
-                s.apply(seat, c)
-                bots = [cls(seed * 7 + i) for i in range(s.players)]
-                _memo_legal(s)
-                steps = 0
-                left = False
-                while not s.is_over:
-                    mover = s.to_act[0]
-                    if mover != seat:
-                        left = True
-                    if self.horizon_over(s, seat, steps, left):
-                        break
-                    s.apply(mover, bots[mover].choose(s, mover))
-                    steps += 1
-                    if clock() - t0 >= self.slice_s:
-                        yield
-                        t0 = clock()
-                totals[c] += self.value(s, seat)
-                spent += steps + 1
-                self.last_rollouts += 1
-                yield
-                t0 = clock()
-            copies += 1
-        self._default, self._totals = default, totals      # for inspection (tools, tests)
-        best = default
-        for c in cands[1:]:
-            if totals[c] > totals[best] + self.margin * copies:
-                best = c
-        if best != default:
-            self.deviated()
-        return best
+    def pause_due(self, steps: int) -> bool:
+        return time.perf_counter() - self._t0 >= self.slice_s

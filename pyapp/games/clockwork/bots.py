@@ -15,7 +15,7 @@ scored) so the browser can keep the page answering; ``choose`` runs the same ste
 """
 from __future__ import annotations
 
-from ...bots.levels import RolloutBot, SloppyBot, drive
+from ...bots.levels import RolloutBot, SloppyBot, drive, light_clone
 from ...engine import Rng
 from .content import UNITS, parse_range
 from .geometry import adjacent, distance
@@ -94,11 +94,16 @@ class CrusaderBot:
     def _units(v: ClockworkView) -> dict[str, UnitView]:
         return {u["hex"]: u for u in v["units"]}
 
+    _ADJ: dict[tuple, dict[str | None, set[str]]] = {}     # by the grids placed (shared: rollouts make many bots)
+
     def _adjacency(self, v: ClockworkView) -> dict[str | None, set[str]]:
         key = tuple((g["key"], g["slot"]) for g in v["board"]["grids"])
-        if getattr(self, "_adj_key", None) != key:
-            self._adj_key, self._adj = key, self._terr_adj(v)
-        return self._adj
+        adj = CrusaderBot._ADJ.get(key)
+        if adj is None:
+            if len(CrusaderBot._ADJ) > 64:
+                CrusaderBot._ADJ.clear()
+            adj = CrusaderBot._ADJ[key] = self._terr_adj(v)
+        return adj
 
     @staticmethod
     def _terr_adj(v: ClockworkView) -> dict[str | None, set[str]]:
@@ -167,11 +172,15 @@ class CrusaderBot:
         return max(picks, key=lambda a: (UNITS[units[a.split(">")[1]]["card"]]["cost"], a))
 
     # ------------------------------------------------------------------- main
-    @staticmethod
-    def _aggressive(v: ClockworkView, seat: int) -> bool:
+    aggressive_rounds = AGGRESSIVE_ROUNDS
+    fight_odds = 0.42                 # the chance of winning a fight it takes (outside threats and aggression)
+    bold_odds = 0.3                   # ... near its own Gate Tokens or when aggressive
+    army_cap = 24                     # units beyond which it opens no portal even when aggressive
+
+    def _aggressive(self, v: ClockworkView, seat: int) -> bool:
         """Time to force the end: stuck without income or money, or the game has gone on long."""
         me = v["player_info"][seat]
-        return (me["income"] == 0 and me["resources"] < 2) or v["turn"] > AGGRESSIVE_ROUNDS * v["players"]
+        return (me["income"] == 0 and me["resources"] < 2) or v["turn"] > self.aggressive_rounds * v["players"]
 
     def _main(self, v: ClockworkView, seat: int, actions: list[str]) -> Generator[None, None, str]:
         units = self._units(v)
@@ -222,7 +231,7 @@ class CrusaderBot:
                     p *= 0.5
                 threat = any(distance(dst, g) <= 3 for g in my_gates)
                 score = p * (UNITS[dfd["card"]]["cost"] + (4 if threat else 0))
-                if p >= (0.3 if threat or aggressive else 0.42) and score > best_score:
+                if p >= (self.bold_odds if threat or aggressive else self.fight_odds) and score > best_score:
                     best, best_score = a, score
         if best:
             return best
@@ -246,7 +255,7 @@ class CrusaderBot:
         spare = res - reserve - v["research_cost"]
         if "research" in by_verb and spare >= (0 if me["income"] else 2) and (len(mine) >= 4 or res >= 7):
             return "research"
-        if portals and (len(mine) < 14 or (aggressive and len(mine) < 24)):
+        if portals and (len(mine) < 14 or (aggressive and len(mine) < self.army_cap)):
             return self._portal_pick(v, seat, portals, res, ranged=aggressive)
 
         # 5. salvage with idle units
@@ -356,6 +365,15 @@ class CrusaderBot:
         siege = guards_of + enemy_gates
         best, best_gain = None, 0
         tick = 0
+        near_goal: dict[tuple[int, str], int] = {}      # (which goals, hex) -> distance to the nearest
+
+        def to_goals(h: str, goals: list[str]) -> int:
+            k = (id(goals), h)
+            dist = near_goal.get(k)
+            if dist is None:
+                dist = near_goal[k] = min(distance(h, g) for g in goals)
+            return dist
+
         for a in moves:
             tick += 1
             if tick >= self.TICK:
@@ -382,8 +400,8 @@ class CrusaderBot:
                 goals = (siege or enemy_units) if aggressive else threats or siege or enemy_units
             if not goals:
                 continue
-            before = min(distance(src, g) for g in goals)
-            after = min(distance(dst, g) for g in goals)
+            before = to_goals(src, goals)
+            after = to_goals(dst, goals)
             gain = before - after
             if u["type"] == "soldier" and hexes[dst]["territory"] and \
                     terr_owner.get(hexes[dst]["territory"]) is None and not claimed.get(hexes[dst]["territory"]):
@@ -449,28 +467,57 @@ class NormalBot(CrusaderBot):
 BIG = ("attack", "shell", "portal", "research", "end", "assassinate", "corrupt", "selfdestruct", "play")
 
 
+class PressingBot(CrusaderBot):
+    """The crusader, aggressive from the first round: it keeps no guards back and marches every unit on the
+    enemy Gate Tokens and their guards at once (the hard bot's own plan)."""
+
+    aggressive_rounds = 0
+
+
 class HardBot(RolloutBot):
+    """Warlord: the pressing crusader's plan (:class:`PressingBot`), and at its Main-step choices other than
+    moves and fights (portals, research, cards, salvage, walls, ending the turn) a look ahead: the plan's
+    choice and up to three others, each played on the same copies of the game (other hands, face-down
+    portals, the stack and the dice dealt anew) for up to ``horizon`` actions (the rest of its turn and,
+    when that is short, the next player's; its plan for its seat, the crusader's for the others), scored
+    by :func:`evaluate`; it deviates only when an alternative scores clearly better (``margin`` per copy,
+    about half a Gate Token).  Its budget (simulated actions) shrinks as the board fills: fewer copies
+    where simulating costs more.  Moves and fights follow the plan: searching them cost most of the time and, with
+    one roll of the dice per copy, followed the dice more than the odds."""
+
     name = "hard"
     label = "Warlord"
-    blurb = "Thinks ahead: tries its best moves against many possible hands and rolls, and keeps the one that works out best."
-    base = CrusaderBot
-    budget = 180
+    blurb = ("Presses the attack from the first round, and before spending, researching or ending its turn "
+             "tries a few choices against possible hands and rolls, changing its plan only when another works out clearly better.")
+    base = PressingBot
+    budget = 110
     determinizations = 3
-    max_candidates = 5
-    horizon = 30
-    margin = 0.3
+    max_candidates = 4
+    horizon = 12
+    margin = 4.0
     yield_every = 2          # a simulated action is a millisecond or two of CPython
+    follows = ("move", "attack", "shell")     # its plan's choices it takes without searching
     _turn0 = 0
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)  # type: ignore[arg-type]
 
+    def rollout_bots(self, state: State, seat: int, seed: int) -> list:
+        # its own plan for its seat, the crusader's for the others
+        return [(PressingBot if i == seat else CrusaderBot)(seed * 7 + i) for i in range(state.players)]
+
+    def clone(self, state: State) -> State:
+        return light_clone(state)
+
+    def determinize(self, state: State, seat: int) -> State:
+        return light_clone(state).resample_hidden(seat, self.rng)
+
     def worth(self, state: State, seat: int, playing: list[Action], default: str) -> bool:
-        # the Main step's big choices: fights, portals, research, ending the turn; plain moves follow the plan
+        # the Main step's choices but moves and fights (see the class docstring)
         if not _in_main(state):
             return False
         self._turn0 = state.data["turn"]  # type: ignore[attr-defined]
-        return not default.startswith("move:") or any(a.id.startswith(("attack:", "shell:")) for a in playing)
+        return default.split(":")[0] not in self.follows
 
     def budget_for(self, state: State) -> int:
         # simulating costs more the more units there are: a smaller budget keeps the decision time flat
@@ -488,8 +535,8 @@ class HardBot(RolloutBot):
         return [default] + picked
 
     def horizon_over(self, state: State, seat: int, steps: int, left_turn: bool) -> bool:
-        # the rest of its own turn and the next player's whole turn (a question asked of another seat
-        # in between, such as a counter-attack, does not end the rollout)
+        # ``horizon`` actions, at most to the end of the next player's turn (a question asked of another
+        # seat in between, such as a counter-attack, does not end the rollout)
         return steps >= self.horizon or state.data["turn"] >= self._turn0 + 2  # type: ignore[attr-defined]
 
 
