@@ -41,12 +41,12 @@ NAME = "The Raider Fortress"
 SPIRE_COUNT = 3                                   # CS-GAP-6: three fixed spires
 LEVELS = {                                        # per level: solo, and co-operative (it faces two fortresses)
     "easy": {"solo": {"gate": 8, "cp": -4, "attack": 0}, "coop": {"gate": 20, "cp": 8, "attack": 1}},
-    "normal": {"solo": {"gate": 10, "cp": -3, "attack": 0}, "coop": {"gate": 25, "cp": 12, "attack": 1}},
+    "normal": {"solo": {"gate": 10, "cp": -3, "attack": 0}, "coop": {"gate": 25, "cp": 13, "attack": 1}},
     "hard": {"solo": {"gate": 12, "cp": 0, "attack": 1}, "coop": {"gate": 35, "cp": 16, "attack": 1}},
 }
 LEVEL_CHOICES = [("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")]
 LEVEL_HELP = ("solo, its gate has 8, 10 or 12 health (easy, normal, hard) and its Command Points are the wave's "
-              "minus 4, minus 3 or plus 0; co-operative, its gate has 20, 25 or 35 health and it gets 8, 12 or 16 more "
+              "minus 4, minus 3 or plus 0; co-operative, its gate has 20, 25 or 35 health and it gets 8, 13 or 16 more "
               "Command Points each wave; its three spires have one more attack upgrade, except in easy solo and normal "
               "solo.")
 ATTACK_ORDER = ("gate", "kill", "spire", "unit", "landmark")
