@@ -44,15 +44,14 @@ def test_sim_cli_works_once_the_registry_lists_the_game(monkeypatch):
     assert out["finished"] == 2 and not out["errors"] and out["mean_length"] > 0
 
 
-def test_light_clone_plays_on_like_a_full_clone():
+def test_a_copy_without_the_past_plays_on_like_a_full_clone():
     """The hard bot's search copies drop the history and the log (they grow with the game and made a copy
     slow late in a game); the rules read neither, so the copy plays on exactly like ``State.clone``."""
     from play_helpers import played
 
-    from pyapp.bots.levels import light_clone
     from pyapp.engine import Rng
     s = played("clockwork", players=3, seed=8, n=120)
-    a, b = s.clone(), light_clone(s)
+    a, b = s.clone(), s.clone(past=False)
     assert b.history == [] and b.log == [] and b.data == s.data and b.data is not s.data
     r = Rng(3)
     for _ in range(60):

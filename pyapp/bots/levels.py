@@ -32,11 +32,10 @@ pieces when ``rollout_think`` is set (a base bot whose single decision can be lo
 
 :meth:`RolloutBot.think` is the one search loop of both; a game changes it only through its hooks (which
 decisions, which candidates, how copies are dealt and cloned, who plays the rollouts, where they stop, how
-a position scores, when to pause).  :func:`light_clone` makes cheap search copies (no history, no log).
+a position scores, when to pause).  ``state.clone(past=False)`` makes cheap search copies (no history, no log).
 """
 from __future__ import annotations
 
-import json
 import time
 
 from ..engine import Rng
@@ -89,21 +88,6 @@ def _memo_legal(state: "State") -> None:
         return found
 
     state._legal = legal  # type: ignore[method-assign]
-
-
-def light_clone(state: "State") -> "State":
-    """A search copy of ``state`` without its past: the same data, players, options and generator, but
-    an empty history, undo record and log (what ``State.clone`` copies through JSON, and what grows with
-    the game).  For a bot's own copies only, of a game whose rules read neither its history nor its log;
-    such a copy plays on exactly like a full clone."""
-    cls = type(state)
-    s = cls.__new__(cls)
-    s.players, s.seed, s.options = state.players, state.seed, state.options
-    s.rng = state.rng.copy()
-    s.history, s.undoable, s.log = [], [], []
-    s._revealed = False
-    s._load(json.loads(json.dumps(state._dump())))
-    return s
 
 
 class SloppyBot:

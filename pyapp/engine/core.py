@@ -459,15 +459,18 @@ class State:
         return self.game.replay(self.players, self.seed, self.options, self.history[:-1])
 
     # ---- serialisation -------------------------------------------------
-    def to_json(self) -> str:
+    def to_json(self, past: bool = True) -> str:
+        """The whole state as JSON; with ``past=False`` without its history, undo record and log."""
         return json.dumps({
             "format": STATE_FORMAT, "game": self.game.id, "players": self.players, "seed": self.seed,
-            "options": self.options, "rng": self.rng.to_json(), "history": self.history,
-            "undoable": self.undoable, "log": self.log, "data": self._dump(),
+            "options": self.options, "rng": self.rng.to_json(), "history": self.history if past else [],
+            "undoable": self.undoable if past else [], "log": self.log if past else [], "data": self._dump(),
         }, separators=(",", ":"), sort_keys=True)
 
-    def clone(self) -> "State":
-        return self.game.from_json(self.to_json())
+    def clone(self, past: bool = True) -> "State":
+        """A copy.  ``past=False``: without the history, undo record and log, which grow with the game (a bot's
+        search copy, of a game whose rules read neither); it plays on exactly like a full copy."""
+        return self.game.from_json(self.to_json(past))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()

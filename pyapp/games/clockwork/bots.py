@@ -15,7 +15,7 @@ scored) so the browser can keep the page answering; ``choose`` runs the same ste
 """
 from __future__ import annotations
 
-from ...bots.levels import RolloutBot, SloppyBot, drive, light_clone
+from ...bots.levels import RolloutBot, SloppyBot, drive
 from ...engine import Rng
 from .content import UNITS, parse_range
 from .geometry import adjacent, distance
@@ -507,10 +507,10 @@ class HardBot(RolloutBot):
         return [(PressingBot if i == seat else CrusaderBot)(seed * 7 + i) for i in range(state.players)]
 
     def clone(self, state: State) -> State:
-        return light_clone(state)
+        return state.clone(past=False)
 
     def determinize(self, state: State, seat: int) -> State:
-        return light_clone(state).resample_hidden(seat, self.rng)
+        return state.clone(past=False).resample_hidden(seat, self.rng)
 
     def worth(self, state: State, seat: int, playing: list[Action], default: str) -> bool:
         # the Main step's choices but moves and fights (see the class docstring)
