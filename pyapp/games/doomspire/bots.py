@@ -409,6 +409,34 @@ class GoalBot:
         return best
 
 
+class RushBot(GoalBot):
+    """The seeker that heads for Doomspire as soon as it could impress the dragon (the Dragonlord's plan).
+
+    Measured on goal-vs-goal games (docs/notes/doomspire.md, "Bots"): both lords usually hold 4 starred
+    tiles by round 5 or 6, yet the dragon is first found around round 20, because the seeker keeps taking
+    the small gains next to its knights (a tier-1 adventure is worth 2.5, a step toward the mountains 0.7)
+    and never enters an unexplored hill tile, the ring around the mountains, while its might is low.
+    Once one condition holds (:meth:`GoalBot.ready`) this bot values everything else at ``RUSH`` times the
+    seeker's figure and an unexplored hill at ``HILLS``, so its knights walk through the hills to the
+    mountains, to Doomspire, and back there after each impression.  Otherwise it is the seeker."""
+
+    name = "rusher"
+    label = "Dragon-rusher (goal-driven)"
+    RUSH = 0.2          # what the other tiles are still worth, once ready
+    HILLS = 1.0         # an unexplored hill tile once ready: on the way to the mountains
+
+    def tile_value(self, v: DoomspireView, me: PlayerView, k: KnightView, t: str) -> float:
+        val = super().tile_value(v, me, k, t)
+        if not self.ready(me, k):
+            return val
+        tv = v["tiles"][t]
+        if not tv["explored"]:
+            return self.HILLS if tv["region"] == "hills" else val
+        if tv.get("doomspire") or val <= 0:
+            return val
+        return val * self.RUSH
+
+
 class WandererBot:
     """Uniformly random among the legal actions, except that it never concedes on its own.
 
@@ -499,7 +527,7 @@ class HardBot(RolloutBot):
     label = "Dragonlord"
     blurb = ("Follows the seeker's plan for its knights' trips, but weighs every fight, flight, claim and purchase "
              "against many possible rolls and hidden tiles before it commits.")
-    base = GoalBot
+    base = RushBot
     budget = 150
     determinizations = 4
     max_candidates = 6
