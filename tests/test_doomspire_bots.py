@@ -6,7 +6,8 @@ seeker (8 of 24 games).  Strength figures: docs/notes/doomspire.md, "Bots"."""
 from __future__ import annotations
 
 from pyapp import bots, games
-from pyapp.games.doomspire.bots import HardBot
+from pyapp.games.doomspire.board import manhattan
+from pyapp.games.doomspire.bots import MOUNTAINS, GoalBot, HardBot, RushBot
 
 TRIPS = ("move:", "boat:", "stay:")
 
@@ -59,3 +60,65 @@ def test_hard_weighs_fight_or_flight():
         if seen:
             break
     assert seen
+
+
+def ready_positions(seed: int, want: int):
+    """(state, seat) at move-phase decisions of a seat that could impress the dragon (one condition holds),
+    in a game the seekers play, before the dragon is found."""
+    s = games.get("doomspire").new(2, seed)
+    players = [GoalBot(10 + i) for i in range(2)]
+    found = []
+    while not s.is_over and len(found) < want and s.data["hoard"] is None:
+        p = s.to_act[0]
+        v = s.view(p)
+        me = v["players"][p]
+        if v["phase"] == "move" and not v["prompt"] and me["knights"] and players[p].ready(me, me["knights"][0]):
+            found.append((s.clone(), p))
+        s.apply(p, players[p].choose(s, p))
+    return found
+
+
+def to_mountains(state, seat: int, action: str) -> int:
+    """How many steps nearer the central mountains ``action`` (a trip) takes its knight (0 for anything else)."""
+    if not action.startswith("move:"):
+        return 0
+    kid, dest = action.split(":")[1].split(">")
+    at = next(k["at"] for k in state.view(seat)["players"][seat]["knights"] if k["id"] == kid)
+    dist = lambda t: min(manhattan(t, m) for m in MOUNTAINS)  # noqa: E731
+    return dist(at) - dist(dest)
+
+
+def test_hard_heads_for_doomspire_once_ready():
+    """Once a condition to impress the dragon holds, the Dragonlord's plan (``RushBot``) walks toward the
+    mountains where the seeker takes the small gains next to its knight (an adventure, a claim...) and
+    keeps out of the unexplored hills: in these seekers' games the dragon was found only around round 20
+    though both lords held 4 starred tiles by round 6 (docs/notes/doomspire.md, "Bots")."""
+    hard = HardBot(5)
+    assert isinstance(hard.me, RushBot)
+    seeker_gain = rush_gain = differ = 0
+    for s, p in ready_positions(5000, 40):
+        seeker = GoalBot(7).choose(s.clone(), p)
+        rush = hard.me.choose(s.clone(), p)
+        seeker_gain += to_mountains(s, p, seeker)
+        rush_gain += to_mountains(s, p, rush)
+        differ += seeker != rush
+    assert differ >= 5
+    assert rush_gain >= seeker_gain + 5, (rush_gain, seeker_gain)
+
+
+def test_rusher_is_the_seeker_until_ready():
+    """Before any condition holds, the rusher plays exactly the seeker's moves."""
+    s = games.get("doomspire").new(2, 5001)
+    seeker, rusher = GoalBot(3), RushBot(3)
+    checked = 0
+    while not s.is_over and checked < 150:
+        p = s.to_act[0]
+        me = s.view(p)["players"][p]
+        a = seeker.choose(s, p)
+        if me["knights"] and not any(seeker.ready(me, k) for k in me["knights"]):
+            assert rusher.choose(s, p) == a
+            checked += 1
+        else:
+            break
+        s.apply(p, a)
+    assert checked >= 50
