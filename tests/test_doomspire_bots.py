@@ -1,6 +1,7 @@
-"""Lords of Doomspire's hard bot (Dragonlord): which decisions it searches (issue 17).
+"""Lords of Doomspire's hard bot (Dragonlord): its plan and which decisions it searches (issue 17).
 
-It follows the seeker's (``goal``) plain trips and searches only the interactions of the move phase; the
+Its plan is the rusher's (``RushBot``: the seeker, ``goal``, heading for Doomspire as soon as it could impress
+the dragon); it follows that plan's plain trips and searches only the interactions of the move phase; the
 older Dragonlord also replaced trips by others after a look ahead to the end of its turn and lost to the
 seeker (8 of 24 games).  Strength figures: docs/notes/doomspire.md, "Bots"."""
 from __future__ import annotations

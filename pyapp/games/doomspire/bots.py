@@ -515,18 +515,19 @@ NOT_TRIED = ("drop:", "dismiss:")             # giving up an item or a follower:
 
 
 class HardBot(RolloutBot):
-    """Dragonlord: the seeker, searching only the move-phase decisions whose result shows by the end of its
+    """Dragonlord: the rusher (:class:`RushBot`: the seeker that heads for Doomspire as soon as one condition to
+    impress the dragon holds), searching only the move-phase decisions whose result shows by the end of its
     own turn -- fights and flight, claims, the camp, the temple, the trader, picking items up.
 
-    The seeker's plain trips (``move:``, ``boat:``, ``stay:``) are never replaced: a rollout to the end of the
+    The plan's plain trips (``move:``, ``boat:``, ``stay:``) are never replaced: a rollout to the end of the
     turn cannot tell where a trip leads (its evaluation does not see a knight's way toward a goal), and the
     old Dragonlord, which also tried other trips, won only 8 of 24 games against the seeker.  Measured
     (docs/notes/doomspire.md, "Bots"): searching trips too, or rolling out a whole round, scored worse."""
 
     name = "hard"
     label = "Dragonlord"
-    blurb = ("Follows the seeker's plan for its knights' trips, but weighs every fight, flight, claim and purchase "
-             "against many possible rolls and hidden tiles before it commits.")
+    blurb = ("Builds up like the Knight, but marches on the dragon the moment it can impress it, and weighs every "
+             "fight, flight, claim and purchase against many possible rolls and hidden tiles before it commits.")
     base = RushBot
     budget = 150
     determinizations = 4
