@@ -10,6 +10,9 @@ to win and flee the others, and as soon as one dragon condition holds (15 fame,
 12 gold, 4 starred tiles, a ring) or its knight is strong enough to beat the
 dragon, head for Doomspire -- exploring the centre to find it.
 
+:class:`RushBot`, the Dragonlord's plan, is that seeker with the last step taken at once: as soon as one
+condition holds it leaves the small gains aside and walks through the unexplored hills to the mountains.
+
 It decides in steps (``think``: after reading the view, after each knight's tile values and every
 ``TICK`` moves scored) so the browser can keep the page answering; ``choose`` runs the same steps.
 """
