@@ -176,6 +176,7 @@ class CrusaderBot:
     fight_odds = 0.42                 # the chance of winning a fight it takes (outside threats and aggression)
     bold_odds = 0.3                   # ... near its own Gate Tokens or when aggressive
     army_cap = 24                     # units beyond which it opens no portal even when aggressive
+    research_units = 4                # units on the board before it researches (unless rich)
 
     def _aggressive(self, v: ClockworkView, seat: int) -> bool:
         """Time to force the end: stuck without income or money, or the game has gone on long."""
@@ -253,7 +254,8 @@ class CrusaderBot:
         portals = [a for a in by_verb.get("portal", [])
                    if UNITS[a.split(":")[1].split("@")[0]]["cost"] <= res - reserve]
         spare = res - reserve - v["research_cost"]
-        if "research" in by_verb and spare >= (0 if me["income"] else 2) and (len(mine) >= 4 or res >= 7):
+        if "research" in by_verb and spare >= (0 if me["income"] else 2) and \
+                (len(mine) >= self.research_units or res >= 7):
             return "research"
         if portals and (len(mine) < 14 or (aggressive and len(mine) < self.army_cap)):
             return self._portal_pick(v, seat, portals, res, ranged=aggressive)
@@ -469,9 +471,12 @@ BIG = ("attack", "shell", "portal", "research", "end", "assassinate", "corrupt",
 
 class PressingBot(CrusaderBot):
     """The crusader, aggressive from the first round: it keeps no guards back and marches every unit on the
-    enemy Gate Tokens and their guards at once (the hard bot's own plan)."""
+    enemy Gate Tokens and their guards at once, and it spends on its army before research: it researches
+    only with ``research_units`` units on the board or when rich (the crusader from 4 units; the hard bot's
+    own plan; screens in docs/notes/clockwork.md, "Bots: Warlord")."""
 
     aggressive_rounds = 0
+    research_units = 12
 
 
 class HardBot(RolloutBot):
@@ -487,8 +492,9 @@ class HardBot(RolloutBot):
 
     name = "hard"
     label = "Warlord"
-    blurb = ("Presses the attack from the first round, and before spending, researching or ending its turn "
-             "tries a few choices against possible hands and rolls, changing its plan only when another works out clearly better.")
+    blurb = ("Presses the attack from the first round and builds its army before researching; before spending, "
+             "researching or ending its turn it tries a few choices against possible hands and rolls, changing its "
+             "plan only when another works out clearly better.")
     base = PressingBot
     budget = 110
     determinizations = 3
