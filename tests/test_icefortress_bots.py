@@ -63,3 +63,29 @@ def test_easy_slips_only_at_its_big_decisions():
             small += 1
         s.apply(p, planner.choose(s, p))
     assert small >= 10
+
+
+def test_hard_never_picks_a_room_or_die_its_plan_would_put_back():
+    """A room or die that the planner then cancels brings the team back to the same position. The Frost Warden
+    once chose such a pick over ending its turn, was back at the same decision after the cancel, chose it again,
+    and the game never ended (difficulty 7, seed 185). From that position it must do something that moves the
+    game on, and its turn must end."""
+    import json
+    from pathlib import Path
+    fx = json.loads((Path(__file__).parent / "fixtures" / "icefortress_pick_cancel_loop.json").read_text())
+    s = games.get(GAME).new(fx["players"], fx["seed"], fx["options"])
+    for a in fx["actions"]:
+        s.apply(s.to_act[0], a)
+    seat, turns = s.to_act[0], s.view(s.to_act[0])["turns"]
+    assert {"pick:M16", "pick:M19", "die:4", "end"} <= {a.id for a in s.legal_actions(seat)}
+    for bot_seed in (0, 1, 2, fx["seed"] * 31 + seat):
+        c = s.clone()
+        choice = HardBot(bot_seed).choose(c, seat)
+        c.apply(seat, choice)
+        assert PlannerBot(0).choose(c, seat) != "cancel" or not choice.startswith(("pick:", "die:")), choice
+    bots = [HardBot(fx["seed"] * 31 + i) for i in range(fx["players"])]
+    for _ in range(40):
+        if s.view(seat)["turns"] > turns:
+            break
+        s.apply(s.to_act[0], bots[s.to_act[0]].choose(s, s.to_act[0]))
+    assert s.view(seat)["turns"] > turns
