@@ -421,12 +421,21 @@ class RushBot(GoalBot):
     and never enters an unexplored hill tile, the ring around the mountains, while its might is low.
     Once one condition holds (:meth:`GoalBot.ready`) this bot values everything else at ``RUSH`` times the
     seeker's figure and an unexplored hill at ``HILLS``, so its knights walk through the hills to the
-    mountains, to Doomspire, and back there after each impression.  Otherwise it is the seeker."""
+    mountains, to Doomspire, and back there after each impression.  With 3+ players only the third impression
+    wins: once one is made and a rival could impress the dragon too, it waits next to Doomspire rather than make
+    the second (:meth:`lurking`).  Otherwise it is the seeker."""
 
     name = "rusher"
     label = "Dragon-rusher (goal-driven)"
     RUSH = 0.2          # what the other tiles are still worth, once ready
     HILLS = 1.0         # an unexplored hill tile once ready: on the way to the mountains
+    LURK_AT = (1,)      # 3+ players: impressions made when it waits rather than impress (the third one wins)
+    LURK = 6.0          # a tile next to Doomspire while it waits
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._lurk_view: DoomspireView | None = None      # the view ``_lurk`` was worked out for
+        self._lurk = False
 
     def tile_value(self, v: DoomspireView, me: PlayerView, k: KnightView, t: str) -> float:
         val = super().tile_value(v, me, k, t)
@@ -434,10 +443,28 @@ class RushBot(GoalBot):
             return val
         tv = v["tiles"][t]
         if not tv["explored"]:
-            return self.HILLS if tv["region"] == "hills" else val
-        if tv.get("doomspire") or val <= 0:
-            return val
-        return val * self.RUSH
+            val = self.HILLS if tv["region"] == "hills" else val
+        elif not tv.get("doomspire") and val > 0:
+            val *= self.RUSH
+        if self.lurking(v, me):
+            if tv.get("doomspire"):
+                return -50.0
+            if val >= 0 and any(v["tiles"][nb].get("doomspire") for nb in NB[t]):
+                return self.LURK
+        return val
+
+    def lurking(self, v: DoomspireView, me: PlayerView) -> bool:
+        """Wait next to Doomspire instead of impressing the dragon (only the third impression wins): with 3+
+        players, ``LURK_AT`` impressions made and a rival who could impress it too (its public fame, gold or
+        starred tiles).  Worked out once per view."""
+        if self._lurk_view is v:
+            return self._lurk
+        self._lurk_view = v
+        self._lurk = (len(v["players"]) >= 3 and len(v["impressions"]) in self.LURK_AT
+                      and any(x.get("doomspire") for x in v["tiles"].values())
+                      and any(p["seat"] != me["seat"] and not p["out"]
+                              and (p["fame"] >= 15 or p["res"]["gold"] >= 12 or p["starred"] >= 4) for p in v["players"]))
+        return self._lurk
 
 
 class WandererBot:
