@@ -187,7 +187,7 @@ def test_a_build_is_made_with_the_keyboard_only(site, page):
                                                                       "els => els.map(e => e.dataset.action)")):
         tab_to("bottom:")
         enter()
-    text = page.locator("#app .cs-lastmoves").inner_text()
+    text = page.locator("#app .cs-lastmoves").text_content() or ""   # not innerText: off-screen panel sections skip rendering
     assert f"built {well[3:]}" in text, text
     assert not page.boardshelf.page_errors, page.boardshelf.page_errors
 
