@@ -92,7 +92,7 @@ def test_solo_game_from_url_shows_the_board_and_two_characters(site, page):
     assert board.count() == 1 and board.is_visible()
     chars = page.locator("#app .if-side .char")
     assert chars.count() == 2
-    texts = chars.all_inner_texts()
+    texts = chars.all_text_contents()                             # not innerText: off-screen side sections skip rendering
     assert all("Player 1" in t for t in texts), texts             # one person plays both characters
     assert page.locator('#app [data-action^="give:"]').count() > 0  # solo setup: give abilities to the characters
     assert not page.boardshelf.page_errors, page.boardshelf.page_errors
