@@ -68,8 +68,14 @@ class GoalBot:
                 total += e.get("might", 0) + (e.get("duel", 0) if duel else 0)
         return total
 
+    @staticmethod
+    def holds_a_condition(p: PlayerView) -> bool:
+        """Whether a lord meets one of the dragon's conditions that show in its public figures (15 fame,
+        12 gold, 4 starred tiles)."""
+        return p["fame"] >= 15 or p["res"]["gold"] >= 12 or p["starred"] >= 4
+
     def ready(self, me: PlayerView, k: KnightView) -> bool:
-        if me["fame"] >= 15 or me["res"]["gold"] >= 12 or me["starred"] >= 4:
+        if self.holds_a_condition(me):
             return True
         if any(self.C["items"][key]["effects"].get("ring") for _i, key in k["items"]):
             return True
@@ -463,7 +469,7 @@ class RushBot(GoalBot):
         self._lurk = (len(v["players"]) >= 3 and len(v["impressions"]) in self.LURK_AT
                       and any(x.get("doomspire") for x in v["tiles"].values())
                       and any(p["seat"] != me["seat"] and not p["out"]
-                              and (p["fame"] >= 15 or p["res"]["gold"] >= 12 or p["starred"] >= 4) for p in v["players"]))
+                              and self.holds_a_condition(p) for p in v["players"]))
         return self._lurk
 
 
