@@ -258,6 +258,22 @@ def test_flow_state_round_trips_and_replays():
     assert GAME.replay(3, 9, None, s.history) == s
 
 
+def test_a_copy_keeps_the_games_order_of_records_and_saves_stay_canonical():
+    # a bot that takes the first best entry of a record must choose on a search copy what it chooses on
+    # the game (sorted copies made Ice Fortress's hard bot pick and cancel a die forever)
+    s = GAME.new(2, 4)
+    s.data["tally"] = {"zeta": 1, "alpha": 1, "mid": 1}
+    c = s.clone()
+    assert list(c.data["tally"]) == ["zeta", "alpha", "mid"] == list(s.clone(past=False).data["tally"])
+    assert list(c.data) == list(s.data) and c == s
+    first_best = max(s.data["tally"], key=s.data["tally"].get)
+    assert max(c.data["tally"], key=c.data["tally"].get) == first_best == "zeta"
+    # the text of a save does not depend on the order the game happened to write things in
+    t = GAME.new(2, 4)
+    t.data["tally"] = {"alpha": 1, "mid": 1, "zeta": 1}
+    assert t.to_json() == s.to_json() and t.to_json(canonical=False) != s.to_json(canonical=False)
+
+
 def test_options_are_validated_by_their_description():
     with pytest.raises(ValueError, match="Play as a team must be true or false"):
         GAME.new(2, 1, {"team": "yes"})

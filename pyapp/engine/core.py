@@ -459,18 +459,26 @@ class State:
         return self.game.replay(self.players, self.seed, self.options, self.history[:-1])
 
     # ---- serialisation -------------------------------------------------
-    def to_json(self, past: bool = True) -> str:
-        """The whole state as JSON; with ``past=False`` without its history, undo record and log."""
+    def to_json(self, past: bool = True, canonical: bool = True) -> str:
+        """The whole state as JSON; with ``past=False`` without its history, undo record and log.
+
+        ``canonical`` (saves, comparisons) writes every record's keys sorted, so equal states give equal
+        text; ``canonical=False`` keeps the order in which the game wrote them (see :meth:`clone`)."""
         return json.dumps({
             "format": STATE_FORMAT, "game": self.game.id, "players": self.players, "seed": self.seed,
             "options": self.options, "rng": self.rng.to_json(), "history": self.history if past else [],
             "undoable": self.undoable if past else [], "log": self.log if past else [], "data": self._dump(),
-        }, separators=(",", ":"), sort_keys=True)
+        }, separators=(",", ":"), sort_keys=canonical)
 
     def clone(self, past: bool = True) -> "State":
         """A copy.  ``past=False``: without the history, undo record and log, which grow with the game (a bot's
-        search copy, of a game whose rules read neither); it plays on exactly like a full copy."""
-        return self.game.from_json(self.to_json(past))
+        search copy, of a game whose rules read neither); it plays on exactly like a full copy.
+
+        The copy keeps every record's keys in the game's own order: rules and bots that walk a record and
+        break ties by the first best entry then choose on a copy what they choose on the game, so a search
+        bot's rollouts play the moves its seat would (a sorted copy once made Ice Fortress's Frost Warden take
+        a die the real planner put back, forever)."""
+        return self.game.from_json(self.to_json(past, canonical=False))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()

@@ -486,14 +486,6 @@ class HardBot(SlicedRollouts):
     turns_ahead = 1          # rollouts end once this many more character turns have ended
     margin = 1.5
 
-    def think(self, state: "State", seat: int) -> "Generator[None, None, str]":
-        """Decides on a copy (``state.clone()``): copies hold their records in one canonical order, and the
-        planner's ties follow the order of the rooms and squares it reads, so on the game itself it could
-        play another move than in every rollout. At difficulty 7, seed 185, the rollouts' planner built a
-        pillar with a die where the real one put the die back, so the Frost Warden took the die, saw it
-        cancelled, and took it again forever. On a copy its own moves are the ones its rollouts played."""
-        return (yield from super().think(state.clone(), seat))
-
     def determinize(self, state: "State", seat: int) -> "State":
         """A copy with the room decks and the bag dealt anew from a sorted order, so that it depends on what
         the seat sees only (the game's own reshuffle starts from the hidden order)."""
@@ -518,8 +510,9 @@ class HardBot(SlicedRollouts):
     def candidates(self, state: "State", seat: int, playing: "list[Action]", default: str) -> list[str]:
         """The planner's move and up to three others, leaving out selecting a room or a die that the planner
         would then cancel: that comes back to this very position, so trying it only measures the rollouts'
-        noise, and a Frost Warden that kept it found it better again at once and picked and cancelled
-        forever (seed 185, difficulty 7)."""
+        noise. (When search copies held their records in another order than the game, the rollouts' planner
+        built with a die the real one put back, and the Frost Warden picked and cancelled forever: seed 185,
+        difficulty 7; copies now keep the game's order, see ``State.clone``.)"""
         return super().candidates(state, seat, [a for a in playing if not self._cancelled(state, seat, a.id)], default)
 
     @staticmethod
