@@ -572,8 +572,9 @@ class HardBot(RolloutBot):
     name = "hard"
     label = "Dragonlord"
     blurb = ("Builds up like the Knight, but marches on the dragon the moment it can impress it (among three or more "
-             "lords it waits beside Doomspire rather than set up a rival's winning visit), and weighs every fight, "
-             "flight, claim and purchase against many possible rolls and hidden tiles before it commits.")
+             "lords it waits beside Doomspire rather than set up a rival's winning visit, unless two of its knights "
+             "there can make both visits in one turn), and weighs every fight, flight, claim and purchase against "
+             "many possible rolls and hidden tiles before it commits.")
     base = RushBot
     budget = 150
     determinizations = 4
