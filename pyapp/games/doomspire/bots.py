@@ -429,7 +429,8 @@ class RushBot(GoalBot):
     seeker's figure and an unexplored hill at ``HILLS``, so its knights walk through the hills to the
     mountains, to Doomspire, and back there after each impression.  With 3+ players only the third impression
     wins: once one is made and a rival could impress the dragon too, it waits next to Doomspire rather than make
-    the second (:meth:`lurking`).  Otherwise it is the seeker."""
+    the second (:meth:`lurking`), unless knights of its own next to Doomspire can make the second and the third in
+    the same turn.  Otherwise it is the seeker."""
 
     name = "rusher"
     label = "Dragon-rusher (goal-driven)"
@@ -466,11 +467,19 @@ class RushBot(GoalBot):
         if self._lurk_view is v:
             return self._lurk
         self._lurk_view = v
-        self._lurk = (len(v["players"]) >= 3 and len(v["impressions"]) in self.LURK_AT
-                      and any(x.get("doomspire") for x in v["tiles"].values())
+        ds = next((t for t, x in v["tiles"].items() if x.get("doomspire")), None)
+        self._lurk = (len(v["players"]) >= 3 and len(v["impressions"]) in self.LURK_AT and ds is not None
                       and any(p["seat"] != me["seat"] and not p["out"]
-                              and self.holds_a_condition(p) for p in v["players"]))
+                              and self.holds_a_condition(p) for p in v["players"])
+                      and not self.strikes_home(v, me, ds))
         return self._lurk
+
+    @staticmethod
+    def strikes_home(v: DoomspireView, me: PlayerView, ds: str) -> bool:
+        """Whether enough of its knights that have not moved yet stand next to Doomspire to make every impression
+        still to be made this turn, the winning third included (each is flown home after its impression)."""
+        fresh = sum(1 for k in me["knights"] if not k["done"] and k["at"] in NB[ds])
+        return fresh >= 3 - len(v["impressions"])
 
 
 class WandererBot:
@@ -563,8 +572,9 @@ class HardBot(RolloutBot):
     name = "hard"
     label = "Dragonlord"
     blurb = ("Builds up like the Knight, but marches on the dragon the moment it can impress it (among three or more "
-             "lords it waits beside Doomspire rather than set up a rival's winning visit), and weighs every fight, "
-             "flight, claim and purchase against many possible rolls and hidden tiles before it commits.")
+             "lords it waits beside Doomspire rather than set up a rival's winning visit, unless two of its knights "
+             "there can make both visits in one turn), and weighs every fight, flight, claim and purchase against "
+             "many possible rolls and hidden tiles before it commits.")
     base = RushBot
     budget = 150
     determinizations = 4
