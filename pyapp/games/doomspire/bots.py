@@ -567,14 +567,20 @@ class HardBot(RolloutBot):
     The plan's plain trips (``move:``, ``boat:``, ``stay:``) are never replaced: a rollout to the end of the
     turn cannot tell where a trip leads (its evaluation does not see a knight's way toward a goal), and the
     old Dragonlord, which also tried other trips, won only 8 of 24 games against the seeker.  Measured
-    (docs/notes/doomspire.md, "Bots"): searching trips too, or rolling out a whole round, scored worse."""
+    (docs/notes/doomspire.md, "Bots"): searching trips too, or rolling out a whole round, scored worse.
+
+    The one exception is the race at the dragon (3+ players, an impression made, Doomspire found, a trip into
+    Doomspire or beside it among its moves): there whether to enter now, wait beside it or end the turn decides
+    the game within a round or two, so it tries the plan's move, entering Doomspire and one other such move on
+    copies played ``race_horizon`` actions on, where the game's result shows (``race_*``)."""
 
     name = "hard"
     label = "Dragonlord"
     blurb = ("Builds up like the Knight, but marches on the dragon the moment it can impress it (among three or more "
              "lords it waits beside Doomspire rather than set up a rival's winning visit, unless two of its knights "
-             "there can make both visits in one turn), and weighs every fight, flight, claim and purchase against "
-             "many possible rolls and hidden tiles before it commits.")
+             "there can make both visits in one turn), and weighs every fight, flight, claim and purchase, and in the "
+             "race at Doomspire whether to go in now or wait, against many possible rolls and hidden tiles before "
+             "it commits.")
     base = RushBot
     budget = 150
     determinizations = 4
@@ -592,19 +598,80 @@ class HardBot(RolloutBot):
         ahead sees dice kept, not the way a move leads), dropping an item or dismissing a follower."""
         return [a.id for a in playing if a.id != default and a.id != "end" and not a.id.startswith(PLAIN_MOVES + NOT_TRIED)]
 
+    race_budget = 1000       # the race at the dragon: simulated actions per decision
+    race_horizon = 120       # actions per rollout (about a round at 4 players)
+    race_candidates = 3      # the plan's move, entering Doomspire, one other
+    _race: str | None = None  # Doomspire's tile while this decision is a race at the dragon
+
     def worth(self, state: State, seat: int, playing: list[Action], default: str) -> bool:
+        self._race = self._race_at(state, seat, playing, default)
+        if self._race is not None:
+            return True
         # only the move phase (rolls and harvests follow the seeker's plan), and only with an interaction to try
         return state.data["flow"]["phase"] == "move" and bool(self._others(playing, default))  # type: ignore[attr-defined]
 
+    @staticmethod
+    def _race_at(state: State, seat: int, playing: list[Action], default: str) -> str | None:
+        """Doomspire's tile when this decision is part of the race at the dragon (from the seat's view: 3+
+        players, the move phase, an impression made, Doomspire found, a trip into or beside it possible)."""
+        if state.players < 3:
+            return None
+        v = state.view(seat)
+        if v["phase"] != "move" or not v["impressions"]:
+            return None
+        ds = next((t for t, tv in v["tiles"].items() if tv.get("doomspire")), None)
+        if ds is None:
+            return None
+        zone = (ds, *NB[ds])
+        return ds if any(trip_end(a) in zone for a in [default, *(x.id for x in playing)]) else None
+
     def candidates(self, state: State, seat: int, playing: list[Action], default: str) -> list[str]:
+        if self._race is not None:
+            return self._race_candidates(playing, default, self._race)
         pool = self._others(playing, default)
         picked: list[str] = []
         while pool and len(picked) < self.max_candidates - 1:
             picked.append(pool.pop(self.rng.below(len(pool))))
         return [default] + picked
 
+    def _race_candidates(self, playing: list[Action], default: str, ds: str) -> list[str]:
+        """The plan's move, then a trip into Doomspire (with the lowest die that makes it), then one other of:
+        trips beside it, ending the turn, the interactions."""
+        zone = (ds, *NB[ds])
+        cheapest: dict[str, str] = {}
+        for a in playing:
+            if a.id.startswith(PLAIN_MOVES) and trip_end(a.id) in zone:
+                trip, _, die = a.id.rpartition(":")
+                if trip not in cheapest or int(die) < int(cheapest[trip].rpartition(":")[2]):
+                    cheapest[trip] = a.id
+        pool = [a for a in cheapest.values() if a != default]
+        pool += [a.id for a in playing if a.id == "end" != default]
+        pool += [a for a in self._others(playing, default) if a not in pool]
+        pool.sort(key=lambda a: trip_end(a) != ds)              # entering Doomspire first
+        picked: list[str] = []
+        while pool and len(picked) < self.race_candidates - 1:
+            picked.append(pool.pop(0 if trip_end(pool[0]) == ds else self.rng.below(len(pool))))
+        return [default] + picked
+
+    def budget_for(self, state: State) -> int:
+        return self.race_budget if self._race is not None else self.budget
+
     def horizon_over(self, state: State, seat: int, steps: int, left_turn: bool) -> bool:
+        if self._race is not None:
+            return steps >= self.race_horizon
         return steps >= self.horizon or left_turn        # the end of its own turn
+
+
+def trip_end(action: str) -> str | None:
+    """Where a knight's trip ends (``move:k1>c4:3``, ``boat:b1:k1>g1:2``), or None (not a trip, a boat alone)."""
+    head, _, body = action.partition(":")
+    if head == "boat":
+        if body.count(":") < 2:
+            return None
+        body = body.partition(":")[2]
+    elif head != "move":
+        return None
+    return body.rpartition(":")[0].partition(">")[2] or None
 
 
 BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "goal": GoalBot, "wanderer": WandererBot}
