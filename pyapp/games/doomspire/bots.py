@@ -599,7 +599,7 @@ class HardBot(RolloutBot):
         return [a.id for a in playing if a.id != default and a.id != "end" and not a.id.startswith(PLAIN_MOVES + NOT_TRIED)]
 
     race_budget = 1000       # the race at the dragon: simulated actions per decision
-    race_horizon = 120       # actions per rollout (about a round at 4 players)
+    race_horizon = 120       # actions per rollout (about four rounds at 4 players: often to the end)
     race_candidates = 3      # the plan's move, entering Doomspire, one other
     _race: str | None = None  # Doomspire's tile while this decision is a race at the dragon
 
