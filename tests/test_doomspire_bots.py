@@ -204,3 +204,15 @@ def test_hard_weighs_entering_doomspire_in_the_race_for_the_third_impression():
         bot = HardBot(0)
         bot.choose(st, 0)
         assert getattr(bot, "_race", "none") is None
+
+
+def test_race_rollouts_play_the_seeker_for_every_rival():
+    """In the race at the dragon the Dragonlord's copies play its own plan for its seat and the seeker, who goes in
+    as soon as it can, for each rival (elsewhere its plan for every seat)."""
+    st, ds = lurk_position()
+    bot = HardBot(0)
+    bot.choose(st, 0)
+    assert [type(b) for b in bot.rollout_bots(st, 0, 5)] == [RushBot, GoalBot, GoalBot, GoalBot]
+    st, ds = lurk_position(players=2)
+    bot.choose(st, 0)
+    assert [type(b) for b in bot.rollout_bots(st, 0, 5)] == [RushBot, RushBot]

@@ -656,6 +656,13 @@ class HardBot(RolloutBot):
     def budget_for(self, state: State) -> int:
         return self.race_budget if self._race is not None else self.budget
 
+    def rollout_bots(self, state: State, seat: int, seed: int) -> list:
+        """In the race its rollouts play its own plan for its seat and the seeker (who goes in as soon as it can)
+        for every rival: 162 of 400 paired screen games against 149 with the rusher for the rivals too."""
+        if self._race is None:
+            return super().rollout_bots(state, seat, seed)
+        return [(self.base if i == seat else GoalBot)(seed * 7 + i) for i in range(state.players)]
+
     def horizon_over(self, state: State, seat: int, steps: int, left_turn: bool) -> bool:
         if self._race is not None:
             return steps >= self.race_horizon
