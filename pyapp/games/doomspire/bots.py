@@ -467,7 +467,7 @@ class RushBot(GoalBot):
         if self._lurk_view is v:
             return self._lurk
         self._lurk_view = v
-        ds = next((t for t, x in v["tiles"].items() if x.get("doomspire")), None)
+        ds = doomspire_tile(v)
         self._lurk = (len(v["players"]) >= 3 and len(v["impressions"]) in self.LURK_AT and ds is not None
                       and any(p["seat"] != me["seat"] and not p["out"]
                               and self.holds_a_condition(p) for p in v["players"])
@@ -616,10 +616,10 @@ class HardBot(RolloutBot):
         players, the move phase, an impression made, Doomspire found, a trip into or beside it possible)."""
         if state.players < 3:
             return None
-        v = state.view(seat)
+        v: DoomspireView = state.view(seat)  # type: ignore[assignment]
         if v["phase"] != "move" or not v["impressions"]:
             return None
-        ds = next((t for t, tv in v["tiles"].items() if tv.get("doomspire")), None)
+        ds = doomspire_tile(v)
         if ds is None:
             return None
         zone = (ds, *NB[ds])
@@ -667,6 +667,11 @@ class HardBot(RolloutBot):
         if self._race is not None:
             return steps >= self.race_horizon
         return steps >= self.horizon or left_turn        # the end of its own turn
+
+
+def doomspire_tile(v: DoomspireView) -> str | None:
+    """Doomspire's tile, once a seat's view shows it found (face up), else None."""
+    return next((t for t, tv in v["tiles"].items() if tv.get("doomspire")), None)
 
 
 def trip_end(action: str) -> str | None:
