@@ -515,7 +515,7 @@ def test_a_renderer_bug_leaves_a_way_back_to_the_shelf(monkeypatch):
     def broken(*a, **k):
         raise KeyError("units")
 
-    monkeypatch.setattr(App, "_render_module", lambda self: SimpleNamespace(render=broken))
+    monkeypatch.setattr("pyapp.ui.screens.table.board_module", lambda gid: SimpleNamespace(render=broken))
     html = app.render()
     assert "Something went wrong" in html and "KeyError" in html and 'data-nav="shelf"' in html
     app.handle("nav", "shelf")

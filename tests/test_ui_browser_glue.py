@@ -493,7 +493,7 @@ def test_a_thinking_bot_gives_the_page_back_between_slices(glue):
     g = glue("?game=hexbattle&seats=bot,bot&seed=3&fast=1")
     t = g.test
     seat = g.app.state.to_act[0]
-    g.app._bots[seat] = SteppedBot(steps=12, ms=sys.modules["pyapp.browser.main"].BOT_SLICE_MS / 3)
+    g.app.bots.bots[seat] = SteppedBot(steps=12, ms=sys.modules["pyapp.browser.main"].BOT_SLICE_MS / 3)
     swaps = t.root.swaps
     slices = 0
     while g.app.state.history == [] and slices < 100:

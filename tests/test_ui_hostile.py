@@ -8,6 +8,7 @@ import re
 from pyapp.engine import Outcome, Rng, saves
 from pyapp.ui import App, DictStorage
 from pyapp.ui.app import MAX_NOTICE, MAX_TITLE, NOT_SAVED_NOTE, quote
+from pyapp.ui.boards import board_module
 
 from test_ui_app import bots_move, click_action, make
 
@@ -125,7 +126,7 @@ def test_player_names_are_bidi_isolated_everywhere_the_app_shows_them():
     assert _name_occurrences_isolated(banner, app.meta["names"][app.state.to_act[0]])
     # the game-over banner: who won and the game's reason, each name in <bdi>
     app.state.outcome = lambda: Outcome.ranked([[0], [1]], "P2 ran out of units; P1 stands", scores=[3, 1])
-    outcome = app._render_outcome(app._render_module())
+    outcome = app.table._render_outcome(board_module(app.game.id))
     assert _name_occurrences_isolated(outcome, evil) and _name_occurrences_isolated(outcome, "Bo" + RLO)
     assert outcome.count("<bdi>") == 2 + 2 + 1                   # reason (2), scores (2), "<name> wins" (1)
     # the log's seat spans (pyapp.engine.log.html) are isolated by the stylesheet

@@ -188,7 +188,7 @@ def later_save(game: dict, seed: int, actions: int) -> dict:
         legal = [a.id for a in state.legal_actions(seat)]
         state.apply(seat, rng.choice([a for a in legal if not a.startswith(AVOID)] or legal))
         done += 1
-    from pyapp.ui.app import _best_bot           # the bot a link's "bot" seat gets
+    from pyapp.ui.seats import best_bot as _best_bot   # the bot a link's "bot" seat gets
     seats = ["human"] + [f"bot:{_best_bot(game['id'])}"] * (players - 1)
     return saves.to_save(state, save_id=f"later{game['id']}{seed}x{actions}", seats=seats,
                          title=f"{actions} actions in")
