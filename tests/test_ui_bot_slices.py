@@ -36,7 +36,7 @@ class SteppedBot:
 
 
 def app_with(bot):
-    app = App(DictStorage(), {"game": "hexbattle", "seats": "bot,bot", "seed": "3", "fast": "1"})
+    app = App(DictStorage(), {"game": "hexbattle", "seats": "bot:greedy,bot:greedy", "seed": "3", "fast": "1"})
     assert app.bot_pending()
     seat = app.state.to_act[0]
     app.bots.bots[seat] = bot

@@ -159,7 +159,7 @@ def test_an_old_save_or_link_without_hints_loads_and_saves_as_before():
 
 # ------------------------------------------------------------------ when it is offered
 def test_no_hint_while_a_bot_is_to_act_in_a_finished_game_or_in_a_replay():
-    app = make({"game": "hexbattle", "seats": "human,bot", "seed": "5", "fast": "1"}, DictStorage())
+    app = make({"game": "hexbattle", "seats": "human,bot:greedy", "seed": "5", "fast": "1"}, DictStorage())
     bots_move(app)
     seat = app.hint_seat()
     # a bot to act

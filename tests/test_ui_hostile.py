@@ -14,7 +14,7 @@ from test_ui_app import bots_move, click_action, make
 
 UI_CSS = (pathlib.Path(__file__).resolve().parent.parent / "web" / "ui.css").read_text(encoding="utf-8")
 FSI, PDI, RLO = "\u2068", "\u2069", "\u202e"
-MAIN = {"game": "hexbattle", "seats": "human,bot", "seed": "5"}
+MAIN = {"game": "hexbattle", "seats": "human,bot:greedy", "seed": "5"}
 
 
 def _main_game(storage):
@@ -37,7 +37,7 @@ def test_an_embedded_game_never_resumes_or_changes_the_players_own_game():
     main_text = storage.get(saves.save_key(main.meta["id"]))
     assert storage.get(saves.CURRENT_KEY) == main.meta["id"]
     for query in ({"game": "hexbattle", "embed": "1"},                       # no seed: it used to resume the main game
-                  {"game": "hexbattle", "seats": "human,bot", "embed": "1"},
+                  {"game": "hexbattle", "seats": "human,bot:greedy", "embed": "1"},
                   {"embed": "1"}):                                             # a bad embed link: no resume either
         emb = make(query, storage)
         assert emb.meta is None or emb.meta["id"] != main.meta["id"], query
@@ -284,7 +284,7 @@ class MemoryOnly(DictStorage):
 
 
 def test_a_storage_that_keeps_nothing_gets_a_quiet_lasting_status_line():
-    for query in ({}, {"game": "hexbattle", "seats": "human,bot", "embed": "1"}):
+    for query in ({}, {"game": "hexbattle", "seats": "human,bot:greedy", "embed": "1"}):
         app = App(MemoryOnly(), query)
         html = app.render()
         line = re.search(r'<p class="notice quiet storage-note" role="status">([^<]*)</p>', html)

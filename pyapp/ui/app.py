@@ -218,7 +218,7 @@ class App(Session):
             self.embed = False
             return False
         players = game.setup_players
-        seats = ["human"] + ["bot:" + seatlib.best_bot(gid)] * (players - 1)
+        seats = ["human"] + ["bot:" + seatlib.new_seat_bot(gid)] * (players - 1)   # as a new setup has them
         seats_ok = True
         if q.get("seats"):
             parsed = self._parse_seats(gid, str(q["seats"]), game)

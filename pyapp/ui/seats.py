@@ -13,8 +13,12 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
 
 
 def best_bot(game_id: str) -> str:
-    """The strongest bot a game has: the highest ``strength`` attribute, else the last registered, else random."""
+    """The strongest bot a game has (what ``bot`` means in a link's ``seats``): its ``hard`` level (``level = 3``)
+    where it has levels, else the highest ``strength`` attribute, else the last registered, else random."""
     avail = botlib.available(game_id)
+    hard = [name for name, cls in avail.items() if getattr(cls, "level", None) == 3]
+    if hard:
+        return hard[0]
     ranked = [(getattr(cls, "strength", i), name) for i, (name, cls) in enumerate(avail.items())]
     return max(ranked)[1] if ranked else "random"
 

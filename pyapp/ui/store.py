@@ -159,42 +159,58 @@ class SaveStore:
             s.storage.remove(s.current_key)
 
     def import_text(self, text: str | bytes) -> bool:
-        """Check and replay a save file; store it under a fresh id (never overwriting another) and open it."""
+        """Check and replay a save file and open it.  The same game already in this browser (the same id, game,
+        players, seed and options, one's moves a prefix of the other's) is not copied: the stored one opens, or,
+        if the file has gone further, takes the file's moves.  Anything else is stored under the file's id if
+        that is free, else a fresh one (never overwriting another game)."""
         s = self.s
         try:
             state, meta = saves.load_save(text)
         except SaveError as exc:
             s.notify(f"Import failed: {save_error(exc, text)}")
             return False
-        same = self._same_game_saved(state, clip(meta.get("title") or "", MAX_TITLE))
-        if same is not None and self.open(same):     # the same file again: no second copy
-            s.notify(f"{quote((s.meta or {}).get('title') or 'This game')} is already in your saves: "
-                     "here it is.", "info")
-            return True
-        meta = dict(meta, id=saves.new_id())
+        sid = str(meta.get("id") or "")
+        same = self._same_game_saved(state, sid)
+        title = quote(clip(meta.get("title") or "This game", MAX_TITLE))
+        if same is not None:
+            stored_moves = same
+            if stored_moves >= len(state.history) and self.open(sid):     # the same game, here as far or further
+                s.notify(f"{title} is already in your saves: here it is"
+                         + (f", {stored_moves - len(state.history)} moves further on." if stored_moves > len(state.history)
+                            else "."), "info")
+                return True
+            if stored_moves < len(state.history):           # the file has gone further: the stored game follows it
+                old = saves.check_header(s.storage.get(s.key(sid)) or "")
+                s.enter_game(state, dict(meta, id=sid, recap=old.get("recap"), hints=meta.get("hints")))
+                self.autosave()
+                s.notify(f"{title} was in your saves {len(state.history) - stored_moves} moves behind: "
+                         "it now goes on from the file.", "info")
+                return True
+        free = saves.valid_id(sid) and s.storage.get(s.key(sid)) is None
+        meta = dict(meta, id=sid if free else saves.new_id())
         s.enter_game(state, meta)
         self.autosave()
         s.notify(f"Imported {quote(meta.get('title') or 'saved game')}.", "info")
         return True
 
-    def _same_game_saved(self, state: State, title: str) -> str | None:
-        """The id of a save of this namespace holding exactly this game (game, players, seed, options, every
-        move and the title alike: the same file imported again), or None."""
+    def _same_game_saved(self, state: State, sid: str) -> int | None:
+        """If this namespace holds save ``sid`` of the same game as ``state`` (game, players, seed and options
+        alike, and the moves of one a prefix of the other's): how many moves it holds; else None."""
         s = self.s
-        want = (state.game.id, state.players, state.seed, json.dumps(state.options, sort_keys=True),
-                [[int(a), str(b)] for a, b in state.history], title)
-        for key in s.storage.keys():
-            if not key.startswith(s.save_prefix):
-                continue
-            try:
-                d = saves.check_header(s.storage.get(key) or "")
-            except SaveError:
-                continue
-            have = (d["game"], d.get("players"), d["seed"], json.dumps(d.get("options") or {}, sort_keys=True),
-                    [[int(a), str(b)] for a, b in d["actions"]], clip(d.get("title") or "", MAX_TITLE))
-            if have == want and d["id"] == key[len(s.save_prefix):]:
-                return str(d["id"])
-        return None
+        if not saves.valid_id(sid):
+            return None
+        try:
+            d = saves.check_header(s.storage.get(s.key(sid)) or "")
+        except SaveError:
+            return None
+        if d["id"] != sid or (d["game"], d.get("players"), d["seed"]) != (state.game.id, state.players, state.seed):
+            return None
+        if json.dumps(d.get("options") or {}, sort_keys=True) != json.dumps(state.options, sort_keys=True):
+            return None
+        stored = [(int(a), str(b)) for a, b in d["actions"]]
+        given = [(int(a), str(b)) for a, b in state.history]
+        n = min(len(stored), len(given))
+        return len(stored) if stored[:n] == given[:n] else None
 
     # ================================================================ the saves list
     def entries(self) -> list[dict]:
