@@ -4,8 +4,8 @@
 
 For each ready game and each size (phone 390x844 with touch, small laptop 1366x768, desktop 1920x1080)
 it opens a new game from URL parameters (one person, the rest the game's default bot, a fixed seed),
-takes ``--steps`` legal actions at random (seeded), and saves a full-page PNG of the game screen,
-``<out>/<game>-<size>.png``.  Beside each it prints what a person checks first: the board's width
+takes ``--steps`` legal actions at random (seeded), and saves what the player sees (the viewport, unscrolled),
+``<out>/<game>-<size>.png``, and the whole page, ``<game>-<size>-page.png``.  Beside each it prints what a person checks first: the board's width
 against the viewport, the smallest font size of any visible text, and pairs of visible controls whose
 boxes overlap, and the current choices that cannot be reached (scrolled into view, not covered); then the board's
 own figures (its smallest text and control, the box it scrolls in) and, on the touch screen, the same with the board
@@ -47,8 +47,8 @@ MEASURE_JS = """(scope) => {
                             if (/(auto|scroll)/.test(getComputedStyle(n).overflowX)) return n;
                           return null; };
   const scrollers = [...new Set(boards.map(scroller).filter(Boolean))].map(n => n.getBoundingClientRect());
-  const scale = svg => { const vb = svg.viewBox && svg.viewBox.baseVal, r = svg.getBoundingClientRect();
-                         return vb && vb.width ? Math.min(r.width / vb.width, vb.height ? r.height / vb.height : Infinity) : 1; };
+  // px per unit of the svg's own coordinates, also for a board drawn sideways (a rotation in its screen matrix)
+  const scale = svg => { const m = svg.getScreenCTM && svg.getScreenCTM(); return m ? Math.hypot(m.a, m.b) : 1; };
   // the board's own text (inside those svgs) and its controls' boxes (WCAG 2.2 target size: 24 x 24 px)
   let boardFont = null, boardText = '', minTarget = null, minTargetId = '';
   for (const svg of boards) {
@@ -251,8 +251,10 @@ def main(argv=None) -> int:
                 else:
                     open_later(page, base, g, args.seed, at)
                     size = f"{size}-at{at}"
-                path = out / f"{g['id']}-{size}.png"
-                page.screenshot(path=str(path), full_page=True)
+                path = out / f"{g['id']}-{size}.png"          # what the player sees, unscrolled; then the page
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(path))
+                page.screenshot(path=str(out / f"{g['id']}-{size}-page.png"), full_page=True)
                 m = page.evaluate(MEASURE_JS)
                 m["unreachable"] = page.evaluate(REACH_JS)
                 report[f"{g['id']}-{size}"] = m

@@ -210,7 +210,7 @@ class GameTable:
         zoom = self.s.settings.get("board_zoom", "auto")
         return (f'<section class="game" aria-labelledby="game-title">'
                 f'<h2 id="game-title" class="sr-only">{esc(_game.title)}</h2>'
-                f'{self._render_game_bar(vs)}{banner}{zoom_buttons(zoom, embed=self.s.embed)}'
+                f'{self._render_game_bar(vs)}<div class="turn-area">{banner}</div>{zoom_buttons(zoom, embed=self.s.embed)}'
                 f'<div class="game-board" data-zoom="{esc(zoom)}">{board}</div>'
                 '</section>')
 
