@@ -97,3 +97,38 @@ def test_text_json_would_refuse_is_never_measured_shallower_than_json_would_nest
     assert saves.json_depth("[" * 33 + '"') == 33                     # brackets before the quote still count
     with pytest.raises(saves.SaveError, match="nested too deeply"):
         saves.parse_json("[" * 40 + '"' + "]" * 40, "save")
+
+
+# ------------------------------------------------------------------ 10. validating patterns match whole text
+def _save_text(**changes):
+    from play_helpers import played
+    s = played("hexbattle", 2, 11, 6)
+    d = saves.to_save(s, save_id="abc123", seats=["human", "bot:random"], names=["Ann", "Bob"], title="Ann vs Bob")
+    d.update(changes)
+    return d
+
+
+@pytest.mark.parametrize("seat", ["human\n", "bot:random\n", "human\r\n", "\nhuman", "human "])
+def test_a_seat_with_a_trailing_newline_is_refused_from_a_file_and_from_a_link(seat):
+    from pyapp.ui import DictStorage
+    from test_ui_app import make
+    d = _save_text(seats=[seat, "bot:random"])
+    with pytest.raises(saves.SaveError, match="seats do not match"):
+        saves.check_header(d)
+    storage = DictStorage()
+    app = make({}, storage)
+    assert app.import_save(saves.dumps(d)) is False
+    assert any("Import failed" in m["text"] and "seats" in m["text"] for m in app.messages), app.messages
+    assert not [k for k in storage.keys() if k.startswith(saves.SAVE_PREFIX)]      # nothing kept on the shelf
+    app.messages.clear()
+    link = {k: d[k] for k in ("game", "players", "seed", "options", "rules", "seats", "names", "actions")}
+    assert app.go_to("#/link/" + links.encode(link)) is False
+    assert app.state is None
+    assert any("Could not open the game link" in m["text"] and "seats" in m["text"] for m in app.messages)
+
+
+@pytest.mark.parametrize("sid", ["abc123\n", "abc\n123", " abc123"])
+def test_an_id_with_a_newline_is_not_a_valid_id(sid):
+    assert saves.valid_id("abc123") and not saves.valid_id(sid)
+    with pytest.raises(saves.SaveError, match="id is missing or invalid"):
+        saves.check_header(_save_text(id=sid))

@@ -50,8 +50,10 @@ _STRING_RE = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*"?')
 _NOT_BRACKET_RE = re.compile(r"[^\[\]{}]+")
 _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
-_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-_SEAT_RE = re.compile(r"^(human|bot:[A-Za-z0-9_-]{1,40})$")
+# Patterns that validate outside text are used with ``fullmatch`` only (``$`` also matches before a final
+# newline: ``"human\n"`` passed as a seat and opened a game on a turn nobody could take).
+_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_SEAT_RE = re.compile(r"human|bot:[A-Za-z0-9_-]{1,40}")
 
 
 class SaveError(ValueError):
@@ -86,7 +88,7 @@ def army_key(game_id: str, army_id: str) -> str:
 
 
 def valid_id(text) -> bool:
-    return isinstance(text, str) and bool(_ID_RE.match(text))
+    return isinstance(text, str) and bool(_ID_RE.fullmatch(text))
 
 
 def to_save(state, *, save_id: str, seats: list[str], names: list[str] | None = None,
@@ -197,7 +199,7 @@ def check_header(obj_or_text) -> dict:
                 or not isinstance(a[1], str) or not 0 <= a[0] < max(players, 1)):
             raise SaveError(f"This save is damaged: move {i + 1} is not a valid move.")
     seats = need("seats", list, "a list of seats")
-    if len(seats) != players or not all(isinstance(s, str) and _SEAT_RE.match(s) for s in seats):
+    if len(seats) != players or not all(isinstance(s, str) and _SEAT_RE.fullmatch(s) for s in seats):
         raise SaveError("This save is damaged: its seats do not match its players.")
     names = d.get("names", [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
