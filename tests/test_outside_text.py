@@ -132,3 +132,45 @@ def test_an_id_with_a_newline_is_not_a_valid_id(sid):
     assert saves.valid_id("abc123") and not saves.valid_id(sid)
     with pytest.raises(saves.SaveError, match="id is missing or invalid"):
         saves.check_header(_save_text(id=sid))
+
+
+# ------------------------------------------------------------------ 11. an imported save keeps only bounded fields
+def _stored_saves(storage):
+    return {k: v for k, v in storage.data.items() if k.startswith(saves.SAVE_PREFIX)}
+
+
+def test_an_imported_save_keeps_only_the_formats_fields_each_bounded():
+    from pyapp.ui import DictStorage
+    from test_ui_app import make
+    d = _save_text(created="2" * 1_900_000, updated="u" * 5000, title="T" * 5000, status="s" * 5000,
+                   names=["A" * 500, "B\u202e" * 10, "extra name"], junk={"x": "y" * 1000}, recap="r" * 9000)
+    text = saves.dumps(d)
+    assert saves.MAX_SAVE_BYTES > len(text) > 1_900_000            # a file the app opens
+    storage = DictStorage()
+    app = make({}, storage)
+    assert app.import_save(text), app.messages
+    (key, stored), = _stored_saves(storage).items()
+    assert len(stored) < 3000, len(stored)                          # nothing of the 1.9 MB is kept
+    rec = json.loads(stored)
+    assert set(rec) <= set(saves.META_FIELDS) | {"actions"}
+    assert len(rec["created"]) <= saves.MAX_STAMP and rec["created"] != d["created"][:saves.MAX_STAMP]
+    assert len(rec["title"]) <= saves.MAX_TITLE
+    assert rec["names"] == ["A" * saves.MAX_NAME, "B" * 10]
+    assert rec["actions"] == d["actions"]
+    # a move later (the app rewrites the record at every move) it is still small
+    from pyapp.engine import Rng
+    from test_ui_app import click_action
+    click_action(app, Rng(3))
+    assert all(len(v) < 3000 for v in _stored_saves(storage).values())
+
+
+def test_load_save_meta_is_bounded_whatever_the_file_holds():
+    d = _save_text(created=12345, title="x")
+    with pytest.raises(saves.SaveError, match="created should be text"):
+        saves.load_save(d)
+    _state, meta = saves.load_save(_save_text(created="c" * 41, updated="2026-11-28T01:00:00Z", extra=[1] * 1000,
+                                              recap={str(i): [0, 0, 0] for i in range(5)}))
+    assert "created" not in meta and meta["updated"] == "2026-11-28T01:00:00Z"
+    assert "extra" not in meta and "recap" not in meta and "actions" not in meta
+    _state, meta = saves.load_save(_save_text(names=["Ann"], recap={"0": [1, 0, 1]}))
+    assert meta["names"] == ["Ann"] and meta["recap"] == {"0": [1, 0, 1]}

@@ -43,6 +43,20 @@ MAX_SAVE_BYTES = 2_000_000
 MAX_DEPTH = 32
 MAX_ACTIONS = 20_000
 MAX_SEED = 2 ** 53 - 1
+# What :func:`load_save` keeps of a save besides its moves (the fields the format defines and the app's own
+# notes), each bounded: a field of any other name is dropped, a name is cut to MAX_NAME characters and a
+# title to MAX_TITLE, a date or status longer than its bound is dropped (the app writes its own).  A file's
+# 1.9 MB ``created`` was stored and rewritten at every move: two such files filled the browser's storage.
+MAX_NAME = 40
+MAX_TITLE = 120
+MAX_STAMP = 40
+MAX_STATUS = 200
+META_FIELDS = ("format", "app", "id", "game", "rules", "players", "seed", "options", "seats", "names",
+               "created", "updated", "title", "status", "recap", "hints")
+# Directional formatting controls: embeddings and overrides (U+202A-U+202E) and isolates (U+2066-U+2069).
+# A name keeps none (the app isolates each name itself, :func:`pyapp.ui.markup.isolate`); the marks
+# LRM, RLM and ALM (U+200E, U+200F, U+061C) open nothing and stay.
+BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 # A JSON string, or the rest of the text after a quote that is never closed.  The closing quote is optional,
 # so a match started at a quote never fails: nothing is scanned twice (a required closing quote made every
 # quote of unbalanced escaped quotes rescan to the end, quadratic: 69 characters of link froze the tab 5 s).
@@ -91,6 +105,16 @@ def valid_id(text) -> bool:
     return isinstance(text, str) and bool(_ID_RE.fullmatch(text))
 
 
+def plain_name(text: object, limit: int = MAX_NAME) -> str:
+    """A player's name as a save keeps it: on one line, without directional formatting controls, trimmed
+    and at most ``limit`` characters.
+
+    >>> plain_name("\\u2068 Ann\\u202e\\n Bo \\u2069"), plain_name("x" * 50, 4)
+    ('Ann Bo', 'xxxx')
+    """
+    return " ".join(str(text).translate(BIDI_CONTROLS).split())[:limit]
+
+
 def to_save(state, *, save_id: str, seats: list[str], names: list[str] | None = None,
             title: str = "", created: str | None = None, updated: str | None = None) -> dict:
     """The save dict for ``state`` (a game in progress or finished)."""
@@ -100,7 +124,7 @@ def to_save(state, *, save_id: str, seats: list[str], names: list[str] | None = 
         "rules": getattr(state.game, "rules_version", 1),
         "players": state.players, "seed": state.seed, "options": state.options,
         "actions": [[int(s), str(a)] for s, a in state.history],
-        "seats": list(seats), "names": list(names or []),
+        "seats": list(seats), "names": [plain_name(n) for n in names or []],
         "created": created or stamp, "updated": stamp, "title": title,
     }
 
@@ -251,8 +275,29 @@ def load_save(obj_or_text, *, get_game=None) -> tuple:
                             "is not legal there.") from None
         except Exception as exc:  # a rules bug must not take the app down with it
             raise SaveError(f"This save could not be replayed at move {i + 1} ({exc}).") from None
-    meta = {k: v for k, v in d.items() if k != "actions"}
+    return state, bounded_meta(d)
+
+
+def bounded_meta(d: dict) -> dict:
+    """What the app keeps of a checked save (:func:`check_header`) besides its moves: only
+    :data:`META_FIELDS`, each bounded (names and title cut, an overlong date or status dropped, the names
+    of the seats only, a ``recap`` of more entries than seats dropped).
+
+    >>> m = bounded_meta({"players": 1, "names": ["Ann", "Bo"], "title": "t" * 200, "created": "x" * 99,
+    ...                   "updated": "2026-11-28T01:00:00Z", "junk": 1})
+    >>> m == {"players": 1, "names": ["Ann"], "title": "t" * 119 + "…", "updated": "2026-11-28T01:00:00Z",
+    ...       "options": {}}
+    True
+    """
+    meta = {k: d[k] for k in META_FIELDS if k in d}
+    players = meta.get("players", 0)
     meta.setdefault("options", {})
-    meta.setdefault("names", [])
-    meta.setdefault("title", "")
-    return state, meta
+    meta["names"] = [plain_name(n) for n in meta.get("names", [])[:players]]
+    title = str(meta.get("title", ""))
+    meta["title"] = title if len(title) <= MAX_TITLE else title[:MAX_TITLE - 1] + "…"
+    for f, bound in (("created", MAX_STAMP), ("updated", MAX_STAMP), ("status", MAX_STATUS)):
+        if f in meta and not (isinstance(meta[f], str) and len(meta[f]) <= bound):
+            del meta[f]
+    if "recap" in meta and not (isinstance(meta["recap"], dict) and len(meta["recap"]) <= players):
+        del meta["recap"]
+    return meta
