@@ -174,3 +174,127 @@ def test_load_save_meta_is_bounded_whatever_the_file_holds():
     assert "extra" not in meta and "recap" not in meta and "actions" not in meta
     _state, meta = saves.load_save(_save_text(names=["Ann"], recap={"0": [1, 0, 1]}))
     assert meta["names"] == ["Ann"] and meta["recap"] == {"0": [1, 0, 1]}
+
+
+# ------------------------------------------------------------------ 9. names are isolated wherever they appear
+FSI, PDI = "\u2068", "\u2069"
+OVERRIDES = "\u202a\u202b\u202c\u202d\u202e"
+ISOLATES = "\u2066\u2067\u2068\u2069"
+GAMES = ["hexbattle", "doomspire", "clockwork", "icefortress", "cloudspire"]
+
+
+def _balanced(text):
+    """No embedding or override, and every isolate closed in order (a PDI never comes before its opener)."""
+    if any(c in text for c in OVERRIDES):
+        return False
+    depth = 0
+    for c in text:
+        if c in "\u2066\u2067\u2068":
+            depth += 1
+        elif c == PDI:
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+def _all_wrapped(text, name):
+    """Every occurrence of ``name`` in ``text`` is FSI name PDI (and there is one)."""
+    parts = text.split(name)
+    return len(parts) > 1 and all(p.endswith(FSI) for p in parts[:-1]) and all(p.startswith(PDI) for p in parts[1:])
+
+
+def _attribute_values(html):
+    import re
+    return re.findall(r'(?:title|aria-label|alt|placeholder)="([^"]*)"', html)
+
+
+HEB = "\u05d6\u05d5\u05e8\u05e7"       # a Hebrew word: a right-to-left name is isolated wherever it is shown
+
+
+def _check_output(app, wrapped, plain=()):
+    """Every text the app puts out (markup, tab title, every title/aria-label/alt/placeholder, every log line
+    as plain text) has no override and only closed isolates; each name of ``wrapped`` is inside FSI ... PDI
+    wherever it occurs.  Returns the texts."""
+    from pyapp.engine import log as loglib
+    html = app.render()
+    texts = {"markup": html, "title": app.title()}
+    texts.update({f"attr {i}": v for i, v in enumerate(_attribute_values(html))})
+    texts.update({f"log {i}": loglib.plain(e, app.meta["names"]) for i, e in enumerate(app.state.log)})
+    for where, text in texts.items():
+        assert _balanced(text), (where, text[:300])
+        for name in wrapped:
+            if name in text:
+                assert _all_wrapped(text, name), (where, name, text[:300])
+    return texts
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_name_with_a_right_to_left_override_is_isolated_everywhere_in_every_game(gid):
+    """The override is dropped everywhere; a name with right-to-left letters is also wrapped in FSI ... PDI
+    wherever it appears (a name of left-to-right letters only cannot reorder a line once the controls are
+    gone, and is shown as it is)."""
+    from pyapp.engine import Rng
+    from test_ui_app import click_action, make
+    app = make({"game": gid, "seed": "7"})
+    app.handle("input", "players", "2")
+    app.handle("input", "name-0", f"\u202e{HEB} Zorq\u2069 \u2066")           # an override and unpaired isolates
+    app.handle("input", "name-1", "Quib\u202b" + "x" * 60)                   # (a bot seat may be named too)
+    app.handle("nav", "start")
+    assert app.screen == "game", app.messages
+    zorq, quib = f"{HEB} Zorq", "Quib" + "x" * 35                             # (the field keeps 40 characters)
+    seen = {zorq: 0, quib: 0}
+    rng = Rng(5)
+    for _ in range(12):
+        if app.state.is_over:
+            break
+        texts = _check_output(app, [zorq])
+        for name in seen:
+            seen[name] += sum(t.count(name) for t in texts.values())
+        click_action(app, rng, prefer=())
+    texts = _check_output(app, [zorq])
+    assert seen[zorq] and seen[quib], seen
+    assert app.meta["names"][:2] == [FSI + zorq + PDI, quib]
+    assert any(zorq in t for k, t in texts.items() if k.startswith("log")) or gid == "icefortress"
+
+
+def test_a_long_turn_title_closes_every_name_it_cuts():
+    from pyapp.ui.app import clip
+    names = [FSI + HEB * 10 + PDI, FSI + "M" * 40 + PDI]
+    lead = f"{names[0]} and {names[1]} to play"
+    assert _balanced(clip(lead, 60)) and len(clip(lead, 60)) <= 61
+    assert not _balanced(lead[:59] + "…")                                      # (what the cut was before)
+
+
+def test_names_from_a_link_a_file_and_the_saves_list_are_isolated_too():
+    from pyapp.engine import Outcome
+    from pyapp.ui import DictStorage
+    from test_ui_app import make
+    evil = [f"\u202e{HEB}\u2067", "Quib\u202d\u2069\u2069"]
+    kept = [FSI + HEB + PDI, "Quib"]
+    d = _save_text(names=evil)
+    link = {k: d[k] for k in ("game", "players", "seed", "options", "rules", "seats", "names", "actions")}
+    storage = DictStorage()
+    app = make({}, storage)
+    assert app.go_to("#/link/" + links.encode(link))
+    assert app.meta["names"] == kept
+    if 0 in app.state.to_act:
+        app.handle("nav", "link-me:0")
+    _check_output(app, [HEB])
+    app.state.outcome = lambda: Outcome.ranked([[0], [1]], "P2 stands", scores=[3, 1])    # the end banner too
+    html = app.render()
+    assert _balanced(html) and _all_wrapped(html, HEB) and "Quib" in html
+    app = make({}, storage)
+    assert app.import_save(saves.dumps(d))
+    assert app.meta["names"] == kept
+    _check_output(app, [HEB])
+    stored = json.loads(storage.get(saves.save_key(app.meta["id"])))
+    assert stored["names"] == [HEB, "Quib"]                         # a save keeps names plain; the app isolates
+    storage.set(saves.save_key(app.meta["id"]), saves.dumps(dict(stored, names=evil)))
+    app = make({}, storage)
+    app.handle("nav", "shelf")
+    app.handle("nav", f"replay-save:{stored['id']}")
+    assert app.screen == "replay"
+    html = app.render()
+    assert _balanced(html) and _all_wrapped(html, HEB) and "Quib" in html
+    assert _balanced(app.title())

@@ -47,7 +47,7 @@ MAX_SEED = 2 ** 53 - 1
 # notes), each bounded: a field of any other name is dropped, a name is cut to MAX_NAME characters and a
 # title to MAX_TITLE, a date or status longer than its bound is dropped (the app writes its own).  A file's
 # 1.9 MB ``created`` was stored and rewritten at every move: two such files filled the browser's storage.
-MAX_NAME = 40
+MAX_NAME = 50             # (a name typed at setup has at most 40; the app numbers repeated ones: "Ann 2")
 MAX_TITLE = 120
 MAX_STAMP = 40
 MAX_STATUS = 200

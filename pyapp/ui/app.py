@@ -74,7 +74,7 @@ from . import hints as hintlib
 from . import links
 from . import replay as replaylib
 from .ending import SHARE_NOTE
-from .markup import LOG_FILTER_SLOT, attrs, bdi, button, esc, log_details
+from .markup import LOG_FILTER_SLOT, attrs, bdi, button, clip_text, esc, isolate, log_details
 from .sharing import Sharing
 from .steps import StepContext
 from .storage import SETTINGS, QuotaError, load_settings, save_settings
@@ -126,7 +126,7 @@ def clip(text: object, limit: int) -> str:
     ('Board…', 'Board')
     """
     t = str(text)
-    return t if len(t) <= limit else t[:max(limit - 1, 0)] + "…"
+    return clip_text(t, limit)
 
 
 def quote(text: object, limit: int = MAX_QUOTE) -> str:
@@ -629,7 +629,7 @@ class App(Sharing):
 
     def _seat_name(self, i: int, seat: str, typed: str = "") -> str:
         if typed.strip():
-            return typed.strip()[:40]
+            return isolate(typed) or self._seat_name(i, seat)
         if seat.startswith("bot:"):
             gid = self.setup["game"] if self.setup else self.game.id if self.game else ""
             cls = botlib.available(gid).get(seat[4:])
@@ -643,7 +643,7 @@ class App(Sharing):
         for i, n in enumerate(names):
             if names.count(n) > 1:
                 n = f"{n} {names[:i + 1].count(n)}"
-            out.append(n)
+            out.append(isolate(n, saves.MAX_NAME + 10) or isolate(f"Player {i + 1}"))
         return out
 
     def _setup_seed(self) -> int | None:
