@@ -298,3 +298,19 @@ def test_names_from_a_link_a_file_and_the_saves_list_are_isolated_too():
     html = app.render()
     assert _balanced(html) and _all_wrapped(html, HEB) and "Quib" in html
     assert _balanced(app.title())
+
+
+def test_the_hot_seat_tab_title_and_hand_off_isolate_a_right_to_left_name():
+    from test_ui_app import make
+    app = make({"game": "hexbattle", "seed": "4"})
+    app.handle("input", "seat-1", "human")
+    long_name = "\u202e" + HEB * 10 + "\u202c"                                # 40 letters and two controls
+    app.handle("input", "name-0", long_name)
+    app.handle("input", "name-1", long_name)
+    app.handle("nav", "start")
+    assert app.handoff_seat() is not None
+    names = [f"{HEB * 10}"[:39] + f" {i}" for i in (1, 2)]                  # (the field keeps 40; numbered)
+    assert app.meta["names"] == [FSI + n + PDI for n in names]
+    title, html = app.title(), app.render()
+    assert title.startswith(f"Pass to {FSI}{names[app.handoff_seat()]}{PDI} · ") and _balanced(title), title
+    assert _balanced(html) and _all_wrapped(html, names[app.handoff_seat()])
