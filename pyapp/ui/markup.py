@@ -56,9 +56,9 @@ def isolate(name: object, limit: int = MAX_NAME) -> str:
     the controls gone it cannot reorder anything on the app's left-to-right pages, and "Ann" stays "Ann" in
     every text and test.  ``""`` when nothing is left.  Isolating twice is isolating once.
 
-    >>> isolate("\u202eAnn"), isolate(" Bo \u2066"), isolate("\u202e ")
+    >>> isolate("\\u202eAnn"), isolate(" Bo \\u2066"), isolate("\\u202e ")
     ('Ann', 'Bo', '')
-    >>> isolate("\u202e\u05d3\u05df 2") == FSI + "\u05d3\u05df 2" + PDI == isolate(isolate("\u05d3\u05df 2"))
+    >>> isolate("\\u202e\\u05d3\\u05df 2") == FSI + "\\u05d3\\u05df 2" + PDI == isolate(isolate("\\u05d3\\u05df 2"))
     True
     """
     text = plain_name(name, limit)
@@ -71,7 +71,7 @@ def clip_text(text: object, limit: int) -> str:
 
     >>> clip_text("Boardshelf", 6), clip_text("Board", 6)
     ('Board…', 'Board')
-    >>> clip_text(isolate("\u05d3\u05d3\u05d3\u05d3") + " and Bo", 5) == FSI + "\u05d3\u05d3\u05d3…" + PDI
+    >>> clip_text(isolate("\\u05d3\\u05d3\\u05d3\\u05d3") + " and Bo", 5) == FSI + "\\u05d3\\u05d3\\u05d3…" + PDI
     True
     """
     t = str(text)
