@@ -314,3 +314,18 @@ def test_the_hot_seat_tab_title_and_hand_off_isolate_a_right_to_left_name():
     title, html = app.title(), app.render()
     assert title.startswith(f"Pass to {FSI}{names[app.handoff_seat()]}{PDI} · ") and _balanced(title), title
     assert _balanced(html) and _all_wrapped(html, names[app.handoff_seat()])
+
+
+# ------------------------------------------------------------------ 8. the settings record is checked before parsing too
+@pytest.mark.parametrize("record", ["[" * 100_000, '{"bot_speed": "slow", "x": "' + "y" * 20_000 + '"}',
+                                    '{"bot_speed": "slow"' + ', "z": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]' * 3])
+def test_a_huge_or_deep_settings_record_is_never_parsed_and_gives_the_defaults(monkeypatch, record):
+    from pyapp.ui import DictStorage
+    from pyapp.ui.storage import SETTINGS_KEY, load_settings
+    parsed = []
+    real = json.loads
+    monkeypatch.setattr(json, "loads", lambda text, *a, **k: parsed.append(len(text)) or real(text, *a, **k))
+    settings = load_settings(DictStorage({SETTINGS_KEY: record}))
+    assert settings == {"bot_speed": "normal", "confirm": "ask", "board_zoom": "auto"}
+    assert parsed == []                        # refused by size or nesting: the JSON parser never saw it
+    assert load_settings(DictStorage({SETTINGS_KEY: '{"bot_speed": "slow"}'}))["bot_speed"] == "slow"
