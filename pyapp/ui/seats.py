@@ -6,6 +6,8 @@ links (``seats=human,bot``), by the hints (:mod:`pyapp.ui.hints`) and by the too
 from __future__ import annotations
 
 from .. import bots as botlib
+from ..engine import saves
+from .markup import isolate
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -47,8 +49,8 @@ def offered_bots(game_id: str, chosen: str) -> list[tuple[str, Any]]:
 
 def seat_name(game_id: str, i: int, seat: str, typed: str = "") -> str:
     """The name seat ``i`` plays under: the typed one, the bot's (``Greedy bot``), else ``Player <i + 1>``."""
-    if typed.strip():
-        return typed.strip()[:40]
+    if typed.strip():                    # outside text: directional controls dropped, right-to-left isolated
+        return isolate(typed) or seat_name(game_id, i, seat)
     if seat.startswith("bot:"):
         cls = botlib.available(game_id).get(seat[4:]) if game_id else None
         return f"{getattr(cls, 'label', seat[4:])} bot" if cls else seat[4:]
@@ -65,5 +67,5 @@ def distinct(names: list) -> list:
     for i, n in enumerate(names):
         if names.count(n) > 1:
             n = f"{n} {names[:i + 1].count(n)}"
-        out.append(n)
+        out.append(isolate(n, saves.MAX_NAME + 10) or isolate(f"Player {i + 1}"))
     return out

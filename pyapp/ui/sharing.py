@@ -21,7 +21,7 @@ from . import links
 from . import replay as replaylib
 from .boards import board_function, zoom_buttons
 from .ending import SHARE_NOTE, share_box, summary_html
-from .markup import bdi, button, esc
+from .markup import bdi, button, esc, isolate
 from .store import save_error
 from .text import seat_html
 
@@ -201,7 +201,8 @@ class Sharing:
             return
         people = [i for i, s in enumerate(d["seats"]) if s == "human"]
         given = [str(n) for n in d.get("names") or []][:d["players"]]
-        names = given + [f"Player {i + 1}" for i in range(len(given), d["players"])]
+        given += [""] * (d["players"] - len(given))
+        names = [isolate(n) or isolate(f"Player {i + 1}") for i, n in enumerate(given)]     # as the app keeps names
         if self._open_replay(game, d["players"], d["seed"], d.get("options") or {}, d["actions"], names,
                              people[0] if len(people) == 1 else None, back="shelf", raw_hints=d.get("hints")):
             self.s.replay_sid = sid

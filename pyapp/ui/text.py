@@ -7,7 +7,7 @@ import re
 
 from ..engine import log as loglib
 from ..engine import saves
-from .markup import bdi, esc
+from .markup import bdi, clip_text, esc
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -31,8 +31,7 @@ def clip(text: object, limit: int) -> str:
     >>> clip("Boardshelf", 6), clip("Board", 6)
     ('Board…', 'Board')
     """
-    t = str(text)
-    return t if len(t) <= limit else t[:max(limit - 1, 0)] + "…"
+    return clip_text(str(text), limit)
 
 
 def quote(text: object, limit: int = MAX_QUOTE) -> str:
