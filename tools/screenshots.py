@@ -134,6 +134,41 @@ REACH_JS = """() => {
   scrollTo(0, 0);
   return bad;
 }"""
+# The table (issue 31): where the board lies at the top of the page, the dock's height, and the visible controls
+# that something fixed or sticky lies over (each scrolled to the middle of the screen, then the element found at
+# its centre: a control is covered when that element is neither it nor inside it and is fixed or sticky itself or
+# inside such an element).  The board is the element marked [data-board].
+TABLE_JS = """() => {
+  const app = document.getElementById('app');
+  window.scrollTo(0, 0);
+  const boards = [...app.querySelectorAll('[data-board]')];
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom].map(Math.round); };
+  const pinned = e => { for (let n = e; n && n.nodeType === 1; n = n.parentElement) {
+                          const p = getComputedStyle(n).position; if (p === 'fixed' || p === 'sticky') return n; }
+                        return null; };
+  const dockEl = [...app.querySelectorAll('.bs-actions')].find(e => getComputedStyle(e).position === 'fixed');
+  const out = {boards: boards.length, board: boards.length ? box(boards[0]) : null, viewport: [innerWidth, innerHeight],
+               dock: dockEl ? Math.round(dockEl.getBoundingClientRect().height) : null, covered: []};
+  const folded = e => { const d = e.closest('details:not([open])'); return !!d && !e.closest('summary'); };
+  const controls = [...app.querySelectorAll('[data-action], [data-nav], button, summary, select, input, a[href]')]
+    .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !folded(e)
+                   && getComputedStyle(e).visibility !== 'hidden' && !e.closest('.sr-only'); });
+  for (const c of controls) {
+    c.scrollIntoView({block: 'center', inline: 'nearest'});
+    const r = c.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || hit === c || c.contains(hit)) continue;
+    const over = pinned(hit);
+    if (over && !over.contains(c)) {
+      const name = (c.dataset.action || c.dataset.nav || c.textContent || c.tagName).trim().slice(0, 40);
+      out.covered.push([name, (over.className && over.className.baseVal === undefined ? String(over.className) : over.tagName)]);
+    }
+  }
+  window.scrollTo(0, 0);
+  return out;
+}"""
+
 IDLE_JS = "() => { const a = document.getElementById('app'); return a.dataset.ready === 'true' && !a.dataset.busy; }"
 
 
@@ -151,9 +186,11 @@ def board_line(m: dict) -> str:
 
 
 def game_url(game: dict, seed: int) -> str:
-    """The URL (relative to the site) of a new game of ``game`` (a catalogue entry): one person, bots elsewhere."""
-    players = _bench().SEATS.get(game["id"], game["min_players"])
-    seats = ",".join(["human"] + ["bot"] * (players - 1))
+    """The URL (relative to the site) of a new game of ``game`` (a catalogue entry): one person, bots elsewhere (the
+    game's old best bot, quick to answer: the same games as every earlier run)."""
+    bench = _bench()
+    players = bench.SEATS.get(game["id"], game["min_players"])
+    seats = ",".join(["human"] + [f"bot:{bench.old_best_bot(game['id']) or 'random'}"] * (players - 1))
     return f"index.html?game={game['id']}&seats={seats}&seed={seed}&fast=1&sw=0"
 
 
