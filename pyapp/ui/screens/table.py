@@ -210,7 +210,7 @@ class GameTable:
         zoom = self.s.settings.get("board_zoom", "auto")
         return (f'<section class="game" aria-labelledby="game-title">'
                 f'<h2 id="game-title" class="sr-only">{esc(_game.title)}</h2>'
-                f'{self._render_game_bar(vs)}<div class="turn-area">{banner}</div>{zoom_buttons(zoom, embed=self.s.embed)}'
+                f'{self._render_game_bar(vs, zoom_buttons(zoom, embed=self.s.embed))}<div class="turn-area">{banner}</div>'
                 f'<div class="game-board" data-zoom="{esc(zoom)}">{board}</div>'
                 '</section>')
 
@@ -293,7 +293,9 @@ class GameTable:
             title = "Before your move"
         return f'<section class="since" tabindex="0" aria-label="{title}"><h3>{title}</h3>{body}</section>'
 
-    def _render_game_bar(self, vs: int | None) -> str:
+    def _render_game_bar(self, vs: int | None, zoom: str = "") -> str:
+        """The names of the seats, then the tools (undo, replay, share, export, rules, shelf, settings) and the
+        board-size buttons (shown on narrow or touch screens)."""
         game, state, meta = self.s.playing()
         to_act = state.to_act
         seats_html = " vs ".join(
@@ -316,7 +318,7 @@ class GameTable:
                      + button("Export", nav="export", cls="small", title="download this game as a file")
                      + button("Rules", nav=f"rules:{game.id}", cls="small")
                      + button("Shelf", nav="shelf", cls="small"))
-        tools += self._render_settings(any(s != "human" for s in meta["seats"]))
+        tools += self._render_settings(any(s != "human" for s in meta["seats"])) + zoom
         return (f'<div class="game-bar"><div class="seats">{seats_html}</div>'
                 f'<div class="tools button-row">{tools}</div></div>')
 
