@@ -234,8 +234,10 @@ class CloudspireState(OnslaughtMixin):
             groups.append([s for s in live if key[s] == k])
         groups += [[s] for s in reversed(d["out"])]
         figures = ", ".join(f"P{s + 1} {d['gate_damage'][s]}" for s in range(self.players))
+        # CS-GAP-68: "else a shared win". A partial tie for first place is shared already; a complete tie (one
+        # place holding every seat) needs the flag, and only then is it set, so other outcomes keep their record.
         self.finish(Outcome.ranked(groups, f"after wave 4, damage dealt to opposing gates: {figures}",
-                                   scores=list(d["gate_damage"])))
+                                   scores=list(d["gate_damage"]), ties_share=len(groups) == 1))
 
     # ---- views and hidden information ----------------------------------------------------------------------
     def _view(self, seat):
