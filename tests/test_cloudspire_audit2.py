@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from cloudspire_helpers import default_choice, new
+from cloudspire_helpers import (act, clear_landmarks, default_choice, give, ids, lane, new, owned, skip_to, stack,
+                                start_turn, unit)
+from pyapp import bots
+from pyapp.engine.log import plain
+from pyapp.engine.rng import Rng
 from pyapp.games.cloudspire import GAME
+from pyapp.games.cloudspire.content import UNITS
 
 rule = pytest.mark.rule
 
@@ -44,3 +49,146 @@ def test_the_tie_breaks_still_decide_before_the_win_is_shared():
     s.data["gate"][2]["health"] = 14                         # P3 also has less gate health: P1 wins alone
     s.final_outcome()
     assert s.outcome().kind == "win" and s.outcome().winners == (0,)
+
+
+# ---- item 4: which hero carries a piece of equipment is hidden ---------------------------------------------------
+STACKING = [(0, "put:lantern_heir"), (0, "put:archivist"), (0, "put:page"), (0, "done"), (1, "put:delver"),
+            (1, "done")]
+
+
+def before_equipping():
+    """Wave 2, the stack phase: P1 has selected both its heroes and a Page and owns the Longhook; P2 a Delver."""
+    s = new()
+    skip_to(s, "mark", wave=2)
+    owned(s, 0, "longhook")
+    skip_to(s, "select", wave=2)
+    for a in ("sel:lantern_heir", "sel:archivist", "sel:page", "done"):
+        act(s, a, 0)
+    for a in ("sel:delver", "done"):
+        act(s, a, 1)
+    return s
+
+
+def equipped(hero: str):
+    """P1 puts the Longhook under ``hero`` and stacks the Lantern Heir on top, Archivist Vell below it, the Page
+    at the bottom; P2 stacks its Delver."""
+    s = before_equipping()
+    act(s, f"equip:longhook:{hero}", 0)
+    for seat, a in STACKING:
+        act(s, a, seat)
+    return s
+
+
+def seen_by_others(s) -> list:
+    """Everything seats other than P1 get: their views, the public view, the public log and their actions."""
+    return [s.view(1), s.view(None), [plain(e) for e in s.log],
+            [(a.id, a.label) for a in s.legal_actions(1)], [(a.id, a.label) for a in s.free_actions(1)]]
+
+
+@rule("CS-MKT-12", "CS-STK-10", "CS-UI-15")
+def test_which_hero_carries_equipment_is_hidden_until_that_hero_leaves_the_stack():
+    a, b = before_equipping(), before_equipping()
+    act(a, "equip:longhook:lantern_heir", 0)
+    act(b, "equip:longhook:archivist", 0)
+    moves = list(STACKING)
+    assert a.view(0)["heroes"][0]["lantern_heir"]["equip"] == ["longhook"]          # the owner sees it
+    assert b.view(0)["heroes"][0]["archivist"]["equip"] == ["longhook"]
+    steps = 0
+    while not any("carries" in plain(e) for e in a.log + b.log):
+        assert seen_by_others(a) == seen_by_others(b), f"step {steps}"
+        seat, choice = moves.pop(0) if moves else (a.to_act[0], default_choice(a, a.to_act[0]))
+        act(a, choice, seat)
+        act(b, choice, seat)
+        steps += 1
+    assert steps > 5
+    # the Lantern Heir, on top, leaves the stack first: its Longhook comes into the open with it
+    assert "P1's The Lantern Heir carries Longhook" in [plain(e) for e in a.log]
+    assert a.view(1)["heroes"][0]["lantern_heir"]["equip"] == ["longhook"]
+    assert b.view(1)["heroes"][0]["archivist"]["equip"] == [] and b.view(0)["heroes"][0]["archivist"]["equip"] == ["longhook"]
+
+
+# ---- item 5: the hard bot's redeal ------------------------------------------------------------------------------
+def rival_stack(deep: bool):
+    """P1's Lantern Heir beside P2's gate and a Delver of P2, at its attack; P2's stack shows The Deep Warden on top
+    over five entries of one chip each, and holds its Undertow Seer second (``deep``: at the bottom)."""
+    s = new()
+    clear_landmarks(s)
+    for seat in (0, 1):
+        give(s, seat, 0)
+    road = lane(s, 0, 1)
+    unit(s, 0, road[-1], hero="lantern_heir")
+    foe = [x for x in sorted(s.map.grid.adjacent(road[-1])) if s.terrain(x) == "path" and not s.solid(x)
+           and s.unit_at(x) is None]
+    unit(s, 1, foe[0], chips=["delver"])
+    minions = [["delver"], ["shackler"], ["tunneler"], ["gloom_knight"]]
+    stack(s, 1, ["deep_warden"] + minions + ["undertow_seer"] if deep else ["deep_warden", "undertow_seer"] + minions)
+    stack(s, 0, [["page"], ["squire"]])
+    start_turn(s, 0)
+    act(s, "minions", 0)
+    while not any(i.startswith("atk:") for i in ids(s, 0)):
+        act(s, default_choice(s, 0), 0)
+    return s
+
+
+@rule("CS-STK-10", "CS-UI-15")
+def test_the_hard_bot_decides_the_same_whatever_the_depth_of_a_rival_hero():
+    a, b = rival_stack(False), rival_stack(True)
+    assert a.view(0) == b.view(0) and a.data["stacks"][1] != b.data["stacks"][1]
+    for seed in (1, 2):
+        x, y = bots.make("cloudspire", "hard", seed), bots.make("cloudspire", "hard", seed)
+        assert x.choose(a, 0) == y.choose(b, 0)
+        assert x.last_rollouts == y.last_rollouts > 0 and x._totals == y._totals      # every rollout scored alike
+
+
+@rule("CS-STK-10", "CS-STK-9", "CS-STK-4")
+def test_the_redeal_moves_heroes_and_depends_only_on_what_the_seat_sees():
+    a, b = rival_stack(False), rival_stack(True)
+    depths = set()
+    for k in range(16):
+        x, y = a.resample_hidden(0, Rng(k)), b.resample_hidden(0, Rng(k))
+        assert x.to_json() == y.to_json()                   # nothing of the true order survives
+        assert x.view(0) == a.view(0)
+        st = x.data["stacks"][1]
+        assert st[0] == {"hero": "deep_warden"} and [len(e.get("chips", "h")) for e in st] == [1] * 6
+        heroes = [i for i, e in enumerate(st) if "hero" in e]
+        assert heroes in ([0, 1], [0, 5])                    # heroes above or below every minion (CS-STK-9)
+        depths.add(heroes[1])
+    assert depths == {1, 5}
+
+
+@rule("CS-STK-10", "CS-STK-4")
+def test_the_redeal_deals_group_chips_behind_a_visible_top_and_keeps_the_movement_order():
+    s = new()
+    clear_landmarks(s)
+    stack(s, 1, [["delver", "shackler", "tunneler"], ["gloom_knight", "delver"], "deep_warden"])
+    stack(s, 0, [["page"]])
+    start_turn(s, 0)
+    groups = set()
+    for k in range(16):
+        t = s.resample_hidden(0, Rng(k))
+        assert t.view(0) == s.view(0)
+        st = t.data["stacks"][1]
+        assert st[0]["chips"][0] == "delver" and [len(e.get("chips", "h")) for e in st] == [3, 2, 1]
+        assert sorted(c for e in st for c in e.get("chips", ())) == sorted(["delver", "shackler", "tunneler",
+                                                                            "gloom_knight", "delver"])
+        for e in st:
+            moves = [UNITS[c]["move"] for c in e.get("chips", ())]
+            assert moves == sorted(moves)                    # slowest on top (CS-STK-4)
+        groups.add(tuple(st[0]["chips"]))
+    assert len(groups) > 1
+
+
+@rule("CS-MKT-12", "CS-STK-10")
+def test_the_redeal_moves_hidden_equipment_and_keeps_shown_equipment():
+    a, b = equipped("lantern_heir"), equipped("archivist")
+    carriers = set()
+    for k in range(12):
+        x, y = a.resample_hidden(1, Rng(k)), b.resample_hidden(1, Rng(k))
+        assert x.data == y.data and x.view(1) == a.view(1)     # the histories differ: the ids are the owner's
+        carriers |= {h for h, v in x.data["heroes"][0].items() if v["equip"]}
+    assert carriers == {"lantern_heir", "archivist"}
+    while not any("carries" in plain(e) for e in a.log):
+        seat = a.to_act[0]
+        act(a, default_choice(a, seat), seat)
+    for k in range(6):                                       # once shown, it stays where it is
+        assert a.resample_hidden(1, Rng(k)).data["heroes"][0]["lantern_heir"]["equip"] == ["longhook"]
