@@ -2,6 +2,8 @@
 redeal, the faction clauses against the data and the rules page's list of balance changes."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cloudspire_helpers import (act, clear_landmarks, default_choice, give, ids, lane, new, owned, skip_to, stack,
@@ -10,7 +12,7 @@ from pyapp import bots
 from pyapp.engine.log import plain
 from pyapp.engine.rng import Rng
 from pyapp.games.cloudspire import GAME
-from pyapp.games.cloudspire.content import UNITS
+from pyapp.games.cloudspire.content import FACTIONS, UNITS
 
 rule = pytest.mark.rule
 
@@ -192,3 +194,32 @@ def test_the_redeal_moves_hidden_equipment_and_keeps_shown_equipment():
         act(a, default_choice(a, seat), seat)
     for k in range(6):                                       # once shown, it stays where it is
         assert a.resample_hidden(1, Rng(k)).data["heroes"][0]["lantern_heir"]["equip"] == ["longhook"]
+
+
+# ---- item 7: the rules page lists every number changed for balance ------------------------------------------------
+def balance_items() -> list:
+    page = GAME.rules_html()
+    start = page.index('<h3 id="cs-balance">')
+    section = page[start:page.index("</ul>", start)]
+    return [" ".join(li.split()) for li in re.findall(r"<li>(.*?)</li>", section, re.S)]
+
+
+@rule("CS-GAP-77", "CS-GAP-73", "CS-GAP-54")
+def test_the_rules_page_lists_every_number_the_data_changed_for_balance():
+    """The data marks each changed number with the one before (``tuned``); the page's list says each, under its
+    faction, and nothing else as a change."""
+    items = balance_items()
+    tuned = [(u, k, was) for u in UNITS.values() if not u["merc"] for k, was in u.get("tuned", {}).items()]
+    assert len(tuned) == 18
+    for u, k, was in tuned:
+        line = f"{u['name']} {k} {u[k]} (was {was})"
+        holding = [li for li in items if line in li]
+        assert len(holding) == 1, line
+        assert holding[0].startswith(f"<b>{FACTIONS[u['faction']]['name']}</b>")
+    assert sum(li.count("(was ") for li in items) == len(tuned)
+    # Keel's two changed minions are the ones without the faction's extra health point (CS-GAP-77)
+    assert sorted(u["id"] for u, _k, _w in tuned if u["faction"] == "keel") == ["gloom_knight", "shackler"]
+    assert all(was == u["health"] + 1 for u, k, was in tuned if u["faction"] == "keel")
+    gates = {fid: f["gate"] for fid, f in FACTIONS.items()}
+    assert gates.pop("griege") == 12 and set(gates.values()) == {15}
+    assert any(li.startswith("<b>Gates</b> have 15 health, not 10 (Griege 12, not 8)") for li in items)
