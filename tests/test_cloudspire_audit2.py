@@ -12,7 +12,7 @@ from pyapp import bots
 from pyapp.engine.log import plain
 from pyapp.engine.rng import Rng
 from pyapp.games.cloudspire import GAME
-from pyapp.games.cloudspire.content import FACTIONS, UNITS
+from pyapp.games.cloudspire.content import FACTIONS, SPIRES, UNITS
 
 rule = pytest.mark.rule
 
@@ -223,3 +223,65 @@ def test_the_rules_page_lists_every_number_the_data_changed_for_balance():
     gates = {fid: f["gate"] for fid, f in FACTIONS.items()}
     assert gates.pop("griege") == 12 and set(gates.values()) == {15}
     assert any(li.startswith("<b>Gates</b> have 15 health, not 10 (Griege 12, not 8)") for li in items)
+
+
+# ---- item 6: the Heirs' and the Brawnen's faction rules (CS-GAP-75, CS-GAP-72) as the data has them ---------------
+PLAIN = FACTIONS["horizons_wrath"]       # a faction on the template whose units and spires no balance change touched
+
+
+def counterpart(m: dict) -> dict:
+    """The plain faction's minion of the same cost, the nearest in movement."""
+    same = [x for x in PLAIN["minions"] if x["cp"] == m["cp"]]
+    return min(same, key=lambda x: (abs(x["move"] - m["move"]), x["id"]))
+
+
+def ladder(fid: str) -> list:
+    return sorted(x["cost"] for x in FACTIONS[fid]["spires"])
+
+
+def advancements(fid: str) -> set:
+    return {tuple(a["cost"] for a in st["advancements"]) for st in FACTIONS[fid]["structures"]}
+
+
+def test_the_plain_faction_is_the_template():
+    assert not any("tuned" in u for u in PLAIN["heroes"] + PLAIN["minions"])
+    assert sorted((m["cp"], m["attack"], m["health"]) for m in PLAIN["minions"]) == [(1, 1, 2), (2, 1, 2), (2, 2, 3),
+                                                                                     (3, 2, 4)]
+    assert ladder("horizons_wrath") == [2, 3, 4, 5] and advancements("horizons_wrath") == {(3, 5, 7)}
+
+
+@rule("CS-GAP-75", "CS-FAC-5")
+def test_heirs_minions_have_one_health_less_and_their_building_costs_one_source_less():
+    for m in FACTIONS["heirs"]["minions"]:
+        assert m["health"] == max(1, counterpart(m)["health"] - 1), m["id"]
+    assert [m["health"] for m in FACTIONS["heirs"]["minions"]] == [1, 2, 1, 3]     # Page, Squire, Outrider, Warden
+    assert advancements("heirs") == {(2, 4, 6)} and len(FACTIONS["heirs"]["structures"]) == 4
+    costs = ladder("heirs")                                 # the template's ladder 1 less, and one more spire type
+    assert len(costs) == 5
+    for c in [max(1, c - 1) for c in ladder("horizons_wrath")]:
+        costs.remove(c)
+
+
+@rule("CS-GAP-72", "CS-FAC-2")
+def test_brawnen_building_costs_one_source_more_and_forsaken_giants_are_double_at_double_cost():
+    assert ladder("brawnen") == [c + 1 for c in ladder("horizons_wrath")] == [3, 4, 5, 6]
+    plain = {tuple(x["start"]): x["cost"] for x in PLAIN["spires"]}
+    assert SPIRES["bellows_spire"]["cost"] == plain[("range", "attack")] + 1 == 5
+    assert advancements("brawnen") == {(4, 6, 8)}
+    forsaken = [m for m in FACTIONS["brawnen"]["minions"] if "forsaken" in m["talents"]]
+    assert [m["id"] for m in forsaken] == ["forsaken_brute", "forsaken_colossus"]
+    for m in forsaken:
+        base = next(x for x in PLAIN["minions"] if x["cp"] * 2 == m["cp"] and x["move"] == 2)
+        assert (m["attack"], m["health"]) == (2 * base["attack"], 2 * base["health"]), m["id"]
+    assert (UNITS["forsaken_colossus"]["attack"], UNITS["forsaken_colossus"]["health"]) == (4, 8)
+
+
+def test_the_rules_page_gives_the_heirs_and_brawnen_numbers():
+    page = " ".join(GAME.rules_html().split())
+    assert ("<b>Heirs</b>: spires and advancements cost 1 Source less (at least 1), one extra spire type and fortress "
+            "structure, and their minions have 1 health less (at least 1)") in page
+    assert ("<b>Brawnen</b>: spires and advancements cost 1 Source more; two forsaken minion types have double the "
+            "attack and health of an ordinary minion at double its cost") in page
+    for uid in ("forsaken_brute", "forsaken_colossus"):
+        u = UNITS[uid]
+        assert f"{u['name']} {u['cp']} CP, attack {u['attack']}, health {u['health']}" in page
