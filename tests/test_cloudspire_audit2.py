@@ -180,6 +180,20 @@ def test_the_redeal_deals_group_chips_behind_a_visible_top_and_keeps_the_movemen
     assert len(groups) > 1
 
 
+@rule("CS-STK-10", "CS-GAP-41")
+def test_while_stacks_are_built_the_redeal_deals_which_selected_units_are_placed():
+    a, b = before_equipping(), before_equipping()
+    act(a, "put:lantern_heir", 0)
+    act(b, "put:page", 0)                                    # one entry of one chip either way: only its size shows
+    assert a.view(1) == b.view(1) and a.data["stacks"][0] != b.data["stacks"][0]
+    placed = set()
+    for k in range(12):
+        x, y = a.resample_hidden(1, Rng(k)), b.resample_hidden(1, Rng(k))
+        assert x.data == y.data and x.view(1) == a.view(1)
+        placed.add(str(x.data["stacks"][0]))
+    assert len(placed) == 3                                  # either hero or the Page
+
+
 @rule("CS-MKT-12", "CS-STK-10")
 def test_the_redeal_moves_hidden_equipment_and_keeps_shown_equipment():
     a, b = equipped("lantern_heir"), equipped("archivist")
