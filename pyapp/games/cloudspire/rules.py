@@ -329,6 +329,9 @@ class CloudspireGame(Game):
     title = "Cloudspire"
     min_players, max_players = 1, 4                 # CS-OVR-1: 1 player is solo (CS-GAP-6)
     default_players = 2                             # a new game's setup: the competitive game
+    # 2: the Heirs' Outrider and Court Warden, the Bellows Spire and the Forsaken Colossus at the numbers of
+    #    CS-GAP-75/72 (a recorded game with them no longer replays the same); equipment hidden under its hero
+    rules_version = 2
     seat_colours = ("#c0392b", "#2f6db5", "#2e8b57", "#d4a017")   # as its board draws them (web/cloudspire.css)
     description = "Advance your floating fortress, raise spires and send minions and heroes at rival fortresses."
     options_spec = (
