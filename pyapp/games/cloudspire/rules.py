@@ -332,6 +332,9 @@ class CloudspireGame(Game):
     # 2: the Heirs' Outrider and Court Warden, the Bellows Spire and the Forsaken Colossus at the numbers of
     #    CS-GAP-75/72 (a recorded game with them no longer replays the same); equipment hidden under its hero
     rules_version = 2
+
+    def plays_together(self, options: dict, players: int) -> bool:
+        return players > 1 and options.get("mode") == "coop"      # CS-OVR-2: together against the Raider Fortress
     seat_colours = ("#c0392b", "#2f6db5", "#2e8b57", "#d4a017")   # as its board draws them (web/cloudspire.css)
     description = "Advance your floating fortress, raise spires and send minions and heroes at rival fortresses."
     options_spec = (

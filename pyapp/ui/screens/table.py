@@ -298,7 +298,7 @@ class GameTable:
         board-size buttons (shown on narrow or touch screens)."""
         game, state, meta = self.s.playing()
         to_act = state.to_act
-        seats_html = " vs ".join(
+        seats_html = (" with " if self.s.together(state) else " vs ").join(
             f'<span class="seat-name seat-{i} p{i}{" to-act" if i in to_act else ""}">'
             f'<span class="seat-dot" aria-hidden="true"></span>{bdi(n)}'
             f'{"" if meta["seats"][i] == "human" else " <small>(bot)</small>"}'
