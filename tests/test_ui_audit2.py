@@ -121,3 +121,23 @@ def test_teammates_are_named_with_and_bots_by_their_short_names():
     assert " vs " in coop.meta["title"]                       # the competitive game by default
     assert games.get("cloudspire").plays_together({"mode": "coop"}, 2)
     assert not games.get("cloudspire").plays_together({"mode": "competitive"}, 2)
+
+
+def test_an_undo_is_announced_in_the_live_region():
+    """Issue 31 item 8: "Undo announces nothing": the polite live region says an action was taken back."""
+    app = make({"game": "clockwork", "seats": "human,bot:random", "seed": "4"})
+    live = lambda: app.render().split('aria-live="polite" aria-atomic="true">', 1)[1].split("</div>", 1)[0]
+    seat = app.view_seat()
+    for _ in range(40):                              # on to an action the person may take back
+        while app.bot_pending():
+            assert app.step_bot()
+        live()
+        app.handle("action", [a.id for a in app.state.legal_actions(seat)][0])
+        if app.state.can_undo(seat):
+            break
+    before = live()
+    assert app.state.can_undo(seat)
+    app.handle("nav", "undo")
+    said = live()
+    assert "Undone: your last action was taken back." in said and said != before
+    assert live() == said                                    # said once, not again at the next render

@@ -151,7 +151,8 @@ class GameTable:
             self._live, self._live_mark = "", None
             return ""
         state, names = self.s.state, self.s.meta["names"]
-        mark = (self.s.meta["id"], len(state.log), tuple(state.to_act), state.is_over, self.s.handoff_seat())
+        mark = (self.s.meta["id"], len(state.log), tuple(state.to_act), state.is_over, self.s.handoff_seat(),
+                len(state.history))
         old = self._live_mark
         if old == mark:
             return self._live
@@ -159,7 +160,10 @@ class GameTable:
         def say(make: Callable[[list[str]], str]) -> None:
             text = make([f"\ue000{i}\ue001" for i in range(len(names))]).strip()
             parts.append(names_html(lambda n: text, names) + ("" if text.endswith((".", "!", "?")) else "."))
-        if old is not None and old[0] == mark[0] and len(state.log) > old[1]:
+        undone = old is not None and old[0] == mark[0] and len(state.history) < old[5]
+        if undone:                                     # an undo: said, whether or not the action had logged
+            say(lambda n: "Undone: your last action was taken back.")
+        elif old is not None and old[0] == mark[0] and len(state.log) > old[1]:
             for entry in state.log[old[1]:][-5:]:
                 say(functools.partial(plain_entry, entry))
         out = state.outcome()
