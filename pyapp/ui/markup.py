@@ -286,14 +286,14 @@ def log_details(cls: str, lines: Sequence[Any], line_html: Callable[[Any], str] 
     app puts its filter by seat (web/ui.css hides the lines that name no ``.seat-N`` of the seat chosen).
 
     >>> log_details("x-log", ["a", "<b>"])
-    '<details class="x-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list" data-part="x-log-list"><li data-key="log2"><span class="log-n">2</span> &lt;b&gt;</li><li data-key="log1"><span class="log-n">1</span> a</li><!--/bs:x-log-list--></ol></details>'
+    '<details class="x-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list" tabindex="0" aria-label="Log, newest first" data-part="x-log-list"><li data-key="log2"><span class="log-n">2</span> &lt;b&gt;</li><li data-key="log1"><span class="log-n">1</span> a</li><!--/bs:x-log-list--></ol></details>'
     >>> log_details("x-log", [{"text": "{0} rolls", "seats": [1]}, "b", "c"], names=["Ann", "Bo"], last=2)
-    '<details class="x-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list" data-part="x-log-list"><li data-key="log3"><span class="log-n">3</span> c</li><li data-key="log2"><span class="log-n">2</span> b</li><!--/bs:x-log-list--></ol></details>'
+    '<details class="x-log" open><summary>Log</summary><!--bs:log-filter--><ol class="log-list" tabindex="0" aria-label="Log, newest first" data-part="x-log-list"><li data-key="log3"><span class="log-n">3</span> c</li><li data-key="log2"><span class="log-n">2</span> b</li><!--/bs:x-log-list--></ol></details>'
     """
     show = line_html if line_html is not None else (lambda line: _log_html(line, names))
     shown = lines if last is None else lines[-last:] if last > 0 else []
     return (f'<details class="{cls}" open><summary>Log</summary>{LOG_FILTER_SLOT}'
-            + part(f"{cls}-list", '<ol class="log-list">'
+            + part(f"{cls}-list", '<ol class="log-list" tabindex="0" aria-label="Log, newest first">'
                    + "".join(reversed(_log_items(cls, shown, len(lines) - len(shown), show, names, line_html)))
                    + "</ol>") + "</details>")
 

@@ -69,7 +69,7 @@ def test_whole_two_player_game_against_the_bot_by_clicking_with_reload(site, pag
     assert page.locator("#app .cs-player").count() == 2
     # the stylesheet came with the page (web/cloudspire.css), not inside the fragment
     assert page.locator("#app style").count() == 0
-    assert page.evaluate("getComputedStyle(document.querySelector('#app .cs-wrap')).display") == "flex"
+    assert page.evaluate("getComputedStyle(document.querySelector('#app .cs-map')).display") == "block"
     lat: list = []
     kinds: dict = {}
 

@@ -63,7 +63,8 @@ def test_whole_two_player_game_with_a_bot_teammate_by_clicking_with_reload(site,
     assert page.locator("#app .if-side .char").count() == 2
     # the stylesheet came with the page (web/icefortress.css), not inside the fragment
     assert page.locator("#app style").count() == 0
-    assert page.evaluate("getComputedStyle(document.querySelector('#app .if-game')).display") == "grid"
+    assert page.evaluate("getComputedStyle(document.querySelector('#app .if-board')).backgroundColor") == \
+        "rgb(223, 234, 242)"                                     # (web/icefortress.css's .if-board)
     choose = make_choose()
     lat: list = []
 
