@@ -359,6 +359,92 @@ def bench_playouts(games: int) -> dict:
             "python": platform.python_version()}
 
 
+# ------------------------------------------------------------------ CPython playout speed, side by side
+# The commit before the game kit (issue 33's reference): the three older games as they were.
+PRE_KIT = "410c693"
+# (game, players) rows of the speed table; the older games are also measured on PRE_KIT
+SPEED_ROWS = (("hexbattle", 2), ("doomspire", 2), ("doomspire", 4), ("clockwork", 2), ("clockwork", 4),
+              ("icefortress", 2), ("cloudspire", 2), ("cloudspire", 4))
+SPEED_TARGET = 10_000
+# Runs in a child process with the tree under test first on sys.path: random legal actions through the
+# contract (to_act, legal_actions, apply by id), never conceding while anything else is legal, new games
+# (seeds 1, 2, ...) until the time is up; prints actions, seconds and games as JSON.
+SPEED_CHILD = r"""
+import json, random, sys, time
+sys.path.insert(0, sys.argv[1])
+from pyapp import games
+game, players, seconds = games.get(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+pick = random.Random(5)
+n = g = 0
+t0 = time.perf_counter()
+while time.perf_counter() - t0 < seconds:
+    g += 1
+    state = game.new(players, g)
+    steps = 0
+    while not state.is_over and steps < 20000 and time.perf_counter() - t0 < seconds:
+        seat = state.to_act[0]
+        acts = state.legal_actions(seat)
+        playing = [a for a in acts if a.kind != "concede"] or acts
+        state.apply(seat, pick.choice(playing).id)
+        n += 1
+        steps += 1
+print(json.dumps({"actions": n, "seconds": time.perf_counter() - t0, "games": g}))
+"""
+
+
+def _pre_kit_tree() -> Path | None:
+    """``pyapp`` of :data:`PRE_KIT`, extracted once under ``.bench/`` (None when git cannot)."""
+    dest = OUT / f"tree-{PRE_KIT}"
+    if (dest / "pyapp" / "__init__.py").exists():
+        return dest
+    dest.mkdir(parents=True, exist_ok=True)
+    try:
+        arch = subprocess.run(["git", "-C", str(ROOT), "archive", PRE_KIT, "pyapp"], check=True,
+                              capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(dest)], input=arch, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return dest
+
+
+def _speed_once(tree: Path, game: str, players: int, seconds: float) -> dict:
+    out = subprocess.run([sys.executable, "-c", SPEED_CHILD, str(tree), game, str(players), str(seconds)],
+                         check=True, capture_output=True, text=True, cwd=str(tree)).stdout
+    r = json.loads(out)
+    r["per_second"] = round(r["actions"] / r["seconds"])
+    return r
+
+
+def bench_speed(seconds: float = 6.0, rows=SPEED_ROWS) -> list[dict]:
+    """Random actions/s per game and player count, this tree against :data:`PRE_KIT` in the same run
+    (each row's two measures one after the other, so the machine's load hits both alike)."""
+    old = _pre_kit_tree()
+    old_games = set()
+    if old is not None:
+        old_games = {p.name for p in (old / "pyapp" / "games").iterdir() if (p / "rules.py").exists()}
+    out = []
+    for game, players in rows:
+        print(f"  {game} {players} players ...", flush=True)
+        row: dict = {"game": game, "players": players, "now": _speed_once(ROOT, game, players, seconds)}
+        if game in old_games and old is not None:
+            row["pre_kit"] = _speed_once(old, game, players, seconds)
+        out.append(row)
+    return out
+
+
+def report_speed(rows: list[dict], seconds: float) -> None:
+    print(f"\nCPython random playouts through the contract, actions/s ({seconds:g} s a row, side by side; "
+          f"pre-kit = {PRE_KIT}; target {SPEED_TARGET:,})")
+    print(f"  {'game':<12}{'players':>8}{'now':>10}{'pre-kit':>10}{'now/pre':>9}  target")
+    for r in rows:
+        now = r["now"]["per_second"]
+        pre = r.get("pre_kit", {}).get("per_second")
+        ratio = f"{now / pre:.2f}x" if pre else "-"
+        ok = now >= SPEED_TARGET and (pre is None or now >= pre)
+        print(f"  {r['game']:<12}{r['players']:>8}{now:>10,}{(f'{pre:,}' if pre else '-'):>10}{ratio:>9}  "
+              f"{'met' if ok else 'NOT met'}")
+
+
 # ------------------------------------------------------------------ bots in the browser
 # In the page: each timer callback the glue runs with no arguments (the bot's slices: App.step_bot(BOT_SLICE_MS)),
 # its start, length and whether it ended with an update of #app (the bot moved); the long tasks; and, for each
@@ -600,13 +686,14 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=5, help="start-up runs per page (alternated)")
     ap.add_argument("--games", type=int, default=200, help="CPython random playouts")
-    ap.add_argument("--skip", default="", help="comma list of sections to skip: boot,latency,playout")
+    ap.add_argument("--skip", default="", help="comma list of sections to skip: boot,latency,playout,speed")
+    ap.add_argument("--speed-seconds", type=float, default=6.0, help="speed: seconds of random play per row and tree")
     ap.add_argument("--clicks", type=int, default=300, help="at most this many human clicks per game")
     ap.add_argument("--min-clicks", type=int, default=100,
                     help="play more games (next seeds) until this many clicks are measured per game id")
     ap.add_argument("--budget", type=float, default=300, help="at most this many seconds of play per game id")
     ap.add_argument("--games-only", default="", help="comma list of game ids for the play bench")
-    ap.add_argument("--only", default="", help="comma list of the only sections to run: boot,latency,playout,bots,slices")
+    ap.add_argument("--only", default="", help="comma list of the only sections to run: boot,latency,playout,speed,bots,slices")
     ap.add_argument("--slice-games", type=int, default=2, help="slices: games per bot")
     ap.add_argument("--slice-decisions", type=int, default=120, help="slices: at most this many decisions a game")
     ap.add_argument("--slice-bots", default="", help="slices: comma list of bot names (default: the levels and the old best)")
@@ -616,13 +703,16 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
     if args.only:
-        skip = {"boot", "latency", "playout", "bots", "slices"} - set(args.only.split(","))
+        skip = {"boot", "latency", "playout", "speed", "bots", "slices"} - set(args.only.split(","))
     results = {"machine": machine()}
     if "slices" not in skip:
         results["slices"] = run_slices(args)
     if "playout" not in skip:
         print("CPython random playouts ...", flush=True)
         results["playout"] = bench_playouts(args.games)
+    if "speed" not in skip:
+        print("CPython playout speed, this tree and the pre-kit commit side by side ...", flush=True)
+        results["speed"] = {"seconds": args.speed_seconds, "rows": bench_speed(args.speed_seconds)}
     if {"boot", "latency", "bots"} <= skip:           # CPython only
         report(results)
         save(results)
@@ -723,6 +813,8 @@ def report(r: dict) -> None:
         print(f"  {p['finished']}/{p['games']} games, {p['actions']} actions in {p['seconds']} s: "
               f"{p['actions_per_second']} actions/s, {p['ms_per_game']} ms per game "
               f"(mean {p['mean_length']} actions), errors {p['errors']}")
+    if r.get("speed"):
+        report_speed(r["speed"]["rows"], r["speed"]["seconds"])
     if r.get("bots"):
         print("\nBots in the browser (every seat the bot; fast; a mouse click on Settings every ~0.25 s meanwhile)")
         print(f"  {'game':<12}{'bot':<10}{'moves':>6}  decision median / p95 / max ms   think slices p95 / max"
