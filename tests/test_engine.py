@@ -200,3 +200,89 @@ def test_ranked_outcome_where_ties_share_the_win():
     assert Outcome.from_dict(old) == plain
     partial = Outcome.ranked([[0, 2], [1]], "tied on fame", ties_share=True)  # not everybody: shared either way
     assert partial.kind == Outcome.ranked([[0, 2], [1]], "tied on fame").kind == "shared"
+
+
+# ---- speed of the kit (issue 33, item 1) ------------------------------------------------------
+GAMES_AND_SEATS = (("hexbattle", 2), ("doomspire", 2), ("doomspire", 4), ("clockwork", 2), ("clockwork", 4),
+                   ("icefortress", 2), ("cloudspire", 2), ("cloudspire", 4))
+
+
+def _random_states(game_id: str, players: int, seed: int, steps: int, every: int):
+    """Every ``every``-th state of a random game (the random bot's choices), the last one too."""
+    g = games.get(game_id)
+    s = g.new(players, seed)
+    rng = Rng(seed, 11)
+    for n in range(steps):
+        if s.is_over:
+            break
+        if n % every == 0:
+            yield g, s
+        seat = s.to_act[0]
+        acts = [a for a in s.legal_actions(seat) if a.kind != "concede"] or s.legal_actions(seat)
+        s.apply(seat, acts[rng.below(len(acts))].id)
+    yield g, s
+
+
+def _shape(x):
+    """The data with every value's type, to compare two copies exactly (1 == 1.0 == True otherwise)."""
+    if isinstance(x, dict):
+        return ("dict", [(k, _shape(v)) for k, v in x.items()])
+    if isinstance(x, list):
+        return ("list", [_shape(v) for v in x])
+    return (type(x).__name__, x)
+
+
+@pytest.mark.parametrize("game_id,players", GAMES_AND_SEATS)
+def test_clone_equals_the_json_round_trip_and_is_independent(game_id, players):
+    """State.clone copies without JSON text: the same data, value types and key order as the round trip it
+    replaces (so a bot decides on a copy as it did), with nothing shared that a move on the copy changes."""
+    from pyapp.engine.core import State
+    for g, s in _random_states(game_id, players, 21, 240, 40):
+        for past in (True, False):
+            text = s.to_json(past, canonical=False)
+            want = g.from_json(text)
+            got = State.clone(s, past)          # (Hex Battle has its own clone for its search)
+            assert type(got) is type(want)
+            assert got.to_json(past, canonical=False) == text
+            assert _shape(got.data) == _shape(want.data) and _shape(got.options) == _shape(want.options)
+            assert (got.history, got.undoable, got.log) == (want.history, want.undoable, want.log)
+            assert got.rng.to_json() == s.rng.to_json() and got.rng is not s.rng
+        before = s.to_json()
+        copy = State.clone(s)
+        for _ in range(30):                        # play on the copy: the original does not move
+            if copy.is_over:
+                break
+            seat = copy.to_act[0]
+            copy.apply(seat, copy.legal_actions(seat)[-1].id)
+        assert s.to_json() == before
+
+
+def test_apply_takes_the_listed_action_without_listing_again(monkeypatch):
+    """apply() looks the id up in the list legal_actions just gave for this very state (half the work of a
+    random playout); a list from before the last move is never used, and an id not in it is still refused."""
+    g = games.get("doomspire")
+    s = g.new(2, 4)
+    cls = type(s)
+    calls = []
+    real = cls._legal
+
+    def counting(self, seat):
+        calls.append(seat)
+        return real(self, seat)
+    monkeypatch.setattr(cls, "_legal", counting)
+    seat = s.to_act[0]
+    acts = s.legal_actions(seat)
+    assert len(calls) == 1
+    with pytest.raises(IllegalAction):
+        s.apply(seat, "no-such-action")
+    assert len(calls) == 1
+    s.apply(seat, acts[0].id)
+    assert len(calls) == 1
+    seat = s.to_act[0]
+    s.apply(seat, s.legal_actions(seat)[0].id)
+    assert len(calls) == 2
+    before = s.to_json()                      # no list seen for this state: apply lists the moves itself
+    seat = s.to_act[0]
+    with pytest.raises(IllegalAction):
+        s.apply(seat, "no-such-action")
+    assert len(calls) == 3 and s.to_json() == before

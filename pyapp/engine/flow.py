@@ -377,6 +377,10 @@ class FlowState(State):
         d = self.data["flow"]["outcome"]
         return None if d is None else Outcome.from_dict(d)
 
+    @property
+    def is_over(self) -> bool:
+        return self.data["flow"]["outcome"] is not None
+
     def _legal(self, seat: int) -> list:
         flow = self.flow
         prompt = flow.prompt
