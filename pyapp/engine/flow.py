@@ -96,6 +96,21 @@ def phases(*items: Phase) -> dict:
     return table
 
 
+def _to_act(d: dict, phases: dict) -> tuple:
+    """The seats to act by the flow data ``d`` (see :meth:`Flow.to_act`)."""
+    if d["outcome"] is not None:
+        return ()
+    prompt = d["prompt"]
+    if prompt is not None:
+        return tuple(prompt["seats"])
+    if d["stack"]:
+        return ()
+    if phases[d["phase"]].turn == "all":
+        return tuple(d["waiting"])
+    active = d["active"]
+    return () if active is None else (active,)
+
+
 class Flow:
     """The flow bookkeeping of one state, a view over its JSON dict (see the module docstring).
 
@@ -155,17 +170,7 @@ class Flow:
         return self.data["outcome"] is not None
 
     def to_act(self) -> tuple:
-        d = self.data
-        if d["outcome"] is not None:
-            return ()
-        if d["prompt"] is not None:
-            return tuple(d["prompt"]["seats"])
-        if d["stack"]:
-            return ()
-        kind = self.turn_kind
-        if kind == "all":
-            return tuple(d["waiting"])
-        return () if d["active"] is None else (d["active"],)
+        return _to_act(self.data, self.phases)
 
     # ---- turn order -------------------------------------------------------
     def set_order(self, seats) -> None:
@@ -371,7 +376,7 @@ class FlowState(State):
 
     # ---- the contract hooks, derived from the flow -------------------------------
     def _to_act(self) -> tuple:
-        return self.flow.to_act()
+        return _to_act(self.data["flow"], self.PHASES)
 
     def _outcome(self):
         d = self.data["flow"]["outcome"]
