@@ -49,20 +49,30 @@ class MovementRules(DoomspireBase):
         to the player; routes that pass different rivals are a choice (which rival may block)."""
         out: dict[str, dict[tuple[str, ...], list[str]]] = {}
         start = k["at"]
+        # what each tile is for this walk, asked once per tile (the walk reaches a tile by many paths):
+        # None not enterable, else (must stop there, a rival's knight there)
+        seen: dict[str, tuple[bool, bool] | None] = {}
 
         def walk(t: str, path: list[str], rivals: tuple[str, ...]) -> None:
             if len(path) >= reach:
                 return
             for nb in NB[t]:
-                if nb == start or nb in path or not self.enterable(s, nb, occ):
+                if nb == start or nb in path:
+                    continue
+                if nb in seen:
+                    what = seen[nb]
+                else:
+                    what = seen[nb] = ((self.must_stop(nb), bool(self.opp_at(s, nb, occ)))
+                                       if self.enterable(s, nb, occ) else None)
+                if what is None:
                     continue
                 npath = path + [nb]
                 routes = out.setdefault(nb, {})
                 if rivals not in routes or len(npath) < len(routes[rivals]):
                     routes[rivals] = npath
-                if self.must_stop(nb):
+                if what[0]:
                     continue
-                walk(nb, npath, rivals + ((nb,) if self.opp_at(s, nb, occ) else ()))
+                walk(nb, npath, rivals + ((nb,) if what[1] else ()))
         walk(start, [], ())
         return out
 
@@ -142,8 +152,10 @@ class MovementRules(DoomspireBase):
     def _end_question(self, s: int, actions: list[Action]) -> str:
         """Ending the move turn keeps the unspent dice for the harvest, so it is usually right; it is probably a
         mistake when a die the harvest cannot use could still move a knight or a boat (the app then asks)."""
-        spare = self.harvest_spare(s)
         movable = {int(a.id.rpartition(":")[2]) for a in actions if a.kind in ("move", "stay", "boat")}
+        if not movable:
+            return ""
+        spare = self.harvest_spare(s)
         wasted = sorted(v for v in set(spare) if v in movable)
         if not wasted:
             return ""
@@ -170,10 +182,11 @@ class MovementRules(DoomspireBase):
                 kz = COAST.get(k["at"])
                 if kz is None:
                     continue
+                to_knight = zone_dist(b["zone"], kz)
                 for t, ez in COAST.items():
                     if t == k["at"]:
                         continue
-                    steps = zone_dist(b["zone"], kz) + zone_dist(kz, ez)
+                    steps = to_knight + zone_dist(kz, ez)
                     if steps > top or not self.drop_ok(s, k, t, occ):
                         continue
                     for v in values:
