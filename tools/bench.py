@@ -368,14 +368,14 @@ SPEED_ROWS = (("hexbattle", 2), ("doomspire", 2), ("doomspire", 4), ("clockwork"
 SPEED_TARGET = 10_000
 # Runs in a child process with the tree under test first on sys.path: random legal actions through the
 # contract (to_act, legal_actions, apply by id), never conceding while anything else is legal, new games
-# (seeds 1, 2, ...) until the time is up; prints actions, seconds and games as JSON.
+# (seeds first + 1, first + 2, ...) until the time is up; prints actions, seconds and games as JSON.
 SPEED_CHILD = r"""
 import json, random, sys, time
 sys.path.insert(0, sys.argv[1])
 from pyapp import games
-game, players, seconds = games.get(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
-pick = random.Random(5)
-n = g = 0
+game, players, seconds, g = games.get(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
+pick = random.Random(g)
+n = 0
 t0 = time.perf_counter()
 while time.perf_counter() - t0 < seconds:
     g += 1
@@ -388,7 +388,7 @@ while time.perf_counter() - t0 < seconds:
         state.apply(seat, pick.choice(playing).id)
         n += 1
         steps += 1
-print(json.dumps({"actions": n, "seconds": time.perf_counter() - t0, "games": g}))
+print(json.dumps({"actions": n, "seconds": time.perf_counter() - t0, "games": g - int(sys.argv[5])}))
 """
 
 
@@ -407,17 +407,30 @@ def _pre_kit_tree() -> Path | None:
     return dest
 
 
-def _speed_once(tree: Path, game: str, players: int, seconds: float) -> dict:
-    out = subprocess.run([sys.executable, "-c", SPEED_CHILD, str(tree), game, str(players), str(seconds)],
+def _speed_once(tree: Path, game: str, players: int, seconds: float, first: int) -> dict:
+    out = subprocess.run([sys.executable, "-c", SPEED_CHILD, str(tree), game, str(players), str(seconds), str(first)],
                          check=True, capture_output=True, text=True, cwd=str(tree)).stdout
-    r = json.loads(out)
-    r["per_second"] = round(r["actions"] / r["seconds"])
-    return r
+    return json.loads(out)
+
+
+def _speed(trees: dict, game: str, players: int, seconds: float, rounds: int = 3) -> dict:
+    """Each tree in turn, ``rounds`` times, ``seconds / rounds`` each (the same games in each round: seeds
+    from ``1000 * round``), summed per tree: the machine's load changes hit every tree alike."""
+    out = {name: {"actions": 0, "seconds": 0.0, "games": 0} for name in trees}
+    for r in range(rounds):
+        for name, tree in trees.items():
+            one = _speed_once(tree, game, players, seconds / rounds, 1000 * r)
+            for k in out[name]:
+                out[name][k] += one[k]
+    for v in out.values():
+        v["per_second"] = round(v["actions"] / v["seconds"])
+        v["seconds"] = round(v["seconds"], 2)
+    return out
 
 
 def bench_speed(seconds: float = 6.0, rows=SPEED_ROWS) -> list[dict]:
-    """Random actions/s per game and player count, this tree against :data:`PRE_KIT` in the same run
-    (each row's two measures one after the other, so the machine's load hits both alike)."""
+    """Random actions/s per game and player count, this tree against :data:`PRE_KIT` in the same run,
+    alternating in rounds (:func:`_speed`)."""
     old = _pre_kit_tree()
     old_games = set()
     if old is not None:
@@ -425,15 +438,15 @@ def bench_speed(seconds: float = 6.0, rows=SPEED_ROWS) -> list[dict]:
     out = []
     for game, players in rows:
         print(f"  {game} {players} players ...", flush=True)
-        row: dict = {"game": game, "players": players, "now": _speed_once(ROOT, game, players, seconds)}
+        trees = {"now": ROOT}
         if game in old_games and old is not None:
-            row["pre_kit"] = _speed_once(old, game, players, seconds)
-        out.append(row)
+            trees["pre_kit"] = old
+        out.append({"game": game, "players": players, **_speed(trees, game, players, seconds)})
     return out
 
 
 def report_speed(rows: list[dict], seconds: float) -> None:
-    print(f"\nCPython random playouts through the contract, actions/s ({seconds:g} s a row, side by side; "
+    print(f"\nCPython random playouts through the contract, actions/s ({seconds:g} s a row and tree, alternating; "
           f"pre-kit = {PRE_KIT}; target {SPEED_TARGET:,})")
     print(f"  {'game':<12}{'players':>8}{'now':>10}{'pre-kit':>10}{'now/pre':>9}  target")
     for r in rows:
