@@ -493,7 +493,7 @@ class State:
 
     def _commit(self, seat: int, action: Action, free: bool) -> None:
         snaps = self._snaps
-        if snaps is not None and (self._undo_asked or not len(self.history) % SNAP_EVERY):
+        if snaps is not None and (self._undo_asked or (self.history and not len(self.history) % SNAP_EVERY)):
             snaps.append((len(self.history), len(self.log), State.clone(self, past=False)))
             if len(snaps) > SNAP_KEEP:
                 del snaps[0]

@@ -170,6 +170,7 @@ class MovementRules(DoomspireBase):
         p = self.data["players"][s]
         top = max(values)
         out = []
+        enter: dict[str, bool] = {}            # whether a knight may be put ashore on each coast tile, asked once
         for b in p["boats"]:
             for z in ZONES:
                 dist = zone_dist(b["zone"], z)
@@ -187,7 +188,11 @@ class MovementRules(DoomspireBase):
                     if t == k["at"]:
                         continue
                     steps = to_knight + zone_dist(kz, ez)
-                    if steps > top or not self.drop_ok(s, k, t, occ):
+                    if steps > top:
+                        continue
+                    if t not in enter:
+                        enter[t] = self.enterable(s, t, occ)
+                    if not enter[t] or not self.drop_ok(s, k, t, occ, entered=True):
                         continue
                     for v in values:
                         if v >= max(1, steps):
@@ -196,8 +201,9 @@ class MovementRules(DoomspireBase):
                                               f"with your {v} ({steps} step(s))", "boat"))
         return out
 
-    def drop_ok(self, s: int, k: KnightData, t: str, occ: Occupancy) -> bool:
-        if not self.enterable(s, t, occ):                            # LD-GAP-40
+    def drop_ok(self, s: int, k: KnightData, t: str, occ: Occupancy, entered: bool = False) -> bool:
+        """Whether knight ``k`` may be put ashore on ``t`` (``entered``: the caller knows ``t`` is enterable)."""
+        if not entered and not self.enterable(s, t, occ):            # LD-GAP-40
             return False
         if k["done"]:                                                # LD-BOAT-11
             x = self.data["tiles"][t]
