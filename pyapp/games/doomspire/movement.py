@@ -80,6 +80,9 @@ class MovementRules(DoomspireBase):
     def route_choices(routes: dict[tuple[str, ...], list[str]], reach: int) -> dict[tuple[str, ...], list[str]]:
         """The routes within ``reach`` worth a choice: a route that passes every rival another route passes and
         more only gives rivals a chance to block, so only routes whose rivals are not a superset are kept."""
+        if len(routes) == 1:                   # one way there (the usual case): nothing to weigh
+            for r, p in routes.items():
+                return {r: p} if len(p) <= reach else {}
         opts = {r: p for r, p in routes.items() if len(p) <= reach}
 
         def beaten(r: tuple[str, ...]) -> bool:
@@ -184,11 +187,10 @@ class MovementRules(DoomspireBase):
                 if kz is None:
                     continue
                 to_knight = zone_dist(b["zone"], kz)
+                trip = {ez: to_knight + zone_dist(kz, ez) for ez in ZONES}
                 for t, ez in COAST.items():
-                    if t == k["at"]:
-                        continue
-                    steps = to_knight + zone_dist(kz, ez)
-                    if steps > top:
+                    steps = trip[ez]
+                    if steps > top or t == k["at"]:
                         continue
                     if t not in enter:
                         enter[t] = self.enterable(s, t, occ)
