@@ -387,26 +387,29 @@ class FlowState(State):
         return self.data["flow"]["outcome"] is not None
 
     def _legal(self, seat: int) -> list:
-        flow = self.flow
-        prompt = flow.prompt
+        d = self.data["flow"]
+        prompt = d["prompt"]
         if prompt is not None:
             if prompt["options"] is not None:
                 return [Action(i, label, "prompt:" + prompt["kind"]) for i, label in prompt["options"]]
-            return getattr(self, "_ask_" + prompt["kind"])(flow.top, seat)
-        return getattr(self, "_legal_" + flow.phase)(seat)
+            stack = d["stack"]
+            return getattr(self, "_ask_" + prompt["kind"])(stack[-1] if stack else None, seat)
+        return getattr(self, "_legal_" + d["phase"])(seat)
 
     def _apply(self, seat: int, action: Action) -> None:
-        flow = self.flow
-        prompt = flow.prompt
+        d = self.data["flow"]
+        prompt = d["prompt"]
         if prompt is not None:
             rest = [s for s in prompt["seats"] if s != seat]
-            self.data["flow"]["prompt"] = dict(prompt, seats=rest) if rest else None
-            frame = flow.top
-            getattr(self, "_f_" + frame["kind"])(frame, action.id, seat)
+            d["prompt"] = dict(prompt, seats=rest) if rest else None
+            stack = d["stack"]
+            frame = stack[-1] if stack else None
+            getattr(self, "_f_" + frame["kind"])(frame, action.id, seat)  # type: ignore[index]
         else:
-            if flow.turn_kind == "round":
+            phase = d["phase"]
+            if self.PHASES[phase].turn == "round":
                 self.new_marks(seat)
-            getattr(self, "_do_" + flow.phase)(seat, action)
+            getattr(self, "_do_" + phase)(seat, action)
         self._advance()
 
     def _apply_free(self, seat: int, action: Action) -> None:
