@@ -43,15 +43,25 @@ class MovementRules(DoomspireBase):
             return []
         return [(s2, k) for s2, k in occ.get(t, ()) if s2 != s]
 
-    def knight_routes(self, s: int, k: KnightData, reach: int, occ: Occupancy) -> dict[str, dict[tuple[str, ...], list[str]]]:
+    def tile_for_walk(self, s: int, t: str, occ: Occupancy, seen: dict) -> tuple[bool, bool] | None:
+        """None if a knight of ``s`` may not enter ``t``, else (it must stop there, a rival's knight is there);
+        remembered in ``seen`` (one move listing asks for each tile many times)."""
+        if t in seen:
+            return seen[t]
+        what = seen[t] = (self.must_stop(t), bool(self.opp_at(s, t, occ))) if self.enterable(s, t, occ) else None
+        return what
+
+    def knight_routes(self, s: int, k: KnightData, reach: int, occ: Occupancy,
+                      seen: dict | None = None) -> dict[str, dict[tuple[str, ...], list[str]]]:
         """dest -> {the tiles of rival knights passed on the way, in order: the shortest path passing exactly
         those} within ``reach`` steps (LD-MOVE-4..6, LD-MOVE-14).  Routes that pass the same rivals are the same
         to the player; routes that pass different rivals are a choice (which rival may block)."""
         out: dict[str, dict[tuple[str, ...], list[str]]] = {}
         start = k["at"]
-        # what each tile is for this walk, asked once per tile (the walk reaches a tile by many paths):
-        # None not enterable, else (must stop there, a rival's knight there)
-        seen: dict[str, tuple[bool, bool] | None] = {}
+        # what each tile is for this walk (tile_for_walk), asked once per tile: the walk reaches a tile by
+        # many paths (``seen``: shared by the walks and boats of one listing)
+        seen = {} if seen is None else seen
+        info = self.tile_for_walk
 
         def walk(t: str, path: list[str], rivals: tuple[str, ...]) -> None:
             if len(path) >= reach:
@@ -59,11 +69,7 @@ class MovementRules(DoomspireBase):
             for nb in NB[t]:
                 if nb == start or nb in path:
                     continue
-                if nb in seen:
-                    what = seen[nb]
-                else:
-                    what = seen[nb] = ((self.must_stop(nb), bool(self.opp_at(s, nb, occ)))
-                                       if self.enterable(s, nb, occ) else None)
+                what = seen[nb] if nb in seen else info(s, nb, occ, seen)
                 if what is None:
                     continue
                 npath = path + [nb]
@@ -121,6 +127,7 @@ class MovementRules(DoomspireBase):
         out = []
         dice = self.unused(s)
         top = max(dice) if dice else 0
+        seen: dict = {}                                              # tile_for_walk's answers for this listing
         out.extend(self._window_actions(s, occ))
         if dice:
             values = sorted(set(dice))
@@ -128,7 +135,7 @@ class MovementRules(DoomspireBase):
                 if k["done"]:
                     continue
                 bonus = self.eff_sum(k, "steps")
-                routes = self.knight_routes(s, k, top + bonus, occ)
+                routes = self.knight_routes(s, k, top + bonus, occ, seen)
                 for dest in sorted(routes):
                     for v in values:                                   # LD-MOVE-4: the player picks the die
                         opts = list(self.route_choices(routes[dest], v + bonus))
@@ -145,7 +152,7 @@ class MovementRules(DoomspireBase):
                         out.append(Action(f"stay:{k['id']}:{v}",
                                           f"Knight {k['id'][1:]} stays on {k['at']} and interacts (spend your {v})",
                                           "stay"))
-            out.extend(self._boat_actions(s, values, occ))
+            out.extend(self._boat_actions(s, values, occ, seen))
         out.extend(self._item_actions(s, occ))
         out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end",
                           confirm=self._end_question(s, out)))
@@ -168,12 +175,12 @@ class MovementRules(DoomspireBase):
                 f"{'it' if len(wasted) == 1 and spare.count(wasted[0]) == 1 else 'them'} (you can harvest "
                 f"{tiles} tile{'' if tiles == 1 else 's'}), and it would be lost at the end of the round.")
 
-    def _boat_actions(self, s: int, values: list[int], occ: Occupancy) -> list[Action]:
+    def _boat_actions(self, s: int, values: list[int], occ: Occupancy, seen: dict | None = None) -> list[Action]:
         """Sailing and carrying a knight, one action per die that covers the trip (LD-BOAT-1, LD-BOAT-5)."""
         p = self.data["players"][s]
         top = max(values)
         out = []
-        enter: dict[str, bool] = {}            # whether a knight may be put ashore on each coast tile, asked once
+        seen = {} if seen is None else seen    # whether a knight may be put ashore on each coast tile, asked once
         for b in p["boats"]:
             for z in ZONES:
                 dist = zone_dist(b["zone"], z)
@@ -192,9 +199,7 @@ class MovementRules(DoomspireBase):
                     steps = trip[ez]
                     if steps > top or t == k["at"]:
                         continue
-                    if t not in enter:
-                        enter[t] = self.enterable(s, t, occ)
-                    if not enter[t] or not self.drop_ok(s, k, t, occ, entered=True):
+                    if self.tile_for_walk(s, t, occ, seen) is None or not self.drop_ok(s, k, t, occ, entered=True):
                         continue
                     for v in values:
                         if v >= max(1, steps):
