@@ -533,7 +533,7 @@ class State:
 
     # ---- undo (a snapshot and a short replay) ---------------------------------
     # snapshots of this state's past, [(actions before it, log entries before it, a copy without the past)],
-    # oldest first; None: none are taken (a search copy); see SNAP_EVERY
+    # oldest first; None: none are taken (a copy made by clone, for bots and hints); see SNAP_EVERY
     _snaps: list | None = None
     _undo_asked = False
 
@@ -599,10 +599,9 @@ class State:
             s.history = [list(h) for h in self.history]
             s.undoable = list(self.undoable)
             s.log = list(self.log)          # events are written once and never changed: shared, not copied
-            s._snaps = list(self._snaps) if self._snaps is not None else []   # snapshots are never changed
         else:
             s.history, s.undoable, s.log = [], [], []
-            s._snaps = None
+        s._snaps = None                     # a copy (a bot's, a hint's) takes no undo snapshots: undo replays
         s._revealed = False
         s._load(copy_data(self._dump()))
         return s

@@ -639,7 +639,6 @@ class HexBattleState(FlowState):
         s.undoable = [] if search else list(self.undoable)
         s.log = [] if search else list(self.log)
         s._revealed = False
-        s._snaps = None if search else list(self._snaps or ())     # undo's snapshots (never changed: shared)
         d = self.data
         f = d["flow"]
         p = f["prompt"]
