@@ -394,14 +394,14 @@ print(json.dumps({"actions": n, "seconds": clock() - t0, "games": g - int(sys.ar
 """
 
 
-def _pre_kit_tree() -> Path | None:
-    """``pyapp`` of :data:`PRE_KIT`, extracted once under ``.bench/`` (None when git cannot)."""
-    dest = OUT / f"tree-{PRE_KIT}"
+def _pre_kit_tree(rev: str = PRE_KIT) -> Path | None:
+    """``pyapp`` of commit ``rev`` (default :data:`PRE_KIT`), extracted once under ``.bench/`` (None when git cannot)."""
+    dest = OUT / f"tree-{rev}"
     if (dest / "pyapp" / "__init__.py").exists():
         return dest
     dest.mkdir(parents=True, exist_ok=True)
     try:
-        arch = subprocess.run(["git", "-C", str(ROOT), "archive", PRE_KIT, "pyapp"], check=True,
+        arch = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "pyapp"], check=True,
                               capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", str(dest)], input=arch, check=True)
     except (OSError, subprocess.CalledProcessError):
@@ -430,9 +430,10 @@ def _speed(trees: dict, game: str, players: int, seconds: float, rounds: int = 3
     return out
 
 
-def bench_speed(seconds: float = 6.0, rows=SPEED_ROWS) -> list[dict]:
-    """Random actions/s per game and player count, this tree against :data:`PRE_KIT` in the same run,
-    alternating in rounds (:func:`_speed`)."""
+def bench_speed(seconds: float = 6.0, rows=SPEED_ROWS, also: str = "") -> list[dict]:
+    """Random actions/s per game and player count, this tree against :data:`PRE_KIT` (and commit ``also``, if
+    given) in the same run, alternating in rounds (:func:`_speed`)."""
+    other = _pre_kit_tree(also) if also else None
     old = _pre_kit_tree()
     old_games = set()
     if old is not None:
@@ -441,22 +442,26 @@ def bench_speed(seconds: float = 6.0, rows=SPEED_ROWS) -> list[dict]:
     for game, players in rows:
         print(f"  {game} {players} players ...", flush=True)
         trees = {"now": ROOT}
+        if other is not None:
+            trees["also"] = other
         if game in old_games and old is not None:
             trees["pre_kit"] = old
         out.append({"game": game, "players": players, **_speed(trees, game, players, seconds)})
     return out
 
 
-def report_speed(rows: list[dict], seconds: float) -> None:
+def report_speed(rows: list[dict], seconds: float, also: str = "") -> None:
     print(f"\nCPython random playouts through the contract, actions per CPU second ({seconds:g} s a row and tree, alternating; "
           f"pre-kit = {PRE_KIT}; target {SPEED_TARGET:,})")
-    print(f"  {'game':<12}{'players':>8}{'now':>10}{'pre-kit':>10}{'now/pre':>9}  target")
+    extra = f"{also[:9]:>10}" if also else ""
+    print(f"  {'game':<12}{'players':>8}{'now':>10}{extra}{'pre-kit':>10}{'now/pre':>9}  target")
     for r in rows:
         now = r["now"]["per_second"]
         pre = r.get("pre_kit", {}).get("per_second")
         ratio = f"{now / pre:.2f}x" if pre else "-"
         ok = now >= SPEED_TARGET and (pre is None or now >= pre)
-        print(f"  {r['game']:<12}{r['players']:>8}{now:>10,}{(f'{pre:,}' if pre else '-'):>10}{ratio:>9}  "
+        mid = f"{r['also']['per_second']:>10,}" if also and "also" in r else ""
+        print(f"  {r['game']:<12}{r['players']:>8}{now:>10,}{mid}{(f'{pre:,}' if pre else '-'):>10}{ratio:>9}  "
               f"{'met' if ok else 'NOT met'}")
 
 
@@ -703,6 +708,7 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=200, help="CPython random playouts")
     ap.add_argument("--skip", default="", help="comma list of sections to skip: boot,latency,playout,speed")
     ap.add_argument("--speed-seconds", type=float, default=6.0, help="speed: seconds of random play per row and tree")
+    ap.add_argument("--speed-also", default="", help="speed: a commit measured beside this tree and the pre-kit one")
     ap.add_argument("--clicks", type=int, default=300, help="at most this many human clicks per game")
     ap.add_argument("--min-clicks", type=int, default=100,
                     help="play more games (next seeds) until this many clicks are measured per game id")
@@ -727,7 +733,8 @@ def main(argv=None) -> int:
         results["playout"] = bench_playouts(args.games)
     if "speed" not in skip:
         print("CPython playout speed, this tree and the pre-kit commit side by side ...", flush=True)
-        results["speed"] = {"seconds": args.speed_seconds, "rows": bench_speed(args.speed_seconds)}
+        results["speed"] = {"seconds": args.speed_seconds, "also": args.speed_also,
+                            "rows": bench_speed(args.speed_seconds, also=args.speed_also)}
     if {"boot", "latency", "bots"} <= skip:           # CPython only
         report(results)
         save(results)
@@ -829,7 +836,7 @@ def report(r: dict) -> None:
               f"{p['actions_per_second']} actions/s, {p['ms_per_game']} ms per game "
               f"(mean {p['mean_length']} actions), errors {p['errors']}")
     if r.get("speed"):
-        report_speed(r["speed"]["rows"], r["speed"]["seconds"])
+        report_speed(r["speed"]["rows"], r["speed"]["seconds"], r["speed"].get("also", ""))
     if r.get("bots"):
         print("\nBots in the browser (every seat the bot; fast; a mouse click on Settings every ~0.25 s meanwhile)")
         print(f"  {'game':<12}{'bot':<10}{'moves':>6}  decision median / p95 / max ms   think slices p95 / max"
