@@ -200,3 +200,136 @@ def test_ranked_outcome_where_ties_share_the_win():
     assert Outcome.from_dict(old) == plain
     partial = Outcome.ranked([[0, 2], [1]], "tied on fame", ties_share=True)  # not everybody: shared either way
     assert partial.kind == Outcome.ranked([[0, 2], [1]], "tied on fame").kind == "shared"
+
+
+# ---- speed of the kit (issue 33, item 1) ------------------------------------------------------
+GAMES_AND_SEATS = (("hexbattle", 2), ("doomspire", 2), ("doomspire", 4), ("clockwork", 2), ("clockwork", 4),
+                   ("icefortress", 2), ("cloudspire", 2), ("cloudspire", 4))
+
+
+def _random_states(game_id: str, players: int, seed: int, steps: int, every: int):
+    """Every ``every``-th state of a random game (the random bot's choices), the last one too."""
+    g = games.get(game_id)
+    s = g.new(players, seed)
+    rng = Rng(seed, 11)
+    for n in range(steps):
+        if s.is_over:
+            break
+        if n % every == 0:
+            yield g, s
+        seat = s.to_act[0]
+        acts = [a for a in s.legal_actions(seat) if a.kind != "concede"] or s.legal_actions(seat)
+        s.apply(seat, acts[rng.below(len(acts))].id)
+    yield g, s
+
+
+def _shape(x):
+    """The data with every value's type, to compare two copies exactly (1 == 1.0 == True otherwise)."""
+    if isinstance(x, dict):
+        return ("dict", [(k, _shape(v)) for k, v in x.items()])
+    if isinstance(x, list):
+        return ("list", [_shape(v) for v in x])
+    return (type(x).__name__, x)
+
+
+@pytest.mark.parametrize("game_id,players", GAMES_AND_SEATS)
+def test_clone_equals_the_json_round_trip_and_is_independent(game_id, players):
+    """State.clone copies without JSON text: the same data, value types and key order as the round trip it
+    replaces (so a bot decides on a copy as it did), with nothing shared that a move on the copy changes."""
+    from pyapp.engine.core import State
+    for g, s in _random_states(game_id, players, 21, 240, 40):
+        for past in (True, False):
+            text = s.to_json(past, canonical=False)
+            want = g.from_json(text)
+            got = State.clone(s, past)          # (Hex Battle has its own clone for its search)
+            assert type(got) is type(want)
+            assert got.to_json(past, canonical=False) == text
+            assert _shape(got.data) == _shape(want.data) and _shape(got.options) == _shape(want.options)
+            assert (got.history, got.undoable, got.log) == (want.history, want.undoable, want.log)
+            assert got.rng.to_json() == s.rng.to_json() and got.rng is not s.rng
+        before = s.to_json()
+        copy = State.clone(s)
+        for _ in range(30):                        # play on the copy: the original does not move
+            if copy.is_over:
+                break
+            seat = copy.to_act[0]
+            copy.apply(seat, copy.legal_actions(seat)[-1].id)
+        assert s.to_json() == before
+
+
+def test_apply_takes_the_listed_action_without_listing_again(monkeypatch):
+    """apply() looks the id up in the list legal_actions just gave for this very state (half the work of a
+    random playout); a list from before the last move is never used, and an id not in it is looked up
+    afresh (a state changed by hand) and still refused when it is not legal."""
+    g = games.get("doomspire")
+    s = g.new(2, 4)
+    cls = type(s)
+    calls = []
+    real = cls._legal
+
+    def counting(self, seat):
+        calls.append(seat)
+        return real(self, seat)
+    monkeypatch.setattr(cls, "_legal", counting)
+    seat = s.to_act[0]
+    acts = s.legal_actions(seat)
+    assert len(calls) == 1
+    s.apply(seat, acts[0].id)
+    assert len(calls) == 1
+    seat = s.to_act[0]
+    s.apply(seat, s.legal_actions(seat)[0].id)
+    assert len(calls) == 2
+    before = s.to_json()
+    seat = s.to_act[0]
+    s.legal_actions(seat)
+    with pytest.raises(IllegalAction):
+        s.apply(seat, "no-such-action")
+    assert len(calls) == 4 and s.to_json() == before
+    stale = [a.id for a in s.legal_actions(seat)]
+    s.apply(seat, stale[0])
+    if s.to_act and s.to_act[0] == seat:        # the old list is not taken for the new state
+        gone = [i for i in stale if i not in {a.id for a in real(s, seat)}]
+        for i in gone[:1]:
+            with pytest.raises(IllegalAction):
+                s.apply(seat, i)
+
+
+@pytest.mark.parametrize("game_id,players", GAMES_AND_SEATS)
+@pytest.mark.parametrize("asked", [True, False])
+def test_undo_late_in_a_game_equals_the_replay_and_replays_little(game_id, players, asked, monkeypatch):
+    """Undo restores a snapshot and replays at most SNAP_EVERY actions (none once the app asks about undo
+    after each move), however long the game has run; the result equals the whole game replayed without
+    the last action, and it can be played on and undone again."""
+    from pyapp.engine import core
+    g = games.get(game_id)
+    seed = 32 if game_id == "cloudspire" else 31                 # a long random game
+    late = 20 if game_id == "icefortress" else 150               # random Ice Fortress games are lost early
+    s = g.new(players, seed)
+    rng = Rng(seed, 11)
+    checked = 0
+    for n in range(600):
+        if s.is_over:
+            break
+        seat = s.to_act[0]
+        acts = [a for a in s.legal_actions(seat) if a.kind != "concede"] or s.legal_actions(seat)
+        s.apply(seat, acts[rng.below(len(acts))].id)
+        last = s.history[-1][0]
+        if asked:
+            s.can_undo(last)
+        if n >= late and s.undoable[-1] and not s.is_over and checked < 4:
+            applied = []
+            real = core.State.apply
+
+            def counting(self, *a):
+                applied.append(a)
+                return real(self, *a)
+            monkeypatch.setattr(core.State, "apply", counting)
+            back = s.undo(last)
+            monkeypatch.setattr(core.State, "apply", real)
+            assert len(applied) <= (0 if asked else core.SNAP_EVERY), len(applied)
+            want = g.replay(players, seed, s.options, s.history[:-1])
+            assert back == want and back.log == want.log
+            if back.can_undo(back.history[-1][0]):
+                assert back.undo(back.history[-1][0]) == g.replay(players, seed, s.options, s.history[:-2])
+            checked += 1
+    assert checked, "no undoable action late in the game"

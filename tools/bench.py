@@ -360,6 +360,112 @@ def bench_playouts(games: int) -> dict:
             "python": platform.python_version()}
 
 
+# ------------------------------------------------------------------ CPython playout speed, side by side
+# The commit before the game kit (issue 33's reference): the three older games as they were.
+PRE_KIT = "410c693"
+# (game, players) rows of the speed table; the older games are also measured on PRE_KIT
+SPEED_ROWS = (("hexbattle", 2), ("doomspire", 2), ("doomspire", 4), ("clockwork", 2), ("clockwork", 4),
+              ("icefortress", 2), ("cloudspire", 2), ("cloudspire", 4))
+SPEED_TARGET = 10_000
+# Runs in a child process with the tree under test first on sys.path: random legal actions through the
+# contract (to_act, legal_actions, apply by id), never conceding while anything else is legal, new games
+# (seeds first + 1, first + 2, ...) until the time is up; prints actions, seconds and games as JSON.  The clock is
+# the process's CPU time: on a machine shared with other work, wall time counts their turns too.
+SPEED_CHILD = r"""
+import json, random, sys, time
+sys.path.insert(0, sys.argv[1])
+from pyapp import games
+game, players, seconds, g = games.get(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
+pick = random.Random(g)
+n = 0
+clock = time.process_time
+t0 = clock()
+while clock() - t0 < seconds:
+    g += 1
+    state = game.new(players, g)
+    steps = 0
+    while not state.is_over and steps < 20000 and clock() - t0 < seconds:
+        seat = state.to_act[0]
+        acts = state.legal_actions(seat)
+        playing = [a for a in acts if a.kind != "concede"] or acts
+        state.apply(seat, pick.choice(playing).id)
+        n += 1
+        steps += 1
+print(json.dumps({"actions": n, "seconds": clock() - t0, "games": g - int(sys.argv[5])}))
+"""
+
+
+def _pre_kit_tree(rev: str = PRE_KIT) -> Path | None:
+    """``pyapp`` of commit ``rev`` (default :data:`PRE_KIT`), extracted once under ``.bench/`` (None when git cannot)."""
+    dest = OUT / f"tree-{rev}"
+    if (dest / "pyapp" / "__init__.py").exists():
+        return dest
+    dest.mkdir(parents=True, exist_ok=True)
+    try:
+        arch = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "pyapp"], check=True,
+                              capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(dest)], input=arch, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return dest
+
+
+def _speed_once(tree: Path, game: str, players: int, seconds: float, first: int) -> dict:
+    out = subprocess.run([sys.executable, "-c", SPEED_CHILD, str(tree), game, str(players), str(seconds), str(first)],
+                         check=True, capture_output=True, text=True, cwd=str(tree)).stdout
+    return json.loads(out)
+
+
+def _speed(trees: dict, game: str, players: int, seconds: float, rounds: int = 3) -> dict:
+    """Each tree in turn, ``rounds`` times, ``seconds / rounds`` each (the same games in each round: seeds
+    from ``1000 * round``), summed per tree: the machine's load changes hit every tree alike."""
+    out = {name: {"actions": 0, "seconds": 0.0, "games": 0} for name in trees}
+    for r in range(rounds):
+        for name, tree in trees.items():
+            one = _speed_once(tree, game, players, seconds / rounds, 1000 * r)
+            for k in out[name]:
+                out[name][k] += one[k]
+    for v in out.values():
+        v["per_second"] = round(v["actions"] / v["seconds"])
+        v["seconds"] = round(v["seconds"], 2)
+    return out
+
+
+def bench_speed(seconds: float = 6.0, rows=SPEED_ROWS, also: str = "") -> list[dict]:
+    """Random actions/s per game and player count, this tree against :data:`PRE_KIT` (and commit ``also``, if
+    given) in the same run, alternating in rounds (:func:`_speed`)."""
+    other = _pre_kit_tree(also) if also else None
+    old = _pre_kit_tree()
+    old_games = set()
+    if old is not None:
+        old_games = {p.name for p in (old / "pyapp" / "games").iterdir() if (p / "rules.py").exists()}
+    out = []
+    for game, players in rows:
+        print(f"  {game} {players} players ...", flush=True)
+        trees = {"now": ROOT}
+        if other is not None:
+            trees["also"] = other
+        if game in old_games and old is not None:
+            trees["pre_kit"] = old
+        out.append({"game": game, "players": players, **_speed(trees, game, players, seconds)})
+    return out
+
+
+def report_speed(rows: list[dict], seconds: float, also: str = "") -> None:
+    print(f"\nCPython random playouts through the contract, actions per CPU second ({seconds:g} s a row and tree, alternating; "
+          f"pre-kit = {PRE_KIT}; target {SPEED_TARGET:,})")
+    extra = f"{also[:9]:>10}" if also else ""
+    print(f"  {'game':<12}{'players':>8}{'now':>10}{extra}{'pre-kit':>10}{'now/pre':>9}  target")
+    for r in rows:
+        now = r["now"]["per_second"]
+        pre = r.get("pre_kit", {}).get("per_second")
+        ratio = f"{now / pre:.2f}x" if pre else "-"
+        ok = now >= SPEED_TARGET and (pre is None or now >= pre)
+        mid = f"{r['also']['per_second']:>10,}" if also and "also" in r else ""
+        print(f"  {r['game']:<12}{r['players']:>8}{now:>10,}{mid}{(f'{pre:,}' if pre else '-'):>10}{ratio:>9}  "
+              f"{'met' if ok else 'NOT met'}")
+
+
 # ------------------------------------------------------------------ bots in the browser
 # In the page: each timer callback the glue runs with no arguments (the bot's slices: App.step_bot(BOT_SLICE_MS)),
 # its start, length and whether it ended with an update of #app (the bot moved); the long tasks; and, for each
@@ -609,13 +715,15 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=5, help="start-up runs per page (alternated)")
     ap.add_argument("--games", type=int, default=200, help="CPython random playouts")
-    ap.add_argument("--skip", default="", help="comma list of sections to skip: boot,latency,playout")
+    ap.add_argument("--skip", default="", help="comma list of sections to skip: boot,latency,playout,speed")
+    ap.add_argument("--speed-seconds", type=float, default=6.0, help="speed: seconds of random play per row and tree")
+    ap.add_argument("--speed-also", default="", help="speed: a commit measured beside this tree and the pre-kit one")
     ap.add_argument("--clicks", type=int, default=300, help="at most this many human clicks per game")
     ap.add_argument("--min-clicks", type=int, default=100,
                     help="play more games (next seeds) until this many clicks are measured per game id")
     ap.add_argument("--budget", type=float, default=300, help="at most this many seconds of play per game id")
     ap.add_argument("--games-only", default="", help="comma list of game ids for the play bench")
-    ap.add_argument("--only", default="", help="comma list of the only sections to run: boot,latency,playout,bots,slices")
+    ap.add_argument("--only", default="", help="comma list of the only sections to run: boot,latency,playout,speed,bots,slices")
     ap.add_argument("--slice-games", type=int, default=2, help="slices: games per bot")
     ap.add_argument("--slice-decisions", type=int, default=120, help="slices: at most this many decisions a game")
     ap.add_argument("--slice-bots", default="", help="slices: comma list of bot names (default: the levels and the old best)")
@@ -625,13 +733,17 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
     if args.only:
-        skip = {"boot", "latency", "playout", "bots", "slices"} - set(args.only.split(","))
+        skip = {"boot", "latency", "playout", "speed", "bots", "slices"} - set(args.only.split(","))
     results = {"machine": machine()}
     if "slices" not in skip:
         results["slices"] = run_slices(args)
     if "playout" not in skip:
         print("CPython random playouts ...", flush=True)
         results["playout"] = bench_playouts(args.games)
+    if "speed" not in skip:
+        print("CPython playout speed, this tree and the pre-kit commit side by side ...", flush=True)
+        results["speed"] = {"seconds": args.speed_seconds, "also": args.speed_also,
+                            "rows": bench_speed(args.speed_seconds, also=args.speed_also)}
     if {"boot", "latency", "bots"} <= skip:           # CPython only
         report(results)
         save(results)
@@ -732,6 +844,8 @@ def report(r: dict) -> None:
         print(f"  {p['finished']}/{p['games']} games, {p['actions']} actions in {p['seconds']} s: "
               f"{p['actions_per_second']} actions/s, {p['ms_per_game']} ms per game "
               f"(mean {p['mean_length']} actions), errors {p['errors']}")
+    if r.get("speed"):
+        report_speed(r["speed"]["rows"], r["speed"]["seconds"], r["speed"].get("also", ""))
     if r.get("bots"):
         print("\nBots in the browser (every seat the bot; fast; a mouse click on Settings every ~0.25 s meanwhile)")
         print(f"  {'game':<12}{'bot':<10}{'moves':>6}  decision median / p95 / max ms   think slices p95 / max"

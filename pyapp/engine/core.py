@@ -24,11 +24,52 @@ A game subclass implements the ``_``-prefixed hooks only:
 from __future__ import annotations
 
 import json
+from operator import itemgetter as _item
 
 from .log import event
 from .rng import Rng
 
+TYPE_CHECKING = False
 STATE_FORMAT = 1
+# Undo restores a snapshot and replays what followed (see State.undo): a snapshot is taken before every
+# SNAP_EVERY-th action of a game, and before every action once undo has been asked about (the app asks
+# after each move); the last SNAP_KEEP are kept.
+SNAP_EVERY = 64
+SNAP_KEEP = 16
+
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def _json_copy(x):
+    """``x`` through a JSON round trip (what :func:`copy_data` does for anything but plain data)."""
+    return json.loads(json.dumps(x, separators=(",", ":")))
+
+
+def copy_data(x):
+    """A deep copy of JSON-like data, equal to ``json.loads(json.dumps(x))`` (key order kept, tuples
+    become lists, no sharing between the copy's parts) but without writing text: a dict whose keys
+    are all strings and lists, tuples and atoms are copied directly, anything else (a dict with
+    number keys, a dict subclass) goes through JSON.  Raises ``TypeError`` where JSON would.
+
+    >>> d = {"b": [1, (2, 3)], "a": {"x": None}, "n": {1: True}}
+    >>> c = copy_data(d)
+    >>> c, list(c) == list(d), c["a"] is d["a"]
+    ({'b': [1, [2, 3]], 'a': {'x': None}, 'n': {'1': True}}, True, False)
+    """
+    t = type(x)
+    if t is dict:
+        out = {}
+        for k, v in x.items():
+            if type(k) is not str:
+                return _json_copy(x)
+            tv = type(v)
+            out[k] = v if tv is str or tv is int or v is None or tv is bool or tv is float else copy_data(v)
+        return out
+    if t is list or t is tuple:
+        return [v if type(v) in _ATOMS else copy_data(v) for v in x]
+    if t in _ATOMS:
+        return x
+    return _json_copy(x)
 
 
 class IllegalAction(ValueError):
@@ -63,7 +104,7 @@ class _Value:
         return f"{type(self).__name__}({inner})"
 
 
-class Action(_Value):
+class Action(tuple):
     """One legal choice for one seat.
 
     ``id`` is short, stable and readable (``draw``, ``play:c07``,
@@ -79,22 +120,42 @@ class Action(_Value):
     True
     >>> Action("end", "End turn", confirm="End with dice left?").confirm, Action("draw", "Draw").confirm
     ('End with dice left?', '')
+    >>> Action("draw", "Draw") == ("draw", "Draw", "", "")
+    False
+
+    A tuple underneath (made several times faster than an object with four attributes: move listings make
+    thousands), but equal only to an ``Action`` with the same fields.
     """
 
-    __slots__ = ("id", "label", "kind", "confirm")
-    id: str
-    label: str
-    kind: str
-    confirm: str
+    __slots__ = ()
+    if TYPE_CHECKING:
+        id: str
+        label: str
+        kind: str
+        confirm: str
+    else:
+        id = property(_item(0))
+        label = property(_item(1))
+        kind = property(_item(2))
+        confirm = property(_item(3))
 
-    def __init__(self, id: str, label: str, kind: str = "", confirm: str = "") -> None:  # noqa: A002
-        object.__setattr__(self, "id", id)
-        object.__setattr__(self, "label", label)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "confirm", confirm)
+    def __new__(cls, id: str, label: str, kind: str = "", confirm: str = "") -> "Action":  # noqa: A002
+        return tuple.__new__(cls, (id, label, kind, confirm))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(("Action",) + tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Action(id={self[0]!r}, label={self[1]!r}, kind={self[2]!r}, confirm={self[3]!r})"
 
     def __str__(self) -> str:  # pragma: no cover - convenience
-        return self.id
+        return self[0]
 
 
 class Outcome(_Value):
@@ -329,6 +390,7 @@ class State:
         self.undoable: list[bool] = []     # per history entry
         self.log: list = []                # public events: pyapp.engine.log dicts (older games: strings)
         self._revealed = False
+        self._snaps: list | None = []
         self._setup()
 
     # ---- hooks a game implements -------------------------------------
@@ -368,10 +430,17 @@ class State:
     def outcome(self) -> Outcome | None:
         return self._outcome()
 
+    # (seat, actions) of the last legal_actions answer, kept until the state changes through
+    # apply: apply looks the chosen id up there first instead of listing the moves a second time
+    # (code that changes a state's data by hand, as tests do, lists its actions again before apply)
+    _legal_seen: tuple | None = None
+
     def legal_actions(self, seat: int) -> list[Action]:
         if self.is_over or seat not in self._to_act():
             return []
-        return self._legal(seat)
+        actions = self._legal(seat)
+        self._legal_seen = (seat, tuple(actions))
+        return actions
 
     def say(self, text: str, *seats: int, kind: str = "") -> None:
         """Log a public event; ``{0}``, ``{1}``... in ``text`` stand for ``seats`` (see :mod:`.log`)."""
@@ -400,7 +469,13 @@ class State:
         if self.is_over:
             raise IllegalAction(f"the game is over; {action_id!r} cannot be played")
         to_act = seat in self._to_act()
-        found = next((a for a in self._legal(seat) if a.id == action_id), None) if to_act else None
+        found = None
+        if to_act:
+            seen = self._legal_seen
+            if seen is not None and seen[0] == seat:
+                found = next((a for a in seen[1] if a.id == action_id), None)
+            if found is None:                  # not listed (or changed by hand since, as tests do): list anew
+                found = next((a for a in self._legal(seat) if a.id == action_id), None)
         free = found is None and any(a.id == action_id for a in self.free_actions(seat))
         if free:
             found = next(a for a in self.free_actions(seat) if a.id == action_id)
@@ -417,12 +492,21 @@ class State:
         self._commit(seat, action, False)
 
     def _commit(self, seat: int, action: Action, free: bool) -> None:
+        snaps = self._snaps
+        if snaps is not None and (self._undo_asked or (self.history and not len(self.history) % SNAP_EVERY)):
+            snaps.append((len(self.history), len(self.log), State.clone(self, past=False)))
+            if len(snaps) > SNAP_KEEP:
+                del snaps[0]
         draws = self.rng.draws
         self._revealed = False
-        if free:
-            self._apply_free(seat, action)
-        else:
-            self._apply(seat, action)
+        self._legal_seen = None
+        try:
+            if free:
+                self._apply_free(seat, action)
+            else:
+                self._apply(seat, action)
+        finally:
+            self._legal_seen = None
         self.history.append([seat, action.id])
         self.undoable.append(self.rng.draws == draws and not self._revealed)
 
@@ -447,16 +531,41 @@ class State:
     def _resample(self, seat: int, rng: Rng) -> None:
         """Redeal, in place, what ``seat`` cannot see (see :meth:`resample_hidden`)."""
 
-    # ---- undo (by replay) --------------------------------------------
+    # ---- undo (a snapshot and a short replay) ---------------------------------
+    # snapshots of this state's past, [(actions before it, log entries before it, a copy without the past)],
+    # oldest first; None: none are taken (a copy made by clone, for bots and hints); see SNAP_EVERY
+    _snaps: list | None = None
+    _undo_asked = False
+
     def can_undo(self, seat: int) -> bool:
         """True when ``seat`` made the last action and it revealed nothing and rolled nothing."""
+        self._undo_asked = True
         return bool(self.history) and self.history[-1][0] == seat and self.undoable[-1] and not self.is_over
 
     def undo(self, seat: int) -> "State":
-        """A new state equal to this one before ``seat``'s last action."""
+        """A new state equal to this one before ``seat``'s last action: the latest snapshot from before it,
+        with the actions that followed it replayed (at most SNAP_EVERY of them, none when undo was asked about
+        before the action); the whole game replayed only where no snapshot is left."""
         if not self.can_undo(seat):
             raise IllegalAction("the last action cannot be undone")
-        return self.game.replay(self.players, self.seed, self.options, self.history[:-1])
+        target = len(self.history) - 1
+        snap = None
+        for entry in reversed(self._snaps or ()):
+            if entry[0] <= target:
+                snap = entry
+                break
+        if snap is None:
+            return self.game.replay(self.players, self.seed, self.options, self.history[:-1])
+        n, n_log, copy = snap
+        s = State.clone(copy, past=False)
+        s.history = [list(h) for h in self.history[:n]]
+        s.undoable = self.undoable[:n]
+        s.log = self.log[:n_log]
+        s._snaps = [e for e in self._snaps or () if e[0] <= n]
+        for seat_, action_id in self.history[n:target]:     # (no snapshot before each of these)
+            s.apply(int(seat_), str(action_id))
+        s._undo_asked = True
+        return s
 
     # ---- serialisation -------------------------------------------------
     def to_json(self, past: bool = True, canonical: bool = True) -> str:
@@ -477,8 +586,25 @@ class State:
         The copy keeps every record's keys in the game's own order: rules and bots that walk a record and
         break ties by the first best entry then choose on a copy what they choose on the game, so a search
         bot's rollouts play the moves its seat would (a sorted copy once made Ice Fortress's Frost Warden take
-        a die the real planner put back, forever)."""
-        return self.game.from_json(self.to_json(past, canonical=False))
+        a die the real planner put back, forever).
+
+        The copy is the JSON round trip ``game.from_json(self.to_json(past, canonical=False))`` made without
+        the text (:func:`copy_data`): the same data, types and order, several times faster."""
+        cls = type(self)
+        s: State = cls.__new__(cls)
+        s.players, s.seed = self.players, self.seed
+        s.options = copy_data(self.options)
+        s.rng = Rng.from_json(self.rng.to_json())   # (what Rng.copy does; tests put stand-ins with to_json there)
+        if past:
+            s.history = [list(h) for h in self.history]
+            s.undoable = list(self.undoable)
+            s.log = list(self.log)          # events are written once and never changed: shared, not copied
+        else:
+            s.history, s.undoable, s.log = [], [], []
+        s._snaps = None                     # a copy (a bot's, a hint's) takes no undo snapshots: undo replays
+        s._revealed = False
+        s._load(copy_data(self._dump()))
+        return s
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()
@@ -602,6 +728,7 @@ class Game:
             s.undoable = list(d["undoable"])
             s.log = list(d["log"])
             s._revealed = False
+            s._snaps = []
             s._load(d["data"])
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise ValueError(f"cannot read {self.id} state: {exc}") from exc

@@ -96,6 +96,21 @@ def phases(*items: Phase) -> dict:
     return table
 
 
+def _to_act(d: dict, phases: dict) -> tuple:
+    """The seats to act by the flow data ``d`` (see :meth:`Flow.to_act`)."""
+    if d["outcome"] is not None:
+        return ()
+    prompt = d["prompt"]
+    if prompt is not None:
+        return tuple(prompt["seats"])
+    if d["stack"]:
+        return ()
+    if phases[d["phase"]].turn == "all":
+        return tuple(d["waiting"])
+    active = d["active"]
+    return () if active is None else (active,)
+
+
 class Flow:
     """The flow bookkeeping of one state, a view over its JSON dict (see the module docstring).
 
@@ -155,17 +170,7 @@ class Flow:
         return self.data["outcome"] is not None
 
     def to_act(self) -> tuple:
-        d = self.data
-        if d["outcome"] is not None:
-            return ()
-        if d["prompt"] is not None:
-            return tuple(d["prompt"]["seats"])
-        if d["stack"]:
-            return ()
-        kind = self.turn_kind
-        if kind == "all":
-            return tuple(d["waiting"])
-        return () if d["active"] is None else (d["active"],)
+        return _to_act(self.data, self.phases)
 
     # ---- turn order -------------------------------------------------------
     def set_order(self, seats) -> None:
@@ -371,33 +376,40 @@ class FlowState(State):
 
     # ---- the contract hooks, derived from the flow -------------------------------
     def _to_act(self) -> tuple:
-        return self.flow.to_act()
+        return _to_act(self.data["flow"], self.PHASES)
 
     def _outcome(self):
         d = self.data["flow"]["outcome"]
         return None if d is None else Outcome.from_dict(d)
 
+    @property
+    def is_over(self) -> bool:
+        return self.data["flow"]["outcome"] is not None
+
     def _legal(self, seat: int) -> list:
-        flow = self.flow
-        prompt = flow.prompt
+        d = self.data["flow"]
+        prompt = d["prompt"]
         if prompt is not None:
             if prompt["options"] is not None:
                 return [Action(i, label, "prompt:" + prompt["kind"]) for i, label in prompt["options"]]
-            return getattr(self, "_ask_" + prompt["kind"])(flow.top, seat)
-        return getattr(self, "_legal_" + flow.phase)(seat)
+            stack = d["stack"]
+            return getattr(self, "_ask_" + prompt["kind"])(stack[-1] if stack else None, seat)
+        return getattr(self, "_legal_" + d["phase"])(seat)
 
     def _apply(self, seat: int, action: Action) -> None:
-        flow = self.flow
-        prompt = flow.prompt
+        d = self.data["flow"]
+        prompt = d["prompt"]
         if prompt is not None:
             rest = [s for s in prompt["seats"] if s != seat]
-            self.data["flow"]["prompt"] = dict(prompt, seats=rest) if rest else None
-            frame = flow.top
-            getattr(self, "_f_" + frame["kind"])(frame, action.id, seat)
+            d["prompt"] = dict(prompt, seats=rest) if rest else None
+            stack = d["stack"]
+            frame = stack[-1] if stack else None
+            getattr(self, "_f_" + frame["kind"])(frame, action.id, seat)  # type: ignore[index]
         else:
-            if flow.turn_kind == "round":
+            phase = d["phase"]
+            if self.PHASES[phase].turn == "round":
                 self.new_marks(seat)
-            getattr(self, "_do_" + flow.phase)(seat, action)
+            getattr(self, "_do_" + phase)(seat, action)
         self._advance()
 
     def _apply_free(self, seat: int, action: Action) -> None:

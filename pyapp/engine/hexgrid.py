@@ -86,6 +86,7 @@ class HexGrid:
                                for dc, dr in (_ODD if c & 1 else _EVEN))
                       for h, (c, r) in self._pos.items()}
         self._by_cube = {v: h for h, v in self._cube.items()}
+        self._adj = {h: tuple(n for n in near if n is not None) for h, near in self._near.items()}
 
     def _name_if(self, cr) -> str | None:
         c, r = cr
@@ -111,8 +112,8 @@ class HexGrid:
         return self._near[h]
 
     def adjacent(self, h: str) -> tuple:
-        """The neighbours of ``h`` that exist, clockwise from north."""
-        return tuple(n for n in self._near[h] if n is not None)
+        """The neighbours of ``h`` that exist, clockwise from north (from a table)."""
+        return self._adj[h]
 
     def step(self, h: str, direction: int) -> str | None:
         """The neighbour of ``h`` in ``direction`` (0 N .. 5 NW), or None."""

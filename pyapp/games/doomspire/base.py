@@ -56,7 +56,7 @@ class DoomspireBase(FlowState):
 
     def kind(self, t: str) -> dict:
         """The content description of what lies on tile ``t``."""
-        return self.C["board"]["kinds"][self.data["tiles"][t]["kind"]]
+        return content.load()["board"]["kinds"][self.data["tiles"][t]["kind"]]
 
     def ktype(self, t: str) -> str:
         return self.kind(t)["type"]

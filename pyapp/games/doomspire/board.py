@@ -39,10 +39,17 @@ COAST = {t: ("n" if r < 4 else "s") + ("w" if c < 4 else "e")
 ZONE_TILES = {z: [t for t in ALL if COAST.get(t) == z] for z in ZONES}
 
 
-def zone_dist(a: str, b: str) -> int:
-    """Steps between two sea zones round the ring."""
+def _zone_dist(a: str, b: str) -> int:
     d = abs(ZONES.index(a) - ZONES.index(b))
     return min(d, 4 - d)
+
+
+_ZONE_DIST = {(a, b): _zone_dist(a, b) for a in ZONES for b in ZONES}
+
+
+def zone_dist(a: str, b: str) -> int:
+    """Steps between two sea zones round the ring (from a table: the move listing asks it thousands of times)."""
+    return _ZONE_DIST[a, b]
 
 
 def manhattan(a: str, b: str) -> int:

@@ -43,26 +43,42 @@ class MovementRules(DoomspireBase):
             return []
         return [(s2, k) for s2, k in occ.get(t, ()) if s2 != s]
 
-    def knight_routes(self, s: int, k: KnightData, reach: int, occ: Occupancy) -> dict[str, dict[tuple[str, ...], list[str]]]:
+    def tile_for_walk(self, s: int, t: str, occ: Occupancy, seen: dict) -> tuple[bool, bool] | None:
+        """None if a knight of ``s`` may not enter ``t``, else (it must stop there, a rival's knight is there);
+        remembered in ``seen`` (one move listing asks for each tile many times)."""
+        if t in seen:
+            return seen[t]
+        what = seen[t] = (self.must_stop(t), bool(self.opp_at(s, t, occ))) if self.enterable(s, t, occ) else None
+        return what
+
+    def knight_routes(self, s: int, k: KnightData, reach: int, occ: Occupancy,
+                      seen: dict | None = None) -> dict[str, dict[tuple[str, ...], list[str]]]:
         """dest -> {the tiles of rival knights passed on the way, in order: the shortest path passing exactly
         those} within ``reach`` steps (LD-MOVE-4..6, LD-MOVE-14).  Routes that pass the same rivals are the same
         to the player; routes that pass different rivals are a choice (which rival may block)."""
         out: dict[str, dict[tuple[str, ...], list[str]]] = {}
         start = k["at"]
+        # what each tile is for this walk (tile_for_walk), asked once per tile: the walk reaches a tile by
+        # many paths (``seen``: shared by the walks and boats of one listing)
+        seen = {} if seen is None else seen
+        info = self.tile_for_walk
 
         def walk(t: str, path: list[str], rivals: tuple[str, ...]) -> None:
             if len(path) >= reach:
                 return
             for nb in NB[t]:
-                if nb == start or nb in path or not self.enterable(s, nb, occ):
+                if nb == start or nb in path:
+                    continue
+                what = seen[nb] if nb in seen else info(s, nb, occ, seen)
+                if what is None:
                     continue
                 npath = path + [nb]
                 routes = out.setdefault(nb, {})
                 if rivals not in routes or len(npath) < len(routes[rivals]):
                     routes[rivals] = npath
-                if self.must_stop(nb):
+                if what[0]:
                     continue
-                walk(nb, npath, rivals + ((nb,) if self.opp_at(s, nb, occ) else ()))
+                walk(nb, npath, rivals + ((nb,) if what[1] else ()))
         walk(start, [], ())
         return out
 
@@ -70,6 +86,9 @@ class MovementRules(DoomspireBase):
     def route_choices(routes: dict[tuple[str, ...], list[str]], reach: int) -> dict[tuple[str, ...], list[str]]:
         """The routes within ``reach`` worth a choice: a route that passes every rival another route passes and
         more only gives rivals a chance to block, so only routes whose rivals are not a superset are kept."""
+        if len(routes) == 1:                   # one way there (the usual case): nothing to weigh
+            for r, p in routes.items():
+                return {r: p} if len(p) <= reach else {}
         opts = {r: p for r, p in routes.items() if len(p) <= reach}
 
         def beaten(r: tuple[str, ...]) -> bool:
@@ -108,6 +127,7 @@ class MovementRules(DoomspireBase):
         out = []
         dice = self.unused(s)
         top = max(dice) if dice else 0
+        seen: dict = {}                                              # tile_for_walk's answers for this listing
         out.extend(self._window_actions(s, occ))
         if dice:
             values = sorted(set(dice))
@@ -115,7 +135,7 @@ class MovementRules(DoomspireBase):
                 if k["done"]:
                     continue
                 bonus = self.eff_sum(k, "steps")
-                routes = self.knight_routes(s, k, top + bonus, occ)
+                routes = self.knight_routes(s, k, top + bonus, occ, seen)
                 for dest in sorted(routes):
                     for v in values:                                   # LD-MOVE-4: the player picks the die
                         opts = list(self.route_choices(routes[dest], v + bonus))
@@ -132,7 +152,7 @@ class MovementRules(DoomspireBase):
                         out.append(Action(f"stay:{k['id']}:{v}",
                                           f"Knight {k['id'][1:]} stays on {k['at']} and interacts (spend your {v})",
                                           "stay"))
-            out.extend(self._boat_actions(s, values, occ))
+            out.extend(self._boat_actions(s, values, occ, seen))
         out.extend(self._item_actions(s, occ))
         out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end",
                           confirm=self._end_question(s, out)))
@@ -142,8 +162,10 @@ class MovementRules(DoomspireBase):
     def _end_question(self, s: int, actions: list[Action]) -> str:
         """Ending the move turn keeps the unspent dice for the harvest, so it is usually right; it is probably a
         mistake when a die the harvest cannot use could still move a knight or a boat (the app then asks)."""
-        spare = self.harvest_spare(s)
         movable = {int(a.id.rpartition(":")[2]) for a in actions if a.kind in ("move", "stay", "boat")}
+        if not movable:
+            return ""
+        spare = self.harvest_spare(s)
         wasted = sorted(v for v in set(spare) if v in movable)
         if not wasted:
             return ""
@@ -153,11 +175,12 @@ class MovementRules(DoomspireBase):
                 f"{'it' if len(wasted) == 1 and spare.count(wasted[0]) == 1 else 'them'} (you can harvest "
                 f"{tiles} tile{'' if tiles == 1 else 's'}), and it would be lost at the end of the round.")
 
-    def _boat_actions(self, s: int, values: list[int], occ: Occupancy) -> list[Action]:
+    def _boat_actions(self, s: int, values: list[int], occ: Occupancy, seen: dict | None = None) -> list[Action]:
         """Sailing and carrying a knight, one action per die that covers the trip (LD-BOAT-1, LD-BOAT-5)."""
         p = self.data["players"][s]
         top = max(values)
         out = []
+        seen = {} if seen is None else seen    # whether a knight may be put ashore on each coast tile, asked once
         for b in p["boats"]:
             for z in ZONES:
                 dist = zone_dist(b["zone"], z)
@@ -170,11 +193,13 @@ class MovementRules(DoomspireBase):
                 kz = COAST.get(k["at"])
                 if kz is None:
                     continue
+                to_knight = zone_dist(b["zone"], kz)
+                trip = {ez: to_knight + zone_dist(kz, ez) for ez in ZONES}
                 for t, ez in COAST.items():
-                    if t == k["at"]:
+                    steps = trip[ez]
+                    if steps > top or t == k["at"]:
                         continue
-                    steps = zone_dist(b["zone"], kz) + zone_dist(kz, ez)
-                    if steps > top or not self.drop_ok(s, k, t, occ):
+                    if self.tile_for_walk(s, t, occ, seen) is None or not self.drop_ok(s, k, t, occ, entered=True):
                         continue
                     for v in values:
                         if v >= max(1, steps):
@@ -183,8 +208,9 @@ class MovementRules(DoomspireBase):
                                               f"with your {v} ({steps} step(s))", "boat"))
         return out
 
-    def drop_ok(self, s: int, k: KnightData, t: str, occ: Occupancy) -> bool:
-        if not self.enterable(s, t, occ):                            # LD-GAP-40
+    def drop_ok(self, s: int, k: KnightData, t: str, occ: Occupancy, entered: bool = False) -> bool:
+        """Whether knight ``k`` may be put ashore on ``t`` (``entered``: the caller knows ``t`` is enterable)."""
+        if not entered and not self.enterable(s, t, occ):            # LD-GAP-40
             return False
         if k["done"]:                                                # LD-BOAT-11
             x = self.data["tiles"][t]

@@ -35,14 +35,23 @@ OPTIONAL = {"look": {"decks"}}                 # a look may name the decks it ca
 _CACHE: dict = {}
 
 
+_ALLOWED: dict = {}
+
+
 def allowed(need: str) -> tuple:
-    """The die values a restriction accepts: ``"?"`` any, ``"4"`` exactly, ``"4-5"`` a range."""
-    if need == "?":
-        return (1, 2, 3, 4, 5, 6)
-    if "-" in need:
-        lo, hi = need.split("-")
-        return tuple(range(int(lo), int(hi) + 1))
-    return (int(need),)
+    """The die values a restriction accepts: ``"?"`` any, ``"4"`` exactly, ``"4-5"`` a range (each text
+    read once: the move listing asks thousands of times)."""
+    got = _ALLOWED.get(need)
+    if got is None:
+        if need == "?":
+            got = (1, 2, 3, 4, 5, 6)
+        elif "-" in need:
+            lo, hi = need.split("-")
+            got = tuple(range(int(lo), int(hi) + 1))
+        else:
+            got = (int(need),)
+        _ALLOWED[need] = got
+    return got
 
 
 def valid_need(need) -> bool:

@@ -133,6 +133,11 @@ def pillar_places(d: dict, value: int) -> list[str]:
     return [p for p in open_squares(d) if pillar_problem(d, p, value) is None]
 
 
+def any_pillar_place(d: dict, value: int) -> bool:
+    """Whether a die showing ``value`` fits somewhere (``pillar_places`` not empty), stopping at the first."""
+    return any(pillar_problem(d, p, value) is None for p in open_squares(d))
+
+
 # ---------------------------------------------------------------- rooms
 def build_problem(d: dict, card: str, place: str) -> str | None:
     """Why supply room ``card`` cannot be built on ``place`` now (None: it can)."""

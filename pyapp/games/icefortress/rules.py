@@ -130,7 +130,7 @@ class IceState(PowersMixin):
         if sel:
             out.append(Action("cancel", "Put it back", "select"))
         for v in sorted(set(d["dice"])):
-            if not (sel and sel.get("die") == v) and fx.pillar_places(d, v):
+            if not (sel and sel.get("die") == v) and fx.any_pillar_place(d, v):
                 out.append(Action(f"die:{v}", f"Take a die showing {v}", "die"))
         for cid in d["supply"]["rooms"]:
             if not (sel and sel.get("room") == cid) and fx.build_places(d, cid):
