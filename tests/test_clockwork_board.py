@@ -170,3 +170,18 @@ def test_only_the_slots_that_matter_are_drawn():
     assert R.shown_slots(st.view(None)["board"], st.view(None)["phase"]) == sorted(slots, key=R.SLOTS.index)
     assert f'viewBox="{box[0]:g} {box[1]:g} {box[2]:g} {box[3]:g}"' in draw(st, st.to_act[0])
     assert box[2] <= full[2] and box[3] <= full[3]
+
+
+def test_the_markup_is_the_same_in_every_process():
+    """The same position draws the same markup whatever Python's string hashing (PYTHONHASHSEED): an empty
+    slot's outline once walked a set of hex names, so its path came out in another order in every process
+    (the board looked the same, but every markup comparison between processes failed)."""
+    import subprocess
+    import sys
+    code = ("from pyapp.games.clockwork import GAME, render as R\n"
+            "st = GAME.new(3, 5)\n"
+            "print(R.render(st.view(0), st.legal_actions(0), seat=0, names=['A', 'B', 'C'], interactive=True))\n")
+    root = Path(__file__).resolve().parents[1]
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=True,
+                           env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"}).stdout for seed in ("1", "2", "3")}
+    assert len(outs) == 1 and '<path class="slot" d="M' in outs.pop()

@@ -32,10 +32,11 @@ def slot_box(slot: str) -> tuple[float, float, float, float]:
 
 @lru_cache(maxsize=16)
 def slot_outline(slot: str) -> str:
-    """The outline of ``slot``'s hexes (its real zigzag edge, so it never covers a neighbouring slot)."""
+    """The outline of ``slot``'s hexes (its real zigzag edge, so it never covers a neighbouring slot), hex by hex
+    in reading order (the same path in every process)."""
     cells = set(slot_cells(slot))
     out = []
-    for h in cells:
+    for h in slot_cells(slot):
         x, y = pos(h)
         for d, n in enumerate(TABLE.neighbours(h)):
             if n not in cells:
