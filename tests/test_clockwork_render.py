@@ -1,4 +1,4 @@
-"""Clockwork Crusade renderer (pyapp/games/clockwork/render.py): every legal id reachable and nothing else,
+"""Clockwork Crusade renderer (pyapp/games/clockwork/render/): every legal id reachable and nothing else,
 hidden information never in another seat's markup, escaping, the setup phases, prompts, dice and coins,
 the unit <-> marker links the hover CSS relies on, and its speed."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Lords of Doomspire renderer (pyapp/games/doomspire/render.py): reachability, privacy, escaping, speed.
+"""Lords of Doomspire renderer (pyapp/games/doomspire/render/): reachability, privacy, escaping, speed.
 
 LD-UI clauses cited per test.  The registry still lists the game as not ready, so the app-level
 test patches ``pyapp.games._CATALOG`` (the lead flips it).
