@@ -121,3 +121,26 @@ def test_last_move_marked_in_seat_colour():
     square = html.split('aria-label="J01.a:')[1].split('aria-label="J01.b:')[0]
     assert f'class="mark seat-{s}"' in square and f'class="mtag seat-{s}"' in square  # outline + seat number
     assert f"{NAMES[s]}</span>: put a 5 on J01.a" in html                               # and in words
+
+
+@rule("IF-UI-7", "IF-UI-11")
+def test_a_squares_name_starts_with_the_words_on_it():
+    """WCAG 2.5.3 (axe's label-content-name-mismatch, issue 31): a control's accessible name holds the text it
+    shows, so a speech-input user can say what they see.  A pillar square offered for a die or an invader
+    shows its need ("1-3", "+1") and any pillar's die: its name starts with them ("1-3: Put the 3 on J09.f
+    (white square 1-3)"); the seat tags of the last moves are drawn over it, outside the control."""
+    from a11y_names import name_mismatches
+    checked = 0
+    for players, seed, kind in ((1, 3, "normal"), (3, 5, "easy")):
+        st = GAME.new(players, seed)
+        b = [bots.make("icefortress", kind, seed * 7 + i) for i in range(players)]
+        for step in range(300):
+            if st.is_over:
+                break
+            s = st.to_act[0]
+            if step % 3 == 0:
+                html = _html(st, s)
+                assert name_mismatches(html) == [], (players, seed, step)
+                checked += len(re.findall(r'class="sq \w+ legal" role="button"', html))
+            st.apply(s, b[s].choose(st, s))
+    assert checked > 50

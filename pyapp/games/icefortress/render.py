@@ -279,26 +279,33 @@ def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict,
     colour = "black" if q.get("colour") == "black" else "white"
     desc = (f"black square {need_label(q)} of the pillar on {q.get('from')}" if colour == "black"
             else f"white square {need_label(q)}")
+    # the words on the square, a space apart (what a speech-input user reads off it: its need, the pillar's die)
+    shown = [need_label(q)] + ([str(number(pillars[sid]))] if sid in pillars else [])
     body = (f'<rect class="face" x="{sx:.1f}" y="{sy:.1f}" width="{SQ}" height="{SQ}" rx="3"/>'
             f'<text x="{sx + SQ / 2:.1f}" y="{sy + SQ / 2 + 4:.1f}">{esc(need_label(q))}</text>')
     if sid in pillars:
-        body += (f'<g class="die"><rect x="{sx + 1:.1f}" y="{sy + 1:.1f}" width="{SQ - 2}" height="{SQ - 2}" rx="4"/>'
+        body += (f' <g class="die"><rect x="{sx + 1:.1f}" y="{sy + 1:.1f}" width="{SQ - 2}" height="{SQ - 2}" rx="4"/>'
                  f'<text x="{sx + SQ / 2:.1f}" y="{sy + SQ / 2 + 5:.1f}">{number(pillars[sid])}</text></g>')
     if sid in inv:
-        body += _invader(inv[sid], sx + SQ - 2, sy + SQ + 4, f"{inv[sid]} invader on {place}")
+        body += " " + _invader(inv[sid], sx + SQ - 2, sy + SQ + 4, f"{inv[sid]} invader on {place}")
     state = (f", pillar {pillars[sid]}" if sid in pillars else "") + (f", {inv[sid]} invader" if sid in inv else "")
-    body += _mark_svg(marks.get(place, []), sx, sy, SQ, SQ)
+    mark = _mark_svg(marks.get(place, []), sx, sy, SQ, SQ)
     # the square is the control for a die (pillar:), and for a question about it: where an invader lands,
     # which invader to crystallize or repel, which pillar to destroy (the same answers are listed in the bar)
     aid = next((f"{k}:{place}" for k in ("pillar", "land", "inv", "pil") if f"{k}:{place}" in o.acts), "")
     a = o.take(aid) if aid else None
     if a is not None:
+        # its name starts with the words on it (WCAG 2.5.3 Label in Name); the last moves' seat tags are drawn
+        # over it, outside the control, so that their numbers are not read as part of its label
+        words = ", ".join(w for w in shown if any(ch.isalnum() for ch in w))
+        name = f"{words}: {a.label} ({desc}{state})" if words else f"{a.label} ({desc}{state})"
         return (f'<g class="sq {colour} legal" role="button" tabindex="0" data-action="{esc(aid)}" '
-                f'aria-label="{esc(a.label)} ({esc(desc)})">{body}'
-                f'<rect class="hl" x="{sx - 2:.1f}" y="{sy - 2:.1f}" width="{SQ + 4}" height="{SQ + 4}" rx="4"/></g>')
+                f'aria-label="{esc(name)}">{body}'
+                f'<rect class="hl" x="{sx - 2:.1f}" y="{sy - 2:.1f}" width="{SQ + 4}" height="{SQ + 4}" rx="4"/></g>'
+                + mark)
     why = hints.get(place)
     return (f'<g class="sq {colour}{" refused" if why else ""}" role="img" aria-label="{esc(place)}: {esc(desc)}{esc(state)}'
-            f'{esc(DASH + "refused: " + why) if why else ""}">{body}</g>')
+            f'{esc(DASH + "refused: " + why) if why else ""}">{body}{mark}</g>')
 
 
 def _slot(o: _Out, k: int, marks: dict) -> str:
