@@ -90,6 +90,8 @@ def test_summary_of_a_finished_game():
 import re  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+import pytest  # noqa: E402
+
 from pyapp.games.clockwork import render as R  # noqa: E402
 
 NAMES = ["Ann", "Bo", "Cy"]
@@ -185,3 +187,21 @@ def test_the_markup_is_the_same_in_every_process():
     outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=True,
                            env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"}).stdout for seed in ("1", "2", "3")}
     assert len(outs) == 1 and '<path class="slot" d="M' in outs.pop()
+
+
+@pytest.mark.rule("CC-UI-3", "CC-UI-17")
+def test_a_controls_name_holds_the_words_it_shows():
+    """WCAG 2.5.3 (axe's label-content-name-mismatch, issue 31): a unit shows its short name over its
+    attack/defense ("Inf" over "1/1": a space apart, so they are two words, as its name "Inf 1/1: Infantry ..."
+    says), and a choice in a hex's list shows "move from h6": its name starts with those words."""
+    from a11y_names import name_mismatches
+    kinds = set()
+    for st, seat in bot_game("clockwork", 3, 11, ["easy"], None, limit=700):
+        if seat is None:
+            break
+        if len(st.history) % 4:
+            continue
+        markup = draw(st, seat)
+        assert name_mismatches(markup) == [], len(st.history)
+        kinds.update(k for k in ("unit", "mk opt") if f'class="{k} ' in markup)
+    assert kinds == {"unit", "mk opt"}

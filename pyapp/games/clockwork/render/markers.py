@@ -128,10 +128,12 @@ def _pick_svg(dst: str, lst: list, acts: dict[str, Action], used: set[str],
         label = acts[aid].label or f"{verb} {src} to {dst}"
         words.append(label)
         oy = top + i * (OPT_H + OPT_GAP) + OPT_H / 2
+        shown = f"{OPT_WORDS[kind]} {src}"             # the name starts with the words shown (WCAG 2.5.3)
         opts.append(f'<g class="mk opt {kind}" data-action="{esc(aid)}" role="button" tabindex="0" '
-                    f'aria-label="{esc(label)}" transform="translate({cx:.1f},{oy:.1f})">'
+                    f'aria-label="{esc(shown[0].upper() + shown[1:])}: {esc(label)}" '
+                    f'transform="translate({cx:.1f},{oy:.1f})">'
                     f'<rect class="pill" x="{-OPT_W / 2:g}" y="{-OPT_H / 2:g}" width="{OPT_W:g}" height="{OPT_H:g}" '
-                    f'rx="6"/><text class="glyph" y="3.4">{glyph} {OPT_WORDS[kind]} {esc(src)}</text></g>')
+                    f'rx="6"/><text class="glyph" y="3.4">{glyph} {esc(shown)}</text></g>')
         used.add(aid)
     name = f"{dst}: {n} choices ({'; '.join(words)}): choose the hex, then one of them"
     return (f'<g class="mk pick" id="cw-pick-{dst}" data-opens="cw-choices-{dst}" role="button" tabindex="0" '

@@ -120,7 +120,7 @@ def units_svg(view: ClockworkView, hexes: dict, link: dict[str, int], seat: int 
         out.append(part(f"cw-u{i}", f'<g class="{" ".join(ucls)}" transform="translate({x},{y})" tabindex="0" role="button" '
                    f'aria-label="{esc(short)}: {esc(unit_title(u, names, own))}">{owner_ring}'
                    f'<use href="#{shape}" class="body" transform="translate(0,-3.5) scale(.9)"/>'
-                   f'<text class="uname" y="-0.2" aria-hidden="true">{esc(abbrev(u))}</text>'
+                   f'<text class="uname" y="-0.2" aria-hidden="true">{esc(abbrev(u))}</text> '
                    f'<text class="ustat" y="15.2" aria-hidden="true">{esc(number(u.get("attack")))}/'
                    f'{esc(number(u.get("defense")))}</text></g>'))
     return "".join(out)
