@@ -369,7 +369,8 @@ def test_board_controls_are_named_keyboard_buttons_and_the_marks_are_drawn():
     acting = [e for e in root.iter() if e.get("data-action")]
     assert acting and all(e.get("role") == "button" and e.get("tabindex") == "0" and e.get("aria-label")
                           for e in acting)
-    assert all(e.get("aria-label").startswith(("Move knight", "Boat", "Sail", "Knight")) for e in acting)
+    # a marker's name: the words it shows ("1·2": knight 1, a 2), then what it does
+    assert all(re.match(r"\d·\d: (Move knight|Boat|Sail|Knight)", e.get("aria-label")) for e in acting)
     mine = [e for e in root.iter() if "mine" in (e.get("class") or "").split()]
     assert mine and all(e.get("tabindex") == "0" and e.get("aria-label", "").startswith("Your knight") for e in mine)
     assert root.get("role") == "group"                   # not an img: the buttons inside stay visible to screen readers
@@ -421,3 +422,20 @@ def test_rules_page_has_movement_and_combat_diagrams_and_no_clause_ids():
         assert min(sizes) >= 11, svg[:80]
     assert labels[0].startswith("Movement") and labels[1].startswith("Boats") and labels[2].startswith("Combat")
     assert not re.search(r"\bLD-[A-Z]+-\d", page)
+
+
+@pytest.mark.rule("LD-UI-5", "LD-UI-7")
+def test_a_markers_name_starts_with_the_words_it_shows():
+    """WCAG 2.5.3 (axe's label-content-name-mismatch, issue 31): a move marker shows its knight and die
+    ("1·2", "⚓1·2" carried by boat, "➜1·2" a boat sailing) and its name starts with them, so a speech-input
+    user can say what they see: "1·2: Move knight 1 to a6 with your 2 (2 step(s))"."""
+    from a11y_names import name_mismatches
+    kinds = set()
+    for s, seat in play(3, ["goal", "wanderer", "wanderer", "wanderer"], limit=400):
+        if seat is None:
+            break
+        out, _acts = draw(s, seat)
+        assert name_mismatches(out) == [], len(s.history)
+        kinds.update(k for k in ("walk", "carry", "sail", "stay") if f'class="dest {k}"' in out
+                     or f'class="dest one {k}"' in out)
+    assert {"walk", "sail"} <= kinds, kinds

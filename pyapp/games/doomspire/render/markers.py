@@ -56,9 +56,13 @@ def _fit(tag: str, per: float = 6.2, room: float = 18) -> str:
     return f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"' if len(tag) * per > room else ""
 
 
-def _marker(aid: str, label: str, cls: str, x: float, y: float, body: str) -> str:
-    """One clickable marker (``label`` already escaped) at (x, y) drawing ``body``."""
-    return (f'<g class="{cls}" data-action="{esc(aid)}" role="button" tabindex="0" aria-label="{label}" '
+def _marker(aid: str, label: str, cls: str, x: float, y: float, body: str, tag: str = "") -> str:
+    """One clickable marker (``label`` already escaped) at (x, y) drawing ``body``, which shows ``tag``: its
+    name starts with the tag's words (``1·2: Move knight 1 to a6 with your 2``, WCAG 2.5.3 Label in Name; a
+    leading sign such as ⚓ is left out, a tag of signs only adds nothing)."""
+    words = tag.lstrip("⚓↺➜⇢✚")
+    name = f"{esc(words)}: {label}" if any(ch.isalnum() for ch in words) else label
+    return (f'<g class="{cls}" data-action="{esc(aid)}" role="button" tabindex="0" aria-label="{name}" '
             f'transform="translate({x:.0f},{y:.0f})"><title>{label}</title>{body}</g>')
 
 
@@ -79,7 +83,7 @@ def markers_svg(acts: dict[str, Action], used: set[str], cx: Ctx, my_knights: di
             groups.setdefault(grp, []).append(_marker(
                 aid, cx.flat(acts[aid].label or aid), f"dest one {cls}", x, y,
                 f'<use href="#ds-hl" class="hl"/><use href="#ds-dest" class="mk" x="-19" y="11"/>'
-                f'<text class="mt" x="-19" y="14.5"{_fit(tag)}>{esc(tag)}</text>'))
+                f'<text class="mt" x="-19" y="14.5"{_fit(tag)}>{esc(tag)}</text>', tag))
             continue
         hl.append(f'<use href="#ds-hl" class="hl multi" x="{x:.0f}" y="{y:.0f}"/>')
         for i, (grp, aid, tag, cls) in enumerate(marks):
@@ -87,7 +91,7 @@ def markers_svg(acts: dict[str, Action], used: set[str], cx: Ctx, my_knights: di
             dx, dy = SLOTS[i % len(SLOTS)]
             groups.setdefault(grp, []).append(_marker(
                 aid, cx.flat(acts[aid].label or aid), f"dest {cls}", x + dx, y + dy,
-                f'<use href="#ds-dest" class="mk"/><text class="mt" y="3.5"{_fit(tag)}>{esc(tag)}</text>'))
+                f'<use href="#ds-dest" class="mk"/><text class="mt" y="3.5"{_fit(tag)}>{esc(tag)}</text>', tag))
     for z, lst in sails.items():
         if z not in ZONES:
             continue
@@ -96,5 +100,6 @@ def markers_svg(acts: dict[str, Action], used: set[str], cx: Ctx, my_knights: di
             sx, sy = _sail_pos(z, i)
             groups.setdefault("sail", []).append(_marker(
                 aid, cx.flat(acts[aid].label or aid), "dest sail", sx, sy,
-                f'<use href="#ds-dest" class="mk"/><text class="mt" y="3.5"{_fit("➜" + bnum)}>➜{esc(bnum)}</text>'))
+                f'<use href="#ds-dest" class="mk"/><text class="mt" y="3.5"{_fit("➜" + bnum)}>➜{esc(bnum)}</text>',
+                "➜" + bnum))
     return dest_layer(groups, "".join(hl)) if hl or groups else ""
