@@ -117,3 +117,41 @@ def pieces(markup: str, cls: str) -> list[dict]:
     p = _Pieces(cls)
     p.feed(markup)
     return p.found
+
+
+class _Spoken(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, bool]] = []
+        self.out: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag in VOID:
+            return
+        self.stack.append((tag, tag in SKIP or a.get("aria-hidden") == "true"))
+
+    def handle_startendtag(self, tag: str, attrs: list) -> None:
+        pass
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        if not any(hidden for _t, hidden in self.stack):
+            self.out.append(data)
+
+
+def spoken(markup: str) -> str:
+    """The text of ``markup`` as a live region reads it: every text node in order, with what is
+    ``aria-hidden`` and ``<title>`` left out, whitespace collapsed (blocks are not separated: the markup's
+    own spaces and punctuation must do it).
+
+    >>> spoken('<div>Attack <span aria-hidden="true">⚀</span><span class="sr-only">1</span> = <b>1</b></div>')
+    'Attack 1 = 1'
+    """
+    p = _Spoken()
+    p.feed(markup)
+    return " ".join("".join(p.out).split())

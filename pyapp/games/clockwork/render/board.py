@@ -15,6 +15,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from ....engine import Action
     from ..types import ClockworkView
 
+
 def board_svg(view: ClockworkView, acts: dict[str, Action], used: set[str], seat: int | None, names: list[str]) -> str:
     """The battlefield: slots, hexes and borders, rings, gates, portals, units, last moves, and the markers to
     click."""

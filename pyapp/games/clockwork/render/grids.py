@@ -15,6 +15,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from ....engine import Action
     from ..types import BoardView, ClockworkView
 
+
 @lru_cache(maxsize=16)
 def slot_cells(slot: str) -> tuple[str, ...]:
     """The hexes of ``slot`` (6 x 5)."""

@@ -13,6 +13,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from ....engine import Action
     from ..types import BoardView, ClockworkView, PendingView, RollData
 
+
 @lru_cache(maxsize=8)
 def _terrain(key: tuple) -> tuple:
     """Static part of the board for one arrangement of grids (cached): per hex (h, x, y, kind, territory),
