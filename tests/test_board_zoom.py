@@ -95,7 +95,7 @@ def test_clockwork_declares_it_per_render():
 def test_board_zoom_setting_kept_and_applied_as_markup():
     storage = DictStorage({})
     assert load_settings(storage)["board_zoom"] == "auto"
-    app = App(storage, {"game": "doomspire", "seats": "human,bot", "seed": "7", "fast": "1"})
+    app = App(storage, {"game": "doomspire", "seats": "human,bot:normal", "seed": "7", "fast": "1"})
     while app.bot_pending():
         app.step_bot()
     html = app.render()

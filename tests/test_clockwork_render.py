@@ -220,7 +220,7 @@ def test_hot_seat_app_hands_over_and_shows_only_the_viewers_secrets(clockwork_re
     app shows is legal for that viewer."""
     from pyapp.ui.app import App
     from pyapp.ui.storage import DictStorage
-    app = App(DictStorage(), {"game": "clockwork", "seats": "human,human,bot", "seed": "5"})
+    app = App(DictStorage(), {"game": "clockwork", "seats": "human,human,bot:crusader", "seed": "5"})
     assert app.state is not None and app.screen == "game"
     handoffs = clicks = 0
     secrets_checked = 0

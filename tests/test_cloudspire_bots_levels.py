@@ -8,7 +8,7 @@ import copy
 
 from pyapp import games
 from pyapp.games.cloudspire.bots import EasyBot, HardBot, NormalBot, RaiderBot, _big
-from pyapp.ui.app import _offered_bots
+from pyapp.ui.seats import offered_bots as _offered_bots
 
 from play_helpers import check_hard_blind, check_levels, check_think_matches_choose, positions_where
 

@@ -28,7 +28,7 @@ MODULES = _modules()
 
 
 def test_the_walk_finds_examples_in_the_kit_the_app_and_the_games():
-    assert {"pyapp.engine.flow", "pyapp.engine.saves", "pyapp.ui.app", "pyapp.ui.storage",
+    assert {"pyapp.engine.flow", "pyapp.engine.saves", "pyapp.ui.text", "pyapp.ui.storage",
             "pyapp.games.hexbattle.render", "pyapp.games.doomspire.board"} <= set(MODULES)
 
 

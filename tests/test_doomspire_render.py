@@ -300,7 +300,7 @@ def test_app_plays_a_whole_game_by_clicking(doomspire_ready):
     """The app with this renderer: a human (seat 1) and three goal bots, the human clicking data-action ids."""
     from pyapp.ui.app import App
     from pyapp.ui.storage import DictStorage
-    app = App(DictStorage(), {"game": "doomspire", "seats": "human,bot,bot,bot", "seed": "3", "fast": "1"})
+    app = App(DictStorage(), {"game": "doomspire", "seats": "human,bot:normal,bot:normal,bot:normal", "seed": "3", "fast": "1"})
     clicks = bot_steps = 0
     while True:
         while app.bot_pending():
@@ -332,7 +332,7 @@ def test_hot_seat_second_human_does_not_see_the_first_humans_roll(doomspire_read
     from pyapp.ui.storage import DictStorage
     pages = []
     for choice in ("roll:1", "roll:2"):
-        app = App(DictStorage(), {"game": "doomspire", "seats": "human,human,bot,bot", "seed": "5"})
+        app = App(DictStorage(), {"game": "doomspire", "seats": "human,human,bot:normal,bot:normal", "seed": "5"})
         while app.bot_pending():
             app.step_bot()
         if app.handoff_seat() is not None:

@@ -112,7 +112,7 @@ def test_setup_then_a_whole_human_vs_bot_game_through_the_markup():
 
 
 def test_bots_only_game_shows_spectator_view_and_bots_play_out():
-    app = make({"game": "hexbattle", "seats": "bot,bot:random", "seed": "3"})
+    app = make({"game": "hexbattle", "seats": "bot:greedy,bot:random", "seed": "3"})
     assert app.meta["seats"] == ["bot:greedy", "bot:random"]      # plain "bot" = the best bot
     assert app.view_seat() is None
     html = app.render()
@@ -336,8 +336,12 @@ def test_export_import_round_trip_never_overwrites():
     count = len(storage.keys())
     assert app.import_save(text)
     assert app.meta["id"] == ids[0] and storage.get(saves.save_key(ids[0])) == before and len(storage.keys()) == count
-    renamed = json.dumps(dict(json.loads(text), title="Another title"))     # another file: a save of its own
+    renamed = json.dumps(dict(json.loads(text), title="Another title"))     # a new title: still the same game
     assert app.import_save(renamed)
+    assert app.meta["id"] == ids[0] and storage.get(saves.save_key(ids[0])) == before and len(storage.keys()) == count
+    app.handle("nav", f"load:{ids[1]}")
+    other = json.dumps(dict(json.loads(app.export_save()[1]), id=ids[0]))       # another game under that id
+    assert app.import_save(other)
     assert app.meta["id"] != ids[0] and storage.get(saves.save_key(ids[0])) == before
     assert not fresh.import_save("{}") and "Import failed" in fresh.messages[-1]["text"]
     assert not fresh.import_save(text.replace('"boardshelf"', '"chess-app"'))
@@ -380,7 +384,7 @@ def test_player_entered_strings_are_escaped_everywhere():
 
 # ------------------------------------------------------------------ URL parameters
 def test_query_starts_a_game_directly():
-    app = make({"game": "hexbattle", "seats": "human,bot", "seed": "42"})
+    app = make({"game": "hexbattle", "seats": "human,bot:greedy", "seed": "42"})
     assert app.screen == "game" and app.state.seed == 42 and app.meta["seats"] == ["human", "bot:greedy"]
     assert 'class="topbar"' in app.render()
 
@@ -444,7 +448,7 @@ def test_a_chosen_seed_opens_the_advanced_section_and_is_range_checked():
 
 
 def test_invalid_seed_in_query_falls_back_to_random():
-    app = make({"game": "hexbattle", "seats": "human,bot", "seed": "abc"}, seed=999)
+    app = make({"game": "hexbattle", "seats": "human,bot:greedy", "seed": "abc"}, seed=999)
     assert app.screen == "game" and app.state.seed == 999
     assert "not a whole number" in app.messages[-1]["text"]
 
@@ -459,7 +463,7 @@ def test_bad_seed_in_setup_is_refused():
 
 # ------------------------------------------------------------------ rules page and misc
 def test_rules_page_shows_the_game_rules_and_goes_back():
-    app = make({"game": "hexbattle", "seats": "human,bot", "seed": "1"})
+    app = make({"game": "hexbattle", "seats": "human,bot:greedy", "seed": "1"})
     app.handle("nav", "rules:hexbattle")
     html = app.render()
     assert app.screen == "rules" and 'class="rules-body"' in html
@@ -515,7 +519,7 @@ def test_a_renderer_bug_leaves_a_way_back_to_the_shelf(monkeypatch):
     def broken(*a, **k):
         raise KeyError("units")
 
-    monkeypatch.setattr(App, "_render_module", lambda self: SimpleNamespace(render=broken))
+    monkeypatch.setattr("pyapp.ui.screens.table.board_module", lambda gid: SimpleNamespace(render=broken))
     html = app.render()
     assert "Something went wrong" in html and "KeyError" in html and 'data-nav="shelf"' in html
     app.handle("nav", "shelf")
@@ -545,7 +549,7 @@ def test_the_human_sees_what_happened_since_their_last_move():
 
 def test_a_full_storage_still_starts_a_game_with_the_sample_armies():
     storage = DictStorage(quota=50)                                 # cannot even hold the sample armies
-    app = make({"game": "hexbattle", "seats": "human,bot", "seed": "3"}, storage)
+    app = make({"game": "hexbattle", "seats": "human,bot:greedy", "seed": "3"}, storage)
     assert app.screen == "game" and app.state.options["armies"] == games.get("hexbattle").resolve_options(None, 2)["armies"]
     texts = " ".join(m["text"] for m in app.messages)
     assert "Storage is full" in texts and "sample armies" in texts
@@ -553,7 +557,7 @@ def test_a_full_storage_still_starts_a_game_with_the_sample_armies():
 
 
 def test_seats_with_the_same_name_are_numbered():
-    app = make(query={"game": "doomspire", "seats": "human,bot,bot,bot", "seed": "3"})
+    app = make(query={"game": "doomspire", "seats": "human,bot:normal,bot:normal,bot:normal", "seed": "3"})
     names = app.meta["names"]
     assert len(set(names)) == 4
     assert names[1].endswith(" 1") and names[3].endswith(" 3")

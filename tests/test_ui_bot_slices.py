@@ -36,10 +36,10 @@ class SteppedBot:
 
 
 def app_with(bot):
-    app = App(DictStorage(), {"game": "hexbattle", "seats": "bot,bot", "seed": "3", "fast": "1"})
+    app = App(DictStorage(), {"game": "hexbattle", "seats": "bot:greedy,bot:greedy", "seed": "3", "fast": "1"})
     assert app.bot_pending()
     seat = app.state.to_act[0]
-    app._bots[seat] = bot
+    app.bots.bots[seat] = bot
     return app
 
 
@@ -66,7 +66,7 @@ def test_thinking_is_dropped_when_the_game_moves_on():
     assert not app.step_bot(budget_ms=3)
     # the position changes under the bot (here: another game is loaded into the app)
     app2 = app_with(bot)
-    app._thinking, app2._thinking = app._thinking, None
+    app.bots.thinking, app2.bots.thinking = app.bots.thinking, None
     app.state = app2.state
     assert not app.step_bot(budget_ms=3)
     assert bot.started == 2                                   # it started again on the new position

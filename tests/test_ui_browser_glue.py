@@ -210,7 +210,7 @@ def test_updates_go_through_the_page_morph_when_it_is_there(glue):
 
 
 def test_bots_are_scheduled_with_settimeout_and_busy_is_flagged(glue):
-    g = glue("?game=hexbattle&seats=bot,bot:random&seed=2&fast=1")
+    g = glue("?game=hexbattle&seats=bot:greedy,bot:random&seed=2&fast=1")
     t = g.test
     assert g.app.screen == "game" and t.root.dataset.busy == "true"
     assert len(t.timers) == 1 and t.timers[0][1] == 0          # fast=1: no delay
@@ -490,10 +490,10 @@ def test_a_thinking_bot_gives_the_page_back_between_slices(glue):
     """A bot that thinks in steps runs in slices of BOT_SLICE_MS; between them the glue only sets a 0 ms timer
     (input waiting is handled first), and updates the page once the bot has moved."""
     from test_ui_bot_slices import SteppedBot
-    g = glue("?game=hexbattle&seats=bot,bot&seed=3&fast=1")
+    g = glue("?game=hexbattle&seats=bot:greedy,bot:greedy&seed=3&fast=1")
     t = g.test
     seat = g.app.state.to_act[0]
-    g.app._bots[seat] = SteppedBot(steps=12, ms=sys.modules["pyapp.browser.main"].BOT_SLICE_MS / 3)
+    g.app.bots.bots[seat] = SteppedBot(steps=12, ms=sys.modules["pyapp.browser.main"].BOT_SLICE_MS / 3)
     swaps = t.root.swaps
     slices = 0
     while g.app.state.history == [] and slices < 100:

@@ -55,7 +55,7 @@ def test_each_ready_game_gives_the_colours_its_board_draws(gid):
 
 
 def test_the_app_paints_every_seat_name_in_the_board_colour():
-    app = make({"game": "doomspire", "seats": "human,bot,bot,bot", "seed": "3"})
+    app = make({"game": "doomspire", "seats": "human,bot:normal,bot:normal,bot:normal", "seed": "3"})
     bots_move(app)
     html = app.render()
     root = re.match(r'<div class="bs-app screen-game" style="([^"]+)"', html)
@@ -84,7 +84,7 @@ def test_a_game_without_colours_keeps_the_app_palette(fake_registry):
 def test_the_whole_log_is_kept_and_numbered_stably():
     """Doomspire's view keeps its last 40 entries; the app shows them all, newest first, and entry n always
     shows number n (web/ui.css leaves room for five digits)."""
-    app = make({"game": "doomspire", "seats": "bot,bot,bot,bot", "seed": "5"})
+    app = make({"game": "doomspire", "seats": "bot:normal,bot:normal,bot:normal,bot:normal", "seed": "5"})
     steps = 0
     while len(app.state.log) <= 60 and app.bot_pending() and steps < 3000:
         app.step_bot()

@@ -185,7 +185,7 @@ def test_log_events_render_with_seat_names_and_colours(fake_registry):
 
 
 def loglib_generic(log):
-    from pyapp.ui.app import _generic_render
+    from pyapp.ui.boards import generic_render as _generic_render
     return _generic_render({"log": log}, [], seat=None, names=["A", "B"], interactive=False)
 
 

@@ -117,7 +117,7 @@ def test_the_app_marks_the_hint_records_it_and_keeps_it_through_save_link_and_re
     rec = {"step": step, "seat": seat, "action": h["action"]}
     assert _saved(app)["hints"] == [rec]
     assert json.loads(app.export_save()[1])["hints"] == [rec]
-    assert links.decode(links.fragment(app._current_save()))["hints"] == [rec]
+    assert links.decode(links.fragment(app.store.current_save()))["hints"] == [rec]
     # asking again here: the same hint, no second record
     app.handle("nav", "hint")
     assert not app.hint_thinking() and len(app.hints) == 1
@@ -128,7 +128,7 @@ def test_the_app_marks_the_hint_records_it_and_keeps_it_through_save_link_and_re
     assert attr in again.render() and not again.messages
     # a link opens with it
     linked = make({}, DictStorage())
-    assert linked.go_to(links.fragment(app._current_save()))
+    assert linked.go_to(links.fragment(app.store.current_save()))
     assert [x["action"] for x in linked.hints] == [h["action"]]
     # the replay shows it at its step, in the log and in the step's own line
     app.handle("nav", "replay")
@@ -154,12 +154,12 @@ def test_an_old_save_or_link_without_hints_loads_and_saves_as_before():
     assert "hints" not in d                                   # no hint asked: the save is as it always was
     app2 = make({}, storage)
     assert app2.state == app.state and app2.hints == [] and not app2.messages
-    assert "hints" not in links.decode(links.fragment(app._current_save()))
+    assert "hints" not in links.decode(links.fragment(app.store.current_save()))
 
 
 # ------------------------------------------------------------------ when it is offered
 def test_no_hint_while_a_bot_is_to_act_in_a_finished_game_or_in_a_replay():
-    app = make({"game": "hexbattle", "seats": "human,bot", "seed": "5", "fast": "1"}, DictStorage())
+    app = make({"game": "hexbattle", "seats": "human,bot:greedy", "seed": "5", "fast": "1"}, DictStorage())
     bots_move(app)
     seat = app.hint_seat()
     # a bot to act
@@ -301,7 +301,7 @@ def test_a_hostile_hints_list_in_a_save_is_dropped_with_a_notice_and_the_game_lo
         assert "<img src=x" not in app.render()
         # the replay from the saves list drops it too
         app.handle("nav", "shelf")
-        app.handle("nav", f"replay-save:{app._save_entries()[0]['id']}")
+        app.handle("nav", f"replay-save:{app.store.entries()[0]['id']}")
 
 
 def test_a_save_whose_hint_was_not_a_move_there_drops_the_list_and_a_good_one_loads():

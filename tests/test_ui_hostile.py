@@ -8,12 +8,13 @@ import re
 from pyapp.engine import Outcome, Rng, saves
 from pyapp.ui import App, DictStorage
 from pyapp.ui.app import MAX_NOTICE, MAX_TITLE, NOT_SAVED_NOTE, quote
+from pyapp.ui.boards import board_module
 
 from test_ui_app import bots_move, click_action, make
 
 UI_CSS = (pathlib.Path(__file__).resolve().parent.parent / "web" / "ui.css").read_text(encoding="utf-8")
 FSI, PDI, RLO = "\u2068", "\u2069", "\u202e"
-MAIN = {"game": "hexbattle", "seats": "human,bot", "seed": "5"}
+MAIN = {"game": "hexbattle", "seats": "human,bot:greedy", "seed": "5"}
 
 
 def _main_game(storage):
@@ -36,7 +37,7 @@ def test_an_embedded_game_never_resumes_or_changes_the_players_own_game():
     main_text = storage.get(saves.save_key(main.meta["id"]))
     assert storage.get(saves.CURRENT_KEY) == main.meta["id"]
     for query in ({"game": "hexbattle", "embed": "1"},                       # no seed: it used to resume the main game
-                  {"game": "hexbattle", "seats": "human,bot", "embed": "1"},
+                  {"game": "hexbattle", "seats": "human,bot:greedy", "embed": "1"},
                   {"embed": "1"}):                                             # a bad embed link: no resume either
         emb = make(query, storage)
         assert emb.meta is None or emb.meta["id"] != main.meta["id"], query
@@ -121,12 +122,13 @@ def test_player_names_are_bidi_isolated_everywhere_the_app_shows_them():
         html = app.render()
     bar = html.split('<div class="game-bar">', 1)[1].split('<div class="tools', 1)[0]
     banner = html.split('<div class="turn-banner">', 1)[1].split("</div>", 1)[0]
-    assert _name_occurrences_isolated(bar, evil) and _name_occurrences_isolated(bar, "Bo" + RLO)
+    assert app.meta["names"] == ["evil", "Bo"] and RLO not in html          # the override is dropped (issue 34)
+    assert _name_occurrences_isolated(bar, "evil") and _name_occurrences_isolated(bar, "Bo")
     assert _name_occurrences_isolated(banner, app.meta["names"][app.state.to_act[0]])
     # the game-over banner: who won and the game's reason, each name in <bdi>
     app.state.outcome = lambda: Outcome.ranked([[0], [1]], "P2 ran out of units; P1 stands", scores=[3, 1])
-    outcome = app._render_outcome(app._render_module())
-    assert _name_occurrences_isolated(outcome, evil) and _name_occurrences_isolated(outcome, "Bo" + RLO)
+    outcome = app.table._render_outcome(board_module(app.game.id))
+    assert _name_occurrences_isolated(outcome, "evil") and _name_occurrences_isolated(outcome, "Bo")
     assert outcome.count("<bdi>") == 2 + 2 + 1                   # reason (2), scores (2), "<name> wins" (1)
     # the log's seat spans (pyapp.engine.log.html) are isolated by the stylesheet
     assert re.search(r"span\.seat\s*\{[^}]*unicode-bidi:\s*isolate", UI_CSS)
@@ -283,7 +285,7 @@ class MemoryOnly(DictStorage):
 
 
 def test_a_storage_that_keeps_nothing_gets_a_quiet_lasting_status_line():
-    for query in ({}, {"game": "hexbattle", "seats": "human,bot", "embed": "1"}):
+    for query in ({}, {"game": "hexbattle", "seats": "human,bot:greedy", "embed": "1"}):
         app = App(MemoryOnly(), query)
         html = app.render()
         line = re.search(r'<p class="notice quiet storage-note" role="status">([^<]*)</p>', html)

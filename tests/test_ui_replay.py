@@ -252,7 +252,7 @@ def _play_my_turn(app, rng, limit=400):
     """Click the person's actions until the turn has passed to another person (the link goes back)."""
     for _ in range(limit):
         bots_move(app)
-        if app._corr_waiting() or app.state.is_over:
+        if app.sharing.corr_waiting() or app.state.is_over:
             return
         ids = actions_in(app.render())
         assert ids
@@ -286,7 +286,7 @@ def test_a_two_person_game_by_correspondence():
         _play_my_turn(page, rng)
         html = page.render()
         assert "Copy the link to send back" in html and esc(SHARE_NOTE) in html
-        assert page._corr_waiting() == [1 - due] and not actions_in(html)
+        assert page.sharing.corr_waiting() == [1 - due] and not actions_in(html)
         back = page.share_link()
         assert back != url and back in unescape(html)
         names_seen.append(page.meta["names"][due])

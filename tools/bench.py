@@ -314,7 +314,8 @@ def bench_latency(br: Browser, base: str, game: str = "hexbattle", players: int 
                   max_clicks: int = 800, budget_s: float = 600, min_clicks: int = 100) -> dict:
     """Whole games, seeds ``seed``, ``seed + 1``, ... until ``min_clicks`` clicks are measured
     (or the time budget ends); at most ``max_clicks`` clicks in one game."""
-    seats = ",".join(["human"] + ["bot"] * (players - 1))
+    opponent = f"bot:{old_best_bot(game) or 'random'}"       # the same opponent as every earlier run
+    seats = ",".join(["human"] + [opponent] * (players - 1))
     t_end = time.monotonic() + budget_s
     click_ms, runs, problems = [], [], []
     bot_turns, bot_steps, bot_long = [], [], []
@@ -393,20 +394,28 @@ BOT_PROBE = """
 BOT_SEATS = {"hexbattle": 2, "doomspire": 2, "clockwork": 2, "icefortress": 2, "cloudspire": 2}
 
 
+def old_best_bot(game_id: str) -> str | None:
+    """The game's strongest bot that is not a level (``greedy``, ``goal``, ``crusader``...): what a plain ``bot``
+    in a link meant before it meant the hard level, and the opponent the click bench has always played."""
+    sys.path.insert(0, str(ROOT))
+    from pyapp import bots as botlib
+    avail = botlib.available(game_id)
+    ranked = [(getattr(cls, "strength", i), name) for i, (name, cls) in enumerate(avail.items())
+              if not getattr(cls, "level", None) and name != "random" and getattr(cls, "listed", True)]
+    return max(ranked)[1] if ranked else None
+
+
 def bench_bot_names(game_id: str) -> list[str]:
-    """The bots the bench measures for a game, from the registry: its levels (``level`` 1-3, in order) and the
-    bot a plain ``bot`` in a link means (the old best where the game has levels)."""
+    """The bots the bench measures for a game, from the registry: its levels (``level`` 1-3, in order) and its
+    old best bot (:func:`old_best_bot`)."""
     sys.path.insert(0, str(ROOT))
     from pyapp import bots as botlib
     avail = botlib.available(game_id)
     levels = sorted((cls.level, name) for name, cls in avail.items() if getattr(cls, "level", None))
     names = [n for _l, n in levels]
-    ranked = [(getattr(cls, "strength", i), name) for i, (name, cls) in enumerate(avail.items())
-              if not getattr(cls, "level", None) and name != "random" and getattr(cls, "listed", True)]
-    if ranked:
-        best = max(ranked)[1]
-        if avail[best] not in {avail[n] for n in names}:
-            names.append(best)
+    best = old_best_bot(game_id)
+    if best is not None and avail[best] not in {avail[n] for n in names}:
+        names.append(best)
     return names or ["random"]
 
 

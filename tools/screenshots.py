@@ -4,8 +4,8 @@
 
 For each ready game and each size (phone 390x844 with touch, small laptop 1366x768, desktop 1920x1080)
 it opens a new game from URL parameters (one person, the rest the game's default bot, a fixed seed),
-takes ``--steps`` legal actions at random (seeded), and saves a full-page PNG of the game screen,
-``<out>/<game>-<size>.png``.  Beside each it prints what a person checks first: the board's width
+takes ``--steps`` legal actions at random (seeded), and saves what the player sees (the viewport, unscrolled),
+``<out>/<game>-<size>.png``, and the whole page, ``<game>-<size>-page.png``.  Beside each it prints what a person checks first: the board's width
 against the viewport, the smallest font size of any visible text, and pairs of visible controls whose
 boxes overlap, and the current choices that cannot be reached (scrolled into view, not covered); then the board's
 own figures (its smallest text and control, the box it scrolls in) and, on the touch screen, the same with the board
@@ -47,8 +47,8 @@ MEASURE_JS = """(scope) => {
                             if (/(auto|scroll)/.test(getComputedStyle(n).overflowX)) return n;
                           return null; };
   const scrollers = [...new Set(boards.map(scroller).filter(Boolean))].map(n => n.getBoundingClientRect());
-  const scale = svg => { const vb = svg.viewBox && svg.viewBox.baseVal, r = svg.getBoundingClientRect();
-                         return vb && vb.width ? Math.min(r.width / vb.width, vb.height ? r.height / vb.height : Infinity) : 1; };
+  // px per unit of the svg's own coordinates, also for a board drawn sideways (a rotation in its screen matrix)
+  const scale = svg => { const m = svg.getScreenCTM && svg.getScreenCTM(); return m ? Math.hypot(m.a, m.b) : 1; };
   // the board's own text (inside those svgs) and its controls' boxes (WCAG 2.2 target size: 24 x 24 px)
   let boardFont = null, boardText = '', minTarget = null, minTargetId = '';
   for (const svg of boards) {
@@ -134,6 +134,41 @@ REACH_JS = """() => {
   scrollTo(0, 0);
   return bad;
 }"""
+# The table (issue 31): where the board lies at the top of the page, the dock's height, and the visible controls
+# that something fixed or sticky lies over (each scrolled to the middle of the screen, then the element found at
+# its centre: a control is covered when that element is neither it nor inside it and is fixed or sticky itself or
+# inside such an element).  The board is the element marked [data-board].
+TABLE_JS = """() => {
+  const app = document.getElementById('app');
+  window.scrollTo(0, 0);
+  const boards = [...app.querySelectorAll('[data-board]')];
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom].map(Math.round); };
+  const pinned = e => { for (let n = e; n && n.nodeType === 1; n = n.parentElement) {
+                          const p = getComputedStyle(n).position; if (p === 'fixed' || p === 'sticky') return n; }
+                        return null; };
+  const dockEl = [...app.querySelectorAll('.bs-actions')].find(e => getComputedStyle(e).position === 'fixed');
+  const out = {boards: boards.length, board: boards.length ? box(boards[0]) : null, viewport: [innerWidth, innerHeight],
+               dock: dockEl ? Math.round(dockEl.getBoundingClientRect().height) : null, covered: []};
+  const folded = e => { const d = e.closest('details:not([open])'); return !!d && !e.closest('summary'); };
+  const controls = [...app.querySelectorAll('[data-action], [data-nav], button, summary, select, input, a[href]')]
+    .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !folded(e)
+                   && getComputedStyle(e).visibility !== 'hidden' && !e.closest('.sr-only'); });
+  for (const c of controls) {
+    c.scrollIntoView({block: 'center', inline: 'nearest'});
+    const r = c.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || hit === c || c.contains(hit)) continue;
+    const over = pinned(hit);
+    if (over && !over.contains(c)) {
+      const name = (c.dataset.action || c.dataset.nav || c.textContent || c.tagName).trim().slice(0, 40);
+      out.covered.push([name, (over.className && over.className.baseVal === undefined ? String(over.className) : over.tagName)]);
+    }
+  }
+  window.scrollTo(0, 0);
+  return out;
+}"""
+
 IDLE_JS = "() => { const a = document.getElementById('app'); return a.dataset.ready === 'true' && !a.dataset.busy; }"
 
 
@@ -151,9 +186,11 @@ def board_line(m: dict) -> str:
 
 
 def game_url(game: dict, seed: int) -> str:
-    """The URL (relative to the site) of a new game of ``game`` (a catalogue entry): one person, bots elsewhere."""
-    players = _bench().SEATS.get(game["id"], game["min_players"])
-    seats = ",".join(["human"] + ["bot"] * (players - 1))
+    """The URL (relative to the site) of a new game of ``game`` (a catalogue entry): one person, bots elsewhere (the
+    game's old best bot, quick to answer: the same games as every earlier run)."""
+    bench = _bench()
+    players = bench.SEATS.get(game["id"], game["min_players"])
+    seats = ",".join(["human"] + [f"bot:{bench.old_best_bot(game['id']) or 'random'}"] * (players - 1))
     return f"index.html?game={game['id']}&seats={seats}&seed={seed}&fast=1&sw=0"
 
 
@@ -188,7 +225,7 @@ def later_save(game: dict, seed: int, actions: int) -> dict:
         legal = [a.id for a in state.legal_actions(seat)]
         state.apply(seat, rng.choice([a for a in legal if not a.startswith(AVOID)] or legal))
         done += 1
-    from pyapp.ui.app import _best_bot           # the bot a link's "bot" seat gets
+    from pyapp.ui.seats import best_bot as _best_bot   # the bot a link's "bot" seat gets
     seats = ["human"] + [f"bot:{_best_bot(game['id'])}"] * (players - 1)
     return saves.to_save(state, save_id=f"later{game['id']}{seed}x{actions}", seats=seats,
                          title=f"{actions} actions in")
@@ -251,8 +288,10 @@ def main(argv=None) -> int:
                 else:
                     open_later(page, base, g, args.seed, at)
                     size = f"{size}-at{at}"
-                path = out / f"{g['id']}-{size}.png"
-                page.screenshot(path=str(path), full_page=True)
+                path = out / f"{g['id']}-{size}.png"          # what the player sees, unscrolled; then the page
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(path))
+                page.screenshot(path=str(out / f"{g['id']}-{size}-page.png"), full_page=True)
                 m = page.evaluate(MEASURE_JS)
                 m["unreachable"] = page.evaluate(REACH_JS)
                 report[f"{g['id']}-{size}"] = m

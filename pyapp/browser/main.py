@@ -34,7 +34,8 @@ from pyodide.ffi import create_proxy, to_js
 
 from ..engine.util import parse_query as _parse_query
 from ..ui.app import NOT_SAVED_NOTE as NOT_SAVED_NOTE   # (re-exported: it lived here before)
-from ..ui.app import App, _truthy, quote
+from ..ui.app import App
+from ..ui.text import quote, truthy as _truthy
 from ..ui.links import LINK_PREFIX
 from ..ui.markup import keep_unchanged
 from ..ui.storage import QuotaError
@@ -728,7 +729,7 @@ def _page_url() -> str:
 
 def local_time(iso: str) -> str:
     """A stored UTC time in the player's own time zone and words (``25 Nov 2026, 20:07``), by the browser."""
-    from ..ui.app import readable_time
+    from ..ui.text import readable_time
     try:
         options = to_js({"dateStyle": "medium", "timeStyle": "short"}, dict_converter=js.Object.fromEntries)
         text = str(js.Date.new(iso).toLocaleString(to_js([]), options))

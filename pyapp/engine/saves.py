@@ -43,11 +43,31 @@ MAX_SAVE_BYTES = 2_000_000
 MAX_DEPTH = 32
 MAX_ACTIONS = 20_000
 MAX_SEED = 2 ** 53 - 1
-_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKET_RE = re.compile(r"[\[\]{}]")
+# What :func:`load_save` keeps of a save besides its moves (the fields the format defines and the app's own
+# notes), each bounded: a field of any other name is dropped, a name is cut to MAX_NAME characters and a
+# title to MAX_TITLE, a date or status longer than its bound is dropped (the app writes its own).  A file's
+# 1.9 MB ``created`` was stored and rewritten at every move: two such files filled the browser's storage.
+MAX_NAME = 50             # (a name typed at setup has at most 40; the app numbers repeated ones: "Ann 2")
+MAX_TITLE = 120
+MAX_STAMP = 40
+MAX_STATUS = 200
+META_FIELDS = ("format", "app", "id", "game", "rules", "players", "seed", "options", "seats", "names",
+               "created", "updated", "title", "status", "recap", "hints")
+# Directional formatting controls: embeddings and overrides (U+202A-U+202E) and isolates (U+2066-U+2069).
+# A name keeps none (the app isolates each name itself, :func:`pyapp.ui.markup.isolate`); the marks
+# LRM, RLM and ALM (U+200E, U+200F, U+061C) open nothing and stay.
+BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+# A JSON string, or the rest of the text after a quote that is never closed.  The closing quote is optional,
+# so a match started at a quote never fails: nothing is scanned twice (a required closing quote made every
+# quote of unbalanced escaped quotes rescan to the end, quadratic: 69 characters of link froze the tab 5 s).
+_STRING_RE = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*"?')
+_NOT_BRACKET_RE = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
-_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-_SEAT_RE = re.compile(r"^(human|bot:[A-Za-z0-9_-]{1,40})$")
+# Patterns that validate outside text are used with ``fullmatch`` only (``$`` also matches before a final
+# newline: ``"human\n"`` passed as a seat and opened a game on a turn nobody could take).
+_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_SEAT_RE = re.compile(r"human|bot:[A-Za-z0-9_-]{1,40}")
 
 
 class SaveError(ValueError):
@@ -82,7 +102,17 @@ def army_key(game_id: str, army_id: str) -> str:
 
 
 def valid_id(text) -> bool:
-    return isinstance(text, str) and bool(_ID_RE.match(text))
+    return isinstance(text, str) and bool(_ID_RE.fullmatch(text))
+
+
+def plain_name(text: object, limit: int = MAX_NAME) -> str:
+    """A player's name as a save keeps it: on one line, without directional formatting controls, trimmed
+    and at most ``limit`` characters.
+
+    >>> plain_name("\\u2068 Ann\\u202e\\n Bo \\u2069"), plain_name("x" * 50, 4)
+    ('Ann Bo', 'xxxx')
+    """
+    return " ".join(str(text).translate(BIDI_CONTROLS).split())[:limit]
 
 
 def to_save(state, *, save_id: str, seats: list[str], names: list[str] | None = None,
@@ -94,7 +124,7 @@ def to_save(state, *, save_id: str, seats: list[str], names: list[str] | None = 
         "rules": getattr(state.game, "rules_version", 1),
         "players": state.players, "seed": state.seed, "options": state.options,
         "actions": [[int(s), str(a)] for s, a in state.history],
-        "seats": list(seats), "names": list(names or []),
+        "seats": list(seats), "names": [plain_name(n) for n in names or []],
         "created": created or stamp, "updated": stamp, "title": title,
     }
 
@@ -108,11 +138,17 @@ def json_depth(text: str) -> int:
     found without parsing it: Pyodide's JSON parser can overflow the JavaScript stack on deep input
     before Python's recursion check fires.
 
+    Linear in the text, whatever it holds (it runs before anything else on text from outside): strings
+    are cut out in one pass, each ending at its first unescaped quote as JSON's do, an unclosed one at the
+    end of the text (JSON refuses that text anyway), then the brackets left are counted.
+
     >>> json_depth('{"a": [1, [2, "]]]"]], "b": {}}')
     3
+    >>> json_depth('[["a", "b]"], [["open [[[')       # the unclosed string runs to the end
+    3
     """
-    brackets = _BRACKET_RE.findall(_STRING_RE.sub("", text))
-    return max(accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
+    brackets = _NOT_BRACKET_RE.sub("", _STRING_RE.sub("", text))
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
 
 
 def parse_json(text, what: str, *, max_bytes: int = MAX_SAVE_BYTES, max_depth: int = MAX_DEPTH):
@@ -187,7 +223,7 @@ def check_header(obj_or_text) -> dict:
                 or not isinstance(a[1], str) or not 0 <= a[0] < max(players, 1)):
             raise SaveError(f"This save is damaged: move {i + 1} is not a valid move.")
     seats = need("seats", list, "a list of seats")
-    if len(seats) != players or not all(isinstance(s, str) and _SEAT_RE.match(s) for s in seats):
+    if len(seats) != players or not all(isinstance(s, str) and _SEAT_RE.fullmatch(s) for s in seats):
         raise SaveError("This save is damaged: its seats do not match its players.")
     names = d.get("names", [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -239,8 +275,29 @@ def load_save(obj_or_text, *, get_game=None) -> tuple:
                             "is not legal there.") from None
         except Exception as exc:  # a rules bug must not take the app down with it
             raise SaveError(f"This save could not be replayed at move {i + 1} ({exc}).") from None
-    meta = {k: v for k, v in d.items() if k != "actions"}
+    return state, bounded_meta(d)
+
+
+def bounded_meta(d: dict) -> dict:
+    """What the app keeps of a checked save (:func:`check_header`) besides its moves: only
+    :data:`META_FIELDS`, each bounded (names and title cut, an overlong date or status dropped, the names
+    of the seats only, a ``recap`` of more entries than seats dropped).
+
+    >>> m = bounded_meta({"players": 1, "names": ["Ann", "Bo"], "title": "t" * 200, "created": "x" * 99,
+    ...                   "updated": "2026-11-28T01:00:00Z", "junk": 1})
+    >>> m == {"players": 1, "names": ["Ann"], "title": "t" * 119 + "…", "updated": "2026-11-28T01:00:00Z",
+    ...       "options": {}}
+    True
+    """
+    meta = {k: d[k] for k in META_FIELDS if k in d}
+    players = meta.get("players", 0)
     meta.setdefault("options", {})
-    meta.setdefault("names", [])
-    meta.setdefault("title", "")
-    return state, meta
+    meta["names"] = [plain_name(n) for n in meta.get("names", [])[:players]]
+    title = str(meta.get("title", ""))
+    meta["title"] = title if len(title) <= MAX_TITLE else title[:MAX_TITLE - 1] + "…"
+    for f, bound in (("created", MAX_STAMP), ("updated", MAX_STAMP), ("status", MAX_STATUS)):
+        if f in meta and not (isinstance(meta[f], str) and len(meta[f]) <= bound):
+            del meta[f]
+    if "recap" in meta and not (isinstance(meta["recap"], dict) and len(meta["recap"]) <= players):
+        del meta["recap"]
+    return meta

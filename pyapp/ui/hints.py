@@ -64,8 +64,8 @@ def hint_seed(seed: int, step: int, seat: int) -> int:
 
 def bot_name(game_id: str) -> str:
     """The bot that gives hints in ``game_id``: its ``normal`` level (``level == 2``), else its strongest bot."""
-    from .app import _new_seat_bot
-    return _new_seat_bot(game_id)
+    from .seats import new_seat_bot
+    return new_seat_bot(game_id)
 
 
 def make_bot(state: State, seat: int) -> Any:

@@ -16,6 +16,7 @@ import math
 import re
 
 from ..engine.log import html as _log_html
+from ..engine.saves import MAX_NAME, plain_name
 from ..engine.util import esc as _esc
 
 TYPE_CHECKING = False
@@ -36,6 +37,54 @@ def bdi(text: object) -> str:
     '<bdi>&lt;Ann&gt;</bdi>'
     """
     return f"<bdi>{esc(text)}</bdi>"
+
+
+FSI, PDI = "\u2068", "\u2069"           # first strong isolate ... pop directional isolate
+_OPENERS = frozenset("\u2066\u2067\u2068")  # LRI, RLI, FSI
+# Where every right-to-left character is (bidi classes R, AL and AN; RLM and ALM among them): Hebrew to
+# Arabic Extended, the presentation forms, and the planes' right-to-left zones (checked against Unicode 14).
+_RTL = re.compile("[\u0590-\u08ff\u200f\ufb1d-\ufdff\ufe70-\ufeff\U00010800-\U00010fff\U0001e800-\U0001efff]")
+
+
+def isolate(name: object, limit: int = MAX_NAME) -> str:
+    """A player's name as the app keeps it once it comes in (typed at setup, read from a save or a link):
+    on one line, without directional formatting controls (:data:`pyapp.engine.saves.BIDI_CONTROLS`: an
+    override or an unpaired isolate in it reversed or swallowed the rest of its line), at most ``limit``
+    characters, and, if it holds a right-to-left character, wrapped in FSI ... PDI, so it is isolated
+    wherever it is shown: markup, the tab title, ``title`` and ``aria-label`` attributes, log text (``<bdi>``
+    reaches only markup; an isolate inside ``<bdi>`` is harmless).  A name without one is left as it is: with
+    the controls gone it cannot reorder anything on the app's left-to-right pages, and "Ann" stays "Ann" in
+    every text and test.  ``""`` when nothing is left.  Isolating twice is isolating once.
+
+    >>> isolate("\\u202eAnn"), isolate(" Bo \\u2066"), isolate("\\u202e ")
+    ('Ann', 'Bo', '')
+    >>> isolate("\\u202e\\u05d3\\u05df 2") == FSI + "\\u05d3\\u05df 2" + PDI == isolate(isolate("\\u05d3\\u05df 2"))
+    True
+    """
+    text = plain_name(name, limit)
+    return f"{FSI}{text}{PDI}" if _RTL.search(text) else text
+
+
+def clip_text(text: object, limit: int) -> str:
+    """``text`` cut to ``limit`` characters (the last one an ellipsis when cut), closing every isolate the cut
+    leaves open (a closing PDI is added for each), so a cut name never isolates the rest of its line.
+
+    >>> clip_text("Boardshelf", 6), clip_text("Board", 6)
+    ('Board…', 'Board')
+    >>> clip_text(isolate("\\u05d3\\u05d3\\u05d3\\u05d3") + " and Bo", 5) == FSI + "\\u05d3\\u05d3\\u05d3…" + PDI
+    True
+    """
+    t = str(text)
+    if len(t) <= limit:
+        return t
+    cut = t[:max(limit - 1, 0)]
+    open_ = 0
+    for c in cut:
+        if c in _OPENERS:
+            open_ += 1
+        elif c == PDI and open_:
+            open_ -= 1
+    return cut + "…" + PDI * open_
 
 
 def attrs(**kw: object) -> str:

@@ -1,4 +1,5 @@
-"""The app's replays, game links and play by correspondence (a part of :class:`pyapp.ui.app.App`).
+"""The app's replays, game links and play by correspondence: the replay screen and the share panel, a part of
+the app over the session (:class:`pyapp.ui.session.Session`) and its saves (:class:`pyapp.ui.store.SaveStore`).
 
 Navs (``data-nav``): ``replay`` (the game on screen), ``replay-save:<save id>`` (from the saves list),
 ``rp:<control>`` (the replay screen's controls, :meth:`pyapp.ui.replay.Replay.command`, and ``rp:close``),
@@ -18,73 +19,52 @@ from ..engine import IllegalAction, saves
 from ..engine.saves import SaveError
 from . import links
 from . import replay as replaylib
+from .boards import board_function, zoom_buttons
 from .ending import SHARE_NOTE, share_box, summary_html
-from .markup import bdi, button, esc
+from .markup import bdi, button, esc, isolate
+from .store import save_error
+from .text import seat_html
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
-    from typing import Any, Callable
+    from typing import Callable
 
     from ..engine.core import Game, State
-
-
-def _seat(i: int, name: str) -> str:
-    return f'<span class="seat seat-{i}">{bdi(name)}</span>'
+    from .runner import BotRunner
+    from .session import Session
+    from .store import SaveStore
 
 
 class Sharing:
-    """Replays, links and correspondence for :class:`~pyapp.ui.app.App` (which sets every attribute below)."""
+    """Replays, links and correspondence (see the module docstring)."""
 
-    game: Game | None
-    state: State | None
-    meta: dict | None
-    screen: str
-    storage: Any
-    current_key: str | None
-    embed: bool
-    page_url: str
-    replay: replaylib.Replay | None
-    replay_back: str
-    replay_sid: str | None
-    focus_next: str | None
-    share: dict | None
-    link: dict | None
-    viewer: int | None
-    settings: dict
+    def __init__(self, session: Session, store: SaveStore, bots: BotRunner) -> None:
+        self.s = session
+        self.store = store
+        self.bots = bots
 
-    if TYPE_CHECKING:                  # the App's own methods this part calls
-        def notify(self, text: str, level: str = "error") -> None: ...
-        def _playing(self) -> tuple[Game, State, dict]: ...
-        def _key(self, sid: str) -> str: ...
-        def _enter_game(self, state: State, meta: dict) -> None: ...
-        def _autosave(self) -> None: ...
-        def _humans(self) -> list[int]: ...
-        def _single_human(self) -> int | None: ...
-        def _save_error(self, exc: SaveError, text: object) -> str: ...
-        def _store(self, key: str, value: str, what: str) -> bool: ...
-        def bot_pending(self) -> bool: ...
-        def _render_module(self) -> Any: ...
-        def view_seat(self) -> int | None: ...
-        def _with_hints(self, save: dict) -> dict: ...
-        hints: list[dict]
-        def _render_zoom(self) -> str: ...
+    def navs(self) -> dict[str, Callable[[str], None]]:
+        """This part's ``data-nav`` commands."""
+        return {"replay": self._nav_replay, "replay-save": self._nav_replay_save, "rp": self._nav_replay_control,
+                "share": self._nav_share, "share-save": self._nav_share_save, "share-close": self._nav_share_close,
+                "link-me": self._nav_link_me, "link-save": self._nav_link_save}
 
     # ================================================================ links
     def link_url(self, save: dict) -> str:
         """The whole link (the app's address, then ``#/link/<data>``) of a save dict."""
-        return self.page_url + links.fragment(save)
+        return self.s.page_url + links.fragment(save)
 
     def _current_save(self) -> dict:
-        game, state, meta = self._playing()
-        return self._with_hints(saves.to_save(state, save_id=meta["id"], seats=meta["seats"], names=meta["names"],
+        game, state, meta = self.s.playing()
+        return self.s.with_hints(saves.to_save(state, save_id=meta["id"], seats=meta["seats"], names=meta["names"],
                                               title=meta["title"]))
 
     def share_link(self) -> str | None:
         """The link the share panel (or the "send it back" panel) shows: what the glue's ``copy-link`` copies."""
-        if self.share is not None:
-            return str(self.share["url"])
-        if self.state is not None and self.meta is not None and self.link is not None:
-            return self.link_url(self._current_save())
+        if self.s.share is not None:
+            return str(self.s.share["url"])
+        if self.s.state is not None and self.s.meta is not None and self.s.link is not None:
+            return self.link_url(self.store.current_save())
         return None
 
     def open_link(self, text: str) -> bool:
@@ -95,44 +75,44 @@ class Sharing:
             try:
                 state, meta = saves.load_save(d)
             except SaveError as exc:      # said of the link, with what the save's fields say
-                raise SaveError(links.as_link(self._save_error(exc, d))) from None
+                raise SaveError(links.as_link(save_error(exc, d))) from None
         except SaveError as exc:
-            self.notify(f"Could not open the game link: {exc}")
+            self.s.notify(f"Could not open the game link: {exc}")
             return False
         except Exception as exc:  # a rules bug must not take the app down
-            self.notify(f"Could not open the game link ({type(exc).__name__}).")
+            self.s.notify(f"Could not open the game link ({type(exc).__name__}).")
             return False
         meta = dict(meta, id=saves.new_id(), title="")
-        self._enter_game(state, meta)
-        self.link = {"saved": False, "me": None}
-        self.viewer = None
-        if state.is_over or not self._humans():
-            self._start_replay(back="game")
+        self.s.enter_game(state, meta)
+        self.s.link = {"saved": False, "me": None}
+        self.s.viewer = None
+        if state.is_over or not self.s.humans():
+            self.start_replay(back="game")
         return True
 
-    def _corr(self) -> bool:
+    def corr(self) -> bool:
         """Play by correspondence: a game opened from a link, still being played."""
-        return self.link is not None and self.state is not None and not self.state.is_over
+        return self.s.link is not None and self.s.state is not None and not self.s.state.is_over
 
-    def _corr_waiting(self) -> list[int]:
+    def corr_waiting(self) -> list[int]:
         """The people whose turn it is now that this page's person has played (the link goes to them)."""
-        if not self._corr() or self.link is None or self.link["me"] is None or self.bot_pending():
+        if not self.corr() or self.s.link is None or self.s.link["me"] is None or self.bots.pending():
             return []
-        _game, state, meta = self._playing()
-        if self.link["me"] in state.to_act:
+        _game, state, meta = self.s.playing()
+        if self.s.link["me"] in state.to_act:
             return []
         return [s for s in state.to_act if meta["seats"][s] == "human"]
 
-    def _corr_cover(self) -> str | None:
+    def corr_cover(self) -> str | None:
         """Before the person says who they are: "You are <name>?" (hot-seat hand-off style), or None."""
-        if not self._corr() or self.link is None or self.link["me"] is not None:
+        if not self.corr() or self.s.link is None or self.s.link["me"] is not None:
             return None
-        _game, state, meta = self._playing()
+        _game, state, meta = self.s.playing()
         names = meta["names"]
         due = [s for s in state.to_act if meta["seats"][s] == "human"]
         if not due:
             return None
-        who = " and ".join(_seat(s, names[s]) for s in due)
+        who = " and ".join(seat_html(s, names[s]) for s in due)
         yes = "".join(button(f"Yes, I am {bdi(names[s])}: show my turn", nav=f"link-me:{s}", cls="primary big")
                       for s in due)
         return (f'<section class="handoff link-cover" role="dialog" aria-modal="true" aria-labelledby="link-q">'
@@ -141,26 +121,26 @@ class Sharing:
                 f'<div class="button-row">{yes}{button("No, watch the replay", nav="replay")}</div>'
                 f'<p class="share-note">{esc(SHARE_NOTE)}</p></div></section>')
 
-    def _corr_panel(self) -> str:
+    def corr_panel(self) -> str:
         """After the person's turn: the link to send back (text field and copy button), in place of the turn line."""
-        waiting = self._corr_waiting()
+        waiting = self.corr_waiting()
         if not waiting:
             return ""
-        _game, _state, meta = self._playing()
-        who = " and ".join(_seat(s, meta["names"][s]) for s in waiting)
-        url = self.link_url(self._current_save())
+        _game, _state, meta = self.s.playing()
+        who = " and ".join(seat_html(s, meta["names"][s]) for s in waiting)
+        url = self.link_url(self.store.current_save())
         intro = (f'<p>Your turn is done. It is {who}’s turn: copy the link and send it to them '
                  '(by message or e-mail). Opening it shows them the game at their turn.</p>')
         return share_box(url, heading="Copy the link to send back", intro=intro).replace(
             'role="dialog" ', 'role="region" ', 1).replace('class="share-box"', 'class="share-box corr-send"', 1)
 
     # ================================================================ replays
-    def _start_replay(self, *, back: str) -> None:
-        game, state, meta = self._playing()
-        vs = self.view_seat()
+    def start_replay(self, *, back: str) -> None:
+        game, state, meta = self.s.playing()
+        vs = self.s.view_seat()
         me = vs if vs is not None and meta["seats"][vs] == "human" else None
         self._open_replay(game, state.players, state.seed, state.options, state.history, meta["names"], me,
-                          back=back, hints=self.hints)
+                          back=back, hints=self.s.hints)
 
     def _open_replay(self, game: Game, players: int, seed: int, options: dict, actions: list, names: list,
                      me: int | None, *, back: str, hints: list | None = None, raw_hints: object = None) -> bool:
@@ -172,16 +152,16 @@ class Sharing:
             rp = replaylib.Replay(game, players, seed, options, actions, names=names,
                                   seats_allowed=[None, *range(players)])
         except IllegalAction as exc:
-            self.notify(f"This game cannot be replayed ({exc}).")
+            self.s.notify(f"This game cannot be replayed ({exc}).")
             return False
         except Exception as exc:  # a rules bug must not take the app down
-            self.notify(f"This game cannot be replayed ({type(exc).__name__}).")
+            self.s.notify(f"This game cannot be replayed ({type(exc).__name__}).")
             return False
         rp.hints = list(hints or []) or self._replay_hints(rp, raw_hints)
         if not rp.finished:
             rp.allowed = [None] + ([me] if me is not None else [])
         rp.seat = me if me in rp.allowed else None
-        self.replay, self.replay_back, self.screen, self.replay_sid = rp, back, "replay", None
+        self.s.replay, self.s.replay_back, self.s.screen, self.s.replay_sid = rp, back, "replay", None
         return True
 
     def _replay_hints(self, rp: replaylib.Replay, raw: object) -> list[dict]:
@@ -197,115 +177,90 @@ class Sharing:
         try:
             return hintlib.resolve_with(hintlib.check(raw, actions=rp.n, players=rp.players), state_at)
         except hintlib.HintsError as exc:
-            self.notify(str(exc), "info")
+            self.s.notify(str(exc), "info")
         except Exception as exc:  # a rules bug: the replay still opens
-            self.notify(f"This game's record of hints could not be read ({type(exc).__name__}), so it was left "
+            self.s.notify(f"This game's record of hints could not be read ({type(exc).__name__}), so it was left "
                         "out; the game itself is fine.", "info")
         finally:
             rp.go(start)
         return []
 
     def _nav_replay(self, arg: str) -> None:
-        if self.state is not None and self.screen in ("game", "replay"):
-            self._start_replay(back="game")
+        if self.s.state is not None and self.s.screen in ("game", "replay"):
+            self.start_replay(back="game")
 
     def _nav_replay_save(self, sid: str) -> None:
         """A saved game's replay (from the saves list): every seat's view if it is over, else the public view
         and the seat of its one person (a hot-seat game in progress: the public view only)."""
         from .. import games
         try:
-            d = saves.check_header(self.storage.get(self._key(sid)) or "")
+            d = saves.check_header(self.s.storage.get(self.s.key(sid)) or "")
             game = games.get(d["game"])
         except (SaveError, LookupError) as exc:
-            self.notify(f"Could not replay the save: {exc}")
+            self.s.notify(f"Could not replay the save: {exc}")
             return
         people = [i for i, s in enumerate(d["seats"]) if s == "human"]
         given = [str(n) for n in d.get("names") or []][:d["players"]]
-        names = given + [f"Player {i + 1}" for i in range(len(given), d["players"])]
+        given += [""] * (d["players"] - len(given))
+        names = [isolate(n) or isolate(f"Player {i + 1}") for i, n in enumerate(given)]     # as the app keeps names
         if self._open_replay(game, d["players"], d["seed"], d.get("options") or {}, d["actions"], names,
                              people[0] if len(people) == 1 else None, back="shelf", raw_hints=d.get("hints")):
-            self.replay_sid = sid
+            self.s.replay_sid = sid
 
     def _nav_replay_control(self, arg: str) -> None:
-        rp = self.replay
-        if self.screen != "replay" or rp is None:
+        rp = self.s.replay
+        if self.s.screen != "replay" or rp is None:
             return
         if arg == "close":
-            self.replay = None
-            self.screen = self.replay_back if self.replay_back != "game" or self.state is not None else "shelf"
+            self.s.replay = None
+            self.s.screen = self.s.replay_back if self.s.replay_back != "game" or self.s.state is not None else "shelf"
             return
         rp.command(arg)
 
-    def _replay_input(self, name: str, value: str) -> bool:
-        rp = self.replay
+    def replay_input(self, name: str, value: str) -> bool:
+        rp = self.s.replay
         if name not in ("replay-step", "replay-seat"):
             return False
-        if rp is not None and self.screen == "replay":
+        if rp is not None and self.s.screen == "replay":
             if name == "replay-step":
                 rp.command(f"go:{value.strip()}")
             elif not rp.command(f"seat:{value}"):
-                self.notify("That view is not shown in this replay: it would show what you may not see.")
+                self.s.notify("That view is not shown in this replay: it would show what you may not see.")
         return True
 
-    def focus_once(self) -> str | None:
-        """A selector of what the glue focuses after this update, once: what was just opened (the share panel's
-        link: focusing it brings the panel into view), or None."""
-        once, self.focus_next = self.focus_next, None
-        return once
-
-    def focus_target(self) -> str | None:
-        """A selector of what the glue focuses after an update when nothing has the focus (the replay, so its
-        keys work at once), or None."""
-        return ".replay" if self.screen == "replay" and self.replay is not None else None
-
-    def key_nav(self, key: str) -> str | None:
-        """The nav a key press means on this screen (the glue sends arrows, Home, End, Page Up/Down when no
-        field has the focus), or None."""
-        if self.screen == "replay" and self.replay is not None:
-            return replaylib.KEYS.get(key)
-        return None
-
-    def _render_replay(self) -> str:
-        rp = self.replay
+    def render_replay(self) -> str:
+        rp = self.s.replay
         if rp is None:
             return ""
-        import importlib
-        from .. import games
-        try:
-            mod = importlib.import_module(f"{games.__name__}.{rp.game.id}.render")
-            board_fn: Callable[..., str] = mod.render
-        except ModuleNotFoundError:
-            from .app import _generic_render
-            board_fn = _generic_render
         extra = ""
-        if self.link is not None and not self.link["saved"] and self.replay_back == "game":
+        if self.s.link is not None and not self.s.link["saved"] and self.s.replay_back == "game":
             extra = ('<p class="link-note">This game came by link. '
                      + button("Save it in this browser", nav="link-save", cls="small") + "</p>")
-        zoom = str(self.settings.get("board_zoom", "auto"))        # the board's size and its buttons, as in a game
-        return replaylib.render(rp, board_fn, title=rp.game.title, extra_html=extra, zoom=zoom,
-                                zoom_html=self._render_zoom())
+        zoom = str(self.s.settings.get("board_zoom", "auto"))      # the board's size and its buttons, as in a game
+        return replaylib.render(rp, board_function(rp.game.id), title=rp.game.title, extra_html=extra, zoom=zoom,
+                                zoom_html=zoom_buttons(zoom, embed=self.s.embed))
 
     # ================================================================ sharing
     def _nav_share(self, arg: str) -> None:
-        if self.state is None or self.meta is None:
+        if self.s.state is None or self.s.meta is None:
             return
-        self.share = {"url": self.link_url(self._current_save()), "heading": "Share this game as a link"}
-        self.focus_next = "[data-share-link]"
+        self.s.share = {"url": self.link_url(self.store.current_save()), "heading": "Share this game as a link"}
+        self.s.focus_next = "[data-share-link]"
 
     def _nav_share_save(self, sid: str) -> None:
         try:
-            d = saves.check_header(self.storage.get(self._key(sid)) or "")
+            d = saves.check_header(self.s.storage.get(self.s.key(sid)) or "")
         except SaveError as exc:
-            self.notify(f"Could not share the save: {exc}")
+            self.s.notify(f"Could not share the save: {exc}")
             return
-        self.share = {"url": self.link_url(d), "heading": "Share this saved game as a link"}
-        self.focus_next = "[data-share-link]"
+        self.s.share = {"url": self.link_url(d), "heading": "Share this saved game as a link"}
+        self.s.focus_next = "[data-share-link]"
 
     def _nav_share_close(self, arg: str) -> None:
-        self.share = None
+        self.s.share = None
 
-    def _render_share(self) -> str:
-        s = self.share
+    def render_share(self) -> str:
+        s = self.s.share
         if s is None:
             return ""
         return share_box(str(s["url"]), heading=str(s["heading"]),
@@ -313,27 +268,27 @@ class Sharing:
                                "lets the player whose turn it is take it and send a link back).</p>")
 
     def _nav_link_me(self, arg: str) -> None:
-        if not self._corr() or self.link is None or not arg.isdigit():
+        if not self.corr() or self.s.link is None or not arg.isdigit():
             return
-        _game, state, meta = self._playing()
+        _game, state, meta = self.s.playing()
         s = int(arg)
         if s in state.to_act and meta["seats"][s] == "human":
-            self.link["me"] = s
-            self.viewer = s
+            self.s.link["me"] = s
+            self.s.viewer = s
 
     def _nav_link_save(self, arg: str) -> None:
-        if self.link is None or self.link["saved"] or self.meta is None:
+        if self.s.link is None or self.s.link["saved"] or self.s.meta is None:
             return
-        self.link["saved"] = True
-        self._autosave()
-        if self.storage.get(self._key(self.meta["id"])) is None:
-            self.link["saved"] = False
+        self.s.link["saved"] = True
+        self.store.autosave()
+        if self.s.storage.get(self.s.key(self.s.meta["id"])) is None:
+            self.s.link["saved"] = False
             return
-        if self.current_key:
-            self._store(self.current_key, self.meta["id"], "the current game marker")
-        self.notify("This game is now in your saved games.", "info")
+        if self.s.current_key:
+            self.s.write(self.s.current_key, self.s.meta["id"], "the current game marker")
+        self.s.notify("This game is now in your saved games.", "info")
 
-    def _render_summary(self) -> str:
-        if self.state is None or self.game is None or self.meta is None or not self.state.is_over:
+    def render_summary(self) -> str:
+        if self.s.state is None or self.s.game is None or self.s.meta is None or not self.s.state.is_over:
             return ""
-        return summary_html(self.game, self.state, self.meta["names"])
+        return summary_html(self.s.game, self.s.state, self.s.meta["names"])

@@ -27,14 +27,14 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from typing import Callable
 
     from ..engine.core import Game
-    from .app import App
+    from .session import Session
     from .storage import Storage
 
 
 class StepContext:
-    """What a setup step may ask of the app (a narrow view of :class:`pyapp.ui.app.App`)."""
+    """What a setup step may ask of the app (a narrow view of its :class:`~pyapp.ui.session.Session`)."""
 
-    def __init__(self, app: App, game: Game) -> None:
+    def __init__(self, app: Session, game: Game) -> None:
         self._app = app
         self.game = game
 
@@ -61,19 +61,19 @@ class StepContext:
 
     def store(self, key: str, value: str, what: str) -> bool:
         """Write to storage; on failure (full, blocked) the player gets a message and False comes back."""
-        return self._app._store(key, value, what)
+        return self._app.write(key, value, what)
 
     def show(self, screen: str) -> None:
         """Show one of the step's ``screens``, or the app's ``setup`` / ``shelf``."""
-        self._app._show(screen, self.game.id)
+        self._app.show(screen, self.game.id)
 
     def ask(self, question: str, on_yes: Callable[[], None], *, yes: str = "Delete", no: str = "Keep") -> None:
         """A confirmation dialog; ``on_yes()`` runs if the player confirms."""
-        self._app._ask(question, on_yes, yes=yes, no=no)
+        self._app.ask(question, on_yes, yes=yes, no=no)
 
     def seat_name(self, setup: dict, i: int) -> str:
         """The name seat ``i`` will have in the game (typed, or ``Player 2`` / ``Greedy bot``)."""
-        return self._app._seat_name(i, setup["seats"][i], setup["names"][i])
+        return self._app.seat_name(i, setup["seats"][i], setup["names"][i])
 
 
 class SetupStep:

@@ -72,6 +72,7 @@ class DictStorage:
 
 # ---------------------------------------------------------------- the app's settings
 SETTINGS_KEY = "boardshelf:settings"
+MAX_SETTINGS_CHARS = 10_000         # the record the app writes is under 100 characters
 # every setting, its allowed values and its default (the first): ``bot_speed`` paces the bots' moves,
 # ``confirm`` says whether the app asks before a move a game marks as probably a mistake, ``board_zoom`` sizes
 # the game's board: ``auto`` (legible on narrow or touch screens, fit elsewhere: web/ui.css's media query),
@@ -91,10 +92,10 @@ def load_settings(storage: Storage) -> dict:
     >>> load_settings(DictStorage({SETTINGS_KEY: "{"}))["bot_speed"]
     'normal'
     """
-    import json
-    try:
-        stored = json.loads(storage.get(SETTINGS_KEY) or "{}")
-    except (ValueError, RecursionError):
+    from ..engine.saves import parse_json
+    try:       # checked for size and nesting before it is parsed, as everything read from outside
+        stored = parse_json(storage.get(SETTINGS_KEY) or "{}", "settings", max_bytes=MAX_SETTINGS_CHARS)
+    except ValueError:                                        # (SaveError is one)
         stored = {}
     if not isinstance(stored, dict):
         stored = {}

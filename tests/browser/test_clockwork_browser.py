@@ -51,7 +51,7 @@ def play(page, clicks: int, stop_after: int | None, lat: list, kinds: dict) -> i
 
 
 def test_whole_three_player_game_by_clicking_with_reload(site, page):
-    url = site.url(f"index.html?game=clockwork&seats=human,bot,bot&seed={SEED}&fast=1")
+    url = site.url(f"index.html?game=clockwork&seats=human,bot:crusader,bot:crusader&seed={SEED}&fast=1")
     start = time.perf_counter()
     page.goto(url)
     wait_ready(page)
@@ -109,7 +109,7 @@ def test_grid_and_gate_placement_on_the_board_fit_and_stay_legible(site, browser
     under 11 px (the grid previews, units and coordinates included)."""
     ctx, page = _open(browser, size)
     try:
-        page.goto(site.url("index.html?game=clockwork&seats=human,bot&seed=3&fast=1"))
+        page.goto(site.url("index.html?game=clockwork&seats=human,bot:crusader&seed=3&fast=1"))
         wait_ready(page)
         wait_idle(page, timeout=120_000)
         if SIZES[size][2]:
@@ -169,7 +169,7 @@ def test_phone_board_is_not_pinned_over_the_panels(site, browser):
     panels scrolling through it) and its background is opaque."""
     ctx, page = _open(browser, "phone")
     try:
-        page.goto(site.url("index.html?game=clockwork&seats=human,bot&seed=3&fast=1"))
+        page.goto(site.url("index.html?game=clockwork&seats=human,bot:crusader&seed=3&fast=1"))
         wait_ready(page)
         wait_idle(page, timeout=120_000)
         wrap = page.locator("#app .cw-board-wrap")

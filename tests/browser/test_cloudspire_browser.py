@@ -59,7 +59,7 @@ def choose(ids: list[str]) -> str:
 
 @skip_unready
 def test_whole_two_player_game_against_the_bot_by_clicking_with_reload(site, page):
-    url = site.url(f"index.html?game=cloudspire&seats=human,bot&seed={SEED}&fast=1")
+    url = site.url(f"index.html?game=cloudspire&seats=human,bot:raider&seed={SEED}&fast=1")
     start = time.perf_counter()
     page.goto(url)
     wait_ready(page)
@@ -97,7 +97,7 @@ def test_whole_two_player_game_against_the_bot_by_clicking_with_reload(site, pag
 
 @skip_unready
 def test_three_player_game_from_url_shows_the_map_and_every_player(site, page):
-    page.goto(site.url("index.html?game=cloudspire&seats=human,bot,bot&seed=5"))
+    page.goto(site.url("index.html?game=cloudspire&seats=human,bot:raider,bot:raider&seed=5"))
     wait_ready(page)
     wait_idle(page, timeout=120_000)
     assert page.locator("#app .screen-game").count() == 1, notices(page)
@@ -128,7 +128,7 @@ def test_the_map_fits_stays_legible_and_no_controls_overlap(site, browser, size)
     w, h, touch = shots.SIZES[size]
     ctx, page, guard = sized_page(browser, size)
     try:
-        page.goto(site.url(f"index.html?game=cloudspire&seats=human,bot&seed={LAYOUT_SEED}&fast=1"))
+        page.goto(site.url(f"index.html?game=cloudspire&seats=human,bot:raider&seed={LAYOUT_SEED}&fast=1"))
         wait_ready(page)
         wait_idle(page, timeout=120_000)
         if touch:
@@ -157,7 +157,7 @@ def test_a_build_is_made_with_the_keyboard_only(site, page):
     """Tab to the market's Pass, Enter; Tab to a spire, Enter; Tab to a ringed well on the map, Enter (and to the
     bottom upgrade if asked): the spire stands and the last-move list says so."""
     page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(site.url(f"index.html?game=cloudspire&seats=human,bot&seed={LAYOUT_SEED}&fast=1"))
+    page.goto(site.url(f"index.html?game=cloudspire&seats=human,bot:raider&seed={LAYOUT_SEED}&fast=1"))
     wait_ready(page)
     wait_idle(page, timeout=120_000)
 
@@ -197,7 +197,7 @@ def test_axe_finds_no_serious_problem_on_the_board(site, page):
     from test_experience import AXE, axe
     if not AXE.exists():
         pytest.skip("axe-core is not installed (npm ci)")
-    page.goto(site.url(f"index.html?game=cloudspire&seats=human,bot&seed={LAYOUT_SEED}&fast=1"))
+    page.goto(site.url(f"index.html?game=cloudspire&seats=human,bot:raider&seed={LAYOUT_SEED}&fast=1"))
     wait_ready(page)
     wait_idle(page, timeout=120_000)
     _to_the_wells(page)

@@ -45,7 +45,7 @@ def play(page, clicks: int, stop_after: int | None, lat: list) -> int:
 
 
 def test_whole_four_player_game_by_clicking_with_reload(site, page):
-    url = site.url(f"index.html?game=doomspire&seats=human,bot,bot,bot&seed={SEED}&fast=1")
+    url = site.url(f"index.html?game=doomspire&seats=human,bot:normal,bot:normal,bot:normal&seed={SEED}&fast=1")
     start = time.perf_counter()
     page.goto(url)
     wait_ready(page)
@@ -73,7 +73,7 @@ def test_whole_four_player_game_by_clicking_with_reload(site, page):
 
 # ---------------------------------------------------------------- issue 16: sizes, legibility, keyboard, last moves
 def _open_game(page, seed: int = 3) -> None:
-    page.goto(page.boardshelf_site.url(f"index.html?game=doomspire&seats=human,bot,bot,bot&seed={seed}&fast=1"))
+    page.goto(page.boardshelf_site.url(f"index.html?game=doomspire&seats=human,bot:normal,bot:normal,bot:normal&seed={seed}&fast=1"))
     wait_ready(page)
     wait_idle(page, timeout=120_000)
     assert page.locator("#app svg.ds-board").count() == 1, notices(page)

@@ -81,7 +81,7 @@ def test_axe_finds_no_serious_problem_on_any_screen(site, page):
 def test_seat_colours_back_the_title_and_the_live_region(site, page):
     """Doomspire draws Player 1 red: the header's swatch for Player 1 is that red too; the tab title and
     the live region say whose turn it is."""
-    page.goto(site.url("index.html?game=doomspire&seats=human,bot,bot,bot&seed=3&fast=1"))
+    page.goto(site.url("index.html?game=doomspire&seats=human,bot:normal,bot:normal,bot:normal&seed=3&fast=1"))
     wait_ready(page)
     wait_idle(page, timeout=120_000)
     dot = page.locator("#app .game-bar .seat-name.seat-0 .seat-dot")

@@ -60,12 +60,12 @@ def test_whole_game_human_vs_bot_with_reload(site, page):
 
 
 def test_url_parameters_start_the_same_game(site, browser):
-    """?game=hexbattle&seats=human,bot&seed=42 opens that game directly; the seed fixes it."""
+    """?game=hexbattle&seats=human,bot:greedy&seed=42 opens that game directly; the seed fixes it."""
     boards = []
     for _ in range(2):
         ctx, page, guard = new_page(browser)
         try:
-            page.goto(site.url("index.html?game=hexbattle&seats=human,bot&seed=42"))
+            page.goto(site.url("index.html?game=hexbattle&seats=human,bot:greedy&seed=42"))
             wait_ready(page)
             wait_idle(page, timeout=120_000)     # the bot may move first: compare settled positions
             assert page.locator("#app .screen-game").count() == 1, notices(page)

@@ -53,7 +53,7 @@ def make_choose():
 
 
 def test_whole_two_player_game_with_a_bot_teammate_by_clicking_with_reload(site, page):
-    url = site.url(f"index.html?game=icefortress&seats=human,bot&seed={SEED}&fast=1")
+    url = site.url(f"index.html?game=icefortress&seats=human,bot:planner&seed={SEED}&fast=1")
     start = time.perf_counter()
     page.goto(url)
     wait_ready(page)
@@ -117,7 +117,7 @@ def test_board_fits_reads_and_has_no_overlapping_controls(site, browser, size):
     w = tool("screenshots").SIZES[size][0]
     ctx, page, guard = sized_page(browser, size)
     try:
-        page.goto(site.url(f"index.html?game=icefortress&seats=human,bot&seed={SEED}&fast=1"))
+        page.goto(site.url(f"index.html?game=icefortress&seats=human,bot:planner&seed={SEED}&fast=1"))
         wait_ready(page)
         wait_idle(page, timeout=120_000)
         choose = make_choose()
@@ -152,7 +152,7 @@ def _focus_by_tab(page, aid: str, limit: int = 400) -> None:
 
 
 def test_a_whole_turn_by_keyboard_then_the_move_is_marked(site, page):
-    page.goto(site.url(f"index.html?game=icefortress&seats=human,bot&seed={SEED}&fast=1"))
+    page.goto(site.url(f"index.html?game=icefortress&seats=human,bot:planner&seed={SEED}&fast=1"))
     wait_ready(page)
     wait_idle(page, timeout=120_000)
     choose = make_choose()

@@ -114,7 +114,7 @@ def test_dist_is_a_complete_site_from_a_sub_path(site, browser, tmp_path):
     server, base = serve.start(tmp_path / "hosting")
     ctx, page, guard = new_page(browser)
     try:
-        page.goto(base + "games/boardshelf/?game=hexbattle&seats=human,bot&seed=42")
+        page.goto(base + "games/boardshelf/?game=hexbattle&seats=human,bot:greedy&seed=42")
         wait_ready(page)
         assert page.locator("#app .screen-game").count() == 1
         assert not [f for f in guard.failed_local if "/web/" in f or "/wheels/" in f], guard.failed_local

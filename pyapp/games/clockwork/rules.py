@@ -54,7 +54,7 @@ from ...engine.flow import FlowState, Phase, phases
 from ...engine.util import read_text
 from . import content, geometry
 from .content import GRIDS, GRIDS_PER_PLAYERS, SPECIALS, UNITS, parse_range
-from .geometry import adjacent
+from .geometry import adjacent, distance
 from .units import UnitActions, has, seat_name, unit_ref, utype
 
 TYPE_CHECKING = False
@@ -493,6 +493,11 @@ class ClockworkState(UnitActions, FlowState):
     def _f_portal(self, frame: dict, choice: str | None, seat: int | None) -> None:
         seat = frame["seat"]
         if choice is None:
+            while frame["queue"] and not self._building_spots(self._unit_by_id(frame["queue"][0])):
+                u = self._unit_by_id(frame["queue"].pop(0))        # the whole board is full (CC-GAP-24, house rule)
+                self.data["units"].remove(u)
+                self.say(f"{{0}}'s {UNITS[u['card']]['name']} has no free hex to stand on and is lost.", seat,
+                         kind="place")
             if frame["queue"]:
                 self._ask_step(frame)
             else:
@@ -513,15 +518,24 @@ class ClockworkState(UnitActions, FlowState):
                 for h in self._building_spots(u)]
 
     def _building_spots(self, u: UnitData) -> list[str]:
-        """Free hexes of the arriving Building's territory, its portal hex included, but never a hex a Gate
-        Token's arrow points at: a Building never moves and would block those portals for good (CC-GAP-24,
-        house rule with CC-GAP-17); only when no other hex is free does it stay where it came through."""
+        """Where an arriving Building may go (CC-UTYPE-6, CC-GAP-24, house rule with CC-GAP-17): a free hex of
+        its territory, its portal hex included, but never a hex a Gate Token's arrow points at, since a Building
+        never moves and would block those portals for good.  When its territory has no such hex (every other
+        hex taken, even by units that could move away), the nearest free non-water hexes that no arrow points
+        at, in any territory or none.  Empty only when the whole board is full (the Building is then lost)."""
         b = self.board
         occ = self._occupied()
         arrows = self._arrows()
-        t = b.terr[u["hex"]]
-        spots = sorted(h for h in b.terr_hexes[t] if (h == u["hex"] or h not in occ) and h not in arrows)
-        return spots or [u["hex"]]
+        at = u["hex"]
+        t = b.terr[at]
+        spots = sorted(h for h in b.terr_hexes[t] if (h == at or h not in occ) and h not in arrows)
+        if spots:
+            return spots
+        free = [h for h, kind in b.kind.items() if kind != "water" and h not in occ and h not in arrows]
+        if not free:
+            return []
+        best = min(distance(at, h) for h in free)
+        return sorted(h for h in free if distance(at, h) == best)
 
     def _new_unit(self, key: str, seat: int, h: str) -> UnitData:
         d = self.data

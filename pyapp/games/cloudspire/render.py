@@ -513,7 +513,8 @@ def render(view: dict, actions: list, *, seat, names: list, interactive: bool) -
         head.append(f'<p><b>Game over:</b> {esc(view["outcome"]["reason"])}</p>')
     m = MAPS[view["players"]]
     players = "".join(part(f"cs-p{s}", _player(view, s, seat, names)) for s in range(view["players"]))
-    return ('<div class="cs-game">' + "".join(head) + '<div class="cs-wrap"><div class="cs-board">'
-            + _board(view, acts, names) + '</div><div class="cs-panel">' + _actions_panel(acts, m)
+    return ('<div class="cs-game"><div class="cs-wrap" data-table><div class="cs-board" data-board>'
+            + _board(view, acts, names) + '</div><div class="cs-panel" data-side>'
+            + '<div class="cs-head">' + "".join(head) + '</div>' + _actions_panel(acts, m)
             + _last_moves(view, names) + _pieces(view, names) + players + _market(view)
             + QUICK_HTML + log_details("cs-log", view["log"], names=names) + '</div></div></div>')

@@ -177,24 +177,26 @@ class GoalBot:
             opts = [a for a in ids if a.split(":")[1] in res]
             if opts:
                 return max(opts, key=lambda a: (res[a.split(":")[1]] / VALUE[a.split(":")[1]], a))
-            return ids[0]
+            # no resource: the item we miss least (a gift of a partial flight)
+            return min(ids, key=lambda a: (self.item_value(self.item_key(v, a.split(":", 1)[1], me["seat"])), a))
+        if kind == "gift" or (kind == "steal" and fr.get("stage") == "room"):
+            # no room for the item handed over: drop our least useful item if the new one is better
+            mine = {i: key for k in me["knights"] if k["id"] == fr["taker_knight"] for i, key in k["items"]}
+            drops = [a for a in ids if a != "room:no"]
+            if drops:
+                worst = min(drops, key=lambda a: (self.item_value(mine.get(a[5:], "")), a))
+                new = self.item_value(self.item_key(v, fr["item"], fr["giver"]))
+                if new > self.item_value(mine.get(worst[5:], "")):
+                    return worst
+            return "room:no"
         if kind == "steal":
-            if fr.get("stage") == "room":                 # drop our least useful item if the new one is better
-                mine = {i: key for k in me["knights"] if k["id"] == fr["winner_knight"] for i, key in k["items"]}
-                drops = [a for a in ids if a != "room:no"]
-                if drops:
-                    worst = min(drops, key=lambda a: (self.item_value(mine.get(a[5:], "")), a))
-                    new = self.item_value(self.item_key(v, fr["item"], fr["loser"]))
-                    if new > self.item_value(mine.get(worst[5:], "")):
-                        return worst
-                return "room:no"
-            carried = [key for k in me["knights"] if k["id"] == fr.get("winner_knight") for _i, key in k["items"]]
+            carried = [key for k in me["knights"] if k["id"] == fr.get("taker_knight") for _i, key in k["items"]]
             least = min((self.item_value(key) for key in carried), default=0.0)
             labels = {a.id: a.label or "" for a in acts}
 
             def gain(aid: str) -> float:
                 """What taking item ``aid`` adds: its worth, less the item we would drop for it when hands are full."""
-                new = self.item_value(self.item_key(v, aid[6:], fr.get("loser")))
+                new = self.item_value(self.item_key(v, aid[6:], fr.get("giver")))
                 return new - least if "drop an item" in labels.get(aid, "") else new
             items = [a for a in ids if a.split(":")[1] not in VALUE and gain(a) > 0]
             if items:

@@ -31,7 +31,19 @@ class CombatRules(DoomspireBase):
 
     def _push_lose(self, s: int, why: str, to: int | None = None, kid: str | None = None,
                    to_kid: str | None = None) -> None:
-        self.flow.push("lose", seat=s, to=to, knight=kid, to_knight=to_kid, why=why)
+        """Lose 1 resource to the bank; with ``to``, give lord ``to`` 1 resource or 1 item of knight ``kid``
+        (to its knight ``to_kid``), chosen by ``s``: a hand-over (LD-KVK-6, LD-KVK-7, LD-GAP-47)."""
+        if to is None:
+            self.flow.push("lose", seat=s, why=why)
+        else:
+            self._push_handover(giver=s, giver_knight=kid, taker=to, taker_knight=to_kid, chooser=s)
+
+    def _push_handover(self, giver: int, giver_knight: str | None, taker: int, taker_knight: str | None,
+                       chooser: int) -> None:
+        """One resource or one item passes from ``giver`` to ``taker``: a theft (``chooser`` the taker,
+        LD-KVK-13) or the gift of a partial flight (``chooser`` the giver, LD-KVK-6).  See :meth:`_f_handover`."""
+        self.flow.push("handover", giver=giver, giver_knight=giver_knight, taker=taker, taker_knight=taker_knight,
+                       chooser=chooser, declined=[])
 
     def _one_of(self, frame: dict, choice: str | None, seat: int, opts: list[tuple[str, str]], kind: str) -> str | None:
         """The step a loss and a theft share: settle on one of ``opts`` (``(id, label)``, ids ``verb:what``).
@@ -55,42 +67,29 @@ class CombatRules(DoomspireBase):
 
     # ------------------------------------------------------------ losses, flee destinations
     def _f_lose(self, frame: dict, choice: str | None, seat: int | None) -> None:
-        """Lose (or, with ``to``, give) 1 resource -- or an item of the frame's knight when giving
-        (LD-MON-13..15, LD-KVK-6)."""
-        s, to = frame["seat"], frame["to"]
+        """Lose 1 resource to the bank (LD-MON-13..15); with none, 1 fame (LD-MON-14), or nothing at 0 fame."""
+        s = frame["seat"]
         p = self.data["players"][s]
-        res = p["resources"]
-        verb = "give" if to is not None else "lose"
-        opts = [(f"{verb}:{r}", f"{verb.title()} 1 {r}" + (f" to {self.name(to)}" if to is not None else ""))
-                for r in RES if res[r] > 0]
-        if to is not None and frame["knight"]:
-            k = self.knight(s, frame["knight"])
-            ak = self.knight(to, frame["to_knight"]) if frame["to_knight"] else None
-            if k is not None and ak is not None and len(ak["items"]) < self.slots(ak):
-                opts += [(f"give:{i}", f"Give {self.item_name(i)} to {self.name(to)}") for i in k["items"]]
+        opts = [(f"lose:{r}", f"Lose 1 {r}") for r in RES if p["resources"][r] > 0]
         if choice is None and not opts:
             self.flow.pop(frame)
-            if p["fame"] > 0:                                          # LD-MON-14, LD-GAP-47
-                p["fame"] -= 1
-                self.say(f"{{0}} has nothing to {verb} and loses 1 fame", s, kind="lose")
-            else:                                                      # LD-MON-15
-                self.say(f"{{0}} has nothing to {verb}", s, kind="lose")
+            self._nothing_to(s, "lose")
             return
-        what = self._one_of(frame, choice, s, opts, verb)
+        what = self._one_of(frame, choice, s, opts, "lose")
         if what is None:
             return
-        if what in RES:
-            self._hand_over(s, to, what)
-            if to is not None:
-                self.say(f"{{0}} {verb}s 1 {what} to {{1}}", s, to, kind="lose")
-            else:
-                self.say(f"{{0}} {verb}s 1 {what}", s, kind="lose")
+        self._hand_over(s, None, what)
+        self.say(f"{{0}} loses 1 {what}", s, kind="lose")
+
+    def _nothing_to(self, s: int, verb: str) -> None:
+        """Lord ``s`` owes 1 resource (or item) and has none: 1 fame instead, or nothing at 0 fame
+        (LD-MON-14, LD-MON-15, LD-GAP-47)."""
+        p = self.data["players"][s]
+        if p["fame"] > 0:
+            p["fame"] -= 1
+            self.say(f"{{0}} has nothing to {verb} and loses 1 fame", s, kind="lose")
         else:
-            k = self.knight_of(s, frame["knight"])
-            k["items"].remove(what)
-            self.knight_of(to, frame["to_knight"])["items"].append(what)
-            self.overflow(k)
-            self.say(f"{{0}} gives {self.item_name(what)} to {{1}}", s, to, kind="lose")
+            self.say(f"{{0}} has nothing to {verb}", s, kind="lose")
 
     def flee_dests(self, s: int, t: str) -> list[str]:
         """LD-GAP-34: nearest own flagged tile, home included (not the combat tile), without knight or monster;
@@ -349,7 +348,7 @@ class CombatRules(DoomspireBase):
         self.mark(self.mover(a), "fight", t, text=f"knight fight: {self.name(w)} beats {self.name(l)} "
                                                    f"({max(ta, td)} vs {min(ta, td)})")
         self.send_home(l, kl, why="goes home", by=self.mover(a))       # LD-KVK-14
-        self.flow.push("steal", winner=w, winner_knight=kw["id"], loser=l, loser_knight=kl["id"])   # LD-KVK-13
+        self._push_handover(giver=l, giver_knight=kl["id"], taker=w, taker_knight=kw["id"], chooser=w)  # LD-KVK-13
 
     def _fight_happens(self, t: str) -> None:
         """A knight fight on ``t`` really takes place: the entry that led to it draws no adventure card
@@ -367,74 +366,92 @@ class CombatRules(DoomspireBase):
               + self.combat_bonus(kd, None, duel=True) + frame.get("extra_d", 0))
         return ta, td
 
-    def _f_steal(self, frame: dict, choice: str | None, seat: int | None) -> None:
-        """LD-KVK-13, LD-KVK-15, LD-GAP-48: the winner picks a resource or an item of the beaten knight.
+    def _f_handover(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        """One resource or one item passes from the giver's lord and knight to the taker's: the theft after a
+        knight fight (the taker chooses: LD-KVK-13, LD-KVK-15, LD-GAP-48) or the gift after a partial flight (the
+        fleeing giver chooses: LD-KVK-6, LD-KVK-7, LD-GAP-47); items only between the two knights of the fight.
 
-        Every item of the beaten knight is offered.  One that does not fit on the winning knight asks which
-        of the winner's items to drop on its tile to make room, or to take something else instead (stage
-        ``room``; a declined item is not offered again).  The steal settles by itself only when a single
-        resource or a single item that fits is all there is."""
-        w, l = frame["winner"], frame["loser"]
-        kw, kl = self.knight(w, frame["winner_knight"]), self.knight(l, frame["loser_knight"])
+        Every item of the giver's knight is offered.  One that does not fit on the taking knight asks the taker
+        which of its own items to drop on its tile to make room, or to turn it down (stage ``room``, LD-GAP-44);
+        a turned-down item is not offered again and the chooser picks something else.  The hand-over settles by
+        itself only when a single resource or a single item that fits is all there is.  A giver of a gift with
+        nothing at all loses 1 fame instead (LD-GAP-47), but not once the taker has turned an item down."""
         if frame.get("stage") == "room":
-            self._f_steal_room(frame, choice, w, l)
+            self._f_handover_room(frame, choice)
             return
-        res = self.data["players"][l]["resources"]
-        opts = [(f"steal:{r}", f"Take 1 {r}") for r in RES if res[r] > 0]
-        if kw is not None and kl is not None:                          # an item only between the fighting knights
-            for i in kl["items"]:
-                if i in frame.get("declined", ()):
+        g, t = frame["giver"], frame["taker"]
+        steal = frame["chooser"] == t
+        verb = "steal" if steal else "give"
+        kg, kt = self.knight(g, frame["giver_knight"]), self.knight(t, frame["taker_knight"])
+        res = self.data["players"][g]["resources"]
+        opts = [(f"{verb}:{r}", f"Take 1 {r}" if steal else f"Give 1 {r} to {self.name(t)}") for r in RES if res[r] > 0]
+        if kg is not None and kt is not None:                          # an item only between the fighting knights
+            for i in kg["items"]:
+                if i in frame["declined"]:
                     continue
-                fits = self._fits(kw, i)
-                opts.append((f"steal:{i}", f"Take {self.item_name(i)}" + ("" if fits else " (drop an item for it)")))
+                fits = self._fits(kt, i)
+                opts.append((f"{verb}:{i}", (f"Take {self.item_name(i)}" + ("" if fits else " (drop an item for it)"))
+                             if steal else (f"Give {self.item_name(i)} to {self.name(t)}"
+                                            + ("" if fits else " (their hands are full: they may drop an item for "
+                                                               "it or turn it down)"))))
         if not opts:
             self.flow.pop(frame)
+            if not steal and not frame["declined"]:
+                self._nothing_to(g, "give")
             return
-        only = opts[0][0][6:]
-        if choice is None and len(opts) == 1 and only not in RES and not (kw and self._fits(kw, only)):
+        only = opts[0][0].split(":", 1)[1]
+        if choice is None and len(opts) == 1 and only not in RES and not (kt and self._fits(kt, only)):
             self.flow.pop(frame)                                       # the only thing is an item with no room for it
             self._push_room(frame, only)
             return
-        what = self._one_of(frame, choice, w, opts, "steal")
+        what = self._one_of(frame, choice, frame["chooser"], opts, verb)
         if what is None:
             return
         if what in RES:
-            self._hand_over(l, w, what)
-            self.say(f"{{0}} takes 1 {what} from {{1}}", w, l, kind="steal")
+            self._hand_over(g, t, what)
+            if steal:
+                self.say(f"{{0}} takes 1 {what} from {{1}}", t, g, kind="steal")
+            else:
+                self.say(f"{{0}} gives 1 {what} to {{1}}", g, t, kind="lose")
             return
-        kw = self.knight_of(w, frame["winner_knight"])
-        if self._fits(kw, what):
-            self._take_item(w, l, frame, what)
+        if self._fits(self.knight_of(t, frame["taker_knight"]), what):
+            self._take_item(frame, what)
             return
         self._push_room(frame, what)
 
     def _push_room(self, frame: dict, what: str) -> None:
-        self.flow.push("steal", winner=frame["winner"], winner_knight=frame["winner_knight"], loser=frame["loser"],
-                       loser_knight=frame["loser_knight"], stage="room", item=what,
-                       declined=list(frame.get("declined", ())))
+        self.flow.push("handover", **{k: frame[k] for k in ("giver", "giver_knight", "taker", "taker_knight",
+                                                            "chooser")},
+                       declined=list(frame["declined"]), stage="room", item=what)
 
-    def _f_steal_room(self, frame: dict, choice: str | None, w: int, l: int) -> None:
-        """The winner chose an item its knight has no room for: drop one of its own items, or take something else."""
-        what = frame["item"]
-        kw = self.knight_of(w, frame["winner_knight"])
+    def _f_handover_room(self, frame: dict, choice: str | None) -> None:
+        """The taking knight has no room for the item: its lord drops one of its own items, or turns it down."""
+        g, t, what = frame["giver"], frame["taker"], frame["item"]
+        steal = frame["chooser"] == t
+        kt = self.knight_of(t, frame["taker_knight"])
         if choice is None:
-            opts = [(f"room:{i}", f"Drop {self.item_name(i)} on {kw['at']} and take {self.item_name(what)}")
-                    for i in kw["items"] if self._fits(kw, what, drop=i)]
-            opts.append(("room:no", f"Keep your items: take something else instead of {self.item_name(what)}"))
-            self.flow.ask(w, opts, kind="steal")
+            opts = [(f"room:{i}", f"Drop {self.item_name(i)} on {kt['at']} and take {self.item_name(what)}")
+                    for i in kt["items"] if self._fits(kt, what, drop=i)]
+            opts.append(("room:no", f"Keep your items: take something else instead of {self.item_name(what)}"
+                         if steal else f"Keep your items: turn down {self.item_name(what)} "
+                                       f"({self.name(g)} gives something else if they can)"))
+            self.flow.ask(t, opts, kind="steal" if steal else "gift")
             return
         self.flow.pop(frame)
         mine = choice.split(":", 1)[1]
         if mine == "no":                                               # back to the choice, without this item
-            self.flow.push("steal", winner=w, winner_knight=frame["winner_knight"], loser=l,
-                           loser_knight=frame["loser_knight"], declined=frame["declined"] + [what])
+            if not steal:
+                self.say(f"{{0}} turns down {self.item_name(what)} from {{1}}", t, g, kind="lose")
+            self.flow.push("handover", **{k: frame[k] for k in ("giver", "giver_knight", "taker", "taker_knight",
+                                                                "chooser")},
+                           declined=frame["declined"] + [what])
             return
-        kw["items"].remove(mine)
-        self.data["tiles"][kw["at"]]["items"].append(mine)
-        self.data["moved_items"].append([w, mine, self.data["flow"]["turn"]])   # LD-ITEM-4, as a drop
-        self.say(f"{{0}}'s knight {frame['winner_knight'][1:]} drops {self.item_name(mine)} on {kw['at']}", w,
+        kt["items"].remove(mine)
+        self.data["tiles"][kt["at"]]["items"].append(mine)
+        self.data["moved_items"].append([t, mine, self.data["flow"]["turn"]])   # LD-ITEM-4, as a drop
+        self.say(f"{{0}}'s knight {frame['taker_knight'][1:]} drops {self.item_name(mine)} on {kt['at']}", t,
                  kind="item")
-        self._take_item(w, l, frame, what)
+        self._take_item(frame, what)
 
     def _fits(self, k: KnightData, iid: str, drop: str | None = None) -> bool:
         """Whether knight ``k`` could carry item ``iid`` too (after dropping ``drop``), counting carry bonuses."""
@@ -442,10 +459,15 @@ class CombatRules(DoomspireBase):
         return len(items) <= self.slots({"id": k["id"], "at": k["at"], "items": items, "followers": k["followers"],
                                           "done": k["done"]})
 
-    def _take_item(self, w: int, l: int, frame: dict, what: str) -> None:
-        kw, kl = self.knight_of(w, frame["winner_knight"]), self.knight_of(l, frame["loser_knight"])
-        kl["items"].remove(what)
-        kw["items"].append(what)
-        self.overflow(kl)
-        self.say(f"{{0}} takes {self.item_name(what)} from {{1}}", w, l, kind="steal")
-        self.mark(self.mover(w), "item", kw["at"], text=f"{self.name(w)} takes {self.item_name(what)} from {self.name(l)}")
+    def _take_item(self, frame: dict, what: str) -> None:
+        g, t = frame["giver"], frame["taker"]
+        kt, kg = self.knight_of(t, frame["taker_knight"]), self.knight_of(g, frame["giver_knight"])
+        kg["items"].remove(what)
+        kt["items"].append(what)
+        self.overflow(kg)
+        if frame["chooser"] == t:
+            self.say(f"{{0}} takes {self.item_name(what)} from {{1}}", t, g, kind="steal")
+            self.mark(self.mover(t), "item", kt["at"],
+                      text=f"{self.name(t)} takes {self.item_name(what)} from {self.name(g)}")
+        else:
+            self.say(f"{{0}} gives {self.item_name(what)} to {{1}}", g, t, kind="lose")

@@ -182,7 +182,7 @@ class HarvestRules(DoomspireBase):
     # ------------------------------------------------------------ at any time (State.free_actions)
     # items may be dropped and followers dismissed at any moment, also outside one's turn, but not while a
     # knight's entry into a tile is being resolved: its fight, the dragon, its card, a theft (LD-GAP-43)
-    RESOLVING = ("entry", "card", "monster", "duel", "dragon", "lose", "steal")
+    RESOLVING = ("entry", "card", "monster", "duel", "dragon", "lose", "handover")
 
     def items_free(self) -> bool:
         """No entry, fight, card or theft is being resolved (drops and dismissals are allowed)."""

@@ -65,6 +65,7 @@ PROMPTS = {
     "lose": "choose the resource to lose",
     "give": "choose the resource or item to give the attacker",
     "steal": "choose what to take from the beaten knight",
+    "gift": "make room for the item a fleeing knight gives you, or turn it down",
     "block": "block a rival knight passing your knight, and fight it",
     "route": "choose the route: which rival knights you pass (and who may block you)",
     "stack": "choose a treasure stack of the dragon's hoard",

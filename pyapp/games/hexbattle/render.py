@@ -211,7 +211,7 @@ def unit_svg(u: UnitView, x: float, y: float, *, owner_name: str = "", extra_cls
     parts.append(f'<text class="utype" y="-2.5">{TYPE_SHORT.get(utype, "?")}</text>')
     health, max_h = u.get("health"), u.get("max_health", u.get("health"))
     hurt = " hurt" if isinstance(health, int) and isinstance(max_h, int) and health < max_h else ""
-    parts.append(f'<rect class="hp-bg{hurt}" x="-10" y="1" width="20" height="14" rx="7"/>'
+    parts.append(f'<rect class="hp-bg{hurt} bs-upright" x="-10" y="1" width="20" height="14" rx="7"/>'
                  f'<text class="uhp{hurt}" y="12.3">{esc(health)}</text>')
     parts.append("</g>")
     return "".join(parts)
@@ -287,9 +287,9 @@ def render(view: HexBattleView, actions: list[Action], *, seat: int | None, name
     board = _board_svg(units, pending, acts, used, names, seat, flip, marks)
     hand = _hand_html(view, pending, acts, used)
     hand_acts = any(k.startswith(("play:", "pay:", "unpay:")) for k in acts)
-    return (f'<div class="hb-game{" interactive" if interactive else ""}">'
-            f'<div class="hb-board-wrap">{board}</div>'
-            f'<div class="hb-side"><div class="hb-play">{_turn_line(view, names)}'
+    return (f'<div class="hb-game{" interactive" if interactive else ""}" data-table>'
+            f'<div class="hb-board-wrap" data-board data-tall style="--tall: {BOARD_H / BOARD_W:.4f}">{board}</div>'
+            f'<div class="hb-side" data-side><div class="hb-play">{_turn_line(view, names)}'
             f'{_controls_html(view, pending, acts, used, hand if hand_acts else "")}'
             f'{_detail_html(units, pending, names)}{_last_html(marks, names)}</div>'
             f'{"" if hand_acts else hand}{_status_html(view, units, names, seat)}{_units_table(units)}'

@@ -636,5 +636,5 @@ def render(view: dict, actions: list, *, seat: int | None, names: list[str], int
         side.append('<section class="panel"><h3>Other actions</h3>'
                     + "".join(o.button(a.id, esc(a.label)) for a in rest) + "</section>")
     side.append(log_details("if-log", view.get("log") or [], names=names))
-    return (f'<div class="if-game"><div class="if-board-wrap">{board}</div>'
-            f'<div class="if-side">{"".join(side)}</div></div>')
+    return (f'<div class="if-game" data-table><div class="if-board-wrap" data-board>{board}</div>'
+            f'<div class="if-side" data-side>{"".join(side)}</div></div>')
