@@ -8,8 +8,8 @@ what is in parentheses and every character that is not a letter or a digit; the 
 in the name as one unbroken run.  A visible text of one symbol (or none) is not checked.  Stricter than axe in
 one way: a control hidden until something has the focus (a list of choices) is checked too.
 
-``unfocusable_pieces(markup, cls)``: the pieces (elements whose class list holds ``cls``) that cannot take the
-focus or have no name (``tabindex``, a role and an ``aria-label`` of a few words).
+``unfocusable_pieces(markup, cls)``: the pieces (``<g>`` elements whose class list holds ``cls``) that cannot
+take the focus or have no name (``tabindex="0"``, a role, an ``aria-label`` of a few words, a ``data-key``).
 
 >>> name_mismatches('<g role="button" aria-label="Move knight 1 to a6 with your 2"><text>1·2</text></g>')
 [('1·2', 'Move knight 1 to a6 with your 2')]
@@ -93,30 +93,29 @@ def name_mismatches(markup: str) -> list[tuple[str, str]]:
 
 
 class _Pieces(HTMLParser):
-    def __init__(self, cls: str) -> None:
+    def __init__(self, cls: str, tag: str | None) -> None:
         super().__init__(convert_charrefs=True)
-        self.cls = cls
+        self.cls, self.tag = cls, tag
         self.found: list[dict] = []
 
     def handle_starttag(self, tag: str, attrs: list) -> None:
         a = {k: v or "" for k, v in attrs}
-        if self.cls in a.get("class", "").split():
+        if self.cls in a.get("class", "").split() and self.tag in (None, tag):
             self.found.append(a)
 
 
-def unfocusable_pieces(markup: str, cls: str) -> list[dict]:
-    """The attributes of every element of class ``cls`` that is not focusable with a role and a name."""
-    p = _Pieces(cls)
-    p.feed(markup)
-    return [a for a in p.found if a.get("tabindex") != "0" or not a.get("role")
-            or len(a.get("aria-label", "").split()) < 3]
-
-
-def pieces(markup: str, cls: str) -> list[dict]:
-    """The attributes of every element of class ``cls``."""
-    p = _Pieces(cls)
+def pieces(markup: str, cls: str, tag: str | None = "g") -> list[dict]:
+    """The attributes of every element (``<g>`` by default) of class ``cls``."""
+    p = _Pieces(cls, tag)
     p.feed(markup)
     return p.found
+
+
+def unfocusable_pieces(markup: str, cls: str, tag: str | None = "g") -> list[dict]:
+    """The attributes of every piece of class ``cls`` that cannot take the focus (``tabindex="0"``) or has no
+    role, no name of a few words, or no ``data-key``."""
+    return [a for a in pieces(markup, cls, tag) if a.get("tabindex") != "0" or not a.get("role")
+            or len(a.get("aria-label", "").split()) < 3 or not a.get("data-key")]
 
 
 class _Spoken(HTMLParser):

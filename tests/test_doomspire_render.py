@@ -439,3 +439,27 @@ def test_a_markers_name_starts_with_the_words_it_shows():
         kinds.update(k for k in ("walk", "carry", "sail", "stay") if f'class="dest {k}"' in out
                      or f'class="dest one {k}"' in out)
     assert {"walk", "sail"} <= kinds, kinds
+
+
+@pytest.mark.rule("LD-UI-1", "LD-UI-2")
+def test_every_knight_and_boat_takes_the_focus_and_is_named():
+    """Issue 31: every piece, a rival's too, can be focused (Tab) and read: each knight and boat has
+    tabindex 0, a role, a name in words (a knight's items and followers included) and a data-key for the
+    browser's arrow keys."""
+    from a11y_names import pieces, unfocusable_pieces
+    s = _mid_game()
+    for viewer in (0, 1, None):
+        out, _acts = draw(s, viewer)
+        knights, boats = pieces(out, "kn"), pieces(out, "boat")
+        assert len(knights) >= 4 and boats
+        assert unfocusable_pieces(out, "kn") == [] and unfocusable_pieces(out, "boat") == []
+        keys = [a["data-key"] for a in knights + boats]
+        assert len(set(keys)) == len(keys)
+        rivals = [a for a in knights if "mine" not in a["class"].split()]
+        assert rivals and all("'s knight" in a["aria-label"] for a in rivals)
+    carrying = [(p["seat"], k["id"]) for p in s.view(None)["players"] for k in p["knights"]
+                if k["items"] or k["followers"]]
+    out, _acts = draw(s, None)
+    named = {a["data-key"]: a["aria-label"] for a in pieces(out, "kn")}
+    for seat, kid in carrying:
+        assert " with " in named[f"ds-kn-{seat}-{kid[1:]}"]

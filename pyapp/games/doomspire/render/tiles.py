@@ -3,7 +3,7 @@ description as a title, the highlight of the tile being fought on, and the knigh
 from __future__ import annotations
 
 from ....ui.markup import esc, number, part
-from .pieces import knights_svg
+from .pieces import knight_details, knights_svg
 from .shared import TILES, item_name, res_text, tile_xy
 
 TYPE_CHECKING = False
@@ -90,6 +90,7 @@ def tiles_svg(view: DoomspireView, frame: dict, cx: Ctx, seat: int | None, under
     the knights on top."""
     tiles = view.get("tiles") or {}
     moving = _moving(view, frame)
+    details = knight_details([p for p in view.get("players") or [] if isinstance(p, dict)])
     svg, on_top = [], []
     for t in TILES:
         v = tiles.get(t)
@@ -101,7 +102,7 @@ def tiles_svg(view: DoomspireView, frame: dict, cx: Ctx, seat: int | None, under
             svg.append(part(f"ds-t-{t}", tile))
         kl = v.get("knights") if isinstance(v, dict) else None
         if kl:
-            on_top.append(knights_svg(t, kl, x, y, cx, moving, seat))
+            on_top.append(knights_svg(t, kl, x, y, cx, moving, seat, details))
     ft = frame.get("tile") if frame.get("kind") in ("monster", "duel", "dragon") else None
     if isinstance(ft, str) and ft in tiles:
         fx, fy = tile_xy(ft)
