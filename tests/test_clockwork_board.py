@@ -205,3 +205,26 @@ def test_a_controls_name_holds_the_words_it_shows():
         assert name_mismatches(markup) == [], len(st.history)
         kinds.update(k for k in ("unit", "mk opt") if f'class="{k} ' in markup)
     assert kinds == {"unit", "mk opt"}
+
+
+@pytest.mark.rule("CC-UI-1", "CC-UI-3", "CC-UI-4")
+def test_every_piece_takes_the_focus_and_is_named():
+    """Issue 31: every piece on the board, a rival's too, can be focused (Tab) and read: units, Gate Tokens and
+    face-down portals have tabindex 0, a role, a name in words and a data-key (unique) for the arrow keys."""
+    from a11y_names import pieces, unfocusable_pieces
+    seen = {"unit": 0, "gate": 0, "portal": 0}
+    for st, seat in bot_game("clockwork", 3, 11, ["easy"], None, limit=500):
+        if seat is None:
+            break
+        if len(st.history) % 60:
+            continue
+        for viewer in (seat, (seat + 1) % 3):
+            markup = draw(st, viewer)
+            keys = []
+            for cls in seen:
+                assert unfocusable_pieces(markup, cls) == [], (cls, len(st.history))
+                found = pieces(markup, cls)
+                seen[cls] += len(found)
+                keys += [a["data-key"] for a in found]
+            assert len(set(keys)) == len(keys)
+    assert all(seen.values()), seen

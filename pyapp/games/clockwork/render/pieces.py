@@ -53,7 +53,8 @@ def unit_title(u: UnitView, names: list[str], own: bool) -> str:
 
 def gates_svg(view: ClockworkView, names: list[str]) -> str:
     """Every Gate Token: the token with a broad arrow inside its own hex pointing at the side where its
-    portals come in, and that hex ringed in the owner's colour (arrows never reach into another hex)."""
+    portals come in, and that hex ringed in the owner's colour (arrows never reach into another hex); the token
+    takes the focus and is named."""
     out = []
     for gate in view.get("gates") or []:
         h, ah = gate.get("hex"), gate.get("arrow")
@@ -70,13 +71,13 @@ def gates_svg(view: ClockworkView, names: list[str]) -> str:
         except (ValueError, TypeError):
             pass
         gt = f"Gate Token of {name_of(names, gate.get('owner'))} on {h}, arrow to {ah} (defense 9)"
-        out.append(f'{spot}<g class="gate {pc}" role="img" aria-label="{esc(gt)}">'
+        out.append(f'{spot}<g class="gate {pc}" tabindex="0" role="img" aria-label="{esc(gt)}" data-key="cw-gate-{esc(h)}">'
                    f'<use href="#cw-gate" class="gate-body" x="{x}" y="{y}"/>{arrow}</g>')
     return "".join(out)
 
 
 def portals_svg(view: ClockworkView, names: list[str]) -> str:
-    """The face-down portals (the unit only in the owner's own view)."""
+    """The face-down portals (the unit only in the owner's own view), each taking the focus and named."""
     out = []
     for p in view.get("portals") or []:
         try:
@@ -89,7 +90,8 @@ def portals_svg(view: ClockworkView, names: list[str]) -> str:
                  + (f": {UNIT_NAMES.get(unit, str(unit).replace('-', ' '))} (only you see this)" if unit else ""))
         label = f'<text class="plabel" x="{x}" y="{y + 3:.1f}">{esc(ABBREV.get(unit, str(unit)[:3]))}</text>' if unit else \
             f'<text class="plabel" x="{x}" y="{y + 3:.1f}">?</text>'
-        out.append(f'<g class="portal {seat_cls(p.get("owner"))}{" known" if unit else ""}"><title>{esc(title)}</title>'
+        out.append(f'<g class="portal {seat_cls(p.get("owner"))}{" known" if unit else ""}" tabindex="0" role="img" '
+                   f'aria-label="{esc(title)}" data-key="cw-portal-{esc(p.get("hex"))}"><title>{esc(title)}</title>'
                    f'<use href="#cw-portal" x="{x}" y="{y}"/>{label}</g>')
     return "".join(out)
 
@@ -118,6 +120,7 @@ def units_svg(view: ClockworkView, hexes: dict, link: dict[str, int], seat: int 
                       if ctrl != u.get("owner") else "")
         short = f'{abbrev(u)} {number(u.get("attack"))}/{number(u.get("defense"))}'
         out.append(part(f"cw-u{i}", f'<g class="{" ".join(ucls)}" transform="translate({x},{y})" tabindex="0" role="button" '
+                   f'data-key="cw-unit-{esc(u.get("id"))}" '
                    f'aria-label="{esc(short)}: {esc(unit_title(u, names, own))}">{owner_ring}'
                    f'<use href="#{shape}" class="body" transform="translate(0,-3.5) scale(.9)"/>'
                    f'<text class="uname" y="-0.2" aria-hidden="true">{esc(abbrev(u))}</text> '
