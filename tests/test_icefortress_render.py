@@ -89,7 +89,7 @@ def test_board_shows_rooms_elements_invaders_and_status():
     # the element's corner icon appears four times on a room, next to its colour class
     earth = html.split('class="room el-earth"')[1].split("</g>")[0]
     assert earth.count('class="ico"') >= 4
-    assert 'class="inv earth"' in html and "occupying this group" in html       # earth on a group
+    assert 'class="inv earth"' in html and "occupying the group" in html       # earth on a group
     assert html.count('class="inv fire"') == 2                                     # on a square and on a pillar
     assert "1 Roll Dice" in html and 'class="now"' in html
     assert "Ice shield: <b>7</b>" in html and "Invaders to pull this turn: 2" in html
@@ -144,3 +144,32 @@ def test_a_squares_name_starts_with_the_words_on_it():
                 checked += len(re.findall(r'class="sq \w+ legal" role="button"', html))
             st.apply(s, b[s].choose(st, s))
     assert checked > 50
+
+
+@rule("IF-UI-14")
+def test_every_piece_takes_the_focus_and_is_named():
+    """Issue 31: every piece can be focused (Tab) and read: a square holding a pillar's die or an invader takes
+    the focus and is named with them (a square offered as a control already is), an invader on a pillar group
+    takes the focus itself; each has a data-key (unique) for the arrow keys."""
+    from a11y_names import pieces
+    held = 0
+    for players, seed, kind in ((2, 7, "normal"), (3, 5, "easy")):
+        st = GAME.new(players, seed)
+        b = [bots.make("icefortress", kind, seed * 7 + i) for i in range(players)]
+        for step in range(300):
+            if st.is_over:
+                break
+            s = st.to_act[0]
+            if step % 10 == 0:
+                html = _html(st, s)
+                squares = pieces(html, "sq")
+                for a in squares:
+                    if re.search(r", (pillar \d|\w+ invader)", a["aria-label"]):
+                        assert a.get("tabindex") == "0" and a.get("data-key"), a
+                        held += 1
+                groups = [a for a in pieces(html, "inv") if "occupying the group" in a["aria-label"]]
+                assert all(a.get("tabindex") == "0" and a.get("data-key") for a in groups)
+                keys = [a["data-key"] for a in squares + groups if a.get("data-key")]
+                assert len(set(keys)) == len(keys)
+            st.apply(s, b[s].choose(st, s))
+    assert held > 20

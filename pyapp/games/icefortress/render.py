@@ -245,14 +245,18 @@ def _room_groups(o: _Out, view: dict, r: dict, room: dict, cid: str, w: float, s
         parts.append(f'<text class="gsize" x="{gx + 6:.1f}" y="{gy + 12:.1f}">{esc(_fit(label, gw - 26))}</text>')
         if g["id"] in ginv:
             e = ginv[g["id"]]
-            parts.append(_invader(e, gx + gw - 13, gy + 9, f"{e} invader occupying this group"))
+            parts.append(_invader(e, gx + gw - 13, gy + 9, f"{e} invader occupying the group {place}",
+                                  f"if-inv-{place}"))
         parts.append(_mark_svg(marks.get(place, []), gx + 2, gy, gw - 4, gh))
     return "".join(parts), "".join(targets)
 
 
-def _invader(el: str, x: float, y: float, label: str) -> str:
+def _invader(el: str, x: float, y: float, label: str, key: str = "") -> str:
+    """An invader's disc; with ``key`` it takes the focus itself (one on a pillar group: one on a square is
+    read with its square, which takes the focus)."""
     el = el if el in ICON else "white"
-    return (f'<g class="inv {esc(el)}" role="img" aria-label="{esc(label)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="8"/>'
+    focus = f' tabindex="0" data-key="{esc(key)}"' if key else ""
+    return (f'<g class="inv {esc(el)}" role="img" aria-label="{esc(label)}"{focus}><circle cx="{x:.1f}" cy="{y:.1f}" r="8"/>'
             f'<text x="{x:.1f}" y="{y + 4:.1f}">{ICON[el]}</text></g>')
 
 
@@ -300,11 +304,14 @@ def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict,
         words = ", ".join(w for w in shown if any(ch.isalnum() for ch in w))
         name = f"{words}: {a.label} ({desc}{state})" if words else f"{a.label} ({desc}{state})"
         return (f'<g class="sq {colour} legal" role="button" tabindex="0" data-action="{esc(aid)}" '
+                f'data-key="if-sq-{esc(place)}" '
                 f'aria-label="{esc(name)}">{body}'
                 f'<rect class="hl" x="{sx - 2:.1f}" y="{sy - 2:.1f}" width="{SQ + 4}" height="{SQ + 4}" rx="4"/></g>'
                 + mark)
     why = hints.get(place)
-    return (f'<g class="sq {colour}{" refused" if why else ""}" role="img" aria-label="{esc(place)}: {esc(desc)}{esc(state)}'
+    # a square holding a piece (a pillar's die, an invader) takes the focus, so that every piece can be read
+    focus = f' tabindex="0" data-key="if-sq-{esc(place)}"' if state else ""
+    return (f'<g class="sq {colour}{" refused" if why else ""}" role="img"{focus} aria-label="{esc(place)}: {esc(desc)}{esc(state)}'
             f'{esc(DASH + "refused: " + why) if why else ""}">{body}{mark}</g>')
 
 
