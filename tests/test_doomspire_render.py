@@ -463,3 +463,32 @@ def test_every_knight_and_boat_takes_the_focus_and_is_named():
     named = {a["data-key"]: a["aria-label"] for a in pieces(out, "kn")}
     for seat, kid in carrying:
         assert " with " in named[f"ds-kn-{seat}-{kid[1:]}"]
+
+
+@pytest.mark.rule("LD-UI-5")
+def test_markers_leave_the_tile_name_in_view_and_never_overlap():
+    """Issue 31 item 5: on a tile with several moves the markers sit along its bottom edge, then its top edge,
+    not over its name; no two markers on the board overlap.  (A tile with one move is clickable as a whole.)"""
+    pos = re.compile(r'<g class="dest (?!one)[^"]*" data-action="[^"]*" role="button" tabindex="0" aria-label="[^"]*" '
+                     r'transform="translate\((-?\d+),(-?\d+)\)"')
+    name_y = float(re.search(r'<text class="tn" y="(-?[\d.]+)"', draw(_mid_game(), 0)[0]).group(1))
+    crowded = 0
+    for s, seat in play(3, ["goal", "wanderer", "wanderer", "wanderer"], limit=500):
+        if seat is None:
+            break
+        out, _acts = draw(s, seat)
+        centres = [(int(x), int(y)) for x, y in pos.findall(out)]
+        for i, (x, y) in enumerate(centres):
+            assert all((x - a) ** 2 + (y - b) ** 2 >= 20 ** 2 for a, b in centres[i + 1:]), (x, y)
+        per_tile: dict = {}
+        for x, y in centres:
+            if 44 <= x <= 556 and 44 <= y <= 556:                # on the island (sails are in the sea)
+                per_tile.setdefault(((x - 44) // 64, (y - 44) // 64), []).append((x, y))
+        for (c, r), lst in per_tile.items():
+            if len(lst) > 6:
+                continue
+            crowded += len(lst) >= 4
+            cy = 44 + 64 * r + 32
+            for _x, y in lst:                                   # the name: 10 px text, baseline name_y
+                assert y + 10 <= cy + name_y - 7.5 or y - 10 >= cy + name_y + 2.5, (c, r, y - cy)
+    assert crowded

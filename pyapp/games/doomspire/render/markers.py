@@ -10,8 +10,11 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from ....engine import Action
     from .shared import Ctx
 
-# marker slots inside a tile (up to 9 markers, then they wrap)
-SLOTS = ((-20, -19), (0, -19), (20, -19), (-20, 1), (0, 1), (20, 1), (-20, 21), (0, 21), (20, 21))
+# marker slots on a tile with several moves (issue 31): along its bottom edge, then its top edge, clear of the
+# tile's name (text band y -13..-3) and of the monster in the middle; a seventh and more (one tile in 400 with
+# markers, in bot games) go in the middle row.  20 apart (a marker's width), so neither two markers on a tile nor
+# the top and bottom rows of two tiles one above the other ever overlap.
+SLOTS = ((-20, 21), (0, 21), (20, 21), (20, -23), (-20, -23), (0, -23), (-20, 1), (0, 1), (20, 1))
 
 
 def _sail_pos(z: str, i: int) -> tuple[float, float]:

@@ -37,7 +37,7 @@ def _tile_svg(t: str, v: TileView, x: float, y: float, cx: Ctx) -> str:
         title.append(f"home castle of {cx.plain[home] if number(home, -1) in range(len(cx.plain)) else '?'}")
     parts.append(f'<text class="tid" x="-28" y="-19">{t}</text>')
     fit = ' textLength="58" lengthAdjust="spacingAndGlyphs"' if len(str(v.get("name", ""))) > 11 else ""
-    parts.append(f'<text class="tn" y="-7"{fit}>{name}</text>')
+    parts.append(f'<text class="tn" y="-5.5"{fit}>{name}</text>')      # (below the top row of markers)
     yld = v.get("yield")
     if isinstance(yld, dict) and yld:
         star = "★ " if v.get("starred") else ""
