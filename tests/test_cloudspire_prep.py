@@ -7,6 +7,7 @@ import pytest
 from cloudspire_helpers import act, clear_landmarks, ids, landmark, new, owned, skip_to, stack, unit
 from pyapp.engine.log import plain
 from pyapp.engine.rng import Rng
+from pyapp.games.cloudspire.content import UNITS
 
 rule = pytest.mark.rule
 
@@ -118,7 +119,7 @@ def test_health_chips_come_from_the_top_minion_only():
     clear_landmarks(s)
     u = unit(s, 0, "e5", chips=["page", "court_warden"])
     v = unit(s, 0, "e6", chips=["court_warden"])
-    assert s.data["units"][u]["hp"] == 1 and s.data["units"][v]["hp"] == 4
+    assert s.data["units"][u]["hp"] == 1 and s.data["units"][v]["hp"] == UNITS["court_warden"]["health"]
 
 
 @rule("CS-STK-10", "CS-UI-15", "CS-GAP-41", "CS-UI-17", "CS-UI-16")

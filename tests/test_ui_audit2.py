@@ -105,3 +105,39 @@ def test_a_plain_bot_in_a_link_is_the_hard_level(game_id):
 
 def test_every_game_on_the_shelf_has_a_hard_level():
     assert LEVELLED == [g["id"] for g in games.catalog() if g["ready"]]
+
+
+def test_teammates_are_named_with_and_bots_by_their_short_names():
+    """Issue 31 (the look): a co-operative game's header and title say "with", not "vs"; a bot seat is named by its
+    short label ("Crusader bot", not "Crusader (plays to win) bot")."""
+    team = make({"game": "icefortress", "seats": "human,bot:normal", "seed": "3"})
+    html = team.render()
+    bar = html.split('<div class="seats">', 1)[1].split('<div class="tools', 1)[0]
+    assert " with " in bar and " vs " not in bar
+    assert " with " in team.meta["title"] and " vs " not in team.meta["title"]
+    duel = make({"game": "clockwork", "seats": "human,bot:crusader", "seed": "3"})
+    assert duel.meta["names"][1] == "Crusader bot" and " vs " in duel.meta["title"]
+    coop = make({"game": "cloudspire", "seats": "human,human", "seed": "3"})
+    assert " vs " in coop.meta["title"]                       # the competitive game by default
+    assert games.get("cloudspire").plays_together({"mode": "coop"}, 2)
+    assert not games.get("cloudspire").plays_together({"mode": "competitive"}, 2)
+
+
+def test_an_undo_is_announced_in_the_live_region():
+    """Issue 31 item 8: "Undo announces nothing": the polite live region says an action was taken back."""
+    app = make({"game": "clockwork", "seats": "human,bot:random", "seed": "4"})
+    live = lambda: app.render().split('aria-live="polite" aria-atomic="true">', 1)[1].split("</div>", 1)[0]
+    seat = app.view_seat()
+    for _ in range(40):                              # on to an action the person may take back
+        while app.bot_pending():
+            assert app.step_bot()
+        live()
+        app.handle("action", [a.id for a in app.state.legal_actions(seat)][0])
+        if app.state.can_undo(seat):
+            break
+    before = live()
+    assert app.state.can_undo(seat)
+    app.handle("nav", "undo")
+    said = live()
+    assert "Undone: your last action was taken back." in said and said != before
+    assert live() == said                                    # said once, not again at the next render

@@ -518,6 +518,13 @@ class Game:
     # the player count a new game's setup starts with (None: min_players), e.g. 2 where one player means
     # a solo mode that is not the game's usual way to play
     default_players: int | None = None
+    # the seats play together, as one team (a co-operative game): the app names them "A with B", not "A vs B"
+    cooperative: bool = False
+
+    def plays_together(self, options: dict, players: int) -> bool:
+        """Whether the seats of a game with these options play as one team (:attr:`cooperative`; a game with a
+        co-operative mode says so from its options)."""
+        return self.cooperative
 
     @property
     def setup_players(self) -> int:

@@ -51,10 +51,19 @@ def seat_name(game_id: str, i: int, seat: str, typed: str = "") -> str:
     """The name seat ``i`` plays under: the typed one, the bot's (``Greedy bot``), else ``Player <i + 1>``."""
     if typed.strip():                    # outside text: directional controls dropped, right-to-left isolated
         return isolate(typed) or seat_name(game_id, i, seat)
-    if seat.startswith("bot:"):
+    if seat.startswith("bot:"):                 # its short name: "Crusader bot", not "Crusader (plays to win) bot"
         cls = botlib.available(game_id).get(seat[4:]) if game_id else None
-        return f"{getattr(cls, 'label', seat[4:])} bot" if cls else seat[4:]
+        return f"{str(getattr(cls, 'label', seat[4:])).split(' (')[0]} bot" if cls else seat[4:]
     return f"Player {i + 1}"
+
+
+def joined(names: list, together: bool) -> str:
+    """The seats' names in a game's title: ``Ann vs Bo``, or ``Ann with Bo`` for teammates.
+
+    >>> joined(["Ann", "Bo"], False), joined(["Ann", "Keeper bot"], True)
+    ('Ann vs Bo', 'Ann with Keeper bot')
+    """
+    return (" with " if together else " vs ").join(names)
 
 
 def distinct(names: list) -> list:

@@ -186,6 +186,11 @@ class Session:
             return self.viewer if self.viewer is not None else humans[0]
         return self.viewer
 
+    @staticmethod
+    def together(state: State) -> bool:
+        """The seats of this game play as one team (:meth:`pyapp.engine.core.Game.plays_together`)."""
+        return bool(state.game.plays_together(state.options, state.players))
+
     def free_actions(self, vs: int | None) -> list[Action]:
         """The viewing human's "at any time" actions (``State.free_actions``), also when not to act."""
         if vs is None or self.state is None or self.meta is None or self.meta["seats"][vs] != "human" \
@@ -210,7 +215,8 @@ class Session:
         names = seatlib.distinct([self.seat_name(i, s, names[i] if i < len(names) else "")
                                   for i, s in enumerate(seats)])
         self.meta = {"id": meta["id"], "seats": seats, "names": names, "created": meta.get("created") or self.clock(),
-                     "title": clip(meta.get("title") or f"{' vs '.join(names)} — {state.game.title}", MAX_TITLE)}
+                     "title": clip(meta.get("title") or f"{seatlib.joined(names, self.together(state))} — {state.game.title}",
+                                   MAX_TITLE)}
         self.viewer = self.single_human()
         self.seen_log, self.recap = self._read_recap(meta.get("recap"), len(state.log), len(seats))
         self.hints = self._read_hints(state, meta.get("hints"))

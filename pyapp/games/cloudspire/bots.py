@@ -257,39 +257,6 @@ def evaluate(view: dict, seat: int) -> float:
     return score
 
 
-class _Sorter:
-    """Stands in for a generator: "shuffles" by sorting (a canonical order)."""
-
-    @staticmethod
-    def shuffle(xs: list) -> None:
-        xs.sort()
-
-
-def canonical_copy(state: "State", seat: int) -> "State":
-    """A copy of ``state`` with everything ``seat`` cannot see put in a canonical (sorted) order: the market,
-    earthscape and event piles, the relics of the deck and of the other seats, the landmarks it has not seen and
-    the other seats' hidden stack chips.  Dealing such a copy anew with ``resample_hidden`` then depends on what
-    the seat sees only (the game's own redeal starts from the hidden order)."""
-    c: Any = state.clone()
-    d = c.data
-    for pile in (d["market"]["deck"], d["market"]["scapes"], d["events"]["deck"]):
-        pile.sort()
-    others = [s for s in range(c.fortresses) if s != seat]
-    pool = sorted(d["relic_deck"] + [r for s in others for r in d["relics"][s]])
-    for s in others:
-        k = len(d["relics"][s])
-        d["relics"][s], pool = pool[:k], pool[k:]
-    d["relic_deck"] = pool
-    hidden = [h for h, lm in sorted(d["landmarks"].items()) if not lm["up"] and seat not in lm["known"]]
-    tiles = sorted([d["landmarks"][h]["tile"] for h in hidden] + d["lm_pool"])
-    for h in hidden:
-        d["landmarks"][h]["tile"] = tiles.pop(0)
-    d["lm_pool"] = tiles
-    for s in others:
-        c._reshuffle_stack(s, _Sorter)
-    return c
-
-
 def _big(state: "State", seat: int) -> bool:
     """Buying, building, marking and selecting units: the decisions that shape a wave."""
     return state.flow.phase in ("market", "build", "mark", "select")  # type: ignore[attr-defined]
@@ -334,7 +301,8 @@ class HardBot(SlicedRollouts):
     margin = 1.0
 
     def determinize(self, state: "State", seat: int) -> "State":
-        return canonical_copy(state, seat).resample_hidden(seat, self.rng)
+        # the game's redeal starts every hidden fact from a sorted order: the copy depends on the view only
+        return state.resample_hidden(seat, self.rng)
 
     def start(self, state: "State", seat: int) -> None:
         self._wave = state.data["wave"]  # type: ignore[attr-defined]

@@ -80,6 +80,11 @@ def _stat_unit(chk, u, at, cp_key, lo, hi):
               "terrain must list path and only " + ", ".join(TERRAIN))
     tal = u.get("talents")
     chk.check(isinstance(tal, list) and all(t in TALENTS for t in tal), at, "unknown talent")
+    if "tuned" in u:                      # a number changed for balance: its value before (the rules page lists it)
+        was = u["tuned"]
+        chk.check(isinstance(was, dict) and bool(was) and
+                  all(k in ("move", "attack", "health") and is_int(v, 1, 12) and v != u.get(k) for k, v in was.items()),
+                  at, "tuned must map move/attack/health to the number before the change (another number)")
 
 
 def _traits(chk, traits, at) -> None:
@@ -169,7 +174,7 @@ def _load():
                   f"needs {ros['heroes']} heroes, one of them the starting hero")
         for h in heroes:
             hat = f"{at} hero {h.get('id')!r}"
-            chk.fields(h, {"id", "name", "cp", "start", "move", "attack", "health", "terrain", "talents"}, hat)
+            chk.fields(h, {"id", "name", "cp", "start", "move", "attack", "health", "terrain", "talents"}, hat, {"tuned"})
             _stat_unit(chk, h, hat, "cp", 0, 4)
             chk.check(h.get("cp") == (0 if h.get("start") else 4), hat,
                       "the starting hero costs 0 CP, the other 4 (CS-CMP-7, CS-GAP-37)")
@@ -177,7 +182,7 @@ def _load():
         chk.check(len(f["minions"]) == ros["minions"], at, f"needs {ros['minions']} minion types")
         for m in f["minions"]:
             mat = f"{at} minion {m.get('id')!r}"
-            chk.fields(m, {"id", "name", "cp", "count", "move", "attack", "health", "terrain", "talents"}, mat)
+            chk.fields(m, {"id", "name", "cp", "count", "move", "attack", "health", "terrain", "talents"}, mat, {"tuned"})
             _stat_unit(chk, m, mat, "cp", 1, 6)
             chk.int(m.get("count"), mat, "count", 3, 3)
             units[m.get("id")] = dict(m, kind="minion", faction=fid, merc=False, reward=max(1, m.get("cp", 1)))

@@ -154,7 +154,26 @@ class DeployMixin(EconomyMixin):
             chip, hero = rest.split(":")
             d["owned"][seat]["chips"].remove(chip)
             d["heroes"][seat][hero]["equip"].append(chip)
-            self.say("{0} equips %s with %s" % (UNITS[hero]["name"], CHIPS[chip]["name"]), seat, kind="equip")
+            # CS-MKT-12, CS-STK-10: the chip goes under a hero in the secret stack; which hero is hidden (the
+            # chip itself left the public pool of owned chips, so it may be named)
+            self.say("{0} puts %s under a hero in the deployment stack" % CHIPS[chip]["name"], seat, kind="equip")
+
+    def show_equipment(self, seat: int, hero: str) -> None:
+        """A hero leaves the stack for the map: the equipment under it comes into the open with it."""
+        hs = self.hero_state(seat, hero)
+        new = [c for c in hs["equip"] if c not in hs.get("shown", ())]
+        if new:
+            hs["shown"] = hs.get("shown", []) + new
+            self.reveal()
+            self.say("{0}'s %s carries %s" % (UNITS[hero]["name"], " and ".join(CHIPS[c]["name"] for c in new)),
+                     seat, kind="equip")
+
+    def equipment_view(self, owner: int, hero: str, seat) -> list:
+        """The equipment ``seat`` may see on a hero: all of it for the owner, for others what has been shown."""
+        hs = self.hero_state(owner, hero)
+        if seat == owner:
+            return list(hs["equip"])
+        return [c for c in hs["equip"] if c in hs.get("shown", ())]
 
     def stack_view(self, owner: int, seat) -> list:
         """The stack as ``seat`` may see it: everything for its owner; for others the top entry and
@@ -172,3 +191,97 @@ class DeployMixin(EconomyMixin):
             else:
                 out.append({"size": size})
         return out
+
+    # ---- redealing what another seat cannot see (for ``_resample``) ------------------------------------------
+    def redeal_units(self, s: int, rng) -> None:
+        """Deal seat ``s``'s hidden units anew, from sorted pools, so the result depends only on what the
+        others see (the entries' sizes, the top entry once the stack is built, the selection, the groups on
+        the map with their top chip and size): which entries of the stack hold heroes (a block on top and a
+        block at the bottom, CS-STK-9), which hero is where, which chips each group holds below its visible
+        top (slowest first, never slower than that top, CS-STK-4), and, while stacks are built, which selected
+        units are placed at all; then the equipment not yet shown among the heroes that may carry it."""
+        d = self.data
+        stack = d["stacks"][s]
+        building = self.flow.phase == "stack"
+        sizes = [1 if "hero" in e else len(e["chips"]) for e in stack]
+        n = len(stack)
+        top = stack[0] if stack and not building else None
+        if building:                                           # the whole selection: which are placed is hidden
+            heroes = sorted(t for t in d["picked"][s] if UNITS[t]["kind"] == "hero")
+            chips = sorted(t for t in d["picked"][s] if UNITS[t]["kind"] == "minion")
+        else:
+            heroes = sorted(e["hero"] for e in stack if "hero" in e)
+            chips = sorted(c for e in stack for c in e.get("chips", ()))
+        valid = set()
+        for a in range(n + 1):
+            for b in range(n + 1 - a):
+                at = frozenset(range(a)) | frozenset(range(n - b, n))
+                middle = [i for i in range(n) if i not in at]
+                need = sum(sizes[i] for i in middle)
+                if any(sizes[i] != 1 for i in at) or (top is not None and ("hero" in top) != (0 in at)):
+                    continue
+                if building:
+                    ok = len(at) <= len(heroes) and need <= len(chips) and (not (b and middle) or need == len(chips))
+                else:
+                    ok = len(at) == len(heroes)
+                if ok:
+                    valid.add(tuple(sorted(at)))
+        if valid:
+            spots = list(rng.choice(sorted(valid)))
+        else:                                                  # a stack no rule could build (a test's position)
+            spots = [i for i, e in enumerate(stack) if "hero" in e]
+        if top is not None and "hero" in top:
+            heroes.remove(top["hero"])
+            spots.remove(0)
+        rng.shuffle(heroes)
+        new: list = [dict(top)] if top is not None and "hero" in top else []
+        groups = []                                            # (entry, visible chips, hidden count)
+        if top is not None and "chips" in top:
+            chips.remove(top["chips"][0])
+            new.append({"chips": [top["chips"][0]]})
+            groups.append((new[0], 1, sizes[0] - 1))
+        for i in range(len(new), n):
+            if i in spots:
+                new.append({"hero": heroes.pop(0)})
+            else:
+                new.append({"chips": []})
+                groups.append((new[-1], 0, sizes[i]))
+        on_map = [u for _uid, u in sorted(d["units"].items())
+                  if u["owner"] == s and len(u["chips"]) > 1 and not u.get("fused")]    # an elemental's chips are public
+        for u in on_map:
+            chips += u["chips"][1:]
+            groups.append((u, 1, len(u["chips"]) - 1))
+        chips.sort()
+        # groups behind a visible top first, the slowest top last: each takes chips no slower than its top
+        lead = sorted((g for g in groups if g[1]), key=lambda g: -UNITS[g[0]["chips"][0]]["move"])
+        for entry, _k, count in lead:
+            floor = UNITS[entry["chips"][0]]["move"]
+            fit = [c for c in chips if UNITS[c]["move"] >= floor]
+            rng.shuffle(fit)
+            part = fit[:count]
+            for c in part:
+                chips.remove(c)
+            entry["chips"][1:] = sorted(part, key=lambda c: UNITS[c]["move"])
+        rng.shuffle(chips)
+        for entry, k, count in groups:
+            if not k:
+                entry["chips"][:] = sorted(chips[:count], key=lambda c: UNITS[c]["move"])
+                chips = chips[count:]
+        stack[:] = new
+        self._redeal_equipment(s, rng)
+
+    def _redeal_equipment(self, s: int, rng) -> None:
+        """Equipment not yet shown goes to a hero of the selection not on the map (else any hero not on it)."""
+        d = self.data
+        pool = []
+        for hs in d["heroes"][s].values():
+            hidden = [c for c in hs["equip"] if c not in hs.get("shown", ())]
+            pool += hidden
+            hs["equip"] = [c for c in hs["equip"] if c not in hidden]
+        if not pool:
+            return
+        out = {u["hero"] for u in d["units"].values() if u["owner"] == s and u.get("hero")}
+        free = sorted(h for h in d["heroes"][s] if h not in out)
+        carriers = [h for h in free if h in d["picked"][s]] or free
+        for c in sorted(pool):
+            d["heroes"][s][rng.choice(carriers)]["equip"].append(c)

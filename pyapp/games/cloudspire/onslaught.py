@@ -338,6 +338,7 @@ class OnslaughtMixin(BattleMixin):
             e = d["stacks"][s].pop(0)
             start = self.gate_hex(s)
             uid = self.new_unit(s, hero=e["hero"], h=h)
+            self.show_equipment(s, e["hero"])
         else:
             uid = ref
             start = d["units"][uid]["hex"]

@@ -234,8 +234,10 @@ class CloudspireState(OnslaughtMixin):
             groups.append([s for s in live if key[s] == k])
         groups += [[s] for s in reversed(d["out"])]
         figures = ", ".join(f"P{s + 1} {d['gate_damage'][s]}" for s in range(self.players))
+        # CS-GAP-68: "else a shared win". A partial tie for first place is shared already; a complete tie (one
+        # place holding every seat) needs the flag, and only then is it set, so other outcomes keep their record.
         self.finish(Outcome.ranked(groups, f"after wave 4, damage dealt to opposing gates: {figures}",
-                                   scores=list(d["gate_damage"])))
+                                   scores=list(d["gate_damage"]), ties_share=len(groups) == 1))
 
     # ---- views and hidden information ----------------------------------------------------------------------
     def _view(self, seat):
@@ -273,7 +275,8 @@ class CloudspireState(OnslaughtMixin):
             "berths": [self.berths(s) for s in range(self.fortresses)],
             "gate_damage": list(d["gate_damage"]), "adv": [dict(a) for a in d["adv"]],
             "barracks": [{"minions": dict(b["minions"]), "spires": dict(b["spires"])} for b in d["barracks"]],
-            "heroes": [{h: dict(v) for h, v in hs.items()} for hs in d["heroes"]],
+            "heroes": [{h: {"level": v["level"], "equip": self.equipment_view(s, h, seat)} for h, v in hs.items()}
+                       for s, hs in enumerate(d["heroes"])],
             "owned": [{"chips": sorted(o["chips"]), "scapes": sorted(o["scapes"])} for o in d["owned"]],
             "market": {"face": list(m["face"]), "scape": m["scape_face"], "deck": len(m["deck"]),
                        "discard": len(m["discard"]), "scapes": len(m["scapes"])},
@@ -289,58 +292,32 @@ class CloudspireState(OnslaughtMixin):
         }
 
     def _resample(self, seat: int, rng) -> None:
-        """Deal anew what ``seat`` cannot see: other stacks' order below the top and group chips
-        below the top (CS-STK-10), facedown landmarks it has not seen, the draw piles and other
-        seats' relics."""
+        """Deal anew what ``seat`` cannot see, every pile from a sorted start so that the copy depends only on
+        what the seat sees: other fortresses' hidden units (``redeal_units``: the stack below its top, heroes
+        and their depths included, the chips below the top of groups on the map, equipment not yet shown),
+        facedown landmarks it has not seen, the draw piles and other seats' relics (CS-STK-10)."""
         d = self.data
         for s in range(self.fortresses):
-            if s == seat:
-                continue
-            for _ in range(20):
-                if self._reshuffle_stack(s, rng):
-                    break
+            if s != seat:
+                self.redeal_units(s, rng)
         hidden = [h for h, lm in sorted(d["landmarks"].items()) if not lm["up"] and seat not in lm["known"]]
-        pool = [d["landmarks"][h]["tile"] for h in hidden] + d["lm_pool"]
+        pool = sorted([d["landmarks"][h]["tile"] for h in hidden] + d["lm_pool"])
         rng.shuffle(pool)
         for h in hidden:
             d["landmarks"][h]["tile"] = pool.pop()
             d["landmarks"][h]["known"] = [k for k in d["landmarks"][h]["known"] if k != seat]
         d["lm_pool"] = pool
         for pile in (d["market"]["deck"], d["market"]["scapes"], d["events"]["deck"]):
+            pile.sort()
             rng.shuffle(pile)
         hands = [s for s in range(self.fortresses) if s != seat]
-        relics = d["relic_deck"] + [r for s in hands for r in d["relics"][s]]
+        relics = sorted(d["relic_deck"] + [r for s in hands for r in d["relics"][s]])
         rng.shuffle(relics)
         for s in hands:
             k = len(d["relics"][s])
             d["relics"][s] = relics[:k]
             relics = relics[k:]
         d["relic_deck"] = relics
-
-    def _reshuffle_stack(self, s: int, rng) -> bool:
-        """Permute seat ``s``'s hidden minion chips over the hidden places; False if the result
-        breaks a group's movement order against a visible top chip (then nothing changes)."""
-        d = self.data
-        slots = []                                   # (container list, start index)
-        for i, e in enumerate(d["stacks"][s]):
-            if "chips" in e:
-                slots.append((e["chips"], 1 if i == 0 else 0))
-        for uid, u in sorted(d["units"].items()):
-            if u["owner"] == s and u["chips"] and not u.get("fused"):     # an elemental's chips are public
-                slots.append((u["chips"], 1))
-        chips = [c for lst, k in slots for c in lst[k:]]
-        rng.shuffle(chips)
-        new = []
-        for lst, k in slots:
-            part = sorted(chips[:len(lst) - k], key=lambda c: UNITS[c]["move"])
-            chips = chips[len(lst) - k:]
-            whole = lst[:k] + part
-            if k and part and UNITS[part[0]]["move"] < UNITS[lst[0]]["move"]:
-                return False
-            new.append(whole)
-        for (lst, _k), whole in zip(slots, new):
-            lst[:] = whole
-        return True
 
 
 FACTION_CHOICES = [(f, FACTIONS[f]["name"]) for f in PLAYABLE]
@@ -352,6 +329,12 @@ class CloudspireGame(Game):
     title = "Cloudspire"
     min_players, max_players = 1, 4                 # CS-OVR-1: 1 player is solo (CS-GAP-6)
     default_players = 2                             # a new game's setup: the competitive game
+    # 2: the Heirs' Outrider and Court Warden, the Bellows Spire and the Forsaken Colossus at the numbers of
+    #    CS-GAP-75/72 (a recorded game with them no longer replays the same); equipment hidden under its hero
+    rules_version = 2
+
+    def plays_together(self, options: dict, players: int) -> bool:
+        return players > 1 and options.get("mode") == "coop"      # CS-OVR-2: together against the Raider Fortress
     seat_colours = ("#c0392b", "#2f6db5", "#2e8b57", "#d4a017")   # as its board draws them (web/cloudspire.css)
     description = "Advance your floating fortress, raise spires and send minions and heroes at rival fortresses."
     options_spec = (

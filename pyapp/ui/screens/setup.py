@@ -174,7 +174,9 @@ class SetupScreen:
             return False
         names = seatlib.distinct([self.s.seat_name(i, s, st["names"][i]) for i, s in enumerate(st["seats"])])
         self.s.start_game(game, state, {"id": saves.new_id(), "seats": list(st["seats"]), "names": names,
-                                        "created": self.s.clock(), "title": f"{' vs '.join(names)} — {game.title}"})
+                                        "created": self.s.clock(),
+                                        "title": f"{seatlib.joined(names, game.plays_together(options, len(names)))} "
+                                                 f"— {game.title}"})
         self.store.autosave()
         return True
 

@@ -151,7 +151,8 @@ class GameTable:
             self._live, self._live_mark = "", None
             return ""
         state, names = self.s.state, self.s.meta["names"]
-        mark = (self.s.meta["id"], len(state.log), tuple(state.to_act), state.is_over, self.s.handoff_seat())
+        mark = (self.s.meta["id"], len(state.log), tuple(state.to_act), state.is_over, self.s.handoff_seat(),
+                len(state.history))
         old = self._live_mark
         if old == mark:
             return self._live
@@ -159,7 +160,10 @@ class GameTable:
         def say(make: Callable[[list[str]], str]) -> None:
             text = make([f"\ue000{i}\ue001" for i in range(len(names))]).strip()
             parts.append(names_html(lambda n: text, names) + ("" if text.endswith((".", "!", "?")) else "."))
-        if old is not None and old[0] == mark[0] and len(state.log) > old[1]:
+        undone = old is not None and old[0] == mark[0] and len(state.history) < old[5]
+        if undone:                                     # an undo: said, whether or not the action had logged
+            say(lambda n: "Undone: your last action was taken back.")
+        elif old is not None and old[0] == mark[0] and len(state.log) > old[1]:
             for entry in state.log[old[1]:][-5:]:
                 say(functools.partial(plain_entry, entry))
         out = state.outcome()
@@ -210,7 +214,7 @@ class GameTable:
         zoom = self.s.settings.get("board_zoom", "auto")
         return (f'<section class="game" aria-labelledby="game-title">'
                 f'<h2 id="game-title" class="sr-only">{esc(_game.title)}</h2>'
-                f'{self._render_game_bar(vs)}<div class="turn-area">{banner}</div>{zoom_buttons(zoom, embed=self.s.embed)}'
+                f'{self._render_game_bar(vs, zoom_buttons(zoom, embed=self.s.embed))}<div class="turn-area">{banner}</div>'
                 f'<div class="game-board" data-zoom="{esc(zoom)}">{board}</div>'
                 '</section>')
 
@@ -293,10 +297,12 @@ class GameTable:
             title = "Before your move"
         return f'<section class="since" tabindex="0" aria-label="{title}"><h3>{title}</h3>{body}</section>'
 
-    def _render_game_bar(self, vs: int | None) -> str:
+    def _render_game_bar(self, vs: int | None, zoom: str = "") -> str:
+        """The names of the seats, then the tools (undo, replay, share, export, rules, shelf, settings) and the
+        board-size buttons (shown on narrow or touch screens)."""
         game, state, meta = self.s.playing()
         to_act = state.to_act
-        seats_html = " vs ".join(
+        seats_html = (" with " if self.s.together(state) else " vs ").join(
             f'<span class="seat-name seat-{i} p{i}{" to-act" if i in to_act else ""}">'
             f'<span class="seat-dot" aria-hidden="true"></span>{bdi(n)}'
             f'{"" if meta["seats"][i] == "human" else " <small>(bot)</small>"}'
@@ -316,7 +322,7 @@ class GameTable:
                      + button("Export", nav="export", cls="small", title="download this game as a file")
                      + button("Rules", nav=f"rules:{game.id}", cls="small")
                      + button("Shelf", nav="shelf", cls="small"))
-        tools += self._render_settings(any(s != "human" for s in meta["seats"]))
+        tools += self._render_settings(any(s != "human" for s in meta["seats"])) + zoom
         return (f'<div class="game-bar"><div class="seats">{seats_html}</div>'
                 f'<div class="tools button-row">{tools}</div></div>')
 
