@@ -492,3 +492,12 @@ def test_markers_leave_the_tile_name_in_view_and_never_overlap():
             for _x, y in lst:                                   # the name: 10 px text, baseline name_y
                 assert y + 10 <= cy + name_y - 7.5 or y - 10 >= cy + name_y + 2.5, (c, r, y - cy)
     assert crowded
+
+
+def test_the_table_parts_are_marked():
+    """Issue 31 (docs/adding-a-game.md): the game marks its table, its board (holding only the board's svg) and
+    its panels, for the app's one layout of every game."""
+    out, _acts = draw(_mid_game(), 0)
+    assert out.count("data-table") == out.count("data-board") == out.count("data-side") == 1
+    assert re.search(r'^<div class="ds-game[^"]*" data-table><div class="ds-board-wrap" data-board><svg class="ds-board"'
+                     r'.*?</svg></div><div class="ds-side" data-side>', out)

@@ -71,7 +71,8 @@ def render(view: DoomspireView, actions: list[Action], *, seat: int | None, name
     side = "".join(part(key, html) for key, html in (("ds-dragon", dragon_html(view, cx)),
                    ("ds-tiles", board_list_html(view, cx)), ("ds-decks", decks_html(view))) if html)
     log_html = log_details("ds-log", view.get("log") or [], cx.log_line)
-    return (f'<div class="ds-game{" interactive" if interactive else ""} phase-{esc(phase)}">'
-            f'<div class="ds-board-wrap">{board}</div>'
-            f'<div class="ds-side">{status}{outcome_html(view, cx)}{controls}{lastmoves_html(view, cx)}'
+    # the table's parts (web/ui.css, "the table"): the board and the panels, which the app places
+    return (f'<div class="ds-game{" interactive" if interactive else ""} phase-{esc(phase)}" data-table>'
+            f'<div class="ds-board-wrap" data-board>{board}</div>'
+            f'<div class="ds-side" data-side>{status}{outcome_html(view, cx)}{controls}{lastmoves_html(view, cx)}'
             f'<section class="ds-players">{pl_html}</section>{side}{log_html}</div></div>')
