@@ -228,3 +228,15 @@ def test_every_piece_takes_the_focus_and_is_named():
                 keys += [a["data-key"] for a in found]
             assert len(set(keys)) == len(keys)
     assert all(seen.values()), seen
+
+
+def test_the_table_parts_are_marked():
+    """Issue 31 (docs/adding-a-game.md): the game marks its table, its board (holding only the board's svg) and
+    its panels; the focused unit's details, first among the panels, still show by CSS alone."""
+    st = GAME.new(2, 5)
+    out = draw(st, st.to_act[0])
+    assert out.count("data-table") == out.count("data-board") == out.count("data-side") == 1
+    assert re.search(r'^<div class="cw-game[^"]*" data-table><div class="cw-board-wrap" data-board><svg class="cw-board"'
+                     r'.*?</svg></div><div class="cw-side" data-side>(<div class="cw-details"|<div class="cw-turn")', out)
+    css = (Path(__file__).resolve().parents[1] / "web" / "clockwork.css").read_text()
+    assert ".cw-board-wrap:has(.unit" not in css and ".cw-game:has(.unit.i47:focus) .ud.i47" in css

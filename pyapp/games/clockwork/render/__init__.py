@@ -99,9 +99,11 @@ def render(view: ClockworkView, actions: list[Action], *, seat: int | None, name
     pick_html = "".join(c for c in picks if c)
     pick_html = f'<section class="cw-picks">{hint_html}{pick_html}</section>' if pick_html or hint_html else ""
     log_html = log_details("cw-log", view.get("log") or [], names=names)
-    return (f'<div class="cw-game{" interactive" if interactive else ""}">'
-            f'<div class="cw-board-wrap">{svg}{part("cw-details", unit_details(view, seat, names))}</div>'
-            f'<div class="cw-side">{outcome_html(view, names)}{steps_html(view, names)}{controls}{pick_html}'
+    # the table's parts (web/ui.css, "the table"): the board (its svg alone) and the panels, the details of the
+    # unit with the focus first among them
+    return (f'<div class="cw-game{" interactive" if interactive else ""}" data-table>'
+            f'<div class="cw-board-wrap" data-board>{svg}</div>'
+            f'<div class="cw-side" data-side>{part("cw-details", unit_details(view, seat, names))}{outcome_html(view, names)}{steps_html(view, names)}{controls}{pick_html}'
             f'{roll_html(view, names)}{part("cw-progress", progress_html(view, names))}{last_moves_html(view, names)}'
             f'{part("cw-players", players_html(view, seat, names))}{hand}{part("cw-units", units_table(view, seat, names))}'
             f'{part("cw-terr", territories_html(view, names))}'
