@@ -90,6 +90,8 @@ def test_summary_of_a_finished_game():
 import re  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+import pytest  # noqa: E402
+
 from pyapp.games.clockwork import render as R  # noqa: E402
 
 NAMES = ["Ann", "Bo", "Cy"]
@@ -170,3 +172,71 @@ def test_only_the_slots_that_matter_are_drawn():
     assert R.shown_slots(st.view(None)["board"], st.view(None)["phase"]) == sorted(slots, key=R.SLOTS.index)
     assert f'viewBox="{box[0]:g} {box[1]:g} {box[2]:g} {box[3]:g}"' in draw(st, st.to_act[0])
     assert box[2] <= full[2] and box[3] <= full[3]
+
+
+def test_the_markup_is_the_same_in_every_process():
+    """The same position draws the same markup whatever Python's string hashing (PYTHONHASHSEED): an empty
+    slot's outline once walked a set of hex names, so its path came out in another order in every process
+    (the board looked the same, but every markup comparison between processes failed)."""
+    import subprocess
+    import sys
+    code = ("from pyapp.games.clockwork import GAME, render as R\n"
+            "st = GAME.new(3, 5)\n"
+            "print(R.render(st.view(0), st.legal_actions(0), seat=0, names=['A', 'B', 'C'], interactive=True))\n")
+    root = Path(__file__).resolve().parents[1]
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=True,
+                           env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"}).stdout for seed in ("1", "2", "3")}
+    assert len(outs) == 1 and '<path class="slot" d="M' in outs.pop()
+
+
+@pytest.mark.rule("CC-UI-3", "CC-UI-17")
+def test_a_controls_name_holds_the_words_it_shows():
+    """WCAG 2.5.3 (axe's label-content-name-mismatch, issue 31): a unit shows its short name over its
+    attack/defense ("Inf" over "1/1": a space apart, so they are two words, as its name "Inf 1/1: Infantry ..."
+    says), and a choice in a hex's list shows "move from h6": its name starts with those words."""
+    from a11y_names import name_mismatches
+    kinds = set()
+    for st, seat in bot_game("clockwork", 3, 11, ["easy"], None, limit=700):
+        if seat is None:
+            break
+        if len(st.history) % 4:
+            continue
+        markup = draw(st, seat)
+        assert name_mismatches(markup) == [], len(st.history)
+        kinds.update(k for k in ("unit", "mk opt") if f'class="{k} ' in markup)
+    assert kinds == {"unit", "mk opt"}
+
+
+@pytest.mark.rule("CC-UI-1", "CC-UI-3", "CC-UI-4")
+def test_every_piece_takes_the_focus_and_is_named():
+    """Issue 31: every piece on the board, a rival's too, can be focused (Tab) and read: units, Gate Tokens and
+    face-down portals have tabindex 0, a role, a name in words and a data-key (unique) for the arrow keys."""
+    from a11y_names import pieces, unfocusable_pieces
+    seen = {"unit": 0, "gate": 0, "portal": 0}
+    for st, seat in bot_game("clockwork", 3, 11, ["easy"], None, limit=500):
+        if seat is None:
+            break
+        if len(st.history) % 60:
+            continue
+        for viewer in (seat, (seat + 1) % 3):
+            markup = draw(st, viewer)
+            keys = []
+            for cls in seen:
+                assert unfocusable_pieces(markup, cls) == [], (cls, len(st.history))
+                found = pieces(markup, cls)
+                seen[cls] += len(found)
+                keys += [a["data-key"] for a in found]
+            assert len(set(keys)) == len(keys)
+    assert all(seen.values()), seen
+
+
+def test_the_table_parts_are_marked():
+    """Issue 31 (docs/adding-a-game.md): the game marks its table, its board (holding only the board's svg) and
+    its panels; the focused unit's details, first among the panels, still show by CSS alone."""
+    st = GAME.new(2, 5)
+    out = draw(st, st.to_act[0])
+    assert out.count("data-table") == out.count("data-board") == out.count("data-side") == 1
+    assert re.search(r'^<div class="cw-game[^"]*" data-table><div class="cw-board-wrap" data-board><svg class="cw-board"'
+                     r'.*?</svg></div><div class="cw-side" data-side>(<div class="cw-details"|<div class="cw-turn")', out)
+    css = (Path(__file__).resolve().parents[1] / "web" / "clockwork.css").read_text()
+    assert ".cw-board-wrap:has(.unit" not in css and ".cw-game:has(.unit.i47:focus) .ud.i47" in css

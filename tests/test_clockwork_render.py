@@ -1,4 +1,4 @@
-"""Clockwork Crusade renderer (pyapp/games/clockwork/render.py): every legal id reachable and nothing else,
+"""Clockwork Crusade renderer (pyapp/games/clockwork/render/): every legal id reachable and nothing else,
 hidden information never in another seat's markup, escaping, the setup phases, prompts, dice and coins,
 the unit <-> marker links the hover CSS relies on, and its speed."""
 from __future__ import annotations
@@ -159,6 +159,28 @@ def test_dice_and_coin_display():
     view["roll"].update(defense_dice=None, defense_total=9, hit=True)
     markup = R.render(view, [], seat=0, names=EVIL[:2], interactive=False)
     assert "fixed <b>9</b>" in markup and "Hit!" in markup
+
+
+@pytest.mark.rule("CC-UI-9", "CC-UI-10")
+def test_the_dice_panel_reads_as_whole_sentences():
+    """Issue 31: the live region with the last roll was read "Attack  + 1 = 8Defense  + 1 = 4Hit!" (the dice
+    only pictures, the lines run together).  The dice's values are text in the sentence, each line ends with
+    its punctuation, and the arrow is read as "on"."""
+    from a11y_names import spoken
+    view = GAME.new(2, 1).view(0)
+    view["roll"] = {"attacker": "e4", "target": "e5", "dice": [3, 4], "bonus": 1, "total": 8, "defense_dice": [2],
+                    "defense_bonus": 2, "defense_total": 4, "hit": True, "kind": "attack"}
+    view["coin"] = {"seat": 1, "why": "Stealth (Shade e5)", "heads": False}
+    markup = R.render(view, [], seat=0, names=["Ann", "Bo"], interactive=False)
+    panel = re.search(r'<section class="cw-dice" aria-live="polite">.*?</section>', markup).group(0)
+    assert spoken(panel) == ("Attack: e4 on e5. Attack: 3 + 4 + 1 = 8. Defense: 2 + 2 = 4. Hit! "
+                             "Bo flipped for Stealth (Shade e5): tails.")
+    view["roll"].update(defense_dice=None, defense_total=9, hit=False, kind="shell", dice=[6])
+    markup = R.render(view, [], seat=0, names=["Ann", "Bo"], interactive=False)
+    panel = re.search(r'<section class="cw-dice" aria-live="polite">.*?</section>', markup).group(0)
+    assert spoken(panel).startswith("Artillery Shell: e4 on e5. Attack: 6 + 1 = 8. Defense: fixed 9. "
+                                    "Miss (ties go to the defender).")
+    assert panel.count('class="die"') == 1                            # the pictures stay
 
 
 def test_markers_grouped_per_unit_and_linked():

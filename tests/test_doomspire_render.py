@@ -1,4 +1,4 @@
-"""Lords of Doomspire renderer (pyapp/games/doomspire/render.py): reachability, privacy, escaping, speed.
+"""Lords of Doomspire renderer (pyapp/games/doomspire/render/): reachability, privacy, escaping, speed.
 
 LD-UI clauses cited per test.  The registry still lists the game as not ready, so the app-level
 test patches ``pyapp.games._CATALOG`` (the lead flips it).
@@ -369,7 +369,8 @@ def test_board_controls_are_named_keyboard_buttons_and_the_marks_are_drawn():
     acting = [e for e in root.iter() if e.get("data-action")]
     assert acting and all(e.get("role") == "button" and e.get("tabindex") == "0" and e.get("aria-label")
                           for e in acting)
-    assert all(e.get("aria-label").startswith(("Move knight", "Boat", "Sail", "Knight")) for e in acting)
+    # a marker's name: the words it shows ("1·2": knight 1, a 2), then what it does
+    assert all(re.match(r"\d·\d: (Move knight|Boat|Sail|Knight)", e.get("aria-label")) for e in acting)
     mine = [e for e in root.iter() if "mine" in (e.get("class") or "").split()]
     assert mine and all(e.get("tabindex") == "0" and e.get("aria-label", "").startswith("Your knight") for e in mine)
     assert root.get("role") == "group"                   # not an img: the buttons inside stay visible to screen readers
@@ -421,3 +422,82 @@ def test_rules_page_has_movement_and_combat_diagrams_and_no_clause_ids():
         assert min(sizes) >= 11, svg[:80]
     assert labels[0].startswith("Movement") and labels[1].startswith("Boats") and labels[2].startswith("Combat")
     assert not re.search(r"\bLD-[A-Z]+-\d", page)
+
+
+@pytest.mark.rule("LD-UI-5", "LD-UI-7")
+def test_a_markers_name_starts_with_the_words_it_shows():
+    """WCAG 2.5.3 (axe's label-content-name-mismatch, issue 31): a move marker shows its knight and die
+    ("1·2", "⚓1·2" carried by boat, "➜1·2" a boat sailing) and its name starts with them, so a speech-input
+    user can say what they see: "1·2: Move knight 1 to a6 with your 2 (2 step(s))"."""
+    from a11y_names import name_mismatches
+    kinds = set()
+    for s, seat in play(3, ["goal", "wanderer", "wanderer", "wanderer"], limit=400):
+        if seat is None:
+            break
+        out, _acts = draw(s, seat)
+        assert name_mismatches(out) == [], len(s.history)
+        kinds.update(k for k in ("walk", "carry", "sail", "stay") if f'class="dest {k}"' in out
+                     or f'class="dest one {k}"' in out)
+    assert {"walk", "sail"} <= kinds, kinds
+
+
+@pytest.mark.rule("LD-UI-1", "LD-UI-2")
+def test_every_knight_and_boat_takes_the_focus_and_is_named():
+    """Issue 31: every piece, a rival's too, can be focused (Tab) and read: each knight and boat has
+    tabindex 0, a role, a name in words (a knight's items and followers included) and a data-key for the
+    browser's arrow keys."""
+    from a11y_names import pieces, unfocusable_pieces
+    s = _mid_game()
+    for viewer in (0, 1, None):
+        out, _acts = draw(s, viewer)
+        knights, boats = pieces(out, "kn"), pieces(out, "boat")
+        assert len(knights) >= 4 and boats
+        assert unfocusable_pieces(out, "kn") == [] and unfocusable_pieces(out, "boat") == []
+        keys = [a["data-key"] for a in knights + boats]
+        assert len(set(keys)) == len(keys)
+        rivals = [a for a in knights if "mine" not in a["class"].split()]
+        assert rivals and all("'s knight" in a["aria-label"] for a in rivals)
+    carrying = [(p["seat"], k["id"]) for p in s.view(None)["players"] for k in p["knights"]
+                if k["items"] or k["followers"]]
+    out, _acts = draw(s, None)
+    named = {a["data-key"]: a["aria-label"] for a in pieces(out, "kn")}
+    for seat, kid in carrying:
+        assert " with " in named[f"ds-kn-{seat}-{kid[1:]}"]
+
+
+@pytest.mark.rule("LD-UI-5")
+def test_markers_leave_the_tile_name_in_view_and_never_overlap():
+    """Issue 31 item 5: on a tile with several moves the markers sit along its bottom edge, then its top edge,
+    not over its name; no two markers on the board overlap.  (A tile with one move is clickable as a whole.)"""
+    pos = re.compile(r'<g class="dest (?!one)[^"]*" data-action="[^"]*" role="button" tabindex="0" aria-label="[^"]*" '
+                     r'transform="translate\((-?\d+),(-?\d+)\)"')
+    name_y = float(re.search(r'<text class="tn" y="(-?[\d.]+)"', draw(_mid_game(), 0)[0]).group(1))
+    crowded = 0
+    for s, seat in play(3, ["goal", "wanderer", "wanderer", "wanderer"], limit=500):
+        if seat is None:
+            break
+        out, _acts = draw(s, seat)
+        centres = [(int(x), int(y)) for x, y in pos.findall(out)]
+        for i, (x, y) in enumerate(centres):
+            assert all((x - a) ** 2 + (y - b) ** 2 >= 20 ** 2 for a, b in centres[i + 1:]), (x, y)
+        per_tile: dict = {}
+        for x, y in centres:
+            if 44 <= x <= 556 and 44 <= y <= 556:                # on the island (sails are in the sea)
+                per_tile.setdefault(((x - 44) // 64, (y - 44) // 64), []).append((x, y))
+        for (c, r), lst in per_tile.items():
+            if len(lst) > 6:
+                continue
+            crowded += len(lst) >= 4
+            cy = 44 + 64 * r + 32
+            for _x, y in lst:                                   # the name: 10 px text, baseline name_y
+                assert y + 10 <= cy + name_y - 7.5 or y - 10 >= cy + name_y + 2.5, (c, r, y - cy)
+    assert crowded
+
+
+def test_the_table_parts_are_marked():
+    """Issue 31 (docs/adding-a-game.md): the game marks its table, its board (holding only the board's svg) and
+    its panels, for the app's one layout of every game."""
+    out, _acts = draw(_mid_game(), 0)
+    assert out.count("data-table") == out.count("data-board") == out.count("data-side") == 1
+    assert re.search(r'^<div class="ds-game[^"]*" data-table><div class="ds-board-wrap" data-board><svg class="ds-board"'
+                     r'.*?</svg></div><div class="ds-side" data-side>', out)

@@ -171,7 +171,10 @@ def test_units_can_be_focused_and_their_details_sit_in_a_panel():
     s = view_with_targets()
     s.apply(0, "aim:d12")
     html = hr.render(s.view(0), s.legal_actions(0), seat=0, names=["Ann", "Bot"], interactive=True)
-    assert html.count('tabindex="-1" data-unit="u') == len(s.units)
+    # issue 31: every unit, a rival's too, takes the focus by Tab and is named in words
+    units = re.findall(r'<g class="unit [^"]*" [^>]*tabindex="0" role="img" aria-label="([^"]{12,})" '
+                       r'data-key="hb-u[\w-]+" data-unit="u', html)
+    assert len(units) == len(s.units) and any("Bot" in u for u in units) and any("Ann" in u for u in units)
     detail = html.split('class="hb-detail"', 1)[1].split("</section>", 1)[0]
     assert detail.count('class="ud ') == len(s.units)
     current = re.findall(r'class="ud ([^"]*) current"', detail)

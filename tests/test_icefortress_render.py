@@ -89,7 +89,7 @@ def test_board_shows_rooms_elements_invaders_and_status():
     # the element's corner icon appears four times on a room, next to its colour class
     earth = html.split('class="room el-earth"')[1].split("</g>")[0]
     assert earth.count('class="ico"') >= 4
-    assert 'class="inv earth"' in html and "occupying this group" in html       # earth on a group
+    assert 'class="inv earth"' in html and "occupying the group" in html       # earth on a group
     assert html.count('class="inv fire"') == 2                                     # on a square and on a pillar
     assert "1 Roll Dice" in html and 'class="now"' in html
     assert "Ice shield: <b>7</b>" in html and "Invaders to pull this turn: 2" in html
@@ -121,3 +121,55 @@ def test_last_move_marked_in_seat_colour():
     square = html.split('aria-label="J01.a:')[1].split('aria-label="J01.b:')[0]
     assert f'class="mark seat-{s}"' in square and f'class="mtag seat-{s}"' in square  # outline + seat number
     assert f"{NAMES[s]}</span>: put a 5 on J01.a" in html                               # and in words
+
+
+@rule("IF-UI-7", "IF-UI-11")
+def test_a_squares_name_starts_with_the_words_on_it():
+    """WCAG 2.5.3 (axe's label-content-name-mismatch, issue 31): a control's accessible name holds the text it
+    shows, so a speech-input user can say what they see.  A pillar square offered for a die or an invader
+    shows its need ("1-3", "+1") and any pillar's die: its name starts with them ("1-3: Put the 3 on J09.f
+    (white square 1-3)"); the seat tags of the last moves are drawn over it, outside the control."""
+    from a11y_names import name_mismatches
+    checked = 0
+    for players, seed, kind in ((1, 3, "normal"), (3, 5, "easy")):
+        st = GAME.new(players, seed)
+        b = [bots.make("icefortress", kind, seed * 7 + i) for i in range(players)]
+        for step in range(300):
+            if st.is_over:
+                break
+            s = st.to_act[0]
+            if step % 3 == 0:
+                html = _html(st, s)
+                assert name_mismatches(html) == [], (players, seed, step)
+                checked += len(re.findall(r'class="sq \w+ legal" role="button"', html))
+            st.apply(s, b[s].choose(st, s))
+    assert checked > 50
+
+
+@rule("IF-UI-14")
+def test_every_piece_takes_the_focus_and_is_named():
+    """Issue 31: every piece can be focused (Tab) and read: a square holding a pillar's die or an invader takes
+    the focus and is named with them (a square offered as a control already is), an invader on a pillar group
+    takes the focus itself; each has a data-key (unique) for the arrow keys."""
+    from a11y_names import pieces
+    held = 0
+    for players, seed, kind in ((2, 7, "normal"), (3, 5, "easy")):
+        st = GAME.new(players, seed)
+        b = [bots.make("icefortress", kind, seed * 7 + i) for i in range(players)]
+        for step in range(300):
+            if st.is_over:
+                break
+            s = st.to_act[0]
+            if step % 10 == 0:
+                html = _html(st, s)
+                squares = pieces(html, "sq")
+                for a in squares:
+                    if re.search(r", (pillar \d|\w+ invader)", a["aria-label"]):
+                        assert a.get("tabindex") == "0" and a.get("data-key"), a
+                        held += 1
+                groups = [a for a in pieces(html, "inv") if "occupying the group" in a["aria-label"]]
+                assert all(a.get("tabindex") == "0" and a.get("data-key") for a in groups)
+                keys = [a["data-key"] for a in squares + groups if a.get("data-key")]
+                assert len(set(keys)) == len(keys)
+            st.apply(s, b[s].choose(st, s))
+    assert held > 20

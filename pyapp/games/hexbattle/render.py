@@ -196,7 +196,9 @@ def unit_svg(u: UnitView, x: float, y: float, *, owner_name: str = "", extra_cls
     owner = u.get("owner", 0)
     utype = u.get("type", "infantry")
     cls = " ".join(c for c in ("unit", f"p{owner}", str(utype), extra_cls) if c)
-    focus = f' tabindex="-1" data-unit="{esc(unit_class(u))}"' if focusable else ""
+    # every unit, a rival's too, takes the focus (Tab) and is read by its name; its details show in the panel
+    focus = (f' tabindex="0" role="img" aria-label="{esc(unit_title(u, owner_name))}" data-key="hb-{esc(unit_class(u))}"'
+             f' data-unit="{esc(unit_class(u))}"' if focusable else "")
     parts = [f'<g class="{esc(cls)}" transform="translate({x},{y})"{focus}>',
              f"<title>{esc(unit_title(u, owner_name))}</title>",
              '<use href="#hb-unit" class="body"/>',

@@ -245,14 +245,18 @@ def _room_groups(o: _Out, view: dict, r: dict, room: dict, cid: str, w: float, s
         parts.append(f'<text class="gsize" x="{gx + 6:.1f}" y="{gy + 12:.1f}">{esc(_fit(label, gw - 26))}</text>')
         if g["id"] in ginv:
             e = ginv[g["id"]]
-            parts.append(_invader(e, gx + gw - 13, gy + 9, f"{e} invader occupying this group"))
+            parts.append(_invader(e, gx + gw - 13, gy + 9, f"{e} invader occupying the group {place}",
+                                  f"if-inv-{place}"))
         parts.append(_mark_svg(marks.get(place, []), gx + 2, gy, gw - 4, gh))
     return "".join(parts), "".join(targets)
 
 
-def _invader(el: str, x: float, y: float, label: str) -> str:
+def _invader(el: str, x: float, y: float, label: str, key: str = "") -> str:
+    """An invader's disc; with ``key`` it takes the focus itself (one on a pillar group: one on a square is
+    read with its square, which takes the focus)."""
     el = el if el in ICON else "white"
-    return (f'<g class="inv {esc(el)}" role="img" aria-label="{esc(label)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="8"/>'
+    focus = f' tabindex="0" data-key="{esc(key)}"' if key else ""
+    return (f'<g class="inv {esc(el)}" role="img" aria-label="{esc(label)}"{focus}><circle cx="{x:.1f}" cy="{y:.1f}" r="8"/>'
             f'<text x="{x:.1f}" y="{y + 4:.1f}">{ICON[el]}</text></g>')
 
 
@@ -279,26 +283,36 @@ def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict,
     colour = "black" if q.get("colour") == "black" else "white"
     desc = (f"black square {need_label(q)} of the pillar on {q.get('from')}" if colour == "black"
             else f"white square {need_label(q)}")
+    # the words on the square, a space apart (what a speech-input user reads off it: its need, the pillar's die)
+    shown = [need_label(q)] + ([str(number(pillars[sid]))] if sid in pillars else [])
     body = (f'<rect class="face" x="{sx:.1f}" y="{sy:.1f}" width="{SQ}" height="{SQ}" rx="3"/>'
             f'<text x="{sx + SQ / 2:.1f}" y="{sy + SQ / 2 + 4:.1f}">{esc(need_label(q))}</text>')
     if sid in pillars:
-        body += (f'<g class="die"><rect x="{sx + 1:.1f}" y="{sy + 1:.1f}" width="{SQ - 2}" height="{SQ - 2}" rx="4"/>'
+        body += (f' <g class="die"><rect x="{sx + 1:.1f}" y="{sy + 1:.1f}" width="{SQ - 2}" height="{SQ - 2}" rx="4"/>'
                  f'<text x="{sx + SQ / 2:.1f}" y="{sy + SQ / 2 + 5:.1f}">{number(pillars[sid])}</text></g>')
     if sid in inv:
-        body += _invader(inv[sid], sx + SQ - 2, sy + SQ + 4, f"{inv[sid]} invader on {place}")
+        body += " " + _invader(inv[sid], sx + SQ - 2, sy + SQ + 4, f"{inv[sid]} invader on {place}")
     state = (f", pillar {pillars[sid]}" if sid in pillars else "") + (f", {inv[sid]} invader" if sid in inv else "")
-    body += _mark_svg(marks.get(place, []), sx, sy, SQ, SQ)
+    mark = _mark_svg(marks.get(place, []), sx, sy, SQ, SQ)
     # the square is the control for a die (pillar:), and for a question about it: where an invader lands,
     # which invader to crystallize or repel, which pillar to destroy (the same answers are listed in the bar)
     aid = next((f"{k}:{place}" for k in ("pillar", "land", "inv", "pil") if f"{k}:{place}" in o.acts), "")
     a = o.take(aid) if aid else None
     if a is not None:
+        # its name starts with the words on it (WCAG 2.5.3 Label in Name); the last moves' seat tags are drawn
+        # over it, outside the control, so that their numbers are not read as part of its label
+        words = ", ".join(w for w in shown if any(ch.isalnum() for ch in w))
+        name = f"{words}: {a.label} ({desc}{state})" if words else f"{a.label} ({desc}{state})"
         return (f'<g class="sq {colour} legal" role="button" tabindex="0" data-action="{esc(aid)}" '
-                f'aria-label="{esc(a.label)} ({esc(desc)})">{body}'
-                f'<rect class="hl" x="{sx - 2:.1f}" y="{sy - 2:.1f}" width="{SQ + 4}" height="{SQ + 4}" rx="4"/></g>')
+                f'data-key="if-sq-{esc(place)}" '
+                f'aria-label="{esc(name)}">{body}'
+                f'<rect class="hl" x="{sx - 2:.1f}" y="{sy - 2:.1f}" width="{SQ + 4}" height="{SQ + 4}" rx="4"/></g>'
+                + mark)
     why = hints.get(place)
-    return (f'<g class="sq {colour}{" refused" if why else ""}" role="img" aria-label="{esc(place)}: {esc(desc)}{esc(state)}'
-            f'{esc(DASH + "refused: " + why) if why else ""}">{body}</g>')
+    # a square holding a piece (a pillar's die, an invader) takes the focus, so that every piece can be read
+    focus = f' tabindex="0" data-key="if-sq-{esc(place)}"' if state else ""
+    return (f'<g class="sq {colour}{" refused" if why else ""}" role="img"{focus} aria-label="{esc(place)}: {esc(desc)}{esc(state)}'
+            f'{esc(DASH + "refused: " + why) if why else ""}">{body}{mark}</g>')
 
 
 def _slot(o: _Out, k: int, marks: dict) -> str:

@@ -1,0 +1,110 @@
+"""The island's tiles: each tile's picture (name, yield, owner, monster, items, protection) with its
+description as a title, the highlight of the tile being fought on, and the knights on top."""
+from __future__ import annotations
+
+from ....ui.markup import esc, number, part
+from .pieces import knight_details, knights_svg
+from .shared import TILES, item_name, res_text, tile_xy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from ..types import DoomspireView, TileView
+    from .shared import Ctx
+
+
+def _tile_svg(t: str, v: TileView, x: float, y: float, cx: Ctx) -> str:
+    """One tile: background, name, yield/tier, owner, monster, items, protection (knights are drawn later)."""
+    if not isinstance(v, dict):
+        return ""
+    region = esc(v.get("region", ""))
+    if not v.get("explored"):
+        return (f'<g class="tile hidden r-{region}" transform="translate({x:.0f},{y:.0f})">'
+                f'<title>{t}: unexplored {region} (face down)</title><use href="#ds-tile" class="bg"/>'
+                f'<text class="qm" y="8">?</text><text class="tid" x="-28" y="-19">{t}</text></g>')
+    typ = esc(v.get("type", ""))
+    name = esc(v.get("name", ""))
+    owner = v.get("owner")
+    parts = [f'<g class="tile t-{typ} r-{region}{" starred" if v.get("starred") else ""}'
+             f'{" doomspire" if v.get("doomspire") else ""}" transform="translate({x:.0f},{y:.0f})">']
+    title = [f"{t}: {v.get('name', '')} ({v.get('region', '')})"]
+    parts.append('<use href="#ds-tile" class="bg"/>')
+    if isinstance(owner, int) and not isinstance(owner, bool):
+        oc = f"p{owner}" if owner >= 0 else "neutral"
+        parts.append(f'<use href="#ds-own" class="own {oc}"/><use href="#ds-flag" class="flag {oc}" x="20" y="-16"/>')
+        title.append(f"claimed by {cx.plain[owner] if 0 <= owner < len(cx.plain) else 'a neutral lord'}")
+    home = v.get("home_of")
+    if home is not None:
+        title.append(f"home castle of {cx.plain[home] if number(home, -1) in range(len(cx.plain)) else '?'}")
+    parts.append(f'<text class="tid" x="-28" y="-19">{t}</text>')
+    fit = ' textLength="58" lengthAdjust="spacingAndGlyphs"' if len(str(v.get("name", ""))) > 11 else ""
+    parts.append(f'<text class="tn" y="-5.5"{fit}>{name}</text>')      # (below the top row of markers)
+    yld = v.get("yield")
+    if isinstance(yld, dict) and yld:
+        star = "★ " if v.get("starred") else ""
+        ytxt = star + " ".join(f"{number(n)} {r}" for r, n in yld.items() if n)
+        fit = ' textLength="58" lengthAdjust="spacingAndGlyphs"' if len(ytxt) > 11 else ""
+        parts.append(f'<text class="yield" y="28"{fit}>{esc(ytxt)}</text>')
+        title.append(f"yield {res_text(yld)}" + (", starred" if v.get("starred") else ""))
+    tier = v.get("tier")
+    tokens = number(v.get("tokens"))
+    if tier and v.get("type") in ("adventure", "oasis", "den"):
+        dots = "●" * tokens
+        parts.append(f'<text class="tier" y="28">T{esc(tier)} {dots}</text>')
+        title.append(f"tier {tier}, {tokens} adventure token(s)")
+    elif tokens:
+        parts.append(f'<text class="tier" y="28">{"●" * tokens}</text>')
+        title.append(f"{tokens} adventure token(s)")
+    mon = v.get("monster")
+    if isinstance(mon, dict):
+        fit = ' textLength="56" lengthAdjust="spacingAndGlyphs"' if len(str(mon.get("name", ""))) > 6 else ""
+        parts.append(f'<rect class="mon-bg" x="-30" y="-4" width="60" height="13" rx="3"/>'
+                     f'<text class="mon" y="6"{fit}>⚔ {esc(mon.get("name", "?"))} {esc(mon.get("might", "?"))}</text>')
+        title.append(f"monster: {mon.get('name', '?')} (might {mon.get('might', '?')}, fame {mon.get('fame', '?')},"
+                     f" {mon.get('theme', '')})")
+    items = v.get("items") or []
+    if items:
+        names = ", ".join(item_name(k) for _i, k in items if True)
+        parts.append(f'<text class="items" x="-29" y="19">◆{len(items)}</text>')
+        title.append(f"items left here: {names}")
+    if v.get("protected"):
+        parts.append('<use href="#ds-shield" class="prot" x="24" y="21"/>')
+        title.append("protected")
+    blk = v.get("blockaded_by")
+    if isinstance(blk, int) and not isinstance(blk, bool):
+        parts.append(f'<text class="blk p{blk}" x="24" y="28">✕</text>')
+        title.append(f"blockaded by {cx.plain[blk] if 0 <= blk < len(cx.plain) else '?'}")
+    parts.append(f"<title>{esc(' · '.join(title))}</title></g>")
+    return "".join(parts)
+
+
+def _moving(view: DoomspireView, frame: dict) -> set[tuple[int, str]]:
+    """The (seat, knight) whose move or fight is being resolved (drawn as ``moving``)."""
+    moving: set[tuple[int, str]] = set()
+    if isinstance(view.get("active"), int) and frame.get("knight") and isinstance(frame.get("seat"), int):
+        moving.add((frame["seat"], frame["knight"]))
+    return moving
+
+
+def tiles_svg(view: DoomspireView, frame: dict, cx: Ctx, seat: int | None, under: str = "") -> str:
+    """Every tile, then the highlight of the tile being fought on, ``under`` (the last moves' arrows), then
+    the knights on top."""
+    tiles = view.get("tiles") or {}
+    moving = _moving(view, frame)
+    details = knight_details([p for p in view.get("players") or [] if isinstance(p, dict)])
+    svg, on_top = [], []
+    for t in TILES:
+        v = tiles.get(t)
+        if v is None:
+            continue
+        x, y = tile_xy(t)
+        tile = _tile_svg(t, v, x, y, cx)
+        if tile:
+            svg.append(part(f"ds-t-{t}", tile))
+        kl = v.get("knights") if isinstance(v, dict) else None
+        if kl:
+            on_top.append(knights_svg(t, kl, x, y, cx, moving, seat, details))
+    ft = frame.get("tile") if frame.get("kind") in ("monster", "duel", "dragon") else None
+    if isinstance(ft, str) and ft in tiles:
+        fx, fy = tile_xy(ft)
+        svg.append(f'<use href="#ds-hl" class="fight" x="{fx:.0f}" y="{fy:.0f}"><title>Combat on {ft}</title></use>')
+    return "".join(svg) + under + "".join(on_top)
