@@ -210,11 +210,12 @@ def unit_svg(u: UnitView, x: float, y: float, *, owner_name: str = "", extra_cls
         if k == 0:                        # dark on a yellow chip: legible on either army's colour
             parts.append(f'<rect class="front-chip" x="{ex - 7.5:.1f}" y="{ey - 7.5:.1f}" width="15" height="15" rx="3"/>')
         parts.append(f'<text class="{cls}" x="{ex}" y="{ey + 4.6:.1f}">{esc(edges[k] if k < len(edges) else "?")}</text>')
-    parts.append(f'<text class="utype" y="-2.5">{TYPE_SHORT.get(utype, "?")}</text>')
+    # the unit's type and health: one label, kept upright as a whole when the board is drawn sideways
     health, max_h = u.get("health"), u.get("max_health", u.get("health"))
     hurt = " hurt" if isinstance(health, int) and isinstance(max_h, int) and health < max_h else ""
-    parts.append(f'<rect class="hp-bg{hurt} bs-upright" x="-10" y="1" width="20" height="14" rx="7"/>'
-                 f'<text class="uhp{hurt}" y="12.3">{esc(health)}</text>')
+    parts.append(f'<g class="ulabel bs-upright"><text class="utype" y="-2.5">{TYPE_SHORT.get(utype, "?")}</text>'
+                 f'<rect class="hp-bg{hurt}" x="-10" y="1" width="20" height="14" rx="7"/>'
+                 f'<text class="uhp{hurt}" y="12.3">{esc(health)}</text></g>')
     parts.append("</g>")
     return "".join(parts)
 
