@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> None:
     tasks: list[Task] = []
     for a, b in pairs:                    # each order's games seeded seed, seed + 1, ... as python -m pyapp.sim
         for order in ((a, b), (b, a)):
-            tasks += [Task(len(tasks), "hexbattle", 2, args.seed + g, [args.bot, args.bot],
+            tasks += [Task(len(tasks) + g, "hexbattle", 2, args.seed + g, [args.bot, args.bot],
                            {"armies": list(order)}) for g in range(half)]
 
     def done(pair: tuple[str, str], records: list[dict]) -> None:
