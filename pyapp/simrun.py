@@ -18,6 +18,7 @@ done, games per second, time left) goes to standard error.  Nothing here is impo
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import os
 import sys
@@ -241,9 +242,14 @@ class OutFile:
 def _local(chunks: list[list[Task]], jobs: int, take: Callable[[list[dict]], None]) -> None:
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
+    # fresh worker processes (forkserver, or spawn where there is none), never forks of this one: a worker
+    # holds only what its tasks set up (a lever, a patch), on every platform (imported by name: the runner
+    # is never part of the browser's pruned standard library)
+    mp = importlib.import_module("multiprocessing")
+    ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
     left = {id(c): c for c in chunks}
     for attempt in range(RETRIES + 1):
-        with ProcessPoolExecutor(max_workers=min(jobs, len(left))) as pool:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(left)), mp_context=ctx) as pool:
             futures = {pool.submit(play_chunk, c): k for k, c in left.items()}
             try:
                 for fut in as_completed(futures):
@@ -259,33 +265,39 @@ def _local(chunks: list[list[Task]], jobs: int, take: Callable[[list[dict]], Non
         return
 
 
-def _ray(chunks: list[list[Task]], jobs: int, address: str | None, take: Callable[[list[dict]], None]) -> None:
+def ray_connect(address: str | None = None, num_cpus: int | None = None) -> Any:
+    """Ray, connected: to the cluster at ``address`` (or ``RAY_ADDRESS``), else to a new local instance with
+    ``num_cpus`` CPUs; this package is shipped to the workers (the job's ``py_modules``), so a cluster needs
+    only Ray and the same Python.  Returns the ``ray`` module."""
     try:
         ray: Any = importlib.import_module("ray")
     except ImportError:
         raise SystemExit("--backend ray needs Ray: pip install 'ray==2.60.0' (or pip install .[cluster])") from None
-    started = False
     if not ray.is_initialized():
+        env = {"py_modules": [os.path.dirname(os.path.abspath(__file__))], "excludes": ["__pycache__"]}
         address = address or os.environ.get("RAY_ADDRESS") or None
         if address:
-            ray.init(address=address, log_to_driver=False)
+            ray.init(address=address, runtime_env=env, log_to_driver=False)
         else:
-            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
-        started = True
+            ray.init(num_cpus=num_cpus, runtime_env=env, include_dashboard=False, log_to_driver=False)
+    return ray
+
+
+def _ray(chunks: list[list[Task]], jobs: int, address: str | None, take: Callable[[list[dict]], None]) -> None:
+    mine = not importlib.util.find_spec("ray") or not importlib.import_module("ray").is_initialized()
+    ray = ray_connect(address, jobs)
     try:
-        here = os.path.dirname(os.path.abspath(__file__))
-        remote = ray.remote(max_retries=RETRIES, num_cpus=1,
-                            runtime_env={"py_modules": [here], "excludes": ["__pycache__"]})(play_chunk)
+        remote = ray.remote(max_retries=RETRIES, num_cpus=1)(play_chunk)
         hooks = {t.prepare[0] for c in chunks for t in c if t.prepare and t.prepare[0].endswith(".py")}
         sources = {w: open(w, encoding="utf-8").read() for w in hooks}
         src_ref = ray.put(sources)
         pending = [remote.remote(c, src_ref) for c in chunks]
-        while pending:
+        while pending:                                   # streamed: each chunk's records as soon as it is done
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
                 take(ray.get(ref))
     finally:
-        if started:
+        if mine:                                         # an instance this call started ends with it
             ray.shutdown()
 
 
