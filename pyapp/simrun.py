@@ -119,10 +119,11 @@ def _prepare(spec: list | None, sources: dict[str, str] | None = None) -> None:
 
 
 def play_task(task: Task, sources: dict[str, str] | None = None) -> dict:
-    """Play ``task``; its record: ``i``, ``seed``, ``bots``, ``seconds`` and either ``actions``, ``kind``,
+    """Play ``task``; its record: ``i``, ``seed``, ``bots``, ``seconds`` (wall), ``cpu`` (CPU time of the
+    worker) and either ``actions``, ``kind``,
     ``winners``, ``returns``, ``reason`` (plus ``think``, ``view`` when asked) or ``error`` and ``trace``.
     An exception in a game is recorded, not raised: a batch summarises many games."""
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     rec: dict[str, Any] = {"i": task.index, "seed": task.seed, "bots": list(task.bots)}
     try:
         _prepare(task.prepare, sources)
@@ -143,6 +144,7 @@ def play_task(task: Task, sources: dict[str, str] | None = None) -> dict:
     except Exception as exc:
         rec.update(error=f"{type(exc).__name__}: {exc}", trace=traceback.format_exc(limit=3))
     rec["seconds"] = round(time.perf_counter() - t0, 4)
+    rec["cpu"] = round(time.process_time() - c0, 4)
     return rec
 
 
