@@ -188,9 +188,10 @@ class Progress:
         print(("\r\033[K" if self.tty else "") + self.line(), end=end, file=sys.stderr, flush=True)
 
 
-def _chunks(tasks: list[Task], workers: int) -> list[list[Task]]:
-    """About eight chunks per worker (at most 16 games each): even load, little overhead for fast games."""
-    size = max(1, min(16, len(tasks) // max(1, workers * 8)))
+def _chunks(tasks: list[Task], workers: int, most: int) -> list[list[Task]]:
+    """Tasks in chunks of at most ``most`` games, about 16 chunks per worker (even load).  A chunk's records
+    come back when all its games are done, so an interrupted run loses at most the chunks under way."""
+    size = max(1, min(most, len(tasks) // max(1, workers * 16)))
     return [tasks[i:i + size] for i in range(0, len(tasks), size)]
 
 
@@ -241,6 +242,23 @@ class OutFile:
         self.fh.close()
 
 
+def _orphan_guard(parent: int) -> None:
+    """In a local worker: end this process once the run that started it is gone (killed without cleaning up),
+    instead of waiting forever for work."""
+    import threading
+
+    def watch() -> None:
+        while True:
+            time.sleep(2)
+            try:
+                os.kill(parent, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except PermissionError:          # the pid was reused by someone else's process: ours is gone
+                os._exit(1)
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def _local(chunks: list[list[Task]], jobs: int, take: Callable[[list[dict]], None]) -> None:
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
@@ -251,20 +269,22 @@ def _local(chunks: list[list[Task]], jobs: int, take: Callable[[list[dict]], Non
     ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
     left = {id(c): c for c in chunks}
     for attempt in range(RETRIES + 1):
-        with ProcessPoolExecutor(max_workers=min(jobs, len(left)), mp_context=ctx) as pool:
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(left)), mp_context=ctx, initializer=_orphan_guard,
+                                   initargs=(os.getpid(),))
+        try:
             futures = {pool.submit(play_chunk, c): k for k, c in left.items()}
-            try:
-                for fut in as_completed(futures):
-                    recs = fut.result()
-                    del left[futures[fut]]
-                    take(recs)
-            except BrokenProcessPool:
-                if attempt == RETRIES:
-                    raise
-                print(f"a worker process died: {sum(len(c) for c in left.values())} games again "
-                      f"(retry {attempt + 1} of {RETRIES})", file=sys.stderr, flush=True)
-                continue
-        return
+            for fut in as_completed(futures):
+                recs = fut.result()
+                del left[futures[fut]]
+                take(recs)
+            return
+        except BrokenProcessPool:
+            if attempt == RETRIES:
+                raise
+            print(f"a worker process died: {sum(len(c) for c in left.values())} games again "
+                  f"(retry {attempt + 1} of {RETRIES})", file=sys.stderr, flush=True)
+        finally:                      # also on ^C: games not started are dropped, not played on
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def ray_connect(address: str | None = None, num_cpus: int | None = None) -> Any:
@@ -334,14 +354,14 @@ def run_tasks(tasks: list[Task], *, jobs: int = 1, backend: str = "local", addre
         if not todo:
             pass
         elif backend == "ray":
-            _ray(_chunks(todo, max(1, jobs)), max(1, jobs), address, take)
+            _ray(_chunks(todo, max(1, jobs), 8), max(1, jobs), address, take)
         elif backend != "local":
             raise ValueError(f"unknown backend {backend!r} (local or ray)")
         elif jobs <= 1 or len(todo) == 1:
             for t in todo:
                 take([play_task(t)])
         else:
-            _local(_chunks(todo, jobs), jobs, take)
+            _local(_chunks(todo, jobs, 1), jobs, take)           # one game a chunk: nothing lost on ^C
     finally:
         if store:
             store.close()
