@@ -120,9 +120,9 @@ def _prepare(spec: list | None, sources: dict[str, str] | None = None) -> None:
 
 def play_task(task: Task, sources: dict[str, str] | None = None) -> dict:
     """Play ``task``; its record: ``i``, ``seed``, ``bots``, ``seconds`` (wall), ``cpu`` (CPU time of the
-    worker) and either ``actions``, ``kind``,
-    ``winners``, ``returns``, ``reason`` (plus ``think``, ``view`` when asked) or ``error`` and ``trace``.
-    An exception in a game is recorded, not raised: a batch summarises many games."""
+    worker) and either ``actions``, ``kind``, ``winners``, ``returns``, ``reason`` (plus ``think``, ``view`` when
+    asked) or ``error`` and ``trace``.  An exception in a game is recorded, not raised: a batch summarises many
+    games."""
     t0, c0 = time.perf_counter(), time.process_time()
     rec: dict[str, Any] = {"i": task.index, "seed": task.seed, "bots": list(task.bots)}
     try:
