@@ -3,6 +3,8 @@ PYTHON ?= python3
 PORT ?= 8000
 # test-only Python packages (the app itself needs none)
 TEST_PIP = pytest==9.0.3 pytest-rerunfailures==16.7 playwright==1.65.2 mypy==2.4.1
+# the simulation runner's Ray backend (pyproject's extra "cluster"), for tests/test_sim_ray.py
+RAY_PIP = ray==2.60.0
 CHROMIUM ?= /usr/bin/chromium
 
 .PHONY: all deps deps-test build wheel vendor play serve test test-unit test-browser typecheck dist bench clean
@@ -16,6 +18,7 @@ deps: node_modules/.package-lock.json
 
 deps-test: deps
 	@$(PYTHON) -c "import pytest, pytest_rerunfailures, playwright, mypy" 2>/dev/null || $(PYTHON) -m pip install --quiet $(TEST_PIP)
+	@$(PYTHON) -c "import ray" 2>/dev/null || $(PYTHON) -m pip install --quiet $(RAY_PIP)
 	@test -x $(CHROMIUM) || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
 	  else echo "Chromium is missing: sudo apt-get install -y chromium"; exit 1; fi; }

@@ -11,6 +11,11 @@ draws, cooperative team wins and team losses; the mean return per seat and per
 bot (:attr:`~pyapp.engine.Outcome.returns`: 1 a sole win, -1 last place);
 end reasons; and errors (exceptions or games that hit ``--max-actions``).
 This is how game content gets balanced.
+
+The games run through :mod:`pyapp.simrun`: ``--jobs N`` local worker processes (default: every core),
+``--backend ray`` on a Ray cluster, ``--out FILE`` / ``--resume`` to keep and continue a long run; the
+summary is the same however the games were split, apart from ``seconds`` and ``actions_per_second``
+(docs/simulation.md).
 """
 from __future__ import annotations
 
@@ -19,36 +24,31 @@ import json
 import re
 import sys
 import time
-import traceback
 from collections import Counter
 
-from . import bots as botlib
-from . import games
+from . import bots as botlib  # noqa: F401  (tests replace botlib.make)
+from . import games, simrun
+from .simrun import Task, play
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .engine.core import Game, State
-
-
-def play(game: Game, players: int, seed: int, bot_names: list[str], max_actions: int = 100000,
-         options: dict | None = None) -> tuple[State, int]:
-    """Play one game; returns (state, actions taken)."""
-    state = game.new(players, seed, options)
-    seat_bots = [botlib.make(game.id, bot_names[i % len(bot_names)], seed * 31 + i) for i in range(players)]
-    n = 0
-    while not state.is_over:
-        if n >= max_actions:
-            raise RuntimeError(f"no end after {max_actions} actions")
-        seat = state.to_act[0]
-        state.apply(seat, seat_bots[seat].choose(state, seat))
-        n += 1
-    return state, n
+__all__ = ["main", "play", "run", "summarise"]
 
 
-def run(game_id: str, n_games: int, seed: int, bot_names: list[str], players: int | None = None,
-        swap: bool = False, max_actions: int = 100000, options: dict | None = None) -> dict:
-    game = games.get(game_id)
-    players = players or game.min_players
+def tasks(game_id: str, n_games: int, seed: int, bot_names: list[str], players: int, swap: bool = False,
+          max_actions: int = 100000, options: dict | None = None) -> list[Task]:
+    """The batch: game ``g`` seeded ``seed + g``, seat ``i`` playing ``bot_names[i % len(bot_names)]`` (rotated
+    by one in every other game with ``swap``)."""
+    out = []
+    for g in range(n_games):
+        names = [bot_names[i % len(bot_names)] for i in range(players)]
+        if swap and g % 2 == 1:
+            names = names[1:] + names[:1]
+        out.append(Task(g, game_id, players, seed + g, names, options, max_actions))
+    return out
+
+
+def summarise(game_id: str, n_games: int, seed: int, bot_names: list[str], players: int, records: list[dict],
+              seconds: float) -> dict:
+    """The JSON summary of a batch's records (in game order)."""
     wins_seat: Counter[int] = Counter()
     wins_bot: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
@@ -61,37 +61,27 @@ def run(game_id: str, n_games: int, seed: int, bot_names: list[str], players: in
     lengths: list[int] = []
     errors: list[dict] = []
     total_actions = 0
-    t0 = time.perf_counter()
-    for g in range(n_games):
-        names = [bot_names[i % len(bot_names)] for i in range(players)]
-        if swap and g % 2 == 1:
-            names = names[1:] + names[:1]
-        try:
-            state, n = play(game, players, seed + g, names, max_actions, options)
-        except Exception as exc:  # reported, not raised: a sim summarises many games
-            errors.append({"game": g, "seed": seed + g, "error": f"{type(exc).__name__}: {exc}",
-                           "trace": traceback.format_exc(limit=3)})
+    for rec in records:
+        g, names = rec["i"], rec["bots"]
+        if "error" in rec:
+            errors.append({"game": g, "seed": rec["seed"], "error": rec["error"], "trace": rec["trace"]})
             continue
-        out = state.outcome()
-        if out is None:                 # play() returns only finished games; a rules bug is reported, not raised
-            errors.append({"game": g, "seed": seed + g, "error": "the game ended without an outcome", "trace": ""})
-            continue
+        n = rec["actions"]
         total_actions += n
         lengths.append(n)
-        reasons[re.sub(r"\d+", "N", out.reason.split(":")[0])] += 1
-        kinds[out.kind] += 1
-        if out.kind == "win":
-            wins_seat[out.winners[0]] += 1
-            wins_bot[names[out.winners[0]]] += 1
-        elif out.kind == "shared":
-            for w in out.winners:
+        reasons[re.sub(r"\d+", "N", rec["reason"].split(":")[0])] += 1
+        kinds[rec["kind"]] += 1
+        if rec["kind"] == "win":
+            wins_seat[rec["winners"][0]] += 1
+            wins_bot[names[rec["winners"][0]]] += 1
+        elif rec["kind"] == "shared":
+            for w in rec["winners"]:
                 shared_seat[w] += 1
                 shared_bot[names[w]] += 1
-        for seat, r in enumerate(out.returns):
+        for seat, r in enumerate(rec["returns"]):
             returns_seat[seat] += r
             returns_bot[names[seat]] = returns_bot.get(names[seat], 0.0) + r
             games_bot[names[seat]] += 1
-    secs = time.perf_counter() - t0
     return {
         "game": game_id, "games": n_games, "players": players, "bots": bot_names, "seed": seed,
         "finished": len(lengths), "actions": total_actions,
@@ -105,9 +95,20 @@ def run(game_id: str, n_games: int, seed: int, bot_names: list[str], players: in
                                   for k in range(players)},
         "mean_returns_per_bot": {b: round(returns_bot[b] / games_bot[b], 3) for b in games_bot},
         "end_reasons": dict(reasons),
-        "errors": errors, "seconds": round(secs, 2),
-        "actions_per_second": round(total_actions / secs) if secs else None,
+        "errors": errors, "seconds": round(seconds, 2),
+        "actions_per_second": round(total_actions / seconds) if seconds else None,
     }
+
+
+def run(game_id: str, n_games: int, seed: int, bot_names: list[str], players: int | None = None,
+        swap: bool = False, max_actions: int = 100000, options: dict | None = None, **runner) -> dict:
+    """Play the batch and summarise it.  ``runner``: :func:`pyapp.simrun.run_tasks`'s options (``jobs``,
+    ``backend``, ``address``, ``out``, ``resume``, ``progress``); by default one game after another here."""
+    players = players or games.get(game_id).min_players
+    t0 = time.perf_counter()
+    records = simrun.run_tasks(tasks(game_id, n_games, seed, bot_names, players, swap, max_actions, options),
+                               **runner)
+    return summarise(game_id, n_games, seed, bot_names, players, records, time.perf_counter() - t0)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,9 +123,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-actions", type=int, default=100000)
     ap.add_argument("--options", type=json.loads, default=None,
                     help='game options as JSON, e.g. \'{"armies": ["Iron Phalanx", "Thunder Riders"]}\'')
+    simrun.add_arguments(ap)
     args = ap.parse_args(argv)
     summary = run(args.game, args.games, args.seed, args.bots.split(","), args.players, args.swap, args.max_actions,
-                  args.options)
+                  args.options, **simrun.runner_options(args))
     json.dump(summary, sys.stdout, indent=2)
     print()
     return 1 if summary["errors"] else 0

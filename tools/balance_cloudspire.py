@@ -7,10 +7,13 @@
 Every pair (a row faction against a column faction) plays ``--games`` games, the factions' seats swapped
 every other game (game ``g`` of a pair: row faction in P1 when ``g`` is even), through the
 :func:`pyapp.sim.play` loop (seat ``i``'s bot seeded ``seed * 31 + i``, as ``python3 -m pyapp.sim``).
+All the pairs' games are one batch of ``pyapp.simrun`` (``--jobs``, ``--backend ray``, ``--out``/``--resume``:
+docs/simulation.md); rows are printed in order as their pairs complete.
 Game ``g`` of the ``k``-th pair is seeded ``--seed + 1000 * k + g``; with the full table each unordered pair
 is played once and both cells are filled from it.  A win scores 1, a shared win or a draw 1/2 (so the
 two cells of a pair add up to 100 %).  Prints the table of
-the row faction's win rate against each column, each faction's overall rate, the seconds per pair, and
+the row faction's win rate against each column, each faction's overall rate, the seconds per pair (its games'
+own time, summed over the workers), and
 with ``--json`` writes everything (per-pair counts) to a file, rewritten after every pair (``"partial": true``
 until the table is complete); ``--from-json FILE`` prints the table of such a file again (missing cells ``-``).
 """
@@ -20,39 +23,42 @@ import argparse
 import json
 import os
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from pyapp.games.cloudspire import GAME  # noqa: E402
 from pyapp.games.cloudspire.content import CHIPS, FACTIONS, PLAYABLE, SPIRES, UNITS  # noqa: E402
-from pyapp.sim import play  # noqa: E402
+from pyapp import simrun  # noqa: E402
+from pyapp.simrun import Task  # noqa: E402
 
 
-def pair(a: str, b: str, games: int, seed: int, bot: str) -> dict:
-    """``games`` games of ``a`` against ``b``, seats swapped every other game: a's score, counts, time."""
+def pair_tasks(a: str, b: str, games: int, seed: int, bot: str, first: int = 0,
+               prepare: list | None = None) -> list[Task]:
+    """Game ``g`` of ``a`` against ``b``: seeded ``seed + g``, ``a`` in P1 when ``g`` is even."""
+    return [Task(first + g, "cloudspire", 2, seed + g, [bot, bot], {"factions": [a, b] if g % 2 == 0 else [b, a]},
+                 prepare=prepare) for g in range(games)]
+
+
+def tally(a: str, b: str, records: list[dict]) -> dict:
+    """A pair's games (in game order): a's score, counts, and the games' time (summed over workers)."""
     score = 0.0
     wins = {a: 0, b: 0}
     shared = draws = 0
     by_seat = [0.0, 0.0]                     # score of the faction in P1 / P2
     actions = 0
     errors = []
-    t0 = time.perf_counter()
-    for g in range(games):
+    for g, rec in enumerate(records):
         order = [a, b] if g % 2 == 0 else [b, a]
-        try:
-            state, n = play(GAME, 2, seed + g, [bot, bot], options={"factions": order})
-        except Exception as exc:        # reported, not raised
-            errors.append(f"seed {seed + g}: {type(exc).__name__}: {exc}")
+        if "error" in rec:                   # reported, not raised
+            errors.append(f"seed {rec['seed']}: {rec['error']}")
             continue
-        actions += n
-        out = state.outcome()
-        if out.kind == "win":
-            w = order[out.winners[0]]
+        actions += rec["actions"]
+        if rec["kind"] == "win":
+            w = order[rec["winners"][0]]
             wins[w] += 1
             score += 1.0 if w == a else 0.0
-            by_seat[out.winners[0]] += 1.0
-        elif out.kind == "shared":
+            by_seat[rec["winners"][0]] += 1.0
+        elif rec["kind"] == "shared":
             shared += 1
             score += 0.5
             by_seat[0] += 0.5
@@ -62,10 +68,15 @@ def pair(a: str, b: str, games: int, seed: int, bot: str) -> dict:
             score += 0.5
             by_seat[0] += 0.5
             by_seat[1] += 0.5
-    played = games - len(errors)
+    played = len(records) - len(errors)
     return {"a": a, "b": b, "games": played, "score": score, "wins": wins, "shared": shared, "draws": draws,
             "p1_score": by_seat[0], "p2_score": by_seat[1], "mean_actions": round(actions / played, 1) if played else None,
-            "seconds": round(time.perf_counter() - t0, 1), "errors": errors}
+            "seconds": round(sum(r["seconds"] for r in records), 1), "errors": errors}
+
+
+def pair(a: str, b: str, games: int, seed: int, bot: str, **runner) -> dict:
+    """``games`` games of ``a`` against ``b``, seats swapped every other game: a's score, counts, time."""
+    return tally(a, b, simrun.run_tasks(pair_tasks(a, b, games, seed, bot), **runner))
 
 
 def lever(spec: str) -> None:
@@ -88,6 +99,12 @@ def lever(spec: str) -> None:
         t[field] = n
 
 
+def levers(specs: list[str]) -> None:
+    """Every ``--set`` of the run (each worker applies them before its first game)."""
+    for spec in specs:
+        lever(spec)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=100, help="games per pair (seats swapped every other game)")
@@ -102,7 +119,9 @@ def main(argv=None) -> int:
                          "or spire's (shackler.health=3), in this run only; repeatable")
     ap.add_argument("--from-json", default=None, metavar="FILE",
                     help="play nothing: print the table of a run saved with --json (also a run cut short)")
+    simrun.add_arguments(ap)
     args = ap.parse_args(argv)
+    runner = simrun.runner_options(args)
     results: dict = {}
     if args.from_json:
         with open(args.from_json) as fh:
@@ -121,21 +140,29 @@ def main(argv=None) -> int:
     for f in rows + cols:
         if f not in FACTIONS:
             ap.error(f"unknown faction {f!r}")
-    k = 0
+    todo = []
     for a in rows:
         for b in cols:
-            if args.from_json or a == b or (b, a) in results:
+            if args.from_json or a == b or (b, a) in results or (b, a) in todo:
                 continue
-            r = pair(a, b, args.games, args.seed + 1000 * k, args.bot)
-            k += 1
-            results[(a, b)] = r
-            print(f"{a} vs {b}: {r['score']:g}/{r['games']} (P1 {r['p1_score']:g}, P2 {r['p2_score']:g}, "
-                  f"{r['mean_actions']} actions, {r['seconds']} s){' ERRORS ' + str(len(r['errors'])) if r['errors'] else ''}",
-                  flush=True)
-            if args.json:                          # kept after every pair: a run cut short keeps what it played
-                with open(args.json, "w") as fh:
-                    json.dump({"args": vars(args), "pairs": [dict(x) for x in results.values()], "partial": True},
-                              fh, indent=1)
+            todo.append((a, b))
+    prepare = [os.path.abspath(__file__), "levers", [list(args.set)]] if args.set else None
+    tasks: list[Task] = []
+    for k, (a, b) in enumerate(todo):          # pair k's games seeded seed + 1000 k + g
+        tasks += pair_tasks(a, b, args.games, args.seed + 1000 * k, args.bot, len(tasks), prepare)
+
+    def done(ab: tuple[str, str], records: list[dict]) -> None:
+        a, b = ab
+        r = results[(a, b)] = tally(a, b, records)
+        print(f"{a} vs {b}: {r['score']:g}/{r['games']} (P1 {r['p1_score']:g}, P2 {r['p2_score']:g}, "
+              f"{r['mean_actions']} actions, {r['seconds']} s){' ERRORS ' + str(len(r['errors'])) if r['errors'] else ''}",
+              flush=True)
+        if args.json:                          # kept after every pair: a run cut short keeps what it played
+            with open(args.json, "w") as fh:
+                json.dump({"args": vars(args), "pairs": [dict(x) for x in results.values()], "partial": True},
+                          fh, indent=1)
+
+    simrun.run_tasks(tasks, on_record=simrun.InOrder([(ab, args.games) for ab in todo], done), **runner)
 
     def rate(a, b):
         """a's score against b and the games: a win 1, a shared win or a draw 1/2 for each side."""
@@ -166,7 +193,8 @@ def main(argv=None) -> int:
             print(f"{a:>{width}} | " + " | ".join(cells) + f" | {100 * tot / n:5.1f} % of {n:g}" if n else "")
     secs = [r["seconds"] for r in results.values()]
     print(f"\n{len(results)} pairs, {sum(r['games'] for r in results.values())} games, "
-          f"{sum(secs) / max(1, len(secs)):.1f} s per pair of {args.games} games on average (wall time)")
+          f"{sum(secs) / max(1, len(secs)):.1f} s per pair of {args.games} games on average (the games' own "
+          "time, summed over the workers)")
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({"args": vars(args), "pairs": [dict(r) for r in results.values()],

@@ -6,7 +6,10 @@ Plays the :func:`pyapp.sim.play` loop (game ``g`` seeded ``seed + g``, seat ``i`
 the same seeding as ``python3 -m pyapp.sim``) with the content dict patched in this process only (the data
 files are not touched), and prints per (patch, players, difficulty): games, team wins, win rate, mean length
 in turns (one character's turn each), mean turn of the losses, and games that hit the action limit.
-A patch is a function in PATCHES; ``a+b`` applies several.
+A patch is a function in PATCHES; ``a+b`` applies several.  All rows' games are one batch of
+``pyapp.simrun`` (``--jobs``, ``--backend ray``, ``--out``/``--resume``: docs/simulation.md), each worker
+patching its own copy of the content (:func:`prepare`); a row's time is its games' own time summed over
+the workers.
 """
 from __future__ import annotations
 
@@ -14,13 +17,14 @@ import argparse
 import copy
 import os
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from pyapp.games.icefortress import GAME, content  # noqa: E402
 from pyapp.games.icefortress import fortress  # noqa: E402
+from pyapp import simrun  # noqa: E402
 from pyapp.sim import play  # noqa: E402
+from pyapp.simrun import Task  # noqa: E402
 
 NOJUMBO = ["large", "medium", "small"]
 
@@ -113,6 +117,25 @@ def apply(spec: str, pristine: dict) -> None:
         PATCHES[name](c)
 
 
+_PRISTINE: list[dict] = []            # the content as loaded, before this process patched anything
+
+
+def prepare(spec: str) -> None:
+    """The hook each worker runs before a batch's games with patch ``spec`` (see pyapp.simrun.Task)."""
+    if not _PRISTINE:
+        _PRISTINE.append(copy.deepcopy(content.load()))
+    apply(spec, _PRISTINE[0])
+
+
+def result(rec: dict) -> tuple[str, int, str]:
+    """A game's record as (kind, turns, reason); ``unfinished`` for a game that hit the action limit."""
+    if "error" in rec:
+        if rec["error"].startswith("RuntimeError:"):          # as one() below: the action limit
+            return ("unfinished", 0, "")
+        raise RuntimeError(f"seed {rec['seed']}: {rec['error']}\n{rec['trace']}")
+    return (rec["kind"], rec["view"]["turns"], rec["reason"])
+
+
 def one(players, difficulty, seed, bots, max_actions):
     try:
         state, _n = play(GAME, players, seed, bots, max_actions, {"difficulty": difficulty})
@@ -131,23 +154,31 @@ def main(argv=None) -> int:
     ap.add_argument("--bots", default="planner")
     ap.add_argument("--patch", default="base", help="comma-separated candidates, each a+b+...; " + ", ".join(PATCHES))
     ap.add_argument("--max-actions", type=int, default=5000)
+    simrun.add_arguments(ap)
     args = ap.parse_args(argv)
-    pristine = copy.deepcopy(content.load())
+    runner = simrun.runner_options(args)
     bots = args.bots.split(",")
     print("| patch | players | difficulty | games | team wins | win rate | mean turns | loss turn | unfinished |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|", flush=True)
-    for spec in args.patch.split(","):
-        apply(spec, pristine)
-        for p in (int(x) for x in args.players.split(",")):
-            for d in (int(x) for x in args.difficulty.split(",")):
-                t0 = time.perf_counter()
-                res = [one(p, d, args.seed + g, bots, args.max_actions) for g in range(args.games)]
-                wins = sum(1 for k, _t, _r in res if k == "team-win")
-                done = [t for k, t, _r in res if k != "unfinished"]
-                lost = [t for k, t, _r in res if k == "team-loss"]
-                print(f"| {spec} | {p} | {d} | {args.games} | {wins} | {100.0 * wins / args.games:.1f} % | "
-                      f"{sum(done) / max(1, len(done)):.1f} | {sum(lost) / max(1, len(lost)):.1f} | "
-                      f"{args.games - len(done)} |  ({time.perf_counter() - t0:.0f} s)", flush=True)
+    rows = [(spec, int(p), int(d)) for spec in args.patch.split(",") for p in args.players.split(",")
+            for d in args.difficulty.split(",")]
+    here = os.path.abspath(__file__)
+    tasks: list[Task] = []
+    for spec, p, d in rows:
+        tasks += [Task(len(tasks) + g, "icefortress", p, args.seed + g, bots, {"difficulty": d}, args.max_actions,
+                       view=["turns"], prepare=[here, "prepare", [spec]]) for g in range(args.games)]
+
+    def done(row: tuple[str, int, int], records: list[dict]) -> None:
+        spec, p, d = row
+        res = [result(r) for r in records]
+        wins = sum(1 for k, _t, _r in res if k == "team-win")
+        finished = [t for k, t, _r in res if k != "unfinished"]
+        lost = [t for k, t, _r in res if k == "team-loss"]
+        print(f"| {spec} | {p} | {d} | {args.games} | {wins} | {100.0 * wins / args.games:.1f} % | "
+              f"{sum(finished) / max(1, len(finished)):.1f} | {sum(lost) / max(1, len(lost)):.1f} | "
+              f"{args.games - len(finished)} |  ({sum(r['seconds'] for r in records):.0f} s)", flush=True)
+
+    simrun.run_tasks(tasks, on_record=simrun.InOrder([(row, args.games) for row in rows], done), **runner)
     return 0
 
 
