@@ -263,6 +263,8 @@ def main(argv=None) -> int:
     ap.add_argument("--games", default="", help="comma list of game ids (default: every ready game)")
     ap.add_argument("--steps", type=int, default=6, help="random legal actions before the picture")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--jpeg", action="store_true", help="what the player sees as JPEG (quality 80; for docs/screens)")
+    ap.add_argument("--no-page", action="store_true", help="no whole-page pictures (<game>-<size>-page.png)")
     ap.add_argument("--later", default="", help="comma list of numbers of actions: also a picture of each game that "
                     "many seeded random actions in (later_save), e.g. 40,120 (<game>-<size>-at<n>.png)")
     args = ap.parse_args(argv)
@@ -288,10 +290,12 @@ def main(argv=None) -> int:
                 else:
                     open_later(page, base, g, args.seed, at)
                     size = f"{size}-at{at}"
-                path = out / f"{g['id']}-{size}.png"          # what the player sees, unscrolled; then the page
+                # what the player sees, unscrolled; then the whole page
+                path = out / f"{g['id']}-{size}.{'jpg' if args.jpeg else 'png'}"
                 page.evaluate("window.scrollTo(0, 0)")
-                page.screenshot(path=str(path))
-                page.screenshot(path=str(out / f"{g['id']}-{size}-page.png"), full_page=True)
+                page.screenshot(path=str(path), **({"type": "jpeg", "quality": 80} if args.jpeg else {}))
+                if not args.no_page:
+                    page.screenshot(path=str(out / f"{g['id']}-{size}-page.png"), full_page=True)
                 m = page.evaluate(MEASURE_JS)
                 m["unreachable"] = page.evaluate(REACH_JS)
                 report[f"{g['id']}-{size}"] = m
@@ -305,7 +309,8 @@ def main(argv=None) -> int:
                 print(f"{'':12} {size:8} {page.eval_on_selector('#app .game-board', 'e => e.dataset.zoom')}: {board_line(m)}")
                 if touch:                    # the other zoom: "Fit" (the whole board in the width)
                     set_zoom(page, "fit")
-                    page.screenshot(path=str(out / f"{g['id']}-{size}-fit.png"), full_page=True)
+                    if not args.no_page:
+                        page.screenshot(path=str(out / f"{g['id']}-{size}-fit.png"), full_page=True)
                     f = page.evaluate(MEASURE_JS)
                     report[f"{g['id']}-{size}-fit"] = f
                     print(f"{'':12} {size:8} fit: {board_line(f)}")
