@@ -34,13 +34,19 @@ def save_keys(storage):
 LINK = {"game": "hexbattle", "seats": "human,bot:random", "seed": "4"}
 
 
-def test_importing_a_file_again_after_the_game_moved_on_opens_the_stored_game_and_makes_no_copy():
+def carried_away():
+    """A game one move in at home, exported and imported in another browser: (home, its file, away, its storage)."""
     home = make(LINK)
     move(home, 1)
     _name, text = home.export_save()
     storage = DictStorage()
     away = make({}, storage)
     assert away.import_save(text)
+    return home, text, away, storage
+
+
+def test_importing_a_file_again_after_the_game_moved_on_opens_the_stored_game_and_makes_no_copy():
+    home, text, away, storage = carried_away()
     key = save_keys(storage)
     assert len(key) == 1 and key[0].endswith(json.loads(text)["id"])       # kept under the file's own id
     move(away, 2)                                                           # the bot answers: the game moved on
@@ -54,12 +60,7 @@ def test_importing_a_file_again_after_the_game_moved_on_opens_the_stored_game_an
 
 
 def test_a_file_that_has_gone_further_brings_the_stored_game_up_to_it():
-    home = make(LINK)
-    move(home, 1)
-    _name, early = home.export_save()
-    storage = DictStorage()
-    away = make({}, storage)
-    assert away.import_save(early)
+    home, _early, away, storage = carried_away()
     move(home, 2)
     _name, later = home.export_save()
     away.handle("nav", "shelf")
@@ -71,12 +72,7 @@ def test_a_file_that_has_gone_further_brings_the_stored_game_up_to_it():
 
 
 def test_the_same_id_with_other_moves_is_another_game_and_gets_a_save_of_its_own():
-    home = make(LINK)
-    move(home, 1)
-    _name, text = home.export_save()
-    storage = DictStorage()
-    away = make({}, storage)
-    assert away.import_save(text)
+    home, text, away, storage = carried_away()
     move(away, 2, pick=0)
     move(home, 2, pick=1)                               # the same game played on differently at home
     _name, other = home.export_save()
