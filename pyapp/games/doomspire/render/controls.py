@@ -71,14 +71,16 @@ def _action_groups(acts: dict[str, Action], used: set[str], cx: Ctx, phase: str,
         row = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="other") for aid in other)
         used.update(other)
         out.append(f'<div class="ds-group"><h4>Other</h4><div class="btns">{row}</div></div>')
-    if ends or concede:
+    if ends:
         row = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="primary end") for aid in ends)
-        row += "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="danger concede") for aid in concede)
         used.update(ends)
-        used.update(concede)
         out.append(f'<div class="ds-group ds-end"><div class="btns">{row}</div></div>')
     if offers:              # last: the folded panel's buttons keep boxes even while it is closed
         out.append(_trade_html([aid for ids in offers.values() for aid in ids], acts, used, cx, view))
+    if concede:             # a secondary choice, folded away (on a phone the dock stays short); it asks again
+        row = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="danger concede") for aid in concede)
+        used.update(concede)
+        out.append(f'<details class="ds-group ds-more"><summary>More</summary><div class="btns">{row}</div></details>')
     return f'<div class="ds-actions">{"".join(out)}</div>'
 
 
@@ -172,8 +174,9 @@ def _trade_html(ids: list[str], acts: dict[str, Action], used: set[str], cx: Ctx
             return esc(", ".join(f"{n} {r}" for r, n in b.items() if n)) or "nothing"
         head = (f'Your offer to {cx.chip(dr["to"])}: you give {bundle(dr["give"])}, you get {bundle(dr["get"])}')
     else:
-        head = "Offer a trade to another lord (any resources for any resources; they accept or decline)"
-    parts = []
+        head = "Offer a trade…"
+    parts = [] if dr else ['<p class="hint">Any of your resources for any of another lord\'s; they accept or '
+                           'decline.</p>']
     for key, label in (("to", "To:"), ("give", "You give:"), ("get", "You ask:"), ("end", "")):
         if rows[key]:
             parts.append(f'<div class="offer-to"><span>{label}</span> {"".join(rows[key])}</div>')
