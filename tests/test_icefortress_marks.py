@@ -93,4 +93,4 @@ def test_a_bots_move_is_in_the_view_and_on_the_board_until_its_next_turn():
             assert _marks(st, mover)[:len(marks)] == marks            # kept while the other seat plays
     assert st.data["step"] == 1
     html = render(st.view(other), [], seat=other, names=NAMES[:2], interactive=True)
-    assert _marks(st, mover) == [] and f"seat-{mover}\"" not in html.split('<div class="if-side">')[0]
+    assert _marks(st, mover) == [] and f"seat-{mover}\"" not in html.split('<div class="if-side"')[0]

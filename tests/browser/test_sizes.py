@@ -313,8 +313,8 @@ def test_tap_shows_what_hover_shows(site, browser):
         page.touchscreen.tap(spot["x"], spot["y"])
         page.wait_for_function(TIP_JS, timeout=10_000)
         page.evaluate("() => scrollTo(0, 0)")
-        banner = page.locator("#app .turn-banner").bounding_box()
-        page.touchscreen.tap(banner["x"] + 5, banner["y"] + 5)                  # a tap elsewhere
+        names = page.locator("#app .game-bar .seats").bounding_box()          # (the line above the board)
+        page.touchscreen.tap(names["x"] + names["width"] - 5, names["y"] + names["height"] / 2)   # a tap elsewhere
         page.wait_for_function(f"() => ({TIP_JS})() === null", timeout=10_000)
         # keyboard: a focusable titled board element (a game makes its pieces focusable) shows it on focus
         page.evaluate("() => document.querySelector('[data-test-titled]').setAttribute('tabindex', '0')")
