@@ -123,6 +123,21 @@ def test_last_move_marked_in_seat_colour():
     assert f"{NAMES[s]}</span>: put a 5 on J01.a" in html                               # and in words
 
 
+def _bot_game_boards(games, *, every: int):
+    """((players, seed, bot level), ...) -> ((players, seed, step), markup for the seat to act) every ``every``
+    steps of bot games (at most 300 steps each)."""
+    for players, seed, kind in games:
+        st = GAME.new(players, seed)
+        b = [bots.make("icefortress", kind, seed * 7 + i) for i in range(players)]
+        for step in range(300):
+            if st.is_over:
+                break
+            s = st.to_act[0]
+            if step % every == 0:
+                yield (players, seed, step), _html(st, s)
+            st.apply(s, b[s].choose(st, s))
+
+
 @rule("IF-UI-7", "IF-UI-11")
 def test_a_squares_name_starts_with_the_words_on_it():
     """WCAG 2.5.3 (axe's label-content-name-mismatch, issue 31): a control's accessible name holds the text it
@@ -131,18 +146,9 @@ def test_a_squares_name_starts_with_the_words_on_it():
     (white square 1-3)"); the seat tags of the last moves are drawn over it, outside the control."""
     from a11y_names import name_mismatches
     checked = 0
-    for players, seed, kind in ((1, 3, "normal"), (3, 5, "easy")):
-        st = GAME.new(players, seed)
-        b = [bots.make("icefortress", kind, seed * 7 + i) for i in range(players)]
-        for step in range(300):
-            if st.is_over:
-                break
-            s = st.to_act[0]
-            if step % 3 == 0:
-                html = _html(st, s)
-                assert name_mismatches(html) == [], (players, seed, step)
-                checked += len(re.findall(r'class="sq \w+ legal" role="button"', html))
-            st.apply(s, b[s].choose(st, s))
+    for where, html in _bot_game_boards(((1, 3, "normal"), (3, 5, "easy")), every=3):
+        assert name_mismatches(html) == [], where
+        checked += len(re.findall(r'class="sq \w+ legal" role="button"', html))
     assert checked > 50
 
 
@@ -153,23 +159,14 @@ def test_every_piece_takes_the_focus_and_is_named():
     takes the focus itself; each has a data-key (unique) for the arrow keys."""
     from a11y_names import pieces
     held = 0
-    for players, seed, kind in ((2, 7, "normal"), (3, 5, "easy")):
-        st = GAME.new(players, seed)
-        b = [bots.make("icefortress", kind, seed * 7 + i) for i in range(players)]
-        for step in range(300):
-            if st.is_over:
-                break
-            s = st.to_act[0]
-            if step % 10 == 0:
-                html = _html(st, s)
-                squares = pieces(html, "sq")
-                for a in squares:
-                    if re.search(r", (pillar \d|\w+ invader)", a["aria-label"]):
-                        assert a.get("tabindex") == "0" and a.get("data-key"), a
-                        held += 1
-                groups = [a for a in pieces(html, "inv") if "occupying the group" in a["aria-label"]]
-                assert all(a.get("tabindex") == "0" and a.get("data-key") for a in groups)
-                keys = [a["data-key"] for a in squares + groups if a.get("data-key")]
-                assert len(set(keys)) == len(keys)
-            st.apply(s, b[s].choose(st, s))
+    for _where, html in _bot_game_boards(((2, 7, "normal"), (3, 5, "easy")), every=10):
+        squares = pieces(html, "sq")
+        for a in squares:
+            if re.search(r", (pillar \d|\w+ invader)", a["aria-label"]):
+                assert a.get("tabindex") == "0" and a.get("data-key"), a
+                held += 1
+        groups = [a for a in pieces(html, "inv") if "occupying the group" in a["aria-label"]]
+        assert all(a.get("tabindex") == "0" and a.get("data-key") for a in groups)
+        keys = [a["data-key"] for a in squares + groups if a.get("data-key")]
+        assert len(set(keys)) == len(keys)
     assert held > 20
