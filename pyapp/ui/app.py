@@ -166,11 +166,7 @@ class App(Session):
 
     def share_link(self) -> str | None:
         """The link the share panel (or the "send it back" panel) shows: what the glue's ``copy-link`` copies."""
-        if self.share is not None:
-            return str(self.share["url"])
-        if self.state is not None and self.meta is not None and self.link is not None:
-            return self.sharing.link_url(self.store.current_save())
-        return None
+        return self.sharing.share_link()
 
     def open_link(self, text: str) -> bool:
         """Open a game link's data (``#/link/<data>``): its replay or the game by correspondence."""

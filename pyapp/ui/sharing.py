@@ -54,11 +54,6 @@ class Sharing:
         """The whole link (the app's address, then ``#/link/<data>``) of a save dict."""
         return self.s.page_url + links.fragment(save)
 
-    def _current_save(self) -> dict:
-        game, state, meta = self.s.playing()
-        return self.s.with_hints(saves.to_save(state, save_id=meta["id"], seats=meta["seats"], names=meta["names"],
-                                              title=meta["title"]))
-
     def share_link(self) -> str | None:
         """The link the share panel (or the "send it back" panel) shows: what the glue's ``copy-link`` copies."""
         if self.s.share is not None:
