@@ -23,6 +23,7 @@ class ToyState(FlowState):
         Phase("shop", "round", next="bid", doc="around the table until all pass"),
     )
     FIRST_PHASE = "bid"
+    FRAMES = ("self", "take")
 
     def _setup_data(self) -> dict:
         return {"score": [0] * self.players, "bid": [None] * self.players, "begun": []}
@@ -169,12 +170,22 @@ def test_free_actions_at_any_time_from_a_seat_not_to_act():
 
 
 def test_defer_runs_after_everything_pending_and_clear_drops_it_all():
-    s = GAME.new(2, 1)
+    order = []
+
+    class Noted(ToyState):
+        FRAMES = ToyState.FRAMES + ("note",)
+
+        def _f_note(self, frame, choice, seat):
+            order.append(frame["n"])
+            self.flow.pop(frame)
+
+    class NotedGame(ToyGame):
+        state_class = Noted
+
+    s = NotedGame().new(2, 1)
     s.apply(0, "bid:1")
     s.apply(1, "bid:1")
     flow = s.flow
-    order = []
-    s._f_note = lambda frame, choice, seat: (order.append(frame["n"]), flow.pop(frame))
     flow.push("note", n="first")
     flow.defer("note", n="last")
     flow.push("note", n="top")

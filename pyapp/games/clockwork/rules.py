@@ -117,9 +117,11 @@ class ClockworkState(UnitActions, FlowState):
     PHASES = phases(
         Phase("grids", "one", next="gates", doc="from the highest roller, each player in turn places a Territory Grid"),
         Phase("gates", "one", next="round", doc="each player places a starting Gate Token"),
-        Phase("round", "one", next="round", doc="a round of turns, clockwise from the player who won the first turn"),
+        Phase("round", "one", next="round", moves=False, doc="a round of turns, clockwise from the player who won the first turn"),
     )
     FIRST_PHASE = "grids"
+    FRAMES = ("control", "counter", "draw", "main", "portal", "strike", "target")
+    PROMPT_KINDS = ("assassinate", "corrupt", "scapegoat", "stealth")
 
     # ------------------------------------------------------------------ setup
     def _setup_data(self) -> dict:
@@ -394,9 +396,6 @@ class ClockworkState(UnitActions, FlowState):
         self.say(f"{{0}} starts in {b.terr_name[b.terr[h]]}: Gate Token on {h}, arrow to {a}.", seat, kind="gate")
         self.flow.end_turn()
 
-    def _legal_round(self, seat: int) -> list[Action]:
-        return []            # a turn always has a step frame asking the active player
-
     # -------------------------------------------------------------- the turn
     def _begin_turn_round(self, seat: int) -> None:
         d = self.data
@@ -433,7 +432,7 @@ class ClockworkState(UnitActions, FlowState):
         seat = frame["seat"]
         if choice is None:
             if self._gate_spots(self._control_territories(seat)):
-                self._ask_step(frame)
+                self._prompt_step(frame)
             else:
                 self.flow.pop(frame)
                 self._open_portals(seat)
@@ -499,7 +498,7 @@ class ClockworkState(UnitActions, FlowState):
                 self.say(f"{{0}}'s {UNITS[u['card']]['name']} has no free hex to stand on and is lost.", seat,
                          kind="place")
             if frame["queue"]:
-                self._ask_step(frame)
+                self._prompt_step(frame)
             else:
                 self.flow.pop(frame)
                 self._collect_resources(seat)
@@ -561,7 +560,7 @@ class ClockworkState(UnitActions, FlowState):
     def _f_main(self, frame: dict, choice: str | None, seat: int | None) -> None:
         seat = frame["seat"]
         if choice is None:
-            self._ask_step(frame)
+            self._prompt_step(frame)
             return
         verb, _, arg = choice.partition(":")
         if verb == "end":
@@ -570,7 +569,7 @@ class ClockworkState(UnitActions, FlowState):
             if d["gate_destroyed"] and not d["researched"] and d["stack"]:
                 self.flow.push("draw", seat=seat)  # CC-RSCH-5
             else:
-                self._end_turn()
+                self._close_turn()
         elif verb == "research":
             self._draw_card(seat, research=True)
         else:
@@ -584,14 +583,14 @@ class ClockworkState(UnitActions, FlowState):
     def _f_draw(self, frame: dict, choice: str | None, seat: int | None) -> None:
         seat = frame["seat"]
         if choice is None:
-            self._ask_step(frame)
+            self._prompt_step(frame)
             return
         verb, _, arg = choice.partition(":")
         if verb == "draw":
             self._draw_card(seat, research=False)
-            self._end_turn()
+            self._close_turn()
         elif verb == "end":
-            self._end_turn()
+            self._close_turn()
         else:
             self._act_play(seat, arg)
         self._after()
@@ -614,7 +613,7 @@ class ClockworkState(UnitActions, FlowState):
         self.say(f"{{0}} {'researches and draws' if research else 'draws'} a card.", seat, kind="draw")
 
     # --- the end of a turn, eliminations, the end of the game
-    def _end_turn(self) -> None:
+    def _close_turn(self) -> None:
         d = self.data
         seat = self.flow.active
         for u in d["units"]:
@@ -627,11 +626,11 @@ class ClockworkState(UnitActions, FlowState):
         d["flow"]["prompt"] = None
         limit = self.turn_limit()
         if limit is not None and d["turn"] >= limit:
-            self._end_by_limit()
+            self._finish_by_limit()
             return
         self.flow.end_turn()
 
-    def _ask_step(self, frame: dict) -> None:
+    def _prompt_step(self, frame: dict) -> None:
         """Ask the active player what to do in this step; as the step begins, eliminations and the end are
         checked first (later questions follow an action, which checked them)."""
         if frame.get("asked") or self._after():
@@ -657,7 +656,7 @@ class ClockworkState(UnitActions, FlowState):
                          "{0} wins: no other player has a Gate Token left", (w,))
             return False
         if d["out"][flow.active] and all(f["kind"] in STEPS for f in flow.stack):
-            self._end_turn()
+            self._close_turn()
             return False
         return True
 
@@ -687,7 +686,7 @@ class ClockworkState(UnitActions, FlowState):
         self.finish(outcome)
         self.say(text + ".", *seats, kind="end")
 
-    def _end_by_limit(self) -> None:
+    def _finish_by_limit(self) -> None:
         """The end-of-game safeguard (CC-GAP-42): a turn limit with a tie-break."""
         alive = [p for p in range(self.players) if not self.data["out"][p]]
         best = max(self._score(p) for p in alive)

@@ -20,16 +20,17 @@ WAVES = 4                                          # CS-WAVE-1
 
 class CloudspireState(OnslaughtMixin):
     PHASES = phases(                               # CS-WAVE-2: six phases in order, Prep in three steps
-        Phase("event", "all", next="income", doc="an event card is revealed (from wave 2)"),
-        Phase("income", "all", next="market", doc="every player gains Source"),
+        Phase("event", "all", moves=False, next="income", doc="an event card is revealed (from wave 2)"),
+        Phase("income", "all", moves=False, next="market", doc="every player gains Source"),
         Phase("market", "round", next="build", doc="one purchase or pass each, round the table until all pass"),
         Phase("build", "round", next="mark", doc="one build option or pass each, round the table until all pass"),
         Phase("mark", "one", next="select", doc="prep step 1: each player declares a mark"),
         Phase("select", "one", next="stack", doc="prep step 2: each player selects units with Command Points"),
         Phase("stack", "all", next="onslaught", doc="prep step 3: everybody builds a secret deployment stack"),
-        Phase("onslaught", "one", next="onslaught", doc="rounds of five-stage turns until the wave ends"),
+        Phase("onslaught", "one", next="onslaught", moves=False, doc="rounds of five-stage turns until the wave ends"),
     )
     FIRST_PHASE = "event"
+    FRAMES = ("construct", "displace", "explore", "fire", "levelup", "turn", "upgrade")
 
     # ---- set-up (CS-GAP-1/2) ---------------------------------------------------------------------
     def _setup_data(self) -> dict:

@@ -97,6 +97,7 @@ class HexBattleState(FlowState):
     PHASES = phases(Phase("turn", "one", next="turn",
                           doc="each player in turn takes 2 actions: draw 5 cards or play a card"))
     FIRST_PHASE = "turn"
+    FRAMES = ("card",)
 
     # read-only names for the data (bots and tests read them; the rules write self.data)
     units = _data_key("units", "The units on the battlefield.")
@@ -418,12 +419,12 @@ class HexBattleState(FlowState):
         if self.is_over or self._main_actions(seat):
             return
         if not self._main_actions(1 - seat):
-            self._end_stalemate()
+            self._finish_stalemate()
             return
         self.say("{0} has no legal action and forfeits the rest of the turn.", seat, kind="forfeit")
         self.flow.end_turn()
 
-    def _end_stalemate(self) -> None:
+    def _finish_stalemate(self) -> None:
         """HB-GAP-32: fewer lost points wins; equal lost points is a draw."""
         a, b = self.data["lost"]
         if a == b:

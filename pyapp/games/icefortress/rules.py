@@ -35,6 +35,7 @@ class IceState(PowersMixin):
         Phase("turn", "one", next="turn", doc="each character in turn: roll, build, pull invaders"),
     )
     FIRST_PHASE = "setup"
+    FRAMES = ("flipnames", "fx", "limit", "pay", "pull", "seq")
 
     # ---------------------------------------------------------------- setup (IF-SETUP-*)
     def _setup_data(self) -> dict:
