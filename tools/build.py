@@ -520,7 +520,7 @@ NOT_STDLIB = frozenset({"js", "pyodide", "pyapp", "pyscript", "polyscript", "__f
 #   table grows once, not once per exported function; the GOT Global of a symbol is made when
 #   something asks for it, not for all ~8,500 exports; no walks over the whole GOT.  The same table
 #   slots hold the same functions and every symbol resolves to the same value
-#   (tests/test_pyodide_patch.py).
+#   (tests/runtime/test_pyodide_patch.py).
 # - compile-early (pyodide.mjs): the wasm download goes to the streaming compiler as it starts, not once
 #   Emscripten asks for the instance after pyodide.asm.mjs is imported and set up (A/B, first visit
 #   median 2261 -> 2127 and 2314 -> 2196 ms, repeat visit 726 -> 704 ms).

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.browser
 SEED = 3                 # ~90 human clicks and ~420 bot actions in CPython with this policy (19 rounds)
 MAX_CLICKS = 400
 RELOAD_AT = 30
-# The human's policy (same as tests/test_doomspire_render.py): the first id in markup order of the
+# The human's policy (same as tests/doomspire/test_doomspire_render.py): the first id in markup order of the
 # first matching preference; "x:" matches a prefix, anything else the whole id.  Never concedes.
 PREFER = ("concede:no", "stay", "decline", "pass", "support:no", "nouse", "fight", "fleeto:", "lose:", "give:",
           "steal:", "stack:", "pick:", "roll:2", "roll:1", "claim", "move:", "harvest:all", "harvest:", "build:", "done",
