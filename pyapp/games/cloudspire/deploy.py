@@ -7,7 +7,7 @@ number of entries and of chips in each is public too)."""
 from __future__ import annotations
 
 from ...engine import Action
-from .content import CHIPS, UNITS
+from .content import CHIPS, UNITS, one
 from .economy import BASE_INCOME, EconomyMixin
 
 
@@ -47,7 +47,7 @@ class DeployMixin(EconomyMixin):
         out = [Action("done", f"Finish selecting ({cp} CP left; unspent CP is lost)", "done")]
         for t, n in sorted(d["barracks"][seat]["minions"].items()):
             if n > 0 and UNITS[t]["cp"] <= cp:
-                out.append(Action("sel:" + t, f"Select a {UNITS[t]['name']} ({UNITS[t]['cp']} CP, {n} left)", "select"))
+                out.append(Action("sel:" + t, f"Select {one(UNITS[t]['name'])} ({UNITS[t]['cp']} CP, {n} left)", "select"))
         for c in sorted(set(d["owned"][seat]["chips"])):
             k = CHIPS[c]["kind"]
             if k == "minion" or (k == "hero" and len(heroes) < self.hero_limit()):
@@ -59,7 +59,7 @@ class DeployMixin(EconomyMixin):
                 if UNITS[h]["cp"] <= cp:
                     out.append(Action("sel:" + h, f"Select the hero {UNITS[h]['name']} ({UNITS[h]['cp']} CP)", "select"))
         for p in sorted(set(picked)):
-            out.append(Action("unsel:" + p, f"Put back a {UNITS[p]['name']}", "unselect"))
+            out.append(Action("unsel:" + p, f"Put back {one(UNITS[p]['name'])}", "unselect"))
         return out
 
     def _do_select(self, seat, action):
@@ -124,10 +124,10 @@ class DeployMixin(EconomyMixin):
                 if not minions_placed or not minions_left:                 # CS-STK-9, CS-GAP-39
                     out.append(Action("put:" + t, f"Put {u['name']} next (a hero, never grouped)", "stack"))
             else:
-                out.append(Action("put:" + t, f"Put a {u['name']} next, ungrouped or starting a group", "stack"))
+                out.append(Action("put:" + t, f"Put {one(u['name'])} next, ungrouped or starting a group", "stack"))
                 last = stack[-1] if stack else None
                 if last is not None and "chips" in last and UNITS[last["chips"][-1]]["move"] <= u["move"]:
-                    out.append(Action("join:" + t, f"Add a {u['name']} to the bottom of the group above", "stack"))
+                    out.append(Action("join:" + t, f"Add {one(u['name'])} to the bottom of the group above", "stack"))
         heroes = [t for t in self.data["picked"][seat] if UNITS[t]["kind"] == "hero"]
         for c in sorted(set(self.data["owned"][seat]["chips"])):
             if CHIPS[c]["kind"] == "equipment":
