@@ -199,8 +199,7 @@ def _gates_svg(view: dict, m: Map, names: list) -> str:
                    f'fill="{"#777" if out_ else "currentColor"}" stroke="#222"/><text x="{x}" y="{y + 1}" '
                    f'text-anchor="middle" font-size="{FONT}" font-weight="bold" fill="#fff">'
                    f'{CROSS if out_ else g["health"]}</text>{"".join(badges)}'
-                   f'<text class="cs-name" x="{x}" y="{y + 16}" text-anchor="middle" font-size="{SMALL}" fill="#111" '
-                   f'stroke="#fff" stroke-width="2.5" paint-order="stroke">Gate</text><title>{esc(name)}</title></g>')
+                   f'{_label(x, y, "Gate")}<title>{esc(name)}</title></g>')
     return "".join(out)
 
 
@@ -225,8 +224,7 @@ def _spires_svg(view: dict, m: Map, names: list) -> str:
                    f'fill="currentColor" stroke="#222"/><text x="{x}" y="{y0 + 7}" text-anchor="middle" '
                    f'font-size="{SMALL}" font-weight="bold" fill="#fff">{len(ups)}</text>{"".join(bars)}'
                    f'<line x1="{x + 9}" y1="{y0 + 9.5}" x2="{x + 17}" y2="{y0 + 9.5}" stroke="#111" stroke-width="1.5"/>'
-                   f'<text class="cs-name" x="{x}" y="{y + 16}" text-anchor="middle" font-size="{SMALL}" fill="#111" '
-                   f'stroke="#fff" stroke-width="2.5" paint-order="stroke">{esc(word)}</text>'
+                   f'{_label(x, y, word)}'
                    f'<title>{esc(name)}</title></g>')
     return "".join(out)
 
@@ -263,10 +261,19 @@ def _landmarks_svg(view: dict, m: Map) -> str:
             glyph = (f'<text x="{x}" y="{cy + 4.5}" text-anchor="middle" font-size="{FONT}" font-weight="bold">?</text>')
         out.append(f'<g class="cs-piece cs-landmark" tabindex="0" role="img" data-key="cs-lm-{hx}" aria-label="{esc(name)}">'
                    f'<circle cx="{x}" cy="{cy}" r="10" fill="{fill}" stroke="#333"/>{glyph}'
-                   f'<text class="cs-name" x="{x}" y="{y + 16}" text-anchor="middle" font-size="{SMALL}" fill="#111" '
-                   f'stroke="#fff" stroke-width="2.5" paint-order="stroke">{esc(word)}</text>'
+                   f'{_label(x, y, word)}'
                    f'<title>{esc(name)}</title></g>')
     return "".join(out)
+
+
+LABEL_W = 40           # a piece's name is at most this wide (SVG units): it never reaches a neighbouring hex's piece
+
+
+def _label(x: float, y: float, word: str) -> str:
+    """A piece's name in one word under it, white-haloed; a long word drawn narrower to fit ``LABEL_W``."""
+    fit = f' textLength="{LABEL_W}" lengthAdjust="spacingAndGlyphs"' if len(word) * 6.7 > LABEL_W else ""
+    return (f'<text class="cs-name" x="{x}" y="{y + 16}" text-anchor="middle" font-size="{SMALL}" fill="#111" '
+            f'stroke="#fff" stroke-width="2.5" paint-order="stroke"{fit}>{esc(word)}</text>')
 
 
 def _units_svg(view: dict, m: Map, names: list) -> str:
@@ -299,8 +306,7 @@ def _units_svg(view: dict, m: Map, names: list) -> str:
         out.append(f'<g class="seat seat-{u["owner"]} cs-piece cs-unit" tabindex="0" role="img" data-key="cs-{esc(u["id"])}" '
                    f'aria-label="{esc(name)}">{shape}<text x="{x}" y="{cy + 4}" text-anchor="middle" '
                    f'font-size="{FONT}" font-weight="bold" fill="#fff">{u["hp"]}</text>{badge}'
-                   f'<text class="cs-name" x="{x}" y="{y + 16}" text-anchor="middle" font-size="{SMALL}" fill="#111" '
-                   f'stroke="#fff" stroke-width="2.5" paint-order="stroke">{esc(word)}</text>'
+                   f'{_label(x, y, word)}'
                    f'<title>{esc(title)}</title></g>')
     return "".join(out)
 
