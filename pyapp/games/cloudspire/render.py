@@ -79,9 +79,9 @@ def _board(view: dict, actions: list, names: list) -> str:
     return (f'<svg class="cs-map" viewBox="{x} {y} {w} {h}" width="{w}" height="{h}" role="group" '
             f'style="--legible: {int(w * 11 / SMALL) + 1}px" '   # where its smallest text is 11 px (board zoom)
             f'aria-label="Map of the islands of Ankar"><defs><polygon id="cs-hex" points="{corners(SIZE)}"/></defs>'
-            f'{ground}{_last_svg(view, m, tags=False)}'
+            f'{ground}{_last_svg(view, m, tags=False)}{_last_svg(view, m, tags=True)}'     # under the pieces' names
             f'{_gates_svg(view, m, names)}{_spires_svg(view, m, names)}{_landmarks_svg(view, m)}'
-            f'{_units_svg(view, m, names)}{_last_svg(view, m, tags=True)}{_rings_svg(actions, m, (x, y, w, h))}</svg>')
+            f'{_units_svg(view, m, names)}{_rings_svg(actions, m, (x, y, w, h))}</svg>')
 
 
 _CENTRES: dict = {}                # id(map) -> {hex: centre}; _STATIC: (id(map), placed) -> markup that never changes
@@ -336,7 +336,7 @@ def _last_svg(view: dict, m: Map, tags: bool) -> str:
     """Every seat's last move, drawn in its colour with its own outline pattern until it moves again:
     arrows for moves, shots and attacks (with the damage in a tag), hex outlines with a tag for the rest
     (+ built or placed, ? explored, ! revealed, the cross for removed, the ring for a marked gate).
-    Drawn in two layers: the arrows and outlines under the pieces (``tags`` False), the tags over them."""
+    Drawn in two layers, both under the pieces (whose names stay readable): the arrows and outlines, then the tags."""
     out = []
     for key, marks in sorted(view.get("marks", {}).items()):
         seat = int(key)
