@@ -182,24 +182,22 @@ def _gates_svg(view: dict, m: Map, names: list) -> str:
                  + ("destroyed" if out_ else f"{g['health']}/{g['max']} health")]
         if by:
             words.append("marked by " + " and ".join(f"{names[p]} (player {p + 1})" for p in by))
+        word = f"Stack {n}" if n else "Gate"   # the deployment stack standing on it: how many units
         if n:
-            words.append(f"deployment stack of {n}, on top: {what}")
+            words.append(f"{word}: deployment stack of {n}, on top: {what}")
         name = "; ".join(words)
         badges = []
-        for i, p in enumerate(by):              # who marked this gate: a numbered disc per seat, down its left side
-            bx, byy = x - 14, y - 9 + i * 13
-            badges.append(f'<g class="seat-{p}"><circle cx="{bx}" cy="{byy}" r="6.5" fill="currentColor" stroke="#fff"/>'
-                          f'<text x="{bx}" y="{byy + 4}" text-anchor="middle" font-size="{SMALL}" fill="#fff">{p + 1}</text></g>')
-        if n:                                   # the deployment stack standing on it: how many units
-            badges.append(f'<g class="cs-stackn"><rect x="{x + 8}" y="{y - 15}" width="13" height="12" rx="2" fill="#fff" '
-                          f'stroke="#111"/><text x="{x + 14.5}" y="{y - 5.5}" text-anchor="middle" font-size="{SMALL}" '
-                          f'fill="#111">{n}</text></g>')
+        for i, p in enumerate(by):              # who marked it: a ring per seat in its colour and its own dashes
+            dash = DASH[p % len(DASH)]
+            badges.append(f'<rect class="seat-{p}" x="{x - 14 - 2.5 * i}" y="{y - 17 + 2.5 * i}" width="{28 + 5 * i}" '
+                          f'height="{25 - 5 * i}" rx="5" fill="none" stroke="currentColor" stroke-width="2.5"'
+                          + (f' stroke-dasharray="{dash}"' if dash else "") + '/>')
         out.append(f'<g class="seat seat-{s} cs-piece cs-gate" tabindex="0" role="img" data-key="cs-gate-{s}" '
                    f'aria-label="{esc(name)}"><rect x="{x - 11}" y="{y - 14}" width="22" height="19" rx="3" '
                    f'fill="{"#777" if out_ else "currentColor"}" stroke="#222"/><text x="{x}" y="{y + 1}" '
                    f'text-anchor="middle" font-size="{FONT}" font-weight="bold" fill="#fff">'
                    f'{CROSS if out_ else g["health"]}</text>{"".join(badges)}'
-                   f'{_label(x, y, "Gate")}<title>{esc(name)}</title></g>')
+                   f'{_label(x, y, word)}<title>{esc(name)}</title></g>')
     return "".join(out)
 
 
@@ -214,7 +212,7 @@ def _spires_svg(view: dict, m: Map, names: list) -> str:
         bars = []
         for i, k in enumerate(ups):
             by = y0 + 9 - (i + 1) * 4
-            bars.append(f'<rect x="{x + 10}" y="{by:.1f}" width="6" height="3.5" fill="{UP_FILL[k]}"/>')
+            bars.append(f'<rect x="{x + 9}" y="{by:.1f}" width="5" height="3.5" fill="{UP_FILL[k]}"/>')
         full = SPIRES[sp["type"]]["name"]
         word = full.split()[-1] if full.split()[-1] != "Spire" else full.split()[0]
         name = (f"{word} {len(ups)}: {full} of {names[sp['owner']]}, upgrades bottom to top {', '.join(ups) or 'none'} "
@@ -223,7 +221,7 @@ def _spires_svg(view: dict, m: Map, names: list) -> str:
                    f'aria-label="{esc(name)}"><polygon points="{x},{y0 - 12} {x + 9.5},{y0 + 9} {x - 9.5},{y0 + 9}" '
                    f'fill="currentColor" stroke="#222"/><text x="{x}" y="{y0 + 7}" text-anchor="middle" '
                    f'font-size="{SMALL}" font-weight="bold" fill="#fff">{len(ups)}</text>{"".join(bars)}'
-                   f'<line x1="{x + 9}" y1="{y0 + 9.5}" x2="{x + 17}" y2="{y0 + 9.5}" stroke="#111" stroke-width="1.5"/>'
+                   f'<line x1="{x + 8}" y1="{y0 + 9.5}" x2="{x + 15}" y2="{y0 + 9.5}" stroke="#111" stroke-width="1.5"/>'
                    f'{_label(x, y, word)}'
                    f'<title>{esc(name)}</title></g>')
     return "".join(out)
@@ -253,9 +251,7 @@ def _landmarks_svg(view: dict, m: Map) -> str:
             hp = f' {lm["health"]}' if lm["up"] and lm["health"] else ""
             name = (f"{word}{hp}: {kind} at {hx}, " + ("revealed" if lm["up"] else "face down, seen by you")
                     + (f", {lm['health']} health" if hp else ""))
-            if hp:
-                glyph += (f'<text x="{x + 12}" y="{cy - 4}" text-anchor="middle" font-size="{SMALL}" font-weight="bold" '
-                          f'stroke="#fff" stroke-width="2.5" paint-order="stroke">{lm["health"]}</text>')
+            word += hp
         else:
             word, name = "Landmark", f"Landmark ?: face down at {hx}"
             glyph = (f'<text x="{x}" y="{cy + 4.5}" text-anchor="middle" font-size="{FONT}" font-weight="bold">?</text>')
@@ -288,9 +284,6 @@ def _units_svg(view: dict, m: Map, names: list) -> str:
         shape = (f'<rect x="{x - 9.5}" y="{cy - 9.5}" width="19" height="19" rx="2" fill="currentColor" stroke="#111"{dash}/>'
                  if hero else f'<circle cx="{x}" cy="{cy}" r="10" fill="currentColor" stroke="#111"/>')
         badge = ""
-        if not hero and u["size"] > 1:
-            badge = (f'<circle cx="{x + 11}" cy="{cy - 7}" r="6.5" fill="#fff" stroke="#111"/><text x="{x + 11}" '
-                     f'y="{cy - 3}" text-anchor="middle" font-size="{SMALL}" fill="#111">{u["size"]}</text>')
         if u.get("fused"):                      # a Shada elemental: a second ring around its disc
             shape += f'<circle class="cs-fused" cx="{x}" cy="{cy}" r="13" fill="none" stroke="currentColor" stroke-width="2.5"/>'
         if u.get("promoted"):                   # a promoted Griege minion: a chevron over its top edge
@@ -300,6 +293,8 @@ def _units_svg(view: dict, m: Map, names: list) -> str:
         word = _short(u["chips"][0]) if u.get("chips") and not hero else u["label"].split()[-1]
         if u.get("fused"):
             word = "Elemental"
+        if not hero and u["size"] > 1:          # a group: its size after its name
+            word += f" \u00d7{u['size']}"
         group = f", group of {u['size']}" if not hero and u["size"] > 1 else ""
         title = f'{u["label"]}{state} of {names[u["owner"]]}: {u["hp"]}/{u["max_hp"]} health'
         name = f'{word} {u["hp"]}: {title}{group}' + (" (campfire)" if u["camp"] else "")
@@ -567,13 +562,14 @@ LEGEND = part("cs-legend", (
     + "".join(f'<li>{_key(0, 0, b)}{esc(t)}</li>' for b, t in (
         ('<rect x="-8" y="-8" width="16" height="16" rx="2" fill="#888" stroke="#111"/>', "hero (number: health; dashed: campfire)"),
         ('<circle r="8" fill="#888" stroke="#111"/>', "minion (number: health)"),
-        ('<circle r="8" fill="#888" stroke="#111"/><circle cx="6" cy="-6" r="5" fill="#fff" stroke="#111"/>',
-         "group: the badge is its size"),
+        ('<circle r="8" fill="#888" stroke="#111"/><text y="4" text-anchor="middle" font-size="11" fill="#fff">\u00d7</text>',
+         "group: its size after its name (Sneak \u00d73)"),
         ('<circle r="7" fill="#888" stroke="#111"/><circle r="10" fill="none" stroke="#888" stroke-width="2"/>',
          "elemental of two minions"),
         ('<polygon points="-6,-1 0,-7 6,-1" fill="#ffd000" stroke="#111"/>', "promoted minion"),
         ('<rect x="-9" y="-8" width="18" height="15" rx="3" fill="#888" stroke="#222"/>',
-         "gate (its health; the white box: units in its deployment stack; a numbered disc: who marked it)"),
+         "gate (its health; named \u201cStack 6\u201d while 6 units wait in its deployment stack; a ring in a "
+         "player's colour and dashes: that player marked it)"),
         ('<polygon points="-2,-10 6,8 -10,8" fill="#888" stroke="#222"/><rect x="7" y="3" width="4" height="3" '
          'fill="#b3261e"/><rect x="7" y="-1" width="4" height="3" fill="#1f5fa8"/><rect x="7" y="-5" width="4" '
          'height="3" fill="#5b5b5b"/>', "spire: bars from the bottom, red attack, blue range, grey fortification"),
