@@ -54,9 +54,9 @@ def test_hidden_stack_order_and_landmarks_stay_out_of_other_markup():
     stack(s, 0, [["page"], ["court_warden", "outrider"], "lantern_heir"])
     landmark(s, s.map.landmarks[0], "guardian")
     known(s, s.map.landmarks[0], 0)
-    mine = R.render(s.view(0), [], seat=0, names=NAMES[:2], interactive=False)
-    theirs = R.render(s.view(1), [], seat=1, names=NAMES[:2], interactive=False)
-    assert "Deployment stack (top first): Page / Court Warden+Outrider / The Lantern Heir" in mine
+    mine = R.render(s.view(0), [], seat=0, names=NAMES[:2], interactive=False).replace(R.LEGEND, "")
+    theirs = R.render(s.view(1), [], seat=1, names=NAMES[:2], interactive=False).replace(R.LEGEND, "")
+    assert R.LEGEND and "Deployment stack (top first): Page / Court Warden+Outrider / The Lantern Heir" in mine
     assert "Deployment stack (top first): Page / hidden ×2 / hidden ×1" in theirs
     assert "Stone Guardian" in mine and "Stone Guardian" not in theirs
 

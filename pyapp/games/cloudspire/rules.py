@@ -11,7 +11,7 @@ from ...engine import Game, Option, Outcome
 from ...engine.flow import Phase, phases
 from ...engine.util import read_text
 from .content import (CHIPS, EARTHSCAPES, EVENTS, FACTIONS, LANDMARKS, PART1, PLAYABLE, RELICS,
-                      UNITS, faction_name)
+                      UNITS, faction_name, the)
 from .onslaught import OnslaughtMixin
 from . import automa
 
@@ -84,7 +84,7 @@ class CloudspireState(OnslaughtMixin):
         self.data["flow"]["first"] = first
         self.refill_market()                                            # CS-GAP-2
         for s in range(n):
-            self.say("{0} leads the %s" % faction_name(factions[s]), s, kind="setup")
+            self.say("{0} leads %s" % the(faction_name(factions[s])), s, kind="setup")
         if self.automaton is not None:
             automa.setup(self)
         self.say("{0} is the first player", first, kind="setup")

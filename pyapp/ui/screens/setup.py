@@ -35,6 +35,11 @@ def _shown_options(game: Game) -> list[Option]:
     return [o for o in game.options_spec if o.kind != "data"]
 
 
+def _dealt(o: Option) -> bool:
+    """A per-seat choice that the game deals at random for a seat left open (Cloudspire's factions)."""
+    return o.per_seat and o.kind == "choice" and o.default is None
+
+
 def _seat_default(o: Option, i: int) -> object:
     d = o.default
     if isinstance(d, (list, tuple)):
@@ -134,7 +139,7 @@ class SetupScreen:
             key, seat = name, int(i)
         o = shown[key]
         v = self._parse_option(o, value)
-        if o.kind == "choice" and v is None:
+        if o.kind == "choice" and v is None and not (value == "" and _dealt(o)):
             return                                     # not one of the choices: ignored
         if seat is None and not o.per_seat:
             st["options"][key] = v
@@ -288,6 +293,8 @@ class SetupScreen:
             label = f"{label} (seat {seat + 1})" if o.advanced else label
         if o.kind in ("bool", "choice"):
             choices = o.choices if o.kind == "choice" else ((True, "yes"), (False, "no"))
+            if _dealt(o):                              # a seat left open is dealt at random: say so, not the first
+                choices = ((None, "Random"),) + tuple(choices)
             ch = "".join(f'<option value="{esc(_opt_value(c))}"{" selected" if c == cur and type(c) is type(cur) else ""}>'
                          f'{esc(lbl)}</option>' for c, lbl in choices)
             control = f'<select data-input="{esc(key)}">{ch}</select>'
