@@ -333,3 +333,24 @@ def test_the_names_are_painted_in_the_boards_colours(gid):
     """``Game.seat_colours`` (the app paints names with them) are the palette's seats."""
     game = games.get(gid)
     assert [c.lower() for c in game.seat_colours[:game.max_players]] == palette(gid)["seats"][:game.max_players]
+
+
+# ------------------------------------------------------------------ covers on the shelf
+@pytest.mark.parametrize("gid", GAMES)
+def test_every_game_has_its_own_cover_on_the_shelf(gid):
+    """A cover picture per game (web/covers/<id>.svg, drawn for Boardshelf): small, self-contained SVG (nothing
+    fetched from elsewhere, no script), decorative on the card (alt="": the title beside it is the name)."""
+    from pyapp.ui.screens.shelf import ShelfScreen
+    svg = (WEB / "covers" / f"{gid}.svg").read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and 'viewBox="0 0 400 160"' in svg and len(svg.encode()) < 12_000
+    for bad in ("<script", "href=\"http", "url(http", "<image", "<foreignObject", "@import"):
+        assert bad not in svg, bad
+    assert not re.search(r"\son\w+=", svg)                         # no event handlers
+    card = ShelfScreen.card(next(g for g in games.catalog() if g["id"] == gid))
+    assert f'<img class="cover" src="web/covers/{gid}.svg" alt=""' in card
+    assert card.index('class="cover"') < card.index("<h3>")          # the picture heads the card
+
+
+def test_covers_differ():
+    covers = {gid: (WEB / "covers" / f"{gid}.svg").read_bytes() for gid in GAMES}
+    assert len(set(covers.values())) == len(GAMES)
