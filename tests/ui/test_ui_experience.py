@@ -61,7 +61,7 @@ def test_the_app_paints_every_seat_name_in_the_board_colour():
     root = re.match(r'<div class="bs-app screen-game" style="([^"]+)"', html)
     assert root is not None
     # Doomspire draws Player 1 red and the bots blue, yellow, green: the app's header and lines say the same
-    assert root.group(1) == "--seat-0:#c0392b;--seat-1:#2f6db5;--seat-2:#d4a017;--seat-3:#2e8b57"
+    assert root.group(1) == "--seat-0:#ca2b2b;--seat-1:#2b65ca;--seat-2:#fff200;--seat-3:#0e814b"
     bar = html.split('<div class="game-bar">', 1)[1].split('<div class="tools', 1)[0]
     for i, name in enumerate(app.meta["names"]):
         assert f'class="seat-name seat-{i} p{i}' in bar and name in bar           # the name stays: colour adds to it

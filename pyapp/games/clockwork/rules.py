@@ -824,7 +824,7 @@ class ClockworkGame(Game):
 
     id = "clockwork"
     title = "Clockwork Crusade"
-    seat_colours = ("#c0392b", "#2f6db5", "#2e8b57", "#d4a017", "#7d4cad", "#e07020")   # as its board draws them
+    seat_colours = ("#ca2b2b", "#2b65ca", "#2e8a56", "#fff200", "#8450a5", "#e66a00")   # as its board draws them
     min_players = 2
     max_players = 6
     rules_version = 3                 # 2: no Wall or Building on a Gate Token arrow hex, corrupted units at printed numbers;

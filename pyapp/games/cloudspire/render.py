@@ -23,7 +23,7 @@ FONT = 12                          # board labels (SVG units): >= 11 px wherever
 SMALL = 11                         # the smallest board text (tags, coordinates, badges)
 CROSS = "\u2715"
 RING = 13                          # radius of a clickable ring: rings on neighbouring hexes never overlap
-FILL = {"path": "#d9c89a", "forest": "#6f9a5a", "mountain": "#9a8f84", "water": "#6c9cc4"}
+FILL = {t: f"var(--cs-{t})" for t in ("path", "forest", "mountain", "water")}   # the palette: web/cloudspire.css
 KIND_BORDER = {"equipment": "#3b6fc4", "spire": "#a9b0b8", "minion": "#b07a3c", "hero": "#d4a82a"}
 UP_FILL = {"attack": "#b3261e", "range": "#1f5fa8", "fortification": "#5b5b5b"}
 DASH = ("", "7 3", "2 3", "9 3 2 3")          # each seat's last-move outline: a pattern as well as a colour
@@ -141,7 +141,7 @@ def _terrain_svg(view: dict, m: Map) -> str:
                 out.append(f'<use href="#cs-hex" x="{x}" y="{y}" fill="none" stroke="#8aa" stroke-dasharray="3 2">'
                            f'<title>Sky slot for an earthscape ({hx})</title></use>')
             continue
-        out.append(f'<use href="#cs-hex" x="{x}" y="{y}" fill="{FILL[t]}" stroke="#554"><title>{hx}: {t}</title></use>')
+        out.append(f'<use href="#cs-hex" x="{x}" y="{y}" style="fill:{FILL[t]}" stroke="#554"><title>{hx}: {t}</title></use>')
     return "".join(out)
 
 

@@ -336,7 +336,7 @@ class CloudspireGame(Game):
 
     def plays_together(self, options: dict, players: int) -> bool:
         return players > 1 and options.get("mode") == "coop"      # CS-OVR-2: together against the Raider Fortress
-    seat_colours = ("#c0392b", "#2f6db5", "#2e8b57", "#d4a017")   # as its board draws them (web/cloudspire.css)
+    seat_colours = ("#ca2b2b", "#2b65ca", "#864ea2", "#c57616")   # as its board draws them (web/cloudspire.css)
     description = "Advance your floating fortress, raise spires and send minions and heroes at rival fortresses."
     options_spec = (
         Option("factions", None, "Factions", FACTION_CHOICES, kind="choice", per_seat=True,

@@ -394,7 +394,7 @@ class DoomspireGame(Game):
 
     id = "doomspire"
     title = "Lords of Doomspire"
-    seat_colours = ("#c0392b", "#2f6db5", "#d4a017", "#2e8b57")   # as its board draws them
+    seat_colours = ("#ca2b2b", "#2b65ca", "#fff200", "#0e814b")   # as its board draws them
     min_players = 2
     max_players = 4
     rules_version = 2                 # 2: a starting boat, dice named in move ids, builds at the end of the harvest, trading in steps

@@ -661,7 +661,7 @@ class HexBattleGame(Game):
 
     id = "hexbattle"
     title = "Hex Battle"
-    seat_colours = ("#2f6db5", "#b8412f")   # as its board draws them
+    seat_colours = ("#ca2b2b", "#2b65ca")   # as its board draws them
     min_players = 2
     max_players = 2
     rules_version = 2                 # 2: card ids drawn at random, cards re-priced, the opponent's army secret

@@ -449,7 +449,7 @@ class IceState(PowersMixin):
 class IceGame(Game):
     id = "icefortress"
     title = "Ice Fortress"
-    seat_colours = ("#b0173a", "#1f3f8f", "#8a6d00", "#2f6f6f")   # as its board draws them
+    seat_colours = ("#ca2b2b", "#18c5dc", "#222222", "#7a003b")   # as its board draws them
     private_views = False            # a co-operative game with nothing hidden between players: no hand-off
     cooperative = True
     min_players, max_players = 1, 4                                          # IF-OVR-1

@@ -14,6 +14,18 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from ..store import SaveStore
 
 
+# the games with a cover picture on the shelf: web/covers/<id>.svg (drawn for Boardshelf; precached with web/)
+COVERS = frozenset({"hexbattle", "doomspire", "clockwork", "icefortress", "cloudspire"})
+
+
+def cover(gid: str) -> str:
+    """A game's cover picture: decorative (``alt=""``), as the card's title names the game."""
+    if gid not in COVERS:
+        return ""
+    return (f'<img class="cover" src="web/covers/{esc(gid)}.svg" alt="" width="400" height="160" '
+            'decoding="async" draggable="false">')
+
+
 class ShelfScreen:
     """The shelf and its saves list."""
 
@@ -53,7 +65,7 @@ class ShelfScreen:
             btns = '<button type="button" class="btn" disabled>Coming soon</button>'
             badge = '<span class="badge soon">coming soon</span>'
         return (f'<article class="game-card{" ready" if g["ready"] else " soon"}" data-game="{esc(gid)}">'
-                f'<h3>{esc(g["title"])} {badge}</h3><p>{esc(g["description"])}</p>'
+                f'{cover(gid)}<h3>{esc(g["title"])} {badge}</h3><p>{esc(g["description"])}</p>'
                 f'<p class="meta">{players}</p><div class="button-row">{btns}</div></article>')
 
     def render_saves(self) -> str:
