@@ -32,7 +32,7 @@ import pytest
 
 from pyapp import games
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 
 SEEN, SEEN_CVD, SEATS, SEATS_CVD = 20.0, 10.0, 20.0, 6.0
