@@ -139,7 +139,7 @@ class DeployMixin(EconomyMixin):
             out.insert(0, Action("fill", "Build the whole stack: every unit still to place, heroes "
                                          + ("on top" if not minions_placed else "at the bottom")
                                          + ", each minion on its own, slowest first", "stack"))
-        out += self._legal_arrange(stack)
+        out += self._arrange_actions(stack)
         return out
 
     # the stack builder: one step puts every unit (``fill``), then one step per change of order or grouping
@@ -155,7 +155,7 @@ class DeployMixin(EconomyMixin):
             return UNITS[e["hero"]]["name"]
         return " + ".join(UNITS[c]["name"] for c in e["chips"])
 
-    def _legal_arrange(self, stack: list) -> list:
+    def _arrange_actions(self, stack: list) -> list:
         """Change the order and grouping of the entries placed: up, down, a hero to the other side of the
         minions, a minion entry grouped with the minion entry above it (re-ordered slowest on top, CS-STK-4),
         a group split into single minions."""
