@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cloudspire_helpers import act, clear_landmarks, ids, landmark, new, owned, skip_to, stack, unit
+from cloudspire_helpers import act, at_stack, clear_landmarks, ids, landmark, new, owned, skip_to, stack, unit
 from pyapp.engine.log import plain
 from pyapp.engine.rng import Rng
 from pyapp.games.cloudspire.content import UNITS
@@ -73,18 +73,6 @@ def test_one_hero_in_wave_1_and_two_from_wave_2():
     act(t, "sel:" + start)
     act(t, "sel:wandering_blade")                                        # a merc hero: 0 CP, the second hero
     assert not any(a.startswith("sel:") and a[4:] in ("archivist", "undertow_seer") for a in ids(t))
-
-
-def at_stack(picks):
-    s = new()
-    skip_to(s, "select")
-    for _ in range(2):
-        p = s.to_act[0]
-        for t in picks[p]:
-            act(s, "sel:" + t)
-        act(s, "done")
-    assert s.flow.phase == "stack"
-    return s
 
 
 @rule("CS-STK-1", "CS-STK-2", "CS-STK-3", "CS-STK-4", "CS-PREP-11", "CS-PREP-12", "CS-STK-8", "CS-GAP-40",

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from pyapp.engine.rng import Rng
-from tests.cloudspire_helpers import act, ids
-from tests.test_cloudspire_prep import at_stack
+from cloudspire_helpers import act, ids
+from cloudspire_helpers import at_stack
 
 rule = pytest.mark.rule
 

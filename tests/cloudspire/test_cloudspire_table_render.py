@@ -10,8 +10,8 @@ import pytest
 from pyapp import bots
 from pyapp.games.cloudspire import GAME
 from pyapp.games.cloudspire import render as R
-from tests.cloudspire_helpers import act
-from tests.test_cloudspire_prep import at_stack
+from cloudspire_helpers import act
+from cloudspire_helpers import at_stack
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 

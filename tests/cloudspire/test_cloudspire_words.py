@@ -8,7 +8,7 @@ import re
 import pytest
 
 from pyapp.games.cloudspire.content import PLAYABLE, the, one
-from tests.cloudspire_helpers import new
+from cloudspire_helpers import new
 
 DOUBLED = re.compile(r"\b(the|a|an) the\b", re.I)
 
