@@ -163,6 +163,9 @@ def test_a_guided_game_is_saved_left_and_resumed():
     assert "Learn to play" in shelf
     again.handle("nav", f"load:{sid}")                # from the saves list
     assert again.coach.progress() == step
+    again.handle("nav", "shelf")                      # (leaving the game drops the current-game marker)
+    again.handle("nav", "learn:hexbattle")            # Learn to play again: the guided game under way
+    assert again.meta["id"] == sid and again.coach.progress() == step
     link = _app("hexbattle", storage)                 # the same link again: the guided game under way
     assert link.meta["id"] == sid
     assert saves.bounded_meta(dict(saved, tutorial="../x"))["options"] is not None

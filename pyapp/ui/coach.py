@@ -245,17 +245,24 @@ class Coach:
         return True
 
     def _resume(self, gid: str) -> bool:
+        """Open the guided game of ``gid`` under way: the current game if it is one, else the latest saved one
+        not finished (a player who went back to the shelf); False if there is none."""
         s = self.s
-        sid = s.storage.get(s.current_key) if s.current_key else None
-        if not sid:
-            return False
-        try:
-            d = saves.check_header(s.storage.get(s.key(sid)) or "")
-        except saves.SaveError:
-            return False
-        if d.get("tutorial") != gid or d["game"] != gid or str(d.get("status", "")).startswith("finished"):
-            return False
-        return self.store.open(sid, quiet_missing=True)
+        current = s.storage.get(s.current_key) if s.current_key else None
+        best: tuple[int, str, str] | None = None
+        for key in s.storage.keys():
+            if not key.startswith(s.save_prefix):
+                continue
+            try:
+                d = saves.check_header(s.storage.get(key) or "")
+            except saves.SaveError:
+                continue
+            if d.get("tutorial") != gid or d["game"] != gid or str(d.get("status", "")).startswith("finished"):
+                continue
+            rank = (int(d["id"] == current), str(d.get("updated") or ""), d["id"])
+            if best is None or rank > best:
+                best = rank
+        return best is not None and self.store.open(best[2], quiet_missing=True)
 
     def _nav_real(self, arg: str) -> None:
         """After the guided game: a real game of the same game against the easy bot (a secret seed)."""
