@@ -208,3 +208,22 @@ def test_a_game_without_a_guided_game_says_so():
     app = App(DictStorage(), {"game": no, "tutorial": "1"})
     assert app.screen == "setup"
     assert any("no guided game" in m["text"] for m in app.messages)
+
+
+def test_the_coach_knows_only_what_the_person_sees():
+    """Hidden information: with the bot's hand and both decks dealt anew (``resample_hidden`` for the person's
+    seat), the coach says and marks the same, on the path and off it (where it asks the normal bot)."""
+    from pyapp.engine.rng import Rng
+    for wander in (False, True):
+        app = _app("hexbattle")
+        if wander:
+            app.handle("action", next(a.id for a in app.state.legal_actions(0) if "Potshot" in a.label))
+        html = _settle(app)
+        seen = (_box(html), _coached(html, app))
+        for k in range(3):
+            real = app.state
+            app.state = real.resample_hidden(0, Rng(k + 1))
+            assert app.state.to_json() != real.to_json()
+            other = app.render()
+            assert (_box(other), _coached(other, app)) == seen
+            app.state = real

@@ -307,7 +307,7 @@ class Coach:
         key = (s.meta["id"], state.seed)
         hist = state.history
         t = self._track
-        if t is None or t["key"] != key or t["n"] > len(hist) or hist[:t["n"]] != t["hist"]:
+        if t is None or t["key"] != key or t["n"] > len(hist) or [list(h) for h in hist[:t["n"]]] != t["hist"]:
             game = state.game
             t = self._track = {"key": key, "n": 0, "progress": 0, "off": 0, "hist": [],
                                "state": game.new(state.players, state.seed, state.options)}
