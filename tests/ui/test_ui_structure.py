@@ -89,7 +89,7 @@ def test_a_circle_is_found_when_there_is_one():
 
 def test_every_nav_command_belongs_to_exactly_one_part():
     app = App(DictStorage(), {})
-    parts = [app.shelf, app.setup_screen, app.table, app.rules, app.sharing]
+    parts = [app.shelf, app.setup_screen, app.table, app.rules, app.sharing, app.coach]
     owners: dict[str, list[str]] = {}
     for part in parts:
         for cmd in part.navs():

@@ -10,6 +10,7 @@ from ... import bots as botlib
 from ... import games
 from ...engine import saves
 from .. import seats as seatlib
+from ..coach import has_tutorial
 from ..markup import attrs, button, esc
 from ..session import APP_SCREENS
 from ..steps import StepContext
@@ -263,6 +264,7 @@ class SetupScreen:
                   f'<summary data-nav="advanced">Advanced</summary>{advanced}{seed}</details>')
         return (f'<section class="setup"><h2>New game: {esc(game.title)}</h2>{top}{rows}{extra}'
                 '<div class="button-row">' + button("Start", nav="start", cls="primary big")
+                + (button("Learn to play", nav=f"learn:{st['game']}", cls="learn") if has_tutorial(st["game"]) else "")
                 + button("Rules", nav=f"rules:{st['game']}") + button("Back", nav="shelf") + "</div></section>")
 
     def _seat_row(self, game: Game, step: SetupStep | None, i: int) -> str:

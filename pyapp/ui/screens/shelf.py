@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ... import games
+from ..coach import has_tutorial
 from ..ending import SHARE_NOTE
 from ..markup import bdi, button, esc
 from ..text import MAX_NOTICE, clip
@@ -58,7 +59,9 @@ class ShelfScreen:
         players = (f"{g['min_players']} players" if g["min_players"] == g["max_players"]
                    else f"{g['min_players']}-{g['max_players']} players")
         if g["ready"]:
-            btns = (button("New game", nav=f"setup:{gid}", cls="primary") + button("Rules", nav=f"rules:{gid}")
+            btns = (button("New game", nav=f"setup:{gid}", cls="primary")
+                    + (button("Learn to play", nav=f"learn:{gid}", cls="learn") if has_tutorial(gid) else "")
+                    + button("Rules", nav=f"rules:{gid}")
                     + "".join(button(esc(label), nav=nav) for nav, label in g.get("shelf", ())))
             badge = ""
         else:
