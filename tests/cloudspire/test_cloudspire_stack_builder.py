@@ -85,3 +85,11 @@ def test_the_arrangement_stays_secret():
     act(a, "done", 0)
     act(b, "done", 0)
     assert a.view(1) == b.view(1)
+
+
+@rule("CS-STK-2")
+def test_two_alike_entries_are_not_offered_a_swap():
+    s = at_stack({0: ["page", "page", "squire"], 1: ["delver"]})
+    act(s, "fill", 0)                                            # page, page, squire
+    got = ids(s, 0)
+    assert "lower:0" not in got and "raise:1" not in got and "lower:1" in got

@@ -164,7 +164,7 @@ class DeployMixin(EconomyMixin):
             name = self._entry_name(e)
             for d, verb, aid in ((-1, "up", "raise"), (1, "down", "lower")):
                 j = i + d
-                if 0 <= j < len(stack):
+                if 0 <= j < len(stack) and stack[j] != e:             # (two alike: nothing to swap)
                     moved = list(stack)
                     moved[i], moved[j] = moved[j], moved[i]
                     if self.stack_ok(moved):
