@@ -79,15 +79,20 @@ def test_axe_finds_no_serious_problem_on_any_screen(site, page):
 
 
 def test_seat_colours_back_the_title_and_the_live_region(site, page):
-    """Doomspire draws Player 1 red: the header's swatch for Player 1 is that red too; the tab title and
+    """Doomspire draws each seat in its palette colour: the header's swatch for Player 1 is that red too; the tab title and
     the live region say whose turn it is."""
     page.goto(site.url("index.html?game=doomspire&seats=human,bot:normal,bot:normal,bot:normal&seed=3&fast=1"))
     wait_ready(page)
     wait_idle(page, timeout=120_000)
+    css = (site.root / "web" / "doomspire.css").read_text(encoding="utf-8")
+
+    def board_rgb(seat: int) -> str:            # the seat's colour on Doomspire's board, from its palette
+        h = re.search(rf"--ds-p{seat}:\s*#([0-9a-fA-F]{{6}})", css).group(1)
+        return "rgb({}, {}, {})".format(*(int(h[i:i + 2], 16) for i in (0, 2, 4)))
     dot = page.locator("#app .game-bar .seat-name.seat-0 .seat-dot")
-    assert dot.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(192, 57, 43)"
+    assert dot.evaluate("e => getComputedStyle(e).backgroundColor") == board_rgb(0)
     assert page.locator("#app .game-bar .seat-name.seat-1 .seat-dot").evaluate(
-        "e => getComputedStyle(e).backgroundColor") == "rgb(47, 109, 181)"
+        "e => getComputedStyle(e).backgroundColor") == board_rgb(1)
     name = page.locator("#app .game-bar .seat-name.seat-0").evaluate("e => getComputedStyle(e).color")
     nums = [float(x) for x in re.findall(r"\d*\.?\d+", name.replace("srgb", ""))[:3]]    # rgb() or color(srgb ...)
     r, g, b = nums
