@@ -558,3 +558,52 @@ def test_the_table_parts_are_marked():
     assert out.count("data-table") == out.count("data-board") == out.count("data-side") == 1
     assert re.search(r'^<div class="ds-game[^"]*" data-table><div class="ds-board-wrap" data-board><svg class="ds-board"'
                      r'.*?</svg></div><div class="ds-side" data-side>', out)
+
+
+SYMBOLS = ("ds-r-gold", "ds-r-food", "ds-r-wood", "ds-r-ore", "ds-item", "ds-monster",
+           *(f"ds-die-{n}" for n in range(1, 7)))
+
+
+def test_resources_items_monsters_and_dice_are_symbols_named_in_words():
+    """Issue 31 item 7 ("a look of its own"): the board draws resources, items, monsters and the dice's faces as our
+    own symbols (``<symbol>``, defined once in the board's defs, placed with ``<use>``), not as words squeezed into a
+    tile or signs; each keeps its name in words (the yield's aria-label, the tile's title, the word beside a symbol
+    in the panels, the die's number for screen readers)."""
+    seen = {"yield": 0, "item": 0, "monster": 0, "die": 0}
+    for s, seat in play(3, ["goal", "wanderer", "wanderer", "wanderer"], limit=400):
+        if seat is None or len(s.history) % 25:
+            continue
+        out, _acts = draw(s, seat)
+        svg = out[out.index("<svg"):out.index("</svg>") + 6]
+        for sym in SYMBOLS:
+            assert svg.count(f'<symbol id="{sym}"') == 1, sym
+        tiles = s.view(seat)["tiles"]
+        for t, v in tiles.items():
+            if not v.get("explored"):
+                continue
+            m = re.search(rf'<g class="tile [^"]*" transform="[^"]*"[^>]*>(?:(?!<g class="tile ).)*?<title>{t}: [^<]*</title>', svg, re.S)
+            assert m, t
+            body = m.group(0)
+            words = " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", body))
+            assert not re.search(r"\b(gold|food|wood|ore)\b", words) and "◆" not in words and "⚔" not in words, words
+            yld = {r: n for r, n in (v.get("yield") or {}).items() if n}
+            if yld:
+                label = re.search(r'<g class="yield" role="img" aria-label="yields ([^"]*)">', body).group(1)
+                assert label.startswith(", ".join(f"{n} {r}" for r, n in yld.items()))
+                assert all(f'href="#ds-r-{r}"' in body for r in yld)
+                seen["yield"] += 1
+            if v.get("items"):
+                assert 'href="#ds-item"' in body and "items left here: " in body
+                seen["item"] += 1
+            if v.get("monster"):
+                assert 'href="#ds-monster"' in body and f"monster: {v['monster']['name']}" in html.unescape(body)
+                seen["monster"] += 1
+        for p in s.view(seat)["players"]:
+            for d in p.get("dice") or []:
+                assert f'<use href="#ds-die-{d}"' in out and f'<span class="sr-only">{d}</span>' in out
+                seen["die"] += 1
+        panel = out[out.index('<article class="ds-player'):]
+        for r in ("gold", "food", "wood", "ore"):
+            assert re.search(rf'<dt class="r-{r}"><svg class="ds-ico"[^>]*aria-hidden="true"[^>]*><use href="#ds-r-{r}"',
+                             panel), r
+    assert all(seen.values()), seen
