@@ -408,7 +408,8 @@ def test_board_controls_are_named_keyboard_buttons_and_the_marks_are_drawn():
                           for e in acting)
     # a marker's name: the words it shows ("1·2": knight 1, a 2), then what it does
     # (a choice in a tile's list: the words it shows, "Knight 1 with a 2", then what it does)
-    assert all(re.match(r"(\d·\d|Knight \d (with|by boat \d with|stays with) a \d): (Move knight|Boat|Sail|Knight)",
+    assert all(re.match(r"(\d·\d|Knight \d (with|by boat \d with|stays with) a \d|Boat \d with a \d): "
+                        r"(Move knight|Boat|Sail|Knight)",
                         e.get("aria-label")) for e in acting), [e.get("aria-label") for e in acting]
     mine = [e for e in root.iter() if "mine" in (e.get("class") or "").split()]
     assert mine and all(e.get("tabindex") == "0" and e.get("aria-label", "").startswith("Your knight") for e in mine)
@@ -476,7 +477,7 @@ def test_a_markers_name_starts_with_the_words_it_shows():
         out, _acts = draw(s, seat)
         assert name_mismatches(out) == [], len(s.history)
         kinds.update(k for k in ("walk", "carry", "sail", "stay") if f'class="dest {k}"' in out
-                     or f'class="dest one {k}"' in out)
+                     or f'class="dest one {k}"' in out or f'class="dest opt {k}"' in out)
     assert {"walk", "sail"} <= kinds, kinds
 
 
@@ -607,3 +608,34 @@ def test_resources_items_monsters_and_dice_are_symbols_named_in_words():
             assert re.search(rf'<dt class="r-{r}"><svg class="ds-ico"[^>]*aria-hidden="true"[^>]*><use href="#ds-r-{r}"',
                              panel), r
     assert all(seen.values()), seen
+
+
+@pytest.mark.rule("LD-UI-5", "LD-UI-7")
+def test_sailing_is_one_button_per_sea_zone_in_its_corner():
+    """Issue 31 item 5 (targets of 24 px at the phone's Fit zoom): a boat's sails into a sea zone are one button in
+    the zone's corner of the sea, 40 units square (25 px at Fit, where the board is 377 px wide), or, when several
+    boats or dice can sail there, one control there opening the list of exactly those sails in words."""
+    zones_seen = {"one": 0, "several": 0}
+    for s, seat in play(6, ["wanderer"] * 4, limit=1200):
+        if seat is None:
+            break
+        out, acts = draw(s, seat)
+        per_zone: dict = {}
+        for a in acts:
+            if a.id.startswith("boat:") and ":" not in a.id[5:].partition(">")[0]:
+                per_zone.setdefault(a.id.partition(">")[2].partition(":")[0], []).append(a.id)
+        for z, ids in per_zone.items():
+            cx_, cy_ = (R.M / 2 if z in ("nw", "sw") else R.W - R.M / 2), (R.M / 2 if z in ("nw", "ne") else R.W - R.M / 2)
+            if len(ids) == 1:
+                assert re.search(r'<g class="dest sail" data-action="' + re.escape(html.escape(ids[0])) +
+                                 rf'"[^>]*transform="translate\({cx_:.0f},{cy_:.0f}\)"><title>[^<]*</title>'
+                                 r'<rect class="mk" x="-20" y="-20" width="40" height="40"', out), (z, ids)
+                zones_seen["one"] += 1
+            else:
+                m = re.search(rf'<g class="dest pick sail" id="ds-pick-{z}" data-opens="ds-choices-{z}" [^>]*'
+                              rf'transform="translate\({cx_:.0f},{cy_:.0f}\)">.*?</g><g class="choices" id="ds-choices-{z}" '
+                              rf'data-via="ds-pick-{z}">((?:<g class="dest opt [^>]*>.*?</g>)*)</g>', out)
+                assert m and sorted(markup_ids(m.group(1))) == sorted(ids), (z, ids)
+                zones_seen["several"] += 1
+    assert 40 * 377 / R.W >= 24
+    assert all(zones_seen.values()), zones_seen

@@ -4,7 +4,7 @@ markers in the sea."""
 from __future__ import annotations
 
 from ....ui.markup import dest_layer, esc
-from .shared import TILES, M, T, W, ZONES, tile_xy
+from .shared import TILES, ZONE_NAMES, M, T, W, ZONES, tile_xy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -21,11 +21,12 @@ OPT_FONT, OPT_CHAR = 13.0, 7.2          # the options' font size (web/doomspire.
 PIP_R, PIP_STEP = 3.2, 8.0              # a pick tile's dots along its top edge (at most 4: clear of its id, flag)
 
 
-def _sail_pos(z: str, i: int) -> tuple[float, float]:
-    """Where the i-th sail marker into zone ``z`` sits (along the west/east strip)."""
-    x = M / 2 if z in ("nw", "sw") else W - M / 2
-    y = M + 28 + i * 24 if z in ("nw", "ne") else W - M - 28 - i * 24
-    return x, y
+SAIL = 40.0                 # a sea zone's sail button, in its corner of the sea (44 units square): 25 px at Fit
+
+
+def _corner(z: str) -> tuple[float, float]:
+    """The centre of sea zone ``z``'s corner square (where its sail button sits, over the zone's short name)."""
+    return (M / 2 if z in ("nw", "sw") else W - M / 2), (M / 2 if z in ("nw", "ne") else W - M / 2)
 
 
 def _board_marks(acts: dict[str, Action], my_knights: dict) -> tuple[dict, dict]:
@@ -48,7 +49,8 @@ def _board_marks(acts: dict[str, Action], my_knights: dict) -> tuple[dict, dict]
                 tile_marks.setdefault(dest, []).append((f"k-{kid} by-{bid}", aid, f"⚓{kid[1:]}·{die}", "carry",
                                                         f"Knight {kid[1:]} by boat {bid[1:]} with a {die}"))
             else:
-                sails.setdefault(dest, []).append((aid, f"{left[1:]}·{die}"))
+                sails.setdefault(dest, []).append(("sail", aid, f"➜{left[1:]}·{die}", "sail",
+                                                   f"Boat {left[1:]} with a {die}"))
         elif head == "stay":
             k = my_knights.get(rest)
             if k and k.get("at"):
@@ -96,37 +98,45 @@ def markers_svg(acts: dict[str, Action], used: set[str], cx: Ctx, my_knights: di
                 f'<use href="#ds-hl" class="hl"/><use href="#ds-dest" class="mk" x="-19" y="11"/>'
                 f'<text class="mt" x="-19" y="14.5"{_fit(tag)}>{esc(tag)}</text>', tag))
             continue
-        picks.append(_pick_svg(t, marks, acts, used, cx))
-    for z, lst in sails.items():
-        if z not in ZONES:
+        picks.append(_pick_svg(t, marks, acts, used, cx, (x, y), T / 2, '<use href="#ds-hl" class="hl multi"/>', t))
+    for z in ZONES:                     # a sea zone's sails: one button in its corner, or one opening the list
+        lst = sails.get(z)
+        if not lst:
             continue
-        for i, (aid, bnum) in enumerate(lst):
+        sx, sy = _corner(z)
+        box = f'<rect class="mk" x="{-SAIL / 2:g}" y="{-SAIL / 2:g}" width="{SAIL:g}" height="{SAIL:g}" rx="8"/>'
+        if len(lst) == 1:
+            _grp, aid, tag, _cls, _words = lst[0]
             used.add(aid)
-            sx, sy = _sail_pos(z, i)
             groups.setdefault("sail", []).append(_marker(
                 aid, cx.flat(acts[aid].label or aid), "dest sail", sx, sy,
-                f'<use href="#ds-dest" class="mk"/><text class="mt" y="3.5"{_fit("➜" + bnum)}>➜{esc(bnum)}</text>',
-                "➜" + bnum))
+                f'{box}<text class="mt" y="3.5"{_fit(tag, room=SAIL - 6)}>{esc(tag)}</text>', tag))
+            continue
+        picks.append(_pick_svg(z, lst, acts, used, cx, (sx, sy), SAIL / 2,
+                               f'{box}<text class="mt" y="3.5">➜</text>', f"The {ZONE_NAMES[z]} sea"))
     out = dest_layer(groups) if groups else ""
     return out + (f'<g class="picks">{"".join(picks)}</g>' if picks else "")
 
 
-def _pick_svg(t: str, marks: list, acts: dict[str, Action], used: set[str], cx: Ctx) -> str:
-    """A tile with several choices: one control filling the tile (``data-opens`` the list; classed with every
-    knight it moves, so pointing at a knight lights it up), a dot per choice along its top edge (clear of the
-    tile's name), then the list of the choices in words (``data-via`` the control; web/doomspire.css shows it
-    while the tile or one of its choices has the focus: a click, a tap, Tab), drawn after every marker."""
-    x, y = tile_xy(t)
+def _pick_svg(key: str, marks: list, acts: dict[str, Action], used: set[str], cx: Ctx, at: tuple[float, float],
+              half: float, area: str, where: str) -> str:
+    """A tile (or a sea zone's corner) with several choices: one control (``area``, ``half`` units either side of
+    ``at``; ``data-opens`` the list; classed with every knight it moves, so pointing at a knight lights it up), a dot
+    per choice along its top edge (clear of a tile's name), then the list of the choices in words (``data-via`` the
+    control; web/doomspire.css shows it while the control or one of its choices has the focus: a click, a tap,
+    Tab), drawn after every marker."""
+    x, y = at
+    t = key
     n = len(marks)
     knights = sorted({c for grp, *_r in marks for c in grp.split() if c.startswith("k-")})
     kinds = sorted({cls for *_r, cls, _w in marks})
     shown = min(n, 4)
-    pips = "".join(f'<circle class="pip" cx="{(i - (shown - 1) / 2) * PIP_STEP:.1f}" cy="-26" r="{PIP_R}"/>'
+    pips = "".join(f'<circle class="pip" cx="{(i - (shown - 1) / 2) * PIP_STEP:.1f}" cy="{6 - half:g}" r="{PIP_R}"/>'
                    for i in range(shown))
     total = n * OPT_H + (n - 1) * OPT_GAP
-    top = y + T / 2 + 2
+    top = y + half + 2
     if top + total > W - 2:
-        top = max(2.0, y - T / 2 - 2 - total)
+        top = max(2.0, y - half - 2 - total)
     ox = min(max(x, OPT_W / 2 + 2), W - OPT_W / 2 - 2)
     opts, labels = [], []
     for i, (_grp, aid, _tag, cls, words) in enumerate(marks):
@@ -142,8 +152,9 @@ def _pick_svg(t: str, marks: list, acts: dict[str, Action], used: set[str], cx: 
                     f'width="{OPT_W:g}" height="{OPT_H:g}" rx="7"/><text class="ot" y="{OPT_FONT * .36:.1f}"{fit}>'
                     f'{esc(words)}</text></g>')
         used.add(aid)
-    name = f"{t}: {n} choices ({'; '.join(labels)}): choose the tile, then one of them"
+    what = "the tile" if key in TILES else "it"
+    name = f"{esc(where)}: {n} choices ({'; '.join(labels)}): choose {what}, then one of them"
     return (f'<g class="dest pick {" ".join(knights + kinds)}" id="ds-pick-{t}" data-opens="ds-choices-{t}" '
             f'role="button" tabindex="0" aria-label="{name}" transform="translate({x:.0f},{y:.0f})">'
-            f'<use href="#ds-hl" class="hl multi"/>{pips}</g>'
+            f'{area}{pips}</g>'
             f'<g class="choices" id="ds-choices-{t}" data-via="ds-pick-{t}">{"".join(opts)}</g>')
