@@ -18,6 +18,7 @@ from pyapp import games as registry
 from pyapp.games.doomspire import GAME
 from pyapp.games.doomspire import render as R
 from doomspire_helpers import all_tiles, revealed, round_no, tile_code, swap_tiles
+from pyapp.games.doomspire.render.shared import Ctx
 
 ACTION_RX = re.compile(r'data-action="([^"]*)"')
 NAMES = ["<script>alert(1)</script>", "Bob & \"Co\"", "Cy", "Di"]
@@ -73,13 +74,48 @@ def test_every_legal_action_and_nothing_else_is_clickable(seed, names):
 GROUP_RX = re.compile(r'<g class="dests ([^"]*)">((?:<g class="dest [^>]*>.*?</g>)*)</g>')
 
 
+PICK_RX = re.compile(r'<g class="dest pick ([^"]*)" id="ds-pick-([a-h][1-8])" data-opens="ds-choices-\2" role="button" '
+                     r'tabindex="0" aria-label="[^"]*" transform="translate\((\d+),(\d+)\)">(.*?)</g>'
+                     r'<g class="choices" id="ds-choices-\2" data-via="ds-pick-\2">((?:<g class="dest opt [^>]*>.*?</g>)*)</g>')
+
+
+def picks_of(out: str) -> dict:
+    """tile -> (the classes of its control, the action ids of the list it opens, the list's markup) for every tile
+    with several choices."""
+    return {t: (cls, markup_ids(body), body) for cls, t, _x, _y, _inner, body in PICK_RX.findall(out)}
+
+
 def group_of(out: str) -> dict:
-    """action id -> the classes of the marker group it is drawn in."""
+    """action id -> the classes of the marker group it is drawn in (a choice in a tile's list: its tile's control's)."""
     res = {}
     for cls, body in GROUP_RX.findall(out):
         for aid in markup_ids(body):
             res[aid] = cls
+    for cls, ids, _body in picks_of(out).values():
+        for aid in ids:
+            res[aid] = cls
     return res
+
+
+def tile_choices(s, seat: int, acts) -> dict:
+    """tile -> the ids of the seat's actions that take place on it (moves, boat carries, stays, flights, harvests),
+    worked out from the ids and the view, not from the markup."""
+    at = {k["id"]: k["at"] for k in s.view(seat)["players"][seat]["knights"]}
+    out: dict = {}
+    for a in acts:
+        head, _, rest = a.id.partition(":")
+        tile = None
+        if head in ("move", "boat") and ">" in rest:
+            tile = rest.partition(">")[2].partition(":")[0]
+            if head == "boat" and ":" not in rest.partition(">")[0]:
+                tile = None                                      # sailing: a sea zone
+        elif head == "stay":
+            tile = at.get(rest.partition(":")[0])
+        elif head == "fleeto" or (head == "harvest" and rest != "all"):
+            tile = rest
+        if tile:
+            out.setdefault(tile, []).append(a.id)
+    return out
 
 
 def test_moves_are_tile_markers_grouped_per_knight():
@@ -99,7 +135,8 @@ def test_moves_are_tile_markers_grouped_per_knight():
                     assert f'<button type="button" class="btn small " data-action="{aid}"' not in out
                     seen_move = True
                 elif a.id.startswith("boat:"):
-                    m = re.search(r'<g class="dest (one )?(carry|sail)[^"]*" data-action="' + re.escape(aid) + '"', out)
+                    m = re.search(r'<g class="dest (one |opt )?(carry|sail)[^"]*" data-action="' + re.escape(aid) + '"',
+                                  out)
                     assert m, a.id
                     seen_carry |= m.group(2) == "carry"
                     seen_sail |= m.group(2) == "sail"
@@ -370,7 +407,10 @@ def test_board_controls_are_named_keyboard_buttons_and_the_marks_are_drawn():
     assert acting and all(e.get("role") == "button" and e.get("tabindex") == "0" and e.get("aria-label")
                           for e in acting)
     # a marker's name: the words it shows ("1·2": knight 1, a 2), then what it does
-    assert all(re.match(r"\d·\d: (Move knight|Boat|Sail|Knight)", e.get("aria-label")) for e in acting)
+    # (a choice in a tile's list: the words it shows, "Knight 1 with a 2", then what it does)
+    assert all(re.match(r"(\d·\d|Knight \d (with|by boat \d with|stays with) a \d|Boat \d with a \d): "
+                        r"(Move knight|Boat|Sail|Knight)",
+                        e.get("aria-label")) for e in acting), [e.get("aria-label") for e in acting]
     mine = [e for e in root.iter() if "mine" in (e.get("class") or "").split()]
     assert mine and all(e.get("tabindex") == "0" and e.get("aria-label", "").startswith("Your knight") for e in mine)
     assert root.get("role") == "group"                   # not an img: the buttons inside stay visible to screen readers
@@ -437,7 +477,7 @@ def test_a_markers_name_starts_with_the_words_it_shows():
         out, _acts = draw(s, seat)
         assert name_mismatches(out) == [], len(s.history)
         kinds.update(k for k in ("walk", "carry", "sail", "stay") if f'class="dest {k}"' in out
-                     or f'class="dest one {k}"' in out)
+                     or f'class="dest one {k}"' in out or f'class="dest opt {k}"' in out)
     assert {"walk", "sail"} <= kinds, kinds
 
 
@@ -466,32 +506,50 @@ def test_every_knight_and_boat_takes_the_focus_and_is_named():
 
 
 @pytest.mark.rule("LD-UI-5")
-def test_markers_leave_the_tile_name_in_view_and_never_overlap():
-    """Issue 31 item 5: on a tile with several moves the markers sit along its bottom edge, then its top edge,
-    not over its name; no two markers on the board overlap.  (A tile with one move is clickable as a whole.)"""
-    pos = re.compile(r'<g class="dest (?!one)[^"]*" data-action="[^"]*" role="button" tabindex="0" aria-label="[^"]*" '
-                     r'transform="translate\((-?\d+),(-?\d+)\)"')
+def test_a_tile_with_several_choices_opens_exactly_them():
+    """Issue 31 item 5: a tile that 2-4 (or more) of the seat's actions lead to is one control, the whole tile
+    (``data-opens``), opening a list (``data-via``) of exactly those action ids in words, each also named by what it
+    does; a tile with one action is that action, clickable as a whole.  Nothing on such a tile covers its name (the
+    control draws only dots along its top edge), the list lies inside the board, one choice under another, each
+    40 units high (24 px at the phone's Fit zoom, where the board is 377 px wide for 600 units)."""
     name_y = float(re.search(r'<text class="tn" y="(-?[\d.]+)"', draw(_mid_game(), 0)[0]).group(1))
-    crowded = 0
+    several = kinds = 0
+    seen_kinds: set = set()
     for s, seat in play(3, ["goal", "wanderer", "wanderer", "wanderer"], limit=500):
         if seat is None:
             break
-        out, _acts = draw(s, seat)
-        centres = [(int(x), int(y)) for x, y in pos.findall(out)]
-        for i, (x, y) in enumerate(centres):
-            assert all((x - a) ** 2 + (y - b) ** 2 >= 20 ** 2 for a, b in centres[i + 1:]), (x, y)
-        per_tile: dict = {}
-        for x, y in centres:
-            if 44 <= x <= 556 and 44 <= y <= 556:                # on the island (sails are in the sea)
-                per_tile.setdefault(((x - 44) // 64, (y - 44) // 64), []).append((x, y))
-        for (c, r), lst in per_tile.items():
-            if len(lst) > 6:
+        out, acts = draw(s, seat)
+        expected = tile_choices(s, seat, acts)
+        picks = picks_of(out)
+        assert set(picks) == {t for t, ids in expected.items() if len(ids) > 1}, len(s.history)
+        for t, ids in expected.items():
+            if len(ids) == 1:
+                x, y = R.tile_xy(t)
+                assert re.search(r'<g class="dest one [^"]*" data-action="' + re.escape(html.escape(ids[0])) +
+                                 rf'"[^>]*transform="translate\({x:.0f},{y:.0f}\)"', out), (t, ids)
                 continue
-            crowded += len(lst) >= 4
-            cy = 44 + 64 * r + 32
-            for _x, y in lst:                                   # the name: 10 px text, baseline name_y
-                assert y + 10 <= cy + name_y - 7.5 or y - 10 >= cy + name_y + 2.5, (c, r, y - cy)
-    assert crowded
+            cls, got, body = picks[t]
+            assert sorted(got) == sorted(ids), (t, got, ids)
+            several += 1
+            cx = Ctx(NAMES[:s.players], s.players)
+            labels = {a.id: cx.flat_text(a.label) for a in acts}
+            names = re.findall(r'aria-label="([^"]*)"', body)
+            words = re.findall(r'<text class="ot"[^>]*>([^<]*)</text>', body)
+            assert len(names) == len(words) == len(ids)
+            for aid, name, shown in zip(got, names, words):
+                assert html.unescape(name) == f"{html.unescape(shown)}: {labels[aid]}"      # words shown, then what it does
+            seen_kinds.update(c for c in ("walk", "carry", "stay", "harvest", "flee") if c in cls.split())
+            ys = [float(y) for y in re.findall(r'translate\([\d.]+,([\d.]+)\)', body)]
+            xs = [float(x) for x in re.findall(r'translate\(([\d.]+),', body)]
+            assert all(b - a >= R.OPT_H for a, b in zip(ys, ys[1:]))                        # one under another
+            assert min(ys) - R.OPT_H / 2 >= 0 and max(ys) + R.OPT_H / 2 <= R.W
+            assert min(xs) - R.OPT_W / 2 >= 0 and max(xs) + R.OPT_W / 2 <= R.W
+            assert R.OPT_H * 377 / R.W >= 24
+            pips = re.findall(r'<circle class="pip" cx="[-\d.]+" cy="(-?[\d.]+)" r="([\d.]+)"',
+                              out[out.index(f'id="ds-pick-{t}"'):out.index(f'id="ds-choices-{t}"')])
+            assert pips and all(float(cy) + float(r) <= name_y - 10 for cy, r in pips)     # above the name's band
+        kinds += 1
+    assert several >= 10 and {"walk", "stay"} <= seen_kinds, (several, seen_kinds)
 
 
 def test_the_table_parts_are_marked():
@@ -501,3 +559,83 @@ def test_the_table_parts_are_marked():
     assert out.count("data-table") == out.count("data-board") == out.count("data-side") == 1
     assert re.search(r'^<div class="ds-game[^"]*" data-table><div class="ds-board-wrap" data-board><svg class="ds-board"'
                      r'.*?</svg></div><div class="ds-side" data-side>', out)
+
+
+SYMBOLS = ("ds-r-gold", "ds-r-food", "ds-r-wood", "ds-r-ore", "ds-item", "ds-monster",
+           *(f"ds-die-{n}" for n in range(1, 7)))
+
+
+def test_resources_items_monsters_and_dice_are_symbols_named_in_words():
+    """Issue 31 item 7 ("a look of its own"): the board draws resources, items, monsters and the dice's faces as our
+    own symbols (``<symbol>``, defined once in the board's defs, placed with ``<use>``), not as words squeezed into a
+    tile or signs; each keeps its name in words (the yield's aria-label, the tile's title, the word beside a symbol
+    in the panels, the die's number for screen readers)."""
+    seen = {"yield": 0, "item": 0, "monster": 0, "die": 0}
+    for s, seat in play(3, ["goal", "wanderer", "wanderer", "wanderer"], limit=400):
+        if seat is None or len(s.history) % 25:
+            continue
+        out, _acts = draw(s, seat)
+        svg = out[out.index("<svg"):out.index("</svg>") + 6]
+        for sym in SYMBOLS:
+            assert svg.count(f'<symbol id="{sym}"') == 1, sym
+        tiles = s.view(seat)["tiles"]
+        for t, v in tiles.items():
+            if not v.get("explored"):
+                continue
+            m = re.search(rf'<g class="tile [^"]*" transform="[^"]*"[^>]*>(?:(?!<g class="tile ).)*?<title>{t}: [^<]*</title>', svg, re.S)
+            assert m, t
+            body = m.group(0)
+            words = " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", body))
+            assert not re.search(r"\b(gold|food|wood|ore)\b", words) and "◆" not in words and "⚔" not in words, words
+            yld = {r: n for r, n in (v.get("yield") or {}).items() if n}
+            if yld:
+                label = re.search(r'<g class="yield" role="img" aria-label="yields ([^"]*)">', body).group(1)
+                assert label.startswith(", ".join(f"{n} {r}" for r, n in yld.items()))
+                assert all(f'href="#ds-r-{r}"' in body for r in yld)
+                seen["yield"] += 1
+            if v.get("items"):
+                assert 'href="#ds-item"' in body and "items left here: " in body
+                seen["item"] += 1
+            if v.get("monster"):
+                assert 'href="#ds-monster"' in body and f"monster: {v['monster']['name']}" in html.unescape(body)
+                seen["monster"] += 1
+        for p in s.view(seat)["players"]:
+            for d in p.get("dice") or []:
+                assert f'<use href="#ds-die-{d}"' in out and f'<span class="sr-only">{d}</span>' in out
+                seen["die"] += 1
+        panel = out[out.index('<article class="ds-player'):]
+        for r in ("gold", "food", "wood", "ore"):
+            assert re.search(rf'<dt class="r-{r}"><svg class="ds-ico"[^>]*aria-hidden="true"[^>]*><use href="#ds-r-{r}"',
+                             panel), r
+    assert all(seen.values()), seen
+
+
+@pytest.mark.rule("LD-UI-5", "LD-UI-7")
+def test_sailing_is_one_button_per_sea_zone_in_its_corner():
+    """Issue 31 item 5 (targets of 24 px at the phone's Fit zoom): a boat's sails into a sea zone are one button in
+    the zone's corner of the sea, 40 units square (25 px at Fit, where the board is 377 px wide), or, when several
+    boats or dice can sail there, one control there opening the list of exactly those sails in words."""
+    zones_seen = {"one": 0, "several": 0}
+    for s, seat in play(6, ["wanderer"] * 4, limit=1200):
+        if seat is None:
+            break
+        out, acts = draw(s, seat)
+        per_zone: dict = {}
+        for a in acts:
+            if a.id.startswith("boat:") and ":" not in a.id[5:].partition(">")[0]:
+                per_zone.setdefault(a.id.partition(">")[2].partition(":")[0], []).append(a.id)
+        for z, ids in per_zone.items():
+            cx_, cy_ = (R.M / 2 if z in ("nw", "sw") else R.W - R.M / 2), (R.M / 2 if z in ("nw", "ne") else R.W - R.M / 2)
+            if len(ids) == 1:
+                assert re.search(r'<g class="dest sail" data-action="' + re.escape(html.escape(ids[0])) +
+                                 rf'"[^>]*transform="translate\({cx_:.0f},{cy_:.0f}\)"><title>[^<]*</title>'
+                                 r'<rect class="mk" x="-20" y="-20" width="40" height="40"', out), (z, ids)
+                zones_seen["one"] += 1
+            else:
+                m = re.search(rf'<g class="dest pick sail" id="ds-pick-{z}" data-opens="ds-choices-{z}" [^>]*'
+                              rf'transform="translate\({cx_:.0f},{cy_:.0f}\)">.*?</g><g class="choices" id="ds-choices-{z}" '
+                              rf'data-via="ds-pick-{z}">((?:<g class="dest opt [^>]*>.*?</g>)*)</g>', out)
+                assert m and sorted(markup_ids(m.group(1))) == sorted(ids), (z, ids)
+                zones_seen["several"] += 1
+    assert 40 * 377 / R.W >= 24
+    assert all(zones_seen.values()), zones_seen
