@@ -93,9 +93,11 @@ def test_seat_colours_back_the_title_and_the_live_region(site, page):
     assert dot.evaluate("e => getComputedStyle(e).backgroundColor") == board_rgb(0)
     assert page.locator("#app .game-bar .seat-name.seat-1 .seat-dot").evaluate(
         "e => getComputedStyle(e).backgroundColor") == board_rgb(1)
-    name = page.locator("#app .game-bar .seat-name.seat-0").evaluate("e => getComputedStyle(e).color")
-    nums = [float(x) for x in re.findall(r"\d*\.?\d+", name.replace("srgb", ""))[:3]]    # rgb() or color(srgb ...)
-    r, g, b = nums
+    # the name's colour as sRGB whatever syntax the style computes to (rgb(), color(srgb ...), oklch(...))
+    r, g, b = page.locator("#app .game-bar .seat-name.seat-0").evaluate(
+        """e => { const c = document.createElement('canvas').getContext('2d');
+                  c.fillStyle = getComputedStyle(e).color; c.fillRect(0, 0, 1, 1);
+                  return Array.from(c.getImageData(0, 0, 1, 1).data.slice(0, 3)); }""")
     assert r > g and r > b                                         # a red name, darkened to read well
     assert page.title() == "Your turn · Lords of Doomspire — Boardshelf"
     live = page.locator("#app [aria-live=polite]")
