@@ -160,14 +160,13 @@ def finish_turn(st):
 
 
 def content_before_issue34(monkeypatch):
-    """The card set as it was before issue 34's difficulty dial (for positions recorded then): Brisa's and Halla's
-    starting looks and the Mason's look reach the jumbo deck, Stern and Corvin's boost are free, and the beacons of
-    water, air and earth add a boost to their Immediately effects."""
+    """The card set as it was before issue 34's difficulty dial (for positions recorded then): every elemental
+    medium room shows a crystal, Stern and Corvin's boost are free, and the beacons of water, air and earth add a boost
+    to their Immediately effects."""
     c = content.load()
-    for key in ("N1", "N3"):
-        for e in c["names"][key]["start"]["power"]["effects"]:
-            monkeypatch.delitem(e, "decks", raising=False)
-    monkeypatch.delitem(c["classes"]["C02"]["power"]["effects"][0], "decks")
+    for r in c["rooms"].values():
+        if r["size"] == "medium" and r["element"] != "white" and not r["crystal"]:
+            monkeypatch.setitem(r, "crystal", 1)
     monkeypatch.setitem(c["abilities"]["A16"]["power"], "cost", [])
     monkeypatch.setitem(c["names"]["N2"]["advanced"]["power"], "cost", [])
     for key in ("water-1", "water-2", "air-1", "earth-1", "earth-2"):

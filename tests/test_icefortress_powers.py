@@ -25,7 +25,7 @@ def test_four_powers_of_one_character_and_their_costs():
     c = content.load()
     brisa, cunning, fierce, banisher = (c["names"]["N1"]["start"]["power"], c["abilities"]["A02"]["power"],
                                         c["abilities"]["A01"]["power"], c["classes"]["C01"]["power"])
-    assert brisa["cost"] == [] and brisa["effects"][0] == {"do": "look", "n": 2, "decks": ["large", "medium", "small"]}
+    assert brisa["cost"] == [] and brisa["effects"][0] == {"do": "look", "n": 2}
     assert banisher["cost"] == [] and banisher["effects"] == [{"do": "repel_room"}]
     assert cunning["cost"] == [{"die": "3"}] and fierce["cost"] == [{"shard": "fire"}]
     assert [c["abilities"][a]["title"] for a in ("A02", "A01")] == ["Cunning", "Fierce"]

@@ -23,7 +23,7 @@ def _content_of_the_stall(monkeypatch):
         for e in c["names"][key]["start"]["power"]["effects"]:
             monkeypatch.delitem(e, "decks", raising=False)
     monkeypatch.delitem(c["classes"]["C04"]["power"]["effects"][0], "decks")
-    monkeypatch.delitem(c["classes"]["C02"]["power"]["effects"][0], "decks")
+    monkeypatch.delitem(c["classes"]["C02"]["power"]["effects"][0], "decks", raising=False)
     monkeypatch.setitem(c["abilities"]["A16"]["power"], "cost", [])
     for n in (2, 3, 4, 6, 7, 9, 10, 11, 13, 14, 16, 17, 18, 20, 21, 23, 24, 25, 27, 28):
         monkeypatch.setitem(c["rooms"][f"M{n:02d}"], "crystal", 0)
