@@ -116,11 +116,16 @@ def test_power_texts_are_plain_sentences():
         assert t.endswith(".") and t[0].isupper()
 
 
+MEDIUM_CRYSTALS = ["M01", "M05", "M08", "M12", "M15", "M19", "M22", "M26"]      # 2 per element
+
+
+@pytest.mark.rule("IF-SETUP-12", "IF-GAP-7")
 def test_balance_content():
-    """The difficulty curve's content levers (docs/notes/icefortress.md, "Balance"): jumbo rooms reach the supply
-    more slowly (Corvin's and Ostrid's starting looks and the Seer's look skip the jumbo deck), and long games get
-    a lift (every elemental medium room shows a crystal; advanced name powers and beacon powers are free; every
-    beacon's Immediately effect boosts the shield, except the Beacon of Fire, the rulebook's example)."""
+    """The difficulty dial's content levers (docs/notes/icefortress.md, "Balance"; issue 34 item 13): fewer ways to
+    refill the shield in long games, so the starting shield (the difficulty) counts: 8 of the 28 elemental medium
+    rooms show a crystal, Corvin's advanced boost costs a shard, Stern's destroy costs a die (a built crystal room
+    destroyed and built again boosted the shield for free), and only the Hearth Beacon's Immediately effect boosts the
+    shield; the early brake of issue 18 stays (Corvin's and Ostrid's starting looks and the Seer's skip the jumbo deck)."""
     c = content.load()
     no_jumbo = ["large", "medium", "small"]
     assert [e.get("decks") for k in ("N2", "N4") for e in c["names"][k]["start"]["power"]["effects"]
@@ -129,10 +134,32 @@ def test_balance_content():
     # the rulebook's Autumn example stays: a free look at 2 rooms of any deck, a free repel of a whole room
     assert c["names"]["N1"]["start"]["power"] == {"cost": [], "effects": [{"do": "look", "n": 2}]}
     assert c["classes"]["C01"]["power"] == {"cost": [], "effects": [{"do": "repel_room"}]}
-    assert all(r["crystal"] >= 1 for r in c["rooms"].values() if r["size"] == "medium")
-    assert all(n["advanced"]["power"]["cost"] == [] for n in c["names"].values())
+    assert sorted(k for k, r in c["rooms"].items() if r["size"] == "medium" and r["element"] != "white"
+                  and r["crystal"]) == MEDIUM_CRYSTALS
+    assert [c["rooms"][k]["element"] for k in MEDIUM_CRYSTALS].count("fire") == 2
+    assert all(r["crystal"] >= 1 for r in c["rooms"].values() if r["element"] == "white")
+    assert c["abilities"]["A16"]["power"] == {"cost": [{"die": "?"}], "effects": [{"do": "destroy_room"}]}
+    assert c["names"]["N2"]["advanced"]["power"] == {"cost": [{"shard": "any"}], "effects": [{"do": "boost", "n": 1}]}
+    assert all(n["advanced"]["power"]["cost"] == [] for k, n in c["names"].items() if k != "N2")
     assert all(b["beacon"]["power"]["cost"] == [] for b in c["beacons"].values())
     fire = c["beacons"]["fire-1"]["beacon"]["immediately"]
     assert [e["size"] for e in fire] == ["jumbo", "large", "medium", "small"]
-    assert all(any(e["do"] == "boost" for e in b["beacon"]["immediately"])
-               for k, b in c["beacons"].items() if k != "fire-1")
+    boosts = {k: [e for e in b["beacon"]["immediately"] if e["do"] == "boost"] for k, b in c["beacons"].items()}
+    assert boosts == {k: ([{"do": "boost", "n": 2}] if k == "fire-2" else []) for k in c["beacons"]}
+    assert all(len(b["beacon"]["immediately"]) == 1 for k, b in c["beacons"].items() if k != "fire-1")
+
+
+def test_rules_page_lists_the_balance_changes():
+    """Every number changed for balance is on the players' rules page (issue 34 item 13), in plain words."""
+    import html
+    import os
+    import re
+    page = open(os.path.join(os.path.dirname(content.__file__), "rules.html"), encoding="utf-8").read()
+    part = html.unescape(re.sub(r"<[^>]+>", "", page.split("Changed for balance", 1)[1]))
+    assert "house rules" in part
+    for words in ("Corvin's and Ostrid's first sides and the Seer cannot look at the jumbo deck",
+                  "Stern (destroy a room) costs a die", "Corvin's advanced side (boost the shield) costs a shard",
+                  "only the Hearth Beacon's Immediately effect boosts the shield (by 2)",
+                  "8 of the 28 elemental medium rooms show an ice crystal"):
+        assert words in part, words
+    assert not re.search(r"\bIF-[A-Z]+-\d+", page)                 # clause ids never reach a player's screen

@@ -195,8 +195,11 @@ def test_destroying_rooms():
     invader(st, "L07.b", "water")
     supply(st, rooms=["M01"])
     dice(st)
+    assert "power:A16" not in ids(st)                               # Stern's destroy costs a die (issue 34)
+    dice(st, 2)
     shield_before = st.view(None)["shield"]
     play(st, "power:A16")
+    assert st.data["dice"] == []
     assert ids(st) == ["sup:M01", "room:L07"]                      # J04 carries L07: not destroyable
     bag_n = len(st.data["bag"])
     pool = st.pool()
@@ -213,7 +216,7 @@ def test_destroying_a_supply_room():
     st = new(2, 1)
     _char(st, "N1", ("A16", "A01"), "C01")
     supply(st, rooms=["M01", "S02"])
-    dice(st)
+    dice(st, 5)
     play(st, "power:A16", "sup:S02")
     assert st.view(None)["supply"]["rooms"] == ["M01"] and st.data["decks"]["small"][0] == "S02"
 

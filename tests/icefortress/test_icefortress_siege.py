@@ -15,21 +15,24 @@ REASON = "The siege lasted too long: no room was built in 10 rounds"
 
 
 def _content_of_the_stall(monkeypatch):
-    """The content as it was when the stall was found (before the balance change of issue 18: looks reaching the
-    jumbo deck, 8 of 28 elemental medium rooms with a crystal, paid advanced and beacon powers, no beacon boosts)."""
+    """The content as it was when the stall was found (before the balance changes of issues 18 and 34: looks reaching
+    the jumbo deck, 8 of 28 elemental medium rooms with a crystal, paid advanced and beacon powers, a free Stern, beacon
+    boosts only in the Hearth Beacon and the air-2 beacon)."""
     c = content.load()
-    for key in ("N2", "N4"):
+    for key in ("N1", "N2", "N3", "N4"):
         for e in c["names"][key]["start"]["power"]["effects"]:
             monkeypatch.delitem(e, "decks", raising=False)
     monkeypatch.delitem(c["classes"]["C04"]["power"]["effects"][0], "decks")
+    monkeypatch.delitem(c["classes"]["C02"]["power"]["effects"][0], "decks", raising=False)
+    monkeypatch.setitem(c["abilities"]["A16"]["power"], "cost", [])
     for n in (2, 3, 4, 6, 7, 9, 10, 11, 13, 14, 16, 17, 18, 20, 21, 23, 24, 25, 27, 28):
         monkeypatch.setitem(c["rooms"][f"M{n:02d}"], "crystal", 0)
     monkeypatch.setitem(c["names"]["N1"]["advanced"]["power"], "cost", [{"shard": "any"}])
     monkeypatch.setitem(c["names"]["N2"]["advanced"]["power"], "cost", [{"die": "5-6"}])
     for key, cost in (("water-1", {"die": "?"}), ("water-2", {"die": "6"}), ("earth-2", {"shard": "any"})):
         monkeypatch.setitem(c["beacons"][key]["beacon"]["power"], "cost", [cost])
-    for key in ("water-1", "water-2", "air-1", "earth-1", "earth-2"):
-        monkeypatch.setitem(c["beacons"][key]["beacon"], "immediately", c["beacons"][key]["beacon"]["immediately"][:-1])
+    monkeypatch.setitem(c["beacons"]["air-2"]["beacon"], "immediately",
+                        [{"do": "boost", "n": 1}] + c["beacons"]["air-2"]["beacon"]["immediately"])
 
 
 def test_the_stalled_hard_bot_game_now_ends(monkeypatch):
