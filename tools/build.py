@@ -217,11 +217,20 @@ def _rel(path: Path) -> str:
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
 
 
+def games_index() -> bytes:
+    """pyapp/games/games.json for the wheel: every game's declaration (pyapp/games/<id>/game.json) in one list,
+    which the registry reads where it cannot list its folder (the wheel is imported in place, as a zip)."""
+    decls = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "pyapp" / "games").glob("*/game.json"))]
+    return (json.dumps(sorted(decls, key=lambda d: d["order"]), separators=(",", ":"), ensure_ascii=False)
+            + "\n").encode()
+
+
 def build_wheel(pyc: bool = True, out_dir: Path | None = None) -> Path:
     """Write wheels/pyapp-<version>-py3-none-any.whl deterministically (or into ``out_dir``)."""
     meta = project_meta()
     name, version = meta["name"], meta["version"]
     files = [(n, p.read_bytes()) for n, p in package_files()]
+    files.append(("pyapp/games/games.json", games_index()))
     if pyc:
         if node_ok():
             try:

@@ -278,6 +278,7 @@ class Glue:
             except Exception:  # an old or hand-edited address: the start screen
                 pass
         self.renders = 0
+        self.sheets: dict[str, str] = {}      # game stylesheets added to <head>: href -> "loading" / "ready"
         self.parts: dict[str, str] = {}       # the parts of the markup on the page (pyapp.ui.markup.keep_unchanged)
         self.bot_timer: int | None = None     # the setTimeout id of the bot turn due
         self.hint_timer: int | None = None    # the setTimeout id of the hint bot's next slice of thinking
@@ -335,8 +336,37 @@ class Glue:
         if self.pending_update:
             self.update()
 
+    def _sheets_ready(self) -> bool:
+        """Whether every game stylesheet the screen needs is on the page (``App.stylesheets``): a missing one is
+        added to ``<head>`` and the swap waits for it (its load or error calls :meth:`update` again), so a game's
+        board is never drawn unstyled and the shelf loads no game's CSS.  A page without ``<head>`` (a fake js
+        in tests): nothing to wait for."""
+        waiting = False
+        for href in self.app.stylesheets():
+            status = self.sheets.get(href)
+            if status is None:
+                try:
+                    link = js.document.createElement("link")
+                    link.rel = "stylesheet"
+                    link.href = href
+                    link.addEventListener("load", create_once(lambda *_a, h=href: self._sheet_done(h)))
+                    link.addEventListener("error", create_once(lambda *_a, h=href: self._sheet_done(h)))
+                    js.document.head.appendChild(link)
+                except Exception:
+                    self.sheets[href] = "ready"
+                    continue
+                self.sheets[href] = status = "loading"
+            waiting = waiting or status == "loading"
+        return not waiting
+
+    def _sheet_done(self, href: str) -> None:
+        self.sheets[href] = "ready"
+        self.update()
+
     def _swap(self) -> None:
         self.pending_update = False
+        if not self._sheets_ready():
+            return
         busy = self.app.bot_pending()
         active = _node(js.document.activeElement)
         focus = str(active.dataset.input) if active is not None and active.hasAttribute("data-input") else None

@@ -190,6 +190,18 @@ class App(Session):
         keys work at once), or None."""
         return ".replay" if self.screen == "replay" and self.replay is not None else None
 
+    def stylesheets(self) -> list[str]:
+        """The game stylesheets the screen on show needs (``web/<id>.css`` of the game on the table, in the
+        replay, on the rules page, in the setup or its own setup step): the glue loads each once, when first
+        needed, and shows the screen when it is there; the shelf needs none."""
+        screen = self.screen
+        gid = (self.game.id if screen == "game" and self.game is not None
+               else self.replay.game.id if screen == "replay" and self.replay is not None
+               else self.rules_for if screen == "rules"
+               else self.setup.get("game") if screen == "setup" and self.setup is not None
+               else self.step_game if screen not in APP_SCREENS else None)
+        return [f"web/{gid}.css"] if isinstance(gid, str) and any(g["id"] == gid for g in games.catalog()) else []
+
     def key_nav(self, key: str) -> str | None:
         """The nav a key press means on this screen (the glue sends arrows, Home, End, Page Up/Down when no
         field has the focus), or None."""

@@ -210,8 +210,8 @@ def test_whole_game_shows_the_outcome():
 @pytest.fixture
 def clockwork_ready(monkeypatch):
     from pyapp import games as registry
-    cat = tuple((i, t, lo, hi, d, True if i == "clockwork" else r) for i, t, lo, hi, d, r in registry._CATALOG)
-    monkeypatch.setattr(registry, "_CATALOG", cat)
+    monkeypatch.setattr(registry, "_declarations", tuple({**d, "ready": True if d["id"] == "clockwork" else d["ready"]}
+                                                         for d in registry.declarations()))
 
 
 def test_hot_seat_app_hands_over_and_shows_only_the_viewers_secrets(clockwork_ready):

@@ -1,7 +1,7 @@
 """Lords of Doomspire renderer (pyapp/games/doomspire/render/): reachability, privacy, escaping, speed.
 
 LD-UI clauses cited per test.  The registry still lists the game as not ready, so the app-level
-test patches ``pyapp.games._CATALOG`` (the lead flips it).
+test patches the registry's declarations (the lead flips it).
 """
 from __future__ import annotations
 
@@ -329,8 +329,8 @@ def choose(ids: list[str]) -> str:
 
 @pytest.fixture
 def doomspire_ready(monkeypatch):
-    cat = tuple((i, t, lo, hi, d, True if i == "doomspire" else r) for i, t, lo, hi, d, r in registry._CATALOG)
-    monkeypatch.setattr(registry, "_CATALOG", cat)
+    monkeypatch.setattr(registry, "_declarations", tuple({**d, "ready": True if d["id"] == "doomspire" else d["ready"]}
+                                                         for d in registry.declarations()))
 
 
 def test_app_plays_a_whole_game_by_clicking(doomspire_ready):

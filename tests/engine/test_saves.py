@@ -129,6 +129,6 @@ def test_a_save_from_another_rules_version_is_explained_not_called_damaged(monke
 def test_a_save_for_a_game_not_playable_yet_is_refused_clearly(monkeypatch):
     from pyapp import games as registry
     d = _save(played())
-    monkeypatch.setattr(registry, "_CATALOG", tuple(row[:5] + (row[0] != "hexbattle",) for row in registry._CATALOG))
+    monkeypatch.setattr(registry, "_declarations", tuple({**d, "ready": d["id"] != "hexbattle"} for d in registry.declarations()))
     with pytest.raises(SaveError, match="cannot play"):
         load_save(d)

@@ -64,7 +64,7 @@ def play_out(app, rng, limit=4000):
 @pytest.fixture
 def cloudspire_not_ready(monkeypatch):
     """The catalog as it was while Cloudspire was being written: a game listed but not playable yet."""
-    monkeypatch.setattr(games, "_CATALOG", tuple(row[:5] + (row[0] != "cloudspire",) for row in games._CATALOG))
+    monkeypatch.setattr(games, "_declarations", tuple({**d, "ready": d["id"] != "cloudspire"} for d in games.declarations()))
 
 
 def test_shelf_lists_five_games_and_marks_coming_soon(cloudspire_not_ready):

@@ -49,6 +49,7 @@ players still tied share the win (``Outcome.ranked(..., ties_share=True)``).
 """
 from __future__ import annotations
 
+from .. import declared
 from ...engine import Action, Game, Option, Outcome, State
 from ...engine.flow import FlowState, Phase, phases
 from ...engine.util import read_text
@@ -819,17 +820,12 @@ class ClockworkState(UnitActions, FlowState):
         }
 
 
+@declared
 class ClockworkGame(Game):
     """Clockwork Crusade as data: 2-6 players, one option (the turn limit safeguard)."""
 
-    id = "clockwork"
-    title = "Clockwork Crusade"
-    seat_colours = ("#ca2b2b", "#2b65ca", "#2e8a56", "#fff200", "#8450a5", "#e66a00")   # as its board draws them
-    min_players = 2
-    max_players = 6
     rules_version = 3                 # 2: no Wall or Building on a Gate Token arrow hex, corrupted units at printed numbers;
     #                                   3: a game uses only part of the slot table (3 x 2 for 2-3 players...: geometry.TABLE_SLOTS)
-    description = "Assemble the battlefield, open secret portals and research levelled war machines."
     options_spec = (Option("max_rounds", DEFAULT_MAX_ROUNDS, "Round limit (0: none)", kind="int", min=0, max=1000,
                            advanced=True, help="A house rule, not in the printed rules, against endless games: after "
                                                "this many rounds the player holding the most territories wins. "

@@ -7,6 +7,7 @@ option ``mode``) against the scripted Raider Fortress: :mod:`.automa`, an extra 
 :meth:`CloudspireState._advance`."""
 from __future__ import annotations
 
+from .. import declared
 from ...engine import Game, Option, Outcome
 from ...engine.flow import Phase, phases
 from ...engine.util import read_text
@@ -325,19 +326,14 @@ FACTION_CHOICES = [(f, FACTIONS[f]["name"]) for f in PLAYABLE]
 MODE_CHOICES = [("competitive", "Competitive"), ("coop", "Co-operative against the Raider Fortress")]
 
 
+@declared
 class CloudspireGame(Game):
-    id = "cloudspire"
-    title = "Cloudspire"
-    min_players, max_players = 1, 4                 # CS-OVR-1: 1 player is solo (CS-GAP-6)
-    default_players = 2                             # a new game's setup: the competitive game
     # 2: the Heirs' Outrider and Court Warden, the Bellows Spire and the Forsaken Colossus at the numbers of
     #    CS-GAP-75/72 (a recorded game with them no longer replays the same); equipment hidden under its hero
     rules_version = 2
 
     def plays_together(self, options: dict, players: int) -> bool:
         return players > 1 and options.get("mode") == "coop"      # CS-OVR-2: together against the Raider Fortress
-    seat_colours = ("#ca2b2b", "#2b65ca", "#864ea2", "#c57616")   # as its board draws them (web/cloudspire.css)
-    description = "Advance your floating fortress, raise spires and send minions and heroes at rival fortresses."
     options_spec = (
         Option("factions", None, "Factions", FACTION_CHOICES, kind="choice", per_seat=True,
                help="One faction per player; by default each player is dealt a different faction at random."),

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 
+from .. import declared
 from ...engine import Action, Game, Option, Outcome
 from ...engine.flow import Phase, phases
 from ...engine.util import read_text
@@ -389,16 +390,11 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
             deck.append(deck.pop(top))
 
 
+@declared
 class DoomspireGame(Game):
     """Lords of Doomspire as data."""
 
-    id = "doomspire"
-    title = "Lords of Doomspire"
-    seat_colours = ("#ca2b2b", "#2b65ca", "#fff200", "#0e814b")   # as its board draws them
-    min_players = 2
-    max_players = 4
     rules_version = 2                 # 2: a starting boat, dice named in move ids, builds at the end of the harvest, trading in steps
-    description = "Knights explore an island, fight monsters, build and trade to impress the dragon of Doomspire."
     options_spec = (Option("round_limit", 40, "Round limit", kind="int", min=1, max=1000, advanced=True,
                            help="House rule: the game ends after this many rounds and the lords are ranked by "
                                 "impressions, fame, tiles and gold."),

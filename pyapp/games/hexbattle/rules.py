@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 
+from .. import declared
 from ...engine import Action, Game, Option, Outcome
 from ...engine.flow import FlowState, Phase, phases
 from ...engine.log import event, plain
@@ -656,16 +657,11 @@ class HexBattleState(FlowState):
         return s
 
 
+@declared
 class HexBattleGame(Game):
     """Hex Battle as data: two players, one option (each player's army)."""
 
-    id = "hexbattle"
-    title = "Hex Battle"
-    seat_colours = ("#ca2b2b", "#2b65ca")   # as its board draws them
-    min_players = 2
-    max_players = 2
     rules_version = 2                 # 2: card ids drawn at random, cards re-priced, the opponent's army secret
-    description = "Two armies of hexagonal units clash edge to edge on an 8x16 field, driven by command cards."
     options_spec = (Option("armies", None, "Army", kind="data", per_seat=True,
                            help="Each player's army: a saved army or the name of a sample army."),)
     state_class = HexBattleState

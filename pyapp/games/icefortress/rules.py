@@ -14,6 +14,7 @@ Data keys: see :meth:`IceState._setup_data`.  Hidden: the order of the room deck
 """
 from __future__ import annotations
 
+from .. import declared
 from ...engine import Action, Game, Option, Outcome, Rng, piles
 from ...engine.flow import Phase, phases
 from ...engine.util import read_text
@@ -446,16 +447,12 @@ class IceState(PowersMixin):
         rng.shuffle(self.data["bag"])
 
 
+@declared
 class IceGame(Game):
-    id = "icefortress"
-    title = "Ice Fortress"
-    seat_colours = ("#ca2b2b", "#18c5dc", "#222222", "#7a003b")   # as its board draws them
     private_views = False            # a co-operative game with nothing hidden between players: no hand-off
     cooperative = True
     rules_version = 2                 # 2: the difficulty dial re-tuned (issue 34): 8 of 28 medium rooms with a crystal,
     #                                   Stern's destroy costs a die, Corvin's boost a shard, one beacon boost (the Hearth's)
-    min_players, max_players = 1, 4                                          # IF-OVR-1
-    description = "Build a fortress of elemental ice rooms together and raise four beacons before the shield breaks."
     options_spec = (Option("difficulty", 7, "Difficulty", kind="int", min=1, max=10,     # IF-GAP-7, IF-SETUP-12
                            help="Shield cubes and supply limit: 7 is the introductory game, lower is harder."),)
     state_class = IceState
