@@ -362,10 +362,7 @@ def check_hooks(cls: "type[FlowState]") -> None:
             if name not in steps:
                 problems.append(f"{cls.__name__}.{name}: not a declared step (STAGES: "
                                 + (", ".join(f"{k}: {'/'.join(v)}" for k, v in stages.items()) or "none") + ")")
-            code = getattr(value, "__code__", None)
-            if code is not None and code.co_argcount - 1 != 3:
-                problems.append(f"{cls.__name__}.{name} takes {code.co_argcount - 1} parameters after self, "
-                                "a step takes 3 (frame, choice, seat)")
+            problems += _arity(cls, name, value, 3, "a step takes 3 (frame, choice, seat)")
             continue
         for prefix, what, params in _HOOKS:
             if not name.startswith(prefix):
@@ -382,10 +379,7 @@ def check_hooks(cls: "type[FlowState]") -> None:
                     break
                 problems.append(f"{cls.__name__}.{name}: {rest!r} is not a {what} ({what}s: {declared[what]}); "
                                 "rename the method or declare it")
-            code = getattr(value, "__code__", None)
-            if code is not None and code.co_argcount - 1 != params:
-                problems.append(f"{cls.__name__}.{name} takes {code.co_argcount - 1} parameters after self, "
-                                f"a {prefix}<{what}> hook takes {params}")
+            problems += _arity(cls, name, value, params, f"a {prefix}<{what}> hook takes {params}")
             break
     for name, phase in phases_.items():
         for prefix in ("_legal_", "_do_"):
@@ -403,6 +397,14 @@ def check_hooks(cls: "type[FlowState]") -> None:
             problems.append(f"{cls.__name__}: frame kind {kind!r} has no handler _f_{kind}")
     if problems:
         raise TypeError("; ".join(problems))
+
+
+def _arity(cls: type, name: str, method: object, params: int, rule: str) -> list[str]:
+    """The problem with a hook's parameter count (after ``self``), if it does not take ``params``."""
+    code = getattr(method, "__code__", None)
+    if code is None or code.co_argcount - 1 == params:
+        return []
+    return [f"{cls.__name__}.{name} takes {code.co_argcount - 1} parameters after self, {rule}"]
 
 
 def _by_stage(kind: str):
