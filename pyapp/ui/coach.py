@@ -57,6 +57,7 @@ TOP_KEYS = {"format", "game", "title", "minutes", "seed", "seats", "names", "opt
 CLAUSE_RE = re.compile(r"\b[A-Z]{2,3}-(?:[A-Z]+-)?\d+\b")
 
 _cache: dict[str, dict | None] = {}
+_present: dict[str, bool] = {}          # whether a game has a tutorial.json (has_tutorial: not read yet)
 
 
 class ScenarioError(ValueError):
@@ -81,11 +82,18 @@ def scenario(gid: str) -> dict | None:
 
 
 def has_tutorial(gid: str) -> bool:
-    """Whether game ``gid`` has a guided game (for the shelf's and the setup's "Learn to play")."""
-    try:
-        return scenario(gid) is not None
-    except ValueError:
-        return False
+    """Whether game ``gid`` has a guided game (for the shelf's and the setup's "Learn to play"): whether its
+    file is there.  The file is read and checked when the guided game starts (tests check every file), so the
+    shelf imports no game's rules at start-up."""
+    if gid in _cache:
+        return _cache[gid] is not None
+    if gid not in _present:
+        try:
+            read_text(games.__name__, gid, "tutorial.json")
+            _present[gid] = True
+        except (OSError, KeyError, ValueError):
+            _present[gid] = False
+    return _present[gid]
 
 
 def _texts(d: dict) -> list[tuple[str, object]]:

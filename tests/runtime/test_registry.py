@@ -106,3 +106,24 @@ def test_the_wheel_carries_every_declaration_and_its_catalog_is_the_source_s(tmp
     out = subprocess.run([sys.executable, "-S", "-c", code, str(wheel)], capture_output=True, text=True,
                          cwd=tmp_path, check=True).stdout
     assert json.loads(out) == [games.catalog(), "Lords of Doomspire"]
+
+
+def test_the_shelf_imports_no_game():
+    """Start-up (issue 33 item 6): the shelf needs only the declarations; a game's rules, renderer and content
+    are imported when it is opened."""
+    code = ("import sys, types\n"
+            "sys.modules['js'] = types.ModuleType('js')\n"
+            "ffi = types.ModuleType('pyodide.ffi'); ffi.create_proxy = ffi.to_js = lambda *a, **k: None\n"
+            "sys.modules['pyodide'] = types.ModuleType('pyodide'); sys.modules['pyodide.ffi'] = ffi\n"
+            "import pyapp.browser.main as M\n"
+            "from pyapp.ui.app import App\n"
+            "app = App(M.MemoryStorage()); html = app.render()\n"
+            "assert app.screen == 'shelf' and 'Learn to play' in html and 'data-game=\"cloudspire\"' in html\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('pyapp.games.'))))\n"
+            "app.handle('nav', 'setup:doomspire'); assert app.screen == 'setup', app.screen\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('pyapp.games.'))))\n")
+    out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    shelf, setup = out.stdout.split("\n")[:2]
+    assert shelf == ""
+    assert "pyapp.games.doomspire.rules" in setup.split() and "hexbattle" not in setup
