@@ -168,6 +168,16 @@ def p_brisaskip(c):
             e["decks"] = list(NOJUMBO)
 
 
+def p_fulllook(c):
+    """Issue 34 screen (session 18): no look while the supply holds more rooms than the difficulty (its limit)."""
+    c["game"]["full_supply"] = {"stops": ["look"], "over": 1}
+
+
+def p_fullroom(c):
+    """Issue 34 screen (session 18): no look, search or room draw while the supply holds the difficulty's rooms or more."""
+    c["game"]["full_supply"] = {"stops": ["look", "search", "draw_room"], "over": 0}
+
+
 PATCHES = {k[2:]: v for k, v in globals().items() if k.startswith("p_")}
 
 

@@ -273,7 +273,13 @@ def _check_beacons(data) -> dict:
 def _check_game(g) -> dict:
     chk = Checker("game.json")
     chk.fields(g, {"note", "dice", "die_faces", "cubes", "shield_cap", "siege_rounds", "base_spaces", "figures", "decks"},
-               "file")
+               "file", optional={"full_supply"})
+    if "full_supply" in g:           # a balance lever, absent from the shipped data (powers.PowersMixin.stopped_by_full_supply)
+        fs = g["full_supply"]
+        if chk.fields(fs, {"stops", "over"}, "full_supply"):
+            chk.check(isinstance(fs["stops"], list) and all(e in EFFECTS for e in fs["stops"]), "full_supply",
+                      "stops: a list of effect kinds")
+            chk.int(fs["over"], "full_supply", "over", lo=0)
     chk.int(g.get("dice"), "file", "dice", lo=1)
     chk.check(g.get("die_faces") == 6, "file", "dice are six-sided (IF-GAP-5)")
     chk.int(g.get("cubes"), "file", "cubes", lo=1)

@@ -75,7 +75,20 @@ class PowersMixin(IceBase):
 
     def usable_powers(self) -> list[str]:
         d = self.data
-        return [k for k in self.power_keys(d["cur"]) if k not in d["used"] and self.affordable(self.power_of(k))]
+        return [k for k in self.power_keys(d["cur"]) if k not in d["used"] and self.affordable(self.power_of(k))
+                and not self.stopped_by_full_supply(self.power_of(k))]
+
+    def stopped_by_full_supply(self, power: dict) -> bool:
+        """A balance lever tied to the difficulty, off in the shipped data (issue 34 item 13, docs/notes/icefortress.md
+        "The difficulty dial for a strong team"): with ``game.json: full_supply = {"stops": [effect kinds], "over": k}``
+        a power with one of those effects cannot be used while the supply holds at least difficulty + k rooms (the
+        difficulty is the supply limit, so the rule bites most at low difficulty)."""
+        fs = content.load()["game"].get("full_supply")
+        if not fs:
+            return False
+        d = self.data
+        return (len(d["supply"]["rooms"]) >= d["difficulty"] + fs["over"]
+                and any(e["do"] in fs["stops"] for e in power["effects"]))
 
     def start_power(self, key: str) -> None:
         d = self.data
