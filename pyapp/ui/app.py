@@ -195,7 +195,7 @@ class App(Session):
         field has the focus), or None."""
         if self.screen == "replay" and self.replay is not None:
             return replaylib.KEYS.get(key)
-        return None
+        return self.table.glance.key_nav(key)          # Escape closes the rules at a glance
 
     # ================================================================ a link that opens the app
     def _apply_query(self) -> bool:
