@@ -101,7 +101,7 @@ def test_the_lengths_are_the_measured_ones_in_the_docs():
 BY_LABEL = {
     "hexbattle": [("Draw", "choose"), ("as payment", "pay")],
     "doomspire": [("Roll 1 die", "roll"), ("Move knight", "move")],
-    "clockwork": [("End the Main step", "main"), ("Capture", "control")],
+    "clockwork": [("End the Main step", "main"), ("Capture", "control"), (" in slot ", "setup")],
     "icefortress": [("Give ", "setup"), ("Roll your dice", "roll")],
     "cloudspire": [("Buy ", "market"), ("no more build turns", "build")],
 }
