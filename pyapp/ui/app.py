@@ -27,7 +27,7 @@ answer comes from :meth:`App.step_hint`), ``logseat:<seat>|all`` (the log filter
 game screen's Settings), ``zoom:fit|legible|large`` (the board's size, setting ``board_zoom``);
 replays, links and correspondence: ``replay``, ``replay-save:<id>``, ``rp:<control>``, ``share``, ``share-save:<id>``,
 ``share-close``, ``link-me:<seat>``, ``link-save`` (:mod:`pyapp.ui.sharing`);
-``learn:<game>`` and ``coach-real`` (:mod:`pyapp.ui.coach`: a guided game, then a real one); ``export``, ``import`` and ``copy-link`` are handled by the browser glue (file download / file picker / clipboard).  Any other nav
+``learn:<game>`` and ``coach-real`` (:mod:`pyapp.ui.coach`: a guided game, then a real one); ``about`` (the setup's game in brief), ``glance`` / ``glance-close`` (the rules at a glance, :mod:`pyapp.ui.glance`; Escape closes it too); ``export``, ``import`` and ``copy-link`` are handled by the browser glue (file download / file picker / clipboard).  Any other nav
 goes to the setup step on screen (or to the step whose shelf button it is).
 The app's ``data-input`` names: ``seed``, ``players``, ``seat-<i>`` (``human`` | ``bot:<name>``), ``name-<i>``,
 ``opt-<option>`` and, for a per-seat option, ``opt-<option>-<i>``, ``replay-step``, ``replay-seat``, ``setting-<name>`` (the app's settings,
@@ -207,7 +207,7 @@ class App(Session):
         field has the focus), or None."""
         if self.screen == "replay" and self.replay is not None:
             return replaylib.KEYS.get(key)
-        return None
+        return self.table.glance.key_nav(key)          # Escape closes the rules at a glance
 
     # ================================================================ a link that opens the app
     def _apply_query(self) -> bool:

@@ -34,6 +34,15 @@ def new_seat_bot(game_id: str) -> str:
     return best_bot(game_id)
 
 
+def first_game_bot(game_id: str) -> str:
+    """The bot a player's first game of a title gets in its bot seats: the game's ``easy`` level (``level = 1``)
+    where it has levels, else what any new setup gets (:func:`new_seat_bot`)."""
+    for name, cls in botlib.available(game_id).items():
+        if getattr(cls, "level", None) == 1:
+            return name
+    return new_seat_bot(game_id)
+
+
 def offered_bots(game_id: str, chosen: str) -> list[tuple[str, Any]]:
     """The bots a seat's list offers: random, then the game's levels (``level`` 1-3, by level) where it has
     them, else every bot; a bot marked ``listed = False`` or left out stays playable (links, saves) and is

@@ -250,8 +250,10 @@ def _app_screens(page, site):
     out = []
     if page.locator('#app [data-nav="settings"]').count():
         click(page, '[data-nav="settings"]')
+    if page.locator('#app [data-nav="glance"]').count():          # the rules at a glance, open (issue 32)
+        click(page, '[data-nav="glance"]')
     page.evaluate("() => document.querySelectorAll('#app details').forEach(d => d.open = true)")   # the log
-    out.append(("game", page.evaluate(shots.MEASURE_JS, APP_PARTS + ", .app-settings")))
+    out.append(("game", page.evaluate(shots.MEASURE_JS, APP_PARTS + ", .app-settings, .glance")))
     click(page, '[data-nav="shelf"]')
     assert page.locator("#app .save").count() >= 1
     out.append(("shelf", page.evaluate(shots.MEASURE_JS)))
@@ -259,6 +261,8 @@ def _app_screens(page, site):
         click(page, f'[data-nav="setup:{gid}"]')
         if page.locator('#app [data-nav="advanced"]').count():
             click(page, '[data-nav="advanced"]')
+        if page.locator('#app [data-nav="about"]').count():          # the game in brief, opened
+            click(page, '[data-nav="about"]')
         out.append((f"setup {gid}", page.evaluate(shots.MEASURE_JS)))
         click(page, f'[data-nav="rules:{gid}"]')
         out.append((f"rules {gid}", page.evaluate(shots.MEASURE_JS, "#app .bs-app > :not(main), #app .rules-page")))

@@ -92,7 +92,8 @@ def test_setup_then_a_whole_human_vs_bot_game_through_the_markup():
     assert 'value="bot:random"' in html and 'value="bot:greedy"' not in html
     levels = [f'value="bot:{n}"' for n in ("easy", "normal", "hard")]
     assert all(v in html for v in levels) and html.index(levels[0]) < html.index(levels[1]) < html.index(levels[2])
-    assert '<option value="bot:normal" selected>Bot: Veteran</option>' in html      # a new bot seat: normal
+    # a new bot seat: easy in a first game of the title (tests/ui/test_first_game.py), else normal
+    assert '<option value="bot:easy" selected>Bot: Recruit</option>' in html
     assert 'class="hint bot-blurb"' in html
     assert 'data-input="seed" placeholder="secret" value=""' in html       # a secret seed unless chosen
     app.handle("input", "seat-1", "bot:random")

@@ -468,7 +468,7 @@ def test_the_tab_title_history_entries_and_notice_timers(glue):
     assert g.app.screen == "rules" and calls[-1] == ("push", "/index.html#/setup/hexbattle")   # no new entry
     click(g, nav="start")
     assert g.app.screen == "game" and t.doc.title.endswith("· Hex Battle — Boardshelf")
-    assert t.doc.title.startswith(("Your turn", "Veteran"))   # a person's turn, or the normal bot's (dealt by the setup; it may still be thinking)
+    assert t.doc.title.startswith(("Your turn", "Recruit"))   # a person's turn, or the easy bot's (a first game: dealt by the setup; it may still be thinking)
     assert calls[-1] == ("push", f"/index.html#/game/{g.app.meta['id']}")
     g.app.notify("Saved.", "info")
     g.update()

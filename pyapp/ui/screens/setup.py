@@ -11,6 +11,7 @@ from ... import games
 from ...engine import saves
 from .. import seats as seatlib
 from ..coach import has_tutorial
+from ..glance import first_game
 from ..markup import attrs, button, esc
 from ..session import APP_SCREENS
 from ..steps import StepContext
@@ -58,7 +59,7 @@ class SetupScreen:
 
     def navs(self) -> dict[str, Callable[[str], None]]:
         return {"setup": self._nav_new_setup, "start": self._nav_start, "reseed": self._nav_reseed,
-                "advanced": self._nav_toggle_advanced}
+                "advanced": self._nav_toggle_advanced, "about": self._nav_toggle_about}
 
     def step_for(self, gid: str) -> SetupStep | None:
         """The setup step of game ``gid`` (made once), or None if the game has none."""
@@ -85,16 +86,26 @@ class SetupScreen:
                 if s is not None]
 
     # ================================================================ setup
+    def played(self, gid: str) -> bool:
+        """Whether this player has a save of game ``gid`` (finished or not, a guided game too)."""
+        return any((e["meta"] or {}).get("game") == gid for e in self.store.entries())
+
+    def _seat_bot(self, st: dict) -> str:
+        """The bot a new bot seat of setup ``st`` gets: the easy level for a first game, else the usual."""
+        return "bot:" + (seatlib.first_game_bot(st["game"]) if st.get("first") else seatlib.new_seat_bot(st["game"]))
+
     def new_setup(self, gid: str, *, seats: list[str] | None = None, seed: int | None = None) -> None:
         game = games.get(gid)
         players = game.setup_players
-        seats = seats or (["human"] + ["bot:" + seatlib.new_seat_bot(gid)] * (players - 1))
+        first = seats is None and not self.played(gid)       # a first game of this title: the easy bot
+        seats = seats or (["human"] + [self._seat_bot({"game": gid, "first": first})] * (players - 1))
         n = len(seats)
         options = {o.name: [_seat_default(o, i) for i in range(n)] if o.per_seat else o.default
                    for o in _shown_options(game)}
         self.s.setup = {"game": gid, "seats": list(seats), "names": [""] * n,
                         "seed": "" if seed is None else str(seed),     # empty: a secret random seed at Start
-                        "options": options, "advanced": seed is not None, "step": None}
+                        "options": options, "advanced": seed is not None, "step": None,
+                        "first": first}
         step = self.step_for(gid)
         if step is not None:
             step.begin(self.s.setup)
@@ -104,7 +115,7 @@ class SetupScreen:
         game = games.get(st["game"])
         if not game.min_players <= n <= game.max_players:
             return
-        bot = "bot:" + seatlib.new_seat_bot(st["game"])
+        bot = self._seat_bot(st)
         for key, fill in (("seats", bot), ("names", "")):
             st[key] = (st[key] + [fill] * n)[:n]
         for o in _shown_options(game):
@@ -225,6 +236,10 @@ class SetupScreen:
         if self.s.setup:
             self.s.setup["seed"] = str(self.s.random_seed())
 
+    def _nav_toggle_about(self, arg: str) -> None:
+        if self.s.setup:
+            self.s.setup["about"] = not self.s.setup.get("about")
+
     def _nav_toggle_advanced(self, arg: str) -> None:
         if self.s.setup:
             self.s.setup["advanced"] = not self.s.setup.get("advanced")
@@ -262,10 +277,32 @@ class SetupScreen:
                 'the hidden cards, tiles and dice of this game.</p></fieldset>')
         extra += (f'<details class="advanced"{" open" if st.get("advanced") else ""}>'
                   f'<summary data-nav="advanced">Advanced</summary>{advanced}{seed}</details>')
-        return (f'<section class="setup"><h2>New game: {esc(game.title)}</h2>{top}{rows}{extra}'
+        learn = has_tutorial(st["game"])
+        return (f'<section class="setup"><h2>New game: {esc(game.title)}</h2>{self._about(game, learn)}'
+                f'{top}{rows}{extra}'
                 '<div class="button-row">' + button("Start", nav="start", cls="primary big")
-                + (button("Learn to play", nav=f"learn:{st['game']}", cls="learn") if has_tutorial(st["game"]) else "")
+                + (button("Learn to play", nav=f"learn:{st['game']}", cls="learn") if learn else "")
                 + button("Rules", nav=f"rules:{st['game']}") + button("Back", nav="shelf") + "</div></section>")
+
+    def _about(self, game: Game, learn: bool) -> str:
+        """The game in brief: players, a measured length and (opening) how to win; the easy bot's reason."""
+        st = self.s.setup_now()
+        d = first_game(game.id)
+        out = ""
+        if d is not None:
+            n = d["length"]
+            length = f'about {n["decisions"]} decisions of yours over {n["rounds"]} {esc(n["round"])}'
+            guided = (f'<p>New to it? {button("Learn to play", nav=f"learn:{game.id}", cls="small learn")} '
+                      'walks you through a first game in 5-10 minutes.</p>') if learn else ""
+            out = (f'<details class="first-game"{" open" if st.get("about") else ""}><summary data-nav="about"><span class="fg-facts">{esc(d["players"])} · {length}'
+                   f'</span> <span class="fg-more">How to win</span></summary>'
+                   f'<p>{esc(d["win"])}</p>'
+                   f'<p class="hint">The length is a typical game against the easy bot, measured over '
+                   f'{n["games"]} simulated games.</p>{guided}</details>')
+        if st.get("first") and any(x.startswith("bot:") for x in st["seats"]):
+            out += (f'<p class="hint first-bot">Your first game of {esc(game.title)}: the bots play at the easy '
+                    "level. Choose another level in a seat's list.</p>")
+        return out
 
     def _seat_row(self, game: Game, step: SetupStep | None, i: int) -> str:
         st = self.s.setup_now()

@@ -12,6 +12,7 @@ from .. import hints as hintlib
 from ..boards import ZOOM_LABELS, board_module, generic_render, zoom_buttons
 from ..chrome import notices_html
 from ..ending import SHARE_NOTE
+from ..glance import Glance
 from ..markup import LOG_FILTER_SLOT, bdi, button, esc
 from ..text import MAX_SEATS_STYLED, and_list, names_html, outcome_text, plain_entry, seat_html
 
@@ -45,11 +46,12 @@ class GameTable:
         self._live = ""                                 # what the live region says now (moves, turns, results)
         self._live_mark: tuple | None = None            # what it was said about: (game id, log length, to act, over)
         self.coach: Coach | None = None                 # the guided game's coach (set by the app)
+        self.glance = Glance(session)                   # the rules at a glance (its navs are the table's)
 
     def navs(self) -> dict[str, Callable[[str], None]]:
         return {"undo": self._nav_undo, "handoff-ok": self._nav_hand_over, "new-again": self._nav_play_again,
                 "logseat": self._nav_log_seat, "settings": self._nav_toggle_settings, "zoom": self._nav_zoom,
-                "hint": lambda arg: self.hints.ask()}
+                "hint": lambda arg: self.hints.ask(), **self.glance.navs()}
 
     # ================================================================ a person's moves
     def act(self, aid: str) -> None:
@@ -216,7 +218,7 @@ class GameTable:
         board = board.replace(LOG_FILTER_SLOT, self._render_log_filter(names), 1)
         banner = (self._render_outcome(mod) + self.sharing.render_summary() if state.is_over
                   else self.sharing.corr_panel() or self._render_turn(vs, interactive))
-        banner = coach + banner                         # the coach first: what to do now, then whose turn
+        banner = coach + self.glance.render(_game.id, view) + banner   # the coach, the card, whose turn
         zoom = self.s.settings.get("board_zoom", "auto")
         return (f'<section class="game" aria-labelledby="game-title">'
                 f'<h2 id="game-title" class="sr-only">{esc(_game.title)}</h2>'
@@ -318,7 +320,7 @@ class GameTable:
         if vs is not None and meta["seats"][vs] == "human" and state.can_undo(vs):
             undo = button("Undo", nav="undo", cls="small", title="take back your last action")
         if self.s.embed:
-            tools = undo
+            tools = undo + self.glance.button_html(game.id)
         else:
             keep = (button("Save it in this browser", nav="link-save", cls="small primary")
                     if self.s.link is not None and not self.s.link["saved"] else "")
@@ -326,7 +328,7 @@ class GameTable:
                      + button("Share…", nav="share", cls="small",
                               title="a link that carries this game: " + SHARE_NOTE)
                      + button("Export", nav="export", cls="small", title="download this game as a file")
-                     + button("Rules", nav=f"rules:{game.id}", cls="small")
+                     + self.glance.button_html(game.id) + button("Rules", nav=f"rules:{game.id}", cls="small")
                      + button("Shelf", nav="shelf", cls="small"))
         tools += self._render_settings(any(s != "human" for s in meta["seats"])) + zoom
         return (f'<div class="game-bar"><div class="seats">{seats_html}</div>'
