@@ -3,7 +3,7 @@ PYTHON ?= python3
 PORT ?= 8000
 # test-only Python packages (the app itself needs none)
 TEST_PIP = pytest==9.0.3 pytest-rerunfailures==16.7 playwright==1.65.2 mypy==2.4.1
-# the simulation runner's Ray backend (pyproject's extra "cluster"), for tests/test_sim_ray.py
+# the simulation runner's Ray backend (pyproject's extra "cluster"), for tests/engine/test_sim_ray.py
 RAY_PIP = ray==2.60.0
 CHROMIUM ?= /usr/bin/chromium
 

@@ -227,3 +227,16 @@ def board(factions=None, players: int = 2):
         if seat:
             stack(s, seat, [[sorted(s.data["barracks"][seat]["minions"])[0]]])
     return s
+
+
+def at_stack(picks):
+    """A two-player game at the Stack step, each seat having selected ``picks[seat]`` (unit keys)."""
+    s = new()
+    skip_to(s, "select")
+    for _ in range(2):
+        p = s.to_act[0]
+        for t in picks[p]:
+            act(s, "sel:" + t)
+        act(s, "done")
+    assert s.flow.phase == "stack"
+    return s

@@ -5,7 +5,7 @@ state's data layout, see pyapp/games/icefortress/rules.py).
 """
 from __future__ import annotations
 
-from pyapp.games.icefortress import GAME
+from pyapp.games.icefortress import GAME, content
 from pyapp.games.icefortress import fortress as fx
 
 
@@ -157,3 +157,20 @@ def finish_turn(st):
     while not st.is_over and st.data["turns"] == turns:
         play(st, ids(st)[0])
     return st
+
+
+def content_before_issue34(monkeypatch):
+    """The card set as it was before issue 34's difficulty dial (for positions recorded then): every elemental
+    medium room shows a crystal, Stern and Corvin's boost are free, and the beacons of water, air and earth add a boost
+    to their Immediately effects."""
+    c = content.load()
+    for r in c["rooms"].values():
+        if r["size"] == "medium" and r["element"] != "white" and not r["crystal"]:
+            monkeypatch.setitem(r, "crystal", 1)
+    monkeypatch.setitem(c["abilities"]["A16"]["power"], "cost", [])
+    monkeypatch.setitem(c["names"]["N2"]["advanced"]["power"], "cost", [])
+    for key in ("water-1", "water-2", "air-1", "earth-1", "earth-2"):
+        b = c["beacons"][key]["beacon"]
+        monkeypatch.setitem(b, "immediately", b["immediately"] + [{"do": "boost", "n": 1}])
+    b = c["beacons"]["air-2"]["beacon"]
+    monkeypatch.setitem(b, "immediately", [{"do": "boost", "n": 1}] + b["immediately"])

@@ -1,4 +1,4 @@
-"""A prepare hook for tests/test_sim_runner.py: the first worker process to run it dies (a lost worker)."""
+"""A prepare hook for tests/engine/test_sim_runner.py: the first worker process to run it dies (a lost worker)."""
 from __future__ import annotations
 
 import os

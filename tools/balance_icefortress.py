@@ -105,6 +105,69 @@ def p_halla2(c):
             e["n"] = 2
 
 
+def p_medbefore(c):
+    """Issue 34 screen: the medium rooms' crystals as before issue 18 (8 of the 28 elemental ones)."""
+    for r in c["rooms"].values():
+        if r["size"] == "medium" and r["element"] != "white":
+            r["crystal"] = 1 if r["id"] in ("M01", "M05", "M08", "M12", "M15", "M19", "M22", "M26") else 0
+
+
+def p_beaconbare(c):
+    """Issue 34 screen: the beacons' Immediately effects without the added boosts (the Hearth Beacon keeps its 2)."""
+    for bid, b in c["beacons"].items():
+        eff = b["beacon"]["immediately"]
+        if len(eff) > 1:
+            b["beacon"]["immediately"] = [e for e in eff if e["do"] != "boost"]
+
+
+def p_corvinshard(c):
+    """Issue 34 screen: Corvin's advanced boost costs a shard of any element."""
+    c["names"]["N2"]["advanced"]["power"]["cost"] = [{"shard": "any"}]
+
+
+def p_corvindie(c):
+    """Issue 34 screen: Corvin's advanced boost costs a die of 6."""
+    c["names"]["N2"]["advanced"]["power"]["cost"] = [{"die": "6"}]
+
+
+def p_lookdie(c):
+    """Issue 34 screen: the name cards' starting looks cost a die of any value."""
+    for n in c["names"].values():
+        n["start"]["power"]["cost"] = [{"die": "?"}]
+
+
+def p_look2(c):
+    """Issue 34 screen: Corvin's, Halla's and Ostrid's starting looks see 2 rooms (Brisa's already does)."""
+    for nid in ("N2", "N3", "N4"):
+        for e in c["names"][nid]["start"]["power"]["effects"]:
+            if e["do"] == "look":
+                e["n"] = 2
+
+
+def p_sterndie(c):
+    """Issue 34 screen: Stern's destroy costs a die of any value."""
+    content.card("A16")["power"]["cost"] = [{"die": "?"}]
+
+
+def p_searchshard(c):
+    """Issue 34 screen: Brisa's advanced search costs a shard of any element."""
+    c["names"]["N1"]["advanced"]["power"]["cost"] = [{"shard": "any"}]
+
+
+def p_hallaskip(c):
+    """Issue 34 screen: Halla's starting look skips the jumbo deck."""
+    for e in c["names"]["N3"]["start"]["power"]["effects"]:
+        if e["do"] == "look":
+            e["decks"] = list(NOJUMBO)
+
+
+def p_brisaskip(c):
+    """Issue 34 screen: Brisa's starting look skips the jumbo deck."""
+    for e in c["names"]["N1"]["start"]["power"]["effects"]:
+        if e["do"] == "look":
+            e["decks"] = list(NOJUMBO)
+
+
 PATCHES = {k[2:]: v for k, v in globals().items() if k.startswith("p_")}
 
 

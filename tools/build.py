@@ -217,11 +217,20 @@ def _rel(path: Path) -> str:
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
 
 
+def games_index() -> bytes:
+    """pyapp/games/games.json for the wheel: every game's declaration (pyapp/games/<id>/game.json) in one list,
+    which the registry reads where it cannot list its folder (the wheel is imported in place, as a zip)."""
+    decls = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "pyapp" / "games").glob("*/game.json"))]
+    return (json.dumps(sorted(decls, key=lambda d: d["order"]), separators=(",", ":"), ensure_ascii=False)
+            + "\n").encode()
+
+
 def build_wheel(pyc: bool = True, out_dir: Path | None = None) -> Path:
     """Write wheels/pyapp-<version>-py3-none-any.whl deterministically (or into ``out_dir``)."""
     meta = project_meta()
     name, version = meta["name"], meta["version"]
     files = [(n, p.read_bytes()) for n, p in package_files()]
+    files.append(("pyapp/games/games.json", games_index()))
     if pyc:
         if node_ok():
             try:
@@ -520,7 +529,7 @@ NOT_STDLIB = frozenset({"js", "pyodide", "pyapp", "pyscript", "polyscript", "__f
 #   table grows once, not once per exported function; the GOT Global of a symbol is made when
 #   something asks for it, not for all ~8,500 exports; no walks over the whole GOT.  The same table
 #   slots hold the same functions and every symbol resolves to the same value
-#   (tests/test_pyodide_patch.py).
+#   (tests/runtime/test_pyodide_patch.py).
 # - compile-early (pyodide.mjs): the wasm download goes to the streaming compiler as it starts, not once
 #   Emscripten asks for the instance after pyodide.asm.mjs is imported and set up (A/B, first visit
 #   median 2261 -> 2127 and 2314 -> 2196 ms, repeat visit 726 -> 704 ms).

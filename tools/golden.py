@@ -13,7 +13,7 @@ one line per action (step, seat, action id, label) with the log entries it added
 indented under it, and a status line of public view fields (``state.view(None)``)
 whenever a seat that was not waiting is to act (a new turn, a prompt; and at least every
 ``STATUS_EVERY`` actions).  It
-ends with the outcome and every action id as JSON, which ``tests/test_golden.py``
+ends with the outcome and every action id as JSON, which ``tests/engine/test_golden.py``
 replays to rebuild the transcript: any change in rules, content, log text or bots
 shows up there as a diff.
 """

@@ -26,7 +26,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = {"phone": (390, 844, True), "laptop": (1366, 768, False), "desktop": (1920, 1080, False)}
-AVOID = ("concede", "undo", "resign", "offer:", "unpay:", "cancel")
+# never taken by a random walk: giving up, taking back, and rearranging a Cloudspire stack (it changes nothing on the
+# table, and a walk among those would stay in the Stack step for ever)
+AVOID = ("concede", "undo", "resign", "offer:", "unpay:", "cancel", "raise:", "lower:", "flip:", "group:", "ungroup:")
 
 # (scope: a selector of the parts whose text is measured, '#app' when not given)
 MEASURE_JS = """(scope) => {

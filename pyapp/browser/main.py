@@ -29,6 +29,8 @@ update forces a layout) so the page's end is never under it.
 """
 from __future__ import annotations
 
+import re
+
 import js
 from pyodide.ffi import create_proxy, to_js
 
@@ -146,6 +148,10 @@ def _focus_key(el: Any) -> str | None:
             return f'[{attr}="{value}"]'
     return None
 
+
+# The actions that pass, end or give up (their ids: "skip", "end", "pass:..."): the focus never moves onto one by
+# itself after an action, so that pressing Enter twice never throws a choice away.
+PASSING = re.compile(r"(skip|pass|end|concede|cancel|stop|done|undo|restart)(:|$)")
 
 BOT_SLICE_MS = 30          # a thinking bot gives the page back at least this often (long tasks are over 50 ms)
 
@@ -272,6 +278,7 @@ class Glue:
             except Exception:  # an old or hand-edited address: the start screen
                 pass
         self.renders = 0
+        self.sheets: dict[str, str] = {}      # game stylesheets added to <head>: href -> "loading" / "ready"
         self.parts: dict[str, str] = {}       # the parts of the markup on the page (pyapp.ui.markup.keep_unchanged)
         self.bot_timer: int | None = None     # the setTimeout id of the bot turn due
         self.hint_timer: int | None = None    # the setTimeout id of the hint bot's next slice of thinking
@@ -329,8 +336,37 @@ class Glue:
         if self.pending_update:
             self.update()
 
+    def _sheets_ready(self) -> bool:
+        """Whether every game stylesheet the screen needs is on the page (``App.stylesheets``): a missing one is
+        added to ``<head>`` and the swap waits for it (its load or error calls :meth:`update` again), so a game's
+        board is never drawn unstyled and the shelf loads no game's CSS.  A page without ``<head>`` (a fake js
+        in tests): nothing to wait for."""
+        waiting = False
+        for href in self.app.stylesheets():
+            status = self.sheets.get(href)
+            if status is None:
+                try:
+                    link = js.document.createElement("link")
+                    link.rel = "stylesheet"
+                    link.href = href
+                    link.addEventListener("load", create_once(lambda *_a, h=href: self._sheet_done(h)))
+                    link.addEventListener("error", create_once(lambda *_a, h=href: self._sheet_done(h)))
+                    js.document.head.appendChild(link)
+                except Exception:
+                    self.sheets[href] = "ready"
+                    continue
+                self.sheets[href] = status = "loading"
+            waiting = waiting or status == "loading"
+        return not waiting
+
+    def _sheet_done(self, href: str) -> None:
+        self.sheets[href] = "ready"
+        self.update()
+
     def _swap(self) -> None:
         self.pending_update = False
+        if not self._sheets_ready():
+            return
         busy = self.app.bot_pending()
         active = _node(js.document.activeElement)
         focus = str(active.dataset.input) if active is not None and active.hasAttribute("data-input") else None
@@ -384,19 +420,36 @@ class Glue:
 
     def _keep_focus(self, was: str | None) -> None:
         """The keyboard was in the app (the last input a key) and the update removed the focused control (a move made with Enter
-        takes its own button away): put the focus on the same control if it is still there, else on the
-        first of the choices now open, else on the screen's heading, never back at the top of the page."""
+        takes its own button away), or patched its node into another one ("Pay" becomes "Skip this action"): put the focus on the same control if it is still there, else on the first
+        control the new choice asks for (in the panel of choices, then on the board, then anywhere), never on one
+        that passes, ends or gives up (:data:`PASSING`: after "Pay", Enter twice must not skip the action); when
+        only such controls are left, on the panel of choices itself (Tab reaches them), else on the heading."""
         now = _node(js.document.activeElement)
-        if now is not None and bool(self.root.contains(now)) and now is not self.root:
+        if now is not None and bool(self.root.contains(now)) and now is not self.root and _focus_key(now) == was:
+            return          # (the same control; a node that web/morph.js made into another control does not count)
+        if was and self._focus(_node(self.root.querySelector(was))):
             return
-        for sel in ([was] if was else []) + [".bs-actions [data-action]", "[data-action][role=button], "
-                                              "button[data-action]", "h2"]:
+        for sel in (".bs-actions [data-action]", "[data-board] [data-action]",
+                    "[data-action][role=button], button[data-action]"):
+            for el in self.root.querySelectorAll(sel):
+                if not el.hasAttribute("disabled") and not PASSING.match(str(el.getAttribute("data-action"))) \
+                        and self._focus(el):
+                    return
+        for sel in (".bs-actions", "h2"):
             el = _node(self.root.querySelector(sel))
             if el is not None:
-                if not el.hasAttribute("tabindex") and str(getattr(el, "tagName", "")).upper() == "H2":
+                if not el.hasAttribute("tabindex"):
                     el.setAttribute("tabindex", "-1")
-                el.focus()
-                return
+                if self._focus(el):
+                    return
+
+    @staticmethod
+    def _focus(el: Any) -> bool:
+        """Focus ``el`` (an element or None); whether it took the focus."""
+        if el is None:
+            return False
+        el.focus()
+        return bool(js.document.activeElement == el)
 
     @property
     def delay(self) -> int:

@@ -37,6 +37,16 @@ handler with ``choice`` = the action id and ``seat`` = who answered, and the
 game returns to where it was.  While a question is open only the seats it
 asks are to act.
 
+**Declared and checked.**  ``FRAMES`` names every frame kind, ``PROMPT_KINDS`` the prompt kinds
+(``ask(kind=...)``) that are not frames but have an ``_ask_`` builder, and ``Phase(moves=False)`` a
+phase without moves of its own.  A frame that goes through several steps declares them in
+``STAGES`` (kind -> step names, in order): the kit routes ``_f_<kind>`` to the step named by the
+frame's ``stage`` (``_s_<kind>_<step>(frame, choice, seat)``, a small method each) and
+:meth:`FlowState.stage` moves a frame to another declared step.  :func:`check_hooks` runs when a game's class is created: a method
+named like a hook that names nothing declared, a hook with the wrong parameters, a frame kind
+without its handler or a phase without its moves fails at import; pushing an undeclared kind fails
+at once.
+
 **At any time.**  What a seat may do whether or not it is to act (the rules' "at any
 time": drop an item, offer a trade) is ``_free(seat) -> [Action]`` and ``_do_free(seat, action)``;
 such an action may push a frame and ask another seat, like any other.
@@ -68,23 +78,29 @@ class Phase(_Value):
     """A phase as data: its ``name``, ``turn`` order (``one``, ``all``, ``round``), the phase that
     follows (``next``, ``None`` to stay until the game ends it) and one line for docs and players.
 
+    ``moves=False`` declares a phase with no moves of its own: its begin hook settles it, or every
+    decision in it is a frame's question (then the class has no ``_legal_``/``_do_`` for it).
+
     >>> Phase("roll", "all", next="move", doc="everybody chooses how many dice to roll")
-    Phase(name='roll', turn='all', next='move', doc='everybody chooses how many dice to roll')
+    Phase(name='roll', turn='all', next='move', doc='everybody chooses how many dice to roll', moves=True)
     """
 
-    __slots__ = ("name", "turn", "next", "doc")
+    __slots__ = ("name", "turn", "next", "doc", "moves")
     name: str
     turn: str
     next: str | None
     doc: str
+    moves: bool
 
-    def __init__(self, name: str, turn: str, next: str | None = None, doc: str = "") -> None:  # noqa: A002
+    def __init__(self, name: str, turn: str, next: str | None = None, doc: str = "",  # noqa: A002
+                 moves: bool = True) -> None:
         if turn not in TURNS:
             raise ValueError(f"phase {name}: turn must be one of {', '.join(TURNS)}")
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "turn", turn)
         object.__setattr__(self, "next", next)
         object.__setattr__(self, "doc", doc)
+        object.__setattr__(self, "moves", bool(moves))
 
 
 def phases(*items: Phase) -> dict:
@@ -121,11 +137,12 @@ class Flow:
     ``outcome`` (None, or the result as a dict); ``turn`` (turns started so far).
     """
 
-    __slots__ = ("data", "phases")
+    __slots__ = ("data", "phases", "frames")
 
-    def __init__(self, data: dict, phases: dict) -> None:
+    def __init__(self, data: dict, phases: dict, frames: frozenset | None = None) -> None:
         self.data = data
         self.phases = phases
+        self.frames = frames
 
     @staticmethod
     def new(first_phase: str, first: int = 0) -> dict:
@@ -242,8 +259,13 @@ class Flow:
             d["active"] = None
 
     # ---- frames and prompts ---------------------------------------------------
+    def _known(self, kind: str) -> None:
+        if self.frames is not None and kind not in self.frames:
+            raise ValueError(f"no frame kind {kind!r}: the game declares FRAMES = {sorted(self.frames)}")
+
     def push(self, kind: str, **context) -> dict:
         """Put a frame on the stack; its handler ``_f_<kind>`` runs next."""
+        self._known(kind)
         frame = {"kind": kind, **context}
         self.data["stack"].append(frame)
         return frame
@@ -263,6 +285,7 @@ class Flow:
     def defer(self, kind: str, **context) -> dict:
         """Put a frame at the *bottom* of the stack: its handler runs once everything pending now
         has been resolved (e.g. a check after a whole chain of fights)."""
+        self._known(kind)
         frame = {"kind": kind, **context}
         self.data["stack"].insert(0, frame)
         return frame
@@ -290,6 +313,111 @@ class Flow:
         d["stack"], d["prompt"], d["active"], d["waiting"] = [], None, None, []
 
 
+# hook prefix -> (what the name after it must be, the parameters after ``self``)
+_HOOKS = (("_begin_turn_", "phase", 1), ("_begin_", "phase", 0), ("_end_", "phase", 0),
+          ("_legal_", "phase", 1), ("_do_", "phase", 2), ("_f_", "frame", 3), ("_ask_", "prompt", 2))
+
+
+def check_hooks(cls: "type[FlowState]") -> None:
+    """Check a flow game's hooks against what it declares, when its class is created: every method
+    named like a hook (``_begin_turn_<phase>``, ``_begin_<phase>``, ``_end_<phase>``, ``_legal_<phase>``,
+    ``_do_<phase>``, ``_f_<frame>``, ``_ask_<frame or prompt>``) names a declared phase, frame kind
+    (``FRAMES``) or prompt kind (``PROMPT_KINDS``: kinds asked with ``ask(kind=...)`` whose options a
+    ``_ask_`` builder lists) and takes the hook's parameters; every phase with moves has its
+    ``_legal_`` and ``_do_``; every frame kind its ``_f_``.  A misspelt hook would otherwise never be
+    called; here it fails at import with a message that says what to fix.
+
+    >>> class Toy(FlowState):
+    ...     PHASES = phases(Phase("go", "one"))
+    ...     FIRST_PHASE = "go"
+    ...     def _legal_go(self, seat): return []
+    ...     def _do_go(self, seat, action): pass
+    ...     def _begin_turn_og(self, seat): pass
+    Traceback (most recent call last):
+    TypeError: Toy._begin_turn_og: 'og' is not a phase (phases: go); rename the method or declare it
+    """
+    phases_, frames_, stages = cls.PHASES, set(cls.FRAMES), cls.STAGES
+    prompts = frames_ | set(cls.PROMPT_KINDS)
+    problems = []
+    if cls.FIRST_PHASE not in phases_:
+        problems.append(f"FIRST_PHASE {cls.FIRST_PHASE!r} is not a phase")
+    seen: dict = {}
+    engine = set(FlowState.__mro__)
+    for klass in reversed(cls.__mro__):
+        if klass in engine:
+            continue
+        for name, value in vars(klass).items():
+            if name.startswith("_") and not name.startswith("__"):
+                seen[name] = value
+    declared = {"phase": ", ".join(phases_) or "none", "frame": ", ".join(sorted(frames_)) or "none",
+                "prompt": ", ".join(sorted(prompts)) or "none"}
+    steps = {f"_s_{kind}_{step}": kind for kind, names in stages.items() for step in names}
+    for kind, names in stages.items():
+        if kind not in frames_:
+            problems.append(f"{cls.__name__}.STAGES: {kind!r} is not a frame kind")
+        if len(set(names)) != len(names) or not names:
+            problems.append(f"{cls.__name__}.STAGES[{kind!r}]: the step names must be distinct (and at least one)")
+    for name, value in sorted(seen.items()):
+        if name.startswith("_s_"):
+            if name not in steps:
+                problems.append(f"{cls.__name__}.{name}: not a declared step (STAGES: "
+                                + (", ".join(f"{k}: {'/'.join(v)}" for k, v in stages.items()) or "none") + ")")
+            problems += _arity(cls, name, value, 3, "a step takes 3 (frame, choice, seat)")
+            continue
+        for prefix, what, params in _HOOKS:
+            if not name.startswith(prefix):
+                continue
+            rest = name[len(prefix):]
+            if prefix == "_do_" and rest == "free":
+                break
+            known = (rest in phases_ if what == "phase" else rest in frames_ if what == "frame"
+                     else rest in prompts)
+            if prefix == "_begin_turn_" and known and phases_[rest].turn != "one":
+                problems.append(f"{cls.__name__}.{name}: phase {rest!r} has no turns (turn={phases_[rest].turn!r})")
+            if not known:
+                if prefix == "_begin_" and rest.startswith("turn_") and rest[5:] in phases_:
+                    break
+                problems.append(f"{cls.__name__}.{name}: {rest!r} is not a {what} ({what}s: {declared[what]}); "
+                                "rename the method or declare it")
+            problems += _arity(cls, name, value, params, f"a {prefix}<{what}> hook takes {params}")
+            break
+    for name, phase in phases_.items():
+        for prefix in ("_legal_", "_do_"):
+            has = prefix + name in seen
+            if phase.moves and not has:
+                problems.append(f"{cls.__name__}: phase {name!r} has no {prefix}{name} "
+                                "(declare it Phase(..., moves=False) if frames ask every question)")
+            elif not phase.moves and has:
+                problems.append(f"{cls.__name__}.{prefix}{name}: phase {name!r} is declared moves=False")
+    for name in sorted(set(steps) - set(seen)):
+        problems.append(f"{cls.__name__}: step {name[3 + len(steps[name]) + 1:]!r} of frame {steps[name]!r} "
+                        f"has no method {name}")
+    for kind in sorted(frames_):
+        if "_f_" + kind not in seen:
+            problems.append(f"{cls.__name__}: frame kind {kind!r} has no handler _f_{kind}")
+    if problems:
+        raise TypeError("; ".join(problems))
+
+
+def _arity(cls: type, name: str, method: object, params: int, rule: str) -> list[str]:
+    """The problem with a hook's parameter count (after ``self``), if it does not take ``params``."""
+    code = getattr(method, "__code__", None)
+    if code is None or code.co_argcount - 1 == params:
+        return []
+    return [f"{cls.__name__}.{name} takes {code.co_argcount - 1} parameters after self, {rule}"]
+
+
+def _by_stage(kind: str):
+    """The ``_f_<kind>`` handler of a frame declared in ``STAGES``: the step its ``stage`` names."""
+    prefix = f"_s_{kind}_"
+
+    def handler(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        getattr(self, prefix + frame["stage"])(frame, choice, seat)
+
+    handler.__name__ = handler.__qualname__ = "_f_" + kind
+    return handler
+
+
 class FlowState(State):
     """A :class:`State` whose ``to_act``/``legal``/``apply`` come from its declared flow.
 
@@ -301,7 +429,28 @@ class FlowState(State):
 
     PHASES: dict = {}
     FIRST_PHASE: str = ""
+    FRAMES: tuple = ()
+    PROMPT_KINDS: tuple = ()
+    STAGES: dict = {}
+    _frame_kinds: frozenset | None = None
     data: dict
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        for kind in cls.__dict__.get("STAGES", {}):
+            if "_f_" + kind in cls.__dict__:
+                raise TypeError(f"{cls.__name__}._f_{kind}: frame {kind!r} has STAGES, the kit routes it to its steps")
+            setattr(cls, "_f_" + kind, _by_stage(kind))
+        if cls.PHASES:
+            check_hooks(cls)
+            cls._frame_kinds = frozenset(cls.FRAMES)
+
+    def stage(self, frame: dict, step: str) -> None:
+        """Move ``frame`` to its declared step ``step`` (``STAGES``); the handler runs it next."""
+        if step not in self.STAGES[frame["kind"]]:
+            raise ValueError(f"frame {frame['kind']!r} has no step {step!r} (steps: "
+                             f"{', '.join(self.STAGES[frame['kind']])})")
+        frame["stage"] = step
 
     # ---- set up ---------------------------------------------------------------
     def _setup(self) -> None:
@@ -320,7 +469,7 @@ class FlowState(State):
 
     @property
     def flow(self) -> Flow:
-        return Flow(self.data["flow"], self.PHASES)
+        return Flow(self.data["flow"], self.PHASES, self._frame_kinds)
 
     def in_play(self, seat: int) -> bool:
         """Whether ``seat`` still takes part (default: always).  Seats out of play get no turns."""
@@ -344,7 +493,7 @@ class FlowState(State):
 
         >>> from pyapp.engine.core import Game
         >>> class S(FlowState):
-        ...     PHASES = phases(Phase("go", "one"))
+        ...     PHASES = phases(Phase("go", "one", moves=False))
         ...     FIRST_PHASE = "go"
         ...     def _setup_data(self): return {}
         >>> class G(Game):
@@ -394,7 +543,8 @@ class FlowState(State):
                 return [Action(i, label, "prompt:" + prompt["kind"]) for i, label in prompt["options"]]
             stack = d["stack"]
             return getattr(self, "_ask_" + prompt["kind"])(stack[-1] if stack else None, seat)
-        return getattr(self, "_legal_" + d["phase"])(seat)
+        phase = self.PHASES[d["phase"]]
+        return getattr(self, "_legal_" + phase.name)(seat) if phase.moves else []
 
     def _apply(self, seat: int, action: Action) -> None:
         d = self.data["flow"]

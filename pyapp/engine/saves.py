@@ -52,7 +52,7 @@ MAX_TITLE = 120
 MAX_STAMP = 40
 MAX_STATUS = 200
 META_FIELDS = ("format", "app", "id", "game", "rules", "players", "seed", "options", "seats", "names",
-               "created", "updated", "title", "status", "recap", "hints")
+               "created", "updated", "title", "status", "recap", "hints", "tutorial")
 # Directional formatting controls: embeddings and overrides (U+202A-U+202E) and isolates (U+2066-U+2069).
 # A name keeps none (the app isolates each name itself, :func:`pyapp.ui.markup.isolate`); the marks
 # LRM, RLM and ALM (U+200E, U+200F, U+061C) open nothing and stay.
@@ -300,4 +300,6 @@ def bounded_meta(d: dict) -> dict:
             del meta[f]
     if "recap" in meta and not (isinstance(meta["recap"], dict) and len(meta["recap"]) <= players):
         del meta["recap"]
+    if "tutorial" in meta and not (isinstance(meta["tutorial"], str) and _ID_RE.fullmatch(meta["tutorial"])):
+        del meta["tutorial"]                 # a guided game's mark (pyapp.ui.coach): the game's id
     return meta

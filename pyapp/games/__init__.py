@@ -1,44 +1,131 @@
 """The game registry.
 
+A game declares itself once, in its own package: ``pyapp/games/<id>/game.json`` (id, shelf order, title,
+description, player counts, whether it is ready, its shelf buttons, its seats' colours).  Everything else is
+found from that: the shelf reads only the declarations (no game's rules are imported until it is opened), the
+game's class takes its title, players and colours from it (:func:`declared`), its stylesheet is
+``web/<id>.css`` (loaded with the game), and tests check the mypy list, the golden playthroughs and the
+simulation settings against it (tests/runtime/test_registry.py).
+
+From a source tree the declarations are found by listing this folder; the wheel (imported in place, as a zip,
+where a folder cannot be listed without heavy imports) carries them all in one ``games.json`` that
+tools/build.py writes from the same files.
+
 >>> [g["id"] for g in catalog()]
 ['hexbattle', 'doomspire', 'clockwork', 'icefortress', 'cloudspire']
 """
 from __future__ import annotations
 
 import importlib
+import json
+import os
+import re
 
-# id, title, min players, max players, one-line description, ready to play
-_CATALOG = (
-    ("hexbattle", "Hex Battle", 2, 2,
-     "Two armies of hexagonal units clash edge to edge on an 8x16 field, driven by command cards.", True),
-    ("doomspire", "Lords of Doomspire", 2, 4,
-     "Knights explore an island, fight monsters, build and trade to impress the dragon of Doomspire.", True),
-    ("clockwork", "Clockwork Crusade", 2, 6,
-     "Assemble the battlefield, open secret portals and research levelled war machines.", True),
-    ("icefortress", "Ice Fortress", 1, 4,
-     "Build a fortress of elemental ice rooms together and raise four beacons before the shield breaks.", True),
-    ("cloudspire", "Cloudspire", 1, 4,
-     "Advance your floating fortress, raise spires and send minions and heroes at rival fortresses.", True),
-)
+from ..engine.util import read_text
 
-# buttons a game's own setup step (Game.setup_step, see pyapp/ui/steps.py) adds to its card on the shelf:
-# (data-nav, label); the app routes those navs to the step.  Here, not on the Game, so the shelf imports no game.
-_SHELF = {"hexbattle": (("armies", "Armies"),)}
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from typing import Any, TypeVar
+    G = TypeVar("G")
+
+DECLARATION = "game.json"      # in each game's package
+INDEX = "games.json"           # in the wheel: every declaration, written by tools/build.py
+_ID_RE = re.compile(r"[a-z][a-z0-9]{1,30}")
+_COLOUR_RE = re.compile(r"#[0-9a-fA-F]{6}")
+_FIELDS = {"id": str, "order": int, "title": str, "description": str, "players": dict, "ready": bool,
+           "shelf": list, "seat_colours": list}
+
+_declarations: tuple[dict, ...] | None = None
+
+
+def check_declaration(d: Any, folder: str | None = None) -> list[str]:
+    """What is wrong with a game's declaration (empty if nothing): every field present with its type and
+    nothing else, the id a lower-case word naming the package's folder, sensible player counts, one
+    ``[nav, label]`` pair per shelf button and ``#rrggbb`` seat colours."""
+    if not isinstance(d, dict):
+        return ["a declaration is a JSON object"]
+    problems = [f"missing {k!r}" for k in _FIELDS if k not in d]
+    problems += [f"unknown field {k!r}" for k in d if k not in _FIELDS]
+    problems += [f"{k!r} must be a {t.__name__}" for k, t in _FIELDS.items()
+                 if k in d and (not isinstance(d[k], t) or (t is int and isinstance(d[k], bool)))]
+    if problems:
+        return problems
+    if not _ID_RE.fullmatch(d["id"]):
+        problems.append(f"id {d['id']!r} is not a lower-case word")
+    if folder is not None and d["id"] != folder:
+        problems.append(f"id {d['id']!r} is not its folder's name {folder!r}")
+    p = d["players"]
+    lo, hi, default = p.get("min"), p.get("max"), p.get("default")
+    if set(p) != {"min", "max", "default"} or not all(isinstance(n, int) for n in (lo, hi)) \
+            or not 1 <= lo <= hi <= 8 or not (default is None or (isinstance(default, int) and lo <= default <= hi)):
+        problems.append("players must be {min, max, default} with 1 <= min <= max <= 8 and default null or within")
+    if not all(isinstance(b, list) and len(b) == 2 and all(isinstance(x, str) and x for x in b) for b in d["shelf"]):
+        problems.append("shelf buttons are [nav, label] pairs")
+    if not d["seat_colours"] or not all(isinstance(c, str) and _COLOUR_RE.fullmatch(c) for c in d["seat_colours"]):
+        problems.append("seat_colours are #rrggbb texts, one per seat at least")
+    elif len(d["seat_colours"]) < hi:
+        problems.append(f"seat_colours name {len(d['seat_colours'])} colours for up to {hi} seats")
+    return problems
+
+
+def _found() -> list[dict]:
+    here = os.path.dirname(os.path.abspath(__file__))
+    if not os.path.isdir(here):                                # the wheel, imported in place
+        return list(json.loads(read_text(__name__, INDEX)))
+    return [json.loads(read_text(__name__, name, DECLARATION)) for name in sorted(os.listdir(here))
+            if os.path.isfile(os.path.join(here, name, DECLARATION))]
+
+
+def declarations() -> tuple[dict, ...]:
+    """Every game's declaration, checked, in shelf order (read once)."""
+    global _declarations
+    if _declarations is None:
+        decls = []
+        for d in _found():
+            problems = check_declaration(d, d.get("id") if isinstance(d, dict) else None)
+            if problems:
+                raise ValueError(f"pyapp/games/{d.get('id', '?')}/{DECLARATION}: " + "; ".join(problems))
+            decls.append(d)
+        orders = [d["order"] for d in decls]
+        if len(set(orders)) != len(orders) or len({d["id"] for d in decls}) != len(decls):
+            raise ValueError("two games declare the same id or shelf order")
+        _declarations = tuple(sorted(decls, key=lambda d: d["order"]))
+    return _declarations
+
+
+def declaration(game_id: str) -> dict:
+    """Game ``game_id``'s declaration (``LookupError`` if no game has that id)."""
+    for d in declarations():
+        if d["id"] == game_id:
+            return d
+    raise LookupError(f"no game with id {game_id!r}")
+
+
+def declared(cls: type[G]) -> type[G]:
+    """Class decorator for a game's :class:`~pyapp.engine.Game`: its id from its package's name, and its title,
+    description, player counts and seat colours from the package's declaration."""
+    gid = cls.__module__.split(".")[2]                  # pyapp.games.<id>.rules
+    d = declaration(gid)
+    p = d["players"]
+    for name, value in (("id", gid), ("title", d["title"]), ("description", d["description"]),
+                        ("min_players", p["min"]), ("max_players", p["max"]), ("default_players", p["default"]),
+                        ("seat_colours", tuple(d["seat_colours"]))):
+        setattr(cls, name, value)
+    return cls
 
 
 def catalog() -> list[dict]:
-    """Every game on the shelf: id, title, player counts, description, whether it is playable yet,
-    and the ``shelf`` buttons of its own setup step."""
-    return [{"id": i, "title": t, "min_players": lo, "max_players": hi, "description": d, "ready": r,
-             "shelf": [list(b) for b in _SHELF.get(i, ())]}
-            for i, t, lo, hi, d, r in _CATALOG]
+    """Every game on the shelf: id, title, player counts, description, whether it is playable yet, the
+    ``shelf`` buttons of its own setup step (Game.setup_step, see pyapp/ui/steps.py) and its stylesheet."""
+    return [{"id": d["id"], "title": d["title"], "min_players": d["players"]["min"],
+             "max_players": d["players"]["max"], "description": d["description"], "ready": d["ready"],
+             "shelf": [list(b) for b in d["shelf"]], "css": f"web/{d['id']}.css"}
+            for d in declarations()]
 
 
 def get(game_id: str):
     """The :class:`~pyapp.engine.Game` for ``game_id`` (``LookupError`` if unknown or not playable yet)."""
-    for i, t, _lo, _hi, _d, ready in _CATALOG:
-        if i == game_id:
-            if not ready:
-                raise LookupError(f"{t} is coming soon and cannot be played yet")
-            return importlib.import_module(f"pyapp.games.{game_id}").GAME
-    raise LookupError(f"no game with id {game_id!r}")
+    d = declaration(game_id)
+    if not d["ready"]:
+        raise LookupError(f"{d['title']} is coming soon and cannot be played yet")
+    return importlib.import_module(f"pyapp.games.{game_id}").GAME

@@ -27,7 +27,7 @@ answer comes from :meth:`App.step_hint`), ``logseat:<seat>|all`` (the log filter
 game screen's Settings), ``zoom:fit|legible|large`` (the board's size, setting ``board_zoom``);
 replays, links and correspondence: ``replay``, ``replay-save:<id>``, ``rp:<control>``, ``share``, ``share-save:<id>``,
 ``share-close``, ``link-me:<seat>``, ``link-save`` (:mod:`pyapp.ui.sharing`);
-``export``, ``import`` and ``copy-link`` are handled by the browser glue (file download / file picker / clipboard).  Any other nav
+``learn:<game>`` and ``coach-real`` (:mod:`pyapp.ui.coach`: a guided game, then a real one); ``export``, ``import`` and ``copy-link`` are handled by the browser glue (file download / file picker / clipboard).  Any other nav
 goes to the setup step on screen (or to the step whose shelf button it is).
 The app's ``data-input`` names: ``seed``, ``players``, ``seat-<i>`` (``human`` | ``bot:<name>``), ``name-<i>``,
 ``opt-<option>`` and, for a per-seat option, ``opt-<option>-<i>``, ``replay-step``, ``replay-seat``, ``setting-<name>`` (the app's settings,
@@ -43,7 +43,7 @@ live region in the markup says the newest moves, whose turn it is and the result
 
 Query parameters: ``game``, ``seats`` (``human,bot`` | ``bot:<name>``; plain ``bot`` is the game's best bot),
 ``seed``, ``embed=1`` (no chrome, start at once), ``save=<save id>`` (open that saved game), ``fast=1``
-(bots act without delay, read by the glue).
+(bots act without delay, read by the glue), ``tutorial=1`` (with ``game``: its guided game, :mod:`pyapp.ui.coach`).
 With ``game`` and ``seats`` (or ``embed``) the game starts at once, and reloading the same link resumes it.
 
 Embedded games keep their own saves: with ``embed=1`` the app keeps its games under
@@ -72,6 +72,7 @@ from . import replay as replaylib
 from . import seats as seatlib
 from .boards import generic_render as generic_render          # (for tools and tests: a game without a renderer)
 from .chrome import confirm_html, notices_html
+from .coach import Coach
 from .markup import attrs, button, esc
 from .runner import BOT_DELAY_MS as BOT_DELAY_MS, BotRunner, HintRunner
 from .screens.rules import RulesScreen
@@ -83,7 +84,7 @@ from .session import NOT_SAVED_NOTE as NOT_SAVED_NOTE
 from .sharing import Sharing
 from .store import SaveStore
 from .text import MAX_NOTICE as MAX_NOTICE, MAX_TITLE as MAX_TITLE
-from .text import clip, outcome_text as outcome_text, parse_seed, quote, readable_time as readable_time, seat_style
+from .text import clip, outcome_text as outcome_text, parse_seed, quote, readable_time as readable_time, seat_style, truthy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -111,10 +112,11 @@ class App(Session):
         self.setup_screen = SetupScreen(self, self.store)
         self.table = GameTable(self, self.store, self.bots, self.hint_runner, self.sharing, self.setup_screen)
         self.rules = RulesScreen(self)
+        self.coach = self.table.coach = Coach(self, self.store)      # a guided first game (Learn to play)
         self._navs: dict[str, Callable[[str], None]] = {
             "dismiss": self._nav_dismiss, "shelf": self._nav_shelf, "confirm": self._nav_confirm,
             "cancel-confirm": self._nav_cancel_confirm}
-        for part in (self.shelf, self.setup_screen, self.table, self.rules, self.sharing):
+        for part in (self.shelf, self.setup_screen, self.table, self.rules, self.sharing, self.coach):
             self._navs.update(part.navs())
         if not self._apply_query() and not self.embedded:
             self.store.resume()
@@ -122,6 +124,7 @@ class App(Session):
     def game_changed(self) -> None:
         self.bots.reset()
         self.hint_runner.reset()
+        self.coach.game_changed()
 
     # ================================================================ the contract with the browser glue
     @property
@@ -187,6 +190,18 @@ class App(Session):
         keys work at once), or None."""
         return ".replay" if self.screen == "replay" and self.replay is not None else None
 
+    def stylesheets(self) -> list[str]:
+        """The game stylesheets the screen on show needs (``web/<id>.css`` of the game on the table, in the
+        replay, on the rules page, in the setup or its own setup step): the glue loads each once, when first
+        needed, and shows the screen when it is there; the shelf needs none."""
+        screen = self.screen
+        gid = (self.game.id if screen == "game" and self.game is not None
+               else self.replay.game.id if screen == "replay" and self.replay is not None
+               else self.rules_for if screen == "rules"
+               else self.setup.get("game") if screen == "setup" and self.setup is not None
+               else self.step_game if screen not in APP_SCREENS else None)
+        return [f"web/{gid}.css"] if isinstance(gid, str) and any(g["id"] == gid for g in games.catalog()) else []
+
     def key_nav(self, key: str) -> str | None:
         """The nav a key press means on this screen (the glue sends arrows, Home, End, Page Up/Down when no
         field has the focus), or None."""
@@ -213,6 +228,8 @@ class App(Session):
                         f"{exc if known else 'there is no game ' + quote(gid, 40) + ' here'}.")
             self.embed = False
             return False
+        if truthy(q.get("tutorial", "")) and not self.embedded and self.coach.start(gid):   # its guided game
+            return True
         players = game.setup_players
         seats = ["human"] + ["bot:" + seatlib.new_seat_bot(gid)] * (players - 1)   # as a new setup has them
         seats_ok = True

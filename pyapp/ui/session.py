@@ -217,6 +217,8 @@ class Session:
         self.meta = {"id": meta["id"], "seats": seats, "names": names, "created": meta.get("created") or self.clock(),
                      "title": clip(meta.get("title") or f"{seatlib.joined(names, self.together(state))} — {state.game.title}",
                                    MAX_TITLE)}
+        if isinstance(meta.get("tutorial"), str):      # a guided game (pyapp.ui.coach)
+            self.meta["tutorial"] = meta["tutorial"]
         self.viewer = self.single_human()
         self.seen_log, self.recap = self._read_recap(meta.get("recap"), len(state.log), len(seats))
         self.hints = self._read_hints(state, meta.get("hints"))

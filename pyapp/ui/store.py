@@ -74,6 +74,8 @@ class SaveStore:
         # where each person's recap starts and what it shows, so a reload shows the same box
         save["recap"] = {str(h): [s.seen_log.get(h, 0), *s.recap.get(h, (0, 0))] for h in s.humans()}
         s.with_hints(save)
+        if s.meta.get("tutorial"):                  # a guided game (pyapp.ui.coach)
+            save["tutorial"] = s.meta["tutorial"]
         sid = s.meta["id"]
         if s.write(s.key(sid), saves.dumps(save), "this game") and s.current_key:
             old = s.storage.get(s.current_key)

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from harness import (action_ids, click_action_once, latency_summary, notices, play_by_clicking, reload_resumes, renders,
+from harness import (action_ids, action_selector, click_action_once, latency_summary, notices, play_by_clicking, reload_resumes, renders,
                      saved_games, sized_page, wait_idle, wait_ready, wait_render)
 from tool_modules import tool
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.browser
 SEED = 3                 # ~90 human clicks and ~420 bot actions in CPython with this policy (19 rounds)
 MAX_CLICKS = 400
 RELOAD_AT = 30
-# The human's policy (same as tests/test_doomspire_render.py): the first id in markup order of the
+# The human's policy (same as tests/doomspire/test_doomspire_render.py): the first id in markup order of the
 # first matching preference; "x:" matches a prefix, anything else the whole id.  Never concedes.
 PREFER = ("concede:no", "stay", "decline", "pass", "support:no", "nouse", "fight", "fleeto:", "lose:", "give:",
           "steal:", "stack:", "pick:", "roll:2", "roll:1", "claim", "move:", "harvest:all", "harvest:", "build:", "done",
@@ -39,9 +39,19 @@ def choose(ids: list[str]) -> str:
 
 
 
+def click_on_board(page, aid: str) -> None:
+    """As a player clicks: a move in the list of a tile with several (``data-via``) after a click on the tile."""
+    via = page.eval_on_selector(f"#app {action_selector(aid)}", "e => (e.closest('[data-via]') || {dataset: {}}).dataset.via")
+    if via:
+        page.locator(f"#{via}").click()
+        page.wait_for_function(f"() => document.querySelector('#app {action_selector(aid)}')"
+                               ".getBoundingClientRect().width > 0", timeout=10_000)
+    click_action_once(page, aid)
+
+
 def play(page, clicks: int, stop_after: int | None, lat: list) -> int:
     return play_by_clicking(page, choose, max_clicks=MAX_CLICKS, clicks=clicks, stop_after=stop_after,
-                            click_fn=click_action_once, idle_timeout=120_000, latencies=lat)
+                            click_fn=click_on_board, idle_timeout=120_000, latencies=lat)
 
 
 def test_whole_four_player_game_by_clicking_with_reload(site, page):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pyapp import games
-from harness import ROOT, action_ids, click, click_action, notices, wait_idle, wait_ready
+from harness import ROOT, action_ids, click, click_action, new_page, notices, sized_page, wait_idle, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -23,6 +23,17 @@ READY = tuple(g["id"] for g in games.catalog() if g["ready"])     # every game o
 SEATS = {"hexbattle": "human,bot", "doomspire": "human,bot,bot,bot", "clockwork": "human,bot,bot",
          "icefortress": "human,bot", "cloudspire": "human,bot"}
 BOARD_FINDINGS = Path("/tmp") / "boardshelf-axe-board-findings.json"
+# Known at phone size (2026-11-28, issue 31 item 8), each a box that scrolls sideways there and takes no focus, in
+# markup owned elsewhere: the rules pages' figures (web/ui.css: `.rules-page figure { overflow-x: auto }`), the
+# game bar's `.seats` line (Doomspire, Clockwork) and Cloudspire's board box `.cs-board`.  Left out of the verdict
+# (and written to the findings files) until fixed; remove an entry once its fix lands.  Anything else fails.
+KNOWN_PHONE = {("rules", "scrollable-region-focusable", "figure"), ("game", "scrollable-region-focusable", ".seats"),
+               ("board", "scrollable-region-focusable", ".cs-board")}
+
+
+def _known(size: str, screen: str, problem: dict) -> bool:
+    return size == "phone" and all(any((screen, problem["id"]) == (k[0], k[1]) and k[2] in node for k in KNOWN_PHONE)
+                                   for node in problem["nodes"])
 
 
 def axe(page, *, exclude_board: bool = True) -> tuple[list, list]:
@@ -48,12 +59,27 @@ def axe(page, *, exclude_board: bool = True) -> tuple[list, list]:
 
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (npm ci)")
-def test_axe_finds_no_serious_problem_on_any_screen(site, page):
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_axe_finds_no_serious_problem_on_any_screen(site, browser, size):
+    """Every screen at the desktop's size (1280x720, Playwright's default) and at a phone's (390x844 by touch:
+    the dock, the folded panels and the board's own scroll box are other markup there)."""
+    if size == "phone":
+        ctx, page, _guard = sized_page(browser, "phone")
+    else:
+        ctx, page, _guard = new_page(browser)
+    try:
+        _axe_every_screen(site, page, size)
+    finally:
+        ctx.close()
+
+
+def _axe_every_screen(site, page, size: str) -> None:
     found_board = {}
+    found_app = []              # every screen's problems, so that a failure lists them all
     page.goto(site.url("index.html?fast=1"))
     wait_ready(page)
     app_problems, _ = axe(page)
-    assert not app_problems, ("shelf", app_problems)
+    found_app += [("shelf", "shelf", p) for p in app_problems]
     for gid in READY:
         page.goto(site.url("index.html?fast=1"))
         wait_ready(page)
@@ -62,35 +88,46 @@ def test_axe_finds_no_serious_problem_on_any_screen(site, page):
         click(page, f'[data-nav="setup:{gid}"]')
         assert page.locator("#app .screen-setup").count() == 1, notices(page)
         app_problems, _ = axe(page)
-        assert not app_problems, (gid, "setup", app_problems)
+        found_app += [(gid, "setup", p) for p in app_problems]
         click(page, f'[data-nav="rules:{gid}"]')
         app_problems, _ = axe(page)
-        assert not app_problems, (gid, "rules", app_problems)
+        found_app += [(gid, "rules", p) for p in app_problems]
         page.goto(site.url(f"index.html?game={gid}&seats={SEATS[gid]}&seed=5&fast=1"))
         wait_ready(page)
         wait_idle(page, timeout=120_000)
         assert page.locator("#app .screen-game").count() == 1, notices(page)
         app_problems, board = axe(page)
-        assert not app_problems, (gid, "game", app_problems)
+        found_app += [(gid, "game", p) for p in app_problems]
         found_board[gid] = board
-    BOARD_FINDINGS.write_text(json.dumps(found_board, indent=1))
-    assert not any(found_board.values()), ("inside the games' boards", found_board)
+    BOARD_FINDINGS.with_name(f"{BOARD_FINDINGS.stem}-{size}.json").write_text(json.dumps(found_board, indent=1))
+    BOARD_FINDINGS.with_name(f"boardshelf-axe-app-findings-{size}.json").write_text(json.dumps(found_app, indent=1))
+    found_app = [f for f in found_app if not _known(size, f[-2], f[-1])]
+    found_board = {g: [p for p in b if not _known(size, "board", p)] for g, b in found_board.items()}
+    assert not found_app, (size, found_app)
+    assert not any(found_board.values()), (size, "inside the games' boards", found_board)
     page.boardshelf.check()
 
 
 def test_seat_colours_back_the_title_and_the_live_region(site, page):
-    """Doomspire draws Player 1 red: the header's swatch for Player 1 is that red too; the tab title and
+    """Doomspire draws each seat in its palette colour: the header's swatch for Player 1 is that red too; the tab title and
     the live region say whose turn it is."""
     page.goto(site.url("index.html?game=doomspire&seats=human,bot:normal,bot:normal,bot:normal&seed=3&fast=1"))
     wait_ready(page)
     wait_idle(page, timeout=120_000)
+    css = (site.root / "web" / "doomspire.css").read_text(encoding="utf-8")
+
+    def board_rgb(seat: int) -> str:            # the seat's colour on Doomspire's board, from its palette
+        h = re.search(rf"--ds-p{seat}:\s*#([0-9a-fA-F]{{6}})", css).group(1)
+        return "rgb({}, {}, {})".format(*(int(h[i:i + 2], 16) for i in (0, 2, 4)))
     dot = page.locator("#app .game-bar .seat-name.seat-0 .seat-dot")
-    assert dot.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(192, 57, 43)"
+    assert dot.evaluate("e => getComputedStyle(e).backgroundColor") == board_rgb(0)
     assert page.locator("#app .game-bar .seat-name.seat-1 .seat-dot").evaluate(
-        "e => getComputedStyle(e).backgroundColor") == "rgb(47, 109, 181)"
-    name = page.locator("#app .game-bar .seat-name.seat-0").evaluate("e => getComputedStyle(e).color")
-    nums = [float(x) for x in re.findall(r"\d*\.?\d+", name.replace("srgb", ""))[:3]]    # rgb() or color(srgb ...)
-    r, g, b = nums
+        "e => getComputedStyle(e).backgroundColor") == board_rgb(1)
+    # the name's colour as sRGB whatever syntax the style computes to (rgb(), color(srgb ...), oklch(...))
+    r, g, b = page.locator("#app .game-bar .seat-name.seat-0").evaluate(
+        """e => { const c = document.createElement('canvas').getContext('2d');
+                  c.fillStyle = getComputedStyle(e).color; c.fillRect(0, 0, 1, 1);
+                  return Array.from(c.getImageData(0, 0, 1, 1).data.slice(0, 3)); }""")
     assert r > g and r > b                                         # a red name, darkened to read well
     assert page.title() == "Your turn · Lords of Doomspire — Boardshelf"
     live = page.locator("#app [aria-live=polite]")

@@ -203,3 +203,39 @@ def test_a_start_from_the_snapshot_file_as_the_host_sends_it(site, page):
     assert page.locator(".boot-failed, .py-error").count() == 0
     assert not page.boardshelf.page_errors, page.boardshelf.page_errors
     page.boardshelf.check()
+
+
+# Records, when a game's board first appears in #app, which game stylesheets the page has loaded.
+SHEETS_PROBE = """
+window.__sheetsAtBoard = null;
+new MutationObserver((_m, obs) => {
+  if (document.querySelector('#app [data-board]')) {
+    window.__sheetsAtBoard = [...document.styleSheets].map(s => s.href || '').filter(h => h.includes('/web/'))
+      .map(h => h.split('/web/')[1]);
+    obs.disconnect();
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def _sheets(page) -> list:
+    return page.evaluate("() => [...document.querySelectorAll('link[rel=stylesheet]')].map(l => l.getAttribute('href'))"
+                         ".filter(h => /(^|\\/)web\\/[a-z]+\\.css$/.test(h)).map(h => h.split('web/')[1]).sort()")
+
+
+def test_a_game_s_stylesheet_loads_with_the_game_never_on_the_shelf(site, page):
+    """The shelf loads no game's CSS (start-up); opening a game adds its own sheet only, and its board is first
+    drawn with the sheet already applied (issue 33 item 5)."""
+    page.goto(site.url("index.html"))
+    wait_ready(page)
+    assert _sheets(page) == ["app.css", "ui.css"]
+    page.add_init_script(SHEETS_PROBE)
+    page.goto(site.url("index.html?game=doomspire&seats=human,bot:easy&seed=3"))
+    wait_ready(page)
+    wait_idle(page)
+    assert _sheets(page) == ["app.css", "doomspire.css", "ui.css"]
+    at_board = page.evaluate("() => window.__sheetsAtBoard")
+    assert at_board is not None and "doomspire.css" in at_board
+    # the board is painted with the game's palette (a custom property only web/doomspire.css defines)
+    assert page.evaluate("() => getComputedStyle(document.querySelector('#app [data-board]'))"
+                         ".getPropertyValue('--ds-p0').trim()") == "#ca2b2b"

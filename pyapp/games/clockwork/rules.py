@@ -49,6 +49,7 @@ players still tied share the win (``Outcome.ranked(..., ties_share=True)``).
 """
 from __future__ import annotations
 
+from .. import declared
 from ...engine import Action, Game, Option, Outcome, State
 from ...engine.flow import FlowState, Phase, phases
 from ...engine.util import read_text
@@ -117,9 +118,11 @@ class ClockworkState(UnitActions, FlowState):
     PHASES = phases(
         Phase("grids", "one", next="gates", doc="from the highest roller, each player in turn places a Territory Grid"),
         Phase("gates", "one", next="round", doc="each player places a starting Gate Token"),
-        Phase("round", "one", next="round", doc="a round of turns, clockwise from the player who won the first turn"),
+        Phase("round", "one", next="round", moves=False, doc="a round of turns, clockwise from the player who won the first turn"),
     )
     FIRST_PHASE = "grids"
+    FRAMES = ("control", "counter", "draw", "main", "portal", "strike", "target")
+    PROMPT_KINDS = ("assassinate", "corrupt", "scapegoat", "stealth")
 
     # ------------------------------------------------------------------ setup
     def _setup_data(self) -> dict:
@@ -394,9 +397,6 @@ class ClockworkState(UnitActions, FlowState):
         self.say(f"{{0}} starts in {b.terr_name[b.terr[h]]}: Gate Token on {h}, arrow to {a}.", seat, kind="gate")
         self.flow.end_turn()
 
-    def _legal_round(self, seat: int) -> list[Action]:
-        return []            # a turn always has a step frame asking the active player
-
     # -------------------------------------------------------------- the turn
     def _begin_turn_round(self, seat: int) -> None:
         d = self.data
@@ -433,7 +433,7 @@ class ClockworkState(UnitActions, FlowState):
         seat = frame["seat"]
         if choice is None:
             if self._gate_spots(self._control_territories(seat)):
-                self._ask_step(frame)
+                self._prompt_step(frame)
             else:
                 self.flow.pop(frame)
                 self._open_portals(seat)
@@ -499,7 +499,7 @@ class ClockworkState(UnitActions, FlowState):
                 self.say(f"{{0}}'s {UNITS[u['card']]['name']} has no free hex to stand on and is lost.", seat,
                          kind="place")
             if frame["queue"]:
-                self._ask_step(frame)
+                self._prompt_step(frame)
             else:
                 self.flow.pop(frame)
                 self._collect_resources(seat)
@@ -561,7 +561,7 @@ class ClockworkState(UnitActions, FlowState):
     def _f_main(self, frame: dict, choice: str | None, seat: int | None) -> None:
         seat = frame["seat"]
         if choice is None:
-            self._ask_step(frame)
+            self._prompt_step(frame)
             return
         verb, _, arg = choice.partition(":")
         if verb == "end":
@@ -570,7 +570,7 @@ class ClockworkState(UnitActions, FlowState):
             if d["gate_destroyed"] and not d["researched"] and d["stack"]:
                 self.flow.push("draw", seat=seat)  # CC-RSCH-5
             else:
-                self._end_turn()
+                self._close_turn()
         elif verb == "research":
             self._draw_card(seat, research=True)
         else:
@@ -584,14 +584,14 @@ class ClockworkState(UnitActions, FlowState):
     def _f_draw(self, frame: dict, choice: str | None, seat: int | None) -> None:
         seat = frame["seat"]
         if choice is None:
-            self._ask_step(frame)
+            self._prompt_step(frame)
             return
         verb, _, arg = choice.partition(":")
         if verb == "draw":
             self._draw_card(seat, research=False)
-            self._end_turn()
+            self._close_turn()
         elif verb == "end":
-            self._end_turn()
+            self._close_turn()
         else:
             self._act_play(seat, arg)
         self._after()
@@ -614,7 +614,7 @@ class ClockworkState(UnitActions, FlowState):
         self.say(f"{{0}} {'researches and draws' if research else 'draws'} a card.", seat, kind="draw")
 
     # --- the end of a turn, eliminations, the end of the game
-    def _end_turn(self) -> None:
+    def _close_turn(self) -> None:
         d = self.data
         seat = self.flow.active
         for u in d["units"]:
@@ -627,11 +627,11 @@ class ClockworkState(UnitActions, FlowState):
         d["flow"]["prompt"] = None
         limit = self.turn_limit()
         if limit is not None and d["turn"] >= limit:
-            self._end_by_limit()
+            self._finish_by_limit()
             return
         self.flow.end_turn()
 
-    def _ask_step(self, frame: dict) -> None:
+    def _prompt_step(self, frame: dict) -> None:
         """Ask the active player what to do in this step; as the step begins, eliminations and the end are
         checked first (later questions follow an action, which checked them)."""
         if frame.get("asked") or self._after():
@@ -657,7 +657,7 @@ class ClockworkState(UnitActions, FlowState):
                          "{0} wins: no other player has a Gate Token left", (w,))
             return False
         if d["out"][flow.active] and all(f["kind"] in STEPS for f in flow.stack):
-            self._end_turn()
+            self._close_turn()
             return False
         return True
 
@@ -687,7 +687,7 @@ class ClockworkState(UnitActions, FlowState):
         self.finish(outcome)
         self.say(text + ".", *seats, kind="end")
 
-    def _end_by_limit(self) -> None:
+    def _finish_by_limit(self) -> None:
         """The end-of-game safeguard (CC-GAP-42): a turn limit with a tie-break."""
         alive = [p for p in range(self.players) if not self.data["out"][p]]
         best = max(self._score(p) for p in alive)
@@ -820,17 +820,12 @@ class ClockworkState(UnitActions, FlowState):
         }
 
 
+@declared
 class ClockworkGame(Game):
     """Clockwork Crusade as data: 2-6 players, one option (the turn limit safeguard)."""
 
-    id = "clockwork"
-    title = "Clockwork Crusade"
-    seat_colours = ("#c0392b", "#2f6db5", "#2e8b57", "#d4a017", "#7d4cad", "#e07020")   # as its board draws them
-    min_players = 2
-    max_players = 6
     rules_version = 3                 # 2: no Wall or Building on a Gate Token arrow hex, corrupted units at printed numbers;
     #                                   3: a game uses only part of the slot table (3 x 2 for 2-3 players...: geometry.TABLE_SLOTS)
-    description = "Assemble the battlefield, open secret portals and research levelled war machines."
     options_spec = (Option("max_rounds", DEFAULT_MAX_ROUNDS, "Round limit (0: none)", kind="int", min=0, max=1000,
                            advanced=True, help="A house rule, not in the printed rules, against endless games: after "
                                                "this many rounds the player holding the most territories wins. "

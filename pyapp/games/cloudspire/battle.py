@@ -3,7 +3,7 @@ A link of the chain of :class:`~.rules.CloudspireState`, before :mod:`.onslaught
 from __future__ import annotations
 
 from ...engine import Action
-from .content import LANDMARKS, SPIRES
+from .content import LANDMARKS, SPIRES, the
 from .deploy import DeployMixin
 from .units import DIE
 
@@ -90,7 +90,7 @@ class BattleMixin(DeployMixin):
             self.mark(s, "explore", frame["hex"])                       # where, not what (a private look)
             self.count(s, "explored")
             name = LANDMARKS["kinds"][lm["tile"]]["name"]
-            self.flow.ask(s, [("reveal", f"Reveal the {name}"), ("leave", "Leave it facedown")])
+            self.flow.ask(s, [("reveal", f"Reveal {the(name)}"), ("leave", "Leave it facedown")])
             return
         self.flow.pop(frame)
         if choice == "leave":
@@ -168,7 +168,7 @@ class BattleMixin(DeployMixin):
             return f"P{d['spires'][sid]['owner'] + 1}'s {SPIRES[d['spires'][sid]['type']]['name']} at {h}"
         if h in self.gate_hexes():
             return f"the gate of P{self.gate_hexes().index(h) + 1}"
-        return f"the {LANDMARKS['kinds'][d['landmarks'][h]['tile']]['name']} at {h}"
+        return f"{the(LANDMARKS['kinds'][d['landmarks'][h]['tile']]['name'])} at {h}"
 
     def attack(self, s: int, uid: str, h: str) -> None:
         d = self.data
@@ -225,7 +225,7 @@ class BattleMixin(DeployMixin):
         kind = LANDMARKS["kinds"][lm["tile"]]
         first = not lm.get("hit")
         lm["hit"] = True
-        self.say("{0}'s %s attacks the %s at %s for %d" % (self.label(u), kind["name"], h, atk), s, kind="attack")
+        self.say("{0}'s %s attacks %s at %s for %d" % (self.label(u), the(kind["name"]), h, atk), s, kind="attack")
         self.mark(s, "attack", u["hex"], h, text=str(atk))
         if not self.damage_landmark(h, atk, s, uid) and first and kind.get("attack"):
             self.say("The %s strikes back for %d" % (kind["name"], kind["attack"]), kind="retaliate")

@@ -317,3 +317,13 @@ RELIC = {r["id"]: r for r in RELICS}
 
 def faction_name(fid: str) -> str:
     return FACTIONS[fid]["name"]
+
+
+def the(name: str) -> str:
+    """``name`` after a verb, with "the" unless the name carries its own ("leads the Heirs", "leads The Uprising")."""
+    return name if name.startswith("The ") else "the " + name
+
+
+def one(name: str) -> str:
+    """``name`` as one of its kind, with "a" unless the name carries its own "The" ("Construct The Fence")."""
+    return name if name.startswith("The ") else "a " + name

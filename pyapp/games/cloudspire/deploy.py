@@ -7,7 +7,7 @@ number of entries and of chips in each is public too)."""
 from __future__ import annotations
 
 from ...engine import Action
-from .content import CHIPS, UNITS
+from .content import CHIPS, UNITS, one
 from .economy import BASE_INCOME, EconomyMixin
 
 
@@ -47,7 +47,7 @@ class DeployMixin(EconomyMixin):
         out = [Action("done", f"Finish selecting ({cp} CP left; unspent CP is lost)", "done")]
         for t, n in sorted(d["barracks"][seat]["minions"].items()):
             if n > 0 and UNITS[t]["cp"] <= cp:
-                out.append(Action("sel:" + t, f"Select a {UNITS[t]['name']} ({UNITS[t]['cp']} CP, {n} left)", "select"))
+                out.append(Action("sel:" + t, f"Select {one(UNITS[t]['name'])} ({UNITS[t]['cp']} CP, {n} left)", "select"))
         for c in sorted(set(d["owned"][seat]["chips"])):
             k = CHIPS[c]["kind"]
             if k == "minion" or (k == "hero" and len(heroes) < self.hero_limit()):
@@ -59,7 +59,7 @@ class DeployMixin(EconomyMixin):
                 if UNITS[h]["cp"] <= cp:
                     out.append(Action("sel:" + h, f"Select the hero {UNITS[h]['name']} ({UNITS[h]['cp']} CP)", "select"))
         for p in sorted(set(picked)):
-            out.append(Action("unsel:" + p, f"Put back a {UNITS[p]['name']}", "unselect"))
+            out.append(Action("unsel:" + p, f"Put back {one(UNITS[p]['name'])}", "unselect"))
         return out
 
     def _do_select(self, seat, action):
@@ -124,10 +124,10 @@ class DeployMixin(EconomyMixin):
                 if not minions_placed or not minions_left:                 # CS-STK-9, CS-GAP-39
                     out.append(Action("put:" + t, f"Put {u['name']} next (a hero, never grouped)", "stack"))
             else:
-                out.append(Action("put:" + t, f"Put a {u['name']} next, ungrouped or starting a group", "stack"))
+                out.append(Action("put:" + t, f"Put {one(u['name'])} next, ungrouped or starting a group", "stack"))
                 last = stack[-1] if stack else None
                 if last is not None and "chips" in last and UNITS[last["chips"][-1]]["move"] <= u["move"]:
-                    out.append(Action("join:" + t, f"Add a {u['name']} to the bottom of the group above", "stack"))
+                    out.append(Action("join:" + t, f"Add {one(u['name'])} to the bottom of the group above", "stack"))
         heroes = [t for t in self.data["picked"][seat] if UNITS[t]["kind"] == "hero"]
         for c in sorted(set(self.data["owned"][seat]["chips"])):
             if CHIPS[c]["kind"] == "equipment":
@@ -135,7 +135,81 @@ class DeployMixin(EconomyMixin):
                     out.append(Action(f"equip:{c}:{h}", f"Equip {UNITS[h]['name']} with {CHIPS[c]['name']}", "equip"))
         if stack:
             out.append(Action("restart", "Take the stack apart and start again", "stack"))
+        if rest:
+            out.insert(0, Action("fill", "Build the whole stack: every unit still to place, heroes "
+                                         + ("on top" if not minions_placed else "at the bottom")
+                                         + ", each minion on its own, slowest first", "stack"))
+        out += self._arrange_actions(stack)
         return out
+
+    # the stack builder: one step puts every unit (``fill``), then one step per change of order or grouping
+    @staticmethod
+    def stack_ok(stack: list) -> bool:
+        """CS-STK-9: no hero between two minion entries."""
+        kinds = "".join("h" if "hero" in e else "m" for e in stack)
+        return "m" not in kinds or "h" not in kinds.strip("h")
+
+    @staticmethod
+    def _entry_name(e: dict) -> str:
+        if "hero" in e:
+            return UNITS[e["hero"]]["name"]
+        return " + ".join(UNITS[c]["name"] for c in e["chips"])
+
+    def _arrange_actions(self, stack: list) -> list:
+        """Change the order and grouping of the entries placed: up, down, a hero to the other side of the
+        minions, a minion entry grouped with the minion entry above it (re-ordered slowest on top, CS-STK-4),
+        a group split into single minions."""
+        out = []
+        for i, e in enumerate(stack):
+            name = self._entry_name(e)
+            for d, verb, aid in ((-1, "up", "raise"), (1, "down", "lower")):
+                j = i + d
+                if 0 <= j < len(stack) and stack[j] != e:             # (two alike: nothing to swap)
+                    moved = list(stack)
+                    moved[i], moved[j] = moved[j], moved[i]
+                    if self.stack_ok(moved):
+                        out.append(Action(f"{aid}:{i}", f"Move {name} {verb} one place", "arrange"))
+            if "hero" in e:
+                minions = [k for k, x in enumerate(stack) if "chips" in x]
+                if minions:
+                    below = i > minions[-1]
+                    out.append(Action(f"flip:{i}", f"Move {name} " + ("above" if below else "below")
+                                      + " all minions", "arrange"))
+                continue
+            if i and "chips" in stack[i - 1]:
+                out.append(Action(f"group:{i}", f"Group {name} with {self._entry_name(stack[i - 1])} above it",
+                                  "arrange"))
+            if len(e["chips"]) > 1:
+                out.append(Action(f"ungroup:{i}", f"Split the group {name} into single minions", "arrange"))
+        return out
+
+    def _fill(self, seat: int) -> None:
+        stack = self.data["stacks"][seat]
+        rest = self.unplaced(seat)
+        heroes = sorted(t for t in rest if UNITS[t]["kind"] == "hero")
+        minions = sorted((t for t in rest if UNITS[t]["kind"] == "minion"), key=lambda t: (UNITS[t]["move"], t))
+        top = not any("chips" in e for e in stack)
+        entries = [{"chips": [t]} for t in minions]
+        hs = [{"hero": h} for h in heroes]
+        stack.extend(hs + entries if top else entries + hs)
+
+    def _arrange(self, seat: int, kind: str, i: int) -> None:
+        stack = self.data["stacks"][seat]
+        if kind in ("raise", "lower"):
+            j = i - 1 if kind == "raise" else i + 1
+            stack[i], stack[j] = stack[j], stack[i]
+        elif kind == "flip":
+            e = stack.pop(i)
+            minions = [k for k, x in enumerate(stack) if "chips" in x]
+            if i > minions[-1]:
+                stack.insert(0, e)
+            else:
+                stack.append(e)
+        elif kind == "group":
+            chips = stack[i - 1]["chips"] + stack.pop(i)["chips"]
+            stack[i - 1] = {"chips": sorted(chips, key=lambda c: UNITS[c]["move"])}   # stable: CS-STK-4
+        elif kind == "ungroup":
+            stack[i:i + 1] = [{"chips": [c]} for c in stack[i]["chips"]]
 
     def _do_stack(self, seat, action):
         d = self.data
@@ -146,6 +220,10 @@ class DeployMixin(EconomyMixin):
             self.flow.done(seat)
         elif kind == "restart":
             stack.clear()
+        elif kind == "fill":
+            self._fill(seat)
+        elif kind in ("raise", "lower", "flip", "group", "ungroup"):
+            self._arrange(seat, kind, int(rest))
         elif kind == "put":
             stack.append({"hero": rest} if UNITS[rest]["kind"] == "hero" else {"chips": [rest]})
         elif kind == "join":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...engine import Action
 from ...engine.piles import draw_one
-from .content import CHIPS, EVENT, FACTIONS, SCAPE, SPIRES
+from .content import CHIPS, EVENT, FACTIONS, SCAPE, SPIRES, one, the
 from .units import UnitsMixin
 
 BASE_INCOME = (5, 7, 9, 11)                       # CS-INC-2, CS-GAP-14
@@ -167,7 +167,7 @@ class EconomyMixin(UnitsMixin):
                 sp = SPIRES[t]
                 cost = self.spire_cost(seat, t)
                 what = "merc spire" if sp["merc"] else f"{cost} Source"
-                out.append(Action("spire:" + t, f"Construct a {sp['name']} ({what})", "build"))
+                out.append(Action("spire:" + t, f"Construct {one(sp['name'])} ({what})", "build"))
         for sid in self.upgradable(seat):
             out.append(Action("up:" + sid, f"Upgrade {SPIRES[self.data['spires'][sid]['type']]['name']} at "
                                             f"{self.data['spires'][sid]['hex']}", "build"))
@@ -250,7 +250,7 @@ class EconomyMixin(UnitsMixin):
         s = frame["seat"]
         if choice is None:
             if frame["type"] is None:
-                opts = [("es:" + t, f"Construct a {SPIRES[t]['name']} there") for t in self.spire_types(s)]
+                opts = [("es:" + t, f"Construct {one(SPIRES[t]['name'])} there") for t in self.spire_types(s)]
                 self.flow.ask(s, opts + [("es:none", "Construct nothing")])
                 return
             if "hex" not in frame:
@@ -294,7 +294,7 @@ class EconomyMixin(UnitsMixin):
         sid = "s%d" % self.data["next_id"]
         self.data["next_id"] += 1
         self.data["spires"][sid] = {"owner": seat, "type": stype, "hex": h, "ups": list(ups), "cap": sp["capacity"]}
-        self.say("{0} constructs a %s at %s (bottom to top: %s)" % (sp["name"], h, ", ".join(ups)), seat, kind="build")
+        self.say("{0} constructs %s at %s (bottom to top: %s)" % (one(sp["name"]), h, ", ".join(ups)), seat, kind="build")
         self.mark(seat, "build", h, text=sp["name"])
         self.count(seat, "spires")
 
@@ -332,7 +332,7 @@ class EconomyMixin(UnitsMixin):
     def finish_upgrade(self, frame):
         sp = self.data["spires"][frame["spire"]]
         self.flow.pop(frame)
-        self.say("{0} upgrades the %s at %s (bottom to top: %s)" % (SPIRES[sp["type"]]["name"], sp["hex"],
+        self.say("{0} upgrades %s at %s (bottom to top: %s)" % (the(SPIRES[sp["type"]]["name"]), sp["hex"],
                                                                      ", ".join(sp["ups"])), frame["seat"], kind="build")
         self.mark(frame["seat"], "build", sp["hex"], text="upgraded")
         self.after_build(frame["seat"], frame["then"])

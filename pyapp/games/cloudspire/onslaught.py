@@ -5,7 +5,7 @@ A mixin of :class:`~.rules.CloudspireState`."""
 from __future__ import annotations
 
 from ...engine import Action
-from .content import RELIC, UNITS
+from .content import RELIC, UNITS, the
 from .battle import BattleMixin
 
 ROUND_LIMIT = 30                                  # CS-GAP-66
@@ -240,8 +240,8 @@ class OnslaughtMixin(BattleMixin):
             for b in free[i + 1:]:
                 if self.map.grid.distance(units[a]["hex"], units[b]["hex"]) == 1:
                     ua, ub = units[a], units[b]
-                    out.append(Action(f"fuse:{a}:{b}", f"Combine the {self.label(ua)} at {ua['hex']} and the "
-                                                       f"{self.label(ub)} at {ub['hex']} into one elemental", "fuse"))
+                    out.append(Action(f"fuse:{a}:{b}", f"Combine {the(self.label(ua))} at {ua['hex']} and "
+                                                       f"{the(self.label(ub))} at {ub['hex']} into one elemental", "fuse"))
         return out
 
     def fuse(self, s: int, a: str, b: str) -> None:

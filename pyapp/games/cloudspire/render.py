@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...engine.hexgrid import SQRT3, corners
 from ...ui.markup import action_button, esc, log_details, part, seat_names
+from .builder import ARRANGE, stack_builder
 from .content import CHIPS, EVENT, FACTIONS, LANDMARKS, MAPS, RELIC, SCAPE, SPIRES, TALENTS, UNITS
 
 TYPE_CHECKING = False
@@ -22,7 +23,7 @@ FONT = 12                          # board labels (SVG units): >= 11 px wherever
 SMALL = 11                         # the smallest board text (tags, coordinates, badges)
 CROSS = "\u2715"
 RING = 13                          # radius of a clickable ring: rings on neighbouring hexes never overlap
-FILL = {"path": "#d9c89a", "forest": "#6f9a5a", "mountain": "#9a8f84", "water": "#6c9cc4"}
+FILL = {t: f"var(--cs-{t})" for t in ("path", "forest", "mountain", "water")}   # the palette: web/cloudspire.css
 KIND_BORDER = {"equipment": "#3b6fc4", "spire": "#a9b0b8", "minion": "#b07a3c", "hero": "#d4a82a"}
 UP_FILL = {"attack": "#b3261e", "range": "#1f5fa8", "fortification": "#5b5b5b"}
 DASH = ("", "7 3", "2 3", "9 3 2 3")          # each seat's last-move outline: a pattern as well as a colour
@@ -78,9 +79,9 @@ def _board(view: dict, actions: list, names: list) -> str:
     return (f'<svg class="cs-map" viewBox="{x} {y} {w} {h}" width="{w}" height="{h}" role="group" '
             f'style="--legible: {int(w * 11 / SMALL) + 1}px" '   # where its smallest text is 11 px (board zoom)
             f'aria-label="Map of the islands of Ankar"><defs><polygon id="cs-hex" points="{corners(SIZE)}"/></defs>'
-            f'{ground}{_last_svg(view, m, tags=False)}'
+            f'{ground}{_last_svg(view, m, tags=False)}{_last_svg(view, m, tags=True)}'     # under the pieces' names
             f'{_gates_svg(view, m, names)}{_spires_svg(view, m, names)}{_landmarks_svg(view, m)}'
-            f'{_units_svg(view, m, names)}{_last_svg(view, m, tags=True)}{_rings_svg(actions, m)}</svg>')
+            f'{_units_svg(view, m, names)}{_rings_svg(actions, m, (x, y, w, h))}</svg>')
 
 
 _CENTRES: dict = {}                # id(map) -> {hex: centre}; _STATIC: (id(map), placed) -> markup that never changes
@@ -140,7 +141,7 @@ def _terrain_svg(view: dict, m: Map) -> str:
                 out.append(f'<use href="#cs-hex" x="{x}" y="{y}" fill="none" stroke="#8aa" stroke-dasharray="3 2">'
                            f'<title>Sky slot for an earthscape ({hx})</title></use>')
             continue
-        out.append(f'<use href="#cs-hex" x="{x}" y="{y}" fill="{FILL[t]}" stroke="#554"><title>{hx}: {t}</title></use>')
+        out.append(f'<use href="#cs-hex" x="{x}" y="{y}" style="fill:{FILL[t]}" stroke="#554"><title>{hx}: {t}</title></use>')
     return "".join(out)
 
 
@@ -171,86 +172,137 @@ def _gates_svg(view: dict, m: Map, names: list) -> str:
     for s, g in enumerate(view["gates"]):
         x, y = _at(m, g["hex"])
         out_ = s in view["out"]
-        out.append(f'<g class="seat seat-{s}"><rect x="{x - 13}" y="{y - 13}" width="26" height="26" rx="4" '
-                   f'fill="{"#777" if out_ else "currentColor"}" stroke="#222"/><text x="{x}" y="{y + 5}" '
-                   f'text-anchor="middle" font-size="{FONT + 1}" font-weight="bold" fill="#fff">'
-                   f'{CROSS if out_ else g["health"]}</text><title>Gate of {esc(names[s])}: {g["health"]}/{g["max"]} '
-                   f'health</title></g>')
         by = [p for p, t in enumerate(view["gate_marks"]) if t == s]
-        for i, p in enumerate(by):
-            bx, byy = x + 13 + 8 + i * 15, y - 14
-            out.append(f'<g class="seat seat-{p}"><circle cx="{bx}" cy="{byy}" r="7.5" fill="currentColor" stroke="#fff"/>'
-                       f'<text x="{bx}" y="{byy + 4}" text-anchor="middle" font-size="{SMALL}" fill="#fff">{p + 1}</text>'
-                       f'<title>Marked by {esc(names[p])}</title></g>')
         stack = view["stacks"][s]
-        if stack:
-            top = stack[0]
-            what = (_short(top["hero"]) if "hero" in top else _short(top["chips"][0]) if top.get("chips")
-                    else "hidden")
-            more = sum(e["size"] for e in stack) - 1
-            label = what + (f" +{more}" if more else "")
-            out.append(f'<text class="cs-stack" x="{x}" y="{y + 27}" text-anchor="middle" font-size="{SMALL}" '
-                       f'stroke="#fff" stroke-width="3" paint-order="stroke">{esc(label)}</text>')
+        n = sum(e["size"] for e in stack)
+        top = stack[0] if stack else {}
+        what = (_unit_name(top["hero"]) if "hero" in top else _unit_name(top["chips"][0]) if top.get("chips")
+                else "hidden")
+        words = [f"Gate {CROSS if out_ else g['health']}: gate of {names[s]}, "
+                 + ("destroyed" if out_ else f"{g['health']}/{g['max']} health")]
+        if by:
+            words.append("marked by " + " and ".join(f"{names[p]} (player {p + 1})" for p in by))
+        word = f"Stack {n}" if n else "Gate"   # the deployment stack standing on it: how many units
+        if n:
+            words.append(f"{word}: deployment stack of {n}, on top: {what}")
+        name = "; ".join(words)
+        badges = []
+        for i, p in enumerate(by):              # who marked it: a ring per seat in its colour and its own dashes
+            dash = DASH[p % len(DASH)]
+            badges.append(f'<rect class="seat-{p}" x="{x - 14 - 2.5 * i}" y="{y - 17 + 2.5 * i}" width="{28 + 5 * i}" '
+                          f'height="{25 - 5 * i}" rx="5" fill="none" stroke="currentColor" stroke-width="2.5"'
+                          + (f' stroke-dasharray="{dash}"' if dash else "") + '/>')
+        out.append(f'<g class="seat seat-{s} cs-piece cs-gate" tabindex="0" role="img" data-key="cs-gate-{s}" '
+                   f'aria-label="{esc(name)}"><rect x="{x - 11}" y="{y - 14}" width="22" height="19" rx="3" '
+                   f'fill="{"#777" if out_ else "currentColor"}" stroke="#222"/><text x="{x}" y="{y + 1}" '
+                   f'text-anchor="middle" font-size="{FONT}" font-weight="bold" fill="#fff">'
+                   f'{CROSS if out_ else g["health"]}</text>{"".join(badges)}'
+                   f'{_label(x, y, word)}<title>{esc(name)}</title></g>')
     return "".join(out)
 
 
 def _spires_svg(view: dict, m: Map, names: list) -> str:
-    """Every spire: a triangle with its number of upgrades, and beside it its upgrade stack as
-    coloured bars (attack red, range blue, fortification grey) from the bottom (the thick base) up."""
+    """Every spire: a triangle with its number of upgrades, beside it its upgrade stack as coloured bars (attack
+    red, range blue, fortification grey) from the bottom (the thick base) up, its name in one word below."""
     out = []
     for sid, sp in view["spires"].items():
         x, y = _at(m, sp["hex"])
+        y0 = y - 4
         ups = sp["ups"]
         bars = []
         for i, k in enumerate(ups):
-            by = y + 10 - (i + 1) * 4.5
-            bars.append(f'<rect x="{x + 11}" y="{by:.1f}" width="6" height="4" fill="{UP_FILL[k]}"/>')
-        out.append(f'<g class="seat seat-{sp["owner"]}"><polygon points="{x},{y - 14} {x + 10},{y + 10} {x - 10},{y + 10}" '
-                   f'fill="currentColor" stroke="#222"/><text x="{x}" y="{y + 8}" text-anchor="middle" '
-                   f'font-size="{FONT}" font-weight="bold" fill="#fff">{len(ups)}</text>{"".join(bars)}'
-                   f'<line x1="{x + 10}" y1="{y + 10.5}" x2="{x + 18}" y2="{y + 10.5}" stroke="#111" stroke-width="1.5"/>'
-                   f'<title>{esc(SPIRES[sp["type"]]["name"])} of {esc(names[sp["owner"]])}: bottom to top '
-                   f'{", ".join(ups)}</title></g>')
+            by = y0 + 9 - (i + 1) * 4
+            bars.append(f'<rect x="{x + 9}" y="{by:.1f}" width="5" height="3.5" fill="{UP_FILL[k]}"/>')
+        full = SPIRES[sp["type"]]["name"]
+        word = full.split()[-1] if full.split()[-1] != "Spire" else full.split()[0]
+        name = (f"{word} {len(ups)}: {full} of {names[sp['owner']]}, upgrades bottom to top {', '.join(ups) or 'none'} "
+                f"(capacity {sp['cap']})")
+        out.append(f'<g class="seat seat-{sp["owner"]} cs-piece cs-spire" tabindex="0" role="img" data-key="cs-{esc(sid)}" '
+                   f'aria-label="{esc(name)}"><polygon points="{x},{y0 - 12} {x + 9.5},{y0 + 9} {x - 9.5},{y0 + 9}" '
+                   f'fill="currentColor" stroke="#222"/><text x="{x}" y="{y0 + 7}" text-anchor="middle" '
+                   f'font-size="{SMALL}" font-weight="bold" fill="#fff">{len(ups)}</text>{"".join(bars)}'
+                   f'<line x1="{x + 8}" y1="{y0 + 9.5}" x2="{x + 15}" y2="{y0 + 9.5}" stroke="#111" stroke-width="1.5"/>'
+                   f'{_label(x, y, word)}'
+                   f'<title>{esc(name)}</title></g>')
     return "".join(out)
+
+
+LM_GLYPH = {     # a landmark's kind as a small drawing around (0, 0), not a letter
+    "cache": '<polygon points="0,-6 5,0 0,6 -5,0" fill="#2a8fb8" stroke="#123"/>',
+    "guardian": '<path d="M-5,-6 H5 V0 Q5,5 0,7 Q-5,5 -5,0 Z" fill="#8a8a8a" stroke="#222"/>',
+    "shrine": '<path d="M-6,-2 L0,-7 L6,-2 Z M-4,-1 H4 V6 H-4 Z" fill="#b8860b" stroke="#3a2a00" stroke-width=".8"/>',
+    "ruins": '<path d="M-6,6 V-2 H-3 V6 Z M-1,6 V-6 H2 V6 Z M4,6 V1 H6 V6 Z" fill="#7a6a5a" stroke="#222" '
+             'stroke-width=".6"/>',
+}
 
 
 def _landmarks_svg(view: dict, m: Map) -> str:
-    """The landmarks: a question mark while face down, the initial of the kind (and its health) once known."""
+    """The landmarks: a question mark while face down, a drawing of the kind (and its health) once known, the kind
+    in one word below; focusable, named by what they show."""
     out = []
     for hx, lm in view["landmarks"].items():
         x, y = _at(m, hx)
-        label = "?" if not lm["tile"] else LANDMARKS["kinds"][lm["tile"]]["name"][0]
-        if lm["up"] and lm["health"]:
-            label += str(lm["health"])
+        cy = y - 4
         fill = "#eee" if lm["up"] else "#cfc6e8"
-        out.append(f'<g><circle cx="{x}" cy="{y}" r="11" fill="{fill}" stroke="#333"/><text x="{x}" y="{y + 4.5}" '
-                   f'text-anchor="middle" font-size="{FONT}" font-weight="bold">{label}</text></g>')
+        if lm["tile"]:
+            kind = LANDMARKS["kinds"][lm["tile"]]["name"]
+            word = kind.split()[-1]
+            glyph = f'<g transform="translate({x} {cy})">{LM_GLYPH.get(lm["tile"], "")}</g>'
+            hp = f' {lm["health"]}' if lm["up"] and lm["health"] else ""
+            name = (f"{word}{hp}: {kind} at {hx}, " + ("revealed" if lm["up"] else "face down, seen by you")
+                    + (f", {lm['health']} health" if hp else ""))
+            word += hp
+        else:
+            word, name = "Landmark", f"Landmark ?: face down at {hx}"
+            glyph = (f'<text x="{x}" y="{cy + 4.5}" text-anchor="middle" font-size="{FONT}" font-weight="bold">?</text>')
+        out.append(f'<g class="cs-piece cs-landmark" tabindex="0" role="img" data-key="cs-lm-{hx}" aria-label="{esc(name)}">'
+                   f'<circle cx="{x}" cy="{cy}" r="10" fill="{fill}" stroke="#333"/>{glyph}'
+                   f'{_label(x, y, word)}'
+                   f'<title>{esc(name)}</title></g>')
     return "".join(out)
 
 
+LABEL_W = 40           # a piece's name is at most this wide (SVG units): it never reaches a neighbouring hex's piece
+
+
+def _label(x: float, y: float, word: str) -> str:
+    """A piece's name in one word under it, white-haloed; a long word drawn narrower to fit ``LABEL_W``."""
+    fit = f' textLength="{LABEL_W}" lengthAdjust="spacingAndGlyphs"' if len(word) * 6.7 > LABEL_W else ""
+    return (f'<text class="cs-name" x="{x}" y="{y + 16}" text-anchor="middle" font-size="{SMALL}" fill="#111" '
+            f'stroke="#fff" stroke-width="2.5" paint-order="stroke"{fit}>{esc(word)}</text>')
+
+
 def _units_svg(view: dict, m: Map, names: list) -> str:
-    """Every unit on the map with its health: heroes square, minions round, a group with a badge of its size."""
+    """Every unit on the map: its health on its shape (heroes square, minions round) in the upper part of its hex,
+    its name in one word below (white halo), a badge with a group's size; focusable, named by what it shows."""
     out = []
     for u in view["units"]:
         x, y = _at(m, u["hex"])
+        cy = y - 4
         hero = u["hero"] is not None
         dash = ' stroke-dasharray="3 2"' if u["camp"] else ""
-        shape = (f'<rect x="{x - 11}" y="{y - 11}" width="22" height="22" rx="2" fill="currentColor" stroke="#111"{dash}/>'
-                 if hero else f'<circle cx="{x}" cy="{y}" r="11" fill="currentColor" stroke="#111"/>')
+        shape = (f'<rect x="{x - 9.5}" y="{cy - 9.5}" width="19" height="19" rx="2" fill="currentColor" stroke="#111"{dash}/>'
+                 if hero else f'<circle cx="{x}" cy="{cy}" r="10" fill="currentColor" stroke="#111"/>')
         badge = ""
-        if not hero and u["size"] > 1:
-            badge = (f'<circle cx="{x + 11}" cy="{y - 10}" r="7" fill="#fff" stroke="#111"/><text x="{x + 11}" '
-                     f'y="{y - 6}" text-anchor="middle" font-size="{SMALL}" fill="#111">{u["size"]}</text>')
         if u.get("fused"):                      # a Shada elemental: a second ring around its disc
-            shape += f'<circle class="cs-fused" cx="{x}" cy="{y}" r="14.5" fill="none" stroke="currentColor" stroke-width="2.5"/>'
+            shape += f'<circle class="cs-fused" cx="{x}" cy="{cy}" r="13" fill="none" stroke="currentColor" stroke-width="2.5"/>'
         if u.get("promoted"):                   # a promoted Griege minion: a chevron over its top edge
-            badge += (f'<polygon class="cs-promoted" points="{x - 6},{y - 9} {x},{y - 15} {x + 6},{y - 9}" '
+            badge += (f'<polygon class="cs-promoted" points="{x - 6},{cy - 8} {x},{cy - 14} {x + 6},{cy - 8}" '
                       f'fill="#ffd000" stroke="#111"/>')
         state = " (promoted)" if u.get("promoted") else ""
-        out.append(f'<g class="seat seat-{u["owner"]}">{shape}<text x="{x}" y="{y + 4.5}" text-anchor="middle" '
-                   f'font-size="{FONT + 1}" font-weight="bold" fill="#fff">{u["hp"]}</text>{badge}'
-                   f'<title>{esc(u["label"])}{state} of {esc(names[u["owner"]])}: {u["hp"]}/{u["max_hp"]} health'
-                   f'</title></g>')
+        word = _short(u["chips"][0]) if u.get("chips") and not hero else u["label"].split()[-1]
+        if u.get("fused"):
+            word = "Elemental"
+        if not hero and u["size"] > 1:          # a group: its size after its name
+            word += f" \u00d7{u['size']}"
+        group = f", group of {u['size']}" if not hero and u["size"] > 1 else ""
+        title = f'{u["label"]}{state} of {names[u["owner"]]}: {u["hp"]}/{u["max_hp"]} health'
+        name = f'{word} {u["hp"]}: {title}{group}' + (" (campfire)" if u["camp"] else "")
+        out.append(f'<g class="seat seat-{u["owner"]} cs-piece cs-unit" tabindex="0" role="img" data-key="cs-{esc(u["id"])}" '
+                   f'aria-label="{esc(name)}">{shape}<text x="{x}" y="{cy + 4}" text-anchor="middle" '
+                   f'font-size="{FONT}" font-weight="bold" fill="#fff">{u["hp"]}</text>{badge}'
+                   f'{_label(x, y, word)}'
+                   f'<title>{esc(title)}</title></g>')
     return "".join(out)
 
 
@@ -279,7 +331,7 @@ def _last_svg(view: dict, m: Map, tags: bool) -> str:
     """Every seat's last move, drawn in its colour with its own outline pattern until it moves again:
     arrows for moves, shots and attacks (with the damage in a tag), hex outlines with a tag for the rest
     (+ built or placed, ? explored, ! revealed, the cross for removed, the ring for a marked gate).
-    Drawn in two layers: the arrows and outlines under the pieces (``tags`` False), the tags over them."""
+    Drawn in two layers, both under the pieces (whose names stay readable): the arrows and outlines, then the tags."""
     out = []
     for key, marks in sorted(view.get("marks", {}).items()):
         seat = int(key)
@@ -325,33 +377,67 @@ def _ring_actions(actions: list, m: Map) -> dict:
     return at
 
 
-def _rings_svg(actions: list, m: Map) -> str:
-    """A ring to click (or focus and press Enter) on the hex of every action aimed at one; where several
-    actions aim at the same hex, a dashed ring that is not a control (those are buttons in the panel)."""
-    out = []
+def _words(label: str, most: int = 30) -> str:
+    """The start of ``label`` in whole words, at most ``most`` characters (an option's visible text; its accessible
+    name is the whole label, which starts with it)."""
+    if len(label) <= most:
+        return label
+    out = ""
+    for w in label.split():
+        if len(out) + len(w) + 1 > most:
+            break
+        out = f"{out} {w}" if out else w
+    return out or label[:most]
+
+
+def _rings_svg(actions: list, m: Map, box: tuple) -> str:
+    """A ring to click (or focus and press Enter) on the hex of every action aimed at one; where several actions
+    aim at the same hex, a ring with a dot per choice that opens the list of them (shown while it or one of them
+    has the focus; ``data-opens``/``data-via`` as in Clockwork), placed below the hex within the map."""
+    out, picks = [], []
+    bx, by, bw, bh = box
     for hx, acts in sorted(_ring_actions(actions, m).items()):
         x, y = _at(m, hx)
-        if len(acts) > 1:
-            out.append(f'<circle class="cs-multi" cx="{x}" cy="{y}" r="{RING}" fill="none" stroke="#e0a000" '
-                       f'stroke-width="2.5" stroke-dasharray="4 3" aria-hidden="true"/>')
+        if len(acts) == 1:
+            a = acts[0]
+            out.append(f'<g class="cs-mark" role="button" tabindex="0" data-action="{esc(a.id)}" aria-label="{esc(a.label)}">'
+                       f'<circle cx="{x}" cy="{y}" r="{RING}" fill="#ffd000" fill-opacity=".22" stroke="#e0a000" '
+                       f'stroke-width="3"/></g>')
             continue
-        a = acts[0]
-        out.append(f'<g class="cs-mark" role="button" tabindex="0" data-action="{esc(a.id)}" aria-label="{esc(a.label)}">'
-                   f'<circle cx="{x}" cy="{y}" r="{RING}" fill="#ffd000" fill-opacity=".22" stroke="#e0a000" '
-                   f'stroke-width="3"/></g>')
-    return "".join(out)
+        n = len(acts)
+        dots = "".join(f'<circle cx="{x + 8 * ((i % 3) - 1)}" cy="{y + 17 - 5 * (i // 3)}" r="2.2" fill="#e0a000"/>'
+                       for i in range(min(n, 6)))
+        name = f"{hx}: {n} choices ({'; '.join(a.label for a in acts)}): choose the hex, then one of them"
+        shown = [_words(a.label) for a in acts]
+        w = max(6.2 * max(len(t) for t in shown) + 16, 80)
+        h = 19
+        top = y + RING + 4
+        if top + n * (h + 3) > by + bh:
+            top = y - RING - 4 - n * (h + 3)
+        cx = min(max(x, bx + w / 2 + 2), bx + bw - w / 2 - 2)
+        opts = []
+        for i, (a, t) in enumerate(zip(acts, shown)):
+            oy = top + i * (h + 3)
+            opts.append(f'<g class="cs-opt" role="button" tabindex="0" data-action="{esc(a.id)}" aria-label="{esc(a.label)}">'
+                        f'<rect x="{cx - w / 2:.1f}" y="{oy:.1f}" width="{w:.1f}" height="{h}" rx="5"/>'
+                        f'<text x="{cx:.1f}" y="{oy + 13.5:.1f}" text-anchor="middle" font-size="{SMALL}">{esc(t)}</text></g>')
+        picks.append(f'<g class="cs-pick" id="cs-pick-{hx}" data-opens="cs-opts-{hx}" role="button" tabindex="0" '
+                     f'aria-label="{esc(name)}"><circle cx="{x}" cy="{y}" r="{RING}" fill="#ffd000" fill-opacity=".22" '
+                     f'stroke="#e0a000" stroke-width="3" stroke-dasharray="5 2"/>{dots}</g>'
+                     f'<g class="cs-opts" id="cs-opts-{hx}" data-via="cs-pick-{hx}">{"".join(opts)}</g>')
+    return "".join(out) + (f'<g class="cs-picks">{"".join(picks)}</g>' if picks else "")
 
 
 def _player(view: dict, s: int, seat, names: list) -> str:
     f = FACTIONS[view["factions"][s]]
     g = view["gates"][s]
     auto = view.get("automaton") == s
-    out = [f'<section class="cs-player"><h3><span class="seat seat-{s}">{esc(names[s])}</span>: {esc(f["name"])}'
-           f'{" (out)" if s in view["out"] else ""}</h3>',
+    out = [f'<details class="cs-player"{" open" if s == seat else ""}><summary><b class="seat seat-{s}">{esc(names[s])}</b>: '
+           f'{esc(f["name"])}{" (out)" if s in view["out"] else ""} · Source {view["source"][s]}/{view["cap"][s]} · '
+           f'gate {g["health"]}/{g["max"]}</summary>',
            f'<p class="cs-small">Automated: it follows the written script (rules page, "Solo and co-op"); '
            f'{esc(str(view.get("opponent")))} level.</p>' if auto else "",
-           f'<p>Source {view["source"][s]}/{view["cap"][s]} · gate {g["health"]}/{g["max"]} · damage dealt to gates '
-           f'{view["gate_damage"][s]} · limited builds {view["limited"][s]}/2'
+           f'<p>Damage dealt to gates {view["gate_damage"][s]} · limited builds {view["limited"][s]}/2'
            + (f' · CP {view["cp"][s]}' if view["phase"] == "select" else "")
            + (f' · marks the gate of {esc(names[view["gate_marks"][s]])}' if view["gate_marks"][s] is not None else "") + "</p>"]
     b = view["barracks"][s]
@@ -389,7 +475,7 @@ def _player(view: dict, s: int, seat, names: list) -> str:
             else:
                 parts.append(f"hidden ×{e['size']}")
         out.append(f'<p class="cs-small">Deployment stack (top first): {esc(" / ".join(parts))}</p>')
-    out.append("</section>")
+    out.append("</details>")
     return "".join(out)
 
 
@@ -405,8 +491,10 @@ def _market(view: dict) -> str:
                      f'({ch["kind"]}, {ch["cost"]}){esc(stats)}{" " + esc(extra) if extra else ""}</span>')
     scape = m["scape"]
     sc = f'<span class="cs-chip" style="border-color:#4a4">{esc(SCAPE[scape]["name"])} (earthscape, 2)</span>' if scape else ""
-    return (f'<section><h3>Market</h3><p>{"".join(chips)}{sc}</p><p class="cs-small">Chips left {m["deck"]}, '
-            f'earthscapes left {m["scapes"]}, discards {m["discard"]}</p></section>')
+    return (f'<details class="cs-market"{" open" if view["phase"] == "market" else ""}><summary><b>Market</b>: '
+            f'{len(m["face"])} chips{" and an earthscape" if scape else ""} face up</summary><p>{"".join(chips)}{sc}</p>'
+            f'<p class="cs-small">Chips left {m["deck"]}, earthscapes left {m["scapes"]}, discards {m["discard"]}</p>'
+            f'</details>')
 
 
 def _last_moves(view: dict, names: list) -> str:
@@ -462,11 +550,41 @@ def _pieces(view: dict, names: list) -> str:
             lms.append(f"{hx}: face down")
     if lms:
         rows.append(f"<li>Landmarks: {esc('; '.join(lms))}</li>")
-    return (f'<details class="cs-pieces"><summary>On the map</summary><ul>{"".join(rows)}</ul>'
-            f'<p class="cs-small">Spire bars from the bottom: red attack, blue range, grey fortification. '
-            f'A badge on a minion: the size of its group; a yellow chevron: a promoted minion; a double ring: an '
-            f'elemental of two combined minions. Numbers beside a gate: the '
-            f'players who marked it.</p></details>')
+    return f'<details class="cs-pieces"><summary>On the map, in words</summary><ul>{"".join(rows)}</ul></details>'
+
+
+def _key(x: float, y: float, body: str) -> str:
+    return f'<svg viewBox="-12 -12 24 24" width="22" height="22" aria-hidden="true"><g transform="translate({x} {y})">{body}</g></svg>'
+
+
+LEGEND = part("cs-legend", (
+    '<details class="cs-legend"><summary>Map key</summary><ul>'
+    + "".join(f'<li>{_key(0, 0, b)}{esc(t)}</li>' for b, t in (
+        ('<rect x="-8" y="-8" width="16" height="16" rx="2" fill="#888" stroke="#111"/>', "hero (number: health; dashed: campfire)"),
+        ('<circle r="8" fill="#888" stroke="#111"/>', "minion (number: health)"),
+        ('<circle r="8" fill="#888" stroke="#111"/><text y="4" text-anchor="middle" font-size="11" fill="#fff">\u00d7</text>',
+         "group: its size after its name (Sneak \u00d73)"),
+        ('<circle r="7" fill="#888" stroke="#111"/><circle r="10" fill="none" stroke="#888" stroke-width="2"/>',
+         "elemental of two minions"),
+        ('<polygon points="-6,-1 0,-7 6,-1" fill="#ffd000" stroke="#111"/>', "promoted minion"),
+        ('<rect x="-9" y="-8" width="18" height="15" rx="3" fill="#888" stroke="#222"/>',
+         "gate (its health; named \u201cStack 6\u201d while 6 units wait in its deployment stack; a ring in a "
+         "player's colour and dashes: that player marked it)"),
+        ('<polygon points="-2,-10 6,8 -10,8" fill="#888" stroke="#222"/><rect x="7" y="3" width="4" height="3" '
+         'fill="#b3261e"/><rect x="7" y="-1" width="4" height="3" fill="#1f5fa8"/><rect x="7" y="-5" width="4" '
+         'height="3" fill="#5b5b5b"/>', "spire: bars from the bottom, red attack, blue range, grey fortification"),
+        ('<circle r="6" fill="#7fe0ff" stroke="#246"/>', "Source well"),
+        ('<circle r="9" fill="#cfc6e8" stroke="#333"/><text y="4.5" text-anchor="middle" font-size="12" '
+         'font-weight="bold">?</text>', "landmark, face down"),
+        (LM_GLYPH["cache"], "Source Cache"), (LM_GLYPH["guardian"], "Stone Guardian"),
+        (LM_GLYPH["shrine"], "Relic Shrine"), (LM_GLYPH["ruins"], "Fallen Ruins"),
+        ('<circle r="9" fill="#ffd000" fill-opacity=".3" stroke="#e0a000" stroke-width="2.5"/>', "a choice: click it"),
+        ('<circle r="9" fill="#ffd000" fill-opacity=".3" stroke="#e0a000" stroke-width="2.5" stroke-dasharray="4 2"/>'
+         '<circle cx="-4" cy="6" r="1.8" fill="#e0a000"/><circle cx="4" cy="6" r="1.8" fill="#e0a000"/>',
+         "several choices: click, then pick one"),
+        ('<line x1="-9" y1="0" x2="5" y2="0" stroke="#888" stroke-width="3"/><polygon points="9,0 3,-4 3,4" fill="#888"/>',
+         "a player's last move, in its colour"),
+    )) + '</ul></details>'))
 
 
 def _actions_panel(acts: list, m: Map) -> str:
@@ -474,13 +592,19 @@ def _actions_panel(acts: list, m: Map) -> str:
     (folded) for whoever prefers buttons."""
     if not acts:
         return ""
-    ringed = {a.id for hx, xs in _ring_actions(acts, m).items() if len(xs) == 1 for a in xs}
-    plain = [a for a in acts if a.id not in ringed]
+    on_map = {a.id for xs in _ring_actions(acts, m).values() for a in xs}
+    built = [a for a in acts if a.id.startswith(ARRANGE)]
+    one_by_one = [a for a in acts if a.id.startswith(("put:", "join:"))] if built else []
+    skip = on_map | {a.id for a in built + one_by_one}
+    plain = [a for a in acts if a.id not in skip]
     out = ['<section class="cs-acts bs-actions" aria-label="Your choices"><h3>Your choices</h3>']
+    if on_map:
+        out.append(f'<p class="cs-small">Choose a ringed hex on the map ({len(on_map)} '
+                   f'choice{"" if len(on_map) == 1 else "s"}).</p>')
     out += [action_button(a.id, esc(a.label)) for a in plain]
-    if ringed:
-        out.append(f'<details class="cs-ringed"><summary>{len(ringed)} on the map: a ringed hex, or pick from the list'
-                   f'</summary>{"".join(action_button(a.id, esc(a.label)) for a in acts if a.id in ringed)}</details>')
+    if one_by_one:
+        out.append(f'<details class="cs-onebyone"><summary>Or place the units one by one</summary>'
+                   f'{"".join(action_button(a.id, esc(a.label)) for a in one_by_one)}</details>')
     out.append("</section>")
     return "".join(out)
 
@@ -515,6 +639,6 @@ def render(view: dict, actions: list, *, seat, names: list, interactive: bool) -
     players = "".join(part(f"cs-p{s}", _player(view, s, seat, names)) for s in range(view["players"]))
     return ('<div class="cs-game"><div class="cs-wrap" data-table><div class="cs-board" data-board>'
             + _board(view, acts, names) + '</div><div class="cs-panel" data-side>'
-            + '<div class="cs-head">' + "".join(head) + '</div>' + _actions_panel(acts, m)
-            + _last_moves(view, names) + _pieces(view, names) + players + _market(view)
+            + '<div class="cs-head">' + "".join(head) + '</div>' + _actions_panel(acts, m) + stack_builder(view, acts, seat)
+            + _last_moves(view, names) + LEGEND + players + _market(view) + _pieces(view, names)
             + QUICK_HTML + log_details("cs-log", view["log"], names=names) + '</div></div></div>')

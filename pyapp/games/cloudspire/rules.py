@@ -7,11 +7,12 @@ option ``mode``) against the scripted Raider Fortress: :mod:`.automa`, an extra 
 :meth:`CloudspireState._advance`."""
 from __future__ import annotations
 
+from .. import declared
 from ...engine import Game, Option, Outcome
 from ...engine.flow import Phase, phases
 from ...engine.util import read_text
 from .content import (CHIPS, EARTHSCAPES, EVENTS, FACTIONS, LANDMARKS, PART1, PLAYABLE, RELICS,
-                      UNITS, faction_name)
+                      UNITS, faction_name, the)
 from .onslaught import OnslaughtMixin
 from . import automa
 
@@ -20,16 +21,17 @@ WAVES = 4                                          # CS-WAVE-1
 
 class CloudspireState(OnslaughtMixin):
     PHASES = phases(                               # CS-WAVE-2: six phases in order, Prep in three steps
-        Phase("event", "all", next="income", doc="an event card is revealed (from wave 2)"),
-        Phase("income", "all", next="market", doc="every player gains Source"),
+        Phase("event", "all", moves=False, next="income", doc="an event card is revealed (from wave 2)"),
+        Phase("income", "all", moves=False, next="market", doc="every player gains Source"),
         Phase("market", "round", next="build", doc="one purchase or pass each, round the table until all pass"),
         Phase("build", "round", next="mark", doc="one build option or pass each, round the table until all pass"),
         Phase("mark", "one", next="select", doc="prep step 1: each player declares a mark"),
         Phase("select", "one", next="stack", doc="prep step 2: each player selects units with Command Points"),
         Phase("stack", "all", next="onslaught", doc="prep step 3: everybody builds a secret deployment stack"),
-        Phase("onslaught", "one", next="onslaught", doc="rounds of five-stage turns until the wave ends"),
+        Phase("onslaught", "one", next="onslaught", moves=False, doc="rounds of five-stage turns until the wave ends"),
     )
     FIRST_PHASE = "event"
+    FRAMES = ("construct", "displace", "explore", "fire", "levelup", "turn", "upgrade")
 
     # ---- set-up (CS-GAP-1/2) ---------------------------------------------------------------------
     def _setup_data(self) -> dict:
@@ -83,7 +85,7 @@ class CloudspireState(OnslaughtMixin):
         self.data["flow"]["first"] = first
         self.refill_market()                                            # CS-GAP-2
         for s in range(n):
-            self.say("{0} leads the %s" % faction_name(factions[s]), s, kind="setup")
+            self.say("{0} leads %s" % the(faction_name(factions[s])), s, kind="setup")
         if self.automaton is not None:
             automa.setup(self)
         self.say("{0} is the first player", first, kind="setup")
@@ -324,19 +326,14 @@ FACTION_CHOICES = [(f, FACTIONS[f]["name"]) for f in PLAYABLE]
 MODE_CHOICES = [("competitive", "Competitive"), ("coop", "Co-operative against the Raider Fortress")]
 
 
+@declared
 class CloudspireGame(Game):
-    id = "cloudspire"
-    title = "Cloudspire"
-    min_players, max_players = 1, 4                 # CS-OVR-1: 1 player is solo (CS-GAP-6)
-    default_players = 2                             # a new game's setup: the competitive game
     # 2: the Heirs' Outrider and Court Warden, the Bellows Spire and the Forsaken Colossus at the numbers of
     #    CS-GAP-75/72 (a recorded game with them no longer replays the same); equipment hidden under its hero
     rules_version = 2
 
     def plays_together(self, options: dict, players: int) -> bool:
         return players > 1 and options.get("mode") == "coop"      # CS-OVR-2: together against the Raider Fortress
-    seat_colours = ("#c0392b", "#2f6db5", "#2e8b57", "#d4a017")   # as its board draws them (web/cloudspire.css)
-    description = "Advance your floating fortress, raise spires and send minions and heroes at rival fortresses."
     options_spec = (
         Option("factions", None, "Factions", FACTION_CHOICES, kind="choice", per_seat=True,
                help="One faction per player; by default each player is dealt a different faction at random."),

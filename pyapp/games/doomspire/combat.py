@@ -115,7 +115,7 @@ class CombatRules(DoomspireBase):
     def _oneshots(self, k: KnightData) -> list[str]:
         return [i for i in k["items"] if self.C["items"][self.data["items"][i]]["effects"].get("oneshot")]
 
-    def _ask_shot(self, s: int, shots: list[str], target: int, total: int) -> None:
+    def _offer_shot(self, s: int, shots: list[str], target: int, total: int) -> None:
         opts = [(f"use:{i}", f"Use {self.item_name(i)} (+{self.C['items'][self.data['items'][i]]['effects']['oneshot']}; "
                  f"now {total} vs {target})") for i in shots]
         opts.append(("nouse", f"Keep it (now {total} vs {target})"))
@@ -134,84 +134,94 @@ class CombatRules(DoomspireBase):
         return (frame["roll"] + p["might"] + self.combat_bonus(k, frame["monster"]["theme"])
                 + 2 * (frame["own"] + frame["support"]))
 
-    def _f_monster(self, frame: dict, choice: str | None, seat: int | None) -> None:
-        d = self.data
-        s, t, mon = frame["seat"], frame["tile"], frame["monster"]
-        k = self.knight_of(s, frame["knight"])
-        p = d["players"][s]
-        stage = frame["stage"]
-        if stage == "ask":
-            if choice is None:
-                base = p["might"] + self.combat_bonus(k, mon["theme"]) + 2 * self.units_adjacent(s, t)
-                self.flow.ask(s, [("fight", f"Fight the {mon['name']} (might {mon['might']}; you have {base} + 1D3 "
-                                            "before support)"),
-                                  ("flee", "Try to flee (1D3: 1 fight anyway, 2 flee and lose 1 resource, 3 flee home)")],
-                              kind="flee")
-                return
-            if choice == "fight":
-                frame["stage"] = "roll"
-                return
-            r = self._flee_roll(s, k)                                  # LD-MON-2
-            self.say(f"{{0}} tries to flee and rolls {r}", s, kind="flee")
-            if r == 1:                                                 # LD-MON-3
-                frame["stage"] = "roll"
-                return
-            if r == 3:                                                 # LD-MON-6
-                self.send_home(s, k, why=f"flees from the {mon['name']}")
-                self._monster_left(frame)
-                return
-            frame["stage"] = "fleeto"
+    def _monster_sides(self, frame: dict) -> tuple:
+        """A monster fight's seat, tile, monster and knight."""
+        s = frame["seat"]
+        return s, frame["tile"], frame["monster"], self.knight_of(s, frame["knight"])
+
+    def _s_monster_ask(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        s, t, mon, k = self._monster_sides(frame)
+        if choice is None:
+            base = self.data["players"][s]["might"] + self.combat_bonus(k, mon["theme"]) + 2 * self.units_adjacent(s, t)
+            self.flow.ask(s, [("fight", f"Fight the {mon['name']} (might {mon['might']}; you have {base} + 1D3 "
+                                        "before support)"),
+                              ("flee", "Try to flee (1D3: 1 fight anyway, 2 flee and lose 1 resource, 3 flee home)")],
+                          kind="flee")
             return
-        if stage == "fleeto":                                          # LD-MON-4, LD-MON-5
-            dests = self.flee_dests(s, t)
-            if choice is None and len(dests) > 1:
-                self.flow.ask(s, [(f"fleeto:{u}", f"Flee to {u}") for u in dests], kind="fleeto")
-                return
-            dest = choice.split(":")[1] if choice else dests[0]
-            self.mark(self.mover(s), "flee", t, dest, text=f"knight {k['id'][1:]} flees from the {mon['name']}")
-            k["at"] = dest
-            self.say(f"{{0}}'s knight flees to {k['at']}", s, kind="flee")
+        if choice == "fight":
+            self.stage(frame, "roll")
+            return
+        r = self._flee_roll(s, k)                                      # LD-MON-2
+        self.say(f"{{0}} tries to flee and rolls {r}", s, kind="flee")
+        if r == 1:                                                     # LD-MON-3
+            self.stage(frame, "roll")
+            return
+        if r == 3:                                                     # LD-MON-6
+            self.send_home(s, k, why=f"flees from the {mon['name']}")
             self._monster_left(frame)
-            self._push_lose(s, why="flee")
             return
-        if stage == "roll":                                            # LD-MON-7
-            frame["roll"] = self.roll3()
-            frame["own"] = self.units_adjacent(s, t)
-            frame["support"] = 0
-            frame["askers"] = self._support_askers(t, (s,))
-            frame["stage"] = "support"
-            self.say(f"{{0}} rolls {frame['roll']} against the {mon['name']}", s, kind="combat")
+        self.stage(frame, "fleeto")
+
+    def _s_monster_fleeto(self, frame: dict, choice: str | None, seat: int | None) -> None:  # LD-MON-4, LD-MON-5
+        s, t, mon, k = self._monster_sides(frame)
+        dests = self.flee_dests(s, t)
+        if choice is None and len(dests) > 1:
+            self.flow.ask(s, [(f"fleeto:{u}", f"Flee to {u}") for u in dests], kind="fleeto")
             return
-        if stage == "support":                                         # LD-MON-16, LD-MON-17
-            if choice is not None:
-                o = frame["askers"].pop(0)
-                if choice == "support:yes":
-                    n = self.units_adjacent(o, t)
-                    frame["support"] += n
-                    self.say(f"{{0}} supports with {n} unit(s)", o, kind="support")
-                else:
-                    self.say("{0} does not support", o, kind="support")
-            if frame["askers"]:
-                o = frame["askers"][0]
-                total = self._monster_total(frame, k)
-                self.flow.ask(o, [("support:yes", f"Support {self.name(s)} (+{2 * self.units_adjacent(o, t)}; "
-                                                  f"now {total} vs {mon['might']})"),
-                                  ("support:no", f"Do not support {self.name(s)}")], kind="support")
-                return
-            frame["stage"] = "bonus"
+        dest = choice.split(":")[1] if choice else dests[0]
+        self.mark(self.mover(s), "flee", t, dest, text=f"knight {k['id'][1:]} flees from the {mon['name']}")
+        k["at"] = dest
+        self.say(f"{{0}}'s knight flees to {k['at']}", s, kind="flee")
+        self._monster_left(frame)
+        self._push_lose(s, why="flee")
+
+    def _s_monster_roll(self, frame: dict, choice: str | None, seat: int | None) -> None:  # LD-MON-7
+        s, t, mon = frame["seat"], frame["tile"], frame["monster"]
+        frame["roll"] = self.roll3()
+        frame["own"] = self.units_adjacent(s, t)
+        frame["support"] = 0
+        frame["askers"] = self._support_askers(t, (s,))
+        self.stage(frame, "support")
+        self.say(f"{{0}} rolls {frame['roll']} against the {mon['name']}", s, kind="combat")
+
+    def _s_monster_support(self, frame: dict, choice: str | None, seat: int | None) -> None:  # LD-MON-16, LD-MON-17
+        s, t, mon, k = self._monster_sides(frame)
+        if choice is not None:
+            o = frame["askers"].pop(0)
+            if choice == "support:yes":
+                n = self.units_adjacent(o, t)
+                frame["support"] += n
+                self.say(f"{{0}} supports with {n} unit(s)", o, kind="support")
+            else:
+                self.say("{0} does not support", o, kind="support")
+        if frame["askers"]:
+            o = frame["askers"][0]
+            total = self._monster_total(frame, k)
+            self.flow.ask(o, [("support:yes", f"Support {self.name(s)} (+{2 * self.units_adjacent(o, t)}; "
+                                              f"now {total} vs {mon['might']})"),
+                              ("support:no", f"Do not support {self.name(s)}")], kind="support")
             return
-        if stage == "bonus":                                           # LD-MON-9
-            frame["stage"] = "resolve"
-            frame["extra"] = 0
-            shots = self._oneshots(k)
-            if shots:
-                frame["stage"] = "shot"
-                self._ask_shot(s, shots, mon["might"], self._monster_total(frame, k))
-            return
-        if stage == "shot":
-            self._use_shot(frame, s, k, choice)
-            frame["stage"] = "resolve"
-            return
+        self.stage(frame, "bonus")
+
+    def _s_monster_bonus(self, frame: dict, choice: str | None, seat: int | None) -> None:  # LD-MON-9
+        s, _t, mon, k = self._monster_sides(frame)
+        frame["extra"] = 0
+        shots = self._oneshots(k)
+        if shots:
+            self.stage(frame, "shot")
+            self._offer_shot(s, shots, mon["might"], self._monster_total(frame, k))
+        else:
+            self.stage(frame, "resolve")
+
+    def _s_monster_shot(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        s, _t, _mon, k = self._monster_sides(frame)
+        self._use_shot(frame, s, k, choice)
+        self.stage(frame, "resolve")
+
+    def _s_monster_resolve(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        d = self.data
+        s, t, mon, k = self._monster_sides(frame)
+        p = d["players"][s]
         total = self._monster_total(frame, k) + frame.get("extra", 0)
         self.flow.pop(frame)
         if total >= mon["might"]:                                      # LD-MON-10, LD-MON-11
@@ -244,96 +254,111 @@ class CombatRules(DoomspireBase):
         self.data["tiles"][frame["tile"]]["monster"] = frame["monster"]   # a fled-from monster stays (LD-GAP-22)
 
     # ------------------------------------------------------------ knight combat (LD-KVK)
-    def _f_duel(self, frame: dict, choice: str | None, seat: int | None) -> None:
-        a, dd, t = frame["attacker"], frame["defender"], frame["tile"]
-        ka, kd = self.knight_of(a, frame["attacker_knight"]), self.knight_of(dd, frame["defender_knight"])
-        stage = frame["stage"]
-        if stage == "ask":                                             # LD-KVK-4
-            fl = frame["fleer"]
-            other = a if fl == dd else dd
-            if choice is None:
-                self.flow.ask(fl, [("fight", f"Fight {self.name(other)}'s knight on {t}"),
-                                   ("flee", "Try to flee (1D3: 1 fight anyway, 2 flee and give 1 resource or item, "
-                                            "3 flee home)")], kind="flee")
-                return
-            if choice == "fight":
-                frame["stage"] = "roll"
-                return
-            kf = kd if fl == dd else ka
-            r = self._flee_roll(fl, kf)
-            self.say(f"{{0}} tries to flee and rolls {r}", fl, kind="flee")
-            if r == 1:                                                 # LD-KVK-5
-                frame["stage"] = "roll"
-                return
-            if r == 3:                                                 # LD-KVK-8
-                self.flow.pop(frame)
-                self.send_home(fl, kf, why="flees home from a knight fight", by=self.mover(a))
-                return
-            frame["stage"] = "fleeto"
+    def _duel_sides(self, frame: dict) -> tuple:
+        """A knight fight's attacker, defender, tile and their two knights."""
+        a, dd = frame["attacker"], frame["defender"]
+        return (a, dd, frame["tile"], self.knight_of(a, frame["attacker_knight"]),
+                self.knight_of(dd, frame["defender_knight"]))
+
+    def _s_duel_ask(self, frame: dict, choice: str | None, seat: int | None) -> None:  # LD-KVK-4
+        a, dd, t, ka, kd = self._duel_sides(frame)
+        fl = frame["fleer"]
+        other = a if fl == dd else dd
+        if choice is None:
+            self.flow.ask(fl, [("fight", f"Fight {self.name(other)}'s knight on {t}"),
+                               ("flee", "Try to flee (1D3: 1 fight anyway, 2 flee and give 1 resource or item, "
+                                        "3 flee home)")], kind="flee")
             return
-        if stage == "fleeto":                                          # LD-KVK-6, LD-KVK-7
-            fl = frame["fleer"]
-            other = a if fl == dd else dd
-            kf, ko = (kd, ka) if fl == dd else (ka, kd)
-            dests = self.flee_dests(fl, t)
-            if choice is None and len(dests) > 1:
-                self.flow.ask(fl, [(f"fleeto:{u}", f"Flee to {u}") for u in dests], kind="fleeto")
-                return
+        if choice == "fight":
+            self.stage(frame, "roll")
+            return
+        kf = kd if fl == dd else ka
+        r = self._flee_roll(fl, kf)
+        self.say(f"{{0}} tries to flee and rolls {r}", fl, kind="flee")
+        if r == 1:                                                     # LD-KVK-5
+            self.stage(frame, "roll")
+            return
+        if r == 3:                                                     # LD-KVK-8
             self.flow.pop(frame)
-            self._push_lose(fl, why="flee", to=other, kid=kf["id"], to_kid=ko["id"])
-            dest = choice.split(":")[1] if choice else dests[0]
-            self.mark(self.mover(a), "flee", t, dest, text=f"{self.name(fl)}'s knight {kf['id'][1:]} flees a knight fight")
-            kf["at"] = dest
-            self.say(f"{{0}}'s knight flees to {kf['at']}", fl, kind="flee")
+            self.send_home(fl, kf, why="flees home from a knight fight", by=self.mover(a))
             return
-        if stage == "roll":                                            # LD-KVK-9
-            self._fight_happens(t)
-            frame["roll_a"] = self.roll3() + self.roll3()
-            frame["roll_d"] = self.roll3() + self.roll3()
-            frame["own_a"], frame["own_d"] = self.units_adjacent(a, t), self.units_adjacent(dd, t)
-            frame["support_a"], frame["support_d"] = 0, 0
-            frame["askers"] = self._support_askers(t, (a, dd))
-            frame["stage"] = "support"
-            self.say(f"knight combat on {t}: {{0}} rolls {frame['roll_a']}, {{1}} rolls {frame['roll_d']}", a, dd,
-                     kind="combat")
+        self.stage(frame, "fleeto")
+
+    def _s_duel_fleeto(self, frame: dict, choice: str | None, seat: int | None) -> None:  # LD-KVK-6, LD-KVK-7
+        a, dd, t, ka, kd = self._duel_sides(frame)
+        fl = frame["fleer"]
+        other = a if fl == dd else dd
+        kf, ko = (kd, ka) if fl == dd else (ka, kd)
+        dests = self.flee_dests(fl, t)
+        if choice is None and len(dests) > 1:
+            self.flow.ask(fl, [(f"fleeto:{u}", f"Flee to {u}") for u in dests], kind="fleeto")
             return
-        if stage == "support":
-            if choice is not None:
-                o = frame["askers"].pop(0)
-                n = self.units_adjacent(o, t)
-                if choice == f"support:{a + 1}":
-                    frame["support_a"] += n
-                    self.say("{0} supports {1}", o, a, kind="support")
-                elif choice == f"support:{dd + 1}":
-                    frame["support_d"] += n
-                    self.say("{0} supports {1}", o, dd, kind="support")
-                else:
-                    self.say("{0} stays out of it", o, kind="support")
-            if frame["askers"]:
-                o = frame["askers"][0]
-                ta, td = self._duel_totals(frame, ka, kd)
-                self.flow.ask(o, [(f"support:{a + 1}", f"Support {self.name(a)} ({ta} now)"),
-                                  (f"support:{dd + 1}", f"Support {self.name(dd)} ({td} now)"),
-                                  ("support:no", "Support nobody")], kind="support")
-                return
-            frame["stage"] = "shot_a"
+        self.flow.pop(frame)
+        self._push_lose(fl, why="flee", to=other, kid=kf["id"], to_kid=ko["id"])
+        dest = choice.split(":")[1] if choice else dests[0]
+        self.mark(self.mover(a), "flee", t, dest, text=f"{self.name(fl)}'s knight {kf['id'][1:]} flees a knight fight")
+        kf["at"] = dest
+        self.say(f"{{0}}'s knight flees to {kf['at']}", fl, kind="flee")
+
+    def _s_duel_roll(self, frame: dict, choice: str | None, seat: int | None) -> None:  # LD-KVK-9
+        a, dd, t = frame["attacker"], frame["defender"], frame["tile"]
+        self._fight_happens(t)
+        frame["roll_a"] = self.roll3() + self.roll3()
+        frame["roll_d"] = self.roll3() + self.roll3()
+        frame["own_a"], frame["own_d"] = self.units_adjacent(a, t), self.units_adjacent(dd, t)
+        frame["support_a"], frame["support_d"] = 0, 0
+        frame["askers"] = self._support_askers(t, (a, dd))
+        self.stage(frame, "support")
+        self.say(f"knight combat on {t}: {{0}} rolls {frame['roll_a']}, {{1}} rolls {frame['roll_d']}", a, dd,
+                 kind="combat")
+
+    def _s_duel_support(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        a, dd, t, ka, kd = self._duel_sides(frame)
+        if choice is not None:
+            o = frame["askers"].pop(0)
+            n = self.units_adjacent(o, t)
+            if choice == f"support:{a + 1}":
+                frame["support_a"] += n
+                self.say("{0} supports {1}", o, a, kind="support")
+            elif choice == f"support:{dd + 1}":
+                frame["support_d"] += n
+                self.say("{0} supports {1}", o, dd, kind="support")
+            else:
+                self.say("{0} stays out of it", o, kind="support")
+        if frame["askers"]:
+            o = frame["askers"][0]
+            ta, td = self._duel_totals(frame, ka, kd)
+            self.flow.ask(o, [(f"support:{a + 1}", f"Support {self.name(a)} ({ta} now)"),
+                              (f"support:{dd + 1}", f"Support {self.name(dd)} ({td} now)"),
+                              ("support:no", "Support nobody")], kind="support")
             return
-        if stage in ("shot_a", "shot_d"):
-            side = stage[-1]
-            seat_, kk = (a, ka) if side == "a" else (dd, kd)
-            if choice is not None:
-                self._use_shot(frame, seat_, kk, choice, key="extra_" + side)
-                frame["stage"] = "shot_d" if side == "a" else "resolve"
-                return
-            shots = self._oneshots(kk)
-            if shots and not frame.get("asked_" + side):
-                frame["asked_" + side] = True
-                ta, td = self._duel_totals(frame, ka, kd)
-                mine, theirs = (ta, td) if side == "a" else (td, ta)
-                self._ask_shot(seat_, shots, theirs, mine)
-                return
-            frame["stage"] = "shot_d" if side == "a" else "resolve"
+        self.stage(frame, "shot_a")
+
+    def _s_duel_shot_a(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        self._duel_shot(frame, choice, "a", then="shot_d")
+
+    def _s_duel_shot_d(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        self._duel_shot(frame, choice, "d", then="resolve")
+
+    def _duel_shot(self, frame: dict, choice: str | None, side: str, then: str) -> None:
+        """One side of a knight fight may use a one-shot item once the totals are known."""
+        a, dd, _t, ka, kd = self._duel_sides(frame)
+        seat_, kk = (a, ka) if side == "a" else (dd, kd)
+        if choice is not None:
+            self._use_shot(frame, seat_, kk, choice, key="extra_" + side)
+            self.stage(frame, then)
             return
+        shots = self._oneshots(kk)
+        if shots and not frame.get("asked_" + side):
+            frame["asked_" + side] = True
+            ta, td = self._duel_totals(frame, ka, kd)
+            mine, theirs = (ta, td) if side == "a" else (td, ta)
+            self._offer_shot(seat_, shots, theirs, mine)
+            return
+        self.stage(frame, then)
+
+    def _s_duel_resolve(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        a, dd, t, ka, kd = self._duel_sides(frame)
         ta, td = self._duel_totals(frame, ka, kd)
         if ta == td:                                                   # LD-KVK-11, LD-GAP-50
             frame["roll_a"] = self.roll3() + self.roll3()
@@ -377,7 +402,7 @@ class CombatRules(DoomspireBase):
         itself only when a single resource or a single item that fits is all there is.  A giver of a gift with
         nothing at all loses 1 fame instead (LD-GAP-47), but not once the taker has turned an item down."""
         if frame.get("stage") == "room":
-            self._f_handover_room(frame, choice)
+            self._handover_room_step(frame, choice)
             return
         g, t = frame["giver"], frame["taker"]
         steal = frame["chooser"] == t
@@ -424,7 +449,7 @@ class CombatRules(DoomspireBase):
                                                             "chooser")},
                        declined=list(frame["declined"]), stage="room", item=what)
 
-    def _f_handover_room(self, frame: dict, choice: str | None) -> None:
+    def _handover_room_step(self, frame: dict, choice: str | None) -> None:
         """The taking knight has no room for the item: its lord drops one of its own items, or turns it down."""
         g, t, what = frame["giver"], frame["taker"], frame["item"]
         steal = frame["chooser"] == t

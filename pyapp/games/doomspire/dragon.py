@@ -39,84 +39,91 @@ class DragonRules(DoomspireBase):
         return (frame["roll_knight"] + p["might"] + 2 * (frame["own"] + frame["support"])
                 + self.combat_bonus(k, None, duel=True) + frame.get("extra", 0))
 
-    def _f_dragon(self, frame: dict, choice: str | None, seat: int | None) -> None:
+    def _s_dragon_check(self, frame: dict, choice: str | None, seat: int | None) -> None:  # LD-DOOM-5, LD-DOOM-6
+        s, t = frame["seat"], frame["tile"]
+        why = self.impresses(s, self.knight_of(s, frame["knight"]))
+        if why:
+            self.say(f"the dragon is impressed by {{0}}'s {why}", s, kind="dragon")
+            self.mark(self.mover(s), "dragon", t, text=f"impresses the dragon ({why})")
+            self.stage(frame, "impress")
+        else:
+            self.stage(frame, "roll")
+            self.say("{0} must fight the dragon", s, kind="dragon")
+
+    def _s_dragon_roll(self, frame: dict, choice: str | None, seat: int | None) -> None:  # LD-DRAG-5
         d = self.data
         s, t = frame["seat"], frame["tile"]
-        k = self.knight_of(s, frame["knight"])
-        p = d["players"][s]
-        stage = frame["stage"]
-        might = self.C["board"]["dragon"]["might"]
-        if stage == "check":                                           # LD-DOOM-5, LD-DOOM-6
-            why = self.impresses(s, k)
-            if why:
-                self.say(f"the dragon is impressed by {{0}}'s {why}", s, kind="dragon")
-                self.mark(self.mover(s), "dragon", t, text=f"impresses the dragon ({why})")
-                frame["stage"] = "impress"
-            else:
-                frame["stage"] = "roll"
-                self.say("{0} must fight the dragon", s, kind="dragon")
+        frame["roll_knight"] = self.roll3() + self.roll3()
+        frame["roll_dragon"] = self.roll3() + self.roll3()
+        frame["own"] = self.units_adjacent(s, t)
+        frame["support"] = 0
+        frame["askers"] = self._support_askers(t, (s,))
+        rival = max((o for o in self.active_seats() if o != s),
+                    key=lambda o: (d["players"][o]["fame"], -o), default=None)
+        frame["rival"] = rival                                         # LD-DRAG-4: the rival rolls for the dragon
+        if rival is not None:
+            self.say(f"{{0}} rolls {frame['roll_knight']}; the dragon (rolled by {{1}}) rolls {frame['roll_dragon']}",
+                     s, rival, kind="dragon")
+        else:
+            self.say(f"{{0}} rolls {frame['roll_knight']}; the dragon rolls {frame['roll_dragon']}", s, kind="dragon")
+        self.stage(frame, "support")
+
+    def _s_dragon_support(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        s, t = frame["seat"], frame["tile"]
+        if choice is not None:
+            o = frame["askers"].pop(0)
+            if choice == "support:yes":
+                frame["support"] += self.units_adjacent(o, t)
+                self.say("{0} supports against the dragon", o, kind="support")
+        if frame["askers"]:
+            o = frame["askers"][0]
+            self.flow.ask(o, [("support:yes", f"Support {self.name(s)} against the dragon"),
+                              ("support:no", "Do not support")], kind="support")
             return
-        if stage == "roll":                                            # LD-DRAG-5
+        self.stage(frame, "bonus")
+
+    def _s_dragon_bonus(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        s = frame["seat"]
+        k = self.knight_of(s, frame["knight"])
+        shots = self._oneshots(k)
+        if shots:
+            self.stage(frame, "shot")
+            self._offer_shot(s, shots, frame["roll_dragon"] + self.C["board"]["dragon"]["might"],
+                             self._dragon_total(frame, k))
+        else:
+            self.stage(frame, "resolve")
+
+    def _s_dragon_shot(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        s = frame["seat"]
+        self._use_shot(frame, s, self.knight_of(s, frame["knight"]), choice)
+        self.stage(frame, "resolve")
+
+    def _s_dragon_resolve(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        s, t = frame["seat"], frame["tile"]
+        k = self.knight_of(s, frame["knight"])
+        tk = self._dragon_total(frame, k)
+        td = frame["roll_dragon"] + self.C["board"]["dragon"]["might"]  # LD-DRAG-3
+        if tk == td:                                                    # LD-DRAG-6
             frame["roll_knight"] = self.roll3() + self.roll3()
             frame["roll_dragon"] = self.roll3() + self.roll3()
-            frame["own"] = self.units_adjacent(s, t)
-            frame["support"] = 0
-            frame["askers"] = self._support_askers(t, (s,))
-            rival = max((o for o in self.active_seats() if o != s),
-                        key=lambda o: (d["players"][o]["fame"], -o), default=None)
-            frame["rival"] = rival                                     # LD-DRAG-4: the rival rolls for the dragon
-            if rival is not None:
-                self.say(f"{{0}} rolls {frame['roll_knight']}; the dragon (rolled by {{1}}) rolls {frame['roll_dragon']}",
-                         s, rival, kind="dragon")
-            else:
-                self.say(f"{{0}} rolls {frame['roll_knight']}; the dragon rolls {frame['roll_dragon']}", s, kind="dragon")
-            frame["stage"] = "support"
+            self.say(f"tie at {tk}; reroll: {frame['roll_knight']} and {frame['roll_dragon']}", kind="dragon")
             return
-        if stage == "support":
-            if choice is not None:
-                o = frame["askers"].pop(0)
-                if choice == "support:yes":
-                    frame["support"] += self.units_adjacent(o, t)
-                    self.say("{0} supports against the dragon", o, kind="support")
-            if frame["askers"]:
-                o = frame["askers"][0]
-                self.flow.ask(o, [("support:yes", f"Support {self.name(s)} against the dragon"),
-                                  ("support:no", "Do not support")], kind="support")
-                return
-            frame["stage"] = "bonus"
+        if tk > td:                                                     # LD-DOOM-7, LD-VIC-6
+            self.say(f"{{0}} defeats the dragon ({tk} vs {td}) and impresses it", s, kind="dragon")
+            self.mark(self.mover(s), "dragon", t, text=f"defeats the dragon ({tk} vs {td})")
+            self.stage(frame, "impress")
             return
-        if stage == "bonus":
-            frame["stage"] = "resolve"
-            shots = self._oneshots(k)
-            if shots:
-                frame["stage"] = "shot"
-                self._ask_shot(s, shots, frame["roll_dragon"] + might, self._dragon_total(frame, k))
-            return
-        if stage == "shot":
-            self._use_shot(frame, s, k, choice)
-            frame["stage"] = "resolve"
-            return
-        if stage == "resolve":
-            tk = self._dragon_total(frame, k)
-            td = frame["roll_dragon"] + might                           # LD-DRAG-3
-            if tk == td:                                                # LD-DRAG-6
-                frame["roll_knight"] = self.roll3() + self.roll3()
-                frame["roll_dragon"] = self.roll3() + self.roll3()
-                self.say(f"tie at {tk}; reroll: {frame['roll_knight']} and {frame['roll_dragon']}", kind="dragon")
-                return
-            if tk > td:                                                 # LD-DOOM-7, LD-VIC-6
-                self.say(f"{{0}} defeats the dragon ({tk} vs {td}) and impresses it", s, kind="dragon")
-                self.mark(self.mover(s), "dragon", t, text=f"defeats the dragon ({tk} vs {td})")
-                frame["stage"] = "impress"
-                return
-            self.flow.pop(frame)                                        # LD-DOOM-11, LD-DRAG-7
-            self.say(f"the dragon eats {{0}}'s knight {k['id'][1:]} ({tk} vs {td})", s, kind="dragon")
-            self.mark(self.mover(s), "dragon", t, text=f"the dragon eats knight {k['id'][1:]} ({tk} vs {td})")
-            p["knights"].remove(k)
-            if not p["knights"]:
-                self.flow.push("last", seat=s)                          # LD-DOOM-12
-            return
-        # impress: take a stack (LD-DOOM-8, LD-GAP-26, LD-GAP-27)
+        self.flow.pop(frame)                                            # LD-DOOM-11, LD-DRAG-7
+        self.say(f"the dragon eats {{0}}'s knight {k['id'][1:]} ({tk} vs {td})", s, kind="dragon")
+        self.mark(self.mover(s), "dragon", t, text=f"the dragon eats knight {k['id'][1:]} ({tk} vs {td})")
+        self.data["players"][s]["knights"].remove(k)
+        if not self.data["players"][s]["knights"]:
+            self.flow.push("last", seat=s)                              # LD-DOOM-12
+
+    def _s_dragon_impress(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        """Take a treasure stack (LD-DOOM-8, LD-GAP-26, LD-GAP-27)."""
+        d = self.data
+        s, t = frame["seat"], frame["tile"]
         if choice is None and len(d["hoard"]) > 1:
             self.flow.ask(s, [(f"stack:{i + 1}", f"Take treasure stack {i + 1}: {stack_text(h)}")
                               for i, h in enumerate(d["hoard"])], kind="stack")
@@ -131,7 +138,7 @@ class DragonRules(DoomspireBase):
         if not d["hoard"]:                                              # LD-DOOM-9, LD-VIC-9
             self._crown(s)
             return
-        self.send_home(s, k, why="is flown home by the dragon")         # LD-DOOM-10, LD-VIC-8
+        self.send_home(s, self.knight_of(s, frame["knight"]), why="is flown home by the dragon")  # LD-DOOM-10, LD-VIC-8
 
     def _f_last(self, frame: dict, choice: str | None, seat: int | None) -> None:
         s = frame["seat"]
@@ -175,7 +182,8 @@ class DragonRules(DoomspireBase):
                 best = max(self._rank_key(title, s) for s in rk["pool"])
                 tied = [s for s in rk["pool"] if self._rank_key(title, s) == best]
                 if len(tied) > 1 and pick not in tied:
-                    self.data["flow"]["stack"][:] = [{"kind": "tie", "title": title}]
+                    self.flow.stack.clear()
+                    self.flow.push("tie", title=title)
                     self.flow.ask(rk["king"], [(f"pick:{s + 1}", f"Name {self.name(s)} {TITLE_NAMES[title]}")
                                                for s in tied], kind="tie")
                     return

@@ -175,7 +175,7 @@ class HarvestRules(DoomspireBase):
         elif head == "done":
             self.flow.done(s)
         elif head in ("drop", "dismiss"):
-            self._do_item(s, head, rest)
+            self._use_item(s, head, rest)
         else:
             raise ValueError(aid)
 
@@ -199,8 +199,8 @@ class HarvestRules(DoomspireBase):
     def _do_free(self, s: int, action: Action) -> None:
         head, _, rest = action.id.partition(":")
         if head in ("drop", "dismiss"):
-            self._do_item(s, head, rest)
-        elif not self._do_offer(s, action.id):
+            self._use_item(s, head, rest)
+        elif not self._take_offer(s, action.id):
             raise ValueError(action.id)
 
     # ------------------------------------------------------------ trade offers (LD-TRADE)
@@ -267,7 +267,7 @@ class HarvestRules(DoomspireBase):
         key = [d["round"], self.flow.phase, s, to, give, get]
         return key not in d.get("declined", [])
 
-    def _do_offer(self, s: int, aid: str) -> bool:
+    def _take_offer(self, s: int, aid: str) -> bool:
         """A ``trade:`` action in any phase (returns False for other actions): a draft step, or sending the
         offer, which asks the other lord."""
         if not aid.startswith("trade:"):

@@ -155,11 +155,11 @@ class MovementRules(DoomspireBase):
             out.extend(self._boat_actions(s, values, occ, seen))
         out.extend(self._item_actions(s, occ))
         out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end",
-                          confirm=self._end_question(s, out)))
+                          confirm=self._question_at_end(s, out)))
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
 
-    def _end_question(self, s: int, actions: list[Action]) -> str:
+    def _question_at_end(self, s: int, actions: list[Action]) -> str:
         """Ending the move turn keeps the unspent dice for the harvest, so it is usually right; it is probably a
         mistake when a die the harvest cannot use could still move a knight or a boat (the app then asks)."""
         movable = {int(a.id.rpartition(":")[2]) for a in actions if a.kind in ("move", "stay", "boat")}
@@ -374,13 +374,13 @@ class MovementRules(DoomspireBase):
             else:
                 self.say(f"{{0}} {verb} {t} (was {{1}}'s)", s, prev, kind=head)
         elif head in ("swap", "buy", "merc", "temple"):
-            self._do_special(s, head, rest)
+            self._use_special(s, head, rest)
         elif head in ("drop", "pick", "dismiss"):
-            self._do_item(s, head, rest)
+            self._use_item(s, head, rest)
         else:
             raise ValueError(aid)
 
-    def _do_special(self, s: int, head: str, rest: str) -> None:
+    def _use_special(self, s: int, head: str, rest: str) -> None:
         """The trader, the mercenary camp and the temple (LD-SPEC)."""
         d = self.data
         p = d["players"][s]
@@ -420,7 +420,7 @@ class MovementRules(DoomspireBase):
             self.say("{0} sacrifices 2 fame at the temple: +1 might", s, kind="special")
 
     # ------------------------------------------------------------ items (LD-ITEM, LD-FOL)
-    def _do_item(self, s: int, head: str, rest: str) -> None:
+    def _use_item(self, s: int, head: str, rest: str) -> None:
         d = self.data
         kid, what = rest.split(":")
         k = self.knight_of(s, kid)

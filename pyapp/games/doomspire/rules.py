@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 
+from .. import declared
 from ...engine import Action, Game, Option, Outcome
 from ...engine.flow import Phase, phases
 from ...engine.util import read_text
@@ -52,7 +53,7 @@ PHASES = phases(
     Phase("roll", "all", next="move", doc="choose how many dice to roll (2 food tax per die after the second)"),
     Phase("move", "one", next="harvest", doc="one lord at a time spends dice on knight and boat moves"),
     Phase("harvest", "all", next="roll", doc="harvest with the remaining dice, use buildings, build once"),
-    Phase("ranking", "one", doc="the King of Doomspire is crowned; the other lords get their titles"),
+    Phase("ranking", "one", moves=False, doc="the King of Doomspire is crowned; the other lords get their titles"),
 )
 
 
@@ -82,6 +83,11 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
 
     PHASES = PHASES
     FIRST_PHASE = "roll"
+    FRAMES = ("card", "confirm", "dragon", "duel", "entry", "handover", "last", "lose", "monster", "offer",
+              "route", "standing", "tie", "walk")
+    STAGES = {"duel": ("ask", "fleeto", "roll", "support", "shot_a", "shot_d", "resolve"),
+              "monster": ("ask", "fleeto", "roll", "support", "bonus", "shot", "resolve"),
+              "dragon": ("check", "roll", "support", "bonus", "shot", "resolve", "impress")}
 
     # ------------------------------------------------------------ setup
     def _setup_data(self) -> dict:
@@ -160,7 +166,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         d = self.data
         flow = self.flow
         if d["round"] >= self.options["round_limit"]:
-            self._end_by_limit()
+            self._finish_by_limit()
             flow.set_order([])
             return
         d["round"] += 1
@@ -228,7 +234,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
             self.data["final_active"] = self.flow.active
         super().finish(outcome)
 
-    def _end_by_limit(self) -> None:
+    def _finish_by_limit(self) -> None:
         d = self.data
         seats = self.active_seats()
         key = lambda s: (d["impressions"].count(s), d["players"][s]["fame"], len(self.owned(s)),  # noqa: E731
@@ -279,7 +285,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
         self.flow.remove(s)
         self.say("{0} concedes defeat", s, kind="concede")
         if len(self.active_seats()) < 2:                              # decided once the stack above is resolved
-            d["flow"]["stack"].insert(0, {"kind": "standing"})
+            self.flow.defer("standing")
 
     # ------------------------------------------------------------ view (LD-UI-1, LD-UI-2)
     if TYPE_CHECKING:
@@ -384,16 +390,11 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
             deck.append(deck.pop(top))
 
 
+@declared
 class DoomspireGame(Game):
     """Lords of Doomspire as data."""
 
-    id = "doomspire"
-    title = "Lords of Doomspire"
-    seat_colours = ("#c0392b", "#2f6db5", "#d4a017", "#2e8b57")   # as its board draws them
-    min_players = 2
-    max_players = 4
     rules_version = 2                 # 2: a starting boat, dice named in move ids, builds at the end of the harvest, trading in steps
-    description = "Knights explore an island, fight monsters, build and trade to impress the dragon of Doomspire."
     options_spec = (Option("round_limit", 40, "Round limit", kind="int", min=1, max=1000, advanced=True,
                            help="House rule: the game ends after this many rounds and the lords are ranked by "
                                 "impressions, fame, tiles and gold."),

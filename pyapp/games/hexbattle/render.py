@@ -56,7 +56,7 @@ BOARD_H = GRID.height(SIZE, pad=PAD)
 TYPE_LETTER = {"infantry": "I", "cavalry": "C", "ranged": "R"}
 TYPE_SHORT = {"infantry": "INF", "cavalry": "CAV", "ranged": "RNG"}     # the type, readable on the unit
 EDGE_R = SIZE * 0.6               # the edge strengths' distance from the unit's centre
-SEAT_STROKE = ("#2f6db5", "#b8412f")    # the seats' colours (HexBattleGame.seat_colours)
+SEAT_STROKE = ("var(--hb-unit-p0)", "var(--hb-unit-p1)")    # the seats' colours: the palette in web/ui.css
 
 MOVE_BUTTONS = (
     ("step", "Step forward", "↑"),
@@ -95,7 +95,7 @@ def defs() -> str:
     front = (f'<g id="hb-front"><line class="front-edge" x1="{-x1:.1f}" y1="{y:.1f}" x2="{x1:.1f}" y2="{y:.1f}"/>'
              f'<path class="front-arrow" d="M0 {y - 6:.1f} L6 {y + 0.5:.1f} L-6 {y + 0.5:.1f} Z"/></g>')
     arrows = "".join(f'<marker id="hb-arrow-p{i}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4.5" '
-                     f'markerHeight="4.5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 Z" fill="{c}"/></marker>'
+                     f'markerHeight="4.5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 Z" style="fill:{c}"/></marker>'
                      for i, c in enumerate(SEAT_STROKE))
     return (f'<defs><polygon id="hb-cell" points="{corners(SIZE)}"/>'
             f'<polygon id="hb-unit" points="{corners(ur)}"/>'

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 
+from .. import declared
 from ...engine import Action, Game, Option, Outcome
 from ...engine.flow import FlowState, Phase, phases
 from ...engine.log import event, plain
@@ -97,6 +98,7 @@ class HexBattleState(FlowState):
     PHASES = phases(Phase("turn", "one", next="turn",
                           doc="each player in turn takes 2 actions: draw 5 cards or play a card"))
     FIRST_PHASE = "turn"
+    FRAMES = ("card",)
 
     # read-only names for the data (bots and tests read them; the rules write self.data)
     units = _data_key("units", "The units on the battlefield.")
@@ -418,12 +420,12 @@ class HexBattleState(FlowState):
         if self.is_over or self._main_actions(seat):
             return
         if not self._main_actions(1 - seat):
-            self._end_stalemate()
+            self._finish_stalemate()
             return
         self.say("{0} has no legal action and forfeits the rest of the turn.", seat, kind="forfeit")
         self.flow.end_turn()
 
-    def _end_stalemate(self) -> None:
+    def _finish_stalemate(self) -> None:
         """HB-GAP-32: fewer lost points wins; equal lost points is a draw."""
         a, b = self.data["lost"]
         if a == b:
@@ -655,16 +657,11 @@ class HexBattleState(FlowState):
         return s
 
 
+@declared
 class HexBattleGame(Game):
     """Hex Battle as data: two players, one option (each player's army)."""
 
-    id = "hexbattle"
-    title = "Hex Battle"
-    seat_colours = ("#2f6db5", "#b8412f")   # as its board draws them
-    min_players = 2
-    max_players = 2
     rules_version = 2                 # 2: card ids drawn at random, cards re-priced, the opponent's army secret
-    description = "Two armies of hexagonal units clash edge to edge on an 8x16 field, driven by command cards."
     options_spec = (Option("armies", None, "Army", kind="data", per_seat=True,
                            help="Each player's army: a saved army or the name of a sample army."),)
     state_class = HexBattleState

@@ -256,7 +256,8 @@ def _invader(el: str, x: float, y: float, label: str, key: str = "") -> str:
     read with its square, which takes the focus)."""
     el = el if el in ICON else "white"
     focus = f' tabindex="0" data-key="{esc(key)}"' if key else ""
-    return (f'<g class="inv {esc(el)}" role="img" aria-label="{esc(label)}"{focus}><circle cx="{x:.1f}" cy="{y:.1f}" r="8"/>'
+    tip = f"<title>{esc(label)}</title>" if key else ""      # what a hover, a tap or the keyboard's focus shows
+    return (f'<g class="inv {esc(el)}" role="img" aria-label="{esc(label)}"{focus}>{tip}<circle cx="{x:.1f}" cy="{y:.1f}" r="8"/>'
             f'<text x="{x:.1f}" y="{y + 4:.1f}">{ICON[el]}</text></g>')
 
 
@@ -311,8 +312,10 @@ def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict,
     why = hints.get(place)
     # a square holding a piece (a pillar's die, an invader) takes the focus, so that every piece can be read
     focus = f' tabindex="0" data-key="if-sq-{esc(place)}"' if state else ""
-    return (f'<g class="sq {colour}{" refused" if why else ""}" role="img"{focus} aria-label="{esc(place)}: {esc(desc)}{esc(state)}'
-            f'{esc(DASH + "refused: " + why) if why else ""}">{body}{mark}</g>')
+    name = f'{place}: {desc}{state}{DASH + "refused: " + why if why else ""}'
+    tip = f"<title>{esc(name)}</title>" if state else ""      # a piece's description: hover, tap, keyboard focus
+    return (f'<g class="sq {colour}{" refused" if why else ""}" role="img"{focus} aria-label="{esc(name)}">'
+            f'{tip}{body}{mark}</g>')
 
 
 def _slot(o: _Out, k: int, marks: dict) -> str:

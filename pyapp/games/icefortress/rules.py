@@ -14,6 +14,7 @@ Data keys: see :meth:`IceState._setup_data`.  Hidden: the order of the room deck
 """
 from __future__ import annotations
 
+from .. import declared
 from ...engine import Action, Game, Option, Outcome, Rng, piles
 from ...engine.flow import Phase, phases
 from ...engine.util import read_text
@@ -35,6 +36,7 @@ class IceState(PowersMixin):
         Phase("turn", "one", next="turn", doc="each character in turn: roll, build, pull invaders"),
     )
     FIRST_PHASE = "setup"
+    FRAMES = ("flipnames", "fx", "limit", "pay", "pull", "seq")
 
     # ---------------------------------------------------------------- setup (IF-SETUP-*)
     def _setup_data(self) -> dict:
@@ -445,14 +447,12 @@ class IceState(PowersMixin):
         rng.shuffle(self.data["bag"])
 
 
+@declared
 class IceGame(Game):
-    id = "icefortress"
-    title = "Ice Fortress"
-    seat_colours = ("#b0173a", "#1f3f8f", "#8a6d00", "#2f6f6f")   # as its board draws them
     private_views = False            # a co-operative game with nothing hidden between players: no hand-off
     cooperative = True
-    min_players, max_players = 1, 4                                          # IF-OVR-1
-    description = "Build a fortress of elemental ice rooms together and raise four beacons before the shield breaks."
+    rules_version = 2                 # 2: the difficulty dial re-tuned (issue 34): 8 of 28 medium rooms with a crystal,
+    #                                   Stern's destroy costs a die, Corvin's boost a shard, one beacon boost (the Hearth's)
     options_spec = (Option("difficulty", 7, "Difficulty", kind="int", min=1, max=10,     # IF-GAP-7, IF-SETUP-12
                            help="Shield cubes and supply limit: 7 is the introductory game, lower is harder."),)
     state_class = IceState

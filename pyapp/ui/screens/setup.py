@@ -10,6 +10,7 @@ from ... import bots as botlib
 from ... import games
 from ...engine import saves
 from .. import seats as seatlib
+from ..coach import has_tutorial
 from ..markup import attrs, button, esc
 from ..session import APP_SCREENS
 from ..steps import StepContext
@@ -33,6 +34,11 @@ def _opt_value(v: object) -> str:
 def _shown_options(game: Game) -> list[Option]:
     """The options the generic setup screen offers (``data`` options belong to the game's setup step)."""
     return [o for o in game.options_spec if o.kind != "data"]
+
+
+def _dealt(o: Option) -> bool:
+    """A per-seat choice that the game deals at random for a seat left open (Cloudspire's factions)."""
+    return o.per_seat and o.kind == "choice" and o.default is None
 
 
 def _seat_default(o: Option, i: int) -> object:
@@ -134,7 +140,7 @@ class SetupScreen:
             key, seat = name, int(i)
         o = shown[key]
         v = self._parse_option(o, value)
-        if o.kind == "choice" and v is None:
+        if o.kind == "choice" and v is None and not (value == "" and _dealt(o)):
             return                                     # not one of the choices: ignored
         if seat is None and not o.per_seat:
             st["options"][key] = v
@@ -258,6 +264,7 @@ class SetupScreen:
                   f'<summary data-nav="advanced">Advanced</summary>{advanced}{seed}</details>')
         return (f'<section class="setup"><h2>New game: {esc(game.title)}</h2>{top}{rows}{extra}'
                 '<div class="button-row">' + button("Start", nav="start", cls="primary big")
+                + (button("Learn to play", nav=f"learn:{st['game']}", cls="learn") if has_tutorial(st["game"]) else "")
                 + button("Rules", nav=f"rules:{st['game']}") + button("Back", nav="shelf") + "</div></section>")
 
     def _seat_row(self, game: Game, step: SetupStep | None, i: int) -> str:
@@ -288,6 +295,8 @@ class SetupScreen:
             label = f"{label} (seat {seat + 1})" if o.advanced else label
         if o.kind in ("bool", "choice"):
             choices = o.choices if o.kind == "choice" else ((True, "yes"), (False, "no"))
+            if _dealt(o):                              # a seat left open is dealt at random: say so, not the first
+                choices = ((None, "Random"),) + tuple(choices)
             ch = "".join(f'<option value="{esc(_opt_value(c))}"{" selected" if c == cur and type(c) is type(cur) else ""}>'
                          f'{esc(lbl)}</option>' for c, lbl in choices)
             control = f'<select data-input="{esc(key)}">{ch}</select>'

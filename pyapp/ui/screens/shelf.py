@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ... import games
+from ..coach import has_tutorial
 from ..ending import SHARE_NOTE
 from ..markup import bdi, button, esc
 from ..text import MAX_NOTICE, clip
@@ -12,6 +13,18 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
 
     from ..session import Session
     from ..store import SaveStore
+
+
+# the games with a cover picture on the shelf: web/covers/<id>.svg (drawn for Boardshelf; precached with web/)
+COVERS = frozenset({"hexbattle", "doomspire", "clockwork", "icefortress", "cloudspire"})
+
+
+def cover(gid: str) -> str:
+    """A game's cover picture: decorative (``alt=""``), as the card's title names the game."""
+    if gid not in COVERS:
+        return ""
+    return (f'<img class="cover" src="web/covers/{esc(gid)}.svg" alt="" width="400" height="160" '
+            'decoding="async" draggable="false">')
 
 
 class ShelfScreen:
@@ -46,14 +59,16 @@ class ShelfScreen:
         players = (f"{g['min_players']} players" if g["min_players"] == g["max_players"]
                    else f"{g['min_players']}-{g['max_players']} players")
         if g["ready"]:
-            btns = (button("New game", nav=f"setup:{gid}", cls="primary") + button("Rules", nav=f"rules:{gid}")
+            btns = (button("New game", nav=f"setup:{gid}", cls="primary")
+                    + (button("Learn to play", nav=f"learn:{gid}", cls="learn") if has_tutorial(gid) else "")
+                    + button("Rules", nav=f"rules:{gid}")
                     + "".join(button(esc(label), nav=nav) for nav, label in g.get("shelf", ())))
             badge = ""
         else:
             btns = '<button type="button" class="btn" disabled>Coming soon</button>'
             badge = '<span class="badge soon">coming soon</span>'
         return (f'<article class="game-card{" ready" if g["ready"] else " soon"}" data-game="{esc(gid)}">'
-                f'<h3>{esc(g["title"])} {badge}</h3><p>{esc(g["description"])}</p>'
+                f'{cover(gid)}<h3>{esc(g["title"])} {badge}</h3><p>{esc(g["description"])}</p>'
                 f'<p class="meta">{players}</p><div class="button-row">{btns}</div></article>')
 
     def render_saves(self) -> str:

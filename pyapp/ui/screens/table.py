@@ -20,6 +20,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from types import ModuleType
     from typing import Callable, Sequence
 
+    from ..coach import Coach
     from ..runner import BotRunner, HintRunner
     from ..session import Session
     from ..sharing import Sharing
@@ -43,6 +44,7 @@ class GameTable:
         self.setup = setup
         self._live = ""                                 # what the live region says now (moves, turns, results)
         self._live_mark: tuple | None = None            # what it was said about: (game id, log length, to act, over)
+        self.coach: Coach | None = None                 # the guided game's coach (set by the app)
 
     def navs(self) -> dict[str, Callable[[str], None]]:
         return {"undo": self._nav_undo, "handoff-ok": self._nav_hand_over, "new-again": self._nav_play_again,
@@ -208,9 +210,13 @@ class GameTable:
         hint = self.hints.current(self.hints.seat()) if interactive else None
         if hint is not None:                           # the suggested move's controls, marked
             board = hintlib.mark(board, hint["action"], hint["seat"])
+        coach = self.coach.render() if self.coach is not None else ""
+        if coach and interactive and self.coach is not None:     # a guided game: the control the coach asks for
+            board = self.coach.mark(board)
         board = board.replace(LOG_FILTER_SLOT, self._render_log_filter(names), 1)
         banner = (self._render_outcome(mod) + self.sharing.render_summary() if state.is_over
                   else self.sharing.corr_panel() or self._render_turn(vs, interactive))
+        banner = coach + banner                         # the coach first: what to do now, then whose turn
         zoom = self.s.settings.get("board_zoom", "auto")
         return (f'<section class="game" aria-labelledby="game-title">'
                 f'<h2 id="game-title" class="sr-only">{esc(_game.title)}</h2>'

@@ -72,7 +72,7 @@ def gates_svg(view: ClockworkView, names: list[str]) -> str:
             pass
         gt = f"Gate Token of {name_of(names, gate.get('owner'))} on {h}, arrow to {ah} (defense 9)"
         out.append(f'{spot}<g class="gate {pc}" tabindex="0" role="img" aria-label="{esc(gt)}" data-key="cw-gate-{esc(h)}">'
-                   f'<use href="#cw-gate" class="gate-body" x="{x}" y="{y}"/>{arrow}</g>')
+                   f'<title>{esc(gt)}</title><use href="#cw-gate" class="gate-body" x="{x}" y="{y}"/>{arrow}</g>')
     return "".join(out)
 
 

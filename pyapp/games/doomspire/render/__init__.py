@@ -11,9 +11,9 @@ zones (nw, ne, se, sw); a coastal tile belongs to the zone of its quarter.
 
 Moves are clicked on the board: each legal ``move:k1>c4:2`` (knight 1 to c4 spending a 2; and boat
 carry ``boat:b1:k1>g1:1``, flee ``fleeto:c4``, harvest ``harvest:c4``, ``stay:k1:1``) is a marker on
-its tile, tagged with the knight and the die (``1·2``); a tile with exactly one such action is
-clickable as a whole, a tile with several gets one marker per action (grouped per knight:
-``<g class="dests k-k1">``).  Sailing (``boat:b1>ne:1``) is a marker in the sea zone.  Everything else is a button, grouped
+its tile: a tile with exactly one such action is clickable as a whole, tagged with the knight and the die
+(``1·2``; grouped per knight: ``<g class="dests k-k1">``); a tile with several is one control (``data-opens``) that
+opens the list of them in words (``data-via``), as Clockwork's hexes do.  Sailing (``boat:b1>ne:1``) is a marker in the sea zone.  Everything else is a button, grouped
 by kind.
 
 The parts, by what they draw (each imports only the ones below it; :func:`render` composes them):
@@ -32,7 +32,7 @@ from ....ui.markup import esc, log_details, part
 from .board import board_svg
 from .controls import GROUPS, controls_html
 from .lastmoves import MARK_SIGNS, PATH_MARKS, lastmoves_html
-from .markers import SLOTS
+from .markers import OPT_H, OPT_W
 from .panels import (PHASE_TEXT, board_list_html, decks_html, dragon_html, outcome_html, player_html,
                      status_html)
 from .shared import (COLS, LEGIBLE_PX, MIN_FONT, MIN_TARGET, RES, SEAT_COLOURS, TILES, ZONE_NAMES, ZONES, Ctx, M, T,
@@ -44,8 +44,8 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from ....engine import Action
     from ..types import DoomspireView
 
-__all__ = ["COLS", "GROUPS", "LEGIBLE_PX", "MARK_SIGNS", "MIN_FONT", "MIN_TARGET", "M", "PATH_MARKS", "PHASE_TEXT",
-           "RES", "SEAT_COLOURS", "SLOTS", "T", "TILES", "W", "ZONES", "ZONE_NAMES", "build_name", "defs",
+__all__ = ["COLS", "GROUPS", "LEGIBLE_PX", "MARK_SIGNS", "MIN_FONT", "MIN_TARGET", "M", "OPT_H", "OPT_W", "PATH_MARKS", "PHASE_TEXT",
+           "RES", "SEAT_COLOURS", "T", "TILES", "W", "ZONES", "ZONE_NAMES", "build_name", "defs",
            "dragon_might", "esc", "follower_name", "item_name", "item_text", "render", "res_text", "sea", "tile_xy",
            "zone_of"]
 

@@ -123,9 +123,8 @@ def _move_hints(acts: dict[str, Action]) -> str:
         kn = sorted({a[5:].partition(">")[0] for a in walk})
         carry = any(a.startswith("boat:") and ":" in a.partition(":")[2].partition(">")[0] for a in acts)
         hints.append("Move " + ", ".join(f"knight {esc(k[1:])}" for k in kn)
-                     + ": click a highlighted tile (a marker shows the knight and the die it spends: 1·2 = knight 1"
-                     + " with a 2"
-                     + ("; ⚓ = carried by boat" if carry else "") + "). Click a knight of yours to see only its moves.")
+                     + ": click a highlighted tile (1·2 = knight 1 with a 2" + ("; ⚓ = by boat" if carry else "")
+                     + "; a dashed tile lists its moves). Click a knight of yours to see only its moves.")
     if any(a.startswith("boat:") and ":" not in a.partition(":")[2].partition(">")[0] for a in acts):
         hints.append("Sail a boat: click a ➜ marker in the sea.")
     if any(a.startswith("harvest:") and a != "harvest:all" for a in acts):

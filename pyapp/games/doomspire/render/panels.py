@@ -5,6 +5,7 @@ from __future__ import annotations
 from ....ui.markup import esc, number
 from .shared import (RES, TILES, ZONE_NAMES, build_name, content_data, dragon_might, follower_name, item_name, item_text,
                      res_text)
+from .symbols import panel_icon
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -55,12 +56,22 @@ def outcome_html(view: DoomspireView, cx: Ctx) -> str:
             f'<p>{cx.rich(outcome.get("reason", ""))}</p></section>')
 
 
+SPENT = '<span class="sr-only"> (spent)</span>'
+
+
+def _face(d: object) -> str:
+    """A die's face drawn with its pips (our symbol; the number follows for screen readers), or its number."""
+    n = number(d)
+    return panel_icon(f"ds-die-{n}") if 1 <= n <= 6 else f"<b>{esc(d)}</b>"
+
+
 def dice_html(p: PlayerView, view: DoomspireView, seat: int | None) -> str:
     dice = p.get("dice") or []
     usedl = p.get("used") or []
     if dice:
-        out = "".join(f'<span class="die{" spent" if i < len(usedl) and usedl[i] else ""}" '
-                      f'title="{"spent" if i < len(usedl) and usedl[i] else "unspent"}">{esc(d)}</span>'
+        spent = [i < len(usedl) and bool(usedl[i]) for i in range(len(dice))]
+        out = "".join(f'<span class="die{" spent" if spent[i] else ""}" title="{"spent" if spent[i] else "unspent"}">'
+                      f'{_face(d)}<span class="sr-only">{esc(d)}</span>{SPENT if spent[i] else ""}</span>'
                       for i, d in enumerate(dice))
         return f'<span class="dice">{out}</span>'
     if view.get("phase") == "roll":
@@ -110,7 +121,8 @@ def player_html(p: PlayerView, view: DoomspireView, seat: int | None, cx: Ctx, o
     blds = ", ".join(build_name(b) for b in p.get("buildings") or [])
     if p.get("warship"):
         blds = (blds + ", " if blds else "") + "warship upgrade"
-    res_html = "".join(f'<dt class="r-{r}">{r}</dt><dd class="r-{r}">{esc(number(res.get(r)))}</dd>' for r in RES)
+    res_html = "".join(f'<dt class="r-{r}">{panel_icon("ds-r-" + r)}{r}</dt><dd class="r-{r}">{esc(number(res.get(r)))}</dd>'
+                       for r in RES)
     return (f'<article class="ds-player p{esc(s)}{" me" if seat == s else ""}{" out" if p.get("out") else ""}">'
             f'<div class="pname"><span class="swatch p{esc(s)}"></span>{cx.name(s)} {"".join(badges)}</div>'
             f'<dl class="pstats"><dt>Fame</dt><dd class="fame">{esc(number(p.get("fame")))}</dd>'

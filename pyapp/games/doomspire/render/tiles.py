@@ -5,6 +5,7 @@ from __future__ import annotations
 from ....ui.markup import esc, number, part
 from .pieces import knight_details, knights_svg
 from .shared import TILES, item_name, res_text, tile_xy
+from .symbols import icon
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -40,10 +41,7 @@ def _tile_svg(t: str, v: TileView, x: float, y: float, cx: Ctx) -> str:
     parts.append(f'<text class="tn" y="-5.5"{fit}>{name}</text>')      # (below the top row of markers)
     yld = v.get("yield")
     if isinstance(yld, dict) and yld:
-        star = "★ " if v.get("starred") else ""
-        ytxt = star + " ".join(f"{number(n)} {r}" for r, n in yld.items() if n)
-        fit = ' textLength="58" lengthAdjust="spacingAndGlyphs"' if len(ytxt) > 11 else ""
-        parts.append(f'<text class="yield" y="28"{fit}>{esc(ytxt)}</text>')
+        parts.append(_yield_svg(yld, bool(v.get("starred"))))
         title.append(f"yield {res_text(yld)}" + (", starred" if v.get("starred") else ""))
     tier = v.get("tier")
     tokens = number(v.get("tokens"))
@@ -56,15 +54,16 @@ def _tile_svg(t: str, v: TileView, x: float, y: float, cx: Ctx) -> str:
         title.append(f"{tokens} adventure token(s)")
     mon = v.get("monster")
     if isinstance(mon, dict):
-        fit = ' textLength="56" lengthAdjust="spacingAndGlyphs"' if len(str(mon.get("name", ""))) > 6 else ""
+        fit = ' textLength="47" lengthAdjust="spacingAndGlyphs"' if len(str(mon.get("name", ""))) > 5 else ""
         parts.append(f'<rect class="mon-bg" x="-30" y="-4" width="60" height="13" rx="3"/>'
-                     f'<text class="mon" y="6"{fit}>⚔ {esc(mon.get("name", "?"))} {esc(mon.get("might", "?"))}</text>')
+                     f'{icon("ds-monster", -24, 2.5, 9)}'
+                     f'<text class="mon" x="5" y="6"{fit}>{esc(mon.get("name", "?"))} {esc(mon.get("might", "?"))}</text>')
         title.append(f"monster: {mon.get('name', '?')} (might {mon.get('might', '?')}, fame {mon.get('fame', '?')},"
                      f" {mon.get('theme', '')})")
     items = v.get("items") or []
     if items:
         names = ", ".join(item_name(k) for _i, k in items if True)
-        parts.append(f'<text class="items" x="-29" y="19">◆{len(items)}</text>')
+        parts.append(f'{icon("ds-item", -24, 15, 9)}<text class="items" x="-19" y="19">{len(items)}</text>')
         title.append(f"items left here: {names}")
     if v.get("protected"):
         parts.append('<use href="#ds-shield" class="prot" x="24" y="21"/>')
@@ -75,6 +74,23 @@ def _tile_svg(t: str, v: TileView, x: float, y: float, cx: Ctx) -> str:
         title.append(f"blockaded by {cx.plain[blk] if 0 <= blk < len(cx.plain) else '?'}")
     parts.append(f"<title>{esc(' · '.join(title))}</title></g>")
     return "".join(parts)
+
+
+def _yield_svg(yld: dict, starred: bool) -> str:
+    """A tile's yield along its bottom edge: a star if starred, then per resource its number and our symbol of it
+    (named in words: ``aria-label``)."""
+    bits = [(number(n), r) for r, n in yld.items() if n]
+    words = ", ".join(f"{n} {r}" for n, r in bits) + (", starred" if starred else "")
+    step, star = 21.0, 9.0 if starred else 0.0
+    x = -(len(bits) * step - 3 + star) / 2
+    out = [f'<g class="yield" role="img" aria-label="yields {esc(words)}">']
+    if starred:
+        out.append(f'<text class="ystar" x="{x + 4:g}" y="28">★</text>')
+        x += star
+    for n, r in bits:
+        out.append(f'<text x="{x + 3:g}" y="28">{esc(n)}</text>{icon("ds-r-" + esc(r), x + 12.5, 24, 12)}')
+        x += step
+    return "".join(out) + "</g>"
 
 
 def _moving(view: DoomspireView, frame: dict) -> set[tuple[int, str]]:

@@ -1,0 +1,75 @@
+"""Memory stays flat over many games in one tab (issue 34 item 15).
+
+Thirty Hex Battle games between two bots, one after another in one tab (game over, "Play again", "Start"), with
+no bot delay (``fast=1``) and random bots (the quickest honest games: every move still goes through the app, the
+glue and a markup swap, as any bot's does).  After each game the test reads the Python runtime's own figures
+(Pyodide's wasm memory, ``pyodide._module.HEAP8.length``, which only ever grows, and the
+number of objects Python's collector tracks: ``sys.getallocatedblocks()`` is 0 there, Pyodide has no pymalloc)
+and the renderer's JavaScript heap (CDP ``Performance.getMetrics``).  Growth after the first few games must stay
+under 1 MB a game: a tab must survive an evening of games on a phone.
+
+It takes about 30 s a game on the shared 2-core machines (random Hex Battle games are long: every move is a
+render and a swap), so about 15 minutes: it runs only with ``BOARDSHELF_SOAK=1`` (``SOAK_GAMES`` and
+``SOAK_SEATS`` change the number of games and the seats, for a quicker look).  Measured 2026-11-28 on main at
+492b26d: flat (docs/notes/memory.md).
+"""
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from harness import click, wait_ready
+
+SEATS = os.environ.get('SOAK_SEATS', 'bot:random,bot:random')
+GAMES = int(os.environ.get('SOAK_GAMES', '30'))
+WARM = 5                     # games before the baseline (caches fill, the runtime's memory settles)
+MAX_GROWTH_PER_GAME = 1_000_000
+
+FIGURES_JS = """async () => {
+  const py = await (await import('./web/pyodide-early.mjs')).startEarly();
+  return {heap: py._module.HEAP8.length,
+          glue: py.runPython('import pyapp.browser.main as _m; _m._GLUE is not None'),
+          objs: py.runPython('import gc as _g; len(_g.get_objects())')};
+}"""
+
+OVER_JS = """() => { const a = document.getElementById('app');
+  return a && a.dataset.ready === 'true' && !a.dataset.busy && !!a.querySelector('[data-nav="new-again"]'); }"""
+
+
+def _figures(page, cdp) -> dict:
+    out = page.evaluate(FIGURES_JS)
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    out["js"] = int(metrics.get("JSHeapUsedSize", 0))
+    return out
+
+
+@pytest.mark.skipif(os.environ.get('BOARDSHELF_SOAK') != '1', reason='about 15 minutes: BOARDSHELF_SOAK=1 runs it')
+def test_thirty_bot_games_in_one_tab_keep_memory_flat(site, page):
+    t0 = time.monotonic()
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    page.goto(site.url(f"index.html?game=hexbattle&seats={SEATS}&fast=1&seed=1"))
+    wait_ready(page)
+    rows = []
+    for g in range(GAMES):
+        page.wait_for_function(OVER_JS, timeout=300_000, polling=200)
+        cdp.send("HeapProfiler.collectGarbage")
+        rows.append(_figures(page, cdp))
+        assert rows[-1]['glue']
+        print(g, rows[-1], round(time.monotonic() - t0), flush=True)
+        click(page, '[data-nav="new-again"]')
+        click(page, '[data-nav="start"]')
+    took = time.monotonic() - t0
+    table = "\n".join(f"game {i + 1:2}: wasm {r['heap'] / 1e6:7.1f} MB  objects {r['objs']:7}  js {r['js'] / 1e6:5.1f} MB"
+                      for i, r in enumerate(rows))
+    warm = min(WARM, GAMES - 1)
+    base, last = rows[warm - 1], rows[-1]
+    n = GAMES - warm
+    per_game = {k: (last[k] - base[k]) / n for k in ("heap", "js")}
+    report = (f"{GAMES} games in {took:.0f} s; growth a game after game {warm}: wasm {per_game['heap'] / 1e6:.2f} MB, "
+              f"js {per_game['js'] / 1e6:.2f} MB, objects {(last['objs'] - base['objs']) / n:.0f}\n{table}")
+    print(report)
+    assert per_game["heap"] < MAX_GROWTH_PER_GAME, report
+    assert per_game["js"] < MAX_GROWTH_PER_GAME, report

@@ -1,0 +1,134 @@
+"""Learn to play in the browser (issue 32, item 1): ``index.html?game=<id>&tutorial=1`` opens the guided game; it is
+completed by clicking only the controls marked ``data-coach``, and again with other legal moves along the way; the
+end shows ``data-tutorial-done`` and offers a real game against the easy bot; the coach is axe-clean at the three
+sizes.  Set ``BOARDSHELF_SHOTS=<folder>`` to keep a picture of the coach at each size."""
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from harness import ROOT, action_ids, click, notices, sized_page, wait_idle, wait_ready
+
+pytestmark = pytest.mark.browser
+
+GAMES = sorted(p.parent.name for p in (ROOT / "pyapp" / "games").glob("*/tutorial.json"))
+MAX_CLICKS = 300
+SHOTS = os.environ.get("BOARDSHELF_SHOTS")
+
+
+def _open(page, site, gid: str) -> None:
+    page.goto(site.url(f"index.html?game={gid}&tutorial=1&fast=1"))
+    wait_ready(page)
+    wait_idle(page, timeout=120_000)
+    assert page.locator("#app .screen-game .coach").count() == 1, notices(page)
+
+
+def _click_coached(page) -> str:
+    """Click the control the coach asks for (a visible one if there is one: the board's, else the dock's)."""
+    marked = page.locator("#app [data-coach]")
+    assert marked.count() >= 1, f"no control carries data-coach; notices: {notices(page)}"
+    ids = set(marked.evaluate_all("els => els.map(e => e.dataset.action)"))
+    assert len(ids) == 1, ids
+    aid = ids.pop()
+    assert aid in action_ids(page)
+    visible = page.locator("#app [data-coach]:visible")
+    sel = "[data-coach]:visible" if visible.count() else "[data-coach]"
+    click(page, sel)
+    return aid
+
+
+def _play(page, *, wander: float = 0.0, seed: int = 0) -> tuple[int, int]:
+    rng = random.Random(seed)
+    clicks = wandered = 0
+    while clicks < MAX_CLICKS:
+        wait_idle(page, timeout=120_000)
+        if page.locator("#app [data-tutorial-done]").count():
+            return clicks, wandered
+        if page.locator('#app [data-nav="confirm"]').count():
+            click(page, '[data-nav="confirm"]')
+            continue
+        if wander and rng.random() < wander:
+            aid = rng.choice(action_ids(page))
+            click(page, f'[data-action="{aid}"]')
+            wandered += 1
+        else:
+            _click_coached(page)
+        clicks += 1
+        assert not [n for n in notices(page) if "not allowed" in n or "wrong" in n], notices(page)
+    pytest.fail(f"the guided game did not end in {MAX_CLICKS} clicks")
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_guided_game_is_completed_by_clicking_only_the_coached_controls(site, page, gid):
+    _open(page, site, gid)
+    clicks, _ = _play(page)
+    assert clicks <= 40
+    done = page.locator("#app [data-tutorial-done]")
+    assert done.is_visible()
+    assert page.locator("#app .outcome").count() == 0       # the battle goes on: the player may finish it
+    click(page, '[data-nav="coach-real"]')
+    assert page.locator("#app .screen-game").count() == 1
+    assert page.locator("#app .coach").count() == 0
+    saves = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('boardshelf:save:'))
+                                  .map(k => JSON.parse(localStorage.getItem(k)))""")
+    assert sorted((s.get("tutorial", ""), s["seats"][1]) for s in saves) == [("", "bot:easy"), (gid, "bot:easy")]
+    page.boardshelf.check()
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_other_legal_moves_along_the_way_still_reach_the_end(site, page, gid):
+    _open(page, site, gid)
+    _clicks, wandered = _play(page, wander=0.35, seed=3)
+    assert wandered >= 3
+    assert page.locator("#app [data-tutorial-done]").count() == 1
+    page.boardshelf.check()
+
+
+def test_the_guided_game_is_left_and_resumed(site, page):
+    _open(page, site, "hexbattle")
+    for _ in range(4):
+        _click_coached(page)
+    box = page.locator("#app .coach").inner_text()
+    page.goto(site.url("index.html?fast=1"))              # a visit without the link: the game resumes
+    wait_ready(page)
+    wait_idle(page)
+    assert page.locator("#app .coach").inner_text() == box
+    click(page, '.game-bar [data-nav="shelf"]')
+    assert page.locator('#app [data-nav="learn:hexbattle"]').count() == 1   # Learn to play on the shelf card
+    click(page, '[data-nav="learn:hexbattle"]')                              # the guided game under way
+    assert page.locator("#app .coach").inner_text() == box
+    page.boardshelf.check()
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop", "desktop"])
+def test_the_coach_is_axe_clean_and_in_view_at_each_size(site, browser, size):
+    from test_experience import AXE, axe
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed (npm ci)")
+    ctx, page, guard = sized_page(browser, size)
+    try:
+        _open(page, site, "hexbattle")
+        shots = Path(SHOTS) if SHOTS else None
+        for moment in ("start", "off", "done"):
+            if moment == "off":
+                click(page, '[data-action="draw"]')          # off the lesson's path: the coach explains
+            if moment == "done":
+                _play(page)
+            box = page.locator("#app .coach")
+            box.scroll_into_view_if_needed()
+            assert box.is_visible()
+            problems, _board = axe(page)
+            assert not problems, (size, moment, problems)
+            if moment == "start":                            # the coach's words before any scrolling
+                top = page.evaluate("() => document.querySelector('#app .coach').getBoundingClientRect().top")
+                assert top < page.viewport_size["height"] * 0.6, (size, top)
+            if shots is not None:
+                shots.mkdir(parents=True, exist_ok=True)
+                page.evaluate("() => window.scrollTo(0, 0)")
+                page.screenshot(path=str(shots / f"coach-{size}-{moment}.png"))
+        guard.check()
+    finally:
+        ctx.close()

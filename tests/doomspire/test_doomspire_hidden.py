@@ -1,0 +1,73 @@
+"""Lords of Doomspire hidden information: resampling what nobody has seen (for search bots)."""
+import pytest
+
+from pyapp.engine import Rng
+from pyapp.games.doomspire import GAME
+from doomspire_helpers import add_knight, all_tiles, deck, ids, revealed, set_lord, tile_code, tokens
+
+
+def _hidden_facts(st):
+    """What no seat has seen: the face-down tiles and the order of the adventure decks."""
+    tiles = tuple((t, tile_code(st, t), tokens(st, t)) for t in all_tiles(st) if not revealed(st, t))
+    return tiles, tuple(tuple(deck(st, tier)) for tier in (1, 2, 3))
+
+
+def _positions(players, seed, every=6, limit=400):
+    """Positions of a random game (never conceding), one every ``every`` actions."""
+    st = GAME.new(players, seed, {"round_limit": 10})
+    rng = Rng(seed, stream=23)
+    step = 0
+    while not st.is_over and step < limit:
+        if step % every == 0:
+            yield st
+        seat = st.to_act[rng.below(len(st.to_act))]
+        acts = [a for a in ids(st, seat) if a not in ("concede", "concede:yes")] or ids(st, seat)
+        st.apply(seat, rng.choice(acts))
+        step += 1
+
+
+@pytest.mark.rule("LD-UI-2", "LD-UI-20", "LD-GAP-11")
+@pytest.mark.parametrize("players", [2, 4])
+def test_resampling_keeps_every_view_and_changes_the_hidden_facts(players):
+    positions = changed = 0
+    for seed in (3, 4, 5):
+        for k, st in enumerate(_positions(players, seed)):
+            before = st.to_json()
+            for seat in range(players):
+                other = st.resample_hidden(seat, Rng(1000 * seed + k))
+                assert other.view(seat) == st.view(seat), (seed, k, seat)
+                assert other.legal_actions(seat) == st.legal_actions(seat), (seed, k, seat)   # ids, labels, kinds
+                assert other.to_act == st.to_act
+            assert st.to_json() == before                                  # the original is left alone
+            positions += 1
+            changed += _hidden_facts(st.resample_hidden(0, Rng(k))) != _hidden_facts(st)
+    assert positions >= 30
+    assert changed >= 0.8 * positions, (changed, positions)
+
+
+@pytest.mark.rule("LD-GAP-11")
+def test_resampling_redeals_hills_among_hills_and_keeps_the_next_theme():
+    st = GAME.new(4, 7)
+    other = st.resample_hidden(1, Rng(99))
+    for region_tiles in (["c3", "d3", "e3", "f3", "c4", "f4", "c5", "f5", "c6", "d6", "e6", "f6"],
+                         ["d4", "e4", "d5", "e5"]):
+        assert sorted(tile_code(st, t) for t in region_tiles) == sorted(tile_code(other, t) for t in region_tiles)
+    assert [tile_code(st, t) for t in all_tiles(st)] != [tile_code(other, t) for t in all_tiles(other)]
+    for tier in (1, 2, 3):
+        assert sorted(deck(st, tier)) == sorted(deck(other, tier))
+        assert st.view(0)["decks"][str(tier)] == other.view(0)["decks"][str(tier)]
+
+
+@pytest.mark.rule("LD-UI-4")
+def test_resampling_redeals_the_other_lords_secret_roll_choices():
+    st = GAME.new(4, 2)
+    add_knight(st, 2, "h8")
+    set_lord(st, 2, food=4)
+    st.apply(2, "roll:3")
+    seen = set()
+    for k in range(20):
+        other = st.resample_hidden(0, Rng(k))
+        assert other.view(0) == st.view(0) and ids(other, 0) == ids(st, 0)
+        seen.add(other.view(2)["players"][2]["roll_choice"])
+        assert st.resample_hidden(2, Rng(k)).view(2)["players"][2]["roll_choice"] == 3   # its own choice stays
+    assert seen == {1, 2, 3}

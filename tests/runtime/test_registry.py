@@ -1,0 +1,129 @@
+"""One registration (issue 33 item 5): a game declares itself once, in its package (pyapp/games/<id>/game.json);
+the catalog, the shelf, the game's class, its stylesheet, the wheel's index, the mypy list, the golden
+playthroughs, the random-simulation settings and the palette checks come from that declaration or are checked
+against it here."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from pyapp import games
+
+from tool_modules import tool
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ROOT / "pyapp" / "games"
+IDS = [d["id"] for d in games.declarations()]
+
+
+def test_every_game_package_declares_itself_and_nothing_else_does():
+    packages = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file())
+    declared = sorted(p.parent.name for p in GAMES.glob(f"*/{games.DECLARATION}"))
+    assert packages == declared == sorted(IDS)
+    assert IDS == ["hexbattle", "doomspire", "clockwork", "icefortress", "cloudspire"]    # the shelf's order
+
+
+@pytest.mark.parametrize("gid", IDS)
+def test_a_game_class_takes_its_identity_from_its_declaration(gid):
+    d = games.declaration(gid)
+    g = games.get(gid)
+    assert (g.id, g.title, g.description, g.min_players, g.max_players, g.default_players, list(g.seat_colours)) \
+        == (gid, d["title"], d["description"], d["players"]["min"], d["players"]["max"], d["players"]["default"],
+            d["seat_colours"])
+    card = next(c for c in games.catalog() if c["id"] == gid)
+    assert card["css"] == f"web/{gid}.css" and (ROOT / card["css"]).is_file()
+    assert card["shelf"] == d["shelf"] and card["ready"] is d["ready"]
+    # the class names none of these itself: the declaration is the one place
+    src = (GAMES / gid / "rules.py").read_text(encoding="utf-8")
+    body = src.split("@declared\nclass ", 1)[1].split("\n\n\n", 1)[0]
+    for attr in ("title", "description", "min_players", "max_players", "seat_colours"):
+        assert f"\n    {attr} =" not in body, f"{gid}'s class sets {attr} itself"
+
+
+def test_a_broken_declaration_is_refused_with_a_reason():
+    good = json.loads((GAMES / "hexbattle" / games.DECLARATION).read_text(encoding="utf-8"))
+    assert games.check_declaration(good, "hexbattle") == []
+    cases = [
+        ({**good, "id": "Hex Battle"}, "lower-case"),
+        (good, "folder"),                                   # checked against another folder's name
+        ({k: v for k, v in good.items() if k != "title"}, "missing 'title'"),
+        ({**good, "colour": "red"}, "unknown field 'colour'"),
+        ({**good, "players": {"min": 3, "max": 2, "default": None}}, "players"),
+        ({**good, "players": {"min": 2, "max": 2, "default": 5}}, "players"),
+        ({**good, "seat_colours": ["red", "#2b65ca"]}, "#rrggbb"),
+        ({**good, "seat_colours": ["#ca2b2b"]}, "for up to 2 seats"),
+        ({**good, "shelf": [["armies"]]}, "[nav, label]"),
+        ({**good, "order": True}, "'order' must be a int"),
+    ]
+    for i, (d, words) in enumerate(cases):
+        problems = games.check_declaration(d, "doomspire" if i == 1 else "hexbattle")
+        assert any(words in p for p in problems), (words, problems)
+
+
+def test_mypy_checks_every_game_package():
+    files = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]["files"]
+    for gid in IDS:
+        assert "pyapp/games" in files or f"pyapp/games/{gid}" in files, gid
+
+
+def test_every_ready_game_has_a_golden_playthrough_and_a_status_line():
+    golden = tool("golden")
+    ready = [g["id"] for g in games.catalog() if g["ready"]]
+    assert sorted({pt.game for pt in golden.PLAYTHROUGHS}) == sorted(ready)
+    assert sorted(golden.STATUS) == sorted(IDS)
+
+
+def test_the_random_simulation_and_palette_checks_name_every_game():
+    sys.path.insert(0, str(ROOT / "tests" / "engine"))
+    sys.path.insert(0, str(ROOT / "tests" / "ui"))
+    try:
+        import test_palette
+        import test_random_simulation
+    finally:
+        del sys.path[:2]
+    assert sorted(test_random_simulation.GAMES_PER_ID) == sorted(IDS)
+    assert sorted(test_random_simulation.CHECK_EVERY) == sorted(IDS)
+    assert sorted(test_palette.PALETTES) == sorted(IDS)
+
+
+def test_the_wheel_carries_every_declaration_and_its_catalog_is_the_source_s(tmp_path):
+    """The wheel is imported in place (a zip: its folder cannot be listed), so it carries games.json; imported
+    from the wheel alone, the registry lists the same games with the same cards."""
+    wheel = tool("build").build_wheel(pyc=False, out_dir=tmp_path)
+    with zipfile.ZipFile(wheel) as zf:
+        index = json.loads(zf.read("pyapp/games/games.json"))
+    assert [d["id"] for d in index] == IDS
+    assert index == list(games.declarations())
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); from pyapp import games; "
+            "assert games.__file__.startswith(sys.argv[1]), games.__file__; "
+            "print(json.dumps([games.catalog(), games.get('doomspire').title]))")
+    out = subprocess.run([sys.executable, "-S", "-c", code, str(wheel)], capture_output=True, text=True,
+                         cwd=tmp_path, check=True).stdout
+    assert json.loads(out) == [games.catalog(), "Lords of Doomspire"]
+
+
+def test_the_shelf_imports_no_game():
+    """Start-up (issue 33 item 6): the shelf needs only the declarations; a game's rules, renderer and content
+    are imported when it is opened."""
+    code = ("import sys, types\n"
+            "sys.modules['js'] = types.ModuleType('js')\n"
+            "ffi = types.ModuleType('pyodide.ffi'); ffi.create_proxy = ffi.to_js = lambda *a, **k: None\n"
+            "sys.modules['pyodide'] = types.ModuleType('pyodide'); sys.modules['pyodide.ffi'] = ffi\n"
+            "import pyapp.browser.main as M\n"
+            "from pyapp.ui.app import App\n"
+            "app = App(M.MemoryStorage()); html = app.render()\n"
+            "assert app.screen == 'shelf' and 'Learn to play' in html and 'data-game=\"cloudspire\"' in html\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('pyapp.games.'))))\n"
+            "app.handle('nav', 'setup:doomspire'); assert app.screen == 'setup', app.screen\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('pyapp.games.'))))\n")
+    out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    shelf, setup = out.stdout.split("\n")[:2]
+    assert shelf == ""
+    assert "pyapp.games.doomspire.rules" in setup.split() and "hexbattle" not in setup

@@ -1,0 +1,124 @@
+"""The pruned stdlib (web/vendor/pyodide/python_stdlib.zip, cut down by tools/build.py to what the app
+imports) still runs the whole app: Pyodide under Node boots on it, imports every pyapp module (all
+games, bots, ui) and plays a little of every ready game with every bot.  The same from the memory
+snapshot on python_stdlib_rest.zip (what a repeat visit installs).  Needs node and a build."""
+from __future__ import annotations
+
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from tool_modules import tool
+
+ROOT = Path(__file__).resolve().parents[2]
+STDLIB = ROOT / "web" / "vendor" / "pyodide" / "python_stdlib.zip"
+REST = ROOT / "web" / "vendor" / "pyodide" / "python_stdlib_rest.zip"
+SNAPSHOT = ROOT / "web" / "vendor" / "pyodide" / "snapshot.bin"
+WHEEL = tool("build").wheel_path()          # (as built: its .pyc as the page gets them)
+
+
+
+
+@pytest.mark.skipif(not STDLIB.exists() or shutil.which("node") is None or
+                    not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists(),
+                    reason="needs `make build` (node_modules and web/vendor)")
+def test_pruned_stdlib_runs_every_game_and_bot(tmp_path):
+    build = tool("build")
+    wheel = build.build_wheel(out_dir=tmp_path)      # the current sources, with bytecode as the build makes it
+    with zipfile.ZipFile(STDLIB) as zf:
+        names = set(zf.namelist())
+    result = build.exercise(STDLIB, wheel)
+    assert result["errors"] == [], result["errors"]
+    # the page's way: the wheel itself on sys.path, every pyapp module from its .pyc (nothing compiled)
+    assert result["pyapp_modules"] >= 30
+    assert result["pyapp_in_wheel"] == result["pyapp_bytecode"] == result["pyapp_modules"], result
+    sys.path.insert(0, str(ROOT))
+    from pyapp import games
+    ready = [g["id"] for g in games.catalog() if g["ready"]]
+    assert sorted(result["games"]) == sorted(ready)
+    # every stdlib module pyapp imports anywhere (function-level imports too) is in the zip
+    for top in build.pyapp_imports():
+        if any(n == f"{top}.pyc" or n.startswith(f"{top}/") for n in
+               zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").namelist()
+               if n.startswith(top)):
+            assert f"{top}.pyc" in names or f"{top}/__init__.pyc" in names or f"{top}.py" in names, top
+
+
+@pytest.mark.skipif(not REST.exists() or not SNAPSHOT.exists() or shutil.which("node") is None,
+                    reason="needs `make build` with node (the snapshot and its stdlib)")
+def test_a_snapshot_start_offers_every_module_a_normal_start_does(tmp_path):
+    """A repeat visit restores the memory snapshot and installs python_stdlib_rest.zip, the pruned stdlib
+    without the modules the snapshot holds imported: it plays every game, and the stdlib modules it can
+    import are exactly those a normal start on the whole pruned zip can (a module missing from both the
+    snapshot and the small zip would show up here, e.g. one PyScript imports late)."""
+    build = tool("build")
+    wheel = build.build_wheel(out_dir=tmp_path)
+    normal = build.exercise(STDLIB, wheel, runtime=ROOT / "web" / "vendor" / "pyodide", importable=True)
+    snap = build.exercise(REST, wheel, snapshot=SNAPSHOT, importable=True)
+    assert snap["errors"] == [] and sorted(snap["games"]) == sorted(normal["games"]) != []
+    assert snap["pyapp_in_wheel"] == snap["pyapp_bytecode"] == snap["pyapp_modules"] >= 30
+    assert len(normal["importable"]) > 100
+    assert snap["importable"] == normal["importable"]
+    with zipfile.ZipFile(REST) as rest, zipfile.ZipFile(STDLIB) as whole:
+        assert set(rest.namelist()) < set(whole.namelist())
+    assert REST.stat().st_size < STDLIB.stat().st_size / 3
+
+
+DOCS_JS = """
+import { pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
+const [dir, stdlib, wheel] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: dir + "/", stdLibURL: stdlib });
+py.FS.writeFile("/home/pyodide/app.whl", new Uint8Array(readFileSync(wheel)));
+const out = py.runPython(`
+import json, asyncio, dataclasses, enum, pathlib, random, shutil, sys, traceback, typing, zipfile
+import pyodide.code, pyodide.ffi, _pyodide._base
+sys.path.insert(0, "/home/pyodide/app.whl")
+import pyapp.engine.util
+def where_it_failed():
+    try:
+        json.loads("{")
+    except ValueError as exc:
+        f = traceback.extract_tb(exc.__traceback__)[-1]
+        return [f.filename.rsplit("/", 1)[-1], f.lineno > 0, f.colno]
+json.dumps({
+  "positions": {"stdlib": sorted({p[2:] for p in json.JSONDecoder.decode.__code__.co_positions()}, key=str),
+                "pyapp": any(p[2] is not None for p in pyapp.engine.util.read_text.__code__.co_positions())},
+  "raised": where_it_failed(),
+  "stdlib": [m.__doc__ for m in (json, asyncio, dataclasses, pathlib, random, shutil, zipfile)]
+            + [json.dumps.__doc__, dataclasses.dataclass.__doc__, pathlib.Path.glob.__doc__, random.Random.choice.__doc__],
+  "pyodide": [pyodide.code.eval_code.__doc__, pyodide.ffi.to_js.__doc__, _pyodide._base.eval_code.__doc__],
+  "asserts": __debug__,
+  "works": [json.loads(json.dumps({"a": [1, 2]})), len(random.Random(3).sample(range(10), 3)),
+            dataclasses.fields(dataclasses.make_dataclass("P", ["x"]))[0].name,
+            enum.Enum("Colour", "RED GREEN").GREEN.value],
+})
+`);
+process.stdout.write(out + "\\n", () => process.exit(0));
+"""
+
+
+@pytest.mark.skipif(not STDLIB.exists() or not WHEEL.exists() or shutil.which("node") is None,
+                    reason="needs `make build` with node")
+def test_the_shipped_stdlib_has_no_docstrings_but_pyodides_own(tmp_path):
+    """The build compiles the stdlib without docstrings (13% fewer bytes to download and unmarshal, as
+    `python -OO` would, but assert statements stay) and without column positions (as `python -X
+    no_debug_ranges` would: 25% less as brotli); Pyodide's own packages keep their docstrings; the stdlib
+    still works without them (a dataclass, an Enum, json), and an error inside it still says its file
+    and line.  The wheel's own bytecode keeps its columns (our tracebacks point at the expression)."""
+    import json
+    import subprocess
+    proc = subprocess.run(["node", "--input-type=module", "-e", DOCS_JS,
+                           str(ROOT / "web" / "vendor" / "pyodide"), str(STDLIB), str(WHEEL)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["stdlib"] == [None] * len(out["stdlib"])
+    assert all(doc and len(doc) > 20 for doc in out["pyodide"]), out["pyodide"]
+    assert out["asserts"] is True
+    assert out["works"] == [{"a": [1, 2]}, 3, "x", 2]
+    assert out["positions"] == {"stdlib": [[None, None]], "pyapp": True}
+    assert out["raised"] == ["decoder.py", True, None]
