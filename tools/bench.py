@@ -115,8 +115,8 @@ class Browser:
         self.browser = self._pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         self.external: list[str] = []
 
-    def context(self):
-        ctx = self.browser.new_context(service_workers="allow")
+    def context(self, **options):
+        ctx = self.browser.new_context(service_workers="allow", **options)
         ctx.set_default_timeout(120_000)
 
         def seen(req):
@@ -238,18 +238,32 @@ LATENCY_PROBE = """
     new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lat.long.push([e.startTime, e.duration]); })
       .observe({ type: 'longtask', buffered: true });
   } catch (_e) { /* no long-task observer */ }
+  // where a click's time goes: web/morph.js's patch (from its start to its end), and after the frame, the moment
+  // the browser has drawn it (a message posted from the frame's callback is handled after style, layout and paint)
+  let morphs = [];
+  let wrapped;
+  Object.defineProperty(globalThis, 'boardshelfMorph', { configurable: true,
+    get: () => wrapped,
+    set: (fn) => { wrapped = (root, markup) => { const t0 = performance.now(); const ok = fn(root, markup);
+                                                 morphs.push([t0, performance.now()]); return ok; }; } });
+  const drawn = new MessageChannel();
+  let waiting = [];
+  drawn.port1.onmessage = () => { const t = performance.now(); for (const r of waiting) r.painted = t; waiting = []; };
   const mark = performance.mark.bind(performance);
   performance.mark = (name, ...rest) => {
     if (name === 'render') {
       const app = document.getElementById('app');
-      const rec = { t: performance.now(), busy: app.dataset.busy === 'true', frame: null };
+      const rec = { t: performance.now(), busy: app.dataset.busy === 'true', frame: null, painted: null,
+                    morph: morphs.length ? [morphs[0][0], morphs[morphs.length - 1][1]] : null };
+      morphs = [];
       window.__lat.swaps.push(rec);
-      requestAnimationFrame(() => { rec.frame = performance.now(); });
+      requestAnimationFrame(() => { rec.frame = performance.now(); waiting.push(rec); drawn.port2.postMessage(0); });
     }
     return mark(name, ...rest);
   };
 })();
 """
+BUDGET_MS = 30          # issue 31: click -> rendered at p95, every game, with motion on
 DETOURS = ("unpay:", "cancel", "turn:")
 
 
@@ -259,10 +273,12 @@ def ready_games() -> list[dict]:
     return [g for g in games.catalog() if g.get("ready")]
 
 
-def _play_one(br: Browser, base: str, game: str, seats: str, seed: int, max_clicks: int, t_end: float) -> dict:
-    """One game from a fresh context: a human clicking at random (seeded) against the game's bots."""
+def _play_one(br: Browser, base: str, game: str, seats: str, seed: int, max_clicks: int, t_end: float,
+              motion: bool = True) -> dict:
+    """One game from a fresh context: a human clicking at random (seeded) against the game's bots; without
+    ``motion``, the browser asks for reduced motion (web/motion.js then animates nothing)."""
     import random
-    ctx = br.context()
+    ctx = br.context(reduced_motion="no-preference" if motion else "reduce")
     page = ctx.new_page()
     page.add_init_script(LATENCY_PROBE)
     url = base + f"index.html?game={game}&seats={seats}&seed={seed}&fast=1&sw=0"
@@ -270,7 +286,7 @@ def _play_one(br: Browser, base: str, game: str, seats: str, seed: int, max_clic
     idle = "() => { const a = document.getElementById('app'); return a.dataset.ready === 'true' && !a.dataset.busy; }"
     page.wait_for_function(idle, polling=20, timeout=180_000)
     rng = random.Random(seed)
-    click_ms, problems, finished = [], [], False
+    click_ms, problems, finished, phases = [], [], False, []
     try:
         while len(click_ms) < max_clicks and time.monotonic() < t_end:
             page.wait_for_function(idle, polling=20, timeout=120_000)
@@ -290,17 +306,25 @@ def _play_one(br: Browser, base: str, game: str, seats: str, seed: int, max_clic
                 loc.click(timeout=10_000)
             except Exception:
                 loc.dispatch_event("click")
-            page.wait_for_function("([s, c]) => window.__lat.swaps.length > s && window.__lat.swaps[s].frame !== null"
+            page.wait_for_function("([s, c]) => window.__lat.swaps.length > s && window.__lat.swaps[s].painted !== null"
                                    " && window.__lat.clicks.length > c", arg=[n_swaps, n_clicks], polling=20)
             t_click, swap = page.evaluate("([s, c]) => [window.__lat.clicks[c], window.__lat.swaps[s]]",
                                           [n_swaps, n_clicks])
             click_ms.append(swap["frame"] - t_click)
+            m = swap.get("morph") or [swap["t"], swap["t"]]
+            # click -> patch starts (Python: the action, the markup), the patch, patch -> mark (Python: focus,
+            # title, popovers), mark -> frame, frame -> drawn (style, layout, paint, web/motion.js), click -> drawn
+            phases.append([m[0] - t_click, m[1] - m[0], swap["t"] - m[1], swap["frame"] - swap["t"],
+                           swap["painted"] - swap["frame"], swap["painted"] - t_click])
         swaps = page.evaluate("window.__lat.swaps")
         long_tasks = page.evaluate("window.__lat.long")
     finally:
         ctx.close()
     return {"url": url.replace(base, ""), "click_ms": click_ms, "swaps": swaps, "finished": finished,
-            "problems": problems, "long_tasks": long_tasks}
+            "problems": problems, "long_tasks": long_tasks, "phases": phases}
+
+
+PHASES = ("python", "patch", "after", "to frame", "drawn", "click->drawn")
 
 
 def bot_long_tasks(run: dict) -> list[float]:
@@ -311,7 +335,7 @@ def bot_long_tasks(run: dict) -> list[float]:
 
 
 def bench_latency(br: Browser, base: str, game: str = "hexbattle", players: int = 2, seed: int = 42,
-                  max_clicks: int = 800, budget_s: float = 600, min_clicks: int = 100) -> dict:
+                  max_clicks: int = 800, budget_s: float = 600, min_clicks: int = 100, motion: bool = True) -> dict:
     """Whole games, seeds ``seed``, ``seed + 1``, ... until ``min_clicks`` clicks are measured
     (or the time budget ends); at most ``max_clicks`` clicks in one game."""
     opponent = f"bot:{old_best_bot(game) or 'random'}"       # the same opponent as every earlier run
@@ -320,7 +344,7 @@ def bench_latency(br: Browser, base: str, game: str = "hexbattle", players: int 
     click_ms, runs, problems = [], [], []
     bot_turns, bot_steps, bot_long = [], [], []
     while not runs or (len(click_ms) < min_clicks and time.monotonic() < t_end):
-        run = _play_one(br, base, game, seats, seed + len(runs), max_clicks, t_end)
+        run = _play_one(br, base, game, seats, seed + len(runs), max_clicks, t_end, motion=motion)
         runs.append(run)
         click_ms += run["click_ms"]
         problems += run["problems"]
@@ -337,7 +361,11 @@ def bench_latency(br: Browser, base: str, game: str = "hexbattle", players: int 
         bot_long += bot_long_tasks(run)
         if run["problems"]:
             break
-    return {"game": game, "url": runs[0]["url"], "games": len(runs), "seeds": [seed, seed + len(runs) - 1],
+    phases = [p for r in runs for p in r["phases"]]
+    return {"game": game, "motion": motion, "url": runs[0]["url"], "games": len(runs),
+            "seeds": [seed, seed + len(runs) - 1],
+            "phases_ms": {name: {"median": med([p[i] for p in phases]), "p95": pct([p[i] for p in phases], 95)}
+                          for i, name in enumerate(PHASES)},
             "clicks": len(click_ms), "finished": sum(r["finished"] for r in runs), "problems": problems,
             "click_ms": {"median": med(click_ms), "p95": pct(click_ms, 95), "max": max(click_ms, default=None),
                          "samples": [round(x, 2) for x in click_ms]},
@@ -722,6 +750,8 @@ def main(argv=None) -> int:
     ap.add_argument("--min-clicks", type=int, default=100,
                     help="play more games (next seeds) until this many clicks are measured per game id")
     ap.add_argument("--budget", type=float, default=300, help="at most this many seconds of play per game id")
+    ap.add_argument("--motion-off-too", action="store_true",
+                    help="latency: each game also with reduced motion (web/motion.js off), side by side")
     ap.add_argument("--games-only", default="", help="comma list of game ids for the play bench")
     ap.add_argument("--only", default="", help="comma list of the only sections to run: boot,latency,playout,speed,bots,slices")
     ap.add_argument("--slice-games", type=int, default=2, help="slices: games per bot")
@@ -764,9 +794,12 @@ def main(argv=None) -> int:
                 if args.games_only and g["id"] not in args.games_only.split(","):
                     continue
                 players = SEATS.get(g["id"], g["min_players"])
-                print(f"click latency, {g['id']} (human + {players - 1} bot) ...", flush=True)
-                results["play"].append(bench_latency(br, base, g["id"], players, max_clicks=args.clicks,
-                                                     budget_s=args.budget, min_clicks=args.min_clicks))
+                for motion in ((True, False) if args.motion_off_too else (True,)):
+                    print(f"click latency, {g['id']} (human + {players - 1} bot), motion {'on' if motion else 'off'} ...",
+                          flush=True)
+                    results["play"].append(bench_latency(br, base, g["id"], players, max_clicks=args.clicks,
+                                                         budget_s=args.budget, min_clicks=args.min_clicks,
+                                                         motion=motion))
             if results["play"]:
                 results["latency"] = results["play"][0]
     finally:
@@ -822,6 +855,19 @@ def report(r: dict) -> None:
         if "ratio_app_vs_bare_stock" in b:
             print(f"  app / bare on stock source-only stdlib: cold {b['ratio_app_vs_bare_stock']['cold_ms']:.2f}x  "
                   f"warm {b['ratio_app_vs_bare_stock']['warm_ms']:.2f}x   (target <= 1.2x)")
+    if r.get("play"):
+        print(f"\nClick -> rendered (ms; budget p95 <= {BUDGET_MS} ms with motion on), and where the time goes (p95 of"
+              " each phase: python = click to the patch, patch = web/morph.js, after = the glue after the patch,"
+              " to frame = mark to the next frame, drawn = frame to drawn: style, layout, paint and web/motion.js)")
+        print(f"  {'game':<12}{'motion':<7}{'clicks':>7}{'median':>8}{'p95':>7}{'budget':>8}   "
+              + "".join(f"{n:>13}" for n in PHASES))
+        for lat in r["play"]:
+            ph = lat.get("phases_ms") or {}
+            p95 = lat["click_ms"]["p95"]
+            ok = "-" if p95 is None or not lat.get("motion", True) else ("ok" if p95 <= BUDGET_MS else "OVER")
+            print(f"  {lat.get('game', '?'):<12}{'on' if lat.get('motion', True) else 'off':<7}{lat['clicks']:>7}"
+                  f"{lat['click_ms']['median'] or 0:>8.1f}{p95 or 0:>7.1f}{ok:>8}   "
+                  + "".join(f"{(ph.get(n) or {}).get('p95') or 0:>13.1f}" for n in PHASES))
     for lat in r.get("play", []):
         print(f"\n{lat['url']}  ({lat['clicks']} clicks, {lat['bot_turns']} bot turns; "
               f"{lat['games']} game(s), seeds {lat['seeds'][0]}-{lat['seeds'][1]}, {lat['finished']} played to the end)")

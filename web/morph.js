@@ -199,6 +199,8 @@ export function morph(root, markup) {
   }
   kept = [];
   watchBar(root);
+  const motion = globalThis.boardshelfMotion;      // web/motion.js: pieces slide in the frame that draws this
+  if (motion) motion.after(root);
   return true;
 }
 
