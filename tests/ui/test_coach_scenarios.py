@@ -52,7 +52,7 @@ def _box(html: str) -> str:
 
 
 def test_every_scenario_file_is_valid():
-    assert {"hexbattle", "doomspire"} <= set(SCENARIOS)
+    assert {"hexbattle", "doomspire", "clockwork"} <= set(SCENARIOS)
     for gid in SCENARIOS:
         d = json.loads((ROOT / "pyapp" / "games" / gid / "tutorial.json").read_text(encoding="utf-8"))
         assert coachlib.check_scenario(d, gid) == [], gid
@@ -94,6 +94,7 @@ def test_the_coached_actions_alone_play_the_guided_game_to_its_end(gid):
         assert coachlib.esc(sc["steps"][step]["text"]) in box        # the current step, in its own words
         shown.append(step)
         app.handle("action", _coached(html, app))
+        assert not app.confirm, f"following the coach set off a warning: {app.confirm}"
     else:
         pytest.fail("the guided game did not end")
     assert not app.state.is_over, "the lessons end before the battle does: the player finishes it"
