@@ -104,6 +104,18 @@ def test_the_coached_actions_alone_play_the_guided_game_to_its_end(gid):
 
 
 @pytest.mark.parametrize("gid", SCENARIOS)
+def test_the_intro_greets_the_person_until_their_first_move(gid):
+    """The welcome stands above the first step, also when a bot has already moved (Doomspire's rival chooses its
+    dice at the same time as the person and the bot is asked first); it goes with the person's first move."""
+    app = _app(gid)
+    sc = coachlib.scenario(gid)
+    html = _settle(app)
+    assert coachlib.esc(sc["intro"]) in _box(html)
+    app.handle("action", _coached(html, app))
+    assert coachlib.esc(sc["intro"]) not in _box(_settle(app))
+
+
+@pytest.mark.parametrize("gid", SCENARIOS)
 @pytest.mark.parametrize("seed", range(5))
 def test_other_legal_moves_along_the_way_still_reach_the_end(gid, seed):
     """Random other legal moves at about a third of the person's decisions: the coach explains the prompt and
