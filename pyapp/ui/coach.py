@@ -451,7 +451,8 @@ class Coach:
         if aid is None:
             body = f'<p>{esc(sc["waiting"])}</p>'
         elif st is not None:
-            intro = f'<p class="coach-intro">{esc(sc["intro"])}</p>' if progress == 0 and not s.state.history else ""
+            first = progress == 0 and not any(seat == me for seat, _aid in s.state.history)   # bots may move first
+            intro = f'<p class="coach-intro">{esc(sc["intro"])}</p>' if first else ""
             body = f'{intro}<p>{esc(st["text"])}</p>'
         else:
             view = s.state.view(me)

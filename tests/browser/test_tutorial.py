@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import ROOT, action_ids, click, notices, sized_page, wait_idle, wait_ready
+from harness import ROOT, action_ids, action_selector, click, notices, sized_page, wait_idle, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +40,9 @@ def _click_coached(page) -> str:
     return aid
 
 
-def _play(page, *, wander: float = 0.0, seed: int = 0) -> tuple[int, int]:
+def _play(page, *, wander: float = 0.0, seed: int = 0, shots: Path | None = None) -> tuple[int, int]:
+    """Click through the guided game (the coached controls, or with ``wander`` another legal one at about that share
+    of the decisions) until ``data-tutorial-done``; ``shots``: a full-page picture before each click."""
     rng = random.Random(seed)
     clicks = wandered = 0
     while clicks < MAX_CLICKS:
@@ -50,9 +52,11 @@ def _play(page, *, wander: float = 0.0, seed: int = 0) -> tuple[int, int]:
         if page.locator('#app [data-nav="confirm"]').count():
             click(page, '[data-nav="confirm"]')
             continue
+        if shots is not None:
+            page.screenshot(path=str(shots / f"{clicks:02d}.png"), full_page=True)
         if wander and rng.random() < wander:
             aid = rng.choice(action_ids(page))
-            click(page, f'[data-action="{aid}"]')
+            click(page, action_selector(aid))
             wandered += 1
         else:
             _click_coached(page)
@@ -87,8 +91,17 @@ def test_other_legal_moves_along_the_way_still_reach_the_end(site, page, gid):
     page.boardshelf.check()
 
 
-def test_the_guided_game_is_left_and_resumed(site, page):
-    _open(page, site, "hexbattle")
+def _wander_once(page) -> str:
+    """Click a legal control the coach does not ask for (not a concession): off the lesson's path."""
+    coached = set(page.locator("#app [data-coach]").evaluate_all("els => els.map(e => e.dataset.action)"))
+    aid = next(a for a in action_ids(page) if a not in coached and not a.startswith("concede"))
+    click(page, action_selector(aid))
+    return aid
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_guided_game_is_left_and_resumed(site, page, gid):
+    _open(page, site, gid)
     for _ in range(4):
         _click_coached(page)
     box = page.locator("#app .coach").inner_text()
@@ -97,26 +110,32 @@ def test_the_guided_game_is_left_and_resumed(site, page):
     wait_idle(page)
     assert page.locator("#app .coach").inner_text() == box
     click(page, '.game-bar [data-nav="shelf"]')
-    assert page.locator('#app [data-nav="learn:hexbattle"]').count() == 1   # Learn to play on the shelf card
-    click(page, '[data-nav="learn:hexbattle"]')                              # the guided game under way
+    assert page.locator(f'#app [data-nav="learn:{gid}"]').count() == 1   # Learn to play on the shelf card
+    click(page, f'[data-nav="learn:{gid}"]')                              # the guided game under way
     assert page.locator("#app .coach").inner_text() == box
     page.boardshelf.check()
 
 
+@pytest.mark.parametrize("gid", GAMES)
 @pytest.mark.parametrize("size", ["phone", "laptop", "desktop"])
-def test_the_coach_is_axe_clean_and_in_view_at_each_size(site, browser, size):
+def test_the_coach_is_axe_clean_and_in_view_at_each_size(site, browser, size, gid):
     from test_experience import AXE, axe
     if not AXE.exists():
         pytest.skip("axe-core is not installed (npm ci)")
     ctx, page, guard = sized_page(browser, size)
     try:
-        _open(page, site, "hexbattle")
+        _open(page, site, gid)
         shots = Path(SHOTS) if SHOTS else None
         for moment in ("start", "off", "done"):
             if moment == "off":
-                click(page, '[data-action="draw"]')          # off the lesson's path: the coach explains
+                wait_idle(page, timeout=120_000)
+                _wander_once(page)                           # off the lesson's path: the coach explains
+                wait_idle(page, timeout=120_000)
             if moment == "done":
-                _play(page)
+                steps = shots / f"coach-{gid}-{size}-steps" if shots is not None else None
+                if steps is not None:
+                    steps.mkdir(parents=True, exist_ok=True)
+                _play(page, shots=steps)
             box = page.locator("#app .coach")
             box.scroll_into_view_if_needed()
             assert box.is_visible()
@@ -128,7 +147,7 @@ def test_the_coach_is_axe_clean_and_in_view_at_each_size(site, browser, size):
             if shots is not None:
                 shots.mkdir(parents=True, exist_ok=True)
                 page.evaluate("() => window.scrollTo(0, 0)")
-                page.screenshot(path=str(shots / f"coach-{size}-{moment}.png"))
+                page.screenshot(path=str(shots / f"coach-{gid}-{size}-{moment}.png"))
         guard.check()
     finally:
         ctx.close()

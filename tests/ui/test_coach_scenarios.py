@@ -4,6 +4,7 @@ Each scenario file is checked, played through by the coached actions alone to it
 other legal moves along the way (it must still reach the end: never a dead end); a guided game is saved, left and
 resumed like any other, opens from ``?game=<id>&tutorial=1`` and ends by offering a real game against the easy bot.
 """
+import html as htmllib
 import json
 import pathlib
 import random
@@ -36,7 +37,7 @@ def _settle(app: App) -> str:
 
 def _coached(html: str, app: App) -> str:
     """The action the coach points at: every control carrying ``data-coach`` is of that one legal action."""
-    marked = set(COACHED.findall(html))
+    marked = {htmllib.unescape(a) for a in COACHED.findall(html)}
     assert len(marked) == 1, f"the coach marks {sorted(marked)}"
     aid = marked.pop()
     me = app.coach.human()
@@ -51,7 +52,7 @@ def _box(html: str) -> str:
 
 
 def test_every_scenario_file_is_valid():
-    assert "hexbattle" in SCENARIOS
+    assert {"hexbattle", "doomspire", "clockwork"} <= set(SCENARIOS)
     for gid in SCENARIOS:
         d = json.loads((ROOT / "pyapp" / "games" / gid / "tutorial.json").read_text(encoding="utf-8"))
         assert coachlib.check_scenario(d, gid) == [], gid
@@ -93,12 +94,25 @@ def test_the_coached_actions_alone_play_the_guided_game_to_its_end(gid):
         assert coachlib.esc(sc["steps"][step]["text"]) in box        # the current step, in its own words
         shown.append(step)
         app.handle("action", _coached(html, app))
+        assert not app.confirm, f"following the coach set off a warning: {app.confirm}"
     else:
         pytest.fail("the guided game did not end")
     assert not app.state.is_over, "the lessons end before the battle does: the player finishes it"
     assert app.coach.progress()[0] == len(sc["steps"])
     # every step was shown, in order
     assert shown == sorted(shown) and set(shown) == set(range(len(sc["steps"])))
+
+
+@pytest.mark.parametrize("gid", SCENARIOS)
+def test_the_intro_greets_the_person_until_their_first_move(gid):
+    """The welcome stands above the first step, also when a bot has already moved (Doomspire's rival chooses its
+    dice at the same time as the person and the bot is asked first); it goes with the person's first move."""
+    app = _app(gid)
+    sc = coachlib.scenario(gid)
+    html = _settle(app)
+    assert coachlib.esc(sc["intro"]) in _box(html)
+    app.handle("action", _coached(html, app))
+    assert coachlib.esc(sc["intro"]) not in _box(_settle(app))
 
 
 @pytest.mark.parametrize("gid", SCENARIOS)
@@ -210,20 +224,25 @@ def test_a_game_without_a_guided_game_says_so():
     assert any("no guided game" in m["text"] for m in app.messages)
 
 
-def test_the_coach_knows_only_what_the_person_sees():
-    """Hidden information: with the bot's hand and both decks dealt anew (``resample_hidden`` for the person's
-    seat), the coach says and marks the same, on the path and off it (where it asks the normal bot)."""
+@pytest.mark.parametrize("gid", SCENARIOS)
+def test_the_coach_knows_only_what_the_person_sees(gid):
+    """Hidden information: with everything the person cannot see dealt anew (``resample_hidden`` for the person's
+    seat: Hex Battle's bot hand and decks, Doomspire's face-down tiles, decks and the rival's secret dice choice),
+    the coach says and marks the same, on the path and off it (where it asks the normal bot)."""
     from pyapp.engine.rng import Rng
     for wander in (False, True):
-        app = _app("hexbattle")
+        app = _app(gid)
+        me = app.coach.human()
         if wander:
-            app.handle("action", next(a.id for a in app.state.legal_actions(0) if "Potshot" in a.label))
+            coached = _coached(_settle(app), app)
+            other = next(a.id for a in app.state.legal_actions(me) if a.id != coached and a.kind != "concede")
+            app.handle("action", other)
         html = _settle(app)
         seen = (_box(html), _coached(html, app))
         for k in range(3):
             real = app.state
-            app.state = real.resample_hidden(0, Rng(k + 1))
+            app.state = real.resample_hidden(me, Rng(k + 1))
             assert app.state.to_json() != real.to_json()
-            other = app.render()
-            assert (_box(other), _coached(other, app)) == seen
+            other_html = app.render()
+            assert (_box(other_html), _coached(other_html, app)) == seen
             app.state = real
