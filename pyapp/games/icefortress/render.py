@@ -184,7 +184,7 @@ def _room_card(o: _Out, view: dict, cid: str, hints: dict, marks: dict) -> str:
     sel = view.get("sel")
     pad = 8
     parts = [f'<svg class="if-room if-{size}" width="{w + 2 * pad}" height="{h + 2 * pad}" viewBox="{-pad} {-pad} {w + 2 * pad} {h + 2 * pad}" '
-             f'style="--legible: {int((w + 2 * pad) * 11 / MIN_FONT) + 1}px" '
+             f'style="--legible: {int((w + 2 * pad) * 11 / MIN_FONT) + 1}px; --nat: {w + 2 * pad}" '
              f'role="group" aria-label="{esc(room_text(cid))}, {esc(_where(view, cid))}">',
              f'<g class="room el-{el}"><rect class="bg" x="1" y="1" width="{w - 2}" height="{h - 2}" rx="6"/>']
     bottom = h - 7
@@ -327,11 +327,37 @@ def _slot(o: _Out, k: int, marks: dict) -> str:
     body = (f'<g class="target legal" role="button" tabindex="0" data-action="build:base:{k}" aria-label="{esc(a.label)}">'
             f'{shape}</g>' if a is not None else shape)
     return (f'<svg class="if-room if-slot" width="{w + 2 * pad}" height="{h + 2 * pad}" viewBox="{-pad} {-pad} {w + 2 * pad} {h + 2 * pad}" '
-            f'style="--legible: {int((w + 2 * pad) * 11 / MIN_FONT) + 1}px" '
+            f'style="--legible: {int((w + 2 * pad) * 11 / MIN_FONT) + 1}px; --nat: {w + 2 * pad}" '
             f'role="group" aria-label="Bottom space {k + 1}: empty">{body}'
             f'<text class="gsize" x="{w / 2}" y="{h / 2 - 4}" text-anchor="middle">Bottom space {k + 1}</text>'
             f'<text class="gsize" x="{w / 2}" y="{h / 2 + 13}" text-anchor="middle">jumbo rooms only</text>'
             + _mark_svg(marks.get(f"base:{k}", []), 1, 1, w - 2, h - 2, 9) + "</svg>")
+
+
+def _towers_size(view: dict, towers: list) -> tuple[int, int]:
+    """The towers' width and height at their own size (CSS px, as web/icefortress.css lays them out: a built tower
+    on a line of its own, empty bottom spaces side by side): a wide screen scales the rooms up until this fills
+    the board's width or the screen's height."""
+    rooms = view.get("rooms") or {}
+    lines: list[tuple[float, float]] = []
+    empty = 0
+    for rows in towers + [None]:
+        if rows == [] and rows is not None:
+            empty += 1
+            continue
+        if empty:
+            lines.append((empty * (SLOT_W + 16) + (empty - 1) * 8, SLOT_H + 16 + 14))
+            empty = 0
+        if not rows:
+            continue
+        width = height = 0.0
+        for row in rows:
+            cards = [(CARD_W.get(_room(c)["size"], CARD_W["small"]) + 16, CARD_H.get(_room(c)["size"], CARD_H["small"])
+                      + 16 + (14 if "." in str((rooms.get(c) or {}).get("on") or "") else 0)) for c in row]
+            width = max(width, sum(cw for cw, _ in cards) + 6 * (len(cards) - 1))
+            height += max(ch for _, ch in cards) + 4 + 3
+        lines.append((width, height + 12))
+    return int(max(w for w, _ in lines)) + 1, int(sum(h for _, h in lines) + 8 * (len(lines) - 1)) + 1
 
 
 def fortress_html(o: _Out, view: dict, names: list) -> str:
@@ -340,8 +366,11 @@ def fortress_html(o: _Out, view: dict, names: list) -> str:
     hints = view.get("hints") or {}
     marks = _marks_at(view)
     rooms = view.get("rooms") or {}
-    out = [f'<div class="if-board" role="group" aria-label="The fortress: {len(rooms)} rooms"><div class="if-towers">']
-    for k, rows in enumerate(_tower_rooms(view)):
+    towers = _tower_rooms(view)
+    nat_w, nat_h = _towers_size(view, towers)
+    out = [f'<div class="if-board" role="group" aria-label="The fortress: {len(rooms)} rooms" '
+           f'style="--if-w: {nat_w}; --if-h: {nat_h}"><div class="if-towers">']
+    for k, rows in enumerate(towers):
         out.append(f'<section class="if-tower{"" if rows else " empty"}" aria-label="Bottom space {k + 1}">')
         if not rows:
             out.append(f'<div class="if-level"><figure class="if-card">{_slot(o, k, marks)}</figure></div>')
