@@ -368,3 +368,16 @@ def test_every_game_has_its_own_cover_on_the_shelf(gid):
 def test_covers_differ():
     covers = {gid: (WEB / "covers" / f"{gid}.svg").read_bytes() for gid in GAMES}
     assert len(set(covers.values())) == len(GAMES)
+
+
+def test_cloudspire_rules_diagrams_draw_in_the_boards_palette():
+    """Cloudspire's rules page draws its pieces and terrain in the board's own colours (issue 31: the diagrams still
+    had the old seat red and blue): every strongly coloured fill or stroke there is a seat or ground colour of the
+    palette, and both seats' colours appear."""
+    page = (ROOT / "pyapp" / "games" / "cloudspire" / "rules.html").read_text(encoding="utf-8")
+    pal = palette("cloudspire")
+    allowed = set(pal["seats"]) | set(pal["ground"].values()) | set(pal["marks"].values())
+    used = {resolve(c, {}) for c in re.findall(r'(?:fill|stroke)="(#[0-9a-fA-F]{3,6})"', page)}
+    strong = {c for c in used if math.hypot(*lab(rgb(c))[1:]) >= 40}
+    assert strong and strong <= allowed, sorted(strong - allowed)
+    assert set(pal["seats"][:2]) <= used
