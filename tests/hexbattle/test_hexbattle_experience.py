@@ -188,7 +188,7 @@ def test_units_can_be_focused_and_their_details_sit_in_a_panel():
 
 def test_board_text_is_11_px_or_more_at_the_width_the_css_gives_the_board():
     """The smallest font of the board's text classes in SVG units, times the board's scale from 900 px wide
-    (the 510 px column over the viewBox's width), is at least 11 px; the unit's type is a word, not a letter."""
+    (the 510 px column over the viewBox's width), is at least 11 px; the unit's type is a symbol, its name a word."""
     text = open(hr.__file__.rsplit("/pyapp/", 1)[0] + "/web/hexbattle.css", encoding="utf-8").read()
     sizes = {}
     for sel in ("coord", "unit .edge", "unit .utype", "unit .uhp", "mark .badge-text", "hb-diagram .dlabel"):
@@ -199,7 +199,13 @@ def test_board_text_is_11_px_or_more_at_the_width_the_css_gives_the_board():
     scale = column / hr.BOARD_W
     assert min(sizes.values()) * scale >= 11, (sizes, scale)
     html = hr.render(new(2).view(0), [], seat=0, names=["A", "B"], interactive=False)
-    assert re.findall(r'<text class="utype"[^>]*>(\w+)</text>', html)[:1] in (["INF"], ["CAV"], ["RNG"])
+    # the type is drawn as a symbol (issue 31), its word in the unit's name; the second seat's units are hatched
+    units = re.findall(r'<g class="unit p(\d) (\w+)[^"]*"[^>]*>(.*?)</g>(?:<!--/bs:[^>]*-->)?</g>', html)
+    assert units and {p for p, _, _ in units} == {"0", "1"}
+    for p, utype, body in units:
+        assert f'<use class="utype" href="#hb-t-{utype}"' in body and f"({utype}" in body
+        assert ('class="hatch"' in body) == (p == "1")
+    assert all(f'<symbol id="hb-t-{t}"' in html for t in hr.TYPE_SYMBOLS)
 
 
 def test_rules_page_has_the_diagrams_and_no_checklist_ids():

@@ -97,7 +97,14 @@ def test_invaders_show_their_element_by_icon_as_well_as_colour():
     built(st, "J01", "base:0", {"a": 3})
     invader(st, "J01.a", "fire")
     html = _html(st)
-    assert re.search(r'<g class="inv fire" role="img" aria-label="fire invader on J01.a">.*?\u25b2', html)
+    # our own symbols (issue 31), not text characters: the invader's disc and the room's corners show the element's
+    # symbol, drawn once in the board's defs; the element in words is in the names
+    inv = re.search(r'<g class="inv fire" role="img" aria-label="fire invader on J01.a">(.*?)</g>', html)
+    assert inv and '<use href="#if-el-fire" class="sym"' in inv.group(1) and "<text" not in inv.group(1)
+    room = re.search(r'<svg class="if-room if-jumbo"[^>]*>(.*?)</svg>', html)
+    assert room and len(re.findall(r'<use href="#if-el-\w+" class="ico"', room.group(1))) == 4
+    assert "\u25b2" not in room.group(1) + inv.group(1)
+    assert html.count('<symbol id="if-el-') == 5 and html.count('class="if-defs"') == 1
 
 
 def test_rules_page_diagrams_and_plain_words():

@@ -304,12 +304,26 @@ def test_seats_never_look_like_the_ground_or_its_marks(gid):
         assert not bad, f"{gid} ({scheme}): " + "; ".join(bad)
 
 
+@pytest.mark.rule("CC-UI-12", "CC-OVR-2")
 @pytest.mark.parametrize("gid", GAMES)
 def test_seats_stay_apart(gid):
     for scheme in schemes(gid):
         seats = [(f"seat {i}", c) for i, c in enumerate(palette(gid, scheme)["seats"][:games.get(gid).max_players])]
         bad = too_close(list(combinations(seats, 2)), SEATS, SEATS_CVD)
         assert not bad, f"{gid} ({scheme}): " + "; ".join(bad)
+
+
+@pytest.mark.rule("IF-UI-20", "IF-ELEM-5")
+def test_ice_fortress_elements_keep_their_hues():
+    """Invaders and rooms in their element's colour, as the rules name it: orange fire, blue water, purple air, green
+    earth (CIELAB hue angles: orange 45-75, blue 250-300, purple 300-330, green 130-170), each clearly coloured."""
+    hues = {"fire": (45, 75), "water": (250, 300), "air": (300, 330), "earth": (130, 170)}
+    ground = palette("icefortress")["ground"]
+    for el, (lo, hi) in hues.items():
+        for name in (el, f"{el} invader"):
+            lightness, a, b = lab(rgb(ground[name]))
+            assert lo <= math.degrees(math.atan2(b, a)) % 360 <= hi and math.hypot(a, b) >= 35, (name, ground[name])
+    assert distance(ground["fire"], ground["water"]) > 40 and distance(ground["air"], ground["earth"]) > 40
 
 
 def test_a_territory_tint_never_looks_like_a_lake():
@@ -354,3 +368,16 @@ def test_every_game_has_its_own_cover_on_the_shelf(gid):
 def test_covers_differ():
     covers = {gid: (WEB / "covers" / f"{gid}.svg").read_bytes() for gid in GAMES}
     assert len(set(covers.values())) == len(GAMES)
+
+
+def test_cloudspire_rules_diagrams_draw_in_the_boards_palette():
+    """Cloudspire's rules page draws its pieces and terrain in the board's own colours (issue 31: the diagrams still
+    had the old seat red and blue): every strongly coloured fill or stroke there is a seat or ground colour of the
+    palette, and both seats' colours appear."""
+    page = (ROOT / "pyapp" / "games" / "cloudspire" / "rules.html").read_text(encoding="utf-8")
+    pal = palette("cloudspire")
+    allowed = set(pal["seats"]) | set(pal["ground"].values()) | set(pal["marks"].values())
+    used = {resolve(c, {}) for c in re.findall(r'(?:fill|stroke)="(#[0-9a-fA-F]{3,6})"', page)}
+    strong = {c for c in used if math.hypot(*lab(rgb(c))[1:]) >= 40}
+    assert strong and strong <= allowed, sorted(strong - allowed)
+    assert set(pal["seats"][:2]) <= used

@@ -54,7 +54,20 @@ PAD = 6.0
 BOARD_W = GRID.width(SIZE, pad=PAD)
 BOARD_H = GRID.height(SIZE, pad=PAD)
 TYPE_LETTER = {"infantry": "I", "cavalry": "C", "ranged": "R"}
-TYPE_SHORT = {"infantry": "INF", "cavalry": "CAV", "ranged": "RNG"}     # the type, readable on the unit
+TYPE_SHORT = {"infantry": "INF", "cavalry": "CAV", "ranged": "RNG"}     # the type in short (panels, tests)
+# the type drawn on the unit: our own symbols of 10 x 10 units round (0, 0), in the unit's light ink: a shield
+# (infantry), a horseshoe (cavalry), a bow with its arrow (ranged); the unit's name says the type in words
+_CUT = 'fill="none" style="stroke: var(--hb-ink, #1f2328)" stroke-width="1.2"'     # the seat's colour, as a cut
+_LINE = 'fill="none" stroke="#fff" stroke-linecap="round"'
+TYPE_SYMBOLS = {          # (presentation attributes: the page's CSS does not reach into a <use>'s copy)
+    "infantry": f'<path fill="#fff" d="M-4.2-4.8H4.2V-.2C4.2 2.9 1.7 4.4 0 5.1-1.7 4.4-4.2 2.9-4.2-.2Z"/>'
+                f'<path {_CUT} d="M0-3.2V3.4M-2.8-1H2.8"/>',
+    "cavalry": f'<path {_LINE} stroke-width="2.4" d="M-3.2 4.2V-.6A3.2 3.2 0 0 1 3.2-.6V4.2"/>'
+               f'<path {_LINE} stroke-width="1.6" d="M-4.8 4.6H-1.8M1.8 4.6H4.8"/>',
+    "ranged": f'<path {_LINE} stroke-width="1.8" d="M-2.6-4.8A7.2 7.2 0 0 1-2.6 4.8"/>'
+              f'<path {_LINE} stroke-width=".8" d="M-2.6-4.8V4.8M-4.6 0H3"/><path fill="#fff" d="M5 0 2.2-2.2V2.2Z"/>',
+}
+# the seats apart without their colours: the second seat's units are hatched
 EDGE_R = SIZE * 0.6               # the edge strengths' distance from the unit's centre
 SEAT_STROKE = ("var(--hb-unit-p0)", "var(--hb-unit-p1)")    # the seats' colours: the palette in web/ui.css
 
@@ -100,7 +113,11 @@ def defs() -> str:
     return (f'<defs><polygon id="hb-cell" points="{corners(SIZE)}"/>'
             f'<polygon id="hb-unit" points="{corners(ur)}"/>'
             f'<polygon id="hb-hl" points="{corners(SIZE - 2)}"/>'
-            f'<polygon id="hb-hit" points="{hit_points()}"/>{front}{arrows}</defs>')
+            f'<polygon id="hb-hit" points="{hit_points()}"/>{front}{arrows}'
+            + "".join(f'<symbol id="hb-t-{t}" viewBox="-5 -5 10 10" overflow="visible">{d}</symbol>'
+                      for t, d in TYPE_SYMBOLS.items())
+            + '<pattern id="hb-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+              '<rect width="2.2" height="6" fill="#fff" fill-opacity=".2"/></pattern></defs>')
 
 
 # A board target's hit area: its hex (a little inset) with the left and right corners cut off, so that the boxes of
@@ -201,7 +218,7 @@ def unit_svg(u: UnitView, x: float, y: float, *, owner_name: str = "", extra_cls
              f' data-unit="{esc(unit_class(u))}"' if focusable else "")
     parts = [f'<g class="{esc(cls)}" transform="translate({x},{y})"{focus}>',
              f"<title>{esc(unit_title(u, owner_name))}</title>",
-             '<use href="#hb-unit" class="body"/>',
+             '<use href="#hb-unit" class="body"/>' + ('<use href="#hb-unit" class="hatch"/>' if owner == 1 else ""),
              f'<use href="#hb-front" class="front" transform="rotate({facing * 60})"/>']
     for d in range(6):
         k = (d - facing) % 6
@@ -213,7 +230,9 @@ def unit_svg(u: UnitView, x: float, y: float, *, owner_name: str = "", extra_cls
     # the unit's type and health: one label, kept upright as a whole when the board is drawn sideways
     health, max_h = u.get("health"), u.get("max_health", u.get("health"))
     hurt = " hurt" if isinstance(health, int) and isinstance(max_h, int) and health < max_h else ""
-    parts.append(f'<g class="ulabel bs-upright"><text class="utype" y="-2.5">{TYPE_SHORT.get(utype, "?")}</text>'
+    sym = (f'<use class="utype" href="#hb-t-{utype}" x="-8" y="-16" width="16" height="16"/>'
+           if utype in TYPE_SYMBOLS else '<text class="utype" y="-2.5">?</text>')
+    parts.append(f'<g class="ulabel bs-upright">{sym}'
                  f'<rect class="hp-bg{hurt}" x="-10" y="1" width="20" height="14" rx="7"/>'
                  f'<text class="uhp{hurt}" y="12.3">{esc(health)}</text></g>')
     parts.append("</g>")

@@ -46,6 +46,32 @@ STEP_NAMES = ("Roll Dice", "Build the Fortress", "Pull Invaders")
 SNOW = "\u2744"
 DASH = " \u2014 "
 ICON = {"fire": "\u25b2", "water": "\u25cf", "air": "\u223f", "earth": "\u25a0", "white": "\u2744"}
+# the elements drawn on the board: our own symbols of 10 x 10 units round (0, 0) in the ink of where they stand
+# (currentColor): a flame in a triangle (fire), a drop (water), two gusts (air), a cracked block (earth), a snowflake
+# (white): the shapes of the panels' ▲ ● ∿ ■ ❄; the words are in the room's and the invader's names
+_INK = 'fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round"'
+EL_SYMBOLS = {
+    "fire": '<path fill="currentColor" fill-rule="evenodd" d="M0-5.2 5 4.6H-5ZM0-1.2C.9.4 2.2 1.3 2 2.7 1.9 3.6 1 3.9 0 '
+            '3.9-1 3.9-1.9 3.6-2 2.7-2.2 1.3-.9.4 0-1.2Z"/>',
+    "water": '<path fill="currentColor" d="M0-5C1.6-2.4 4-.2 4 2 4 3.8 2.2 5 0 5-2.2 5-4 3.8-4 2-4-.2-1.6-2.4 0-5Z"/>',
+    "air": f'<path {_INK} stroke-width="1.5" d="M-4.6-1.6H1.6A1.8 1.8 0 1 0-.2-3.4M-4.6 1.6H3A1.8 1.8 0 1 1 1.2 3.4"/>',
+    "earth": '<path fill="currentColor" fill-rule="evenodd" d="M-4.6-4.6H4.6V4.6H-4.6ZM-1.2-4.6-.2-1.2-1.8.8-.4 4.6H.6L-.8 '
+             '.8.8-1.2-.2-4.6Z"/>',
+    "white": f'<path {_INK} stroke-width="1.2" d="M0-5V5M-4.3-2.5 4.3 2.5M-4.3 2.5 4.3-2.5"/>',
+}
+
+
+def el_icon(el: str, x: float, y: float, size: float = 10.0, cls: str = "ico") -> str:
+    """A ``<use>`` of element ``el``'s symbol centred at (x, y), ``size`` units square."""
+    return (f'<use href="#if-el-{el}" class="{cls}" x="{x - size / 2:.1f}" y="{y - size / 2:.1f}" '
+            f'width="{size:g}" height="{size:g}"/>')
+
+
+def el_defs() -> str:
+    """The element symbols, once per board (an svg of no size that the rooms' ``<use>`` elements refer to)."""
+    return ('<svg class="if-defs" width="0" height="0" aria-hidden="true" focusable="false"><defs>'
+            + "".join(f'<symbol id="if-el-{el}" viewBox="-5 -5 10 10" overflow="visible">{d}</symbol>'
+                      for el, d in EL_SYMBOLS.items()) + '</defs></svg>')
 
 
 def _c() -> dict:
@@ -184,16 +210,17 @@ def _room_card(o: _Out, view: dict, cid: str, hints: dict, marks: dict) -> str:
     sel = view.get("sel")
     pad = 8
     parts = [f'<svg class="if-room if-{size}" width="{w + 2 * pad}" height="{h + 2 * pad}" viewBox="{-pad} {-pad} {w + 2 * pad} {h + 2 * pad}" '
-             f'style="--legible: {int((w + 2 * pad) * 11 / MIN_FONT) + 1}px" '
+             f'style="--legible: {int((w + 2 * pad) * 11 / MIN_FONT) + 1}px; --nat: {w + 2 * pad}" '
              f'role="group" aria-label="{esc(room_text(cid))}, {esc(_where(view, cid))}">',
              f'<g class="room el-{el}"><rect class="bg" x="1" y="1" width="{w - 2}" height="{h - 2}" rx="6"/>']
     bottom = h - 7
     for cx, cy in ((9, 15), (w - 9, 15), (9, bottom), (w - 9, bottom)):
-        parts.append(f'<text class="ico" x="{cx}" y="{cy}">{ICON[el]}</text>')
+        parts.append(el_icon(el, cx, cy - 4.5, 11))
     name_y = 17 if r["groups"] else h / 2 + 4
     parts.append(f'<text class="rname" x="{w / 2:.1f}" y="{name_y:.1f}">{esc(_fit(r["name"], w - 36, 7.4))}</text>')
     if r["crystal"]:
-        parts.append(f'<text class="ico crystal" x="{w / 2:.1f}" y="{bottom}">{SNOW * min(r["crystal"], 4)}</text>')
+        n = min(r["crystal"], 4)
+        parts += [el_icon("white", w / 2 + (i - (n - 1) / 2) * 13, bottom - 4.5, 11, "ico crystal") for i in range(n)]
     parts.append("</g>")
     pos = {q["id"]: (4 + (w - 8) * number(q.get("pos", [50, 55])[0]) / 100 - SQ / 2, SQ_Y) for q in r["squares"]}
     groups, targets = _room_groups(o, view, r, room, cid, w, sel, hints, marks)
@@ -258,7 +285,7 @@ def _invader(el: str, x: float, y: float, label: str, key: str = "") -> str:
     focus = f' tabindex="0" data-key="{esc(key)}"' if key else ""
     tip = f"<title>{esc(label)}</title>" if key else ""      # what a hover, a tap or the keyboard's focus shows
     return (f'<g class="inv {esc(el)}" role="img" aria-label="{esc(label)}"{focus}>{tip}<circle cx="{x:.1f}" cy="{y:.1f}" r="8"/>'
-            f'<text x="{x:.1f}" y="{y + 4:.1f}">{ICON[el]}</text></g>')
+            f'{el_icon(el, x, y, 10, "sym")}</g>')
 
 
 def _room_links(r: dict, pos: dict) -> str:
@@ -327,11 +354,37 @@ def _slot(o: _Out, k: int, marks: dict) -> str:
     body = (f'<g class="target legal" role="button" tabindex="0" data-action="build:base:{k}" aria-label="{esc(a.label)}">'
             f'{shape}</g>' if a is not None else shape)
     return (f'<svg class="if-room if-slot" width="{w + 2 * pad}" height="{h + 2 * pad}" viewBox="{-pad} {-pad} {w + 2 * pad} {h + 2 * pad}" '
-            f'style="--legible: {int((w + 2 * pad) * 11 / MIN_FONT) + 1}px" '
+            f'style="--legible: {int((w + 2 * pad) * 11 / MIN_FONT) + 1}px; --nat: {w + 2 * pad}" '
             f'role="group" aria-label="Bottom space {k + 1}: empty">{body}'
             f'<text class="gsize" x="{w / 2}" y="{h / 2 - 4}" text-anchor="middle">Bottom space {k + 1}</text>'
             f'<text class="gsize" x="{w / 2}" y="{h / 2 + 13}" text-anchor="middle">jumbo rooms only</text>'
             + _mark_svg(marks.get(f"base:{k}", []), 1, 1, w - 2, h - 2, 9) + "</svg>")
+
+
+def _towers_size(view: dict, towers: list) -> tuple[int, int]:
+    """The towers' width and height at their own size (CSS px, as web/icefortress.css lays them out: a built tower
+    on a line of its own, empty bottom spaces side by side): a wide screen scales the rooms up until this fills
+    the board's width or the screen's height."""
+    rooms = view.get("rooms") or {}
+    lines: list[tuple[float, float]] = []
+    empty = 0
+    for rows in towers + [None]:
+        if rows == [] and rows is not None:
+            empty += 1
+            continue
+        if empty:
+            lines.append((empty * (SLOT_W + 16) + (empty - 1) * 8, SLOT_H + 16 + 14))
+            empty = 0
+        if not rows:
+            continue
+        width = height = 0.0
+        for row in rows:
+            cards = [(CARD_W.get(_room(c)["size"], CARD_W["small"]) + 16, CARD_H.get(_room(c)["size"], CARD_H["small"])
+                      + 16 + (14 if "." in str((rooms.get(c) or {}).get("on") or "") else 0)) for c in row]
+            width = max(width, sum(cw for cw, _ in cards) + 6 * (len(cards) - 1))
+            height += max(ch for _, ch in cards) + 4 + 3
+        lines.append((width, height + 12))
+    return int(max(w for w, _ in lines)) + 1, int(sum(h for _, h in lines) + 8 * (len(lines) - 1)) + 1
 
 
 def fortress_html(o: _Out, view: dict, names: list) -> str:
@@ -340,8 +393,11 @@ def fortress_html(o: _Out, view: dict, names: list) -> str:
     hints = view.get("hints") or {}
     marks = _marks_at(view)
     rooms = view.get("rooms") or {}
-    out = [f'<div class="if-board" role="group" aria-label="The fortress: {len(rooms)} rooms"><div class="if-towers">']
-    for k, rows in enumerate(_tower_rooms(view)):
+    towers = _tower_rooms(view)
+    nat_w, nat_h = _towers_size(view, towers)
+    out = [f'<div class="if-board" role="group" aria-label="The fortress: {len(rooms)} rooms" '
+           f'style="--if-w: {nat_w}; --if-h: {nat_h}">{el_defs()}<div class="if-towers">']
+    for k, rows in enumerate(towers):
         out.append(f'<section class="if-tower{"" if rows else " empty"}" aria-label="Bottom space {k + 1}">')
         if not rows:
             out.append(f'<div class="if-level"><figure class="if-card">{_slot(o, k, marks)}</figure></div>')

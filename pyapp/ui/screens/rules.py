@@ -47,6 +47,9 @@ class RulesScreen:
         except LookupError as exc:
             body, title = f"<p>{esc(exc)}</p>", "Rules"
         heading = "" if "<h1" in body or "<h2" in body else f"<h2>{esc(title)}: rules</h2>"
+        # a figure wider than a phone scrolls sideways in its own box (web/ui.css): a Tab stop, so a keyboard can
+        # scroll it too
+        body = body.replace("<figure>", '<figure tabindex="0">').replace("<figure ", '<figure tabindex="0" ')
         return (f'<section class="rules-page"><div class="button-row">{button("Back", nav="back")}</div>'
                 f'<div class="rules-body">{heading}{body}</div>'
                 f'<div class="button-row">{button("Back", nav="back")}</div></section>')
