@@ -77,6 +77,9 @@ class GameTable:
         """The action's ``confirm`` question, if the game gives one and the player wants to be asked."""
         if self.s.settings.get("confirm") == "never" or self.s.state is None:
             return ""
+        hint = self.hints.current(seat)
+        if hint is not None and hint["action"] == aid:  # following a hint never sets off a warning (issue 32)
+            return ""
         offered = list(self.s.state.legal_actions(seat)) + self.s.free_actions(seat)
         return next((str(a.confirm) for a in offered if a.id == aid and a.confirm), "")
 
