@@ -51,7 +51,7 @@ from .hexgrid import DIRS, GRID
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from ...engine.rng import Rng
-    from .types import ArmyCardView, CardAction, CardView, HexBattleView, PendingView, UnitData, UnitView
+    from .types import ArmyCardView, CardAction, CardSpec, CardView, HexBattleView, PendingView, UnitData, UnitView
 
 LOSS_POINTS = 20          # HB-END-1
 HAND_START = 5            # HB-SET-4
@@ -224,7 +224,7 @@ class HexBattleState(FlowState):
                                self._useless_warning(seat, card)))
         return acts
 
-    def _useless_warning(self, seat: int, card: dict) -> str:
+    def _useless_warning(self, seat: int, card: CardSpec) -> str:
         """The question before playing a card none of whose actions a unit can perform now (HB-GAP-24 would
         skip them all: the card and its payment lost for nothing), else ""."""
         why = []

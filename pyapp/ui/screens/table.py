@@ -25,6 +25,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from ..session import Session
     from ..sharing import Sharing
     from ..store import SaveStore
+    from ..why import Why
     from .setup import SetupScreen
 
 BOT_SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
@@ -45,6 +46,7 @@ class GameTable:
         self._live = ""                                 # what the live region says now (moves, turns, results)
         self._live_mark: tuple | None = None            # what it was said about: (game id, log length, to act, over)
         self.coach: Coach | None = None                 # the guided game's coach (set by the app)
+        self.why: Why | None = None                     # why a tap did nothing (set by the app)
 
     def navs(self) -> dict[str, Callable[[str], None]]:
         return {"undo": self._nav_undo, "handoff-ok": self._nav_hand_over, "new-again": self._nav_play_again,
@@ -220,6 +222,8 @@ class GameTable:
         banner = (self._render_outcome(mod) + self.sharing.render_summary() if state.is_over
                   else self.sharing.corr_panel() or self._render_turn(vs, interactive))
         banner = coach + banner                         # the coach first: what to do now, then whose turn
+        if self.why is not None:                        # why the last tap on the board did nothing
+            banner += self.why.render()
         zoom = self.s.settings.get("board_zoom", "auto")
         return (f'<section class="game" aria-labelledby="game-title">'
                 f'<h2 id="game-title" class="sr-only">{esc(_game.title)}</h2>'
