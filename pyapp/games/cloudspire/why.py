@@ -7,7 +7,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
-    from ...engine.core import State
+    from .rules import CloudspireState
 
 PHASE_ASKS = {"market": "now is the market: buy a card or pass",
               "build": "now you build (a spire, an upgrade) or pass",
@@ -16,7 +16,7 @@ PHASE_ASKS = {"market": "now is the market: buy a card or pass",
               "stack": "now you build your secret deployment stack"}
 
 
-def explain(state: State, seat: int, key: str) -> str:
+def explain(state: CloudspireState, seat: int, key: str) -> str:
     """Why tapping ``key`` did nothing for ``seat`` (to act), or "" (the generic reason then)."""
     if not key.startswith("cs-"):
         return ""
