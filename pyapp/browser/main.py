@@ -614,7 +614,12 @@ class Glue:
                         self.tips.on_tap(target, self.touch)
                     except Exception:  # pragma: no cover - (an engine without :has) no popover
                         pass
-                self.flush()
+                why = self.why_key(target) if el is None else None
+                if why is None:
+                    self.flush()
+                    return
+                self.app.handle("nav", "why:" + why)      # a tap on the board that did nothing: say why
+                self.update()
                 return
             if self.tips is not None:
                 self.tips.hide()
@@ -644,6 +649,17 @@ class Glue:
         except Exception as exc:  # keep the page alive; show the problem
             self.app.notify(f"Internal error: {exc}")
         self.update()
+
+    @staticmethod
+    def why_key(target: Any) -> str | None:
+        """A tap that hit no action on the board: the tapped piece's or place's ``data-key`` ("" for the board's
+        drawing itself), or None off the board (its panels, the log) where a tap asks nothing."""
+        if _node(target.closest(".game-board")) is None:
+            return None
+        keyed = _node(target.closest("[data-key]"))
+        if keyed is not None:
+            return str(keyed.getAttribute("data-key") or "")
+        return "" if _node(target.closest("svg")) is not None else None
 
     def on_release(self, press_id: int | None = None, *_args: object) -> None:
         """Safety net after a release that brought no click (a drag, a cancelled touch)."""

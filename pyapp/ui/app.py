@@ -27,7 +27,10 @@ answer comes from :meth:`App.step_hint`), ``logseat:<seat>|all`` (the log filter
 game screen's Settings), ``zoom:fit|legible|large`` (the board's size, setting ``board_zoom``);
 replays, links and correspondence: ``replay``, ``replay-save:<id>``, ``rp:<control>``, ``share``, ``share-save:<id>``,
 ``share-close``, ``link-me:<seat>``, ``link-save`` (:mod:`pyapp.ui.sharing`);
-``learn:<game>`` and ``coach-real`` (:mod:`pyapp.ui.coach`: a guided game, then a real one); ``about`` (the setup's game in brief), ``glance`` / ``glance-close`` (the rules at a glance, :mod:`pyapp.ui.glance`; Escape closes it too); ``export``, ``import`` and ``copy-link`` are handled by the browser glue (file download / file picker / clipboard).  Any other nav
+``learn:<game>`` and ``coach-real`` (:mod:`pyapp.ui.coach`: a guided game, then a real one); ``about`` (the setup's
+game in brief), ``glance`` / ``glance-close`` (the rules at a glance, :mod:`pyapp.ui.glance`; Escape closes it too);
+``why:<key>`` (a tap on the board that hit no action: why, :mod:`pyapp.ui.why`); ``export``, ``import`` and
+``copy-link`` are handled by the browser glue (file download / file picker / clipboard).  Any other nav
 goes to the setup step on screen (or to the step whose shelf button it is).
 The app's ``data-input`` names: ``seed``, ``players``, ``seat-<i>`` (``human`` | ``bot:<name>``), ``name-<i>``,
 ``opt-<option>`` and, for a per-seat option, ``opt-<option>-<i>``, ``replay-step``, ``replay-seat``, ``setting-<name>`` (the app's settings,
@@ -83,6 +86,7 @@ from .session import APP_SCREENS, NOTICE_MS, Session
 from .session import NOT_SAVED_NOTE as NOT_SAVED_NOTE
 from .sharing import Sharing
 from .store import SaveStore
+from .why import Why
 from .text import MAX_NOTICE as MAX_NOTICE, MAX_TITLE as MAX_TITLE
 from .text import clip, outcome_text as outcome_text, parse_seed, quote, readable_time as readable_time, seat_style, truthy
 
@@ -113,10 +117,11 @@ class App(Session):
         self.table = GameTable(self, self.store, self.bots, self.hint_runner, self.sharing, self.setup_screen)
         self.rules = RulesScreen(self)
         self.coach = self.table.coach = Coach(self, self.store)      # a guided first game (Learn to play)
+        self.why = self.table.why = Why(self)                        # a reason for a tap that did nothing
         self._navs: dict[str, Callable[[str], None]] = {
             "dismiss": self._nav_dismiss, "shelf": self._nav_shelf, "confirm": self._nav_confirm,
             "cancel-confirm": self._nav_cancel_confirm}
-        for part in (self.shelf, self.setup_screen, self.table, self.rules, self.sharing, self.coach):
+        for part in (self.shelf, self.setup_screen, self.table, self.rules, self.sharing, self.coach, self.why):
             self._navs.update(part.navs())
         if not self._apply_query() and not self.embedded:
             self.store.resume()
@@ -382,7 +387,7 @@ class App(Session):
         root = attrs(class_=f"bs-app screen-{screen}{' embed' if embed else ''}", style=style or None,
                      data_log_seat=self.log_seat if on_game else None)
         live = (f'<div class="sr-only live" role="status" aria-live="polite" aria-atomic="true">'
-                f'{self.table.live_html()}</div>')
+                f'{self.table.live_html()}{self.why.live()}</div>')
         return (f'<div{root}>{header}{note}'
                 f"{messages}{confirm_html(self.confirm)}{self.sharing.render_share()}<main>{body}</main>{live}</div>")
 

@@ -203,13 +203,29 @@ class UnitActions(_StateBase):
                 acts += [Action(f"portal:{key}@{a}", f"Create a {UNITS[key]['name']} portal at {a} (cost {cost})",
                                 "portal") for a in sorted(free_arrows)]
         if not d["researched"] and d["stack"] and res >= d["research_cost"]:
-            acts.append(Action("research", f"Research: pay {d['research_cost']} to draw a card", "research"))
+            acts.append(Action("research", f"Research: pay {d['research_cost']} to draw a card", "research",
+                               confirm=self._research_warning(seat, acts)))
         acts += self._specials(seat)
         # ending with units that can still act is probably a slip: the app asks first (issue 16)
         idle = len({a.id.split(":")[1].split(">")[0] for a in acts if a.kind in ("move", "attack") and ":" in a.id})
         ask = (f"{idle} of your units" if idle > 1 else "One of your units") + " can still move or attack. End the Main step?"
         acts.append(Action("end", "End the Main step", "step", confirm=ask if idle else ""))
         return acts
+
+    def _research_warning(self, seat: int, acts: list[Action]) -> str:
+        """The question before researching when it leaves too little to create any unit portal the player can
+        afford now (issue 32: researching on the first turn left no money for a unit, and the player was
+        knocked out a few turns later), else ""."""
+        d = self.data
+        costs = sorted({int(a.label.rsplit("(cost ", 1)[1].rstrip(")")) for a in acts if a.kind == "portal"})
+        left = d["resources"][seat] - d["research_cost"]
+        if not costs or left >= costs[0]:
+            return ""
+        alone = not any(u["owner"] == seat for u in d["units"]) and not any(p["owner"] == seat for p in d["portals"])
+        risk = (" With no unit or portal of yours on the board, your Gate Tokens stand alone and you could be "
+                "knocked out." if alone else "")
+        return (f"Research costs {d['research_cost']} and leaves you {left}: not enough for a unit portal "
+                f"(the cheapest you hold costs {costs[0]}).{risk} Research anyway?")
 
     def _specials(self, seat: int) -> list[Action]:
         """Special cards playable now: any step of the holder's own turn with a choice (CC-SPEC-2, CC-GAP-39)."""

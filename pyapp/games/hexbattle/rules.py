@@ -51,7 +51,7 @@ from .hexgrid import DIRS, GRID
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from ...engine.rng import Rng
-    from .types import ArmyCardView, CardAction, CardView, HexBattleView, PendingView, UnitData, UnitView
+    from .types import ArmyCardView, CardAction, CardSpec, CardView, HexBattleView, PendingView, UnitData, UnitView
 
 LOSS_POINTS = 20          # HB-END-1
 HAND_START = 5            # HB-SET-4
@@ -220,8 +220,28 @@ class HexBattleState(FlowState):
             acts.append(Action("draw", f"Draw {min(DRAW_COUNT, len(deck))} cards", "draw"))
         for cid in self._playable(seat):
             card = CARDS[self.data["cards"][cid]]
-            acts.append(Action(f"play:{cid}", f"Play {card['name']} (cost {card['cost']})", "card"))
+            acts.append(Action(f"play:{cid}", f"Play {card['name']} (cost {card['cost']})", "card",
+                               self._useless_warning(seat, card)))
         return acts
+
+    def _useless_warning(self, seat: int, card: CardSpec) -> str:
+        """The question before playing a card none of whose actions a unit can perform now (HB-GAP-24 would
+        skip them all: the card and its payment lost for nothing), else ""."""
+        why = []
+        for act in card["actions"]:
+            if act["do"] == "ranged":
+                if self._shooters(seat, act):
+                    return ""
+                reach = f" within {act['within']} hexes of" if "within" in act else " within range of"
+                why.append(f"one of your ranged units{reach} an enemy")
+            elif self._movers(seat, act):
+                return ""
+            else:
+                why.append(f"a {act['only']} unit of yours" if "only" in act else "a unit of yours")
+        if not why:
+            return ""
+        return (f"{card['name']} needs {' or '.join(dict.fromkeys(why))}: none is, so it would do nothing "
+                f"and the card and its payment would be lost. Play it anyway?")
 
     def _card_action(self, frame: dict) -> CardAction | None:
         """The card action ``frame`` is at, or None when all are done."""

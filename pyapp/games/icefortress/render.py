@@ -338,7 +338,8 @@ def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict,
                 + mark)
     why = hints.get(place)
     # a square holding a piece (a pillar's die, an invader) takes the focus, so that every piece can be read
-    focus = f' tabindex="0" data-key="if-sq-{esc(place)}"' if state else ""
+    # every square carries its key (a tap on one that refuses says why: pyapp/ui/why.py)
+    focus = (' tabindex="0"' if state else "") + f' data-key="if-sq-{esc(place)}"'
     name = f'{place}: {desc}{state}{DASH + "refused: " + why if why else ""}'
     tip = f"<title>{esc(name)}</title>" if state else ""      # a piece's description: hover, tap, keyboard focus
     return (f'<g class="sq {colour}{" refused" if why else ""}" role="img"{focus} aria-label="{esc(name)}">'

@@ -26,6 +26,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from ..session import Session
     from ..sharing import Sharing
     from ..store import SaveStore
+    from ..why import Why
     from .setup import SetupScreen
 
 BOT_SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
@@ -47,6 +48,7 @@ class GameTable:
         self._live_mark: tuple | None = None            # what it was said about: (game id, log length, to act, over)
         self.coach: Coach | None = None                 # the guided game's coach (set by the app)
         self.glance = Glance(session)                   # the rules at a glance (its navs are the table's)
+        self.why: Why | None = None                     # why a tap did nothing (set by the app)
 
     def navs(self) -> dict[str, Callable[[str], None]]:
         return {"undo": self._nav_undo, "handoff-ok": self._nav_hand_over, "new-again": self._nav_play_again,
@@ -78,6 +80,9 @@ class GameTable:
     def _action_question(self, seat: int, aid: str) -> str:
         """The action's ``confirm`` question, if the game gives one and the player wants to be asked."""
         if self.s.settings.get("confirm") == "never" or self.s.state is None:
+            return ""
+        hint = self.hints.current(seat)
+        if hint is not None and hint["action"] == aid:  # following a hint never sets off a warning (issue 32)
             return ""
         offered = list(self.s.state.legal_actions(seat)) + self.s.free_actions(seat)
         return next((str(a.confirm) for a in offered if a.id == aid and a.confirm), "")
@@ -219,6 +224,8 @@ class GameTable:
         banner = (self._render_outcome(mod) + self.sharing.render_summary() if state.is_over
                   else self.sharing.corr_panel() or self._render_turn(vs, interactive))
         banner = coach + self.glance.render(_game.id, view) + banner   # the coach, the card, whose turn
+        if self.why is not None:                        # why the last tap on the board did nothing
+            banner += self.why.render()
         zoom = self.s.settings.get("board_zoom", "auto")
         return (f'<section class="game" aria-labelledby="game-title">'
                 f'<h2 id="game-title" class="sr-only">{esc(_game.title)}</h2>'
