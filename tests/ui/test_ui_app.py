@@ -468,7 +468,11 @@ def test_rules_page_shows_the_game_rules_and_goes_back():
     app.handle("nav", "rules:hexbattle")
     html = app.render()
     assert app.screen == "rules" and 'class="rules-body"' in html
-    assert games.get("hexbattle").rules_html() in html
+    page = games.get("hexbattle").rules_html()
+    assert "<figure" in page
+    # the rules as written, each figure a Tab stop (it may scroll sideways on a phone)
+    assert page.replace("<figure>", '<figure tabindex="0">').replace("<figure ", '<figure tabindex="0" ') in html
+    assert html.count("<figure") == html.count('<figure tabindex="0"')
     app.handle("nav", "back")
     assert app.screen == "game"
 

@@ -84,6 +84,8 @@ class GameTable:
         hint = self.hints.current(seat)
         if hint is not None and hint["action"] == aid:  # following a hint never sets off a warning (issue 32)
             return ""
+        if self.coach is not None and self.coach.pointed()[0] == aid:    # nor following the guided game's coach
+            return ""
         offered = list(self.s.state.legal_actions(seat)) + self.s.free_actions(seat)
         return next((str(a.confirm) for a in offered if a.id == aid and a.confirm), "")
 
