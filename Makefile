@@ -2,7 +2,10 @@
 PYTHON ?= python3
 PORT ?= 8000
 # test-only Python packages (the app itself needs none)
-TEST_PIP = pytest==9.0.3 pytest-rerunfailures==16.7 playwright==1.65.2 mypy==2.4.1
+TEST_PIP = pytest==9.0.3 pytest-rerunfailures==16.7 pytest-xdist==3.8.0 playwright==1.65.2 mypy==2.4.1
+# pytest-xdist workers for `make test*` (each its own Chromium and HTTP port; a test file stays on one worker)
+TEST_WORKERS ?= 2
+PYTEST = $(PYTHON) -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 # the simulation runner's Ray backend (pyproject's extra "cluster"), for tests/engine/test_sim_ray.py
 RAY_PIP = ray==2.60.0
 CHROMIUM ?= /usr/bin/chromium
@@ -17,7 +20,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 deps: node_modules/.package-lock.json
 
 deps-test: deps
-	@$(PYTHON) -c "import pytest, pytest_rerunfailures, playwright, mypy" 2>/dev/null || $(PYTHON) -m pip install --quiet $(TEST_PIP)
+	@$(PYTHON) -c "import pytest, pytest_rerunfailures, xdist, playwright, mypy" 2>/dev/null || $(PYTHON) -m pip install --quiet $(TEST_PIP)
 	@$(PYTHON) -c "import ray" 2>/dev/null || $(PYTHON) -m pip install --quiet $(RAY_PIP)
 	@test -x $(CHROMIUM) || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
@@ -40,16 +43,16 @@ serve:
 
 test: deps-test build
 	$(PYTHON) -m mypy
-	$(PYTHON) -m pytest -q
+	$(PYTEST) --durations=25
 
 typecheck:
 	$(PYTHON) -m mypy
 
 test-unit: build
-	$(PYTHON) -m pytest -q -m "not browser"
+	$(PYTEST) -m "not browser"
 
 test-browser: deps-test build
-	$(PYTHON) -m pytest -q -m browser tests/browser
+	$(PYTEST) -m browser tests/browser
 
 dist: deps
 	$(PYTHON) tools/build.py dist

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import gzip
 import hashlib
 import io
@@ -81,6 +82,24 @@ def degrade(msg: str) -> None:
         raise BuildError(f"{msg} (strict build: CI is set or --strict was given; "
                          "a plain developer build only warns)")
     log(f"WARNING: {msg}")
+
+
+@contextlib.contextmanager
+def lock():
+    """One build at a time in this checkout: `make test` runs pytest-xdist workers, and each worker's
+    ``site`` fixture checks the build (wheel, icons, sw.js) while another may be writing it."""
+    try:
+        import fcntl
+    except ImportError:                  # (not on Windows: no lock there)
+        yield
+        return
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / "build.lock", "a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 def log(msg: str) -> None:
@@ -872,7 +891,8 @@ def main(argv=None) -> int:
     global STRICT
     STRICT = STRICT or args.strict
     try:
-        return _main(args)
+        with lock():
+            return _main(args)
     except BuildError as exc:
         print(f"[build] FAILED: {exc}", file=sys.stderr, flush=True)
         return 1

@@ -48,15 +48,16 @@ def _watchdog():
 def site():
     build = tool("build")
     serve = tool("serve")
-    vendor_ok = all((build.VENDOR / "pyodide" / n).exists() for n in build.PYODIDE_FILES) and \
-        (build.VENDOR / "pyscript" / "core.js").exists()
-    if not vendor_ok:
-        if not (build.PYODIDE_NPM / "pyodide.mjs").exists():
-            pytest.fail("the site is not built and node_modules is missing: run `make build` (or `npm ci`)")
-        build.build_vendor()
-    build.build_wheel()          # always: the wheel must match the sources under test
-    build.build_icons()
-    build.write_sw(ROOT)
+    with build.lock():           # pytest-xdist: every worker runs this fixture; one builds at a time
+        vendor_ok = all((build.VENDOR / "pyodide" / n).exists() for n in build.PYODIDE_FILES) and \
+            (build.VENDOR / "pyscript" / "core.js").exists()
+        if not vendor_ok:
+            if not (build.PYODIDE_NPM / "pyodide.mjs").exists():
+                pytest.fail("the site is not built and node_modules is missing: run `make build` (or `npm ci`)")
+            build.build_vendor()
+        build.build_wheel()          # always: the wheel must match the sources under test
+        build.build_icons()
+        build.write_sw(ROOT)
     server, base = serve.start(ROOT)
     yield Site(base=base, root=ROOT)
     server.shutdown()
