@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import action_ids, click_action, new_page, renders, wait_idle, wait_ready, wait_render
+from harness import action_ids, click, click_action, new_page, renders, wait_idle, wait_ready, wait_render
 
 pytestmark = pytest.mark.browser
 
@@ -90,6 +90,9 @@ def to_board_target(page, gid: str, limit: int = 30, want: str = "[data-action]"
         assert ids, gid
         safe = [a for a in ids if not a.startswith(("concede", "end", "undo", "pass", "skip"))]
         click_action(page, (safe or ids)[0])
+        if page.locator('#app [data-nav="confirm"]').count():      # a warning (e.g. Clockwork's research): go on
+            click(page, '[data-nav="confirm"]')
+            wait_idle(page, timeout=120_000)
     raise AssertionError(f"{gid}: no target on the board after {limit} choices")
 
 
