@@ -25,7 +25,7 @@ from ..engine.util import read_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
-    from typing import Any, TypeVar
+    from typing import Any, Callable, TypeVar
     G = TypeVar("G")
 
 DECLARATION = "game.json"      # in each game's package
@@ -112,6 +112,24 @@ def declared(cls: type[G]) -> type[G]:
                         ("seat_colours", tuple(d["seat_colours"]))):
         setattr(cls, name, value)
     return cls
+
+
+def game_json(gid: str, name: str, check: Callable[[Any, str], list[str]], error: type[ValueError],
+              cache: dict[str, dict | None]) -> dict | None:
+    """Game ``gid``'s data file ``pyapp/games/<gid>/<name>`` (a guided game, first-game text), read once into
+    ``cache`` and checked by ``check(data, gid)``: None if the game has none; ``error`` lists what is wrong."""
+    if gid not in cache:
+        try:
+            text = read_text(__name__, gid, name)
+        except (OSError, KeyError, ValueError):
+            cache[gid] = None
+            return None
+        d = json.loads(text)
+        problems = check(d, gid)
+        if problems:
+            raise error(f"{gid}/{name}: " + "; ".join(problems))
+        cache[gid] = d
+    return cache[gid]
 
 
 def catalog() -> list[dict]:

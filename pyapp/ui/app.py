@@ -205,7 +205,7 @@ class App(Session):
                else self.rules_for if screen == "rules"
                else self.setup.get("game") if screen == "setup" and self.setup is not None
                else self.step_game if screen not in APP_SCREENS else None)
-        return [f"web/{gid}.css"] if isinstance(gid, str) and any(g["id"] == gid for g in games.catalog()) else []
+        return [f"web/{gid}.css"] if isinstance(gid, str) and any(d["id"] == gid for d in games.declarations()) else []
 
     def key_nav(self, key: str) -> str | None:
         """The nav a key press means on this screen (the glue sends arrows, Home, End, Page Up/Down when no

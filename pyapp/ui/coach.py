@@ -27,7 +27,6 @@ is under way), as do "Learn to play" on the shelf card and on the setup screen (
 """
 from __future__ import annotations
 
-import json
 import re
 
 from .. import games
@@ -67,18 +66,7 @@ class ScenarioError(ValueError):
 # ================================================================ the scenario files
 def scenario(gid: str) -> dict | None:
     """Game ``gid``'s guided game (its ``tutorial.json``, checked), or None if it has none.  Read once."""
-    if gid not in _cache:
-        try:
-            text = read_text(games.__name__, gid, "tutorial.json")
-        except (OSError, KeyError, ValueError):
-            _cache[gid] = None
-            return None
-        d = json.loads(text)
-        problems = check_scenario(d, gid)
-        if problems:
-            raise ScenarioError(f"{gid}/tutorial.json: " + "; ".join(problems))
-        _cache[gid] = d
-    return _cache[gid]
+    return games.game_json(gid, "tutorial.json", check_scenario, ScenarioError, _cache)
 
 
 def has_tutorial(gid: str) -> bool:

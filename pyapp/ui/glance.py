@@ -16,11 +16,9 @@ closes it (``glance``, ``glance-close``), and the step the view is at is marked 
 """
 from __future__ import annotations
 
-import json
 import re
 
 from .. import games
-from ..engine.util import read_text
 from .markup import button, esc
 
 TYPE_CHECKING = False
@@ -99,18 +97,7 @@ def check_first_game(d: Any, gid: str) -> list[str]:
 
 def first_game(gid: str) -> dict | None:
     """Game ``gid``'s first-game data (its ``first_game.json``, checked), or None if it has none.  Read once."""
-    if gid not in _cache:
-        try:
-            text = read_text(games.__name__, gid, "first_game.json")
-        except (OSError, KeyError, ValueError):
-            _cache[gid] = None
-            return None
-        d = json.loads(text)
-        problems = check_first_game(d, gid)
-        if problems:
-            raise FirstGameError(f"{gid}/first_game.json: " + "; ".join(problems))
-        _cache[gid] = d
-    return _cache[gid]
+    return games.game_json(gid, "first_game.json", check_first_game, FirstGameError, _cache)
 
 
 def current_step(gid: str, view: object) -> str | None:
