@@ -11,12 +11,13 @@ import time
 
 from .. import bots as botlib
 from . import hints as hintlib
+from . import hintwhy
 from .markup import button, esc
 from .text import clip
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
-    from typing import Any, Callable
+    from typing import Any, Callable, Generator
 
     from ..engine.core import State
     from .session import Session
@@ -205,28 +206,37 @@ class HintRunner:
         seat = self.seat()
         if job is None or state is None or seat is None:
             return True
+        deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
         try:
             if job["steps"] is None:
                 bot = hintlib.make_bot(state, seat)
                 copy = state.clone()                    # asking never changes the game or its generator
                 think = getattr(bot, "think", None)
-                if think is None or budget_ms is None:
-                    return self._found(seat, bot.choose(copy, seat))
-                job["steps"] = think(copy, seat)
-            steps = job["steps"]
-            deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
+                job["steps"] = think(copy, seat) if think is not None and budget_ms is not None else \
+                    _at_once(bot, copy, seat)
             while True:
-                next(steps)
+                try:
+                    next(job["steps"])
+                except StopIteration as stop:
+                    if "action" in job:                 # the reason is found: the hint is complete
+                        return self._found(seat, job["action"], str(stop.value))
+                    job["action"] = str(stop.value)     # the move; now its reason (pyapp.ui.hintwhy)
+                    names = self.s.meta["names"] if self.s.meta is not None else []
+                    job["steps"] = hintwhy.reason(state, seat, job["action"],
+                                                  lambda k: hintlib.make_bot(state, seat),
+                                                  hintlib.hint_seed(state.seed, len(state.history), seat) + 1,
+                                                  names)
+                    continue
                 if deadline is not None and time.perf_counter() >= deadline:
                     return False
-        except StopIteration as stop:
-            return self._found(seat, stop.value)
         except Exception as exc:  # a broken bot must not break the game: say so, the game goes on
+            if "action" in job:                         # only the reason failed: the hint without it
+                return self._found(seat, job["action"], "")
             self.job = None
             self.s.notify(f"The bot could not think of a hint here ({type(exc).__name__}).", "info")
             return True
 
-    def _found(self, seat: int, action: object) -> bool:
+    def _found(self, seat: int, action: object, why: str = "") -> bool:
         self.job = None
         state = self.s.state
         if state is None:
@@ -236,6 +246,8 @@ class HintRunner:
         except hintlib.HintsError:
             self.s.notify("The bot could not think of a hint here.", "info")
             return True
+        if why:
+            hint["why"] = why
         self.s.hints.append(hint)
         self.s.focus_next = hintlib.FOCUS
         self.store.autosave()
@@ -256,7 +268,14 @@ class HintRunner:
                          title="a hint: the move the normal bot would make for you now (the log notes it)")
         line = ""
         if cur is not None:
+            why = f' <span class="hint-why">{esc(clip(cur["why"], 300))}</span>' if cur.get("why") else ""
             line = (f'<p class="hint-line seat-{seat}" role="status" tabindex="-1" data-hint-line>'
                     f'<span class="hint-tag" aria-hidden="true">Hint</span> The bot would: '
-                    f'<strong>{esc(clip(cur["label"], 160))}</strong></p>')
+                    f'<strong>{esc(clip(cur["label"], 160))}</strong>.{why}</p>')
         return f'<div class="hint-bar">{ask}{line}</div>'
+
+
+def _at_once(bot: Any, state: State, seat: int) -> Generator[None, None, str]:
+    """A bot's choice made in one go, as a generator like a bot's ``think`` (it never yields)."""
+    return str(bot.choose(state, seat))
+    yield  # pragma: no cover - makes this a generator

@@ -28,6 +28,8 @@ def test_a_hint_is_marked_played_and_logged(site, page, gid):
     page.wait_for_selector("#app [data-hint-line]", timeout=60_000)
     line = page.locator("#app [data-hint-line]").inner_text()
     assert "The bot would:" in line, line
+    why = page.locator("#app [data-hint-line] .hint-why")          # its reason in a sentence
+    assert why.count() == 1 and why.inner_text().strip().endswith("."), line
     marked = page.eval_on_selector_all("#app [data-hint]", "els => els.map(e => [e.dataset.action, e.dataset.hint])")
     assert marked and len({a for a, _s in marked}) == 1, marked
     aid = marked[0][0]

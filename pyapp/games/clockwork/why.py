@@ -62,3 +62,5 @@ def explain(state: ClockworkState, seat: int, key: str) -> str:
     if moved or building:
         return f"Your {name} has no enemy in range to attack" + (" after its move." if moved else ".")
     return f"Your {name} has no free hex to move to and no enemy in range."
+
+REASON_SKIP = ("Special cards played",)           # summary rows a hint's reason leaves out

@@ -42,3 +42,6 @@ def explain(state: CloudspireState, seat: int, key: str) -> str:
     if what == "spire":
         return "Your spire fires by itself in the Spires Fire stage of your turn: nothing to choose for it now."
     return "Your unit has nothing it may do at this stage of the onslaught (Movement, then Attack, each in turn)."
+
+REASON_SKIP = ("Wave reached",)        # summary rows a hint's reason leaves out
+REASON_LABELS = {"Source at the end": "Source"}   # the summary's row names, as a reason mid-game says them

@@ -33,3 +33,5 @@ def explain(state: DoomspireState, seat: int, key: str) -> str:
             return f"Your knight {num} has already moved this turn."
         return f"Your knight {num} has no move the dice you have left allow."
     return f"Your boat {num} has no move the dice you have left allow."
+
+REASON_SKIP = ("Adventure cards drawn",)          # summary rows a hint's reason leaves out

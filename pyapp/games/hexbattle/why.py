@@ -55,3 +55,5 @@ def explain(state: HexBattleState, seat: int, key: str) -> str:
             return f"{card['name']} needs a ranged unit to shoot: your {name} cannot shoot."
         return f"Your {name} has no enemy within range to shoot."
     return ""
+
+REASON_SKIP = ("Cards played",)        # summary rows a hint's reason leaves out (every card played adds one)

@@ -25,3 +25,5 @@ def explain(state: State, seat: int, key: str) -> str:
     if not sel and view.get("phase") == "place":
         return "Choose one of your dice first (or a room card): then the squares it may go on light up."
     return ""
+
+REASON_SKIP = ("Turns played", "Powers used")      # summary rows a hint's reason leaves out (any turn adds one)
