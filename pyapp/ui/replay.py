@@ -188,8 +188,10 @@ def render(rp: Replay, board_fn: Callable[..., str], *, title: str, extra_html: 
     at_start, at_end = rp.step == 0, rp.step >= rp.n
 
     def ctl(cmd: str, label: str, name: str, off: bool) -> str:
+        # a greyed-out button says why in its tooltip (issue 32: a reason for every "no")
+        why = (" (already at the start)" if at_start else " (already at the end)") if off else ""
         return (f'<button type="button" class="btn small" data-nav="rp:{cmd}" aria-label="{esc(name)}"'
-                f' title="{esc(name)}"{" disabled" if off else ""}>{label}</button>')
+                f' title="{esc(name + why)}"{" disabled" if off else ""}>{label}</button>')
     controls = (ctl("start", "Start", "Go to the start", at_start)
                 + ctl("prevturn", "« Turn", "Back to the previous turn", at_start)
                 + ctl("back", "‹ Back", "One step back", at_start)

@@ -262,7 +262,8 @@ class HintRunner:
         cur = self.current(seat)
         if self.thinking():
             ask = (f'<button type="button" class="btn small hint-ask thinking" data-nav="hint" aria-busy="true" '
-                   f'aria-disabled="true">The bot is thinking…</button>')
+                   f'aria-disabled="true" title="the bot is thinking about your hint: it shows in a moment">'
+                   f'The bot is thinking…</button>')
         else:
             ask = button(esc(hintlib.BUTTON_LABEL), nav="hint", cls="small hint-ask",
                          title="a hint: the move the normal bot would make for you now (the log notes it)")

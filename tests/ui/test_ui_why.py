@@ -85,3 +85,41 @@ def test_a_reason_never_depends_on_what_the_seat_cannot_see(gid):
                 assert why.reason(s, seat, key, **kw) == why.reason(other, seat, key, **kw), (gid, n, seat, key)
                 checked += 1
     assert checked > 0
+
+
+def _greyed_without_reason(html):
+    """Buttons drawn greyed out (disabled or aria-disabled) whose tooltip does not say more than their label."""
+    out = []
+    for m in re.finditer(r'<button([^>]*)>(.*?)</button>', html, re.S):
+        attrs, label = m.group(1), re.sub(r"<[^>]+>", "", m.group(2)).strip()
+        if re.search(r'\sdisabled(\s|=|$)|aria-disabled="true"', attrs):
+            title = re.search(r'title="([^"]*)"', attrs)
+            if title is None or title.group(1).strip().lower() in ("", label.lower()):
+                out.append(label)
+    return out
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_greyed_out_button_says_why(gid):
+    """Greyed-out buttons (a replay at its start and its end, the hint button while the bot thinks) carry their
+    reason as a tooltip; a game's own controls are shown only when legal, so none is greyed out there."""
+    app = _app(gid)
+    assert not _greyed_without_reason(app.render())
+    app.handle("nav", "hint")
+    assert app.hint_thinking() is False or not _greyed_without_reason(app.render())
+    app.handle("nav", "replay")
+    assert app.screen == "replay"
+    for nav in ("rp:start", "rp:end"):
+        app.handle("nav", nav)
+        html = app.render()
+        assert " disabled" in html, nav
+        assert not _greyed_without_reason(html), (gid, nav, _greyed_without_reason(html))
+
+
+def test_the_army_builder_says_why_a_count_cannot_go_lower():
+    """Hex Battle's army builder: a card's "−" is greyed out at 0, with its reason."""
+    app = make({"game": "hexbattle"}, DictStorage())
+    app.handle("nav", "army-new")
+    html = app.render()
+    assert re.search(r'<button[^>]*data-nav="b-card:[^"]+:-1"[^>]*disabled', html)
+    assert not _greyed_without_reason(html), _greyed_without_reason(html)

@@ -339,7 +339,8 @@ class Builder:
             rows.append(
                 f'<li class="cat-card"><span class="card-cost">{cd["cost"]}</span><div><strong>{esc(cd["name"])}</strong>'
                 f'<div class="utext">{esc(cd["text"])}</div></div><div class="counter">'
-                + button("−", nav=f"b-card:{key}:-1", cls="small", disabled=n == 0)
+                + button("−", nav=f"b-card:{key}:-1", cls="small", disabled=n == 0,
+                         title="none of this card in the army to take out" if n == 0 else None)
                 + f'<span class="count">{n}</span>' + button("+", nav=f"b-card:{key}:1", cls="small") + "</div></li>")
         return "".join(rows)
 
