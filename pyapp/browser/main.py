@@ -283,6 +283,7 @@ class Glue:
         self.bot_timer: int | None = None     # the setTimeout id of the bot turn due
         self.hint_timer: int | None = None    # the setTimeout id of the hint bot's next slice of thinking
         self._on_event = create_proxy(self.on_event)
+        self._on_page_key = create_proxy(self.on_page_key)
         self._on_bot = create_proxy(self.on_bot)
         self._on_hint = create_proxy(self.on_hint)
         self._on_file = create_proxy(self.on_file)
@@ -301,6 +302,7 @@ class Glue:
             self.root.addEventListener(kind, self._on_event)
         for kind in ("pointerup", "pointercancel"):        # a press may end outside #app
             doc.addEventListener(kind, self._on_event)
+        doc.addEventListener("keydown", self._on_page_key)  # Escape with the focus outside #app (on the page)
         if self.app.embed:
             doc.body.classList.add("embed")
             doc.documentElement.classList.add("embed")
@@ -553,6 +555,24 @@ class Glue:
         self.update()
 
     # ---- events
+    def on_page_key(self, event: Any) -> None:
+        """Escape pressed while the focus is outside ``#app`` (on the page itself, after a click on empty space):
+        it still closes what Escape closes (the rules at a glance).  Keys inside ``#app`` go to :meth:`on_event`."""
+        target = _node(event.target)
+        if str(event.key) != "Escape" or (target is not None and self.root.contains(target)):
+            return
+        try:
+            if self.tips is not None:
+                self.tips.hide()
+            nav = self.app.key_nav("Escape")
+            if not nav:
+                return
+            event.preventDefault()
+            self.app.handle("nav", nav)
+        except Exception as exc:  # keep the page alive; show the problem
+            self.app.notify(f"Internal error: {exc}")
+        self.update()
+
     def on_event(self, event: Any) -> None:
         """The one delegated handler (click, change, keydown, pointerdown on #app; pointerup on the document).
 

@@ -78,6 +78,13 @@ def test_first_game_setup_and_the_glance_card(site, browser, size):
             page.keyboard.press("Escape")
             page.wait_for_function("() => !document.querySelector('#app .glance')")
             assert page.locator('#app [data-nav="glance"][aria-expanded="false"]').count() == 1
+            if gid == "hexbattle":                  # Escape with the focus on the page itself closes it too
+                click(page, '[data-nav="glance"]')
+                page.wait_for_selector("#app .glance")
+                page.evaluate("() => document.activeElement && document.activeElement.blur()")
+                assert page.evaluate("() => !document.querySelector('#app').contains(document.activeElement)")
+                page.keyboard.press("Escape")
+                page.wait_for_function("() => !document.querySelector('#app .glance')")
         assert not problems, (size, problems)
         assert not guard.page_errors, guard.page_errors
     finally:
