@@ -62,3 +62,70 @@ def test_a_move_that_was_not_the_hint_still_asks():
             return
         app.handle("action", app.state.legal_actions(seat)[0].id)
     pytest.fail("no move with a warning came up")
+
+
+# ------------------------------------------------------------------ the games' own warnings (issue 32 item 3)
+def _walk_until(gid, players, seeds, found):
+    """Random games (never conceding) until ``found(state, seat, legal)`` returns something; that value."""
+    import random
+
+    from pyapp import games
+    g = games.get(gid)
+    for seed in seeds:
+        s = g.new(players, seed, None)
+        rng = random.Random(seed)
+        for _ in range(600):
+            if s.is_over:
+                break
+            seat = s.to_act[0]
+            legal = s.legal_actions(seat)
+            hit = found(s, seat, legal)
+            if hit:
+                return hit
+            s.apply(seat, rng.choice([a for a in legal if a.kind != "concede"]).id)
+    pytest.fail(f"{gid}: the position never came up")
+
+
+@pytest.mark.rule("IF-GAP-16", "IF-BUILD-3")
+def test_ice_fortress_asks_before_ending_a_turn_with_dice_or_rooms_still_usable():
+    """Unplaced dice go back to the pool unused (IF-GAP-16): ending with a die that fits a pillar asks first;
+    with nothing left to place it does not."""
+    def usable(s, seat, legal):
+        end = next((a for a in legal if a.id == "end"), None)
+        if end is not None and any(a.kind == "die" for a in legal):
+            return end
+    end = _walk_until("icefortress", 2, range(1, 6), usable)
+    assert end.confirm.startswith("End building and pull") and "a die showing" in end.confirm
+    assert "go back to the pool unused" in end.confirm
+
+    def nothing(s, seat, legal):
+        end = next((a for a in legal if a.id == "end"), None)
+        if end is not None and not any(a.kind in ("die", "pick", "build", "pillar") for a in legal):
+            return end
+    assert _walk_until("icefortress", 2, range(1, 6), nothing).confirm == ""
+
+
+@pytest.mark.rule("CS-PREP-5", "CS-UI-13")
+def test_cloudspire_asks_before_finishing_the_selection_with_cp_that_could_still_field_a_unit():
+    def with_cp(s, seat, legal):
+        done = next((a for a in legal if a.id == "done" and a.label.startswith("Finish selecting")), None)
+        if done is not None and any(a.kind == "select" and "(0 CP)" not in a.label for a in legal):
+            return done
+    done = _walk_until("cloudspire", 2, range(1, 6), with_cp)
+    assert done.confirm.startswith("Finish selecting with ") and "unspent CP is lost" in done.confirm
+
+    def spent(s, seat, legal):
+        done = next((a for a in legal if a.id == "done" and a.label.startswith("Finish selecting")), None)
+        if done is not None and not any(a.kind == "select" and "(0 CP)" not in a.label for a in legal):
+            return done
+    assert _walk_until("cloudspire", 2, range(1, 30), spent).confirm == ""
+
+
+@pytest.mark.rule("CS-ATK-3")
+def test_cloudspire_asks_before_ending_the_turn_while_a_hero_could_still_attack():
+    def able(s, seat, legal):
+        end = next((a for a in legal if a.id == "end" and a.kind == "stage"), None)
+        if end is not None and any(a.kind == "attack" for a in legal):
+            return end
+    end = _walk_until("cloudspire", 2, range(1, 12), able)
+    assert end.confirm.startswith("End the turn without attacking?") and "could still attack" in end.confirm

@@ -60,6 +60,11 @@ class DeployMixin(EconomyMixin):
                     out.append(Action("sel:" + h, f"Select the hero {UNITS[h]['name']} ({UNITS[h]['cp']} CP)", "select"))
         for p in sorted(set(picked)):
             out.append(Action("unsel:" + p, f"Put back {one(UNITS[p]['name'])}", "unselect"))
+        costly = [a for a in out if a.kind == "select" and "(0 CP)" not in a.label]
+        if cp > 0 and costly:                   # issue 32: ending with CP that could still field a unit asks first
+            out[0] = Action("done", out[0].label, "done",
+                            confirm=f"Finish selecting with {cp} CP left? You could still select "
+                                    f"{costly[0].label[len('Select '):]}; unspent CP is lost.")
         return out
 
     def _do_select(self, seat, action):

@@ -156,7 +156,11 @@ class OnslaughtMixin(BattleMixin):
                 self.end_turn(frame)
                 return None
             if not self.minions_must_attack(s):
-                opts.append(Action("end", "End the turn", "stage"))
+                able = sorted({a.id.split(":")[1] for a in opts if a.kind == "attack"})
+                names = [self.label(self.data["units"][uid]) for uid in able]
+                opts.append(Action("end", "End the turn", "stage", confirm=(   # issue 32: units that could still act
+                    f"End the turn without attacking? {names[0] if len(names) == 1 else f'{len(names)} of your units'} "
+                    f"could still attack." if names else "")))
             return opts
         raise AssertionError(st)
 

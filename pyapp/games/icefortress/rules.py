@@ -139,7 +139,15 @@ class IceState(PowersMixin):
                 out.append(Action(f"pick:{cid}", f"Take {self.room_label(cid)} from the supply", "pick"))
         out += [Action(f"power:{k}", f"{self.power_name(k)}: {content.power_text(self.power_of(k))}", "power")
                 for k in self.usable_powers()]                           # IF-POW-3, IF-GAP-25
-        out.append(Action("end", f"End building and pull {self.to_pull()} invaders", "end"))   # IF-BUILD-3
+        usable = sorted({int(a.id[4:]) for a in out if a.kind == "die"} | ({sel["die"]} if sel and "die" in sel else set()))
+        rooms = any(a.kind in ("pick", "build") for a in out)
+        ask = ""                                # issue 32: ending with dice or rooms still usable asks first
+        if usable or rooms:
+            what = " and ".join(([f"a die showing {' or '.join(map(str, usable))}"] if usable else [])
+                                + (["a room"] if rooms else []))
+            ask = (f"End building and pull {self.to_pull()} invaders? You could still place {what}; "
+                   "dice you do not place go back to the pool unused.")
+        out.append(Action("end", f"End building and pull {self.to_pull()} invaders", "end", confirm=ask))  # IF-BUILD-3
         return out
 
     def roll_count(self) -> tuple[int, int, int]:
