@@ -23,6 +23,7 @@ from __future__ import annotations
 from ...bots.levels import SlicedRollouts, SloppyBot
 from ...engine import Rng
 from .content import CHIPS, FACTIONS, MAPS, UNITS
+from .rules import CloudspireState
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -257,9 +258,17 @@ def evaluate(view: dict, seat: int) -> float:
     return score
 
 
+def _own(state: State) -> CloudspireState:
+    """This game's state behind the contract's ``State`` (a Cloudspire bot is only ever given one): a typed
+    accessor, so that mypy checks what the bot reads from it instead of ignoring it."""
+    if not isinstance(state, CloudspireState):
+        raise TypeError(f"a Cloudspire bot was given {type(state).__name__}")
+    return state
+
+
 def _big(state: "State", seat: int) -> bool:
     """Buying, building, marking and selecting units: the decisions that shape a wave."""
-    return state.flow.phase in ("market", "build", "mark", "select")  # type: ignore[attr-defined]
+    return _own(state).flow.phase in ("market", "build", "mark", "select")
 
 
 class EasyBot(SloppyBot):
@@ -305,10 +314,10 @@ class HardBot(SlicedRollouts):
         return state.resample_hidden(seat, self.rng)
 
     def start(self, state: "State", seat: int) -> None:
-        self._wave = state.data["wave"]  # type: ignore[attr-defined]
+        self._wave = _own(state).data["wave"]
 
     def horizon_over(self, state: "State", seat: int, steps: int, left_turn: bool) -> bool:
-        return steps >= self.horizon or state.data["wave"] != self._wave  # type: ignore[attr-defined]
+        return steps >= self.horizon or _own(state).data["wave"] != self._wave
 
     def evaluate(self, state: "State", seat: int) -> float:
         return evaluate(state.view(seat), seat)
