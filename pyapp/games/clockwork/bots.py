@@ -19,6 +19,7 @@ from ...bots.levels import RolloutBot, SloppyBot, drive
 from ...engine import Rng
 from .content import UNITS, parse_range
 from .geometry import adjacent, distance
+from .rules import ClockworkState
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -26,7 +27,6 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
 
     from ...engine import Action
     from ...engine.core import State
-    from .rules import ClockworkState
     from .types import ClockworkView, UnitView
 
 _TWO_D6: dict[int, float] = {}
@@ -69,8 +69,7 @@ class CrusaderBot:
             raise ValueError(f"seat {seat} has no legal action")
         if len(actions) == 1:
             return actions[0]
-        # State.view promises a plain dict; the Clockwork Crusade state's is a ClockworkView
-        v: ClockworkView = state.view(seat)  # type: ignore[assignment]
+        v = _own(state).view(seat)
         yield
         pend = v["pending"]
         if pend:
@@ -414,6 +413,14 @@ class CrusaderBot:
 
 
 # ---------------------------------------------------------------- the three levels (pyapp.bots.levels)
+def _own(state: State) -> ClockworkState:
+    """This game's state behind the contract's ``State`` (a Clockwork Crusade bot is only ever given one): a typed
+    accessor, so that mypy checks what the bot reads from it instead of ignoring it."""
+    if not isinstance(state, ClockworkState):
+        raise TypeError(f"a Clockwork Crusade bot was given {type(state).__name__}")
+    return state
+
+
 def evaluate(state: ClockworkState, seat: int) -> float:
     """How good a (search copy of a) position is for ``seat``, from public facts only: Gate Tokens,
     territories, income, the cost of the units on the board, resources and hand sizes, against the
@@ -443,7 +450,7 @@ def evaluate(state: ClockworkState, seat: int) -> float:
 
 def _in_main(state: State) -> bool:
     """The Main step with no question open (the decisions worth thinking about)."""
-    f = state.data["flow"]  # type: ignore[attr-defined]
+    f = _own(state).data["flow"]
     return len(f["stack"]) == 1 and f["stack"][0]["kind"] == "main"
 
 
@@ -506,7 +513,7 @@ class HardBot(RolloutBot):
     _turn0 = 0
 
     def evaluate(self, state: State, seat: int) -> float:
-        return evaluate(state, seat)  # type: ignore[arg-type]
+        return evaluate(_own(state), seat)
 
     def rollout_bots(self, state: State, seat: int, seed: int) -> list:
         # its own plan for its seat, the crusader's for the others
@@ -522,12 +529,12 @@ class HardBot(RolloutBot):
         # the Main step's choices but moves and fights (see the class docstring)
         if not _in_main(state):
             return False
-        self._turn0 = state.data["turn"]  # type: ignore[attr-defined]
+        self._turn0 = _own(state).data["turn"]
         return default.split(":")[0] not in self.follows
 
     def budget_for(self, state: State) -> int:
         # simulating costs more the more units there are: a smaller budget keeps the decision time flat
-        n = len(state.data["units"])  # type: ignore[attr-defined]
+        n = len(_own(state).data["units"])
         return self.budget * 12 // max(12, n)
 
     def candidates(self, state: State, seat: int, playing: list[Action], default: str) -> list[str]:
@@ -543,7 +550,7 @@ class HardBot(RolloutBot):
     def horizon_over(self, state: State, seat: int, steps: int, left_turn: bool) -> bool:
         # ``horizon`` actions, at most to the end of the next player's turn (a question asked of another
         # seat in between, such as a counter-attack, does not end the rollout)
-        return steps >= self.horizon or state.data["turn"] >= self._turn0 + 2  # type: ignore[attr-defined]
+        return steps >= self.horizon or _own(state).data["turn"] >= self._turn0 + 2
 
 
 BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "crusader": CrusaderBot}

@@ -729,6 +729,10 @@ class ClockworkState(UnitActions, FlowState):
             p["card"] = rng.choice(same)
 
     # -------------------------------------------------------------------- view
+    if TYPE_CHECKING:
+        # State.view returns what _view returns: for mypy, this game's view (bots read it typed)
+        def view(self, seat: int | None) -> ClockworkView: ...  # type: ignore[override]
+
     # the engine's State._view promises a plain dict; this one is (a TypedDict is a dict at run time),
     # but mypy lets a TypedDict stand only for a Mapping, not for dict
     def _view(self, seat: int | None) -> ClockworkView:  # type: ignore[override]

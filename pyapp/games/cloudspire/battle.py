@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from ...engine import Action
 from .content import LANDMARKS, SPIRES, the
-from .deploy import DeployMixin
-from .units import DIE
+from .units import DIE, UnitsMixin
 
 
-class BattleMixin(DeployMixin):
+class BattleMixin(UnitsMixin):
     # ---- Stage 3: spires fire (CS-FIRE-1..9) --------------------------------------------------------
     def firing_spires(self, s: int) -> list:
         order = self.opponents(s)                                       # CS-GAP-3: the left is the next seat
@@ -21,7 +20,7 @@ class BattleMixin(DeployMixin):
         return [uid for uid, u in sorted(self.data["units"].items())
                 if u["owner"] == s and not u.get("camp") and u["hex"] in rng]
 
-    def _f_fire(self, frame, choice, seat):
+    def _f_fire(self, frame, choice, seat) -> None:
         d = self.data
         s = frame["seat"]
         while frame["spires"]:
@@ -68,7 +67,7 @@ class BattleMixin(DeployMixin):
     def explore_options(self, frame) -> list:
         s = frame["seat"]
         grid = self.map.grid
-        near = set()
+        near: set[str] = set()
         for u in self.data["units"].values():
             if u["owner"] == s and not u.get("camp"):
                 near.update(grid.adjacent(u["hex"]))
@@ -78,7 +77,7 @@ class BattleMixin(DeployMixin):
                 out.append(Action("explore:" + h, f"Explore the landmark at {h}", "explore"))
         return out
 
-    def _f_explore(self, frame, choice, seat):
+    def _f_explore(self, frame, choice, seat) -> None:
         lm = self.data["landmarks"][frame["hex"]]
         s = frame["seat"]
         if choice is None:

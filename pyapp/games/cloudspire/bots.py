@@ -23,12 +23,14 @@ from __future__ import annotations
 from ...bots.levels import SlicedRollouts, SloppyBot
 from ...engine import Rng
 from .content import CHIPS, FACTIONS, MAPS, UNITS
+from .rules import CloudspireState
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from typing import Any, Generator
 
     from ...engine import Action, State
+    from ...engine.hexgrid import HexGrid
 
 ATTACK_ORDER = ("gate", "kill", "spire", "unit", "landmark")
 SPECIALTY = {"gatecrasher": 2, "spirebreaker": 1, "herobane": 1}   # what a talent is worth to a gate raider
@@ -57,42 +59,42 @@ class RaiderBot:
         return pick if pick in ids else self.rng.choice(ids)
 
     # ---- helpers ------------------------------------------------------------------------
-    def _grid(self, v):
+    def _grid(self, v) -> HexGrid:
         return MAPS[v["players"]].grid
 
-    def _foes(self, v, seat):
+    def _foes(self, v, seat) -> list[int]:
         """Opposing fortresses still standing: in solo and co-op play only the automated one."""
         auto = v.get("automaton")
         if auto is not None and seat != auto:
             return [auto]
         return [s for s in range(v["players"]) if s != seat and s not in v["out"]]
 
-    def _target(self, v, seat):
+    def _target(self, v, seat) -> str:
         mark = v["gate_marks"][seat]
         if mark is None:
             live = self._foes(v, seat)
             mark = min(live, key=lambda s: self._mark_key(v, seat, s))
         return v["gates"][mark]["hex"]
 
-    def _mark_key(self, v, seat, s):
+    def _mark_key(self, v, seat, s) -> tuple:
         """The weakest gate; among equals the nearest, then the next in turn order (never simply the
         lowest seat, which would send every raider at P1)."""
         grid = self._grid(v)
         return (v["gates"][s]["health"], grid.distance(v["gates"][seat]["hex"], v["gates"][s]["hex"]),
                 (s - seat) % v["players"])
 
-    def _guard(self, v, seat, h):
+    def _guard(self, v, seat, h) -> tuple:
         """How well a spire at ``h`` guards the gate: near it first, then facing the enemy."""
         grid = self._grid(v)
         foes = [v["gates"][s]["hex"] for s in self._foes(v, seat)]
         return (grid.distance(h, v["gates"][seat]["hex"]), min(grid.distance(h, f) for f in foes), h)
 
-    def _closest(self, v, seat, options, hex_of):
+    def _closest(self, v, seat, options, hex_of) -> str:
         grid = self._grid(v)
         target = self._target(v, seat)
         return min(options, key=lambda a: (grid.distance(hex_of(a), target), a))
 
-    def _pick(self, v, seat, ids):
+    def _pick(self, v, seat, ids) -> str:
         first = {i.split(":")[0] for i in ids}
         src = v["source"][seat]
         grid = self._grid(v)
@@ -128,7 +130,7 @@ class RaiderBot:
             traits = FACTIONS[v["factions"][seat]]["traits"]
             off = traits.get("discount", 0)
 
-            def price(i):
+            def price(i) -> int:
                 return max(1, CHIPS[i[4:]]["cost"] - off) if off else CHIPS[i[4:]]["cost"]
             kinds: tuple = ("minion", "hero")
             if traits.get("small_barracks") and sum(1 for c in v["owned"][seat]["chips"]
@@ -142,7 +144,7 @@ class RaiderBot:
             foes = [x["hex"] for s, x in enumerate(v["gates"]) if s != seat and s not in v["out"]]
             docks = [i for i in ids if i.startswith("dock:")]
 
-            def far(i):
+            def far(i) -> int:
                 return min(grid.distance(i[5:], f) for f in foes)
             here = min(grid.distance(g["hex"], f) for f in foes)
             pick = max(docks, key=far)
@@ -169,7 +171,7 @@ class RaiderBot:
                 return heroes[0]
             mins = [i for i in ids if i.startswith("sel:") and UNITS[i[4:]]["kind"] == "minion"]
             if mins:
-                def value(i):
+                def value(i) -> tuple:
                     u = UNITS[i[4:]]
                     extra = sum(SPECIALTY.get(t, 0) for t in u["talents"])    # Narora's specialties count
                     return ((u["attack"] + u["health"] + u["move"] + extra) / max(1, u["cp"]), i)
@@ -203,13 +205,13 @@ class RaiderBot:
                 return p
         return ids[0]
 
-    def _attack(self, v, seat, ids):
+    def _attack(self, v, seat, ids) -> str:
         units = {u["id"]: u for u in v["units"]}
         at = {u["hex"]: u for u in v["units"]}
         gates = {g["hex"] for g in v["gates"]}
         spires = {sp["hex"] for sp in v["spires"].values()}
 
-        def rank(i):
+        def rank(i) -> tuple:
             _, uid, h = i.split(":")
             me = units.get(uid, {})
             if h in gates:
@@ -257,9 +259,17 @@ def evaluate(view: dict, seat: int) -> float:
     return score
 
 
+def _own(state: State) -> CloudspireState:
+    """This game's state behind the contract's ``State`` (a Cloudspire bot is only ever given one): a typed
+    accessor, so that mypy checks what the bot reads from it instead of ignoring it."""
+    if not isinstance(state, CloudspireState):
+        raise TypeError(f"a Cloudspire bot was given {type(state).__name__}")
+    return state
+
+
 def _big(state: "State", seat: int) -> bool:
     """Buying, building, marking and selecting units: the decisions that shape a wave."""
-    return state.flow.phase in ("market", "build", "mark", "select")  # type: ignore[attr-defined]
+    return _own(state).flow.phase in ("market", "build", "mark", "select")
 
 
 class EasyBot(SloppyBot):
@@ -305,10 +315,10 @@ class HardBot(SlicedRollouts):
         return state.resample_hidden(seat, self.rng)
 
     def start(self, state: "State", seat: int) -> None:
-        self._wave = state.data["wave"]  # type: ignore[attr-defined]
+        self._wave = _own(state).data["wave"]
 
     def horizon_over(self, state: "State", seat: int, steps: int, left_turn: bool) -> bool:
-        return steps >= self.horizon or state.data["wave"] != self._wave  # type: ignore[attr-defined]
+        return steps >= self.horizon or _own(state).data["wave"] != self._wave
 
     def evaluate(self, state: "State", seat: int) -> float:
         return evaluate(state.view(seat), seat)

@@ -68,7 +68,7 @@ def gates_linked(m: "Map", gates: list) -> list:
     return bad
 
 
-def _stat_unit(chk, u, at, cp_key, lo, hi):
+def _stat_unit(chk, u, at, cp_key, lo, hi) -> None:
     chk.text(u.get("id"), at, "id")
     chk.text(u.get("name"), at, "name")
     chk.int(u.get(cp_key), at, cp_key, lo, hi)
@@ -117,7 +117,7 @@ def roster(traits: dict) -> dict:
             "spires": (2, 2) if small else (4, 5), "capacity": (4 - weak, 6 - weak)}
 
 
-def _spire(chk, s, at, cost_lo, cost_hi, count, capacity=(4, 6)):
+def _spire(chk, s, at, cost_lo, cost_hi, count, capacity=(4, 6)) -> None:
     need = {"id", "name", "cost", "start", "capacity"} | ({"count"} if count else set())
     if not chk.fields(s, need, at):
         return
@@ -145,7 +145,7 @@ def _effect_cards(file: str, what: str, count: int, clause: str, effects, top: i
     return cards
 
 
-def _load():
+def _load() -> tuple:
     global TALENTS
     chk = Checker("talents.json")
     TALENTS = read_json(__package__, "talents.json")
@@ -211,7 +211,7 @@ def _load():
                               all(k in EFFECTS and is_int(v, 1, 5) for k, v in a["effect"].items()),
                               aat, "effect must map " + "/".join(EFFECTS) + " to 1..5")
     # CS-GAP-75/72: faction cost levels
-    def costs(fid):
+    def costs(fid) -> list:
         return [s["cost"] for s in factions[fid]["spires"]]
     if not chk.errors:
         chk.check(min(costs("heirs")) < min(costs("keel")) and min(costs("brawnen")) > min(costs("keel")),

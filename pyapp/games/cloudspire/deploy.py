@@ -8,19 +8,24 @@ from __future__ import annotations
 
 from ...engine import Action
 from .content import CHIPS, UNITS, one
-from .economy import BASE_INCOME, EconomyMixin
+from .economy import BASE_INCOME
+from .units import UnitsMixin
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from .types import StackEntry
 
 
-class DeployMixin(EconomyMixin):
+class DeployMixin(UnitsMixin):
 
     # ---- Step 1: the mark (CS-PREP-2/3, CS-GAP-36) ------------------------------------------------
     def opponents(self, seat: int) -> list:
         return [s for s in self.clockwise(seat) if self.opposed(seat, s)]
 
-    def _legal_mark(self, seat):
+    def _legal_mark(self, seat) -> list[Action]:
         return [Action(f"mark:{s + 1}", f"Mark the gate of P{s + 1}", "mark") for s in self.opponents(seat)]
 
-    def _do_mark(self, seat, action):
+    def _do_mark(self, seat, action) -> None:
         target = int(action.id.split(":")[1]) - 1
         self.data["marks"][seat] = target
         self.say("{0} marks the gate of {1}", seat, target, kind="mark")
@@ -32,14 +37,14 @@ class DeployMixin(EconomyMixin):
         """CS-GAP-15: the wave's base income plus advancement and event bonuses."""
         return BASE_INCOME[self.data["wave"] - 1] + self.adv_bonus(seat, "cp") + self.event_bonus("cp")
 
-    def _begin_turn_select(self, seat):
+    def _begin_turn_select(self, seat) -> None:
         self.data["cp"][seat] = self.command_points(seat)
         self.data["picked"][seat] = []
 
     def hero_limit(self) -> int:
         return 1 if self.data["wave"] == 1 else 2                      # CS-PREP-9/10, CS-GAP-38
 
-    def _legal_select(self, seat):
+    def _legal_select(self, seat) -> list[Action]:
         d = self.data
         cp = d["cp"][seat]
         picked = d["picked"][seat]
@@ -67,7 +72,7 @@ class DeployMixin(EconomyMixin):
                                     f"{costly[0].label[len('Select '):]}; unspent CP is lost.")
         return out
 
-    def _do_select(self, seat, action):
+    def _do_select(self, seat, action) -> None:
         d = self.data
         kind, _, t = action.id.partition(":")
         u = UNITS.get(t)
@@ -101,7 +106,7 @@ class DeployMixin(EconomyMixin):
             self.data["heroes"][seat][t] = {"level": 1, "equip": []}
 
     # ---- Step 3: the deployment stack (CS-STK-1..11) -------------------------------------------------
-    def _begin_stack(self):
+    def _begin_stack(self) -> None:
         for s in range(self.fortresses):
             self.data["stacks"][s] = []
             for t in self.data["picked"][s]:
@@ -115,7 +120,7 @@ class DeployMixin(EconomyMixin):
                 rest.remove(t)
         return rest
 
-    def _legal_stack(self, seat):
+    def _legal_stack(self, seat) -> list[Action]:
         stack = self.data["stacks"][seat]
         rest = self.unplaced(seat)
         minions_left = [t for t in rest if UNITS[t]["kind"] == "minion"]
@@ -194,8 +199,8 @@ class DeployMixin(EconomyMixin):
         heroes = sorted(t for t in rest if UNITS[t]["kind"] == "hero")
         minions = sorted((t for t in rest if UNITS[t]["kind"] == "minion"), key=lambda t: (UNITS[t]["move"], t))
         top = not any("chips" in e for e in stack)
-        entries = [{"chips": [t]} for t in minions]
-        hs = [{"hero": h} for h in heroes]
+        entries: list[StackEntry] = [{"chips": [t]} for t in minions]
+        hs: list[StackEntry] = [{"hero": h} for h in heroes]
         stack.extend(hs + entries if top else entries + hs)
 
     def _arrange(self, seat: int, kind: str, i: int) -> None:
@@ -216,7 +221,7 @@ class DeployMixin(EconomyMixin):
         elif kind == "ungroup":
             stack[i:i + 1] = [{"chips": [c]} for c in stack[i]["chips"]]
 
-    def _do_stack(self, seat, action):
+    def _do_stack(self, seat, action) -> None:
         d = self.data
         kind, _, rest = action.id.partition(":")
         stack = d["stacks"][seat]

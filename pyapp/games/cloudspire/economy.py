@@ -7,6 +7,10 @@ from ...engine.piles import draw_one
 from .content import CHIPS, EVENT, FACTIONS, SCAPE, SPIRES, one, the
 from .units import UnitsMixin
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from .types import SpireData
+
 BASE_INCOME = (5, 7, 9, 11)                       # CS-INC-2, CS-GAP-14
 SCAPE_COST = 2                                    # CS-MKT-9
 FORT_COST = 2                                     # CS-BLD-13
@@ -15,7 +19,7 @@ FORT_COST = 2                                     # CS-BLD-13
 class EconomyMixin(UnitsMixin):
 
     # ---- Event (CS-EVT-1/2, CS-WAVE-4) ------------------------------------------------------
-    def _begin_event(self):
+    def _begin_event(self) -> None:
         d = self.data
         if d["wave"] > 1:
             card = draw_one(d["events"]["deck"], self.rng, discard=d["events"]["discard"])
@@ -28,7 +32,7 @@ class EconomyMixin(UnitsMixin):
     def income_of(self, seat: int) -> tuple:
         return BASE_INCOME[self.data["wave"] - 1], self.adv_bonus(seat, "income") + self.event_bonus("income")
 
-    def _begin_income(self):
+    def _begin_income(self) -> None:
         for seat in self.clockwise(self.flow.first):
             base, bonus = self.income_of(seat)
             self.say("{0} earns %d Source: %d for wave %d and %d from advancements and events"
@@ -37,7 +41,7 @@ class EconomyMixin(UnitsMixin):
         self.flow.set_order([])
 
     # ---- Market (CS-MKT-1..17) -------------------------------------------------------------------
-    def _begin_market(self):
+    def _begin_market(self) -> None:
         m = self.data["market"]
         if self.data["wave"] > 1:                                       # CS-MKT-2/3
             m["discard"].extend(c for c in m["face"] if c is not None)
@@ -48,7 +52,7 @@ class EconomyMixin(UnitsMixin):
             self.refill_market()
         self.data["bought_scape"] = [False] * self.fortresses
 
-    def refill_market(self):
+    def refill_market(self) -> None:
         """CS-MKT-4/5/11, CS-GAP-22: player count + 1 chips and one earthscape faceup."""
         m = self.data["market"]
         m["face"] = [c for c in m["face"] if c is not None]
@@ -66,7 +70,7 @@ class EconomyMixin(UnitsMixin):
         off = self.trait(seat, "discount", 0)
         return max(1, cost - off) if off else cost
 
-    def _legal_market(self, seat):
+    def _legal_market(self, seat) -> list[Action]:
         m = self.data["market"]
         src = self.data["source"][seat]
         out = [Action("pass", "Pass (no more market turns this wave)", "pass")]
@@ -80,7 +84,7 @@ class EconomyMixin(UnitsMixin):
             out.append(Action("buy:scape", f"Buy the earthscape {SCAPE[sc]['name']} for {SCAPE_COST} Source", "buy"))
         return out
 
-    def _do_market(self, seat, action):
+    def _do_market(self, seat, action) -> None:
         m = self.data["market"]
         if action.id == "pass":
             self.say("{0} passes in the market", seat, kind="pass")
@@ -106,10 +110,10 @@ class EconomyMixin(UnitsMixin):
         self.flow.next()
 
     # ---- Build (CS-BLD-1..17) --------------------------------------------------------------------
-    def _legal_build(self, seat):
+    def _legal_build(self, seat) -> list[Action]:
         return [Action("pass", "Pass (no more build turns this wave)", "pass")] + self.build_options(seat, full=True)
 
-    def _do_build(self, seat, action):
+    def _do_build(self, seat, action) -> None:
         if action.id == "pass":
             self.say("{0} passes in the Build Phase", seat, kind="pass")
             self.flow.pass_turn(seat)
@@ -133,7 +137,7 @@ class EconomyMixin(UnitsMixin):
                       if w in inf and self.spire_at(w) is None and self.unit_at(w) is None
                       and w not in self.data["landmarks"])
 
-    def upgrade_price(self, sp: dict, kind: str) -> int:
+    def upgrade_price(self, sp: SpireData, kind: str) -> int:
         """CS-BLD-12/13, CS-GAP-28: attack/range cost the number of upgrades the spire will have."""
         return FORT_COST if kind == "fortification" else len(sp["ups"]) + 1
 
@@ -155,7 +159,7 @@ class EconomyMixin(UnitsMixin):
                 out.append(i)
         return out
 
-    def next_advancement(self, seat: int, st: dict):
+    def next_advancement(self, seat: int, st: dict) -> dict | None:
         n = self.data["adv"][seat].get(st["id"], 0)
         return st["advancements"][n] if n < len(st["advancements"]) else None
 
@@ -201,7 +205,7 @@ class EconomyMixin(UnitsMixin):
         self.say("{0}'s airship fortress moves from %s to %s" % (here, h), seat, kind="build")
         self.mark(seat, "dock", here, h, text="airship")
 
-    def start_build(self, seat: int, aid: str, then: str):
+    def start_build(self, seat: int, aid: str, then: str) -> None:
         """Begin a build option; ``then`` is what follows when it is finished (``next``: the next
         build turn; ``limited``: back to the start of the Onslaught turn)."""
         kind, _, rest = aid.partition(":")
@@ -229,6 +233,7 @@ class EconomyMixin(UnitsMixin):
         elif kind == "adv":
             st = next(s for s in FACTIONS[self.data["factions"][seat]]["structures"] if s["id"] == rest)
             a = self.next_advancement(seat, st)
+            assert a is not None                                        # offered only while one is left
             self.pay(seat, a["cost"])
             self.data["adv"][seat][rest] = self.data["adv"][seat].get(rest, 0) + 1
             gate = a["effect"].get("gate", 0)
@@ -240,13 +245,13 @@ class EconomyMixin(UnitsMixin):
             self.mark(seat, "build", self.gate_hex(seat), text=a["name"])
             self.after_build(seat, then)
 
-    def after_build(self, seat: int, then: str):
+    def after_build(self, seat: int, then: str) -> None:
         if then == "next":
             self.flow.next()
         else:
             self.data["limited"][seat] += 1                                # CS-SOT-4/7: one peg
 
-    def _f_construct(self, frame, choice, seat):
+    def _f_construct(self, frame, choice, seat) -> None:
         s = frame["seat"]
         if choice is None:
             if frame["type"] is None:
@@ -298,7 +303,7 @@ class EconomyMixin(UnitsMixin):
         self.mark(seat, "build", h, text=sp["name"])
         self.count(seat, "spires")
 
-    def _f_upgrade(self, frame, choice, seat):
+    def _f_upgrade(self, frame, choice, seat) -> None:
         """CS-BLD-10..13, CS-GAP-29/30: one option adds one or more upgrades, each priced in turn,
         each put where its owner chooses."""
         s = frame["seat"]
@@ -329,7 +334,7 @@ class EconomyMixin(UnitsMixin):
         sp["ups"].insert(int(pos), k)
         frame["added"] += 1
 
-    def finish_upgrade(self, frame):
+    def finish_upgrade(self, frame) -> None:
         sp = self.data["spires"][frame["spire"]]
         self.flow.pop(frame)
         self.say("{0} upgrades %s at %s (bottom to top: %s)" % (the(SPIRES[sp["type"]]["name"]), sp["hex"],

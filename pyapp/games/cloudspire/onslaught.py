@@ -6,16 +6,20 @@ from __future__ import annotations
 
 from ...engine import Action
 from .content import RELIC, UNITS, the
-from .battle import BattleMixin
+from .units import UnitsMixin
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from .types import StackEntry, UnitData, UnitRead
 
 ROUND_LIMIT = 30                                  # CS-GAP-66
 LIMITED = 2                                       # CS-SOT-4
 
 
-class OnslaughtMixin(BattleMixin):
+class OnslaughtMixin(UnitsMixin):
 
     # ---- rounds and turns -------------------------------------------------------------------
-    def _begin_onslaught(self):
+    def _begin_onslaught(self) -> None:
         d = self.data
         d["round"] += 1
         if d["round"] == 1:
@@ -23,7 +27,7 @@ class OnslaughtMixin(BattleMixin):
             d["camp"] = [[] for _ in range(self.fortresses)]
             self.say("Wave %d: the Onslaught begins" % d["wave"], kind="wave")
 
-    def _begin_turn_onslaught(self, seat):
+    def _begin_turn_onslaught(self, seat) -> None:
         for u in self.data["units"].values():
             u["hit"] = False
         for lm in self.data["landmarks"].values():
@@ -79,7 +83,7 @@ class OnslaughtMixin(BattleMixin):
             if "forsaken" in t:
                 self.forsaken_roll(u)
 
-    def forsaken_roll(self, u: dict) -> None:
+    def forsaken_roll(self, u: UnitData) -> None:
         """CS-GAP-72: a d6; on 1 or 2 the unit will not attack this turn (it still retaliates).  A unit
         still hidden in its stack at the start of the turn rolls when it leaves the stack."""
         roll = self.rng.roll(6)
@@ -87,7 +91,7 @@ class OnslaughtMixin(BattleMixin):
         self.say("{0}'s forsaken %s rolls %d%s" % (self.label(u), roll, ": it will not attack this turn"
                                                     if roll <= 2 else ""), u["owner"], kind="forsaken")
 
-    def _f_turn(self, frame, choice, seat):
+    def _f_turn(self, frame, choice, seat) -> None:
         s = frame["seat"]
         if choice is None:
             if not frame["begun"]:
@@ -103,10 +107,10 @@ class OnslaughtMixin(BattleMixin):
                 return
         self._turn_choice(frame, choice)
 
-    def _ask_turn(self, frame, seat):
+    def _ask_turn(self, frame, seat) -> list[Action]:
         return self._turn_options(frame, peek=True) or []
 
-    def _turn_options(self, frame, peek: bool = False):
+    def _turn_options(self, frame, peek: bool = False) -> list[Action] | None:
         """The choices of the current stage; with ``peek`` False a stage that has none moves on
         (and None is returned)."""
         s = frame["seat"]
@@ -131,12 +135,12 @@ class OnslaughtMixin(BattleMixin):
                                    "Move the minions" if st == "hero1" else "End movement", "stage"))
             return opts
         if st == "minions":
-            opts = self.minion_moves(frame, peek)
-            if opts is None:
+            moves = self.minion_moves(frame, peek)
+            if moves is None:
                 return None
-            if not opts:
+            if not moves:
                 return self._next_stage(frame, "hero2", peek)
-            return opts
+            return moves
         if st == "fire":
             if peek:
                 return []
@@ -164,13 +168,13 @@ class OnslaughtMixin(BattleMixin):
             return opts
         raise AssertionError(st)
 
-    def _next_stage(self, frame, stage, peek):
+    def _next_stage(self, frame, stage, peek) -> list[Action] | None:
         if peek:
             return []
         frame["stage"] = stage
         return None
 
-    def _turn_choice(self, frame, choice):
+    def _turn_choice(self, frame, choice) -> None:
         s = frame["seat"]
         kind, _, rest = choice.partition(":")
         if kind == "go":
@@ -199,7 +203,7 @@ class OnslaughtMixin(BattleMixin):
             uid, h = rest.split(":")
             self.attack(s, uid, h)
 
-    def end_turn(self, frame):
+    def end_turn(self, frame) -> None:
         self.flow.pop(frame)
         d = self.data
         if not any(self.in_play(p) and self.in_play_units(p, minions_only=True) for p in range(self.fortresses)):
@@ -207,7 +211,7 @@ class OnslaughtMixin(BattleMixin):
             self.flow.data["order"] = []
         self.flow.end_turn()
 
-    def _end_onslaught(self):
+    def _end_onslaught(self) -> None:
         d = self.data
         if d["wave_over"] or d["round"] >= ROUND_LIMIT:
             self.end_wave()
@@ -261,7 +265,7 @@ class OnslaughtMixin(BattleMixin):
         self.mark(s, "fuse", ub["hex"], ua["hex"], text="combined")
 
     # ---- Stage 2: movement ------------------------------------------------------------------------
-    def stack_top(self, s: int):
+    def stack_top(self, s: int) -> StackEntry | None:
         st = self.data["stacks"][s]
         return st[0] if st else None
 
@@ -290,10 +294,10 @@ class OnslaughtMixin(BattleMixin):
                 out.append(Action(f"hero:{uid}:{h}", f"Move {UNITS[u['hero']]['name']} to {h}", "move"))
         return out
 
-    def hero_destinations(self, s: int, uid, hero: str) -> list:
+    def hero_destinations(self, s: int, uid, hero: str | None) -> list:
         """CS-MOV-13/14/15, CS-GAP-9: up to its movement in any direction; it passes friendly units
         but stops on none and never passes opposing units."""
-        u = self.data["units"][uid] if uid else {"owner": s, "hero": hero}
+        u: UnitRead = self.data["units"][uid] if uid else {"owner": s, "hero": hero}
         start = u["hex"] if uid else self.gate_hex(s)
         allowed = self.allowance(u)
         grid = self.map.grid
@@ -301,7 +305,7 @@ class OnslaughtMixin(BattleMixin):
         owner = {x["hex"]: x["owner"] for x in self.data["units"].values()}
         move = self.stat(u, "move")
 
-        def reach(start):
+        def reach(start) -> set:
             seen = {start: 0}
             todo = [start]
             out = set()
@@ -348,6 +352,7 @@ class OnslaughtMixin(BattleMixin):
             start = d["units"][uid]["hex"]
             d["units"][uid]["hex"] = h
         u = d["units"][uid]
+        assert u["hero"] is not None                                    # a hero moved
         d["hero_moved"].append(u["hero"])
         self.say("{0}'s %s moves to %s" % (UNITS[u["hero"]]["name"], h), s, kind="move")
         self.mark(s, "move", start, h, text=UNITS[u["hero"]]["name"])
@@ -358,7 +363,7 @@ class OnslaughtMixin(BattleMixin):
         d = self.data
         uid = "u%d" % d["next_id"]
         d["next_id"] += 1
-        u = {"owner": s, "hero": hero, "chips": list(chips or []), "hex": h, "hp": 0, "moved": False,
+        u: UnitData = {"owner": s, "hero": hero, "chips": list(chips or []), "hex": h, "hp": 0, "moved": False,
              "attacked": False, "hit": False, "idle": False, "camp": False}
         u["hp"] = self.stat(u, "health")                               # CS-STK-5/7
         d["units"][uid] = u
@@ -372,15 +377,18 @@ class OnslaughtMixin(BattleMixin):
             self.say("{0}'s stack now shows %s on top" % name, s, kind="reveal")
 
     def mark_gate(self, s: int) -> str:
-        return self.gate_hex(self.data["marks"][s])
+        mark = self.data["marks"][s]
+        assert mark is not None                                         # marked in the Mark Phase
+        return self.gate_hex(mark)
 
-    def minion_moves(self, frame, peek: bool):
+    def minion_moves(self, frame, peek: bool) -> list[Action] | None:
         """CS-MOV-4/5, CS-GAP-45: the leading minion (closest to the mark, not moved) moves next;
         among ties the owner chooses; a stack's top leads for the stack."""
         s = frame["seat"]
         d = self.data
         target = self.mark_gate(s)
-        cands = []
+        cands: list[tuple[float, str, UnitRead, dict]] = []
+        u: UnitRead
         for uid, u in sorted(d["units"].items()):
             if u["owner"] == s and not u.get("hero") and not u["moved"]:
                 dist = self.march_distance(self.allowance(u), target)
@@ -420,7 +428,7 @@ class OnslaughtMixin(BattleMixin):
         else:
             u["moved"] = True
 
-    def minion_destinations(self, s: int, u: dict, dist: dict, cur) -> list:
+    def minion_destinations(self, s: int, u: UnitRead, dist: dict, cur) -> list:
         """CS-MOV-9..11, CS-GAP-43/44: the full movement ending closer; else the most hexes that
         still end closer; else a lateral move (as long as possible); else none.  A minion next to
         its marked gate stays.  It never enters or passes opposing units or friendly minions; it may
@@ -435,7 +443,7 @@ class OnslaughtMixin(BattleMixin):
         slip = bool(self.trait(s, "slip"))                              # CS-GAP-73: Griege minions slip through
         ends: dict = {}
 
-        def walk(h, path):
+        def walk(h, path) -> None:
             n = len(path) - 1
             if n and (h not in here or here[h]["owner"] == s):
                 ends.setdefault(n, set()).add(h)
@@ -482,7 +490,7 @@ class OnslaughtMixin(BattleMixin):
         if hero is not None and hero != uid:
             self.flow.push("displace", seat=s, uid=hero, start=start)
 
-    def _f_displace(self, frame, choice, seat):
+    def _f_displace(self, frame, choice, seat) -> None:
         """CS-GAP-46: the displaced hero goes to an adjacent valid hex its owner chooses (into the
         minion's start hex if there is none); this is not the hero's move."""
         d = self.data

@@ -42,7 +42,7 @@ QUICK = ("Each wave: 1 Event (from wave 2), 2 Income, 3 Market, 4 Build, 5 Prep 
          "6 Onslaught. A turn: 1 Start of turn, 2 Movement, 3 Spires fire, 4 Exploration, 5 Attack.")
 
 
-def _hex_of(aid: str):
+def _hex_of(aid: str) -> str | None:
     parts = aid.split(":")
     if parts[0] in ("at", "push", "explore", "dock") and len(parts) == 2:
         return parts[1]

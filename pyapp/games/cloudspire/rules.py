@@ -1,7 +1,8 @@
 """Cloudspire on the game kit: the state (data, set-up, the wave sequence, view, hidden information,
 the end) and the Game.  The phases live in mixins split by concern: :mod:`.economy` (event, income,
 market, build), :mod:`.deploy` (prep and stacks), :mod:`.battle` (spires fire, exploration, attack),
-:mod:`.onslaught` (the turn and movement) and :mod:`.units` (stats, board, damage), one inheritance chain.  Competitive play for 2-4 players with all ten factions
+:mod:`.onslaught` (the turn and movement) over one base, :mod:`.units` (stats, board, damage), composed as a
+flat list of mixins; the data is typed in :mod:`.types` (``CloudData``).  Competitive play for 2-4 players with all ten factions
 (their special rules are faction traits, read with ``trait``).  Solo (1 player) and co-operative play (2 players,
 option ``mode``) against the scripted Raider Fortress: :mod:`.automa`, an extra seat the script plays inside
 :meth:`CloudspireState._advance`."""
@@ -13,13 +14,21 @@ from ...engine.flow import Phase, phases
 from ...engine.util import read_text
 from .content import (CHIPS, EARTHSCAPES, EVENTS, FACTIONS, LANDMARKS, PART1, PLAYABLE, RELICS,
                       UNITS, faction_name, the)
+from .battle import BattleMixin
+from .deploy import DeployMixin
+from .economy import EconomyMixin
 from .onslaught import OnslaughtMixin
 from . import automa
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from .content import Map
+    from .types import CloudSetup, LandmarkData
 
 WAVES = 4                                          # CS-WAVE-1
 
 
-class CloudspireState(OnslaughtMixin):
+class CloudspireState(OnslaughtMixin, BattleMixin, DeployMixin, EconomyMixin):
     PHASES = phases(                               # CS-WAVE-2: six phases in order, Prep in three steps
         Phase("event", "all", moves=False, next="income", doc="an event card is revealed (from wave 2)"),
         Phase("income", "all", moves=False, next="market", doc="every player gains Source"),
@@ -57,9 +66,9 @@ class CloudspireState(OnslaughtMixin):
         rng.shuffle(relics)
         tiles = list(LANDMARKS["tiles"])
         rng.shuffle(tiles)
-        lms = {h: {"tile": tiles.pop(), "up": False, "health": 0, "known": [], "hit": False}
+        lms: dict[str, LandmarkData] = {h: {"tile": tiles.pop(), "up": False, "health": 0, "known": [], "hit": False}
                for h in self.map_for(n).landmarks}
-        d: dict = {
+        d: CloudSetup = {
             "wave": 1, "round": 0, "factions": factions, "source": [0] * n,
             "adv": [{} for _ in range(n)],
             "gate": [{"health": FACTIONS[f]["gate"], "max": FACTIONS[f]["gate"]} for f in factions],
@@ -89,10 +98,10 @@ class CloudspireState(OnslaughtMixin):
         if self.automaton is not None:
             automa.setup(self)
         self.say("{0} is the first player", first, kind="setup")
-        return d
+        return dict(d)                              # the same values: FlowState puts them in self.data again
 
     @staticmethod
-    def map_for(n: int):
+    def map_for(n: int) -> Map:
         from .content import MAPS
         return MAPS[n]
 
@@ -148,7 +157,7 @@ class CloudspireState(OnslaughtMixin):
         return super().command_points(seat) + extra
 
     # ---- the end of a wave (CS-END-1..3, CS-GAP-67) ----------------------------------------------------
-    def _begin_mark(self):
+    def _begin_mark(self) -> None:
         self.data["marks"] = [None] * self.fortresses
 
     def end_wave(self) -> None:
@@ -195,7 +204,7 @@ class CloudspireState(OnslaughtMixin):
         d = self.data
         self.say("The fortress of {0} is destroyed", p, kind="destroyed")
         self.mark(by, "remove", self.gate_hex(p), text="fortress destroyed")
-        d.setdefault("stats", {}).setdefault("out_wave", [None] * self.fortresses)[p] = d["wave"]
+        d["stats"]["out_wave"][p] = d["wave"]
         d["out"].append(p)
         self.flow.remove(p)
         for uid in [u for u, x in d["units"].items() if x["owner"] == p]:
@@ -242,7 +251,7 @@ class CloudspireState(OnslaughtMixin):
                                    scores=list(d["gate_damage"]), ties_share=len(groups) == 1))
 
     # ---- views and hidden information ----------------------------------------------------------------------
-    def _view(self, seat):
+    def _view(self, seat: int | None) -> dict:
         d = self.data
         flow = self.flow
         units = []

@@ -5,16 +5,27 @@ from __future__ import annotations
 from ...engine.flow import FlowState
 from .content import CHIPS, EVENT, FACTIONS, LANDMARKS, MAPS, SCAPE, SPIRES, UNITS
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from typing import Any, Literal
+
+    from .content import Map
+    from .types import CloudData, HeroData, LandmarkData, UnitRead
+
 _MARCH: dict = {}                                  # march maps by board (see march_distance)
 DIE = (0, 1, 1, 1, 2, 2)                          # CS-GAP-49: spire attack die
 HERO_LEVELS = 3                                   # CS-GAP-61
 
 
 class UnitsMixin(FlowState):
-    """The first link of the chain UnitsMixin -> EconomyMixin -> DeployMixin -> BattleMixin -> OnslaughtMixin ->
-    CloudspireState: each concern sees the ones before it."""
+    """The one base of Cloudspire's concerns: the state is composed of a flat list of mixins over it,
+    ``CloudspireState(OnslaughtMixin, BattleMixin, DeployMixin, EconomyMixin)``, each one concern (economy.py:
+    event, income, market, build; deploy.py: marks, selection, stacks; battle.py: spires, exploration, attacks;
+    onslaught.py: turns and movement) that derives from this base only.  What a concern uses of another is
+    declared below (for mypy; the class that defines it comes first in the state's method order, which is the
+    same as the old six-level chain's)."""
 
-    data: dict
+    data: CloudData  # type: ignore[assignment]   # a TypedDict (pyapp/games/cloudspire/types.py) is no dict for mypy
 
     def end_wave(self) -> None:                   # rules.py
         raise NotImplementedError
@@ -22,9 +33,23 @@ class UnitsMixin(FlowState):
     def destroy_fortress(self, p: int, by: int) -> None:   # rules.py
         raise NotImplementedError
 
+    if TYPE_CHECKING:
+        # economy.py
+        def build_options(self, seat: int, full: bool) -> list: ...
+        def start_build(self, seat: int, aid: str, then: str) -> None: ...
+        # deploy.py
+        def opponents(self, seat: int) -> list: ...
+        def show_equipment(self, seat: int, hero: str) -> None: ...
+        # battle.py
+        def firing_spires(self, s: int) -> list: ...
+        def explore_options(self, frame) -> list: ...
+        def minions_must_attack(self, s: int) -> bool: ...
+        def attack_options(self, s: int) -> list: ...
+        def attack(self, s: int, uid: str, h: str) -> None: ...
+
     # ---- solo and co-operative play (CS-GAP-6): the automated fortress is one more seat ----------
     @property
-    def automaton(self):
+    def automaton(self) -> int | None:
         """The seat of the automated raider fortress (after the people's seats), or None."""
         if self.players == 1 or (self.options or {}).get("mode") == "coop":
             return self.players
@@ -44,17 +69,17 @@ class UnitsMixin(FlowState):
 
     # ---- map ------------------------------------------------------------------------------
     @property
-    def map(self):
+    def map(self) -> Map:
         return MAPS[self.fortresses]
 
-    def terrain(self, h: str):
+    def terrain(self, h: str) -> str | None:
         """The terrain of ``h``, or None for sky (a placed earthscape turns its slot to land)."""
         t = MAPS[self.fortresses].terrain.get(h)
         if t is None:
             return self.data["scape_terrain"].get(h)
         return t
 
-    def group_of(self, h: str):
+    def group_of(self, h: str) -> str | None:
         g = self.map.group.get(h)
         if g is None and h in self.data["scape_terrain"]:
             for i, s in enumerate(self.map.slots):
@@ -83,19 +108,19 @@ class UnitsMixin(FlowState):
         """Every fortress's gate hex, in seat order (the Raider Fortress's last, in solo and co-op play)."""
         return [self.gate_hex(s) for s in range(self.fortresses)]
 
-    def spire_at(self, h: str):
+    def spire_at(self, h: str) -> str | None:
         for sid, sp in self.data["spires"].items():
             if sp["hex"] == h:
                 return sid
         return None
 
-    def unit_at(self, h: str):
+    def unit_at(self, h: str) -> str | None:
         for uid, u in self.data["units"].items():
             if u["hex"] == h:
                 return uid
         return None
 
-    def landmark_at(self, h: str):
+    def landmark_at(self, h: str) -> LandmarkData | None:
         return self.data["landmarks"].get(h)
 
     def solid(self, h: str) -> bool:
@@ -143,7 +168,7 @@ class UnitsMixin(FlowState):
         ev = self.data["events"]["current"]
         return EVENT[ev]["amount"] if ev is not None and EVENT[ev]["effect"] == effect else 0
 
-    def trait(self, seat: int, name: str, default=None):
+    def trait(self, seat: int, name: str, default=None) -> Any:
         """The value of faction trait ``name`` for ``seat`` (CS-GAP-72..81), or ``default``."""
         return FACTIONS[self.data["factions"][seat]]["traits"].get(name, default)
 
@@ -154,10 +179,10 @@ class UnitsMixin(FlowState):
             return h
         return {}
 
-    def unit_type(self, u: dict) -> dict:
+    def unit_type(self, u: UnitRead) -> dict:
         return UNITS[u["hero"]] if u.get("hero") else UNITS[u["chips"][0]]
 
-    def talents(self, u: dict) -> set:
+    def talents(self, u: UnitRead) -> set:
         t = set(self.unit_type(u)["talents"])
         if u.get("fused"):
             for c in u["chips"]:
@@ -167,10 +192,10 @@ class UnitsMixin(FlowState):
                 t |= set(CHIPS[chip]["talents"])
         return t
 
-    def hero_state(self, seat: int, hid: str) -> dict:
+    def hero_state(self, seat: int, hid: str) -> HeroData:
         return self.data["heroes"][seat][hid]
 
-    def stat(self, u: dict, name: str) -> int:
+    def stat(self, u: UnitRead, name: str) -> int:
         """``move``, ``attack`` or ``health`` of a unit (a hero, or a group as its top minion) with
         every modifier: hero level (CS-GAP-61), talents, the wave's event, Grovetender hoard."""
         if u.get("fused"):                                              # CS-GAP-79: summed, the higher movement
@@ -202,7 +227,7 @@ class UnitsMixin(FlowState):
         self.say("{0}'s %s is promoted (%s)" % (self.label(u), why), u["owner"], kind="promote")
         self.mark(u["owner"], "promote", u["hex"], text=self.label(u))
 
-    def allowance(self, u: dict) -> set:
+    def allowance(self, u: UnitRead) -> set:
         """CS-MOV-15, CS-GAP-8: the terrain a unit may enter."""
         allowed = set(self.unit_type(u)["terrain"])
         t = self.talents(u)
@@ -222,7 +247,7 @@ class UnitsMixin(FlowState):
     def spire_range(self, sid: str) -> int:
         return max(1, self.data["spires"][sid]["ups"].count("range"))       # CS-GAP-31
 
-    def label(self, u: dict, seat=None) -> str:
+    def label(self, u: UnitRead, seat=None) -> str:
         """What ``seat`` may read about a unit: its top chip, and the group's size (CS-GAP-41)."""
         name = self.unit_type(u)["name"]
         if u.get("hero"):
@@ -312,12 +337,10 @@ class UnitsMixin(FlowState):
             self.say("{0} loses %d Source over the cap of %d" % (amount - got, self.cap(seat)), seat, kind="cap")
         return got
 
-    def count(self, seat: int, what: str, n: int = 1) -> None:
+    def count(self, seat: int, what: Literal["earned", "lost", "spires", "explored"], n: int = 1) -> None:
         """Add to ``seat``'s statistic ``what`` (``earned``, ``lost``, ``spires``, ``explored``) for the
         end-of-game summary: public facts, also in the log."""
-        st = self.data.setdefault("stats", {})
-        row = st.setdefault(what, [0] * self.fortresses)
-        row[seat] += n
+        self.data["stats"][what][seat] += n                             # (set up with every row)
 
     def pay(self, seat: int, amount: int) -> None:
         if amount > self.data["source"][seat]:
@@ -343,7 +366,7 @@ class UnitsMixin(FlowState):
         owner = u["owner"]
         self.count(owner, "lost")
         self.mark(owner if by_seat is None else by_seat, "remove", u["hex"], text=self.unit_type(u)["name"])
-        if u.get("hero"):
+        if u["hero"]:
             name = self.unit_type(u)["name"]
             self.say("{0}'s %s is defeated" % name, owner, kind="defeat")
             self.reward(by_seat, 3, name)
@@ -372,7 +395,7 @@ class UnitsMixin(FlowState):
         if by_uid is not None and by_seat is not None:
             self.promote(by_uid, "it defeated a unit")
             by = self.data["units"].get(by_uid)
-            if by is not None and by.get("hero") and self.hero_state(by["owner"], by["hero"])["level"] < HERO_LEVELS:
+            if by is not None and by["hero"] and self.hero_state(by["owner"], by["hero"])["level"] < HERO_LEVELS:
                 self.flow.push("levelup", seat=by["owner"], hero=by["hero"], uid=by_uid)   # CS-DEF-2
         return gone
 
@@ -433,7 +456,7 @@ class UnitsMixin(FlowState):
                 b[sp["type"]] = b.get(sp["type"], 0) + 1
             if by_uid is not None:
                 by = self.data["units"].get(by_uid)
-                if by is not None and by.get("hero") and self.hero_state(by["owner"], by["hero"])["level"] < HERO_LEVELS:
+                if by is not None and by["hero"] and self.hero_state(by["owner"], by["hero"])["level"] < HERO_LEVELS:
                     self.flow.push("levelup", seat=by["owner"], hero=by["hero"], uid=by_uid)
 
     def damage_landmark(self, h: str, amount: int, by_seat, by_uid=None) -> bool:
@@ -449,7 +472,7 @@ class UnitsMixin(FlowState):
         self.reward(by_seat, kind.get("reward", 0), kind["name"])
         return True
 
-    def _f_levelup(self, frame, choice, seat):
+    def _f_levelup(self, frame, choice, seat) -> None:
         """CS-DEF-2, CS-UI-26: levelling up is offered, never applied automatically."""
         if choice is None:
             if frame["hero"] not in self.data["heroes"][frame["seat"]] or not self.in_play(frame["seat"]):

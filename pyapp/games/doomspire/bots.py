@@ -22,13 +22,13 @@ from ...bots.levels import RolloutBot, SloppyBot, drive
 from ...engine import Rng
 from . import content
 from .board import ALL, NB, manhattan
+from .rules import DoomspireState
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from typing import Generator
 
     from ...engine import Action, State
-    from .rules import DoomspireState
     from .types import DoomspireView, KnightView, PlayerView, PromptView
 
 VALUE = {"gold": 1.3, "food": 1.0, "wood": 0.9, "ore": 1.0}
@@ -514,6 +514,14 @@ class WandererBot:
 
 
 # ---------------------------------------------------------------- the three levels (pyapp.bots.levels)
+def _own(state: State) -> DoomspireState:
+    """This game's state behind the contract's ``State`` (a Lords of Doomspire bot is only ever given one): a typed
+    accessor, so that mypy checks what the bot reads from it instead of ignoring it."""
+    if not isinstance(state, DoomspireState):
+        raise TypeError(f"a Lords of Doomspire bot was given {type(state).__name__}")
+    return state
+
+
 def evaluate(state: DoomspireState, seat: int) -> float:
     """How good a (search copy of a) position is for ``seat``, from public facts only: impressions
     first, then progress toward the dragon's conditions (fame, gold, starred tiles, might), tiles,
@@ -592,7 +600,7 @@ class HardBot(RolloutBot):
     yield_every = 2          # a simulated action is a millisecond or two of CPython
 
     def evaluate(self, state: State, seat: int) -> float:
-        return evaluate(state, seat)  # type: ignore[arg-type]
+        return evaluate(_own(state), seat)
 
     @staticmethod
     def _others(playing: list[Action], default: str) -> list[str]:
@@ -610,7 +618,7 @@ class HardBot(RolloutBot):
         if self._race is not None:
             return True
         # only the move phase (rolls and harvests follow the seeker's plan), and only with an interaction to try
-        return state.data["flow"]["phase"] == "move" and bool(self._others(playing, default))  # type: ignore[attr-defined]
+        return _own(state).data["flow"]["phase"] == "move" and bool(self._others(playing, default))
 
     @staticmethod
     def _race_at(state: State, seat: int, playing: list[Action], default: str) -> str | None:
@@ -618,7 +626,7 @@ class HardBot(RolloutBot):
         players, the move phase, an impression made, Doomspire found, a trip into or beside it possible)."""
         if state.players < 3:
             return None
-        v: DoomspireView = state.view(seat)  # type: ignore[assignment]
+        v = _own(state).view(seat)
         if v["phase"] != "move" or not v["impressions"]:
             return None
         ds = doomspire_tile(v)

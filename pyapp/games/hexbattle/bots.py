@@ -23,13 +23,13 @@ from ...bots.levels import RolloutBot, SloppyBot, drive
 from ...engine import Rng
 from .content import CARDS, UNITS
 from .hexgrid import GRID, cube
+from .rules import HexBattleState
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from typing import Generator
 
     from ...engine import Action, State
-    from .rules import HexBattleState
 
     Cube = tuple[int, int, int]
     Steps = Generator[None, None, list[str]]
@@ -61,6 +61,14 @@ def _pair(a: str, b: str) -> tuple[int, int]:
     res = (GRID.distance(a, b), _rough_direction(cube(a), cube(b)))
     _PAIRS[(a, b)] = res
     return res
+
+
+def _own(state: State) -> HexBattleState:
+    """This game's state behind the contract's ``State`` (a Hex Battle bot is only ever given one): a typed
+    accessor, so that mypy checks what the bot reads from it instead of ignoring it."""
+    if not isinstance(state, HexBattleState):
+        raise TypeError(f"a Hex Battle bot was given {type(state).__name__}")
+    return state
 
 
 def evaluate(state: HexBattleState, seat: int) -> float:
@@ -364,7 +372,7 @@ class EasyBot(SloppyBot):
     slip = 0.5
 
     def slips(self, state: State, seat: int, playing: list[Action]) -> bool:
-        return state.phase == "main" and self.rng.random() < self.slip  # type: ignore[attr-defined]
+        return _own(state).phase == "main" and self.rng.random() < self.slip
 
     def slip_pool(self, state: State, seat: int, playing: list[Action]) -> list[Action]:
         return [a for a in playing if a.id.startswith("play:") or a.id == "draw"]
@@ -400,19 +408,20 @@ class HardBot(RolloutBot):
     margin = 0.4
 
     def evaluate(self, state: State, seat: int) -> float:
-        return evaluate(state, seat)  # type: ignore[arg-type]
+        return evaluate(_own(state), seat)
 
     def worth(self, state: State, seat: int, playing: list[Action], default: str) -> bool:
-        return state.phase == "main"  # type: ignore[attr-defined]
+        return _own(state).phase == "main"
 
     def candidates(self, state: State, seat: int, playing: list[Action], default: str) -> list[str]:
-        kinds = {state.cards[default[5:]]} if default.startswith("play:") else set()  # type: ignore[attr-defined]
+        cards = _own(state).cards
+        kinds = {cards[default[5:]]} if default.startswith("play:") else set()
         others: list[str] = []
         for a in playing:
             if a.id == default:
                 continue
             if a.id.startswith("play:"):
-                key = state.cards[a.id[5:]]  # type: ignore[attr-defined]
+                key = cards[a.id[5:]]
                 if key in kinds:
                     continue
                 kinds.add(key)

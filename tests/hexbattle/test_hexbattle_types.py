@@ -1,0 +1,38 @@
+"""Hex Battle's view matches its typed description (pyapp/games/hexbattle/types.py, ``HexBattleView``).
+
+mypy checks the code that builds the view against the description; this checks the values: real views of
+random games at every player count, every few steps, for every seat and for no seat (``None``), walked key
+by key (missing, extra and mistyped keys all fail).
+"""
+from __future__ import annotations
+
+import pytest
+
+from pyapp import bots
+from pyapp.games.hexbattle import GAME
+from pyapp.games.hexbattle.types import HexBattleView
+
+from typed_data import conforms
+
+GAMES = 2
+
+
+@pytest.mark.parametrize("players", range(GAME.min_players, GAME.max_players + 1))
+def test_views_match_the_typed_description(players):
+    checked = 0
+    for g in range(GAMES):
+        state = GAME.new(players, 60 + g)
+        bot = bots.make("hexbattle", "random", g)
+        n = 0
+        while True:
+            if n % 5 == 0 or state.is_over:
+                for seat in [None, *range(players)]:
+                    problems = conforms(state.view(seat), HexBattleView, "view")
+                    assert problems == [], (n, seat, problems[:5])
+                    checked += 1
+            if state.is_over or n >= 400:
+                break
+            seat = state.to_act[0]
+            state.apply(seat, bot.choose(state, seat))
+            n += 1
+    assert checked > 30
