@@ -20,12 +20,14 @@ import time
 
 import pytest
 
-from harness import click, wait_ready
+from harness import click, renders, wait_ready, wait_render
 
 SEATS = os.environ.get('SOAK_SEATS', 'bot:random,bot:random')
+GAME = os.environ.get('SOAK_GAME', 'hexbattle')
 GAMES = int(os.environ.get('SOAK_GAMES', '30'))
 WARM = 5                     # games before the baseline (caches fill, the runtime's memory settles)
 MAX_GROWTH_PER_GAME = 1_000_000
+MAX_RSS_GROWTH_PER_GAME = 2_000_000       # the renderer's resident size also holds Chromium's own caches
 
 FIGURES_JS = """async () => {
   const py = await (await import('./web/pyodide-early.mjs')).startEarly();
@@ -38,10 +40,51 @@ OVER_JS = """() => { const a = document.getElementById('app');
   return a && a.dataset.ready === 'true' && !a.dataset.busy && !!a.querySelector('[data-nav="new-again"]'); }"""
 
 
+def _parent(pid: str) -> str:
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()[1]
+
+
+def _ours(pid: str) -> bool:
+    """Whether process ``pid`` descends from this test process (its Playwright driver's Chromium), not from
+    another browser running on the machine."""
+    me = str(os.getpid())
+    for _ in range(12):
+        pid = _parent(pid)
+        if pid == me:
+            return True
+        if pid in ("0", "1"):
+            return False
+    return False
+
+
+def renderer_rss() -> int:
+    """The resident size of this test's Chromium renderer processes (bytes, from /proc; 0 where there is no
+    /proc): the figure the issue saw grow."""
+    total = 0
+    for pid in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if not pid.isdigit():
+            continue
+        try:
+            if not _ours(pid):
+                continue
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if b"--type=renderer" not in f.read():
+                    continue
+            with open(f"/proc/{pid}/status") as f:
+                total += next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmRSS:"))
+        except (OSError, StopIteration, ValueError):
+            continue
+    return total
+
+
 def _figures(page, cdp) -> dict:
     out = page.evaluate(FIGURES_JS)
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
     out["js"] = int(metrics.get("JSHeapUsedSize", 0))
+    out["nodes"] = int(metrics.get("Nodes", 0))             # DOM nodes alive (detached ones too)
+    out["listeners"] = int(metrics.get("JSEventListeners", 0))
+    out["rss"] = renderer_rss()
     return out
 
 
@@ -50,7 +93,7 @@ def test_thirty_bot_games_in_one_tab_keep_memory_flat(site, page):
     t0 = time.monotonic()
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
-    page.goto(site.url(f"index.html?game=hexbattle&seats={SEATS}&fast=1&seed=1"))
+    page.goto(site.url(f"index.html?game={GAME}&seats={SEATS}&fast=1&seed=1"))
     wait_ready(page)
     rows = []
     for g in range(GAMES):
@@ -60,16 +103,21 @@ def test_thirty_bot_games_in_one_tab_keep_memory_flat(site, page):
         assert rows[-1]['glue']
         print(g, rows[-1], round(time.monotonic() - t0), flush=True)
         click(page, '[data-nav="new-again"]')
-        click(page, '[data-nav="start"]')
+        before = renders(page)                  # the bots start at once: wait for the swap, not for quiet
+        page.locator('#app [data-nav="start"]').first.click(timeout=10_000)
+        wait_render(page, before)
     took = time.monotonic() - t0
     table = "\n".join(f"game {i + 1:2}: wasm {r['heap'] / 1e6:7.1f} MB  objects {r['objs']:7}  js {r['js'] / 1e6:5.1f} MB"
+                      f"  renderer {r['rss'] / 1e6:6.1f} MB  nodes {r['nodes']:6}  listeners {r['listeners']:5}"
                       for i, r in enumerate(rows))
     warm = min(WARM, GAMES - 1)
     base, last = rows[warm - 1], rows[-1]
     n = GAMES - warm
-    per_game = {k: (last[k] - base[k]) / n for k in ("heap", "js")}
-    report = (f"{GAMES} games in {took:.0f} s; growth a game after game {warm}: wasm {per_game['heap'] / 1e6:.2f} MB, "
-              f"js {per_game['js'] / 1e6:.2f} MB, objects {(last['objs'] - base['objs']) / n:.0f}\n{table}")
+    per_game = {k: (last[k] - base[k]) / n for k in ("heap", "js", "rss")}
+    report = (f"{GAMES} {GAME} games ({SEATS}) in {took:.0f} s; growth a game after game {warm}: wasm "
+              f"{per_game['heap'] / 1e6:.2f} MB, js {per_game['js'] / 1e6:.2f} MB, renderer {per_game['rss'] / 1e6:.2f} MB, "
+              f"objects {(last['objs'] - base['objs']) / n:.0f}\n{table}")
     print(report)
     assert per_game["heap"] < MAX_GROWTH_PER_GAME, report
     assert per_game["js"] < MAX_GROWTH_PER_GAME, report
+    assert per_game["rss"] < MAX_RSS_GROWTH_PER_GAME, report
