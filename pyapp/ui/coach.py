@@ -267,7 +267,7 @@ class Coach:
             return
         game = s.game
         seats = ["human"] + ["bot:" + (EASY if EASY in _bots(game.id) else seatlib.new_seat_bot(game.id))] * (
-            game.setup_players - 1)
+            _real_players(game.id) - 1)
         s.leave_game()
         options = game.resolve_options({}, len(seats))
         state = game.new(len(seats), s.random_seed(), options)
@@ -424,7 +424,8 @@ class Coach:
         progress, off = self.progress()
         if self.done():
             done = sc["done"]
-            real = button("Play a real game against the easy bot", nav="coach-real", cls="primary")
+            real = button("Play a real game " + ("with" if _together(s.state) else "against") + " the easy bot",
+                          nav="coach-real", cls="primary")
             return (f'<section class="coach done" data-tutorial-done aria-labelledby="coach-h" role="status" tabindex="0">'
                     f'<h3 id="coach-h">{esc(done["title"])}</h3><p>{esc(done["text"])}</p>'
                     f'<div class="button-row">{real}</div></section>')
@@ -453,6 +454,18 @@ class Coach:
         return (f'<section class="coach" aria-labelledby="coach-h" tabindex="0">'
                 f'<h3 id="coach-h"><span class="coach-tag" aria-hidden="true">Coach</span> {esc(head)}{more}</h3>'
                 f'{body}</section>')
+
+
+def _real_players(gid: str) -> int:
+    """Players of the real game offered after the guided one: the setup's default, but never fewer than the guided
+    game's seats (Ice Fortress sets up solo; its guided game has a bot teammate, and so has the real game)."""
+    sc = scenario(gid)
+    return max(games.get(gid).setup_players, len(sc["seats"]) if sc else 0)
+
+
+def _together(state: State) -> bool:
+    """Whether the seats of ``state`` play on one side (a co-operative game: the easy bot is a teammate)."""
+    return bool(state.game.plays_together(state.options, state.players))
 
 
 def _bots(gid: str) -> dict:

@@ -52,7 +52,7 @@ def _box(html: str) -> str:
 
 
 def test_every_scenario_file_is_valid():
-    assert {"hexbattle", "doomspire", "clockwork"} <= set(SCENARIOS)
+    assert {"hexbattle", "doomspire", "clockwork", "icefortress"} <= set(SCENARIOS)
     for gid in SCENARIOS:
         d = json.loads((ROOT / "pyapp" / "games" / gid / "tutorial.json").read_text(encoding="utf-8"))
         assert coachlib.check_scenario(d, gid) == [], gid
@@ -200,6 +200,22 @@ def test_the_end_offers_a_real_game_against_the_easy_bot():
     assert app.screen == "game" and app.meta["id"] != old
     assert app.meta["seats"] == ["human", "bot:easy"] and "tutorial" not in app.meta
     assert "class=\"coach" not in app.render()
+
+
+def test_a_co_operative_guided_game_ends_offering_a_real_game_with_the_easy_bot_as_teammate():
+    """Ice Fortress sets up solo, but its guided game has a bot teammate: the real game offered at the end keeps
+    the teammate (the easy bot), and the button says "with", not "against"."""
+    app = _app("icefortress")
+    for _ in range(100):
+        html = _settle(app)
+        if "data-tutorial-done" in html:
+            break
+        app.handle("action", _coached(html, app))
+    done = re.search(r"<section[^>]*data-tutorial-done.*?</section>", html, re.S).group(0)
+    assert "Play a real game with the easy bot" in done
+    app.handle("nav", "coach-real")
+    assert app.meta["seats"] == ["human", "bot:easy"] and "tutorial" not in app.meta
+    assert app.state.players == 2
 
 
 def test_learn_to_play_is_on_the_shelf_card_and_the_setup_screen():
