@@ -283,6 +283,7 @@ class Glue:
         self.bot_timer: int | None = None     # the setTimeout id of the bot turn due
         self.hint_timer: int | None = None    # the setTimeout id of the hint bot's next slice of thinking
         self._on_event = create_proxy(self.on_event)
+        self.coach_step: str | None = None   # the guided game's step last shown (``_coach_into_view``)
         self._on_page_key = create_proxy(self.on_page_key)
         self._on_bot = create_proxy(self.on_bot)
         self._on_hint = create_proxy(self.on_hint)
@@ -401,6 +402,7 @@ class Glue:
         else:
             self.root.removeAttribute("data-busy")
         self._after_swap()
+        self._coach_into_view()
         self.on_resize()
         js.document.body.dataset.renders = str(self.renders)
         js.window.performance.mark("render")               # the update is complete (the bench and tests wait on it)
@@ -409,6 +411,20 @@ class Glue:
         if self.app.hint_thinking():
             self.schedule_hint()
         _tag_hints(self.root)
+
+    def _coach_into_view(self) -> None:
+        """A guided game's coach has new words (its ``data-step`` changed) and they are out of view (on a phone,
+        after a move made far down the page): scroll just enough to show them.  Its "Show me" goes the other
+        way, to the control it points at."""
+        box = _node(self.root.querySelector(".coach[data-step]"))
+        step = str(box.getAttribute("data-step")) if box is not None else None
+        if step is None or step == self.coach_step:
+            self.coach_step = step
+            return
+        self.coach_step = step
+        r = box.getBoundingClientRect()
+        if r.top < 0 or r.top > js.window.innerHeight * 0.8:
+            box.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
 
     def _focus_first(self, target: str | None) -> None:
         """Focus the first of ``target``'s selectors (``a||b``: ``b`` if nothing of ``a`` takes the focus)."""

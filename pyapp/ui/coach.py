@@ -205,7 +205,12 @@ class Coach:
         self._bot_cache: tuple | None = None     # (game key, moves, seat, the normal bot's action id)
 
     def navs(self) -> dict[str, Callable[[str], None]]:
-        return {"learn": self._nav_learn, "coach-real": self._nav_real}
+        return {"learn": self._nav_learn, "coach-real": self._nav_real, "coach-show": self._nav_show}
+
+    def _nav_show(self, _arg: str) -> None:
+        """"Show me": the control the coach points at, scrolled into view and focused (on a phone it can lie far
+        below the coach's words, in the side panels)."""
+        self.s.focus_next = "[data-coach]"
 
     def game_changed(self) -> None:
         self._track = None
@@ -451,9 +456,12 @@ class Coach:
             body = (f'<p>{esc(sc["off_path"])}</p>' + (f'<p>{esc(what)}</p>' if what else "")
                     + f'<p class="coach-move">A good move now: <strong>{esc(label)}</strong> (marked).</p>')
         more = f' <small class="coach-off">({off} move{"" if off == 1 else "s"} your own way)</small>' if off else ""
-        return (f'<section class="coach" aria-labelledby="coach-h" tabindex="0">'
+        show = (f'<p class="coach-show">{button("Show me", nav="coach-show", cls="small", title="scroll to the control to use and put the focus on it")}</p>'
+                if aid is not None else "")
+        # data-step: the glue brings the coach's words into view when the step changes (pyapp/browser/main.py)
+        return (f'<section class="coach" aria-labelledby="coach-h" tabindex="0" data-step="{progress}-{off}">'
                 f'<h3 id="coach-h"><span class="coach-tag" aria-hidden="true">Coach</span> {esc(head)}{more}</h3>'
-                f'{body}</section>')
+                f'{body}{show}</section>')
 
 
 def _real_players(gid: str) -> int:

@@ -262,3 +262,18 @@ def test_the_coach_knows_only_what_the_person_sees(gid):
             other_html = app.render()
             assert (_box(other_html), _coached(other_html, app)) == seen
             app.state = real
+
+
+@pytest.mark.parametrize("gid", SCENARIOS)
+def test_show_me_leads_to_the_control_the_coach_points_at(gid):
+    """On a phone the control can lie far below the coach's words: "Show me" focuses it (the browser scrolls it
+    into view); the box's ``data-step`` changes with each step so the glue can bring new words into view."""
+    app = _app(gid)
+    html = _settle(app)
+    box = _box(html)
+    assert 'data-nav="coach-show"' in box and ">Show me<" in box
+    step = re.search(r'data-step="([^"]+)"', box).group(1)
+    app.handle("nav", "coach-show")
+    assert app.focus_once() == "[data-coach]"
+    app.handle("action", _coached(html, app))
+    assert re.search(r'data-step="([^"]+)"', _box(_settle(app))).group(1) != step
