@@ -178,6 +178,27 @@ def p_fullroom(c):
     c["game"]["full_supply"] = {"stops": ["look", "search", "draw_room"], "over": 0}
 
 
+def p_nodial(c):
+    """Issue 34 (session 19): the content before the dial's house rules (no full-supply stop, the shield's cap 10 always)."""
+    c["game"].pop("full_supply", None)
+    c["game"].pop("shield_cap_over", None)
+
+
+def p_fullroom1(c):
+    """Issue 34 screen (session 19): no look, search or room draw from one room under the difficulty (over = -1)."""
+    c["game"]["full_supply"] = {"stops": ["look", "search", "draw_room"], "over": -1}
+
+
+def p_cap2(c):
+    """Issue 34 screen (session 19): the shield's cap is the difficulty + 2 (at most 10)."""
+    c["game"]["shield_cap_over"] = 2
+
+
+def p_cap3(c):
+    """Issue 34 (session 19, applied): the shield's cap is the difficulty + 3 (at most 10)."""
+    c["game"]["shield_cap_over"] = 3
+
+
 PATCHES = {k[2:]: v for k, v in globals().items() if k.startswith("p_")}
 
 

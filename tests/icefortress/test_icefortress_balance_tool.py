@@ -29,12 +29,12 @@ def test_full_supply_lever_stops_looks_only_at_low_difficulty():
     """Issue 34 item 13, session 18's screen (docs/notes/icefortress.md, "The difficulty dial for a strong team"): with
     ``fulllook`` no look can be used while the supply holds more rooms than the difficulty (the supply limit), so the
     opening's free looks stop at difficulty 3 (4 rooms at setup) but not at 7; ``fullroom`` also stops searches and
-    room draws, already at the limit; the shipped data has no such rule."""
+    room draws, already at the limit (the shipped rule since session 19; ``nodial`` takes it out)."""
     import pytest
     from icefortress_helpers import character, dice, ids, new
     bal = tool("balance_icefortress")
     pristine = copy.deepcopy(content.load())
-    assert "full_supply" not in pristine["game"]
+    assert pristine["game"]["full_supply"] == {"stops": ["look", "search", "draw_room"], "over": 0}
 
     def powers(spec, difficulty, rooms=None):
         bal.apply(spec, pristine)
@@ -47,10 +47,12 @@ def test_full_supply_lever_stops_looks_only_at_low_difficulty():
     try:
         everything = ["power:N1", "power:A02", "power:A12", "power:C02"]
         assert len(new(2, 1, 3).data["supply"]["rooms"]) == 4
-        assert powers("base", 3) == everything
-        assert powers("fulllook", 3) == ["power:A02", "power:A12"]         # 4 rooms > 3: no look
-        assert powers("fulllook", 3, rooms=3) == everything                # at the limit a look is still allowed
+        assert powers("nodial", 3) == everything
+        assert powers("base", 3) == ["power:A12"]
+        assert powers("nodial+fulllook", 3) == ["power:A02", "power:A12"]         # 4 rooms > 3: no look
+        assert powers("nodial+fulllook", 3, rooms=3) == everything         # at the limit a look is still allowed
         assert powers("fulllook", 7) == everything
+        assert powers("fullroom1", 5) == ["power:A12"]                     # 4 rooms >= 5 - 1
         assert powers("fullroom", 3, rooms=3) == ["power:A12"]             # at the limit: no look, no draw
         assert powers("fullroom", 5) == everything
         with pytest.raises(ValueError):

@@ -360,6 +360,7 @@ def test_shield_may_exceed_its_start_but_not_ten():
     st = new(2, 1, difficulty=3)
     st.boost(2)
     assert st.view(None)["shield"] == 5
+    st = new(2, 1, difficulty=7)
     shield(st, 10)
     st.boost(1)
     assert st.view(None)["shield"] == 10 and "limit" in plain(st.log[-1])

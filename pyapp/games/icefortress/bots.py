@@ -296,7 +296,7 @@ class PlannerBot:
         invaders = fx.invaders(b.d)
         for e in p["effects"]:
             do = e["do"]
-            if do == "boost" and view["shield"] < 10:
+            if do == "boost" and view["shield"] < content.shield_cap(view["difficulty"]):
                 return True
             if do in ("draw_room", "search", "look") and (rooms < view["difficulty"] or min(
                     b.room_value(c) for c in view["supply"]["rooms"]) < 10):

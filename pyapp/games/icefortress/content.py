@@ -273,13 +273,15 @@ def _check_beacons(data) -> dict:
 def _check_game(g) -> dict:
     chk = Checker("game.json")
     chk.fields(g, {"note", "dice", "die_faces", "cubes", "shield_cap", "siege_rounds", "base_spaces", "figures", "decks"},
-               "file", optional={"full_supply"})
-    if "full_supply" in g:           # a balance lever, absent from the shipped data (powers.PowersMixin.stopped_by_full_supply)
+               "file", optional={"full_supply", "shield_cap_over"})
+    if "full_supply" in g:           # a balance lever tied to the difficulty (powers.PowersMixin.stopped_by_full_supply)
         fs = g["full_supply"]
         if chk.fields(fs, {"stops", "over"}, "full_supply"):
             chk.check(isinstance(fs["stops"], list) and all(e in EFFECTS for e in fs["stops"]), "full_supply",
                       "stops: a list of effect kinds")
-            chk.int(fs["over"], "full_supply", "over", lo=0)
+            chk.int(fs["over"], "full_supply", "over", lo=-3, hi=3)
+    if "shield_cap_over" in g:       # the shield's cap follows the difficulty (shield_cap below)
+        chk.int(g["shield_cap_over"], "file", "shield_cap_over", lo=1, hi=10)
     chk.int(g.get("dice"), "file", "dice", lo=1)
     chk.check(g.get("die_faces") == 6, "file", "dice are six-sided (IF-GAP-5)")
     chk.int(g.get("cubes"), "file", "cubes", lo=1)
@@ -294,6 +296,15 @@ def _check_game(g) -> dict:
               "decks", "a count per size and per element or white")
     chk.done()
     return g
+
+
+def shield_cap(difficulty: int) -> int:
+    """The most cubes the ice shield can hold (IF-GAP-8: configurable): ``game.json: shield_cap`` (10), or with
+    ``shield_cap_over`` = k the difficulty + k when that is lower (a balance house rule, issue 34 item 13: the
+    shield's headroom shrinks with the difficulty; with k = 3 difficulty 7 keeps 10, 5 gets 8, 3 gets 6)."""
+    g = load()["game"]
+    cap = g["shield_cap"]
+    return min(cap, difficulty + g["shield_cap_over"]) if "shield_cap_over" in g else cap
 
 
 def load() -> dict:

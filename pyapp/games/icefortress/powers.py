@@ -79,7 +79,7 @@ class PowersMixin(IceBase):
                 and not self.stopped_by_full_supply(self.power_of(k))]
 
     def stopped_by_full_supply(self, power: dict) -> bool:
-        """A balance lever tied to the difficulty, off in the shipped data (issue 34 item 13, docs/notes/icefortress.md
+        """A balance lever tied to the difficulty (issue 34 item 13, docs/notes/icefortress.md
         "The difficulty dial for a strong team"): with ``game.json: full_supply = {"stops": [effect kinds], "over": k}``
         a power with one of those effects cannot be used while the supply holds at least difficulty + k rooms (the
         difficulty is the supply limit, so the rule bites most at low difficulty)."""
@@ -286,9 +286,9 @@ class PowersMixin(IceBase):
     # ---------------------------------------------------------------- glossary actions
     def boost(self, n: int = 1) -> None:
         d = self.data
-        cap = content.load()["game"]["shield_cap"]
+        cap = content.shield_cap(d["difficulty"])
         before = d["shield"]
-        d["shield"] = min(cap, d["shield"] + n)
+        d["shield"] = max(before, min(cap, before + n))                 # at (or over) the cap a boost does nothing
         self.say("The ice shield grows to " + str(d["shield"]) + (" (it is at its limit)" if d["shield"] == before else ""),
                  kind="shield")
 

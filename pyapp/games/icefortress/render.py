@@ -446,6 +446,14 @@ def _cost_html(p: dict) -> str:
     return " ".join(bits) or '<span class="chip">free</span>'
 
 
+def _full_supply_stops(view: dict, p: dict) -> bool:
+    """The power brings in rooms and the supply is full for it (house rule: powers.PowersMixin.stopped_by_full_supply)."""
+    fs = _c()["game"].get("full_supply")
+    rooms = len((view.get("supply") or {}).get("rooms") or [])
+    return bool(fs) and rooms >= int(view.get("difficulty") or 0) + fs["over"] and any(
+        e.get("do") in fs["stops"] for e in p.get("effects") or [])
+
+
 def _power_line(o: _Out, view: dict, key: str, card_title: str) -> str:
     title, p = power_label(key)
     used = key in (view.get("used") or [])
@@ -455,6 +463,8 @@ def _power_line(o: _Out, view: dict, key: str, card_title: str) -> str:
     text = content.power_text(p) if p.get("effects") else ""
     mark = (DASH + "used this turn" + (f' (<span class="spent">{esc(spent_txt)}</span> on the card)' if spent_txt else "")
             if used else "")
+    if not used and not btn and _full_supply_stops(view, p):
+        mark = DASH + "not while the supply holds " + str(len((view.get("supply") or {}).get("rooms") or [])) + " rooms"
     return (f'<div class="card{" used" if used else ""}"><b>{esc(card_title)}</b> \u2728 {_cost_html(p)} '
             f'{esc(text)}{mark} {btn}</div>')
 

@@ -459,7 +459,8 @@ class IceState(PowersMixin):
 class IceGame(Game):
     private_views = False            # a co-operative game with nothing hidden between players: no hand-off
     cooperative = True
-    rules_version = 2                 # 2: the difficulty dial re-tuned (issue 34): 8 of 28 medium rooms with a crystal,
+    rules_version = 3                 # 3: a full supply stops room powers, the shield cap is difficulty + 3 (issue 34 item 13)
+    #                                   2: the difficulty dial re-tuned (issue 34): 8 of 28 medium rooms with a crystal,
     #                                   Stern's destroy costs a die, Corvin's boost a shard, one beacon boost (the Hearth's)
     options_spec = (Option("difficulty", 7, "Difficulty", kind="int", min=1, max=10,     # IF-GAP-7, IF-SETUP-12
                            help="Shield cubes and supply limit: 7 is the introductory game, lower is harder."),)
