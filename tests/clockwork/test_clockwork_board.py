@@ -192,7 +192,7 @@ def test_the_markup_is_the_same_in_every_process():
 @pytest.mark.rule("CC-UI-3", "CC-UI-17")
 def test_a_controls_name_holds_the_words_it_shows():
     """WCAG 2.5.3 (axe's label-content-name-mismatch, issue 31): a unit shows its short name over its
-    attack/defense ("Inf" over "1/1": a space apart, so they are two words, as its name "Inf 1/1: Infantry ..."
+    attack/defense (the symbol of its card over "1/1"; its name "Infantry 1/1 (soldier, ...) ..."
     says), and a choice in a hex's list shows "move from h6": its name starts with those words."""
     from a11y_names import name_mismatches
     kinds = set()

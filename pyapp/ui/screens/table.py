@@ -49,10 +49,12 @@ class GameTable:
         self.coach: Coach | None = None                 # the guided game's coach (set by the app)
         self.glance = Glance(session)                   # the rules at a glance (its navs are the table's)
         self.why: Why | None = None                     # why a tap did nothing (set by the app)
+        self.more_open = False                          # the game bar's "More" list is open (narrow screens)
 
     def navs(self) -> dict[str, Callable[[str], None]]:
         return {"undo": self._nav_undo, "handoff-ok": self._nav_hand_over, "new-again": self._nav_play_again,
                 "logseat": self._nav_log_seat, "settings": self._nav_toggle_settings, "zoom": self._nav_zoom,
+                "more": self._nav_toggle_more,
                 "hint": lambda arg: self.hints.ask(), **self.glance.navs()}
 
     # ================================================================ a person's moves
@@ -107,6 +109,11 @@ class GameTable:
 
     def _nav_toggle_settings(self, arg: str) -> None:
         self.s.settings_open = not self.s.settings_open
+
+    def _nav_toggle_more(self, arg: str) -> None:
+        self.more_open = not (self.more_open or self.s.settings_open)
+        if not self.more_open:                          # closing the list closes the settings it holds
+            self.s.settings_open = False
 
     def _nav_zoom(self, arg: str) -> None:
         self.s.set_setting("board_zoom", arg)
@@ -333,15 +340,27 @@ class GameTable:
         else:
             keep = (button("Save it in this browser", nav="link-save", cls="small primary")
                     if self.s.link is not None and not self.s.link["saved"] else "")
-            tools = (undo + keep + button("Replay", nav="replay", cls="small", title="watch this game from the start")
-                     + button("Share…", nav="share", cls="small",
-                              title="a link that carries this game: " + SHARE_NOTE)
-                     + button("Export", nav="export", cls="small", title="download this game as a file")
-                     + self.glance.button_html(game.id) + button("Rules", nav=f"rules:{game.id}", cls="small")
-                     + button("Shelf", nav="shelf", cls="small"))
-        tools += self._render_settings(any(s != "human" for s in meta["seats"])) + zoom
+            more = (button("Replay", nav="replay", cls="small", title="watch this game from the start")
+                    + button("Share…", nav="share", cls="small", title="a link that carries this game: " + SHARE_NOTE)
+                    + button("Export", nav="export", cls="small", title="download this game as a file")
+                    + self.glance.button_html(game.id) + button("Rules", nav=f"rules:{game.id}", cls="small")
+                    + button("Shelf", nav="shelf", cls="small")
+                    + self._render_settings(any(s != "human" for s in meta["seats"])))
+            tools = undo + keep + self._more_html(more)
+        if self.s.embed:
+            tools += self._render_settings(any(s != "human" for s in meta["seats"]))
+        tools += zoom
         return (f'<div class="game-bar"><div class="seats">{seats_html}</div>'
                 f'<div class="tools button-row">{tools}</div></div>')
+
+    def _more_html(self, tools: str) -> str:
+        """The secondary tools (replay, share, export, the card, rules, shelf, settings) behind one "More" button
+        on a narrow screen, so that the bar is a line of names and one of tools (web/ui.css, "the table"); a wide
+        screen shows them in the bar and no button.  Open while the settings it holds are open."""
+        opened = self.more_open or self.s.settings_open
+        return (f'<button type="button" class="btn small more-toggle" data-nav="more" aria-controls="bs-more-tools" '
+                f'aria-expanded="{"true" if opened else "false"}">More<span class="sr-only"> tools</span></button>'
+                f'<span class="more-tools{" open" if opened else ""}" id="bs-more-tools">{tools}</span>')
 
     def _render_settings(self, bots: bool) -> str:
         """The app's settings a game screen offers: the bots' pace, the questions before risky moves, the

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ....engine.log import html as event_html
 from ....ui.markup import action_button, esc, number, part
+from .art import UNIT_SYMBOLS, symbol_use
+from .pieces import TYPE_SHAPE, UNIT_NAMES
 from .shared import name_of, seat_cls
 
 TYPE_CHECKING = False
@@ -12,13 +14,24 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from ..types import ClockworkView
 
 STEPS = (("control", "Control"), ("portal", "Portal"), ("resources", "Resources"), ("main", "Main"), ("draw", "Draw"))
-LEGEND = ('<p class="cw-legend">● soldier · ⬢ vehicle · ■ building (attack/defense below each unit) · ◆ face-down '
-          'portal · ✷ Gate Token: its arrow points at the hex where its portals come in (ringed in its colour) · '
+LEGEND = ('<p class="cw-legend">● soldier · ⬢ vehicle · ■ building, in the colour of the player who commands it, '
+          'with the symbol of its card (below) and its attack/defense under it; the first player\'s units plain, '
+          'the second\'s striped, the third\'s dotted, then banded, checked, striped the other way · ◆ face-down '
+          'portal (a ring: its unit is hidden; its owner sees the unit\'s symbol) · ✷ Gate Token: its arrow points at the hex where its portals come in (ringed in its colour) · '
           'markers: • move, ⚔ attack, ✹ Artillery Shell, ▦ Portal Wall, ⌂ place (a hex with several: a dot per '
           'choice, diamonds attack; choose the hex for the list of them) · faded unit: it moved or attacked this '
           'turn · dashed ring round a unit: corrupted (owner colour) · last moves, in each player\'s colour until that player moves again: solid arrow move, '
           'dashed arrow attack, cross destroyed, dashed ring something came in or happened there</p>')
-KEY_HTML = part("cw-key", f'<details class="cw-key"><summary>Key to the board</summary>{LEGEND}</details>')
+# the card types by their symbols (the symbols are defined in the board's svg)
+_KINDS = {"soldier": ("infantry", "sharpshooter", "shade", "hexer", "berserker", "squire", "engineer", "skirmisher"),
+          "vehicle": ("crab-tank", "mortar-walker", "bomb-beetle", "phoenix-rig", "bulwark", "strider"),
+          "building": ("turret", "bunker", "scrap-foundry", "siege-battery", "wall")}
+SYMBOL_KEY = ('<ul class="cw-syms" aria-label="The units\' symbols">' + "".join(
+    f'<li><svg viewBox="-12 -12 24 24" aria-hidden="true"><use href="#{TYPE_SHAPE[kind]}" class="body"/>'
+    f'{symbol_use(k, 0, 0, 14)}</svg>{UNIT_NAMES[k]}</li>' for kind, keys in _KINDS.items() for k in keys
+    if k in UNIT_SYMBOLS) + '<li><svg viewBox="-12 -12 24 24" aria-hidden="true"><use href="#cw-portal" '
+    f'class="pbody"/>{symbol_use("portal", 0, 0, 12)}</svg>Face-down portal</li></ul>')
+KEY_HTML = part("cw-key", f'<details class="cw-key"><summary>Key to the board</summary>{LEGEND}{SYMBOL_KEY}</details>')
 
 
 def steps_html(view: ClockworkView, names: list[str]) -> str:

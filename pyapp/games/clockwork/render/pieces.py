@@ -3,6 +3,7 @@ view), and the units, each focusable with its details as its name (and in the de
 from __future__ import annotations
 
 from ....ui.markup import esc, number, part
+from .art import UNIT_SYMBOLS, symbol_use
 from .shared import SIZE, arrow_points, name_of, pos, seat_cls
 
 TYPE_CHECKING = False
@@ -24,7 +25,8 @@ MAX_LINKED = 48                   # web/clockwork.css links unit k0..k47 with it
 
 
 def abbrev(u: UnitView) -> str:
-    """The short label drawn on a unit (known card keys, else the initials of its name)."""
+    """The short label of a unit (known card keys, else the initials of its name): drawn only on a unit whose card
+    has no symbol (:data:`.art.UNIT_SYMBOLS`)."""
     key = u.get("card")
     if key in ABBREV:
         return ABBREV[key]
@@ -88,11 +90,12 @@ def portals_svg(view: ClockworkView, names: list[str]) -> str:
         src = {"gate": "", "regenerate": " (Regenerate)", "wall": " (Portal Wall)"}.get(p.get("source"), "")
         title = (f"Face-down portal of {name_of(names, p.get('owner'))} on {p.get('hex')}{src}"
                  + (f": {UNIT_NAMES.get(unit, str(unit).replace('-', ' '))} (only you see this)" if unit else ""))
-        label = f'<text class="plabel" x="{x}" y="{y + 3:.1f}">{esc(ABBREV.get(unit, str(unit)[:3]))}</text>' if unit else \
-            f'<text class="plabel" x="{x}" y="{y + 3:.1f}">?</text>'
+        # its symbol: the unit's (only its owner sees it), else a rift; a card without a symbol, its initials
+        sym = symbol_use(unit if unit else "portal", x, y, 11, "psym") or \
+            f'<text class="plabel" x="{x}" y="{y + 3:.1f}">{esc(ABBREV.get(str(unit), str(unit)[:3]))}</text>'
         out.append(f'<g class="portal {seat_cls(p.get("owner"))}{" known" if unit else ""}" tabindex="0" role="img" '
                    f'aria-label="{esc(title)}" data-key="cw-portal-{esc(p.get("hex"))}"><title>{esc(title)}</title>'
-                   f'<use href="#cw-portal" x="{x}" y="{y}"/>{label}</g>')
+                   f'<use href="#cw-portal" class="pbody" x="{x}" y="{y}"/>{sym}</g>')
     return "".join(out)
 
 
@@ -118,12 +121,20 @@ def units_svg(view: ClockworkView, hexes: dict, link: dict[str, int], seat: int 
         shape = TYPE_SHAPE.get(u.get("type"), "cw-soldier")
         owner_ring = (f'<circle class="owner-ring {seat_cls(u.get("owner"))}" cy="-3.5" r="{SIZE * 0.7:.1f}"/>'
                       if ctrl != u.get("owner") else "")
-        short = f'{abbrev(u)} {number(u.get("attack"))}/{number(u.get("defense"))}'
+        # the body's shape says the type (soldier, vehicle, building), a pattern over it the seat (:mod:`.art`), the
+        # symbol on it the card (its name in words in the unit's name), attack/defense under it
+        name = str(u.get("name") or UNIT_NAMES.get(u.get("card"), "?"))
+        short = f'{name} {number(u.get("attack"))}/{number(u.get("defense"))}'
+        pat = (f'<use href="#{shape}" class="pat" fill="url(#cw-pat-{ctrl})" transform="translate(0,-3.5) scale(.9)"/>'
+               if isinstance(ctrl, int) and 0 < ctrl < 6 else "")
+        sym = (symbol_use(u.get("card"), 0, -3.5, 13, "utype") if u.get("card") in UNIT_SYMBOLS else
+               f'<text class="uname" y="-0.2" aria-hidden="true">{esc(abbrev(u))}</text>')
+        title = unit_title(u, names, own)
+        label = short + title[len(name):] if title.startswith(name + " ") else f"{short}: {title}"
         out.append(part(f"cw-u{i}", f'<g class="{" ".join(ucls)}" transform="translate({x},{y})" tabindex="0" role="button" '
                    f'data-key="cw-unit-{esc(u.get("id"))}" '
-                   f'aria-label="{esc(short)}: {esc(unit_title(u, names, own))}">{owner_ring}'
-                   f'<use href="#{shape}" class="body" transform="translate(0,-3.5) scale(.9)"/>'
-                   f'<text class="uname" y="-0.2" aria-hidden="true">{esc(abbrev(u))}</text> '
+                   f'aria-label="{esc(label)}"><title>{esc(label)}</title>{owner_ring}'
+                   f'<use href="#{shape}" class="body" transform="translate(0,-3.5) scale(.9)"/>{pat}{sym} '
                    f'<text class="ustat" y="15.2" aria-hidden="true">{esc(number(u.get("attack")))}/'
                    f'{esc(number(u.get("defense")))}</text></g>'))
     return "".join(out)

@@ -6,12 +6,13 @@ import math
 from functools import lru_cache
 
 from ....engine.hexgrid import corners
+from .art import art_defs
 from .shared import SIZE
 
 
 @lru_cache(maxsize=1)
 def defs() -> str:
-    """Shapes shared by every hex, unit and marker (placed with ``<use>``)."""
+    """Shapes shared by every hex, unit and marker (placed with ``<use>``), and the pieces' symbols (:mod:`.art`)."""
     r = SIZE * 0.62
     sq = SIZE * 0.55
     return (f'<defs><polygon id="cw-cell" points="{corners(SIZE)}"/>'
@@ -24,7 +25,8 @@ def defs() -> str:
             f'L-8-3 L-8-8 L-3-8 Z"/>'
             f'<path id="cw-wedge" d="M4.4 0 L-3.4 -3.2 L-1.4 0 L-3.4 3.2 Z"/>'
             '<marker id="cw-arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
-            'orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" class="ah"/></marker></defs>')
+            'orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" class="ah"/></marker>'
+            f'{art_defs()}</defs>')
 
 
 # A control on a hex (a marker, a hex with several choices, a Gate Token spot): the hex a little inset with its
