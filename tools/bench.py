@@ -751,7 +751,9 @@ def main(argv=None) -> int:
                     help="play more games (next seeds) until this many clicks are measured per game id")
     ap.add_argument("--budget", type=float, default=300, help="at most this many seconds of play per game id")
     ap.add_argument("--motion-off-too", action="store_true",
-                    help="latency: each game also with reduced motion (web/motion.js off), side by side")
+                    help="(the default now) latency: each game also with reduced motion (web/motion.js off), side by side")
+    ap.add_argument("--motion-on-only", action="store_true",
+                    help="latency: each game with motion on only (no reduced-motion run beside it)")
     ap.add_argument("--games-only", default="", help="comma list of game ids for the play bench")
     ap.add_argument("--only", default="", help="comma list of the only sections to run: boot,latency,playout,speed,bots,slices")
     ap.add_argument("--slice-games", type=int, default=2, help="slices: games per bot")
@@ -794,7 +796,7 @@ def main(argv=None) -> int:
                 if args.games_only and g["id"] not in args.games_only.split(","):
                     continue
                 players = SEATS.get(g["id"], g["min_players"])
-                for motion in ((True, False) if args.motion_off_too else (True,)):
+                for motion in ((True,) if args.motion_on_only else (True, False)):
                     print(f"click latency, {g['id']} (human + {players - 1} bot), motion {'on' if motion else 'off'} ...",
                           flush=True)
                     results["play"].append(bench_latency(br, base, g["id"], players, max_clicks=args.clicks,

@@ -171,6 +171,8 @@ if (narrow && narrow.addEventListener) narrow.addEventListener("change", () => {
 
 // Patch root into markup; false when a kept part could not be matched (then send the whole markup).
 export function morph(root, markup) {
+  const motion = globalThis.boardshelfMotion;      // web/motion.js: where the player sees the pieces, before the patch
+  if (motion && motion.before) motion.before(root);
   const template = document.createElement("template");
   template.innerHTML = markup;
   const states = Array.from(template.content.querySelectorAll(FIELDS), fieldState);
@@ -199,8 +201,7 @@ export function morph(root, markup) {
   }
   kept = [];
   watchBar(root);
-  const motion = globalThis.boardshelfMotion;      // web/motion.js: pieces slide in the frame that draws this
-  if (motion) motion.after(root);
+  if (motion) motion.after(root);                  // web/motion.js: pieces slide in the frame that draws this
   return true;
 }
 

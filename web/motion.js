@@ -1,13 +1,15 @@
 // Motion on the board (issue 31): a piece that moves slides from where it was, newly rolled dice tumble, a piece
 // that loses health flashes, a piece taken off the board leaves a fading flash where it stood.
 //
-// How (FLIP): web/morph.js calls after(root) once it has patched #app.  In the next animation frame, the frame that
-// draws the new state, this reads where each piece ([data-board] [data-key]) is drawn now, compares it with where it
-// was drawn after the last update (the same reading, kept), and starts a Web Animations API animation from the old
-// place to the new one (a transform added on top of the piece's own, so SVG pieces with a transform attribute move
-// too).  Nothing here runs before the new state is in the page, and nothing waits for an animation: the pieces take
-// clicks while they move, and the next update simply starts from where they are drawn.  The reading costs no layout
-// of its own: the frame lays the page out anyway, and the animations only change transforms and opacity.
+// How (FLIP): web/morph.js calls before(root) right before every patch of #app: it reads where each piece
+// ([data-board] [data-key]) is drawn (in its board's coordinates: an SVG piece by its origin, not by its box), and
+// keeps the first reading of each piece since the last frame drawn: where the player saw it, even when several
+// patches land in one frame (bots).  After the patch, morph calls after(root): in the next animation frame, the frame
+// that draws the new state, this reads the new places and starts a Web Animations API animation from the old place
+// to the new one (a transform added on top of the piece's own, so SVG pieces with a transform attribute move too).
+// Nothing here runs before the new state is in the page, and nothing waits for an animation: the pieces take clicks
+// while they move, and the next update starts from where they are drawn.  Reads are batched (one pass of reads,
+// then the writes); the frame's reading costs no layout of its own (the frame lays the page out anyway).
 //
 // `prefers-reduced-motion: reduce` turns all of it off (no reading, no animation).  Tests can stretch the durations
 // with globalThis.boardshelfMotion.slow (a factor).
@@ -22,7 +24,8 @@ const PIECES = "[data-board] [data-key]";
 const DICE = ".die, .die-off";
 const HEALTH = /\bhealth (\d+)|(\d+)\s*\/\s*\d+ health/i;
 
-let last = null;            // the board as drawn after the last update: {sig, pieces: Map key -> piece, dice: Map}
+let seen = null;            // where the player last saw the pieces: {sig, pieces: Map key -> piece}, read before a patch
+let dice = null;            // the dice after the last update (Map group -> values)
 let pending = false;
 
 const off = () => !!(REDUCE && REDUCE.matches);
@@ -44,12 +47,48 @@ function frameOf(el, board) {
   return svg || board;
 }
 
+// Where a piece is drawn, on screen: an SVG piece by its own origin where it has a transform (Hex Battle, Doomspire,
+// Clockwork), else by the centre of its first shape (Cloudspire's stacks, Ice Fortress's squares and invaders): not
+// by its box, which grows with what is drawn on it (a square's highlight, an invader below it).  The running slides
+// are in the reading (the player sees the piece there).  An HTML piece: its box.
+function anchorOf(el) {
+  if (el instanceof SVGGraphicsElement) {
+    let shape = el;
+    let x = 0;
+    let y = 0;
+    if (!el.transform || !el.transform.baseVal.numberOfItems) {
+      shape = null;
+      for (const c of el.children) if (c instanceof SVGGraphicsElement && !(c instanceof SVGTextElement)) { shape = c; break; }
+      if (!shape) shape = el;
+      const b = shape.getBBox();
+      x = b.x + b.width / 2;
+      y = b.y + b.height / 2;
+    }
+    const m = shape.getScreenCTM();
+    if (m) return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+  }
+  const r = el.getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+}
+
 function healthOf(el) {
   const t = el.getAttribute("aria-label") || (el.querySelector(":scope > title") || {}).textContent || "";
   const m = HEALTH.exec(t);
   return m ? Number(m[1] || m[2]) : null;
 }
 
+// A point on screen in the user space of svg (its own units: the same whatever size the svg is drawn at).
+function toUser(svg, x, y) {
+  const m = svg.getScreenCTM();
+  const det = m ? m.a * m.d - m.b * m.c : 0;
+  if (!det) return [x, y];
+  x -= m.e;
+  y -= m.f;
+  return [(m.d * x - m.c * y) / det, (-m.b * x + m.a * y) / det];
+}
+
+// Every keyed piece on the board: reads only (one layout at most), nothing written.  An SVG piece's place is in its
+// outermost svg's user space; an HTML piece's in px from the board's corner.
 function readPieces(board) {
   const out = new Map();
   const frames = new Map();
@@ -59,8 +98,10 @@ function readPieces(board) {
     const frame = frameOf(el, board.el);
     let f = frames.get(frame);
     if (!f) frames.set(frame, f = frame.getBoundingClientRect());
-    out.set(el.getAttribute("data-key"), { el, x: r.left - f.left, y: r.top - f.top, w: r.width, h: r.height,
-      svg: frame !== board.el, hp: healthOf(el) });
+    const [ax, ay] = anchorOf(el);
+    const [x, y] = frame === board.el ? [ax - f.left, ay - f.top] : toUser(frame, ax, ay);
+    out.set(el.getAttribute("data-key"), { el, frame, x, y, bx: r.left - f.left, by: r.top - f.top, w: r.width,
+      h: r.height, hp: healthOf(el) });
   }
   return out;
 }
@@ -100,7 +141,13 @@ function local(el, dx, dy) {
   return [dx / (sx || 1), dy / (sy || 1)];
 }
 
-function slide(el, dx, dy) {
+// A slide by (dx, dy) in the units of the piece's frame (its outermost svg's user space, or px on the board).
+function slide(el, frame, dx, dy) {
+  if (frame instanceof SVGSVGElement) {
+    const m = frame.getScreenCTM();
+    if (!m) return;
+    [dx, dy] = [m.a * dx + m.c * dy, m.b * dx + m.d * dy];
+  }
   const d = local(el, dx, dy);
   if (!d) return;
   el.animate([{ transform: `translate(${d[0]}px, ${d[1]}px)` }, { transform: "translate(0px, 0px)" }],
@@ -126,8 +173,8 @@ function gone(p, frame) {
   ring.className = "bs-motion-gone";
   ring.setAttribute("aria-hidden", "true");
   const size = Math.max(p.w, p.h, 16);
-  ring.style.left = `${f.left + p.x + p.w / 2 - size / 2}px`;
-  ring.style.top = `${f.top + p.y + p.h / 2 - size / 2}px`;
+  ring.style.left = `${f.left + p.bx + p.w / 2 - size / 2}px`;
+  ring.style.top = `${f.top + p.by + p.h / 2 - size / 2}px`;
   ring.style.width = ring.style.height = `${size}px`;
   document.body.appendChild(ring);
   const a = ring.animate([{ opacity: 1, transform: "scale(.8)" }, { opacity: 0, transform: "scale(1.6)" }],
@@ -135,13 +182,28 @@ function gone(p, frame) {
   a.onfinish = a.oncancel = () => ring.remove();
 }
 
-// The frame that draws the new state: read, compare with the last reading, animate.
+// web/morph.js, right before every patch of #app: where the player last saw each piece.  Several patches can land
+// in one frame (bots moving one after another): the first reading of a piece since the last frame drawn is the
+// place the player saw, a later one only adds the pieces that were not there yet.
+export function before(root) {
+  if (off()) { seen = null; return; }
+  const board = boardOf(root);
+  if (!board) return;
+  if (seen && seen.sig !== board.sig) seen = null;
+  const now = readPieces(board);
+  if (!seen) { seen = { sig: board.sig, pieces: now }; return; }
+  for (const [key, p] of now) if (!seen.pieces.has(key)) seen.pieces.set(key, p);
+}
+
+// The frame that draws the new state: read, compare with where the player saw the pieces, animate.
 function play(root) {
   pending = false;
-  if (off()) { last = null; return; }
+  const was = seen;
+  seen = null;
+  if (off()) { dice = null; return; }
   const board = boardOf(root);
-  const before = last;
-  // a piece still sliding from the last update is read where it ends, then slides on (below) unless it moves again
+  // the slides still running: lifted while the new places are read, put back below for the pieces that did not
+  // move again (the morph may have built a piece anew: it is found by its key)
   const sliding = [];
   for (const a of document.getAnimations()) {
     if (a.id !== "bs-move") continue;
@@ -150,49 +212,52 @@ function play(root) {
       a.currentTime]);
     a.cancel();
   }
-  const now = board ? { sig: board.sig, pieces: readPieces(board), dice: readDice(root) } : null;
-  last = now;
-  if (!now || !before || before.sig !== now.sig) return;
-  const again = new Set();
+  const now = board ? readPieces(board) : null;
+  const before = dice;
+  dice = board ? readDice(root) : null;
   const moves = [];
   const hits = [];
-  for (const [key, p] of now.pieces) {
-    const q = before.pieces.get(key);
-    if (!q) continue;
-    const dx = q.x - p.x;
-    const dy = q.y - p.y;
-    if (Math.abs(dx) > 2 || Math.abs(dy) > 2) moves.push([p.el, dx, dy]);
-    if (q.hp !== null && p.hp !== null && p.hp < q.hp) hits.push(p.el);
+  const same = !!(now && was && was.sig === board.sig);
+  if (same) {
+    for (const [key, p] of now) {
+      const q = was.pieces.get(key);
+      if (!q || q.frame !== p.frame && q.frame.isConnected) continue;
+      const dx = q.x - p.x;
+      const dy = q.y - p.y;
+      if (Math.abs(dx) > 1 || Math.abs(dy) > 1) moves.push([p.el, p.frame, dx, dy]);
+      if (q.hp !== null && p.hp !== null && p.hp < q.hp) hits.push(p.el);
+    }
   }
-  if (moves.length > MAX_MOVES) return;
-  for (const [el, dx, dy] of moves) { slide(el, dx, dy); again.add(el); }
-  for (const [key, frames, t] of sliding) {            // (the morph may have built the piece anew: found by its key)
-    const p = now.pieces.get(key);
+  const again = new Set();
+  if (moves.length <= MAX_MOVES) for (const [el, frame, dx, dy] of moves) { slide(el, frame, dx, dy); again.add(el); }
+  for (const [key, frames, t] of sliding) {
+    const p = now && now.get(key);
     const el = p && p.el;
-    if (!el || again.has(el)) continue;
+    if (!el || again.has(el) || moves.length > MAX_MOVES) continue;
     el.animate(frames, { duration: MOVE_MS * slow(), easing: EASE, composite: "add", id: "bs-move" }).currentTime = t;
   }
+  if (!same) return;
   for (const el of hits) flash(el);
   const lost = [];
-  for (const [key, q] of before.pieces) if (!now.pieces.has(key)) lost.push(q);
-  if (lost.length <= MAX_GONE) {
-    const svg = board.el.querySelector("svg");
-    for (const q of lost) gone(q, q.svg && svg ? svg : board.el);
-  }
-  for (const [key, g] of now.dice) {
-    const old = before.dice.get(key);
-    if (!old || old.values !== g.values) for (const die of g.dice) tumble(die);
+  for (const [key, q] of was.pieces) if (!now.has(key)) lost.push(q);
+  if (lost.length <= MAX_GONE) for (const q of lost) gone(q, q.frame.isConnected ? q.frame : board.el);
+  if (before) {
+    for (const [key, g] of dice) {
+      const old = before.get(key);
+      if (!old || old.values !== g.values) for (const die of g.dice) tumble(die);
+    }
   }
 }
 
-// web/morph.js: #app was just patched into a new state.
+// web/morph.js: #app was just patched into a new state; the pieces are compared in the next frame (the one that
+// draws it: its layout is needed anyway).
 export function after(root) {
-  if (off()) { last = null; return; }
+  if (off()) { seen = null; dice = null; return; }
   if (pending) return;
   pending = true;
   requestAnimationFrame(() => play(root));
 }
 
-const motion = { after, slow: 1 };
+const motion = { before, after, slow: 1 };
 globalThis.boardshelfMotion = motion;
-if (typeof addEventListener === "function") addEventListener("resize", () => { last = null; });
+if (typeof addEventListener === "function") addEventListener("resize", () => { seen = null; dice = null; });
