@@ -331,7 +331,10 @@ class Coach:
             j = cur[0]
             st = steps[j]
             if any(matches(m, a) for m in st["expect"] for a in cur[2] if a.id == aid):
-                again = st.get("repeat") and not after.is_over and self._available(st, after, seat) is not None
+                # a repeat step stays while its actions stay legal, unless the next step can be taken now
+                # (Cloudspire's march, turn after turn, until a unit can strike the gate)
+                again = (st.get("repeat") and not after.is_over and self._available(st, after, seat) is not None
+                         and not (j + 1 < len(steps) and self._available(steps[j + 1], after, seat) is not None))
                 t["progress"], t["off"] = (j if again else j + 1), 0
                 return
         t["off"] += 1

@@ -277,3 +277,27 @@ def test_show_me_leads_to_the_control_the_coach_points_at(gid):
     assert app.focus_once() == "[data-coach]"
     app.handle("action", _coached(html, app))
     assert re.search(r'data-step="([^"]+)"', _box(_settle(app))).group(1) != step
+
+
+def test_cloudspire_a_marching_step_gives_way_to_the_gate_strike():
+    """A ``repeat`` step (Cloudspire's march: every onslaught control, turn after turn) stays while its actions stay
+    legal, but gives way as soon as the next step can be taken: the Page reaches the rival's gate and the coach
+    asks for the strike at once, though the march's own matchers (any attack) still match a legal action."""
+    app = _app("cloudspire")
+    sc = coachlib.scenario("cloudspire")
+    march = next(i for i, st in enumerate(sc["steps"]) if st.get("repeat"))
+    strike = march + 1
+    assert any(m.get("label") == "the gate of" for m in sc["steps"][strike]["expect"])
+    for _ in range(60):
+        html = _settle(app)
+        if app.coach.progress()[0] == strike:
+            break
+        app.handle("action", _coached(html, app))
+    else:
+        pytest.fail("the coached path never reached the gate")
+    me = app.coach.human()
+    legal = app.state.legal_actions(me)
+    assert any(coachlib.matches(m, a) for m in sc["steps"][march]["expect"] for a in legal), "the march could go on"
+    box = _box(html)
+    assert coachlib.esc(sc["steps"][strike]["text"]) in box
+    assert "the gate of" in next(a.label for a in legal if a.id == _coached(html, app))
