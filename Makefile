@@ -3,9 +3,10 @@ PYTHON ?= python3
 PORT ?= 8000
 # test-only Python packages (the app itself needs none)
 TEST_PIP = pytest==9.0.3 pytest-rerunfailures==16.7 pytest-xdist==3.8.0 playwright==1.65.2 mypy==2.4.1
-# pytest-xdist workers for `make test*` (each its own Chromium and HTTP port; a test file stays on one worker)
+# pytest-xdist workers for `make test*` (each its own Chromium and HTTP port). loadgroup: each test is handed out
+# on its own, slowest first (tests/conftest.py, tests/durations.txt); a module sharing a fixture stays on one worker
 TEST_WORKERS ?= 2
-PYTEST = $(PYTHON) -m pytest -q -n $(TEST_WORKERS) --dist loadfile
+PYTEST = $(PYTHON) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
 # the simulation runner's Ray backend (pyproject's extra "cluster"), for tests/engine/test_sim_ray.py
 RAY_PIP = ray==2.60.0
 CHROMIUM ?= /usr/bin/chromium
