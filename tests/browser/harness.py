@@ -128,14 +128,27 @@ def wait_render(page_or_frame, before: int, timeout: int = STEP_TIMEOUT_MS) -> N
                                     timeout=timeout, polling=50)
 
 
+def _open_more_for(page_or_frame, loc) -> None:
+    """A game-bar tool folded behind "More" on a narrow screen (Replay, Share, Rules, Shelf, Settings...): open
+    More first, as a player does."""
+    if not loc.count() or loc.is_visible() or not loc.evaluate("e => !!e.closest('.more-tools')"):
+        return
+    toggle = page_or_frame.locator('#app [data-nav="more"][aria-expanded="false"]')
+    if toggle.count() and toggle.first.is_visible():
+        before = renders(page_or_frame)
+        toggle.first.click(timeout=10_000)
+        wait_render(page_or_frame, before)
+
+
 def click(page_or_frame, selector: str) -> None:
     """Click the first element matching ``selector`` inside #app and wait for the markup swap it causes.
 
     A real pointer click; if the element cannot take one (an SVG shape under another), the click
     event is dispatched on it instead, which is what the delegated listener sees either way.
     """
-    before = renders(page_or_frame)
     loc = page_or_frame.locator(f"#app {selector}").first
+    _open_more_for(page_or_frame, loc)
+    before = renders(page_or_frame)
     try:
         loc.click(timeout=10_000)
     except Exception:
