@@ -207,6 +207,9 @@ def play_random(page, steps: int, seed: int, timeout: int = 120_000) -> None:
             break
         page.locator(f'#app [data-action="{rng.choice(ids)}"]').first.dispatch_event("click")
         page.wait_for_function(IDLE_JS, polling=50, timeout=timeout)
+        if page.locator('#app [data-nav="confirm"]').count():     # a warning asked first: go ahead, as a player may
+            page.locator('#app [data-nav="confirm"]').first.dispatch_event("click")
+            page.wait_for_function(IDLE_JS, polling=50, timeout=timeout)
 
 
 def later_save(game: dict, seed: int, actions: int) -> dict:
@@ -221,12 +224,17 @@ def later_save(game: dict, seed: int, actions: int) -> dict:
     players = _bench().SEATS.get(game["id"], game["min_players"])
     state = games.get(game["id"]).new(players, seed)
     rng = random.Random(seed * 1009 + actions)
-    done = 0
+    done = alive = 0
     while not state.is_over and (done < actions or 0 not in state.to_act) and done < actions + 5000:
+        if 0 in state.to_act:
+            alive = done                       # the last position with the person to act, the game going on
         seat = rng.choice(sorted(state.to_act))
         legal = [a.id for a in state.legal_actions(seat)]
         state.apply(seat, rng.choice([a for a in legal if not a.startswith(AVOID)] or legal))
         done += 1
+    if state.is_over and alive:                # random play ended the game first (Ice Fortress loses within ~30
+        moves = [(int(s), str(a)) for s, a in state.history[:alive]]   # actions): its last live position instead
+        state = games.get(game["id"]).replay(players, seed, None, moves)
     from pyapp.ui.seats import best_bot as _best_bot   # the bot a link's "bot" seat gets
     seats = ["human"] + [f"bot:{_best_bot(game['id'])}"] * (players - 1)
     return saves.to_save(state, save_id=f"later{game['id']}{seed}x{actions}", seats=seats,
