@@ -6,54 +6,13 @@ against ``IceView`` key by key (missing, extra and mistyped keys all fail).
 """
 from __future__ import annotations
 
-import types
-import typing
-
 import pytest
 
 from pyapp import bots
 from pyapp.games.icefortress import GAME
 from pyapp.games.icefortress.types import IceView
 
-
-def conforms(value, tp, at="view"):
-    """The problems of ``value`` against type ``tp`` (TypedDicts, list/dict/tuple, unions, Literal, None)."""
-    if tp is typing.Any:
-        return []
-    origin = typing.get_origin(tp)
-    if origin in (typing.Union, types.UnionType):
-        options = typing.get_args(tp)
-        if any(not conforms(value, t, at) for t in options):
-            return []
-        return [f"{at}: {value!r} is none of {tp}"]
-    if origin is typing.Literal:
-        return [] if value in typing.get_args(tp) else [f"{at}: {value!r} not in {tp}"]
-    if tp is type(None) or tp is None:
-        return [] if value is None else [f"{at}: {value!r} is not None"]
-    if typing.is_typeddict(tp):
-        if not isinstance(value, dict):
-            return [f"{at}: {value!r} is not a dict ({tp.__name__})"]
-        hints = typing.get_type_hints(tp)
-        out = [f"{at}: missing {k!r}" for k in sorted(tp.__required_keys__ - value.keys())]
-        out += [f"{at}: unexpected {k!r}" for k in sorted(value.keys() - hints.keys())]
-        for k in value.keys() & hints.keys():
-            out += conforms(value[k], hints[k], f"{at}.{k}")
-        return out
-    if origin is list:
-        if not isinstance(value, list):
-            return [f"{at}: {value!r} is not a list"]
-        (item,) = typing.get_args(tp)
-        return [p for i, v in enumerate(value) for p in conforms(v, item, f"{at}[{i}]")]
-    if origin is dict:
-        if not isinstance(value, dict):
-            return [f"{at}: {value!r} is not a dict"]
-        kt, vt = typing.get_args(tp)
-        return [p for k, v in value.items() for p in conforms(k, kt, f"{at} key") + conforms(v, vt, f"{at}[{k!r}]")]
-    if tp is dict:
-        return [] if isinstance(value, dict) else [f"{at}: {value!r} is not a dict"]
-    if tp is int:
-        return [] if isinstance(value, int) and not isinstance(value, bool) else [f"{at}: {value!r} is not an int"]
-    return [] if isinstance(value, tp) else [f"{at}: {value!r} is not {tp}"]
+from typed_data import conforms
 
 
 def test_the_checker_catches_what_it_should():
