@@ -179,8 +179,10 @@ def test_start_swaps_once_and_marks_ready(glue):
     assert t.body.dataset.renders == "1" and t.marks == ["render"]
     assert 'data-game="hexbattle"' in t.root.innerHTML
     assert {k: len(v) for k, v in t.root.listeners.items()} == {"click": 1, "change": 1, "keydown": 1, "pointerdown": 1}
-    assert set(t.doc.listeners) == {"pointerup", "pointercancel"}
-    assert len({id(fn) for fns in [*t.root.listeners.values(), *t.doc.listeners.values()] for fn in fns}) == 1
+    assert set(t.doc.listeners) == {"pointerup", "pointercancel", "keydown"}   # keydown: Escape outside #app
+    assert len({id(fn) for fns in [*t.root.listeners.values(), t.doc.listeners["pointerup"],
+                                   t.doc.listeners["pointercancel"]] for fn in fns}) == 1
+    assert len(t.doc.listeners["keydown"]) == 1 and t.doc.listeners["keydown"][0] is not t.root.listeners["keydown"][0]
     click(g, nav="setup:hexbattle")
     assert t.root.swaps == 2 and t.body.dataset.renders == "2" and g.app.screen == "setup"
     # a click on nothing interactive (closest() gives JS null) does not re-render or complain
