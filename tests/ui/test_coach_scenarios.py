@@ -51,6 +51,16 @@ def _box(html: str) -> str:
     return m.group(0)
 
 
+def _coached_to_the_end(app: App, limit: int = 200) -> str:
+    """Follow the coach until the guided game is done; the finished coach's box."""
+    for _ in range(limit):
+        html = _settle(app)
+        if "data-tutorial-done" in html:
+            return re.search(r"<section[^>]*data-tutorial-done.*?</section>", html, re.S).group(0)
+        app.handle("action", _coached(html, app))
+    raise AssertionError(f"the guided game was not done after {limit} coached moves")
+
+
 def test_every_scenario_file_is_valid():
     assert {"hexbattle", "doomspire", "clockwork", "icefortress"} <= set(SCENARIOS)
     for gid in SCENARIOS:
@@ -188,12 +198,7 @@ def test_a_guided_game_is_saved_left_and_resumed():
 
 def test_the_end_offers_a_real_game_against_the_easy_bot():
     app = _app("hexbattle")
-    for _ in range(200):
-        html = _settle(app)
-        if "data-tutorial-done" in html:
-            break
-        app.handle("action", _coached(html, app))
-    done = re.search(r"<section[^>]*data-tutorial-done.*?</section>", html, re.S).group(0)
+    done = _coached_to_the_end(app)
     assert 'data-nav="coach-real"' in done
     old = app.meta["id"]
     app.handle("nav", "coach-real")
@@ -206,12 +211,7 @@ def test_a_co_operative_guided_game_ends_offering_a_real_game_with_the_easy_bot_
     """Ice Fortress sets up solo, but its guided game has a bot teammate: the real game offered at the end keeps
     the teammate (the easy bot), and the button says "with", not "against"."""
     app = _app("icefortress")
-    for _ in range(100):
-        html = _settle(app)
-        if "data-tutorial-done" in html:
-            break
-        app.handle("action", _coached(html, app))
-    done = re.search(r"<section[^>]*data-tutorial-done.*?</section>", html, re.S).group(0)
+    done = _coached_to_the_end(app)
     assert "Play a real game with the easy bot" in done
     app.handle("nav", "coach-real")
     assert app.meta["seats"] == ["human", "bot:easy"] and "tutorial" not in app.meta
