@@ -118,3 +118,25 @@ def test_the_rules_page_draws_the_wave_the_onslaught_stages_and_minion_movement(
     assert move and "Progress" in move[0] and "Sideways" in move[0]
     for svg in svgs:                                          # legible where drawn at full size
         assert min(float(x) for x in re.findall(r'font-size="([\d.]+)"', svg)) >= 12
+
+
+def test_a_damage_tag_stands_beside_the_piece_struck_never_on_a_name():
+    """Issue 31 (the phone's map): an attack's damage tag sat halfway along its arrow, which is where the piece
+    struck or the attacker has its name (at a gate: its "Stack"/"Gate" name and the attacker's disc). It stands
+    beside the piece struck now, on the attacker's side, clear of both pieces' names and shapes."""
+    import re as _re
+    from pyapp.games.cloudspire import render as R
+    from pyapp.games.cloudspire.content import MAPS
+    m = MAPS[2]
+    for attacker in ("c4", "c5", "d5", "e4", "e5", "d3"):          # every neighbour of the gate d4
+        view = {"marks": {"1": [{"kind": "gate", "at": [attacker, "d4"], "text": "-1"}]}}
+        svg = R._last_svg(view, m, tags=True)
+        x, y, w, h = (float(v) for v in _re.search(
+            r'<rect x="([-\d.]+)" y="([-\d.]+)" width="([-\d.]+)" height="([-\d.]+)"', svg).groups())
+        for hx, half in (("d4", 11), (attacker, 10)):                 # the gate's box and the attacker's disc
+            cx, cy = R._at(m, hx)
+            names = (cx - R.LABEL_W / 2, cy + 6, cx + R.LABEL_W / 2, cy + 19)      # its name under it
+            shape = (cx - half, cy - 14, cx + half, cy + 6)
+            for bx0, by0, bx1, by1 in (names, shape):
+                assert x + w <= bx0 or x >= bx1 or y + h <= by0 or y >= by1, (attacker, hx, (x, y, w, h))
+        assert ">1</text>" in svg

@@ -170,3 +170,17 @@ def test_every_piece_takes_the_focus_and_is_named():
         keys = [a["data-key"] for a in squares + groups if a.get("data-key")]
         assert len(set(keys)) == len(keys)
     assert held > 20
+
+
+def test_the_invader_beacon_cards_are_one_line_each_that_opens_into_the_ability():
+    """Issue 31 ("each game's side panels are short summaries that open into detail"): the four Invader/Beacon cards
+    took a phone's whole screen as walls of text; each is now its element, title and state on one line (a summary)
+    that opens into its side and ability text."""
+    html = _html(new(2, 1))
+    found = html.split('class="if-found"', 1)[1].split("</ul>", 1)[0]
+    cards = re.findall(r'<li class="ib [^"]*"><details><summary>(.*?)</summary>(.*?)</details></li>', found, re.S)
+    assert len(cards) == 4
+    for summary, detail in cards:
+        words = re.sub(r"<[^>]+>", "", summary)
+        assert len(words) <= 40 and "Invader side" not in words, words
+        assert "Invader side" in detail and 'class="ib-text"' in detail

@@ -301,3 +301,18 @@ def test_cloudspire_a_marching_step_gives_way_to_the_gate_strike():
     box = _box(html)
     assert coachlib.esc(sc["steps"][strike]["text"]) in box
     assert "the gate of" in next(a.label for a in legal if a.id == _coached(html, app))
+
+
+def test_cloudspire_the_coached_path_spends_its_source_so_no_turn_starts_with_go_on():
+    """Cloudspire's guided game spends the last 3 Source on a Ward Spire: with nothing to build, no onslaught turn
+    starts with "Go on to movement" (seven clicks that asked nothing of the player before); the march and the
+    strikes on the rival's gate are the same, in 26 coached clicks instead of 31."""
+    app = _app("cloudspire")
+    coached: list[str] = []
+    _settle(app)
+    while "data-tutorial-done" not in (html := _settle(app)):
+        coached.append(_coached(html, app))
+        app.handle("action", coached[-1])
+        assert len(coached) <= 40, coached
+    assert "spire:ward_spire" in coached and "go" not in coached
+    assert sum(a.startswith("atk:") for a in coached) >= 2 and len(coached) <= 26, coached

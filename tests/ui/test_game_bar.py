@@ -60,3 +60,17 @@ def test_the_css_folds_them_on_narrow_screens_only():
     assert narrow.lstrip().startswith("@media (max-width: 900px)")
     assert ".game-bar .more-toggle { display: inline-flex; }" in narrow
     assert ".game-bar .more-tools { display: none; }" in narrow and ".game-bar .more-tools.open { display: flex;" in narrow
+
+
+def test_one_control_called_more_on_the_table():
+    """A phone shows the game bar's "More" (its tools) and a game's dock may fold its secondary actions too: the
+    dock's fold is named by what it holds, so two controls never share the name "More" (Doomspire's concede)."""
+    for game in ("hexbattle", "doomspire", "clockwork", "icefortress", "cloudspire"):
+        app = App(DictStorage(), {"game": game, "seats": "human,bot:easy", "seed": "3"},
+                  random_seed=lambda: 1234, clock=lambda: "2026-11-25T19:07:18Z")
+        html = app.render()
+        assert html.count(">More<") == 1, game                 # the game bar's toggle only
+        assert re.search(r'data-nav="more"[^>]*>More<span class="sr-only"> tools</span>', html), game
+        if game == "doomspire":
+            assert '<summary>More actions</summary>' in html and 'data-action="concede' in html.split(
+                '<summary>More actions</summary>', 1)[1].split("</details>", 1)[0]

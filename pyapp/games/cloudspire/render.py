@@ -319,10 +319,15 @@ def _arrow(x1: float, y1: float, x2: float, y2: float) -> tuple:
     return f'x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex - ux * 5:.1f}" y2="{ey - uy * 5:.1f}"', head
 
 
-def _tag(x: float, y: float, text: str) -> str:
-    """A small label in the seat's colour (white text on it), anchored at (x, y)."""
-    w = 8 + 7 * len(text)
-    return (f'<rect x="{x - w / 2:.1f}" y="{y - 8}" width="{w}" height="15" rx="3" fill="currentColor"/>'
+FLANK = 16.5           # a damage tag's centre beside its piece: clear of the piece (at most 11 wide each side) and of
+                       # the names (under the pieces), within the hex
+
+
+def _tag(x: float, y: float, text: str, h: int = 15) -> str:
+    """A small label in the seat's colour (white text on it), centred at (x, y); ``h`` 13: a compact one (one digit
+    11 wide) that fits a hex's flank beside its piece."""
+    w = (4 if h < 15 else 8) + 7 * len(text)
+    return (f'<rect x="{x - w / 2:.1f}" y="{y - h / 2 - .5:.1f}" width="{w}" height="{h}" rx="3" fill="currentColor"/>'
             f'<text x="{x:.1f}" y="{y + 4}" text-anchor="middle" font-size="{SMALL}" font-weight="bold" '
             f'fill="#fff">{esc(text)}</text>')
 
@@ -349,8 +354,11 @@ def _last_svg(view: dict, m: Map, tags: bool) -> str:
                 if not tags:
                     out.append(f'<line {line} stroke="currentColor" stroke-width="3.5"{da}/>'
                                f'<polygon points="{head}" fill="currentColor"/>')
-                elif mk["kind"] not in ("move", "fuse") and text:
-                    out.append(_tag((x1 + x2) / 2, (y1 + y2) / 2, text.lstrip("-")))
+                elif mk["kind"] not in ("move", "fuse") and text:      # the damage beside the piece struck:
+                    side = 1 if abs(x1 - x2) < 1 else (-1 if x1 < x2 else 1)   # on the attacker's side, but away
+                    if y1 < y2 - 1:                               # from an attacker above, whose name hangs over
+                        side = -side                              # that flank of the hex
+                    out.append(_tag(x2 + side * FLANK, y2 - 4, text.lstrip("-"), h=13))
                 continue
             if tags:
                 x, y = _at(m, at[0])

@@ -419,9 +419,12 @@ def fortress_html(o: _Out, view: dict, names: list) -> str:
                  "neutralized": "invader ability neutralized"}.get(info.get("ability", ""), "")
         lit_by = [s for s, kind, text in marks.get(str(info.get("card")), []) if kind == "beacon"]
         tags = "".join(f' <span class="mtag seat-{s}">{s + 1}</span>' for s in lit_by)
-        found.append(f'<li class="ib el-{el} {esc(side)}"><b>{ICON[el]} {esc(face.get("title", el))}</b>{tags}'
-                   f'<span>{esc(side.title())} side{DASH}{esc(state)}</span>'
-                   f'<span class="ib-text">{esc(_ib_text(side, face))}</span></li>')
+        short = {"active": "active", "beacon": "beacon lit", "neutralized": "neutralized"}.get(info.get("ability", ""), "")
+        badge = f' <span class="ib-state">{esc(short)}</span>' if short else ""
+        found.append(f'<li class="ib el-{el} {esc(side)}"><details><summary><b>{ICON[el]} {esc(face.get("title", el))}'
+                     f'</b>{tags}{badge}</summary>'                                                       # a line each
+                     f'<span>{esc(side.title())} side{DASH}{esc(state)}</span>'                           # opens into
+                     f'<span class="ib-text">{esc(_ib_text(side, face))}</span></details></li>')        # its detail
     found.append("</ul>")
     out += [part("if-found", "".join(found)), "</div>"]
     return "".join(out)

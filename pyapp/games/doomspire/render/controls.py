@@ -80,7 +80,7 @@ def _action_groups(acts: dict[str, Action], used: set[str], cx: Ctx, phase: str,
     if concede:             # a secondary choice, folded away (on a phone the dock stays short); it asks again
         row = "".join(_btn(aid, cx.rich(acts[aid].label or aid), cls="danger concede") for aid in concede)
         used.update(concede)
-        out.append(f'<details class="ds-group ds-more"><summary>More</summary><div class="btns">{row}</div></details>')
+        out.append(f'<details class="ds-group ds-more"><summary>More actions</summary><div class="btns">{row}</div></details>')
     return f'<div class="ds-actions">{"".join(out)}</div>'
 
 
