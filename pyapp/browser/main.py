@@ -29,6 +29,7 @@ update forces a layout) so the page's end is never under it.
 """
 from __future__ import annotations
 
+import os
 import re
 
 import js
@@ -807,6 +808,26 @@ def local_time(iso: str) -> str:
         return readable_time(iso)
 
 
+def load_game_part(gid: str) -> None:
+    """Fetch game ``gid``'s part (``wheels/pyapp-<id>-<version>.zip``, beside the wheel; tools/build.py) and import
+    its modules from it.  A synchronous request: the import that needs it cannot wait, and the service worker
+    has it stored after the first visit (a first visit fetches only the games opened).  The bytes come back as
+    x-user-defined text, whose every code unit carries one byte in its low half."""
+    from .. import __version__, games
+    name = f"pyapp-{gid}-{__version__}.zip"
+    xhr = js.XMLHttpRequest.new()
+    xhr.open("GET", f"wheels/{name}", False)
+    xhr.overrideMimeType("text/plain; charset=x-user-defined")
+    xhr.send(None)
+    if int(xhr.status) not in (200, 0) or not xhr.responseText:
+        raise ImportError(f"the game's files could not be loaded (HTTP {xhr.status}): check the connection")
+    data = str(xhr.responseText).encode("utf-16-le")[::2]
+    path = os.path.abspath(name)
+    with open(path, "wb") as f:
+        f.write(data)
+    games.add_part(path)
+
+
 def create_once(fn: Callable[..., object]) -> Any:
     """A proxy that destroys itself after its first call (for one-shot callbacks)."""
     from pyodide.ffi import create_once_callable
@@ -819,5 +840,7 @@ _GLUE: Glue | None = None
 def start() -> None:
     """Entry point called by index.html."""
     global _GLUE
+    from .. import games
+    games.load_parts_with(load_game_part)
     _GLUE = Glue()
     _GLUE.update()

@@ -92,20 +92,40 @@ def test_the_random_simulation_and_palette_checks_name_every_game():
     assert sorted(test_palette.PALETTES) == sorted(IDS)
 
 
-def test_the_wheel_carries_every_declaration_and_its_catalog_is_the_source_s(tmp_path):
-    """The wheel is imported in place (a zip: its folder cannot be listed), so it carries games.json; imported
-    from the wheel alone, the registry lists the same games with the same cards."""
-    wheel = tool("build").build_wheel(pyc=False, out_dir=tmp_path)
+def test_the_wheel_carries_the_shelf_and_each_game_is_a_part_loaded_when_first_imported(tmp_path):
+    """The wheel is imported in place (a zip: its folder cannot be listed), so it carries games.json and the
+    guided games' files, and no game's code: each game is a part (a zip beside the wheel) that the page fetches
+    the first time one of its modules is imported (issue 33 item 6).  Imported from the wheel alone, the
+    registry lists the same games; a game's import asks the loader for its part, once, and only that game's."""
+    build = tool("build")
+    wheel = build.build_wheel(pyc=False, out_dir=tmp_path)
     with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
         index = json.loads(zf.read("pyapp/games/games.json"))
     assert [d["id"] for d in index] == IDS
     assert index == list(games.declarations())
+    assert [n for n in names if n.startswith("pyapp/games/") and n.count("/") > 2] == sorted(
+        [f"pyapp/games/{g}/{f}" for g in IDS for f in ("game.json", "tutorial.json") if (GAMES / g / f).is_file()])
+    for gid in IDS:
+        with zipfile.ZipFile(tmp_path / build.part_name(gid)) as zf:
+            part = zf.namelist()
+        assert f"pyapp/games/{gid}/__init__.py" in part and f"pyapp/games/{gid}/rules.html" in part
+        assert all(n.startswith(f"pyapp/games/{gid}/") for n in part) and f"pyapp/games/{gid}/game.json" not in part
     code = ("import json, sys; sys.path.insert(0, sys.argv[1]); from pyapp import games; "
-            "assert games.__file__.startswith(sys.argv[1]), games.__file__; "
-            "print(json.dumps([games.catalog(), games.get('doomspire').title]))")
-    out = subprocess.run([sys.executable, "-S", "-c", code, str(wheel)], capture_output=True, text=True,
-                         cwd=tmp_path, check=True).stdout
-    assert json.loads(out) == [games.catalog(), "Lords of Doomspire"]
+            "assert games.__file__.startswith(sys.argv[1]), games.__file__\n"
+            "asked = []\n"
+            "def load(gid):\n"
+            "    asked.append(gid); games.add_part(sys.argv[2].replace('ID', gid))\n"
+            "cards = games.catalog(); games.load_parts_with(load)\n"
+            "g = games.get('doomspire'); html = g.rules_html(); games.get('doomspire')\n"
+            "import pyapp.games.doomspire.render, pyapp.games.doomspire.bots\n"
+            "assert g.__module__.startswith('pyapp.games.doomspire'), g\n"
+            "assert sys.modules['pyapp.games.doomspire.rules'].__file__.startswith(sys.argv[2].replace('ID', 'doomspire'))\n"
+            "print(json.dumps([cards, g.title, asked, len(html) > 1000]))")
+    out = subprocess.run([sys.executable, "-S", "-c", code, str(wheel), str(tmp_path / build.part_name("ID"))],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == [games.catalog(), "Lords of Doomspire", ["doomspire"], True]
 
 
 def test_the_shelf_imports_no_game():
