@@ -147,3 +147,52 @@ def test_the_shelf_imports_no_game():
     shelf, setup = out.stdout.split("\n")[:2]
     assert shelf == ""
     assert "pyapp.games.doomspire.rules" in setup.split() and "hexbattle" not in setup
+
+
+def test_a_game_whose_part_is_not_here_raises_part_missing_until_the_glue_adds_it(tmp_path):
+    """A page the service worker controls cannot fetch a part synchronously (a worker never answers a
+    synchronous request: offline it fails), so the import raises PartMissing and names the game; the glue fetches
+    the part (pyapp/browser/parts.py), adds it, and the same import then works -- the shelf, imported from the
+    wheel alone, still lists every game meanwhile (issue 33 item 6)."""
+    build = tool("build")
+    wheel = build.build_wheel(pyc=False, out_dir=tmp_path)
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); from pyapp import games\n"
+            "def load(gid):\n"
+            "    raise games.PartMissing(gid)\n"
+            "games.load_parts_with(load)\n"
+            "out = [games.part_loaded('clockwork')]\n"
+            "try:\n"
+            "    games.get('clockwork')\n"
+            "except games.PartMissing as exc:\n"
+            "    out.append(['missing', exc.game_id, isinstance(exc, ImportError)])\n"
+            "out.append(games.missing_parts()); out.append(games.missing_parts())\n"
+            "out.append(len(games.catalog()))\n"
+            "games.add_part(sys.argv[2], 'clockwork')\n"
+            "out += [games.part_loaded('clockwork'), games.get('clockwork').title, games.missing_parts()]\n"
+            "print(json.dumps(out))")
+    out = subprocess.run([sys.executable, "-S", "-c", code, str(wheel), str(tmp_path / build.part_name("clockwork"))],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == [False, ["missing", "clockwork", True], ["clockwork"], [], len(IDS),
+                                      True, "Clockwork Crusade", []]
+
+
+def test_the_glue_knows_which_game_an_event_or_a_start_opens():
+    """The glue fetches a game's part before the event that opens it (so a page offline under the service worker
+    opens games too): setup, rules and guided game by id, a save's game from storage, an address's game."""
+    code = ("import json, sys, types\n"
+            "sys.modules['js'] = js = types.ModuleType('js')\n"
+            "js.location = types.SimpleNamespace(hash='#/game/abc123')\n"
+            "ffi = types.ModuleType('pyodide.ffi'); ffi.create_proxy = ffi.to_js = lambda *a, **k: None\n"
+            "sys.modules['pyodide'] = types.ModuleType('pyodide'); sys.modules['pyodide.ffi'] = ffi\n"
+            "from pyapp.browser.main import MemoryStorage\n"
+            "from pyapp.browser.parts import PartsGlue\n"
+            "g = PartsGlue(); g.storage = MemoryStorage({'boardshelf:save:abc123': json.dumps({'game': 'icefortress'}),\n"
+            "    'boardshelf:current': 'abc123'}); g.query = {'game': 'cloudspire'}\n"
+            "print(json.dumps([g.games_for_nav('setup:doomspire'), g.games_for_nav('learn:hexbattle'),\n"
+            "    g.games_for_nav('load:abc123'), g.games_for_nav('replay-save:abc123'), g.games_for_nav('load:zzz'),\n"
+            "    g.games_for_nav('shelf'), g.games_for_location('#/rules/clockwork'), g.start_games()]))\n")
+    out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == [["doomspire"], ["hexbattle"], ["icefortress"], ["icefortress"], [], [],
+                                      ["clockwork"], ["cloudspire", "icefortress", "icefortress"]]
