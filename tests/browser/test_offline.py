@@ -116,7 +116,7 @@ def test_plays_offline_after_one_visit(hosted, browser):
         assert page2.locator("#app").inner_text().strip()
         # another game, whose code this page has not loaded, opens from the shelf offline (its part from the cache)
         if page2.locator('#app [data-nav="setup:clockwork"]').count() == 0:     # (the current game resumed)
-            click(page2, '#app [data-nav="shelf"]')
+            click(page2, '[data-nav="shelf"]')
         click(page2, '[data-nav="setup:clockwork"]')
         assert page2.locator("#app .screen-setup").count() == 1, page2.locator("#app").inner_text()[:300]
         assert "could not be loaded" not in page2.locator("#app").inner_text()
