@@ -26,6 +26,7 @@ import re
 from collections import Counter
 
 from ..engine.rng import Rng
+from ..bots.levels import drive
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -156,10 +157,11 @@ def _play(state: State, seat: int, action: str, bot: Any, rng: Rng, game_summary
     return plan, tuple(found), won, chance and bool(found or won), ended
 
 
-def reason(state: State, seat: int, action: str, make_bot: Callable[[int], Any], seed: int,
+def reason(state: State, seat: int, action: str, make_bot: Callable[[], Any], seed: int,
            names: Sequence[str]) -> Generator[None, None, str]:
     """The reason for hinting ``action`` to ``seat`` (a generator: it yields between moves, so the browser can
-    think in slices; its value is the sentence).  ``make_bot(k)`` makes the hint bot for try ``k``."""
+    think in slices; its value is the sentence).  ``make_bot()`` makes a fresh hint bot for each try
+    (the tries differ by the dice and draws dealt anew, not by the bot)."""
     game = state.game
     words = _words(game.id)
     before = game.summary(state)
@@ -167,7 +169,7 @@ def reason(state: State, seat: int, action: str, make_bot: Callable[[int], Any],
     tries: list[tuple] = []
     n = 1
     while len(tries) < n:
-        t = yield from _play(state, seat, action, make_bot(len(tries)), rng, game.summary, before, names, words)
+        t = yield from _play(state, seat, action, make_bot(), rng, game.summary, before, names, words)
         tries.append(t)
         if t[3]:
             n = TRIES
@@ -189,12 +191,7 @@ def reason(state: State, seat: int, action: str, make_bot: Callable[[int], Any],
     return text
 
 
-def sentence(state: State, seat: int, action: str, make_bot: Callable[[int], Any], seed: int,
+def sentence(state: State, seat: int, action: str, make_bot: Callable[[], Any], seed: int,
              names: Sequence[str]) -> str:
     """:func:`reason` in one go (tests, tools)."""
-    steps = reason(state, seat, action, make_bot, seed, names)
-    try:
-        while True:
-            next(steps)
-    except StopIteration as stop:
-        return str(stop.value)
+    return str(drive(reason(state, seat, action, make_bot, seed, names)))

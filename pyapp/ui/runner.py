@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 from .. import bots as botlib
+from ..bots.levels import think_of
 from . import hints as hintlib
 from . import hintwhy
 from .markup import button, esc
@@ -17,7 +18,7 @@ from .text import clip
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
-    from typing import Any, Callable, Generator
+    from typing import Any, Callable
 
     from ..engine.core import State
     from .session import Session
@@ -211,9 +212,7 @@ class HintRunner:
             if job["steps"] is None:
                 bot = hintlib.make_bot(state, seat)
                 copy = state.clone()                    # asking never changes the game or its generator
-                think = getattr(bot, "think", None)
-                job["steps"] = think(copy, seat) if think is not None and budget_ms is not None else \
-                    _at_once(bot, copy, seat)
+                job["steps"] = think_of(bot, copy, seat)     # without a budget the loop below runs it through
             while True:
                 try:
                     next(job["steps"])
@@ -223,7 +222,7 @@ class HintRunner:
                     job["action"] = str(stop.value)     # the move; now its reason (pyapp.ui.hintwhy)
                     names = self.s.meta["names"] if self.s.meta is not None else []
                     job["steps"] = hintwhy.reason(state, seat, job["action"],
-                                                  lambda k: hintlib.make_bot(state, seat),
+                                                  lambda: hintlib.make_bot(state, seat),
                                                   hintlib.hint_seed(state.seed, len(state.history), seat) + 1,
                                                   names)
                     continue
@@ -274,9 +273,3 @@ class HintRunner:
                     f'<span class="hint-tag" aria-hidden="true">Hint</span> The bot would: '
                     f'<strong>{esc(clip(cur["label"], 160))}</strong>.{why}</p>')
         return f'<div class="hint-bar">{ask}{line}</div>'
-
-
-def _at_once(bot: Any, state: State, seat: int) -> Generator[None, None, str]:
-    """A bot's choice made in one go, as a generator like a bot's ``think`` (it never yields)."""
-    return str(bot.choose(state, seat))
-    yield  # pragma: no cover - makes this a generator

@@ -34,7 +34,7 @@ def _positions(gid, steps=(4, 19, 33, 45, 60)):
 
 
 def _reason(state, seat, action):
-    return hintwhy.sentence(state, seat, action, lambda k: hints.make_bot(state, seat), 99, NAMES)
+    return hintwhy.sentence(state, seat, action, lambda: hints.make_bot(state, seat), 99, NAMES)
 
 
 @pytest.mark.parametrize("gid", GAMES)

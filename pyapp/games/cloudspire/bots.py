@@ -20,7 +20,7 @@ Every bot thinks in slices: ``think(state, seat)`` yields every few milliseconds
 """
 from __future__ import annotations
 
-from ...bots.levels import SlicedRollouts, SloppyBot
+from ...bots.levels import OnePiece, SlicedRollouts, SloppyBot
 from ...engine import Rng
 from .content import CHIPS, FACTIONS, MAPS, UNITS
 from .rules import CloudspireState
@@ -36,18 +36,13 @@ ATTACK_ORDER = ("gate", "kill", "spire", "unit", "landmark")
 SPECIALTY = {"gatecrasher": 2, "spirebreaker": 1, "herobane": 1}   # what a talent is worth to a gate raider
 
 
-class RaiderBot:
+class RaiderBot(OnePiece):
     name = "raider"
     label = "Raider (heuristic)"
     strength = 5
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed, stream=19)
-
-    def think(self, state, seat: int) -> "Generator[None, None, str]":
-        """:meth:`choose` as a generator (one piece: a decision takes about a millisecond)."""
-        return self.choose(state, seat)
-        yield  # pragma: no cover - makes this a generator
 
     def choose(self, state, seat: int) -> str:
         acts = state.legal_actions(seat)
@@ -282,11 +277,6 @@ class EasyBot(SloppyBot):
 
     def slips(self, state: "State", seat: int, playing: "list[Action]") -> bool:
         return _big(state, seat) and self.rng.random() < self.slip
-
-    def think(self, state: "State", seat: int) -> "Generator[None, None, str]":
-        """:meth:`choose` as a generator (one piece: a decision takes about a millisecond)."""
-        return self.choose(state, seat)
-        yield  # pragma: no cover - makes this a generator
 
 
 class NormalBot(RaiderBot):

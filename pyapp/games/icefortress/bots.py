@@ -13,7 +13,7 @@ returns (``choose`` runs it to the end).
 """
 from __future__ import annotations
 
-from ...bots.levels import SlicedRollouts, SloppyBot
+from ...bots.levels import OnePiece, SlicedRollouts, SloppyBot
 from ...engine import Rng
 from . import content
 from . import fortress as fx
@@ -123,7 +123,7 @@ def plan_group(d: dict, cid: str, gid: str, dice: list, placed: dict):
     return None
 
 
-class PlannerBot:
+class PlannerBot(OnePiece):
     """The team player (the best bot before the levels; ``normal`` is this bot)."""
     name = "planner"
     label = "Team planner"
@@ -132,11 +132,6 @@ class PlannerBot:
         self.rng = Rng(seed, stream=11)
 
     # ---------------------------------------------------------------- the decision
-    def think(self, state, seat: int) -> "Generator[None, None, str]":
-        """:meth:`choose` as a generator (one piece: a decision takes about a millisecond)."""
-        return self.choose(state, seat)
-        yield  # pragma: no cover - makes this a generator
-
     def choose(self, state, seat: int) -> str:
         actions = state.legal_actions(seat)
         if not actions:
@@ -466,11 +461,6 @@ class EasyBot(SloppyBot):
 
     def slips(self, state: "State", seat: int, playing: "list[Action]") -> bool:
         return _big(state, seat) and self.rng.random() < self.slip
-
-    def think(self, state: "State", seat: int) -> "Generator[None, None, str]":
-        """:meth:`choose` as a generator (one piece: a decision takes about a millisecond)."""
-        return self.choose(state, seat)
-        yield  # pragma: no cover - makes this a generator
 
 
 class NormalBot(PlannerBot):
