@@ -126,12 +126,15 @@ class PartsGlue:
 
 
 def _game_of(text: object) -> str | None:
-    """The ``game`` of a save's text (a stored save, an imported file), or None."""
-    if not isinstance(text, str) or not text:
+    """The ``game`` of a save's text (a stored save, an imported file), or None.  Outside text: the same cheap
+    checks as a save's before it is parsed (its size, how deeply it nests), so a hostile file reaches the app's
+    own refusal (and its message) instead of breaking the parser here."""
+    if not isinstance(text, str) or not text or len(text) > saves.MAX_SAVE_BYTES or \
+            saves.json_depth(text) > saves.MAX_DEPTH:
         return None
     try:
         d = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     gid = d.get("game") if isinstance(d, dict) else None
     return gid if isinstance(gid, str) else None

@@ -196,3 +196,20 @@ def test_the_glue_knows_which_game_an_event_or_a_start_opens():
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == [["doomspire"], ["hexbattle"], ["icefortress"], ["icefortress"], [], [],
                                       ["clockwork"], ["cloudspire", "icefortress", "icefortress"]]
+
+
+def test_the_glue_reads_a_hostile_files_game_safely():
+    """Before an imported file reaches the app (which refuses it with a message), the glue reads which game's part
+    it needs: a file nested 10,000 deep, or over the save's size, is no game to it instead of breaking its parser
+    (the import then rendered nothing at all)."""
+    code = ("import json, sys, types\n"
+            "sys.modules['js'] = js = types.ModuleType('js')\n"
+            "ffi = types.ModuleType('pyodide.ffi'); ffi.create_proxy = ffi.to_js = lambda *a, **k: None\n"
+            "sys.modules['pyodide'] = types.ModuleType('pyodide'); sys.modules['pyodide.ffi'] = ffi\n"
+            "from pyapp.browser.parts import _game_of\n"
+            "big = json.dumps({'game': 'clockwork', 'pad': 'x' * 2_000_001})\n"
+            "print(json.dumps([_game_of('[' * 10_000 + ']' * 10_000), _game_of(big), _game_of('{\"game\": \"clockwork\"}'),\n"
+            "    _game_of('{\"game\": 3}'), _game_of('not json')]))\n")
+    out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == [None, None, "clockwork", None, None]
