@@ -120,6 +120,43 @@ def wheel_path() -> Path:
     return WHEELS / wheel_name()
 
 
+def game_ids() -> list[str]:
+    """The declared games (pyapp/games/<id>/game.json), in shelf order."""
+    decls = [json.loads(p.read_text(encoding="utf-8")) for p in (ROOT / "pyapp" / "games").glob("*/game.json")]
+    return [d["id"] for d in sorted(decls, key=lambda d: d["order"])]
+
+
+def part_name(gid: str) -> str:
+    """A game's part: its rules, renderer, bots, content and rules page, a zip the page loads when the game is
+    first opened (pyapp/browser/main.py), beside the wheel: ``pyapp-<id>-<version>.zip``."""
+    meta = project_meta()
+    return f"{meta['name']}-{gid}-{meta['version']}.zip"
+
+
+def part_paths(folder: Path | None = None) -> list[Path]:
+    return [(folder or WHEELS) / part_name(g) for g in game_ids()]
+
+
+# what stays in the wheel of a game's folder: what the shelf reads before any game is opened
+SHELF_FILES = ("game.json", "tutorial.json")
+
+
+def part_of(name: str) -> str | None:
+    """The game whose part holds archive entry ``name`` (``pyapp/games/<id>/...``), or None: the wheel."""
+    bits = name.split("/")
+    if len(bits) >= 4 and bits[0] == "pyapp" and bits[1] == "games" and not (len(bits) == 4 and bits[3] in SHELF_FILES):
+        return bits[2]
+    return None
+
+
+def app_digest() -> str:
+    """One hash over the wheel and every game part (cache keys of what is made from the app's code)."""
+    h = hashlib.sha256()
+    for p in [wheel_path(), *part_paths()]:
+        h.update(p.name.encode() + b"\0" + (sha256(p).encode() if p.exists() else b"-"))
+    return h.hexdigest()
+
+
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -236,6 +273,18 @@ def _rel(path: Path) -> str:
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
 
 
+def _write_zip(out: Path, files: list[tuple[str, bytes]]) -> Path:
+    tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")     # unique: builds may run side by side
+    with zipfile.ZipFile(tmp, "w") as zf:
+        for n, d in files:
+            _zip_add(zf, n, d)
+    if out.exists() and out.stat().st_size == tmp.stat().st_size and sha256(out) == sha256(tmp):
+        tmp.unlink()                     # unchanged: keep its mtime (its .br/.gz stay fresh, 304s stay valid)
+    else:
+        os.replace(tmp, out)
+    return out
+
+
 def games_index() -> bytes:
     """pyapp/games/games.json for the wheel: every game's declaration (pyapp/games/<id>/game.json) in one list,
     which the registry reads where it cannot list its folder (the wheel is imported in place, as a zip)."""
@@ -258,6 +307,17 @@ def build_wheel(pyc: bool = True, out_dir: Path | None = None) -> Path:
                 log(f"WARNING: pyapp bytecode skipped: {exc}")
         else:
             log("WARNING: node or node_modules/pyodide missing: wheel without bytecode")
+    out_dir = out_dir or WHEELS
+    out_dir.mkdir(parents=True, exist_ok=True)
+    parts: dict[str, list[tuple[str, bytes]]] = {g: [] for g in game_ids()}
+    for n, d in files:
+        g = part_of(n)
+        if g is not None:
+            parts[g].append((n, d))
+    files = [(n, d) for n, d in files if part_of(n) is None]
+    for g, entries in parts.items():
+        part = _write_zip(out_dir / part_name(g), entries)
+        log(f"game part {_rel(part)} ({part.stat().st_size // 1024} KiB, {len(entries)} files)")
     distinfo = f"{name}-{version}.dist-info"
     metadata = "\n".join([
         "Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}",
@@ -273,17 +333,7 @@ def build_wheel(pyc: bool = True, out_dir: Path | None = None) -> Path:
         record.append(f"{n},sha256={digest},{len(d)}")
     record.append(f"{distinfo}/RECORD,,")
     files.append((f"{distinfo}/RECORD", ("\n".join(record) + "\n").encode()))
-    out_dir = out_dir or WHEELS
-    out_dir.mkdir(parents=True, exist_ok=True)
-    out = out_dir / wheel_name()
-    tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")     # unique: builds may run side by side
-    with zipfile.ZipFile(tmp, "w") as zf:
-        for n, d in files:
-            _zip_add(zf, n, d)
-    if out.exists() and out.stat().st_size == tmp.stat().st_size and sha256(out) == sha256(tmp):
-        tmp.unlink()                     # unchanged: keep its mtime (its .br/.gz stay fresh, 304s stay valid)
-    else:
-        os.replace(tmp, out)
+    out = _write_zip(out_dir / wheel_name(), files)
     npyc = sum(1 for n, _ in files if n.endswith(".pyc"))
     log(f"wheel {_rel(out)} ({out.stat().st_size // 1024} KiB, {len(files)} files, {npyc} .pyc)")
     return out
@@ -456,7 +506,7 @@ def prune_stdlib(full: Path, wheel: Path) -> Path | None:
     """The precompiled stdlib cut down to what the app imports (plus STDLIB_SAFETY), entries
     stored uncompressed (the server compresses the whole file, which also packs tighter), checked
     by running the exercise again on it.  None (use the full zip) if anything fails."""
-    key = hashlib.sha256(sha256(full).encode() + sha256(wheel).encode() + PYCOMPILE.read_bytes() +
+    key = hashlib.sha256(sha256(full).encode() + app_digest().encode() + PYCOMPILE.read_bytes() +
                          " ".join(sorted(STDLIB_SAFETY | ENCODINGS_KEEP | pyapp_imports())).encode()).hexdigest()[:24]
 
     def make(tmp: Path) -> str:
@@ -683,7 +733,7 @@ def rest_stdlib(pyodide_dir: Path, snapshot: Path) -> Path:
     the whole zip (correct, just not smaller)."""
     stdlib = pyodide_dir / "python_stdlib.zip"
     wheel = _current_wheel()
-    parts = [sha256(snapshot), sha256(wheel)] + [sha256(pyodide_dir / n) for n in PYODIDE_FILES]
+    parts = [sha256(snapshot), app_digest()] + [sha256(pyodide_dir / n) for n in PYODIDE_FILES]
     tools = [SNAPSHOT_TOOL, PYCOMPILE, ROOT / "tools" / "restore.mjs", EARLY]
     key = hashlib.sha256("".join(parts).encode() + b"".join(t.read_bytes() for t in tools)).hexdigest()[:24]
 
@@ -829,6 +879,7 @@ def site_files(root: Path) -> list[str]:
             continue
         out.append(rel)
     out.append(f"wheels/{wheel_name()}")
+    out += [f"wheels/{part_name(g)}" for g in game_ids()]
     return out
 
 
@@ -869,10 +920,11 @@ def build_dist(out: Path = DIST) -> Path:
     shutil.copy2(ROOT / "index.html", out / "index.html")
     shutil.copytree(ROOT / "web", out / "web", ignore=_dist_ignore)
     (out / "wheels").mkdir()
-    shutil.copy2(wheel_path(), out / "wheels" / wheel_name())
-    for sib in (wheel_path().with_name(wheel_name() + ext) for ext in (".br", ".gz")):
-        if _fresh(sib, wheel_path()):    # copy2 keeps the mtimes: still fresh in dist/
-            shutil.copy2(sib, out / "wheels" / sib.name)
+    for src in [wheel_path(), *part_paths()]:
+        shutil.copy2(src, out / "wheels" / src.name)
+        for sib in (src.with_name(src.name + ext) for ext in (".br", ".gz")):
+            if _fresh(sib, src):         # copy2 keeps the mtimes: still fresh in dist/
+                shutil.copy2(sib, out / "wheels" / sib.name)
     write_sw(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     log(f"static site in {_rel(out)}/ ({size / 1e6:.1f} MB); serve it with `python3 tools/serve.py {_rel(out)}`")

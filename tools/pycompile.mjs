@@ -85,6 +85,13 @@ if (mode === "exercise") {
   }
   py.globals.set("_BS_LIST_IMPORTABLE", listImportable);
   py.FS.writeFile("/home/pyodide/app.whl", new Uint8Array(readFileSync(wheel)));
+  // the games' parts (pyapp-<id>-<version>.zip beside the wheel: tools/build.py), imported from as the page
+  // does once it has fetched them (pyapp.games.add_part)
+  const { readdirSync } = await import("node:fs");
+  py.FS.mkdirTree("/home/pyodide/parts");
+  const partFiles = readdirSync(dirname(resolve(wheel))).filter((n) => /^pyapp-[a-z0-9]+-[0-9][^-]*\.zip$/.test(n)).sort();
+  for (const n of partFiles) py.FS.writeFile("/home/pyodide/parts/" + n, new Uint8Array(readFileSync(resolve(dirname(resolve(wheel)), n))));
+  py.globals.set("_BS_PARTS", partFiles.map((n) => "/home/pyodide/parts/" + n).join(","));
   try {
     const core = [resolve(dir, "..", "@pyscript", "core"),
                   resolve(dirname(fileURLToPath(import.meta.url)), "..", "node_modules", "@pyscript", "core")]
@@ -102,6 +109,10 @@ if (mode === "exercise") {
   const out = py.runPython(`
 import importlib, json, os, sys, traceback, zipfile
 sys.path.insert(0, "/home/pyodide/app.whl")
+import pyapp.games
+PARTS = [p for p in _BS_PARTS.split(",") if p]
+for p in PARTS:
+    pyapp.games.add_part(p)
 errors = []
 def attempt(what, fn):
     try:
@@ -110,11 +121,12 @@ def attempt(what, fn):
         errors.append(what + ": " + traceback.format_exc(limit=3).strip().splitlines()[-1])
 
 names = []
-with zipfile.ZipFile("/home/pyodide/app.whl") as whl:
-    for f in sorted(whl.namelist()):
-        if f.startswith("pyapp/") and f.endswith(".py"):
-            rel = f[:-3].replace("/", ".")
-            names.append(rel[:-9] if rel.endswith(".__init__") else rel)
+for archive in ["/home/pyodide/app.whl", *PARTS]:
+    with zipfile.ZipFile(archive) as whl:
+        for f in sorted(whl.namelist()):
+            if f.startswith("pyapp/") and f.endswith(".py"):
+                rel = f[:-3].replace("/", ".")
+                names.append(rel[:-9] if rel.endswith(".__init__") else rel)
 BROWSER_ONLY = ("pyapp.browser",)   # imports js/pyodide objects Node lacks (counted by the safety list)
 for n in names:
     if n.startswith(BROWSER_ONLY):
@@ -174,7 +186,8 @@ def exercise_games():
 attempt("games", exercise_games)
 
 loaded = sorted({m.__file__ for m in list(sys.modules.values())
-                 if isinstance(getattr(m, "__file__", None), str) and ".zip/" in m.__file__})
+                 if isinstance(getattr(m, "__file__", None), str) and ".zip/" in m.__file__
+                 and not m.__file__.startswith("/home/pyodide/parts/")})
 app = [m for n, m in list(sys.modules.items()) if n == "pyapp" or n.startswith("pyapp.")]
 
 # With "importable" (tests), last (it must not count in "files"): every stdlib module this start offers,
@@ -201,7 +214,8 @@ if _BS_LIST_IMPORTABLE:
 json.dumps({"files": [f.split(".zip/", 1)[1] for f in loaded], "errors": errors, "games": for_ready,
             "importable": importable,
             "modules": len(sys.modules), "pyapp_modules": len(app),
-            "pyapp_in_wheel": sum(1 for m in app if m.__file__.startswith("/home/pyodide/app.whl/")),
+            "pyapp_in_wheel": sum(1 for m in app if m.__file__.startswith(("/home/pyodide/app.whl/", "/home/pyodide/parts/"))),
+            "pyapp_in_parts": sum(1 for m in app if m.__file__.startswith("/home/pyodide/parts/")),
             "pyapp_bytecode": sum(1 for m in app if m.__file__.endswith(".pyc"))})
 `);
   console.log(out);

@@ -34,13 +34,15 @@ import re
 import js
 from pyodide.ffi import create_proxy, to_js
 
+from .. import games
 from ..engine.util import parse_query as _parse_query
 from ..ui.app import NOT_SAVED_NOTE as NOT_SAVED_NOTE   # (re-exported: it lived here before)
 from ..ui.app import App
 from ..ui.text import quote, truthy as _truthy
 from ..ui.links import LINK_PREFIX
 from ..ui.markup import keep_unchanged
-from ..ui.storage import QuotaError
+from .storage import LocalStorage as LocalStorage, MemoryStorage as MemoryStorage, open_storage
+from .parts import PartsGlue, _controlled, _game_of, _is_game, _location_hash, load_game_part
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -51,86 +53,6 @@ FAST_BOT_DELAY_MS = 0
 # NOT_SAVED_NOTE: the app itself shows it, as a quiet status line, when the storage it is given says
 # ``persistent = False`` (MemoryStorage: a frame on another site with third-party storage blocked,
 # strict privacy settings).  Tests look for "will not be saved".
-
-
-class LocalStorage:
-    """The storage protocol over ``window.localStorage`` (a quota error becomes :class:`QuotaError`)."""
-
-    persistent = True          # what is stored here is still there on the next visit
-
-    def __init__(self, ls: Any) -> None:
-        self.ls = ls
-
-    def get(self, key: str) -> str | None:
-        v = self.ls.getItem(key)
-        return v if isinstance(v, str) else None      # JS null arrives as None or pyodide's jsnull
-
-    def set(self, key: str, value: str) -> None:
-        try:
-            self.ls.setItem(key, value)
-        except Exception as exc:  # JsException: QuotaExceededError (or storage disabled)
-            text = str(exc)
-            if "Quota" in text or "quota" in text or "exceeded" in text:
-                raise QuotaError(text) from None
-            raise
-
-    def remove(self, key: str) -> None:
-        self.ls.removeItem(key)
-
-    def keys(self) -> list[str]:
-        n = int(self.ls.length)
-        keys = (self.ls.key(i) for i in range(n))
-        return [k for k in keys if isinstance(k, str)]
-
-
-class MemoryStorage:
-    """Fallback when localStorage is unavailable (private mode, blocked storage): lost with the page."""
-
-    persistent = False
-
-    def __init__(self, data: dict[str, str] | None = None) -> None:
-        self.data: dict[str, str] = dict(data or {})
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
-
-    def keys(self) -> list[str]:
-        return list(self.data)
-
-
-def open_storage(window: Any) -> LocalStorage | MemoryStorage:
-    """localStorage if the browser lets this page use it, else a :class:`MemoryStorage` (``persistent``
-    says which).  Reading the property, listing or writing may throw (SecurityError) where storage is
-    denied; a write refused only because the storage is full still means localStorage (its saves are
-    there).  If it can be read but not written, the memory copy starts with what it holds."""
-    try:
-        storage = LocalStorage(window.localStorage)
-        keys = storage.keys()
-    except Exception:
-        return MemoryStorage()
-    probe = "boardshelf:probe"
-    try:
-        storage.set(probe, "1")
-        storage.remove(probe)
-    except QuotaError:
-        pass
-    except Exception:
-        data = {}
-        for k in keys:
-            try:
-                v = storage.get(k)
-            except Exception:
-                continue
-            if v is not None:
-                data[k] = v
-        return MemoryStorage(data)
-    return storage
 
 
 def _node(x: Any) -> Any:
@@ -250,7 +172,7 @@ class Tips:
                 self.hide()
 
 
-class Glue:
+class Glue(PartsGlue):
     def __init__(self) -> None:
         doc = js.document
         self.root = doc.getElementById("app")
@@ -261,22 +183,16 @@ class Glue:
         except Exception:
             pass
         self.query = parse_query(str(js.location.search or ""))
-        try:
-            self.app = App(storage, self.query, local_time=local_time, page_url=_page_url())
-        except Exception as exc:  # a bad link or a broken save must not stop the app from starting
-            # the shelf instead; an embedded frame still keeps off the player's own games
-            self.app = App(storage, {}, embedded=_truthy(self.query.get("embed", "")), local_time=local_time)
-            self.app.notify(f"The app could not open this link ({quote(exc, 200)}); here is the shelf.")
-        self.history = not self.app.embed       # a frame's history entries would be the embedding page's
-        self.location: str | None = None        # the screen's fragment last written to the address bar
-        self.replace_location = True            # the first one (and one after Back) replaces, others push
+        self.failed_parts: set[str] = set()     # parts whose fetch failed since the last input (not asked again)
+        # the games the start opens whose parts are not here: the app opens once they are (start())
+        self.waiting = [g for g in dict.fromkeys(self.start_games()) if _is_game(g) and not games.part_loaded(g)]
+        if self.waiting:
+            self.app = App(storage, {}, embedded=True, local_time=local_time)     # (opens nothing; never shown)
+            self.history, self.replace_location = False, True
+            self.location: str | None = None
+        else:
+            self.open_app()
         self.notice_timers: set[int] = set()    # the notices that already have their dismissal timer
-        hash_now = _location_hash()
-        if self.history and hash_now.startswith("#/"):      # a reload on a screen's own address
-            try:
-                self.app.go_to(hash_now)
-            except Exception:  # an old or hand-edited address: the start screen
-                pass
         self.renders = 0
         self.sheets: dict[str, str] = {}      # game stylesheets added to <head>: href -> "loading" / "ready"
         self.parts: dict[str, str] = {}       # the parts of the markup on the page (pyapp.ui.markup.keep_unchanged)
@@ -304,9 +220,6 @@ class Glue:
         for kind in ("pointerup", "pointercancel"):        # a press may end outside #app
             doc.addEventListener(kind, self._on_event)
         doc.addEventListener("keydown", self._on_page_key)  # Escape with the focus outside #app (on the page)
-        if self.app.embed:
-            doc.body.classList.add("embed")
-            doc.documentElement.classList.add("embed")
         # hidden file input for imports (outside #app so swaps keep it)
         self.file_input = doc.createElement("input")
         self.file_input.type = "file"
@@ -323,6 +236,35 @@ class Glue:
             js.window.addEventListener("resize", self._on_resize)
         except Exception:  # a page without these APIs (a fake js in tests): no popovers
             self.tips = None
+
+    def open_app(self) -> None:
+        """The App for the page's link and address (again, once the game parts it lacked are here)."""
+        storage = self.storage
+        try:
+            self.app = App(storage, self.query, local_time=local_time, page_url=_page_url())
+        except games.PartMissing as exc:   # its part could not be fetched: the shelf
+            try:
+                self.app = App(storage, {}, embedded=_truthy(self.query.get("embed", "")), local_time=local_time)
+            except games.PartMissing:      # (the current game's too: the shelf without it)
+                self.app = App(storage, {}, embedded=True, local_time=local_time)
+            self.app.notify(f"The game's files could not be loaded ({quote(exc, 120)}): check the connection "
+                            "and try again; here is the shelf.")
+        except Exception as exc:  # a bad link or a broken save must not stop the app from starting
+            # the shelf instead; an embedded frame still keeps off the player's own games
+            self.app = App(storage, {}, embedded=_truthy(self.query.get("embed", "")), local_time=local_time)
+            self.app.notify(f"The app could not open this link ({quote(exc, 200)}); here is the shelf.")
+        self.history = not self.app.embed       # a frame's history entries would be the embedding page's
+        self.location = None                    # the screen's fragment last written to the address bar
+        self.replace_location = True            # the first one (and one after Back) replaces, others push
+        hash_now = _location_hash()
+        if self.history and hash_now.startswith("#/"):      # a reload on a screen's own address
+            try:
+                self.app.go_to(hash_now)
+            except Exception:  # an old or hand-edited address: the start screen
+                pass
+        if self.app.embed:
+            js.document.body.classList.add("embed")
+            js.document.documentElement.classList.add("embed")
 
     # ---- rendering
     def update(self) -> None:
@@ -376,6 +318,9 @@ class Glue:
         inside = active is not None and bool(self.root.contains(active)) and active is not self.root
         was = _focus_key(active) if inside else None
         markup = self.app.render()
+        missing = games.missing_parts()
+        if missing and self.after_parts(missing, self.update):     # (drawn once the game's part is here)
+            return
         _untag_hints(self.root)
         morph = getattr(js.window, "boardshelfMorph", None)     # web/morph.js: patch, keep unchanged nodes
         if morph is not None:
@@ -507,12 +452,19 @@ class Glue:
     def on_popstate(self, *_args: object) -> None:
         """Back or Forward: show the screen of the address the browser went to."""
         target = _location_hash() or "#/shelf"
+        if self.after_parts(self.games_for_location(target), self.on_popstate):
+            return                          # (again once they are here, or have failed: not asked again)
         try:
             if not self.app.go_to(target):
                 self.replace_location = True        # that screen is gone: the address shows where we are
+        except games.PartMissing:
+            pass
         except Exception as exc:  # keep the page alive
             self.app.notify(f"Internal error: {exc}")
         self.location = target
+        missing = games.missing_parts()
+        if missing and self.after_parts(missing, self.on_popstate):
+            return                          # (ditto: a failed part is not fetched again, so this ends)
         self.update()
 
     def on_focus(self, event: Any) -> None:
@@ -599,6 +551,7 @@ class Glue:
         after the release does it.
         """
         etype = str(event.type)
+        self.failed_parts.clear()
         if etype == "pointerdown":
             self.touch = str(getattr(event, "pointerType", "") or "") in ("touch", "pen")
             self.pressing = True
@@ -663,7 +616,7 @@ class Glue:
                 if self.app.bot_pending():
                     self.flush()
                     return
-                self.app.handle("action", str(el.dataset.action))
+                kind, value = "action", str(el.dataset.action)
             else:
                 nav = str(el.dataset.nav)
                 if str(getattr(el, "tagName", "")).upper() == "SUMMARY":
@@ -681,10 +634,17 @@ class Glue:
                     self.flush()
                     self.copy_link()
                     return
-                self.app.handle("nav", nav)
+                kind, value = "nav", nav
         except Exception as exc:  # keep the page alive; show the problem
             self.app.notify(f"Internal error: {exc}")
-        self.update()
+            self.update()
+            return
+
+        def send() -> None:
+            self.app.handle(kind, value)
+        if kind == "nav" and self.after_parts(self.games_for_nav(value), lambda: self.run(send)):
+            return                          # (a game's code first: the event once it is here)
+        self.run(send)
 
     @staticmethod
     def why_key(target: Any) -> str | None:
@@ -759,9 +719,11 @@ class Glue:
         promise = files.item(0).text()
         promise.then(create_once(self._imported))
 
-    def _imported(self, text: object) -> None:
-        self.app.import_save(str(text))
-        self.update()
+    def _imported(self, data: object) -> None:
+        text = str(data)
+        if self.after_parts([_game_of(text) or ""], lambda: self.run(lambda: self.app.import_save(text))):
+            return
+        self.run(lambda: self.app.import_save(text))
 
 
 HINT_TAG_CLASS = "bs-hint-tag"
@@ -817,13 +779,6 @@ def _tag_hints(root: Any) -> None:
         pass
 
 
-def _location_hash() -> str:
-    try:
-        return str(getattr(js.location, "hash", "") or "")
-    except Exception:  # pragma: no cover
-        return ""
-
-
 def _page_url() -> str:
     """The app's address without its query or fragment: what a game link starts with."""
     try:
@@ -852,8 +807,33 @@ def create_once(fn: Callable[..., object]) -> Any:
 _GLUE: Glue | None = None
 
 
+PREFETCH_MS = 1500        # after the first screen: the games' parts, in the background
+
+
 def start() -> None:
-    """Entry point called by index.html."""
+    """Entry point called by index.html.  A start that opens a game (a link, a save, the current game, a
+    screen's address) first fetches that game's part; the shelf starts at once."""
     global _GLUE
-    _GLUE = Glue()
-    _GLUE.update()
+    games.load_parts_with(load_game_part)
+    glue = _GLUE = Glue()
+
+    def ready() -> None:
+        glue.update()
+        if _controlled():          # (a first visit fetches only the games opened: the worker stores them all)
+            js.window.setTimeout(create_once(glue.prefetch), PREFETCH_MS)
+
+    def reopen() -> None:
+        glue.open_app()
+        missing = games.missing_parts()
+        if not (missing and glue.after_parts(missing, reopen_last)):
+            ready()
+
+    def reopen_last() -> None:
+        glue.open_app()
+        games.missing_parts()
+        ready()
+
+    missing = games.missing_parts()        # (a game the start opened without being asked for: its address)
+    if not (glue.waiting and glue.after_parts(glue.waiting, reopen)) and \
+            not (missing and glue.after_parts(missing, reopen)):
+        ready()

@@ -11,6 +11,11 @@ From a source tree the declarations are found by listing this folder; the wheel 
 where a folder cannot be listed without heavy imports) carries them all in one ``games.json`` that
 tools/build.py writes from the same files.
 
+In the browser a game's code is not in the wheel: each game is a *part* (``wheels/pyapp-<id>-<version>.zip``:
+its rules, renderer, bots, content and rules page), fetched the first time one of its modules is imported
+(:func:`load_parts_with`: the browser glue gives the fetch; :func:`add_part` puts the zip where the games are
+imported from), so the shelf starts without any of them.
+
 >>> [g["id"] for g in catalog()]
 ['hexbattle', 'doomspire', 'clockwork', 'icefortress', 'cloudspire']
 """
@@ -20,6 +25,7 @@ import importlib
 import json
 import os
 import re
+import sys
 
 from ..engine.util import read_text
 
@@ -147,3 +153,80 @@ def get(game_id: str):
     if not d["ready"]:
         raise LookupError(f"{d['title']} is coming soon and cannot be played yet")
     return importlib.import_module(f"pyapp.games.{game_id}").GAME
+
+
+# ---------------------------------------------------------------- game parts (the browser)
+_part_loader: Callable[[str], None] | None = None
+_parts_asked: set[str] = set()
+_missing: set[str] = set()
+
+
+class PartMissing(ImportError):
+    """A game's part is not on this page yet and cannot be fetched synchronously (a page the service worker
+    controls: it does not answer synchronous requests): the browser glue fetches it (:func:`missing_parts`)
+    and does again what asked for it."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"the files of game {game_id!r} are still loading")
+        self.game_id = game_id
+
+
+def add_part(path: str, game_id: str | None = None) -> None:
+    """Import game modules from ``path`` too: a game's part, a zip holding ``pyapp/games/<id>/...``
+    (``game_id``: the game it holds, which then is never asked for again)."""
+    entry = path.rstrip("/") + "/pyapp/games"
+    if entry not in __path__:
+        __path__.append(entry)
+    if game_id is not None:
+        _parts_asked.add(game_id)
+        _missing.discard(game_id)
+
+
+def part_loaded(game_id: str) -> bool:
+    """Whether game ``game_id``'s modules can be imported now (its part was added, or parts are not in use)."""
+    return _part_loader is None or game_id in _parts_asked or f"{__name__}.{game_id}" in sys.modules or _on_disk(game_id)
+
+
+def _on_disk(game_id: str) -> bool:
+    """Whether the game's package is in a folder of ours (a source tree: no part needed)."""
+    return any(os.path.isfile(os.path.join(p, game_id, "__init__.py")) for p in __path__)
+
+
+def missing_parts() -> list[str]:
+    """The games whose import failed for want of their part since the last call (:class:`PartMissing`)."""
+    out = sorted(_missing)
+    _missing.clear()
+    return out
+
+
+class _PartFinder:
+    """First on ``sys.meta_path`` once parts are in use: the first import of ``pyapp.games.<id>`` has the loader
+    fetch that game's part (then the normal finders find the package in it); a loader that cannot makes the
+    import raise :class:`PartMissing`, remembered for :func:`missing_parts`."""
+
+    @staticmethod
+    def find_spec(fullname: str, path: Any = None, target: Any = None) -> None:
+        bits = fullname.split(".")
+        if (len(bits) == 3 and bits[0] == "pyapp" and bits[1] == "games" and bits[2] not in _parts_asked
+                and _part_loader is not None and any(d["id"] == bits[2] for d in declarations())
+                and not _on_disk(bits[2])):
+            _parts_asked.add(bits[2])
+            try:
+                _part_loader(bits[2])
+            except BaseException as exc:
+                _parts_asked.discard(bits[2])          # (not stored yet: ask again next time)
+                _missing.add(bits[2])
+                if isinstance(exc, PartMissing):
+                    raise
+                raise PartMissing(bits[2]) from exc
+            _missing.discard(bits[2])
+        return None
+
+
+def load_parts_with(loader: Callable[[str], None]) -> None:
+    """From now on, the first import of a game's package calls ``loader(game_id)`` first, which must make the
+    game's part importable (:func:`add_part`) or raise (the import then raises :class:`PartMissing`)."""
+    global _part_loader
+    _part_loader = loader
+    if not any(isinstance(f, _PartFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _PartFinder())

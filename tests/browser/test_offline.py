@@ -100,10 +100,11 @@ def test_plays_offline_after_one_visit(hosted, browser):
         assert page.evaluate("document.documentElement.dataset.pyodideStart") == "snapshot"
         # (with the small stdlib zip made for snapshot starts, not the whole one)
         sources = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
-            .filter(e => /pyodide[.]asm[.]wasm$|snapshot[.]bin$|[.]whl$|python_stdlib.*[.]zip$/.test(e.name))
+            .filter(e => /pyodide[.]asm[.]wasm$|snapshot[.]bin$|[.]whl$|python_stdlib.*[.]zip$|pyapp-hexbattle/.test(e.name))
             .map(e => [e.name.split('/').pop(), e.workerMatchedSourceType]))""")
+        # (and the game's part, fetched before the link's game opened: issue 33 item 6)
         assert sources == {"pyodide.asm.wasm": "cache", "snapshot.bin": "cache", "python_stdlib_rest.zip": "cache",
-                           "pyapp-0.1.0-py3-none-any.whl": "cache"}, sources
+                           "pyapp-0.1.0-py3-none-any.whl": "cache", "pyapp-hexbattle-0.1.0.zip": "cache"}, sources
         assert page.locator("#app .screen-game").count() == 1
         ids = [a for a in action_ids(page) if a != "cancel"]
         assert ids, "no move offered offline"
@@ -113,6 +114,12 @@ def test_plays_offline_after_one_visit(hosted, browser):
         page2.goto(base)
         wait_ready(page2)
         assert page2.locator("#app").inner_text().strip()
+        # another game, whose code this page has not loaded, opens from the shelf offline (its part from the cache)
+        if page2.locator('#app [data-nav="setup:clockwork"]').count() == 0:     # (the current game resumed)
+            click(page2, '[data-nav="shelf"]')
+        click(page2, '[data-nav="setup:clockwork"]')
+        assert page2.locator("#app .screen-setup").count() == 1, page2.locator("#app").inner_text()[:300]
+        assert "could not be loaded" not in page2.locator("#app").inner_text()
         assert not page.boardshelf.page_errors, page.boardshelf.page_errors
     finally:
         ctx.close()

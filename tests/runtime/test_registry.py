@@ -92,20 +92,40 @@ def test_the_random_simulation_and_palette_checks_name_every_game():
     assert sorted(test_palette.PALETTES) == sorted(IDS)
 
 
-def test_the_wheel_carries_every_declaration_and_its_catalog_is_the_source_s(tmp_path):
-    """The wheel is imported in place (a zip: its folder cannot be listed), so it carries games.json; imported
-    from the wheel alone, the registry lists the same games with the same cards."""
-    wheel = tool("build").build_wheel(pyc=False, out_dir=tmp_path)
+def test_the_wheel_carries_the_shelf_and_each_game_is_a_part_loaded_when_first_imported(tmp_path):
+    """The wheel is imported in place (a zip: its folder cannot be listed), so it carries games.json and the
+    guided games' files, and no game's code: each game is a part (a zip beside the wheel) that the page fetches
+    the first time one of its modules is imported (issue 33 item 6).  Imported from the wheel alone, the
+    registry lists the same games; a game's import asks the loader for its part, once, and only that game's."""
+    build = tool("build")
+    wheel = build.build_wheel(pyc=False, out_dir=tmp_path)
     with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
         index = json.loads(zf.read("pyapp/games/games.json"))
     assert [d["id"] for d in index] == IDS
     assert index == list(games.declarations())
+    assert [n for n in names if n.startswith("pyapp/games/") and n.count("/") > 2] == sorted(
+        [f"pyapp/games/{g}/{f}" for g in IDS for f in ("game.json", "tutorial.json") if (GAMES / g / f).is_file()])
+    for gid in IDS:
+        with zipfile.ZipFile(tmp_path / build.part_name(gid)) as zf:
+            part = zf.namelist()
+        assert f"pyapp/games/{gid}/__init__.py" in part and f"pyapp/games/{gid}/rules.html" in part
+        assert all(n.startswith(f"pyapp/games/{gid}/") for n in part) and f"pyapp/games/{gid}/game.json" not in part
     code = ("import json, sys; sys.path.insert(0, sys.argv[1]); from pyapp import games; "
-            "assert games.__file__.startswith(sys.argv[1]), games.__file__; "
-            "print(json.dumps([games.catalog(), games.get('doomspire').title]))")
-    out = subprocess.run([sys.executable, "-S", "-c", code, str(wheel)], capture_output=True, text=True,
-                         cwd=tmp_path, check=True).stdout
-    assert json.loads(out) == [games.catalog(), "Lords of Doomspire"]
+            "assert games.__file__.startswith(sys.argv[1]), games.__file__\n"
+            "asked = []\n"
+            "def load(gid):\n"
+            "    asked.append(gid); games.add_part(sys.argv[2].replace('ID', gid))\n"
+            "cards = games.catalog(); games.load_parts_with(load)\n"
+            "g = games.get('doomspire'); html = g.rules_html(); games.get('doomspire')\n"
+            "import pyapp.games.doomspire.render, pyapp.games.doomspire.bots\n"
+            "assert g.__module__.startswith('pyapp.games.doomspire'), g\n"
+            "assert sys.modules['pyapp.games.doomspire.rules'].__file__.startswith(sys.argv[2].replace('ID', 'doomspire'))\n"
+            "print(json.dumps([cards, g.title, asked, len(html) > 1000]))")
+    out = subprocess.run([sys.executable, "-S", "-c", code, str(wheel), str(tmp_path / build.part_name("ID"))],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == [games.catalog(), "Lords of Doomspire", ["doomspire"], True]
 
 
 def test_the_shelf_imports_no_game():
@@ -127,3 +147,69 @@ def test_the_shelf_imports_no_game():
     shelf, setup = out.stdout.split("\n")[:2]
     assert shelf == ""
     assert "pyapp.games.doomspire.rules" in setup.split() and "hexbattle" not in setup
+
+
+def test_a_game_whose_part_is_not_here_raises_part_missing_until_the_glue_adds_it(tmp_path):
+    """A page the service worker controls cannot fetch a part synchronously (a worker never answers a
+    synchronous request: offline it fails), so the import raises PartMissing and names the game; the glue fetches
+    the part (pyapp/browser/parts.py), adds it, and the same import then works -- the shelf, imported from the
+    wheel alone, still lists every game meanwhile (issue 33 item 6)."""
+    build = tool("build")
+    wheel = build.build_wheel(pyc=False, out_dir=tmp_path)
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); from pyapp import games\n"
+            "def load(gid):\n"
+            "    raise games.PartMissing(gid)\n"
+            "games.load_parts_with(load)\n"
+            "out = [games.part_loaded('clockwork')]\n"
+            "try:\n"
+            "    games.get('clockwork')\n"
+            "except games.PartMissing as exc:\n"
+            "    out.append(['missing', exc.game_id, isinstance(exc, ImportError)])\n"
+            "out.append(games.missing_parts()); out.append(games.missing_parts())\n"
+            "out.append(len(games.catalog()))\n"
+            "games.add_part(sys.argv[2], 'clockwork')\n"
+            "out += [games.part_loaded('clockwork'), games.get('clockwork').title, games.missing_parts()]\n"
+            "print(json.dumps(out))")
+    out = subprocess.run([sys.executable, "-S", "-c", code, str(wheel), str(tmp_path / build.part_name("clockwork"))],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == [False, ["missing", "clockwork", True], ["clockwork"], [], len(IDS),
+                                      True, "Clockwork Crusade", []]
+
+
+def test_the_glue_knows_which_game_an_event_or_a_start_opens():
+    """The glue fetches a game's part before the event that opens it (so a page offline under the service worker
+    opens games too): setup, rules and guided game by id, a save's game from storage, an address's game."""
+    code = ("import json, sys, types\n"
+            "sys.modules['js'] = js = types.ModuleType('js')\n"
+            "js.location = types.SimpleNamespace(hash='#/game/abc123')\n"
+            "ffi = types.ModuleType('pyodide.ffi'); ffi.create_proxy = ffi.to_js = lambda *a, **k: None\n"
+            "sys.modules['pyodide'] = types.ModuleType('pyodide'); sys.modules['pyodide.ffi'] = ffi\n"
+            "from pyapp.browser.main import MemoryStorage\n"
+            "from pyapp.browser.parts import PartsGlue\n"
+            "g = PartsGlue(); g.storage = MemoryStorage({'boardshelf:save:abc123': json.dumps({'game': 'icefortress'}),\n"
+            "    'boardshelf:current': 'abc123'}); g.query = {'game': 'cloudspire'}\n"
+            "print(json.dumps([g.games_for_nav('setup:doomspire'), g.games_for_nav('learn:hexbattle'),\n"
+            "    g.games_for_nav('load:abc123'), g.games_for_nav('replay-save:abc123'), g.games_for_nav('load:zzz'),\n"
+            "    g.games_for_nav('shelf'), g.games_for_location('#/rules/clockwork'), g.start_games()]))\n")
+    out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == [["doomspire"], ["hexbattle"], ["icefortress"], ["icefortress"], [], [],
+                                      ["clockwork"], ["cloudspire", "icefortress", "icefortress"]]
+
+
+def test_the_glue_reads_a_hostile_files_game_safely():
+    """Before an imported file reaches the app (which refuses it with a message), the glue reads which game's part
+    it needs: a file nested 10,000 deep, or over the save's size, is no game to it instead of breaking its parser
+    (the import then rendered nothing at all)."""
+    code = ("import json, sys, types\n"
+            "sys.modules['js'] = js = types.ModuleType('js')\n"
+            "ffi = types.ModuleType('pyodide.ffi'); ffi.create_proxy = ffi.to_js = lambda *a, **k: None\n"
+            "sys.modules['pyodide'] = types.ModuleType('pyodide'); sys.modules['pyodide.ffi'] = ffi\n"
+            "from pyapp.browser.parts import _game_of\n"
+            "big = json.dumps({'game': 'clockwork', 'pad': 'x' * 2_000_001})\n"
+            "print(json.dumps([_game_of('[' * 10_000 + ']' * 10_000), _game_of(big), _game_of('{\"game\": \"clockwork\"}'),\n"
+            "    _game_of('{\"game\": 3}'), _game_of('not json')]))\n")
+    out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == [None, None, "clockwork", None, None]
