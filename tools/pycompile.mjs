@@ -70,7 +70,7 @@ if (mode === "exercise") {
   // Boot Pyodide on the given stdlib (with a snapshot: restored from it as a repeat visit starts,
   // tools/restore.mjs), put the wheel itself on sys.path as the page does, write PyScript's own Python
   // package, then import every module of pyapp and of PyScript's package and play a little of every
-  // ready game (the app controller with bots, and a short bot-only game per bot).  Prints one JSON
+  // ready game (the app controller with bots, and a short bot-only game per bot: 150 actions, 60 for a bot that searches).  Prints one JSON
   // line: the stdlib files that were loaded, and every error.  The build prunes the stdlib to these
   // (plus a safety list) and runs this again on the pruned zip as its check.
   const wheel = outZip;
@@ -164,8 +164,13 @@ def exercise_games():
         gid = entry["id"]
         for_ready.append(gid)
         n = entry["min_players"]
-        for name in bots.available(gid):
-            attempt(f"sim {gid} {name}", lambda gid=gid, name=name, n=n: sim.run(gid, 1, 1, [name] * n, max_actions=150))
+        for name, cls in bots.available(gid).items():
+            # a bot that searches (a budget of simulated actions or positions per decision: every hard bot,
+            # Hex Battle's planners) plays 60 actions: its searches run (Doomspire's hard bot, the last to
+            # search, first does between actions 30 and 60), and the hard bots' 150 actions were 152 s of
+            # these games' 197 s in CPython (2026-11-28, a busy machine), several times that under Node
+            cap = 60 if hasattr(cls, "budget") or hasattr(cls, "BUDGET") else 150
+            attempt(f"sim {gid} {name}", lambda gid=gid, name=name, n=n, cap=cap: sim.run(gid, 1, 1, [name] * n, max_actions=cap))
         def drive(gid=gid, n=n):
             a = app_mod.App(Mem(), {"game": gid, "seats": ",".join(["bot"] * n), "seed": "3", "fast": "1"})
             a.render()

@@ -97,6 +97,31 @@ def sized_page(browser, size: str):
     return new_page(browser, viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
 
 
+def as_size(page, size: str | tuple[int, int, bool]) -> tuple[int, int]:
+    """Turn a page made by :func:`new_page` without touch into one of the sizes players use, in place, as a window
+    resized or a phone turned does (the page follows: web/ui.css's media queries, web/morph.js's narrow bar), so that
+    one boot and one game serve every size.  ``size``: a name of tools/screenshots.py's ``SIZES`` or (width, height,
+    touch).  The DevTools protocol sets touch (``(pointer: coarse)`` matches, one touch point) and the metrics (a
+    mobile viewport with touch) as :func:`sized_page`'s ``has_touch``/``is_mobile`` do.  Returns (width, height),
+    checked against the page's ``innerWidth``/``innerHeight`` and ``(pointer: coarse)`` after two frames."""
+    from tool_modules import tool
+    w, h, touch = tool("screenshots").SIZES[size] if isinstance(size, str) else size
+    cdp = getattr(page, "_bs_cdp", None)
+    if cdp is None:
+        cdp = page._bs_cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": touch, "maxTouchPoints": 1})
+    if not touch:
+        page.set_viewport_size({"width": w, "height": h})  # Playwright's own idea of the page's size (screenshots)
+    # the last override sent applies: this session's, cleared first (the same one sent again would not apply)
+    cdp.send("Emulation.clearDeviceMetricsOverride")
+    cdp.send("Emulation.setDeviceMetricsOverride",
+             {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": touch, "screenWidth": w, "screenHeight": h})
+    got = page.evaluate("""() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() =>
+        done([innerWidth, innerHeight, matchMedia('(pointer: coarse)').matches]))))""")
+    assert got == [w, h, touch], (size, got)
+    return w, h
+
+
 def wait_ready(page, timeout: int = BOOT_TIMEOUT_MS) -> None:
     """Wait until #app accepts input (data-ready="true"); a start-up failure fails fast."""
     page.wait_for_function(

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pyapp import games
-from harness import ROOT, action_ids, click, click_action, new_page, notices, sized_page, wait_idle, wait_ready
+from harness import ROOT, action_ids, as_size, click, click_action, new_page, notices, wait_idle, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -56,53 +56,63 @@ def axe(page, *, exclude_board: bool = True) -> tuple[list, list]:
     return app, board
 
 
+# the two sizes every screen is checked at: Playwright's default (1280x720) and a phone's (390x844 by touch: the dock,
+# the folded panels and the board's own scroll box are other markup there)
+SIZES = {"desktop": (1280, 720, False), "phone": (390, 844, True)}
+
+
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (npm ci)")
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_axe_finds_no_serious_problem_on_any_screen(site, browser, size):
-    """Every screen at the desktop's size (1280x720, Playwright's default) and at a phone's (390x844 by touch:
-    the dock, the folded panels and the board's own scroll box are other markup there)."""
-    if size == "phone":
-        ctx, page, _guard = sized_page(browser, "phone")
-    else:
-        ctx, page, _guard = new_page(browser)
+def test_axe_finds_no_serious_problem_on_any_screen(site, browser):
+    """Every screen at the desktop's size and at a phone's, one page resized between them (``as_size``): the shelf,
+    each ready game's setup and rules screens, and its game under way."""
+    ctx, page, _guard = new_page(browser)
     try:
-        _axe_every_screen(site, page, size)
+        _axe_every_screen(site, page)
     finally:
         ctx.close()
 
 
-def _axe_every_screen(site, page, size: str) -> None:
-    found_board = {}
-    found_app = []              # every screen's problems, so that a failure lists them all
+def _axe_every_screen(site, page) -> None:
+    found_board: dict[str, dict] = {size: {} for size in SIZES}
+    found_app: dict[str, list] = {size: [] for size in SIZES}   # every screen's problems, so a failure lists them all
+
+    def check(gid: str, screen: str) -> None:
+        for size in ("phone", "desktop"):                 # back at the desktop's size to go on
+            as_size(page, SIZES[size])
+            app_problems, board = axe(page)
+            found_app[size] += [(gid, screen, p) for p in app_problems]
+            if screen == "game":
+                found_board[size][gid] = board
+
     page.goto(site.url("index.html?fast=1"))
     wait_ready(page)
-    app_problems, _ = axe(page)
-    found_app += [("shelf", "shelf", p) for p in app_problems]
+    check("shelf", "shelf")
     for gid in READY:
-        page.goto(site.url("index.html?fast=1"))
-        wait_ready(page)
-        if page.locator("#app .screen-game").count():           # the last game resumed: leave it
+        if page.locator("#app .screen-game").count():           # the last game under way: leave it
             click(page, '.topbar [data-nav="shelf"]')
         click(page, f'[data-nav="setup:{gid}"]')
         assert page.locator("#app .screen-setup").count() == 1, notices(page)
-        app_problems, _ = axe(page)
-        found_app += [(gid, "setup", p) for p in app_problems]
+        check(gid, "setup")
         click(page, f'[data-nav="rules:{gid}"]')
-        app_problems, _ = axe(page)
-        found_app += [(gid, "rules", p) for p in app_problems]
+        check(gid, "rules")
         page.goto(site.url(f"index.html?game={gid}&seats={SEATS[gid]}&seed=5&fast=1"))
         wait_ready(page)
         wait_idle(page, timeout=120_000)
         assert page.locator("#app .screen-game").count() == 1, notices(page)
-        app_problems, board = axe(page)
-        found_app += [(gid, "game", p) for p in app_problems]
-        found_board[gid] = board
-    BOARD_FINDINGS.with_name(f"{BOARD_FINDINGS.stem}-{size}.json").write_text(json.dumps(found_board, indent=1))
-    BOARD_FINDINGS.with_name(f"boardshelf-axe-app-findings-{size}.json").write_text(json.dumps(found_app, indent=1))
-    found_app = [f for f in found_app if not _known(size, f[-2], f[-1])]
-    found_board = {g: [p for p in b if not _known(size, "board", p)] for g, b in found_board.items()}
-    assert not found_app, (size, found_app)
-    assert not any(found_board.values()), (size, "inside the games' boards", found_board)
+        check(gid, "game")
+    failures = []
+    for size in SIZES:
+        BOARD_FINDINGS.with_name(f"{BOARD_FINDINGS.stem}-{size}.json").write_text(
+            json.dumps(found_board[size], indent=1))
+        BOARD_FINDINGS.with_name(f"boardshelf-axe-app-findings-{size}.json").write_text(
+            json.dumps(found_app[size], indent=1))
+        app = [f for f in found_app[size] if not _known(size, f[-2], f[-1])]
+        board = {g: [p for p in b if not _known(size, "board", p)] for g, b in found_board[size].items()}
+        if app:
+            failures.append((size, app))
+        if any(board.values()):
+            failures.append((size, "inside the games' boards", board))
+    assert not failures, failures
     page.boardshelf.check()
 
 
