@@ -119,16 +119,18 @@ def test_thirty_bot_games_in_one_tab_keep_memory_flat(site, page):
         wait_render(page, before)
     took = time.monotonic() - t0
     table = "\n".join(f"game {i + 1:2}: wasm {r['heap'] / 1e6:7.1f} MB  objects {r['objs']:7}  js {r['js'] / 1e6:5.1f} MB"
-                      f"  renderer {r['rss'] / 1e6:6.1f} MB  nodes {r['nodes']:6}  listeners {r['listeners']:5}"
+                      f"  renderer {r['rss'] / 1e6:6.1f} MB (anon {r['anon'] / 1e6:6.1f})  nodes {r['nodes']:6}  listeners {r['listeners']:5}"
                       for i, r in enumerate(rows))
     warm = min(WARM, GAMES - 1)
     base, last = rows[warm - 1], rows[-1]
     n = GAMES - warm
-    per_game = {k: (last[k] - base[k]) / n for k in ("heap", "js", "rss")}
+    per_game = {k: (last[k] - base[k]) / n for k in ("heap", "js", "rss", "anon")}
     report = (f"{GAMES} {GAME} games ({SEATS}) in {took:.0f} s; growth a game after game {warm}: wasm "
-              f"{per_game['heap'] / 1e6:.2f} MB, js {per_game['js'] / 1e6:.2f} MB, renderer {per_game['rss'] / 1e6:.2f} MB, "
+              f"{per_game['heap'] / 1e6:.2f} MB, js {per_game['js'] / 1e6:.2f} MB, renderer {per_game['rss'] / 1e6:.2f} MB "
+              f"(anonymous {per_game['anon'] / 1e6:.2f} MB), "
               f"objects {(last['objs'] - base['objs']) / n:.0f}\n{table}")
     print(report)
     assert per_game["heap"] < MAX_GROWTH_PER_GAME, report
     assert per_game["js"] < MAX_GROWTH_PER_GAME, report
+    assert per_game["anon"] < MAX_GROWTH_PER_GAME, report     # the renderer's own memory, not mapped files
     assert per_game["rss"] < MAX_RSS_GROWTH_PER_GAME, report
