@@ -75,6 +75,7 @@ def _focus_key(el: Any) -> str | None:
 # itself after an action, so that pressing Enter twice never throws a choice away.
 PASSING = re.compile(r"(skip|pass|end|concede|cancel|stop|done|undo|restart)(:|$)")
 
+RENDER_MARKS = 1000        # "render" marks kept on the page's timeline at most (then cleared: tests read the newest)
 BOT_SLICE_MS = 30          # a thinking bot gives the page back at least this often (long tasks are over 50 ms)
 
 
@@ -350,6 +351,8 @@ class Glue(PartsGlue):
         self._coach_into_view()
         self.on_resize()
         js.document.body.dataset.renders = str(self.renders)
+        if self.renders % RENDER_MARKS == 0:                # the timeline keeps every mark: a tab that plays all
+            js.window.performance.clearMarks("render")      # evening would pile up one per update (issue 34)
         js.window.performance.mark("render")               # the update is complete (the bench and tests wait on it)
         if busy:
             self.schedule_bot()

@@ -31,9 +31,15 @@ MAX_RSS_GROWTH_PER_GAME = 2_000_000       # the renderer's resident size also ho
 
 FIGURES_JS = """async () => {
   const py = await (await import('./web/pyodide-early.mjs')).startEarly();
+  let rules = 0;
+  for (const s of document.styleSheets) { try { rules += s.cssRules.length; } catch (_e) { /* another origin */ } }
   return {heap: py._module.HEAP8.length,
           glue: py.runPython('import pyapp.browser.main as _m; _m._GLUE is not None'),
-          objs: py.runPython('import gc as _g; len(_g.get_objects())')};
+          objs: py.runPython('import gc as _g; len(_g.get_objects())'),
+          // things a page can pile up per game: timeline entries, animations, style sheets and rules, <head>
+          marks: performance.getEntries().length, anims: document.getAnimations().length,
+          sheets: document.styleSheets.length, rules, head: document.head.childElementCount,
+          body: document.body.childElementCount, history: history.length};
 }"""
 
 OVER_JS = """() => { const a = document.getElementById('app');
@@ -58,7 +64,7 @@ def _ours(pid: str) -> bool:
     return False
 
 
-def renderer_rss() -> int:
+def renderer_rss(field: str = "VmRSS") -> int:
     """The resident size of this test's Chromium renderer processes (bytes, from /proc; 0 where there is no
     /proc): the figure the issue saw grow."""
     total = 0
@@ -72,7 +78,7 @@ def renderer_rss() -> int:
                 if b"--type=renderer" not in f.read():
                     continue
             with open(f"/proc/{pid}/status") as f:
-                total += next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmRSS:"))
+                total += next(int(line.split()[1]) * 1024 for line in f if line.startswith(field + ":"))
         except (OSError, StopIteration, ValueError):
             continue
     return total
@@ -85,6 +91,9 @@ def _figures(page, cdp) -> dict:
     out["nodes"] = int(metrics.get("Nodes", 0))             # DOM nodes alive (detached ones too)
     out["listeners"] = int(metrics.get("JSEventListeners", 0))
     out["rss"] = renderer_rss()
+    out["anon"] = renderer_rss("RssAnon")
+    out["jstotal"] = int(metrics.get("JSHeapTotalSize", 0))
+    out["docs"] = int(metrics.get("Documents", 0))
     return out
 
 
@@ -93,6 +102,8 @@ def test_thirty_bot_games_in_one_tab_keep_memory_flat(site, page):
     t0 = time.monotonic()
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
+    if os.environ.get('SOAK_REDUCE') == '1':              # motion off (web/motion.js), for bisecting
+        page.emulate_media(reduced_motion='reduce')
     page.goto(site.url(f"index.html?game={GAME}&seats={SEATS}&fast=1&seed=1"))
     wait_ready(page)
     rows = []
@@ -108,16 +119,18 @@ def test_thirty_bot_games_in_one_tab_keep_memory_flat(site, page):
         wait_render(page, before)
     took = time.monotonic() - t0
     table = "\n".join(f"game {i + 1:2}: wasm {r['heap'] / 1e6:7.1f} MB  objects {r['objs']:7}  js {r['js'] / 1e6:5.1f} MB"
-                      f"  renderer {r['rss'] / 1e6:6.1f} MB  nodes {r['nodes']:6}  listeners {r['listeners']:5}"
+                      f"  renderer {r['rss'] / 1e6:6.1f} MB (anon {r['anon'] / 1e6:6.1f})  nodes {r['nodes']:6}  listeners {r['listeners']:5}"
                       for i, r in enumerate(rows))
     warm = min(WARM, GAMES - 1)
     base, last = rows[warm - 1], rows[-1]
     n = GAMES - warm
-    per_game = {k: (last[k] - base[k]) / n for k in ("heap", "js", "rss")}
+    per_game = {k: (last[k] - base[k]) / n for k in ("heap", "js", "rss", "anon")}
     report = (f"{GAMES} {GAME} games ({SEATS}) in {took:.0f} s; growth a game after game {warm}: wasm "
-              f"{per_game['heap'] / 1e6:.2f} MB, js {per_game['js'] / 1e6:.2f} MB, renderer {per_game['rss'] / 1e6:.2f} MB, "
+              f"{per_game['heap'] / 1e6:.2f} MB, js {per_game['js'] / 1e6:.2f} MB, renderer {per_game['rss'] / 1e6:.2f} MB "
+              f"(anonymous {per_game['anon'] / 1e6:.2f} MB), "
               f"objects {(last['objs'] - base['objs']) / n:.0f}\n{table}")
     print(report)
     assert per_game["heap"] < MAX_GROWTH_PER_GAME, report
     assert per_game["js"] < MAX_GROWTH_PER_GAME, report
+    assert per_game["anon"] < MAX_GROWTH_PER_GAME, report     # the renderer's own memory, not mapped files
     assert per_game["rss"] < MAX_RSS_GROWTH_PER_GAME, report

@@ -505,3 +505,16 @@ def test_a_thinking_bot_gives_the_page_back_between_slices(glue):
         slices += 1
     assert slices >= 3                                    # several slices, each a timer of its own
     assert t.root.swaps == swaps + 1                      # one update, after the move
+
+
+def test_the_render_marks_on_the_timeline_stay_bounded(glue):
+    """Issue 34 item 15: the glue marks every update on the page's timeline ("render"), which keeps every mark
+    for the tab's life; over an evening of games they pile up.  Every RENDER_MARKS updates it clears them first,
+    so the newest mark (the one tests and the bench read) is always there."""
+    g = glue()
+    t = g.test
+    t.window.performance.clearMarks = lambda name: t.marks.clear()   # (the glue marks only "render")
+    import pyapp.browser.main as main
+    for _ in range(main.RENDER_MARKS * 2 + 5):
+        g.update()
+    assert 0 < len(t.marks) <= main.RENDER_MARKS and t.marks[-1] == "render"
