@@ -37,6 +37,7 @@ class IceState(PowersMixin):
     )
     FIRST_PHASE = "setup"
     FRAMES = ("flipnames", "fx", "limit", "pay", "pull", "seq")
+    STAGES = {"fx": PowersMixin.FX_STEPS}          # an effect's steps (powers.py): the kit routes _f_fx to them
 
     # ---------------------------------------------------------------- setup (IF-SETUP-*)
     def _setup_data(self) -> dict:
