@@ -116,8 +116,20 @@ def effect_text(e: dict) -> str:
     }[do]
 
 
+_TEXTS: dict = {}
+
+
 def power_text(p: dict) -> str:
-    """One plain sentence for a power: its cost, then its effects."""
+    """One plain sentence for a power: its cost, then its effects (each text written once, kept by the power's
+    content: the move listing labels every usable power at every step)."""
+    key = repr(p)
+    got = _TEXTS.get(key)
+    if got is None:
+        got = _TEXTS[key] = _power_text(p)
+    return got
+
+
+def _power_text(p: dict) -> str:
     body = ", then ".join(effect_text(e) for e in p["effects"])
     if not p["cost"]:
         return body[0].upper() + body[1:] + "."

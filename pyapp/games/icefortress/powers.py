@@ -47,6 +47,16 @@ class PowersMixin(IceBase):
     def affordable(self, power: dict) -> bool:
         """Whether the whole cost can be paid (IF-POW-7); costs are at most two items."""
         d = self.data
+        cost = power["cost"]
+        if not cost:
+            return True
+        if len(cost) == 1:                                              # the common case: one item, no search
+            c = cost[0]
+            if "shard" in c:
+                shards = d["supply"]["shards"]
+                return any(shards.get(e, 0) > 0 for e in (ELEMENTS if c["shard"] == "any" else (c["shard"],)))
+            ok = allowed(c["die"])
+            return any(v in ok for v in d["dice"])
         shards, dice = dict(d["supply"]["shards"]), list(d["dice"])
 
         def go(i: int) -> bool:
@@ -72,12 +82,28 @@ class PowersMixin(IceBase):
         if "shard" in cost:
             els = ELEMENTS if cost["shard"] == "any" else (cost["shard"],)
             return [e for e in els if shards.get(e, 0) > 0]
-        return sorted({v for v in dice if v in allowed(cost["die"])})
+        ok = allowed(cost["die"])
+        return sorted({v for v in dice if v in ok})
 
     def usable_powers(self) -> list[str]:
+        return [k for k, _power in self.usable_power_list()]
+
+    def usable_power_list(self) -> list[tuple[str, dict]]:
+        """``(key, power)`` for each power the current character may use now, in :meth:`power_keys` order."""
         d = self.data
-        return [k for k in self.power_keys(d["cur"]) if k not in d["used"] and self.affordable(self.power_of(k))
-                and not self.stopped_by_full_supply(self.power_of(k))]
+        used = d["used"]
+        fs = content.load()["game"].get("full_supply")                # see stopped_by_full_supply
+        stops = fs["stops"] if fs and len(d["supply"]["rooms"]) >= d["difficulty"] + fs["over"] else ()
+        out = []
+        for k in self.power_keys(d["cur"]):
+            if k in used:
+                continue
+            power = self.power_of(k)
+            if stops and any(e["do"] in stops for e in power["effects"]):
+                continue
+            if self.affordable(power):
+                out.append((k, power))
+        return out
 
     def stopped_by_full_supply(self, power: dict) -> bool:
         """A balance lever tied to the difficulty (issue 34 item 13, docs/notes/icefortress.md
