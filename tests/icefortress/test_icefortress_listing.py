@@ -2,7 +2,7 @@
 
 The listing no longer asks :func:`fortress.pillar_problem` / :func:`fortress.build_problem` for every square,
 group and die: it reads which values each open square takes (``pillar_values``, ``pillar_places``) and where each
-room size may go (``size_places``) in one pass, pays single-item costs without the search, and keeps each power's
+room size may go (``size_places``, ``places_by_size``) in one pass, pays single-item costs without the search, and keeps each power's
 text by its content.  Here every one of those answers is compared with the slow, reason-giving checks.
 """
 from __future__ import annotations
@@ -52,12 +52,14 @@ def _check(st) -> None:
             fits.add(v)
         assert fx.any_pillar_place(d, v) == bool(plain)
     assert fx.pillar_values(d) == fits
+    assert fx.air_count(d) == (sum(1 for _p, e in fx.invaders(d) if e == "air") if fx.active(d, "air") else 0)
     groups = [f"{cid}.{g['id']}" for cid in sorted(d["rooms"]) for g in fx.rc(cid)["groups"]]
+    by_size = fx.places_by_size(d)
     for size in SIZES:
         card = next(k for k, r in content.load()["rooms"].items() if r["size"] == size)
         base = [f"base:{k}" for k in range(len(d["base"]))]
         plain = [p for p in base + groups if fx.build_problem(d, card, p) is None]
-        assert fx.size_places(d, size) == plain == fx.build_places(d, card)
+        assert fx.size_places(d, size) == plain == fx.build_places(d, card) == by_size[size]
     used = d["used"]
     plain_usable = [k for k in st.power_keys(d["cur"]) if k not in used and _plain_affordable(st, st.power_of(k))
                     and not st.stopped_by_full_supply(st.power_of(k))]

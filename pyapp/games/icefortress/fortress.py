@@ -228,6 +228,25 @@ def size_places(d: dict, size: str) -> list[str]:
     return out
 
 
+def places_by_size(d: dict) -> dict[str, list[str]]:
+    """:func:`size_places` for every size at once (one pass over the fortress): ``{size: [place...]}``."""
+    out: dict[str, list[str]] = {z: [] for z in content.SIZES}
+    out["jumbo"] += [f"base:{k}" for k in range(len(d["base"])) if d["base"][k] is None]
+    rooms = d["rooms"]
+    for cid in sorted(rooms):
+        room = rooms[cid]
+        top, ginv, inv, pillars = room["top"], room["ginv"], room["inv"], room["pillars"]
+        for g in rc(cid)["groups"]:
+            gid = g["id"]
+            if gid in top or gid in ginv:
+                continue
+            sqs = g["squares"]
+            if any(s in inv for s in sqs) or any(s not in pillars for s in sqs):
+                continue
+            out[g["size"]].append(f"{cid}.{gid}")
+    return out
+
+
 def parent(d: dict, cid: str) -> str | None:
     """The built room ``cid`` stands on (None on the foundation board)."""
     on = d["rooms"][cid]["on"]
@@ -270,7 +289,8 @@ def invaders(d: dict) -> list[tuple[str, str]]:
 def air_count(d: dict) -> int:
     if not active(d, "air"):
         return 0                                                                # IF-INV-18, IF-GAP-40
-    return sum(1 for _p, e in invaders(d) if e == "air")
+    return sum(list(r["inv"].values()).count("air") + list(r["ginv"].values()).count("air")   # (as invaders(d) counts)
+               for r in d["rooms"].values())
 
 
 def landing(d: dict, element: str) -> list[tuple[str, str]]:
@@ -313,4 +333,4 @@ def landing(d: dict, element: str) -> list[tuple[str, str]]:
 
 
 __all__ = ["ELEMENTS", "rc", "sq_of", "group", "split", "active", "pillar_problem", "pillar_places", "pillar_values",
-           "build_problem", "build_places", "size_places", "chain", "covered", "invaders", "air_count", "landing"]
+           "build_problem", "build_places", "size_places", "places_by_size", "chain", "covered", "invaders", "air_count", "landing"]

@@ -47,9 +47,10 @@ class IceState(PowersMixin):
         for el in ELEMENTS:                                             # IF-SETUP-1, IF-SETUP-2
             ids = sorted(k for k, v in c["beacons"].items() if v["element"] == el)
             ib[el] = ids[rng.below(len(ids))]
-        decks = {}
-        for z in SIZES:                                                  # IF-SETUP-3
-            decks[z] = sorted(k for k, r in c["rooms"].items() if r["size"] == z)
+        decks: dict[str, list[str]] = {z: [] for z in SIZES}
+        for k in sorted(c["rooms"]):                                     # IF-SETUP-3: one deck per size
+            decks[c["rooms"][k]["size"]].append(k)
+        for z in SIZES:
             piles.shuffle(decks[z], rng)
         supply = [decks[z].pop() for z in SIZES]                         # IF-SETUP-4
         names, abil, cls = sorted(c["names"]), sorted(c["abilities"]), sorted(c["classes"])
@@ -127,12 +128,11 @@ class IceState(PowersMixin):
         sel = d["sel"]
         sel_die = sel.get("die") if sel else None
         sel_room = sel.get("room") if sel else None
-        places: dict[str, list[str]] = {}                                # size -> where such a room may go now
+        places = fx.places_by_size(d) if d["supply"]["rooms"] or sel_room else {}   # size -> where it may go now
         if sel_die is not None:
             out += [Action(f"pillar:{p}", f"Put the {sel_die} on {p}", "pillar") for p in fx.pillar_places(d, sel_die)]
         if sel_room is not None:
             size = fx.rc(sel_room)["size"]
-            places[size] = fx.size_places(d, size)
             out += [Action(f"build:{p}", f"Build {self.room_label(sel_room)} on {p}", "build") for p in places[size]]
         if sel:
             out.append(Action("cancel", "Put it back", "select"))
@@ -147,10 +147,7 @@ class IceState(PowersMixin):
         for cid in d["supply"]["rooms"]:
             if cid == sel_room:
                 continue
-            size = fx.rc(cid)["size"]
-            if size not in places:
-                places[size] = fx.size_places(d, size)
-            if places[size]:
+            if places[fx.rc(cid)["size"]]:
                 out.append(Action(f"pick:{cid}", f"Take {self.room_label(cid)} from the supply", "pick"))
                 rooms = True
         out += [Action(f"power:{k}", f"{self.power_name(k)}: {content.power_text(power)}", "power")
