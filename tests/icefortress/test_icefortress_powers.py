@@ -173,7 +173,7 @@ def test_destroyed_white_pillar_frees_its_own_range():
     assert fx.rc("L13")["element"] == "air"
     pillars(st, "L13", a=2, b=4)
     st.data["chars"][st.view(None)["cur"]]["class"] = "C01"
-    st.flow.push("fx", e={"do": "destroy_pillar"}, left=1, stage="")
+    st.push_fx({"do": "destroy_pillar"})
     st._advance()
     assert "pil:L13.a" in ids(st) and "pil:J07.a" not in ids(st)      # a pillar under a room stays
     play(st, "pil:L13.a")
@@ -181,7 +181,7 @@ def test_destroyed_white_pillar_frees_its_own_range():
     for v in (1, 2, 3):
         assert fx.pillar_problem(st.data, "L13.a", v) is None       # not tied to the 4 on the black square
     invader(st, "L13.b", "air")
-    st.flow.push("fx", e={"do": "destroy_pillar"}, left=1, stage="")
+    st.push_fx({"do": "destroy_pillar"})
     st._advance()
     assert st.view(None)["prompt"] is None                         # the only pillar carries an invader
 

@@ -19,6 +19,8 @@ room of the next size down (jumbo > large > medium > small; small rooms carry no
 """
 from __future__ import annotations
 
+import copy
+
 from ...engine.content import Checker, is_int, read_json
 
 ELEMENTS = ("fire", "water", "air", "earth")
@@ -116,8 +118,22 @@ def effect_text(e: dict) -> str:
     }[do]
 
 
+_TEXTS: dict = {}
+
+
 def power_text(p: dict) -> str:
-    """One plain sentence for a power: its cost, then its effects."""
+    """One plain sentence for a power: its cost, then its effects (each text written once and kept with a copy of
+    the power it was written for, used again only while the power still equals that copy: the move listing labels
+    every usable power at every step, and tests change powers in place)."""
+    got = _TEXTS.get(id(p))
+    if got is not None and got[0] == p:
+        return got[1]
+    text = _power_text(p)
+    _TEXTS[id(p)] = (copy.deepcopy(p), text)
+    return text
+
+
+def _power_text(p: dict) -> str:
     body = ", then ".join(effect_text(e) for e in p["effects"])
     if not p["cost"]:
         return body[0].upper() + body[1:] + "."

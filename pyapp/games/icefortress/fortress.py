@@ -129,13 +129,47 @@ def open_squares(d: dict) -> list[str]:
     return out
 
 
+def _fits(room: dict, q: dict) -> tuple:
+    """The die values open square ``q`` of built ``room`` takes now: what :func:`pillar_problem` accepts, found
+    without writing its reasons (the move listing asks for every square at every step)."""
+    if q["colour"] == "white":
+        return allowed(q["need"])                                             # IF-PIL-2..4
+    src = room["pillars"].get(q["from"])
+    if src is None:
+        return ()                                                             # IF-PIL-5
+    want = modified(q["mod"], src)
+    return (want,) if 1 <= want <= 6 else ()                                  # IF-PIL-6, IF-GAP-18
+
+
 def pillar_places(d: dict, value: int) -> list[str]:
-    return [p for p in open_squares(d) if pillar_problem(d, p, value) is None]
+    """Every square a die showing ``value`` may go on now, in :func:`open_squares`' order."""
+    out = []
+    rooms = d["rooms"]
+    for cid in sorted(rooms):
+        room = rooms[cid]
+        pillars, inv = room["pillars"], room["inv"]
+        for q in rc(cid)["squares"]:
+            sid = q["id"]
+            if sid not in pillars and sid not in inv and value in _fits(room, q):
+                out.append(f"{cid}.{sid}")
+    return out
+
+
+def pillar_values(d: dict) -> set[int]:
+    """The die values that fit on some square now (each value with :func:`pillar_places` not empty)."""
+    out: set[int] = set()
+    for cid, room in d["rooms"].items():
+        pillars, inv = room["pillars"], room["inv"]
+        for q in rc(cid)["squares"]:
+            sid = q["id"]
+            if sid not in pillars and sid not in inv:
+                out.update(_fits(room, q))
+    return out
 
 
 def any_pillar_place(d: dict, value: int) -> bool:
-    """Whether a die showing ``value`` fits somewhere (``pillar_places`` not empty), stopping at the first."""
-    return any(pillar_problem(d, p, value) is None for p in open_squares(d))
+    """Whether a die showing ``value`` fits somewhere (``pillar_places`` not empty)."""
+    return value in pillar_values(d)
 
 
 # ---------------------------------------------------------------- rooms
@@ -169,15 +203,47 @@ def build_problem(d: dict, card: str, place: str) -> str | None:
 
 
 def build_places(d: dict, card: str) -> list[str]:
-    size = rc(card)["size"]
+    """Every place supply room ``card`` may be built on now (where :func:`build_problem` finds nothing)."""
+    return size_places(d, rc(card)["size"])
+
+
+def size_places(d: dict, size: str) -> list[str]:
+    """Every place a room of ``size`` may be built on now: free bottom spaces (jumbo), then the free groups
+    of that size with a pillar on every square and no invader, rooms in card order (see :func:`build_problem`)."""
     out = []
     if size == "jumbo":
         out += [f"base:{k}" for k in range(len(d["base"])) if d["base"][k] is None]
-    for cid in sorted(d["rooms"]):
+    rooms = d["rooms"]
+    for cid in sorted(rooms):
+        room = rooms[cid]
+        top, ginv, inv, pillars = room["top"], room["ginv"], room["inv"], room["pillars"]
         for g in rc(cid)["groups"]:
-            p = f"{cid}.{g['id']}"
-            if g["size"] == size and build_problem(d, card, p) is None:
-                out.append(p)
+            gid = g["id"]
+            if g["size"] != size or gid in top or gid in ginv:               # IF-ROOM-1, IF-ROOM-7, IF-INV-12
+                continue
+            sqs = g["squares"]
+            if any(s in inv for s in sqs) or any(s not in pillars for s in sqs):   # IF-ROOM-5, IF-ROOM-2
+                continue
+            out.append(f"{cid}.{gid}")
+    return out
+
+
+def places_by_size(d: dict) -> dict[str, list[str]]:
+    """:func:`size_places` for every size at once (one pass over the fortress): ``{size: [place...]}``."""
+    out: dict[str, list[str]] = {z: [] for z in content.SIZES}
+    out["jumbo"] += [f"base:{k}" for k in range(len(d["base"])) if d["base"][k] is None]
+    rooms = d["rooms"]
+    for cid in sorted(rooms):
+        room = rooms[cid]
+        top, ginv, inv, pillars = room["top"], room["ginv"], room["inv"], room["pillars"]
+        for g in rc(cid)["groups"]:
+            gid = g["id"]
+            if gid in top or gid in ginv:
+                continue
+            sqs = g["squares"]
+            if any(s in inv for s in sqs) or any(s not in pillars for s in sqs):
+                continue
+            out[g["size"]].append(f"{cid}.{gid}")
     return out
 
 
@@ -223,7 +289,8 @@ def invaders(d: dict) -> list[tuple[str, str]]:
 def air_count(d: dict) -> int:
     if not active(d, "air"):
         return 0                                                                # IF-INV-18, IF-GAP-40
-    return sum(1 for _p, e in invaders(d) if e == "air")
+    return sum(list(r["inv"].values()).count("air") + list(r["ginv"].values()).count("air")   # (as invaders(d) counts)
+               for r in d["rooms"].values())
 
 
 def landing(d: dict, element: str) -> list[tuple[str, str]]:
@@ -265,5 +332,5 @@ def landing(d: dict, element: str) -> list[tuple[str, str]]:
     return [(p, "square") for p in sorted(s for _, ss in top for s in ss)]     # IF-PULL-7
 
 
-__all__ = ["ELEMENTS", "rc", "sq_of", "group", "split", "active", "pillar_problem", "pillar_places",
-           "build_problem", "build_places", "chain", "covered", "invaders", "air_count", "landing"]
+__all__ = ["ELEMENTS", "rc", "sq_of", "group", "split", "active", "pillar_problem", "pillar_places", "pillar_values",
+           "build_problem", "build_places", "size_places", "places_by_size", "chain", "covered", "invaders", "air_count", "landing"]

@@ -2,7 +2,8 @@
 
 A power is ``{"cost": [...], "effects": [...]}`` (content.py).  ``power:<key>`` pushes a ``pay``
 frame (which asks for a shard element or a die value when there is a choice), then a ``seq``
-frame runs the effects one by one, each an ``fx`` frame that asks for its targets.  A Beacon's
+frame runs the effects one by one, each an ``fx`` frame that asks for its targets in small named steps
+(``STAGES``: the first step is the effect's kind, ``_s_fx_<kind>``; ``search``/``look`` go on to ``take``).  A Beacon's
 "Immediately" effect is a ``seq`` frame too.
 """
 from __future__ import annotations
@@ -46,6 +47,16 @@ class PowersMixin(IceBase):
     def affordable(self, power: dict) -> bool:
         """Whether the whole cost can be paid (IF-POW-7); costs are at most two items."""
         d = self.data
+        cost = power["cost"]
+        if not cost:
+            return True
+        if len(cost) == 1:                                              # the common case: one item, no search
+            c = cost[0]
+            if "shard" in c:
+                shards = d["supply"]["shards"]
+                return any(shards.get(e, 0) > 0 for e in (ELEMENTS if c["shard"] == "any" else (c["shard"],)))
+            ok = allowed(c["die"])
+            return any(v in ok for v in d["dice"])
         shards, dice = dict(d["supply"]["shards"]), list(d["dice"])
 
         def go(i: int) -> bool:
@@ -71,12 +82,28 @@ class PowersMixin(IceBase):
         if "shard" in cost:
             els = ELEMENTS if cost["shard"] == "any" else (cost["shard"],)
             return [e for e in els if shards.get(e, 0) > 0]
-        return sorted({v for v in dice if v in allowed(cost["die"])})
+        ok = allowed(cost["die"])
+        return sorted({v for v in dice if v in ok})
 
     def usable_powers(self) -> list[str]:
+        return [k for k, _power in self.usable_power_list()]
+
+    def usable_power_list(self) -> list[tuple[str, dict]]:
+        """``(key, power)`` for each power the current character may use now, in :meth:`power_keys` order."""
         d = self.data
-        return [k for k in self.power_keys(d["cur"]) if k not in d["used"] and self.affordable(self.power_of(k))
-                and not self.stopped_by_full_supply(self.power_of(k))]
+        used = d["used"]
+        fs = content.load()["game"].get("full_supply")                # see stopped_by_full_supply
+        stops = fs["stops"] if fs and len(d["supply"]["rooms"]) >= d["difficulty"] + fs["over"] else ()
+        out = []
+        for k in self.power_keys(d["cur"]):
+            if k in used:
+                continue
+            power = self.power_of(k)
+            if stops and any(e["do"] in stops for e in power["effects"]):
+                continue
+            if self.affordable(power):
+                out.append((k, power))
+        return out
 
     def stopped_by_full_supply(self, power: dict) -> bool:
         """A balance lever tied to the difficulty (issue 34 item 13, docs/notes/icefortress.md
@@ -140,7 +167,11 @@ class PowersMixin(IceBase):
             return
         e = frame["effects"][frame["i"]]
         frame["i"] += 1
-        self.flow.push("fx", e=e, left=e.get("n", 1), stage="")
+        self.push_fx(e)
+
+    def push_fx(self, e: dict) -> dict:
+        """Push the ``fx`` frame that resolves effect ``e``: its first step is the effect's kind (``STAGES``)."""
+        return self.flow.push("fx", e=e, left=e.get("n", 1), stage=e["do"])
 
     def _ask(self, frame: dict, options: list[tuple[str, str]], prompt_kind: str = "fx") -> bool:
         if not options:
@@ -148,139 +179,189 @@ class PowersMixin(IceBase):
         self.flow.ask(self.cur_seat, options, kind=prompt_kind)
         return True
 
-    def _f_fx(self, frame: dict, choice: str | None, seat: int | None) -> None:
+    # An ``fx`` frame's steps (``_s_fx_<step>``, routed by the kit on ``frame["stage"]``): one per effect kind,
+    # each asking for its targets (``choice`` None) and resolving the answer, then popping the frame; ``take`` is
+    # the second step of ``search`` and ``look`` (which card of the chosen deck goes to the supply).
+    FX_STEPS = ("boost", "draw_shard", "draw_room", "search", "look", "take", "crystallize", "repel", "repel_room",
+                "destroy_pillar", "destroy_room", "neutralize", "adjust", "reroll", "roll_extra")
+
+    def _s_fx_boost(self, frame: dict, choice: str | None, seat: int | None) -> None:   # IF-BOOST-1, IF-BOOST-2, IF-GAP-8
+        self.boost(frame["e"]["n"])
+        self.flow.pop(frame)
+
+    def _s_fx_draw_shard(self, frame: dict, choice: str | None, seat: int | None) -> None:   # IF-DRAW-2, IF-GAP-35
+        d = self.data
+        got = piles.take_random(d["bag"], frame["e"]["n"], self.rng)
+        for el in got:
+            d["supply"]["shards"][el] += 1
+        self.say("{0} draws shards: " + (", ".join(got) or "the bag is empty"), self.cur_seat, kind="shard")
+        self.flow.pop(frame)
+
+    def _s_fx_draw_room(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        size = frame["e"]["size"]
+        if size != "any":
+            self.draw_room(size)
+        elif self._deck_step(frame, choice):
+            return
+        self.flow.pop(frame)
+
+    def _s_fx_search(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        if not self._deck_step(frame, choice):
+            self.flow.pop(frame)
+
+    _s_fx_look = _s_fx_search
+
+    def _deck_step(self, frame: dict, choice: str | None) -> bool:
+        """Ask which deck (``choice`` None) or act on the chosen one: ``draw_room`` draws its top room; ``search``
+        and ``look`` show its cards and move on to ``take``.  True while the frame waits for an answer."""
         d = self.data
         e = frame["e"]
-        do = e["do"]
-        if do == "boost":                                               # IF-BOOST-1, IF-BOOST-2, IF-GAP-8
-            self.boost(e["n"])
-        elif do == "draw_shard":                                        # IF-DRAW-2, IF-GAP-35
-            got = piles.take_random(d["bag"], e["n"], self.rng)
-            for el in got:
-                d["supply"]["shards"][el] += 1
-            self.say("{0} draws shards: " + (", ".join(got) or "the bag is empty"), self.cur_seat, kind="shard")
-        elif do == "draw_room" and e["size"] != "any":
-            self.draw_room(e["size"])
-        elif do in ("draw_room", "search", "look") and frame["stage"] == "":
+        if choice is None:
             decks = [z for z in SIZES if d["decks"][z] and z in e.get("decks", SIZES)]
-            if choice is None:
-                if self._ask(frame, [(f"deck:{z}", f"{z.title()} deck ({len(d['decks'][z])} rooms)") for z in decks]):
-                    return
-            else:
-                z = choice.split(":", 1)[1]
-                if do == "draw_room":
-                    self.draw_room(z)
-                else:
-                    self.reveal()
-                    deck = d["decks"][z]
-                    cards = sorted(deck) if do == "search" else list(reversed(deck[-e["n"]:]))
-                    frame["stage"], frame["deck"], frame["cards"] = "take", z, cards
-                    self.flow.ask(self.cur_seat, [(f"take:{c}", self.room_label(c)) for c in cards], kind="fx")
-                    return
-        elif do in ("search", "look") and frame["stage"] == "take":
-            assert choice is not None                                   # the "take" prompt's answer
-            cid = choice.split(":", 1)[1]
-            deck = d["decks"][frame["deck"]]
-            deck.remove(cid)
-            d["supply"]["rooms"].append(cid)
-            self.mark(self.cur_seat, "supply", cid, text=fx.rc(cid)["name"])
-            if do == "search":                                          # IF-SRCH-1, IF-SRCH-2
-                piles.shuffle(deck, self.rng)
-            else:
-                rest = [c for c in frame["cards"] if c != cid]
-                for c in rest:
-                    deck.remove(c)
-                piles.put_bottom(deck, rest)
-            self.say("{0} adds " + self.room_label(cid) + " to the supply", self.cur_seat, kind="room")
-        elif do in ("crystallize", "repel"):
-            if choice is not None and choice != "stop":
-                self.remove_invader(choice.split(":", 1)[1], crystal=(do == "crystallize"))
-                frame["left"] -= 1
-                choice = None
-            if choice is None and frame["left"] > 0:
-                opts = [(f"inv:{p}", f"{do.title()} the {el} invader at {p}") for p, el in fx.invaders(d)]
-                if opts and self._ask(frame, opts + [("stop", "Stop")]):
-                    return
-        elif do == "repel_room":
-            if choice is None:
-                rooms = sorted({fx.split(p)[0] for p, _ in fx.invaders(d)})
-                if self._ask(frame, [(f"room:{c}", f"Repel every invader in {self.room_label(c)}") for c in rooms]):
-                    return
-            else:
-                cid = choice.split(":", 1)[1]
-                for p, _el in fx.invaders(d):
-                    if fx.split(p)[0] == cid:
-                        self.remove_invader(p, crystal=False)
-        elif do == "destroy_pillar":
-            if choice is None:
-                places = [f"{cid}.{s}" for cid in sorted(d["rooms"]) for s in sorted(d["rooms"][cid]["pillars"])
-                          if s not in d["rooms"][cid]["inv"] and not fx.under_room(d, cid, s)]   # IF-DEST-2
-                if self._ask(frame, [(f"pil:{p}", f"Destroy the pillar at {p}") for p in places]):
-                    return
-            else:
-                p = choice.split(":", 1)[1]
-                cid, s = fx.split(p)
-                v = d["rooms"][cid]["pillars"].pop(s)                 # IF-DEST-1
-                self.mark(self.cur_seat, "destroy", p, text=f"pillar {v}")
-                self.say("{0} destroys the pillar " + str(v) + " at " + p, self.cur_seat, kind="destroy")
-        elif do == "destroy_room":
-            if choice is None:
-                opts = [(f"sup:{c}", f"Destroy {self.room_label(c)} in the supply") for c in d["supply"]["rooms"]]
-                opts += [(f"room:{c}", f"Destroy the built {self.room_label(c)}") for c in sorted(d["rooms"])
-                         if fx.destroyable(d, c)]
-                if self._ask(frame, opts):
-                    return
-            else:
-                kind, cid = choice.split(":", 1)
-                if kind == "sup":
-                    d["supply"]["rooms"].remove(cid)
-                    piles.put_bottom(d["decks"][fx.rc(cid)["size"]], [cid])            # IF-DEST-5
-                    self.mark(self.cur_seat, "destroy", text=fx.rc(cid)["name"])
-                    self.say("{0} destroys " + self.room_label(cid) + " in the supply", self.cur_seat, kind="destroy")
-                else:
-                    self.destroy_built(cid)
-        elif do == "neutralize":                                         # IF-NEUT-1..3, IF-GAP-47
-            if choice is None:
-                self.flow.ask(self.cur_seat, [(f"elem:{el}", f"Neutralize the {el} invaders") for el in ELEMENTS],
-                              kind="fx")
+            return self._ask(frame, [(f"deck:{z}", f"{z.title()} deck ({len(d['decks'][z])} rooms)") for z in decks])
+        z = choice.split(":", 1)[1]
+        if e["do"] == "draw_room":
+            self.draw_room(z)
+            return False
+        self.reveal()
+        deck = d["decks"][z]
+        cards = sorted(deck) if e["do"] == "search" else list(reversed(deck[-e["n"]:]))
+        frame["deck"], frame["cards"] = z, cards
+        self.stage(frame, "take")
+        self.flow.ask(self.cur_seat, [(f"take:{c}", self.room_label(c)) for c in cards], kind="fx")
+        return True
+
+    def _s_fx_take(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        d = self.data
+        assert choice is not None                                       # the "take" prompt's answer
+        cid = choice.split(":", 1)[1]
+        deck = d["decks"][frame["deck"]]
+        deck.remove(cid)
+        d["supply"]["rooms"].append(cid)
+        self.mark(self.cur_seat, "supply", cid, text=fx.rc(cid)["name"])
+        if frame["e"]["do"] == "search":                                # IF-SRCH-1, IF-SRCH-2
+            piles.shuffle(deck, self.rng)
+        else:
+            rest = [c for c in frame["cards"] if c != cid]
+            for c in rest:
+                deck.remove(c)
+            piles.put_bottom(deck, rest)
+        self.say("{0} adds " + self.room_label(cid) + " to the supply", self.cur_seat, kind="room")
+        self.flow.pop(frame)
+
+    def _s_fx_crystallize(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        do = frame["e"]["do"]
+        if choice is not None and choice != "stop":
+            self.remove_invader(choice.split(":", 1)[1], crystal=(do == "crystallize"))
+            frame["left"] -= 1
+            choice = None
+        if choice is None and frame["left"] > 0:
+            opts = [(f"inv:{p}", f"{do.title()} the {el} invader at {p}") for p, el in fx.invaders(self.data)]
+            if opts and self._ask(frame, opts + [("stop", "Stop")]):
                 return
-            el = choice.split(":", 1)[1]
-            if el not in d["neutral"]:
-                d["neutral"].append(el)
-            self.mark(self.cur_seat, "neutralize", text=el)
-            self.say("{0} neutralizes the " + el + " invader ability", self.cur_seat, kind="neutralize")
-        elif do == "adjust":
-            if choice is None:
-                opts = []
-                for v in sorted(set(d["dice"])):
-                    opts += [(f"adj:{v}:{s}", f"Turn a {v} into a {v + k}") for s, k in (("up", 1), ("down", -1))
-                             if 1 <= v + k <= 6]
-                if self._ask(frame, opts):
-                    return
+        self.flow.pop(frame)
+
+    _s_fx_repel = _s_fx_crystallize
+
+    def _s_fx_repel_room(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        d = self.data
+        if choice is None:
+            rooms = sorted({fx.split(p)[0] for p, _ in fx.invaders(d)})
+            if self._ask(frame, [(f"room:{c}", f"Repel every invader in {self.room_label(c)}") for c in rooms]):
+                return
+        else:
+            cid = choice.split(":", 1)[1]
+            for p, _el in fx.invaders(d):
+                if fx.split(p)[0] == cid:
+                    self.remove_invader(p, crystal=False)
+        self.flow.pop(frame)
+
+    def _s_fx_destroy_pillar(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        d = self.data
+        if choice is None:
+            places = [f"{cid}.{s}" for cid in sorted(d["rooms"]) for s in sorted(d["rooms"][cid]["pillars"])
+                      if s not in d["rooms"][cid]["inv"] and not fx.under_room(d, cid, s)]   # IF-DEST-2
+            if self._ask(frame, [(f"pil:{p}", f"Destroy the pillar at {p}") for p in places]):
+                return
+        else:
+            p = choice.split(":", 1)[1]
+            cid, s = fx.split(p)
+            v = d["rooms"][cid]["pillars"].pop(s)                     # IF-DEST-1
+            self.mark(self.cur_seat, "destroy", p, text=f"pillar {v}")
+            self.say("{0} destroys the pillar " + str(v) + " at " + p, self.cur_seat, kind="destroy")
+        self.flow.pop(frame)
+
+    def _s_fx_destroy_room(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        d = self.data
+        if choice is None:
+            opts = [(f"sup:{c}", f"Destroy {self.room_label(c)} in the supply") for c in d["supply"]["rooms"]]
+            opts += [(f"room:{c}", f"Destroy the built {self.room_label(c)}") for c in sorted(d["rooms"])
+                     if fx.destroyable(d, c)]
+            if self._ask(frame, opts):
+                return
+        else:
+            kind, cid = choice.split(":", 1)
+            if kind == "sup":
+                d["supply"]["rooms"].remove(cid)
+                piles.put_bottom(d["decks"][fx.rc(cid)["size"]], [cid])                # IF-DEST-5
+                self.mark(self.cur_seat, "destroy", text=fx.rc(cid)["name"])
+                self.say("{0} destroys " + self.room_label(cid) + " in the supply", self.cur_seat, kind="destroy")
             else:
-                _, v, way = choice.split(":")
-                d["dice"].remove(int(v))
-                d["dice"].append(int(v) + (1 if way == "up" else -1))
-                d["dice"].sort()
-                self.say("{0} turns a " + v + " into a " + str(int(v) + (1 if way == "up" else -1)), self.cur_seat,
-                         kind="dice")
-        elif do == "reroll":
-            if choice is None:
-                if self._ask(frame, [(f"reroll:{v}", f"Roll a {v} again") for v in sorted(set(d["dice"]))]):
-                    return
-            else:
-                v = int(choice.split(":")[1])
-                d["dice"].remove(v)
-                nv = self.rng.roll(6)
-                d["dice"].append(nv)
-                d["dice"].sort()
-                self.say("{0} rolls a " + str(v) + " again: " + str(nv), self.cur_seat, kind="dice")
-        elif do == "roll_extra":
-            n = min(e["n"], self.pool())
-            got = [self.rng.roll(6) for _ in range(n)]
-            d["dice"] = sorted(d["dice"] + got)
-            self.say("{0} rolls " + str(n) + " more dice: " + (" ".join(map(str, got)) or "none"), self.cur_seat,
+                self.destroy_built(cid)
+        self.flow.pop(frame)
+
+    def _s_fx_neutralize(self, frame: dict, choice: str | None, seat: int | None) -> None:   # IF-NEUT-1..3, IF-GAP-47
+        d = self.data
+        if choice is None:
+            self.flow.ask(self.cur_seat, [(f"elem:{el}", f"Neutralize the {el} invaders") for el in ELEMENTS],
+                          kind="fx")
+            return
+        el = choice.split(":", 1)[1]
+        if el not in d["neutral"]:
+            d["neutral"].append(el)
+        self.mark(self.cur_seat, "neutralize", text=el)
+        self.say("{0} neutralizes the " + el + " invader ability", self.cur_seat, kind="neutralize")
+        self.flow.pop(frame)
+
+    def _s_fx_adjust(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        d = self.data
+        if choice is None:
+            opts = []
+            for v in sorted(set(d["dice"])):
+                opts += [(f"adj:{v}:{s}", f"Turn a {v} into a {v + k}") for s, k in (("up", 1), ("down", -1))
+                         if 1 <= v + k <= 6]
+            if self._ask(frame, opts):
+                return
+        else:
+            _, v, way = choice.split(":")
+            d["dice"].remove(int(v))
+            d["dice"].append(int(v) + (1 if way == "up" else -1))
+            d["dice"].sort()
+            self.say("{0} turns a " + v + " into a " + str(int(v) + (1 if way == "up" else -1)), self.cur_seat,
                      kind="dice")
+        self.flow.pop(frame)
+
+    def _s_fx_reroll(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        d = self.data
+        if choice is None:
+            if self._ask(frame, [(f"reroll:{v}", f"Roll a {v} again") for v in sorted(set(d["dice"]))]):
+                return
+        else:
+            v = int(choice.split(":")[1])
+            d["dice"].remove(v)
+            nv = self.rng.roll(6)
+            d["dice"].append(nv)
+            d["dice"].sort()
+            self.say("{0} rolls a " + str(v) + " again: " + str(nv), self.cur_seat, kind="dice")
+        self.flow.pop(frame)
+
+    def _s_fx_roll_extra(self, frame: dict, choice: str | None, seat: int | None) -> None:
+        d = self.data
+        n = min(frame["e"]["n"], self.pool())
+        got = [self.rng.roll(6) for _ in range(n)]
+        d["dice"] = sorted(d["dice"] + got)
+        self.say("{0} rolls " + str(n) + " more dice: " + (" ".join(map(str, got)) or "none"), self.cur_seat,
+                 kind="dice")
         self.flow.pop(frame)
 
     # ---------------------------------------------------------------- glossary actions

@@ -37,6 +37,7 @@ class IceState(PowersMixin):
     )
     FIRST_PHASE = "setup"
     FRAMES = ("flipnames", "fx", "limit", "pay", "pull", "seq")
+    STAGES = {"fx": PowersMixin.FX_STEPS}          # an effect's steps (powers.py): the kit routes _f_fx to them
 
     # ---------------------------------------------------------------- setup (IF-SETUP-*)
     def _setup_data(self) -> dict:
@@ -46,9 +47,10 @@ class IceState(PowersMixin):
         for el in ELEMENTS:                                             # IF-SETUP-1, IF-SETUP-2
             ids = sorted(k for k, v in c["beacons"].items() if v["element"] == el)
             ib[el] = ids[rng.below(len(ids))]
-        decks = {}
-        for z in SIZES:                                                  # IF-SETUP-3
-            decks[z] = sorted(k for k, r in c["rooms"].items() if r["size"] == z)
+        decks: dict[str, list[str]] = {z: [] for z in SIZES}
+        for k in sorted(c["rooms"]):                                     # IF-SETUP-3: one deck per size
+            decks[c["rooms"][k]["size"]].append(k)
+        for z in SIZES:
             piles.shuffle(decks[z], rng)
         supply = [decks[z].pop() for z in SIZES]                         # IF-SETUP-4
         names, abil, cls = sorted(c["names"]), sorted(c["abilities"]), sorted(c["classes"])
@@ -124,23 +126,33 @@ class IceState(PowersMixin):
             return [Action("roll", f"Roll your dice ({self.roll_count()[0]})", "roll")]
         out = []
         sel = d["sel"]
-        if sel and "die" in sel:
-            out += [Action(f"pillar:{p}", f"Put the {sel['die']} on {p}", "pillar") for p in fx.pillar_places(d, sel["die"])]
-        if sel and "room" in sel:
-            out += [Action(f"build:{p}", f"Build {self.room_label(sel['room'])} on {p}", "build")
-                    for p in fx.build_places(d, sel["room"])]
+        sel_die = sel.get("die") if sel else None
+        sel_room = sel.get("room") if sel else None
+        places = fx.places_by_size(d) if d["supply"]["rooms"] or sel_room else {}   # size -> where it may go now
+        if sel_die is not None:
+            out += [Action(f"pillar:{p}", f"Put the {sel_die} on {p}", "pillar") for p in fx.pillar_places(d, sel_die)]
+        if sel_room is not None:
+            size = fx.rc(sel_room)["size"]
+            out += [Action(f"build:{p}", f"Build {self.room_label(sel_room)} on {p}", "build") for p in places[size]]
         if sel:
             out.append(Action("cancel", "Put it back", "select"))
-        for v in sorted(set(d["dice"])):
-            if not (sel and sel.get("die") == v) and fx.any_pillar_place(d, v):
-                out.append(Action(f"die:{v}", f"Take a die showing {v}", "die"))
+        takes: set[int] = set()                                           # die values on offer
+        if d["dice"]:
+            fits = fx.pillar_values(d)
+            for v in sorted(set(d["dice"])):
+                if v != sel_die and v in fits:
+                    out.append(Action(f"die:{v}", f"Take a die showing {v}", "die"))
+                    takes.add(v)
+        rooms = sel_room is not None and bool(places[fx.rc(sel_room)["size"]])
         for cid in d["supply"]["rooms"]:
-            if not (sel and sel.get("room") == cid) and fx.build_places(d, cid):
+            if cid == sel_room:
+                continue
+            if places[fx.rc(cid)["size"]]:
                 out.append(Action(f"pick:{cid}", f"Take {self.room_label(cid)} from the supply", "pick"))
-        out += [Action(f"power:{k}", f"{self.power_name(k)}: {content.power_text(self.power_of(k))}", "power")
-                for k in self.usable_powers()]                           # IF-POW-3, IF-GAP-25
-        usable = sorted({int(a.id[4:]) for a in out if a.kind == "die"} | ({sel["die"]} if sel and "die" in sel else set()))
-        rooms = any(a.kind in ("pick", "build") for a in out)
+                rooms = True
+        out += [Action(f"power:{k}", f"{self.power_name(k)}: {content.power_text(power)}", "power")
+                for k, power in self.usable_power_list()]                 # IF-POW-3, IF-GAP-25
+        usable = sorted(takes | ({sel_die} if sel_die is not None else set()))
         ask = ""                                # issue 32: ending with dice or rooms still usable asks first
         if usable or rooms:
             what = " and ".join(([f"a die showing {' or '.join(map(str, usable))}"] if usable else [])
