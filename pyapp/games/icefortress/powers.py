@@ -171,7 +171,6 @@ class PowersMixin(IceBase):
                 if do == "draw_room":
                     self.draw_room(z)
                 else:
-                    self.reveal()
                     deck = d["decks"][z]
                     cards = sorted(deck) if do == "search" else list(reversed(deck[-e["n"]:]))
                     frame["stage"], frame["deck"], frame["cards"] = "take", z, cards
@@ -299,7 +298,6 @@ class PowersMixin(IceBase):
         if not deck:
             self.say("The " + size + " deck is empty", kind="room")
             return
-        self.reveal()
         cid = deck.pop()
         d["supply"]["rooms"].append(cid)
         self.mark(self.cur_seat, "supply", cid, text=fx.rc(cid)["name"])

@@ -1,0 +1,136 @@
+"""Hidden facts, declared once per game: the kit marks an action that shows one as revealing.
+
+A state class lists where its hidden facts live in ``self.data`` (class attribute ``HIDDEN``), as paths of keys
+separated by dots, ``*`` standing for every key of a dict or every index of a list:
+
+* ``"decks.*"``: a **hidden pile** (a list or dict of face-down things: a deck, a bag, another seat's hand).
+  Taking something out of it during an action (a draw, a card leaving a hand) shows it: the pile's size fell.
+* ``"stacks.*[1:]"``: the same, where the first item is face up (the top of a stack, the leader of a group):
+  only the items after it count.
+* ``"+tiles.*.revealed"``: a **record of what has been shown** (a face-up flag, the seats that have looked at
+  a tile).  It growing during an action (a flag set, a seat added) shows a fact.
+* ``"@unseen_rooms"``: a method of the state returning ``{key: how many hidden}`` for hidden piles that no path
+  describes (a deck less the cards a look has put on show, a stack that is hidden whole while it is built);
+  any figure falling shows a fact.
+
+:meth:`State.apply` measures every declared place before and after each action (sizes only, so the check is
+cheap) and marks the action revealing when a hidden pile shrank or a record of what was shown grew: such an
+action cannot be undone, and a search bot treats it as chance.  No call by hand: a rule that draws from a
+declared pile is marked whether or not its author remembered.  A fact no declaration describes can still be
+marked with ``State.reveal()``.  tests/engine/test_reveal_marked.py checks every game: an action whose result
+differs between redeals of the hidden facts must be marked.
+
+>>> m = Hidden(("deck", "hand.*", "stack[1:]", "+tiles.*.up"))
+>>> class S:
+...     data = {"deck": [1, 2, 3], "hand": [[4], []], "stack": ["top", "x"], "tiles": {"a": {"up": False}}}
+>>> s = S(); d = s.data
+>>> before = m.measure(s)
+>>> d["hand"][1].append(d["deck"].pop()); m.reveals(before, m.measure(s))     # a draw
+True
+>>> before = m.measure(s); d["hand"][0].append(9); m.reveals(before, m.measure(s))   # a card put into a hand
+False
+>>> before = m.measure(s); del d["stack"][0]; m.reveals(before, m.measure(s))   # the next item comes on top
+True
+>>> before = m.measure(s); del d["stack"][0]; m.reveals(before, m.measure(s))   # the last one leaves: no news
+False
+>>> before = m.measure(s); d["tiles"]["a"]["up"] = True; m.reveals(before, m.measure(s))
+True
+"""
+from __future__ import annotations
+
+
+def _size(x) -> int:
+    t = type(x)
+    if t is list or t is dict or t is str or t is tuple:
+        return len(x)
+    if t is bool:
+        return 1 if x else 0
+    if t is int:
+        return x
+    return 0 if x is None else 1
+
+
+class Hidden:
+    """The compiled ``HIDDEN`` declaration of a state class (see the module docstring)."""
+
+    __slots__ = ("patterns", "_steps", "_shown", "_skip")
+
+    def __init__(self, patterns) -> None:
+        self.patterns = tuple(patterns)
+        steps: list = []
+        shown: list = []
+        skip: list = []
+        for p in self.patterns:
+            if not isinstance(p, str) or not p.strip("+@"):
+                raise ValueError(f"HIDDEN: {p!r} is not a path")
+            shown.append(p.startswith("+"))
+            if p.startswith("@"):
+                steps.append(p[1:])
+                skip.append(0)
+                continue
+            p = p.lstrip("+")
+            drop = 0
+            if p.endswith("]"):
+                head, _, tail = p.rpartition("[")
+                if not (tail.endswith(":]") and tail[:-2].isdigit()):
+                    raise ValueError(f"HIDDEN: {p!r}: only a leading slice such as [1:] may end a path")
+                p, drop = head, int(tail[:-2])
+            steps.append(tuple(p.split(".")))
+            skip.append(drop)
+        self._steps, self._shown, self._skip = tuple(steps), tuple(shown), tuple(skip)
+
+    def measure(self, state) -> tuple:
+        """Per declared path, the sizes of the places it names in ``state.data``, with their keys:
+        ``((keys, sizes), ...)``."""
+        data = state.data
+        out = []
+        for steps, drop in zip(self._steps, self._skip):
+            if type(steps) is str:
+                got = getattr(state, steps)()
+                out.append((tuple(got), tuple(got.values())))
+                continue
+            keys: list = []
+            sizes: list = []
+            self._walk(data, steps, 0, (), drop, keys, sizes)
+            out.append((tuple(keys), tuple(sizes)))
+        return tuple(out)
+
+    def _walk(self, x, steps, i, key, drop, keys, sizes) -> None:
+        if i == len(steps):
+            n = _size(x) - drop
+            keys.append(key)
+            sizes.append(n if n > 0 else 0)
+            return
+        s = steps[i]
+        t = type(x)
+        if s == "*":
+            if t is dict:
+                for k, v in x.items():
+                    self._walk(v, steps, i + 1, key + (k,), drop, keys, sizes)
+            elif t is list:
+                for k, v in enumerate(x):
+                    self._walk(v, steps, i + 1, key + (k,), drop, keys, sizes)
+            return
+        if t is dict:
+            if s in x:
+                self._walk(x[s], steps, i + 1, key, drop, keys, sizes)
+        elif t is list and s.isdigit() and int(s) < len(x):
+            self._walk(x[int(s)], steps, i + 1, key, drop, keys, sizes)
+
+    def reveals(self, before: tuple, after: tuple) -> bool:
+        """Whether going from ``before`` to ``after`` (two :meth:`measure` results) showed a hidden fact: a hidden
+        pile smaller (or gone while it held something), a record of what was shown larger (or new)."""
+        if before == after:
+            return False
+        for shown, (bk, bs), (ak, as_) in zip(self._shown, before, after):
+            if bk == ak:
+                if any((a > b) if shown else (a < b) for a, b in zip(as_, bs)):
+                    return True
+                continue
+            old, new = dict(zip(bk, bs)), dict(zip(ak, as_))
+            if shown:
+                if any(n > old.get(k, 0) for k, n in new.items()):
+                    return True
+            elif any(n > new.get(k, 0) for k, n in old.items()):
+                return True
+        return False
