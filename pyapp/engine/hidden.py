@@ -38,6 +38,10 @@ True
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
+_NUMBERS = {bool, int}
+
 
 def _size(x) -> int:
     t = type(x)
@@ -84,45 +88,81 @@ class Hidden:
         ``((keys, sizes), ...)``."""
         data = state.data
         out = []
-        for steps, drop in zip(self._steps, self._skip):
+        for steps in self._steps:
             if type(steps) is str:
                 got = getattr(state, steps)()
                 out.append((tuple(got), tuple(got.values())))
                 continue
-            keys: list = []
-            sizes: list = []
-            self._walk(data, steps, 0, (), drop, keys, sizes)
-            out.append((tuple(keys), tuple(sizes)))
+            fast = self._fast(data, steps)
+            if fast is not None:
+                out.append(fast)
+                continue
+            keys: list = [()]
+            items: list = [data]
+            for s in steps:
+                if s == "*":
+                    nk: list = []
+                    ni: list = []
+                    for k, x in zip(keys, items):
+                        t = type(x)
+                        if t is dict:
+                            nk += [k + (kk,) for kk in x]
+                            ni += x.values()
+                        elif t is list:
+                            nk += [k + (kk,) for kk in range(len(x))]
+                            ni += x
+                    keys, items = nk, ni
+                elif len(items) == 1 and type(items[0]) is dict:     # (the usual case: a fixed key)
+                    if s not in items[0]:
+                        keys, items = [], []
+                        break
+                    items = [items[0][s]]
+                else:
+                    ok = [(k, x[s] if type(x) is dict else x[int(s)]) for k, x in zip(keys, items)
+                          if (type(x) is dict and s in x) or (type(x) is list and s.isdigit() and int(s) < len(x))]
+                    keys, items = [k for k, _ in ok], [x for _, x in ok]
+            if steps.count("*") == 1:                                    # (keys as the fast path writes them)
+                keys = [k[0] for k in keys]
+            out.append((tuple(keys), tuple(_size(x) for x in items)))
         return tuple(out)
 
-    def _walk(self, x, steps, i, key, drop, keys, sizes) -> None:
-        if i == len(steps):
-            n = _size(x) - drop
-            keys.append(key)
-            sizes.append(n if n > 0 else 0)
-            return
-        s = steps[i]
-        t = type(x)
-        if s == "*":
-            if t is dict:
-                for k, v in x.items():
-                    self._walk(v, steps, i + 1, key + (k,), drop, keys, sizes)
-            elif t is list:
-                for k, v in enumerate(x):
-                    self._walk(v, steps, i + 1, key + (k,), drop, keys, sizes)
-            return
-        if t is dict:
-            if s in x:
-                self._walk(x[s], steps, i + 1, key, drop, keys, sizes)
-        elif t is list and s.isdigit() and int(s) < len(x):
-            self._walk(x[int(s)], steps, i + 1, key, drop, keys, sizes)
+    @staticmethod
+    def _fast(data, steps):
+        """``(keys, sizes)`` for a path of fixed keys, one ``*`` and fixed keys of records, measured at C speed
+        (the usual shape: ``decks.*``, ``tiles.*.revealed``); None where the data does not fit it."""
+        if steps.count("*") != 1:
+            return None
+        i = steps.index("*")
+        x = data
+        try:
+            for s in steps[:i]:
+                x = x[s]
+            if type(x) is dict:
+                keys = tuple(x)
+                vals = tuple(x.values())
+            elif type(x) is list:
+                keys = tuple(range(len(x)))
+                vals = tuple(x)
+            else:
+                return None
+            for s in steps[i + 1:]:
+                vals = tuple(map(itemgetter(s), vals))
+            try:
+                return keys, tuple(map(len, vals))
+            except TypeError:
+                return (keys, vals) if set(map(type, vals)) <= _NUMBERS else None
+        except (KeyError, IndexError, TypeError):
+            return None
 
     def reveals(self, before: tuple, after: tuple) -> bool:
         """Whether going from ``before`` to ``after`` (two :meth:`measure` results) showed a hidden fact: a hidden
         pile smaller (or gone while it held something), a record of what was shown larger (or new)."""
         if before == after:
             return False
-        for shown, (bk, bs), (ak, as_) in zip(self._shown, before, after):
+        for shown, drop, (bk, bs), (ak, as_) in zip(self._shown, self._skip, before, after):
+            if drop:
+                bs = tuple(n - drop if n > drop else 0 for n in bs)
+                as_ = tuple(n - drop if n > drop else 0 for n in as_)
             if bk == ak:
                 if any((a > b) if shown else (a < b) for a, b in zip(as_, bs)):
                     return True
