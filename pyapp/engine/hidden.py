@@ -11,7 +11,8 @@ separated by dots, ``*`` standing for every key of a dict or every index of a li
   a tile).  It growing during an action (a flag set, a seat added) shows a fact.
 * ``"@unseen_rooms"``: a method of the state returning ``{key: how many hidden}`` for hidden piles that no path
   describes (a deck less the cards a look has put on show, a stack that is hidden whole while it is built);
-  any figure falling shows a fact.
+  any figure falling shows a fact.  ``"+@equipment_shown"``: the same for a record of what was shown (any figure
+  growing shows a fact).
 
 :meth:`State.apply` measures every declared place before and after each action (sizes only, so the check is
 cheap) and marks the action revealing when a hidden pile shrank or a record of what was shown grew: such an
@@ -57,102 +58,36 @@ def _size(x) -> int:
 class Hidden:
     """The compiled ``HIDDEN`` declaration of a state class (see the module docstring)."""
 
-    __slots__ = ("patterns", "_steps", "_shown", "_skip")
+    __slots__ = ("patterns", "_fns", "_shown", "_skip")
 
     def __init__(self, patterns) -> None:
         self.patterns = tuple(patterns)
-        steps: list = []
+        fns: list = []
         shown: list = []
         skip: list = []
         for p in self.patterns:
             if not isinstance(p, str) or not p.strip("+@"):
                 raise ValueError(f"HIDDEN: {p!r} is not a path")
             shown.append(p.startswith("+"))
+            p = p[1:] if p.startswith("+") else p
             if p.startswith("@"):
-                steps.append(p[1:])
+                fns.append(_method(p[1:]))
                 skip.append(0)
                 continue
-            p = p.lstrip("+")
             drop = 0
             if p.endswith("]"):
                 head, _, tail = p.rpartition("[")
                 if not (tail.endswith(":]") and tail[:-2].isdigit()):
                     raise ValueError(f"HIDDEN: {p!r}: only a leading slice such as [1:] may end a path")
                 p, drop = head, int(tail[:-2])
-            steps.append(tuple(p.split(".")))
+            fns.append(_compile(tuple(p.split("."))))
             skip.append(drop)
-        self._steps, self._shown, self._skip = tuple(steps), tuple(shown), tuple(skip)
+        self._fns, self._shown, self._skip = tuple(fns), tuple(shown), tuple(skip)
 
     def measure(self, state) -> tuple:
         """Per declared path, the sizes of the places it names in ``state.data``, with their keys:
         ``((keys, sizes), ...)``."""
-        data = state.data
-        out = []
-        for steps in self._steps:
-            if type(steps) is str:
-                got = getattr(state, steps)()
-                out.append((tuple(got), tuple(got.values())))
-                continue
-            fast = self._fast(data, steps)
-            if fast is not None:
-                out.append(fast)
-                continue
-            keys: list = [()]
-            items: list = [data]
-            for s in steps:
-                if s == "*":
-                    nk: list = []
-                    ni: list = []
-                    for k, x in zip(keys, items):
-                        t = type(x)
-                        if t is dict:
-                            nk += [k + (kk,) for kk in x]
-                            ni += x.values()
-                        elif t is list:
-                            nk += [k + (kk,) for kk in range(len(x))]
-                            ni += x
-                    keys, items = nk, ni
-                elif len(items) == 1 and type(items[0]) is dict:     # (the usual case: a fixed key)
-                    if s not in items[0]:
-                        keys, items = [], []
-                        break
-                    items = [items[0][s]]
-                else:
-                    ok = [(k, x[s] if type(x) is dict else x[int(s)]) for k, x in zip(keys, items)
-                          if (type(x) is dict and s in x) or (type(x) is list and s.isdigit() and int(s) < len(x))]
-                    keys, items = [k for k, _ in ok], [x for _, x in ok]
-            if steps.count("*") == 1:                                    # (keys as the fast path writes them)
-                keys = [k[0] for k in keys]
-            out.append((tuple(keys), tuple(_size(x) for x in items)))
-        return tuple(out)
-
-    @staticmethod
-    def _fast(data, steps):
-        """``(keys, sizes)`` for a path of fixed keys, one ``*`` and fixed keys of records, measured at C speed
-        (the usual shape: ``decks.*``, ``tiles.*.revealed``); None where the data does not fit it."""
-        if steps.count("*") != 1:
-            return None
-        i = steps.index("*")
-        x = data
-        try:
-            for s in steps[:i]:
-                x = x[s]
-            if type(x) is dict:
-                keys = tuple(x)
-                vals = tuple(x.values())
-            elif type(x) is list:
-                keys = tuple(range(len(x)))
-                vals = tuple(x)
-            else:
-                return None
-            for s in steps[i + 1:]:
-                vals = tuple(map(itemgetter(s), vals))
-            try:
-                return keys, tuple(map(len, vals))
-            except TypeError:
-                return (keys, vals) if set(map(type, vals)) <= _NUMBERS else None
-        except (KeyError, IndexError, TypeError):
-            return None
+        return tuple([f(state) for f in self._fns])
 
     def reveals(self, before: tuple, after: tuple) -> bool:
         """Whether going from ``before`` to ``after`` (two :meth:`measure` results) showed a hidden fact: a hidden
@@ -174,3 +109,95 @@ class Hidden:
             elif any(n > new.get(k, 0) for k, n in old.items()):
                 return True
         return False
+
+
+_ONE = ((),)
+_NONE: tuple = ((), ())
+_ERRORS = (KeyError, IndexError, TypeError, ValueError)
+
+
+def _step(x, s):
+    return x[s] if type(x) is dict else x[int(s)]
+
+
+def _method(name: str):
+    def measure(state):
+        got = getattr(state, name)()
+        return tuple(got), tuple(got.values())
+    return measure
+
+
+def _compile(steps: tuple):
+    """A function measuring one path: ``state -> (keys, sizes)`` (the keys of the ``*`` levels: one key each
+    where the path has one ``*``, a tuple of keys where it has several, ``()`` where it has none)."""
+    if "*" not in steps:
+        def fixed(state):
+            x = state.data
+            try:
+                for s in steps:
+                    x = _step(x, s)
+            except _ERRORS:
+                return _NONE
+            return _ONE, (_size(x),)
+        return fixed
+    general = _general(steps)
+    if steps.count("*") > 1:
+        return general
+    i = steps.index("*")
+    pre = steps[:i]
+    getters = tuple(itemgetter(s) for s in steps[i + 1:])
+
+    def one(state):                      # one *, fixed keys of records: measured with C-level map and len
+        x = state.data
+        try:
+            for s in pre:
+                x = _step(x, s)
+            t = type(x)
+            if t is dict:
+                keys = tuple(x)
+                vals = x.values()
+            elif t is list:
+                keys = tuple(range(len(x)))
+                vals = x
+            else:
+                return _NONE
+            for g in getters:
+                vals = tuple(map(g, vals))
+        except _ERRORS:                  # a record without the field, a missing key: the general walk
+            return general(state)
+        try:
+            return keys, tuple(map(len, vals))
+        except TypeError:
+            pass
+        vals = tuple(vals)
+        return keys, (vals if set(map(type, vals)) <= _NUMBERS else tuple(map(_size, vals)))
+    return one
+
+
+def _general(steps: tuple):
+    single = steps.count("*") == 1
+
+    def walk(state):
+        keys: list = [()]
+        items: list = [state.data]
+        for s in steps:
+            if s == "*":
+                nk: list = []
+                ni: list = []
+                for k, x in zip(keys, items):
+                    t = type(x)
+                    if t is dict:
+                        nk += [k + (kk,) for kk in x]
+                        ni += x.values()
+                    elif t is list:
+                        nk += [k + (kk,) for kk in range(len(x))]
+                        ni += x
+                keys, items = nk, ni
+            else:
+                ok = [(k, x[s] if type(x) is dict else x[int(s)]) for k, x in zip(keys, items)
+                      if (type(x) is dict and s in x) or (type(x) is list and s.isdigit() and int(s) < len(x))]
+                keys, items = [k for k, _ in ok], [x for _, x in ok]
+        if single:
+            keys = [k[0] for k in keys]
+        return tuple(keys), tuple(_size(x) for x in items)
+    return walk
