@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 from operator import itemgetter as _item
 
+from .hidden import Hidden
 from .log import event
 from .rng import Rng
 
@@ -377,6 +378,15 @@ class State:
     """Base class of every game state; see the module docstring."""
 
     game: "Game"          # set by each game module on its State subclass
+    # where the hidden facts live in ``self.data`` (paths: see pyapp/engine/hidden.py): an action that takes from a
+    # hidden pile or adds to a record of what was shown is marked revealing by the kit, with no call by hand
+    HIDDEN: tuple = ()
+    _hidden_kit: Hidden | None = None
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if "HIDDEN" in cls.__dict__:
+            cls._hidden_kit = Hidden(cls.HIDDEN) if cls.HIDDEN else None
 
     def __init__(self, players: int, seed: int, options: dict | None = None) -> None:
         g = self.game
@@ -447,7 +457,9 @@ class State:
         self.log.append(event(text, *seats, kind=kind))
 
     def reveal(self) -> None:
-        """Called by a game while applying an action that shows hidden information."""
+        """Marks the action being applied as revealing, for a hidden fact that no ``HIDDEN`` path describes
+        (a fact taken from a declared hidden pile or added to a declared record of what was shown is marked
+        by the kit itself)."""
         self._revealed = True
 
     def free_actions(self, seat: int) -> list[Action]:
@@ -500,6 +512,8 @@ class State:
         draws = self.rng.draws
         self._revealed = False
         self._legal_seen = None
+        kit = self._hidden_kit
+        hidden = kit.measure(self) if kit is not None else ()
         try:
             if free:
                 self._apply_free(seat, action)
@@ -508,7 +522,8 @@ class State:
         finally:
             self._legal_seen = None
         self.history.append([seat, action.id])
-        self.undoable.append(self.rng.draws == draws and not self._revealed)
+        revealed = self._revealed or (kit is not None and kit.reveals(hidden, kit.measure(self)))
+        self.undoable.append(self.rng.draws == draws and not revealed)
 
     def view(self, seat: int | None) -> dict:
         return self._view(seat)

@@ -114,6 +114,7 @@ def board_for(placed: list[list[str]]) -> Board:
 
 class ClockworkState(UnitActions, FlowState):
     """A game of Clockwork Crusade; all of its data lives in ``self.data`` (plain JSON, named keys)."""
+    HIDDEN = ("stack", "portals")                  # the draw stack; face-down portals (opened: shown)
 
     PHASES = phases(
         Phase("grids", "one", next="gates", doc="from the highest roller, each player in turn places a Territory Grid"),
@@ -483,8 +484,6 @@ class ClockworkState(UnitActions, FlowState):
             self.say(f"{{0}}'s portal at {p['hex']} opens: {UNITS[p['card']]['name']}.", seat, kind="portal")
             if utype(u) == "building" and p["src"] != "wall" and p["hex"] in self.board.terr:
                 queue.append(u["id"])  # CC-UTYPE-6, CC-GAP-24
-        if mine:
-            self.reveal()
         if queue:
             self.flow.push("portal", seat=seat, queue=queue)
         else:
@@ -608,7 +607,6 @@ class ClockworkState(UnitActions, FlowState):
         cid = d["stack"].pop()
         d["hands"][seat].append(cid)
         d["drawn"] = [seat, cid]
-        self.reveal()
         self.mark(seat, "card", text="researched a card" if research else "drew a card")
         self._count("drawn", seat)
         self.say(f"{{0}} {'researches and draws' if research else 'draws'} a card.", seat, kind="draw")

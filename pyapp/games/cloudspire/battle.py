@@ -81,7 +81,6 @@ class BattleMixin(UnitsMixin):
         lm = self.data["landmarks"][frame["hex"]]
         s = frame["seat"]
         if choice is None:
-            self.reveal()                                               # CS-EXP-3: the explorer looks
             if s not in lm["known"]:
                 lm["known"].append(s)
                 lm["known"].sort()

@@ -106,7 +106,6 @@ class EconomyMixin(UnitsMixin):
             self.data["owned"][seat]["chips"].append(what)
             self.say("{0} buys %s for %d Source" % (chip["name"], price), seat, kind="buy")
         self.refill_market()
-        self.reveal()                                                   # a new offering is turned up
         self.flow.next()
 
     # ---- Build (CS-BLD-1..17) --------------------------------------------------------------------

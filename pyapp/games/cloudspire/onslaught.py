@@ -372,7 +372,6 @@ class OnslaughtMixin(UnitsMixin):
     def top_changed(self, s: int) -> None:
         top = self.stack_top(s)
         if top is not None:
-            self.reveal()
             name = UNITS[top.get("hero") or top["chips"][0]]["name"]
             self.say("{0}'s stack now shows %s on top" % name, s, kind="reveal")
 

@@ -29,6 +29,22 @@ WAVES = 4                                          # CS-WAVE-1
 
 
 class CloudspireState(OnslaughtMixin, BattleMixin, DeployMixin, EconomyMixin):
+    # the draw piles and other seats' relics; a stack below its top, a group below its leader; what was shown
+    HIDDEN = ("market.deck", "market.scapes", "events.deck", "relic_deck", "relics.*", "lm_pool", "@stacks_hidden",
+              "units.*.chips[1:]", "+landmarks.*.known", "+landmarks.*.up", "+@equipment_shown")
+
+    def equipment_shown(self) -> dict:
+        """Per fortress, how many of its heroes' equipment chips have been shown (for HIDDEN)."""
+        return dict(enumerate([sum([len(h["shown"]) for h in hs.values() if "shown" in h]) for hs in self.data["heroes"]]))
+
+    def stacks_hidden(self) -> dict:
+        """Per fortress, the units of its deployment stack that the others cannot see (for HIDDEN): while stacks
+        are built, its whole selection (which units are placed, and where, is secret); then the entries below the
+        top."""
+        d = self.data
+        if d["flow"]["phase"] == "stack":
+            return dict(enumerate(map(len, d["picked"])))
+        return dict(enumerate([len(st) - 1 if st else 0 for st in d["stacks"]]))
     PHASES = phases(                               # CS-WAVE-2: six phases in order, Prep in three steps
         Phase("event", "all", moves=False, next="income", doc="an event card is revealed (from wave 2)"),
         Phase("income", "all", moves=False, next="market", doc="every player gains Source"),

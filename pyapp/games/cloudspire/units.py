@@ -386,7 +386,6 @@ class UnitsMixin(FlowState):
             if u["chips"]:
                 u["promoted"] = False
                 u["hp"] = self.stat(u, "health")
-                self.reveal()                                                  # the next minion shows
                 self.say("{0}'s %s takes the lead of its group" % UNITS[u["chips"][0]]["name"], owner, kind="reveal")
                 gone = False
             else:

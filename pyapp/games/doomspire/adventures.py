@@ -23,7 +23,6 @@ class AdventureRules(DoomspireBase):
         d = self.data
         x = d["tiles"][t]
         x["revealed"] = True                                           # LD-TILE-3
-        self.reveal()
         d["players"][s]["fame"] += 1                                   # LD-TILE-4
         k["done"] = True                                               # LD-TILE-7
         kind = self.kind(t)
@@ -54,7 +53,6 @@ class AdventureRules(DoomspireBase):
             self.say(f"the tier-{tier} deck is empty", kind="card")
             return
         cid = deck.pop()
-        self.reveal()
         card = self.C["card_by_id"][cid]
         self.say(f"{{0}} draws a tier-{tier} {card['theme']} card on {t}: {card['name']} ({card['type']})", s, kind="card")
         self.mark(self.mover(s), "card", t, text=f"adventure: {card['name']} ({card['type']})")

@@ -80,6 +80,7 @@ PROMPTS = {
 
 class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, DragonRules):
     """A game of Lords of Doomspire; see the module docstring."""
+    HIDDEN = ("decks.*", "+tiles.*.revealed")      # the adventure decks; a face-down tile turned up
 
     PHASES = PHASES
     FIRST_PHASE = "roll"

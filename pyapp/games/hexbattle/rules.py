@@ -94,6 +94,7 @@ def _describe(act: CardAction | None) -> str:
 
 class HexBattleState(FlowState):
     """The state of one Hex Battle game."""
+    HIDDEN = ("deck.*", "hand.*")                  # the draw decks; a hand is secret from the other seat
 
     PHASES = phases(Phase("turn", "one", next="turn",
                           doc="each player in turn takes 2 actions: draw 5 cards or play a card"))
@@ -290,7 +291,6 @@ class HexBattleState(FlowState):
             took = d["deck"][seat][:DRAW_COUNT]
             d["deck"][seat] = d["deck"][seat][DRAW_COUNT:]
             d["hand"][seat] += took
-            self.reveal()
             self.say(f"{{0}} draws {len(took)} card(s).", seat, kind="draw")
             self.mark(seat, "draw", text=f"{len(took)} card{'s' if len(took) != 1 else ''}")
             self._action_done(seat)
@@ -392,7 +392,6 @@ class HexBattleState(FlowState):
     def _pay(self, seat: int, frame: dict) -> None:
         """Pay the cost (HB-CARD-4, -5, -10), then start the card's actions (HB-CARD-11)."""
         d = self.data
-        self.reveal()                                         # the card and its payment are now public
         for cid in frame["paid"]:
             d["hand"][seat].remove(cid)
             d["discard"][seat].append(cid)

@@ -223,7 +223,6 @@ class PowersMixin(IceBase):
         if e["do"] == "draw_room":
             self.draw_room(z)
             return False
-        self.reveal()
         deck = d["decks"][z]
         cards = sorted(deck) if e["do"] == "search" else list(reversed(deck[-e["n"]:]))
         frame["deck"], frame["cards"] = z, cards
@@ -380,7 +379,6 @@ class PowersMixin(IceBase):
         if not deck:
             self.say("The " + size + " deck is empty", kind="room")
             return
-        self.reveal()
         cid = deck.pop()
         d["supply"]["rooms"].append(cid)
         self.mark(self.cur_seat, "supply", cid, text=fx.rc(cid)["name"])

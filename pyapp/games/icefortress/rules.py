@@ -31,6 +31,15 @@ STEPS = {0: "Setup", 1: "Step 1: Roll Dice", 2: "Step 2: Build the Fortress", 3:
 
 
 class IceState(PowersMixin):
+    HIDDEN = ("@unseen_rooms",)                     # the room decks, less the rooms a search or look has on show
+
+    def unseen_rooms(self) -> dict:
+        """Per room deck, how many of its rooms are face down and not on show (for HIDDEN: pyapp/engine/hidden.py)."""
+        out = {z: len(deck) for z, deck in self.data["decks"].items()}
+        for f in self.data["flow"]["stack"]:
+            if f.get("cards") and f.get("deck") in out:
+                out[f["deck"]] -= len(f["cards"])
+        return out
     PHASES = phases(
         Phase("setup", "all", next="turn", doc="every player keeps two of three ability cards"),
         Phase("turn", "one", next="turn", doc="each character in turn: roll, build, pull invaders"),
