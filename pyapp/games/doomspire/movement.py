@@ -16,6 +16,17 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from .types import KnightData, Occupancy
 
 
+def _action(fields: tuple[str, str, str, str]) -> Action:
+    """``Action(*fields)`` without the Python-level constructor (an Action is a tuple of id, label, kind and
+    question underneath): the move listing makes dozens a call."""
+    return tuple.__new__(Action, fields)
+
+
+if not TYPE_CHECKING:
+    from functools import partial
+    _action = partial(tuple.__new__, Action)     # noqa: F811  (the same, called from C)
+
+
 class MovementRules(DoomspireBase):
     """Knights and boats on the move (a mixin; see the module docstring)."""
 
@@ -174,8 +185,8 @@ class MovementRules(DoomspireBase):
                             for v in values:                         # LD-MOVE-4: the player picks the die
                                 if v >= need:
                                     movable.add(v)
-                                    out.append(Action(f"{move}{dest}:{v}",
-                                                      f"Move knight {kn} to {dest} with your {v}{tail}", "move"))
+                                    out.append(_action((f"{move}{dest}:{v}",
+                                                        f"Move knight {kn} to {dest} with your {v}{tail}", "move", "")))
                         continue
                     for v in values:
                         opts = list(self.route_choices(ways, v + bonus))
@@ -240,8 +251,8 @@ class MovementRules(DoomspireBase):
                 if z != bz and dist <= top:
                     for v in values:
                         if v >= dist:
-                            out.append(Action(f"boat:{bid}>{z}:{v}", f"Sail boat {bn} to the "
-                                              f"{ZONE_NAMES[z]} sea with your {v}", "boat"))
+                            out.append(_action((f"boat:{bid}>{z}:{v}", f"Sail boat {bn} to the "
+                                                f"{ZONE_NAMES[z]} sea with your {v}", "boat", "")))
             for k in p["knights"]:
                 at = k["at"]
                 kz = COAST.get(at)
@@ -266,7 +277,7 @@ class MovementRules(DoomspireBase):
                     aid, text, tail = f"{head}{t}:", f"{label}{t} with your ", f" ({steps} step(s))"
                     for v, vs in named:
                         if v >= need:
-                            out.append(Action(aid + vs, text + vs + tail, "boat"))
+                            out.append(_action((aid + vs, text + vs + tail, "boat", "")))
         return out
 
     def drop_ok(self, s: int, k: KnightData, t: str, occ: Occupancy, entered: bool = False) -> bool:
@@ -564,7 +575,18 @@ class MovementRules(DoomspireBase):
         self._push_entry(s, frame["knight"], t)
 
     def _f_entry(self, frame: dict, choice: str | None, seat: int | None) -> None:
-        """Automatic interactions in order: explore, combat, dragon, adventure (LD-TILE-2); then the voluntary window."""
+        """Automatic interactions in order: explore, combat, dragon, adventure (LD-TILE-2); then the voluntary window.
+        One stage after another in this call while nothing else is to be done first (what the engine's loop would
+        do calling this again for each stage, without its round trips)."""
+        fl = self.data["flow"]
+        while True:
+            self._entry_stage(frame)
+            stack = fl["stack"]
+            if not stack or stack[-1] is not frame or fl["prompt"] is not None or fl["outcome"] is not None:
+                return
+
+    def _entry_stage(self, frame: dict) -> None:
+        """One stage of the entry frame (see :meth:`_f_entry`)."""
         d = self.data
         s, t = frame["seat"], frame["tile"]
         k = self.knight(s, frame["knight"])
