@@ -9,12 +9,25 @@ from __future__ import annotations
 
 from ...engine.flow import FlowState
 from . import content
-from .board import ALL, COAST, NB, SPECIAL
+from .board import BOARD_ORDER, COAST, NB, SPECIAL
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from ...engine import Action
     from .types import KnightData, Monster, Occupancy
+
+# kind code -> tile type ("resource", "trader", ...), filled from the content on first use: the move listing
+# asks a tile's type thousands of times a second (the content is fixed, so this never goes stale)
+_KTYPE: dict[str, str] = {}
+
+
+def ktype_of(code: str) -> str:
+    """The type of the tiles of kind ``code`` (a table built once from the content)."""
+    try:
+        return _KTYPE[code]
+    except KeyError:
+        _KTYPE.update((c, k["type"]) for c, k in content.load()["board"]["kinds"].items())
+        return _KTYPE[code]
 
 
 class DoomspireBase(FlowState):
@@ -36,7 +49,7 @@ class DoomspireBase(FlowState):
         def _offer_shot(self, s: int, shots: list[str], target: int, total: int) -> None: ...
         def _use_shot(self, frame: dict, s: int, k: KnightData, choice: str | None, key: str = "extra") -> None: ...
         # harvest.py
-        def harvest_spare(self, s: int) -> list[int]: ...
+        def harvest_spare(self, s: int, occ: Occupancy | None = None) -> list[int]: ...
         def eligible(self, s: int, occ: Occupancy | None = None) -> list[str]: ...
         def _offer_actions(self, s: int) -> list[Action]: ...
         def _take_offer(self, s: int, aid: str) -> bool: ...
@@ -59,7 +72,7 @@ class DoomspireBase(FlowState):
         return content.load()["board"]["kinds"][self.data["tiles"][t]["kind"]]
 
     def ktype(self, t: str) -> str:
-        return self.kind(t)["type"]
+        return ktype_of(self.data["tiles"][t]["kind"])
 
     def name(self, s: int) -> str:
         """A seat as action labels name it (``P1``...; ``Neutral`` for a conceded lord's tiles)."""
@@ -107,8 +120,10 @@ class DoomspireBase(FlowState):
         return k["type"] == "resource" and sum(k["yield"].values()) >= 2     # LD-RES-6, LD-GAP-14
 
     def owned(self, s: int) -> list[str]:
-        tiles = self.data["tiles"]
-        return [t for t in ALL if tiles[t]["owner"] == s and self.is_resource(t)]      # board order
+        out = [t for t, x in self.data["tiles"].items()
+               if x["owner"] == s and ktype_of(x["kind"]) in ("resource", "home")]
+        out.sort(key=BOARD_ORDER.__getitem__)       # board order, whatever the dict's order after a JSON round trip
+        return out
 
     def flags_left(self, s: int) -> int:
         """Flags ``s`` has not placed: ten per lord, home included (LD-GAP-60)."""
@@ -131,6 +146,8 @@ class DoomspireBase(FlowState):
                 + [C["followers"][f]["effects"] for f in k["followers"]])
 
     def eff_sum(self, k: KnightData, key: str) -> int:
+        if not k["items"] and not k["followers"]:
+            return 0
         return sum(e.get(key, 0) for e in self.effects(k) if "vs" not in e and key != "ring")
 
     def slots(self, k: KnightData) -> int:

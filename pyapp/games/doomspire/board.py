@@ -32,6 +32,7 @@ def rc(t: str) -> tuple:
 
 
 ALL = [tid(r, c) for r in range(8) for c in range(8)]
+BOARD_ORDER = {t: i for i, t in enumerate(ALL)}          # tile -> its place in ALL (board order: rows, west to east)
 NB = {t: [tid(r + dr, c + dc) for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))
           if 0 <= r + dr < 8 and 0 <= c + dc < 8] for t in ALL for r, c in [rc(t)]}
 COAST = {t: ("n" if r < 4 else "s") + ("w" if c < 4 else "e")
@@ -50,6 +51,12 @@ _ZONE_DIST = {(a, b): _zone_dist(a, b) for a in ZONES for b in ZONES}
 def zone_dist(a: str, b: str) -> int:
     """Steps between two sea zones round the ring (from a table: the move listing asks it thousands of times)."""
     return _ZONE_DIST[a, b]
+
+
+# (boat's zone, knight's zone) -> every coast tile in board order with its zone and the steps of the trip: the
+# boat sails to the knight, then on to the tile's zone (LD-BOAT-5)
+SHORE_TRIPS = {(bz, kz): tuple((t, ez, _ZONE_DIST[bz, kz] + _ZONE_DIST[kz, ez]) for t, ez in COAST.items())
+               for bz in ZONES for kz in ZONES}
 
 
 def manhattan(a: str, b: str) -> int:

@@ -9,8 +9,8 @@ which any lord may take whether or not it is to act.
 from __future__ import annotations
 
 from ...engine import Action
-from .base import DoomspireBase
-from .board import ALL, COAST, RES, res_text
+from .base import DoomspireBase, ktype_of
+from .board import BOARD_ORDER, COAST, RES, res_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -25,25 +25,27 @@ class HarvestRules(DoomspireBase):
         """Tiles ``s`` may harvest: own unblockaded tiles plus tiles ``s`` blockades (LD-HARV-4, LD-TERR-4/5)."""
         occ = self.occ() if occ is None else occ
         r2 = self.data["round"] >= 2
+        tiles = self.data["tiles"]
         out = []
-        for t in ALL:                                # board order, whatever the dict's order after a JSON round trip
-            x = self.data["tiles"][t]
-            if x["owner"] is None or not self.is_resource(t):
+        for t, x in tiles.items():
+            o = x["owner"]
+            if o is None or ktype_of(x["kind"]) not in ("resource", "home"):
                 continue
-            others = [s2 for s2, _k in occ.get(t, ()) if s2 != x["owner"]]
-            if x["owner"] == s:
-                if r2 and others and not self.protected(t, occ):
+            here = occ.get(t)
+            if o == s:
+                if r2 and here and any(s2 != o for s2, _k in here) and not self.protected(t, occ):
                     continue
                 out.append(t)
-            elif r2 and s in others and not self.protected(t, occ):
+            elif r2 and here and any(s2 == s for s2, _k in here) and not self.protected(t, occ):
                 out.append(t)
+        out.sort(key=BOARD_ORDER.__getitem__)        # board order, whatever the dict's order after a JSON round trip
         return out
 
-    def harvest_spare(self, s: int) -> list[int]:
+    def harvest_spare(self, s: int, occ: Occupancy | None = None) -> list[int]:
         """The unspent dice of ``s`` its harvest could not use if it came now: the harvest spends the highest
         dice first until their sum covers every tile ``s`` may harvest (LD-HARV-3); the rest are lost at the
         end of the round.  (Rivals moving later can only take tiles away, so these dice stay spare.)"""
-        need = len(self.eligible(s))
+        need = len(self.eligible(s, occ))
         dice = sorted(self.unused(s), reverse=True)
         cap = 0
         while dice and cap < need:

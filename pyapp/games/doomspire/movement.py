@@ -8,12 +8,23 @@ passes rival knights, who may block it) and ``entry`` (the automatic interaction
 from __future__ import annotations
 
 from ...engine import Action
-from .base import DoomspireBase
-from .board import COAST, NB, RES, SPECIAL, ZONE_NAMES, ZONES, res_text, zone_dist
+from .base import DoomspireBase, ktype_of
+from .board import COAST, NB, RES, SPECIAL, ZONE_NAMES, ZONES, SHORE_TRIPS, res_text, zone_dist
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from .types import KnightData, Occupancy
+
+
+def _action(fields: tuple[str, str, str, str]) -> Action:
+    """``Action(*fields)`` without the Python-level constructor (an Action is a tuple of id, label, kind and
+    question underneath): the move listing makes dozens a call."""
+    return tuple.__new__(Action, fields)
+
+
+if not TYPE_CHECKING:
+    from functools import partial
+    _action = partial(tuple.__new__, Action)     # noqa: F811  (the same, called from C)
 
 
 class MovementRules(DoomspireBase):
@@ -45,10 +56,32 @@ class MovementRules(DoomspireBase):
 
     def tile_for_walk(self, s: int, t: str, occ: Occupancy, seen: dict) -> tuple[bool, bool] | None:
         """None if a knight of ``s`` may not enter ``t``, else (it must stop there, a rival's knight is there);
-        remembered in ``seen`` (one move listing asks for each tile many times)."""
+        remembered in ``seen`` (one move listing asks for each tile many times).  The same answers as
+        :meth:`enterable`, :meth:`must_stop` and :meth:`opp_at`, in one pass over the tile."""
         if t in seen:
             return seen[t]
-        what = seen[t] = (self.must_stop(t), bool(self.opp_at(s, t, occ))) if self.enterable(s, t, occ) else None
+        d = self.data
+        x = d["tiles"][t]
+        h = x["home_of"]
+        what: tuple[bool, bool] | None
+        if h is not None and h != s and not d["players"][h]["out"]:
+            what = None                                              # LD-MOVE-10
+        else:
+            stop = not x["revealed"] or x["monster"] is not None or x["kind"] == "DS"
+            here = occ.get(t)
+            if not here:
+                what = (stop, False)
+            elif ktype_of(x["kind"]) in SPECIAL:                     # LD-MOVE-16: anyone may share it
+                what = (stop, False)
+            elif d["round"] < 2:                                     # LD-MOVE-12 (own home: LD-GAP-32)
+                what = (stop, False) if t == d["players"][s]["home"] else None
+            elif t == d["players"][s]["home"]:
+                what = (stop, any(s2 != s for s2, _k in here))
+            elif any(s2 == s for s2, _k in here):                    # LD-MOVE-11, LD-GAP-31
+                what = None
+            else:
+                what = (stop, True)
+        seen[t] = what
         return what
 
     def knight_routes(self, s: int, k: KnightData, reach: int, occ: Occupancy,
@@ -112,12 +145,14 @@ class MovementRules(DoomspireBase):
             return True
         if typ in SPECIAL and t not in self.data["players"][s]["specials_used"]:
             return True
-        flags = self.flags_left(s) > 0                               # LD-GAP-60
-        if typ in ("resource", "home") and x["owner"] is None and flags:
-            return True
-        if self.data["round"] >= 2 and typ in ("resource", "home") and x["owner"] is not None and x["owner"] != s:
+        if typ not in ("resource", "home"):
+            return False
+        if x["owner"] is None:
+            return self.flags_left(s) > 0                            # LD-GAP-60
+        if self.data["round"] >= 2 and x["owner"] != s:
             p = self.data["players"][s]
-            return (p["fame"] >= 1 or (p["might"] >= 1 and flags)) and not self.protected(t, occ)
+            return ((p["fame"] >= 1 or (p["might"] >= 1 and self.flags_left(s) > 0))
+                    and not self.protected(t, occ))
         return False
 
     # ------------------------------------------------------------ the move phase's actions
@@ -128,6 +163,7 @@ class MovementRules(DoomspireBase):
         dice = self.unused(s)
         top = max(dice) if dice else 0
         seen: dict = {}                                              # tile_for_walk's answers for this listing
+        movable: set[int] = set()                                    # the dice some move, stay or boat uses
         out.extend(self._window_actions(s, occ))
         if dice:
             values = sorted(set(dice))
@@ -136,40 +172,62 @@ class MovementRules(DoomspireBase):
                     continue
                 bonus = self.eff_sum(k, "steps")
                 routes = self.knight_routes(s, k, top + bonus, occ, seen)
+                kn = k["id"][1:]
+                move = f"move:{k['id']}>"
                 for dest in sorted(routes):
-                    for v in values:                                   # LD-MOVE-4: the player picks the die
-                        opts = list(self.route_choices(routes[dest], v + bonus))
+                    ways = routes[dest]
+                    if len(ways) == 1:                               # one way there (the usual case)
+                        for rivals, path in ways.items():
+                            need = len(path) - bonus
+                            if need > top:
+                                continue
+                            tail = f" ({len(path)} step(s){f', {self._rivals_text(s, rivals, occ)}' if rivals else ''})"
+                            for v in values:                         # LD-MOVE-4: the player picks the die
+                                if v >= need:
+                                    movable.add(v)
+                                    out.append(_action((f"{move}{dest}:{v}",
+                                                        f"Move knight {kn} to {dest} with your {v}{tail}", "move", "")))
+                        continue
+                    for v in values:
+                        opts = list(self.route_choices(ways, v + bonus))
                         if not opts:
                             continue
-                        steps = min(len(routes[dest][r]) for r in opts)
+                        steps = min(len(ways[r]) for r in opts)
                         how = (f", {self._rivals_text(s, opts[0], occ)}" if len(opts) == 1 and opts[0]
                                else ", then choose the route" if len(opts) > 1 else "")
-                        out.append(Action(f"move:{k['id']}>{dest}:{v}",
-                                          f"Move knight {k['id'][1:]} to {dest} with your {v} ({steps} step(s){how})",
-                                          "move"))
+                        movable.add(v)
+                        out.append(Action(f"{move}{dest}:{v}",
+                                          f"Move knight {kn} to {dest} with your {v} ({steps} step(s){how})", "move"))
                 if self.can_stay(s, k, occ):
+                    movable.update(values)
                     for v in values:
                         out.append(Action(f"stay:{k['id']}:{v}",
-                                          f"Knight {k['id'][1:]} stays on {k['at']} and interacts (spend your {v})",
-                                          "stay"))
-            out.extend(self._boat_actions(s, values, occ, seen))
+                                          f"Knight {kn} stays on {k['at']} and interacts (spend your {v})", "stay"))
+            boats = self._boat_actions(s, values, occ, seen)
+            if boats:
+                movable.update(int(a[0].rpartition(":")[2]) for a in boats)
+                out.extend(boats)
         out.extend(self._item_actions(s, occ))
         out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end",
-                          confirm=self._question_at_end(s, out)))
+                          confirm=self._question_for_end(s, movable, occ)))
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
 
     def _question_at_end(self, s: int, actions: list[Action]) -> str:
         """Ending the move turn keeps the unspent dice for the harvest, so it is usually right; it is probably a
         mistake when a die the harvest cannot use could still move a knight or a boat (the app then asks)."""
-        movable = {int(a.id.rpartition(":")[2]) for a in actions if a.kind in ("move", "stay", "boat")}
+        return self._question_for_end(s, {int(a.id.rpartition(":")[2]) for a in actions
+                                      if a.kind in ("move", "stay", "boat")})
+
+    def _question_for_end(self, s: int, movable: set[int], occ: Occupancy | None = None) -> str:
+        """:meth:`_question_at_end` given the dice values some listed move, stay or boat action uses."""
         if not movable:
             return ""
-        spare = self.harvest_spare(s)
+        spare = self.harvest_spare(s, occ)
         wasted = sorted(v for v in set(spare) if v in movable)
         if not wasted:
             return ""
-        tiles = len(self.eligible(s))
+        tiles = len(self.eligible(s, occ))
         dice = " and ".join(f"your {v}" for v in wasted)
         return (f"End your move turn without using {dice}? Your harvest cannot use "
                 f"{'it' if len(wasted) == 1 and spare.count(wasted[0]) == 1 else 'them'} (you can harvest "
@@ -177,35 +235,49 @@ class MovementRules(DoomspireBase):
 
     def _boat_actions(self, s: int, values: list[int], occ: Occupancy, seen: dict | None = None) -> list[Action]:
         """Sailing and carrying a knight, one action per die that covers the trip (LD-BOAT-1, LD-BOAT-5)."""
-        p = self.data["players"][s]
+        d = self.data
+        p = d["players"][s]
         top = max(values)
         out = []
         seen = {} if seen is None else seen    # whether a knight may be put ashore on each coast tile, asked once
+        info = self.tile_for_walk
+        tiles = d["tiles"]
+        named = [(v, str(v)) for v in values]
         for b in p["boats"]:
+            bid, bz = b["id"], b["zone"]
+            bn = bid[1:]
             for z in ZONES:
-                dist = zone_dist(b["zone"], z)
-                if z != b["zone"] and dist <= top:
+                dist = zone_dist(bz, z)
+                if z != bz and dist <= top:
                     for v in values:
                         if v >= dist:
-                            out.append(Action(f"boat:{b['id']}>{z}:{v}", f"Sail boat {b['id'][1:]} to the "
-                                              f"{ZONE_NAMES[z]} sea with your {v}", "boat"))
+                            out.append(_action((f"boat:{bid}>{z}:{v}", f"Sail boat {bn} to the "
+                                                f"{ZONE_NAMES[z]} sea with your {v}", "boat", "")))
             for k in p["knights"]:
-                kz = COAST.get(k["at"])
+                at = k["at"]
+                kz = COAST.get(at)
                 if kz is None:
                     continue
-                to_knight = zone_dist(b["zone"], kz)
-                trip = {ez: to_knight + zone_dist(kz, ez) for ez in ZONES}
-                for t, ez in COAST.items():
-                    steps = trip[ez]
-                    if steps > top or t == k["at"]:
+                done = k["done"]
+                head = f"boat:{bid}:{k['id']}>"
+                label = f"Boat {bn} carries knight {k['id'][1:]} from {at} to "
+                for t, _ez, steps in SHORE_TRIPS[bz, kz]:
+                    if steps > top or t == at:
                         continue
-                    if self.tile_for_walk(s, t, occ, seen) is None or not self.drop_ok(s, k, t, occ, entered=True):
+                    what = seen[t] if t in seen else info(s, t, occ, seen)
+                    if what is None:                                     # LD-GAP-40
                         continue
-                    for v in values:
-                        if v >= max(1, steps):
-                            out.append(Action(f"boat:{b['id']}:{k['id']}>{t}:{v}",
-                                              f"Boat {b['id'][1:]} carries knight {k['id'][1:]} from {k['at']} to {t} "
-                                              f"with your {v} ({steps} step(s))", "boat"))
+                    if done:                                             # LD-BOAT-11 (drop_ok)
+                        x = tiles[t]
+                        if x["monster"] is not None or not x["revealed"] or x["tokens"] > 0 or what[1]:
+                            continue
+                    need = steps if steps > 1 else 1
+                    if need > top:
+                        continue
+                    aid, text, tail = f"{head}{t}:", f"{label}{t} with your ", f" ({steps} step(s))"
+                    for v, vs in named:
+                        if v >= need:
+                            out.append(_action((aid + vs, text + vs + tail, "boat", "")))
         return out
 
     def drop_ok(self, s: int, k: KnightData, t: str, occ: Occupancy, entered: bool = False) -> bool:
@@ -232,7 +304,7 @@ class MovementRules(DoomspireBase):
         res = p["resources"]
         typ = self.ktype(t)
         out = []
-        flags = self.flags_left(s) > 0                                # LD-GAP-60: ten flags, home included
+        flags = typ in ("resource", "home") and self.flags_left(s) > 0   # LD-GAP-60: ten flags, home included
         if (typ in ("resource", "home") and x["owner"] is None and "revolt" not in w["acts"] and "claim" not in w["acts"]
                 and flags):
             y = self.kind(t)["yield"]
@@ -503,7 +575,18 @@ class MovementRules(DoomspireBase):
         self._push_entry(s, frame["knight"], t)
 
     def _f_entry(self, frame: dict, choice: str | None, seat: int | None) -> None:
-        """Automatic interactions in order: explore, combat, dragon, adventure (LD-TILE-2); then the voluntary window."""
+        """Automatic interactions in order: explore, combat, dragon, adventure (LD-TILE-2); then the voluntary window.
+        One stage after another in this call while nothing else is to be done first (what the engine's loop would
+        do calling this again for each stage, without its round trips)."""
+        fl = self.data["flow"]
+        while True:
+            self._entry_stage(frame)
+            stack = fl["stack"]
+            if not stack or stack[-1] is not frame or fl["prompt"] is not None or fl["outcome"] is not None:
+                return
+
+    def _entry_stage(self, frame: dict) -> None:
+        """One stage of the entry frame (see :meth:`_f_entry`)."""
         d = self.data
         s, t = frame["seat"], frame["tile"]
         k = self.knight(s, frame["knight"])
