@@ -115,23 +115,28 @@ class BattleMixin(UnitsMixin):
         d = self.data
         u = d["units"][uid]
         reach = 2 if "reach" in self.talents(u) else 1
+        units: dict = {}                                                # the first unit on a hex (unit_at)
+        for x in d["units"].values():
+            units.setdefault(x["hex"], x)
+        spires: dict = {}                                               # the owner of the first spire on a hex
+        for y in d["spires"].values():
+            spires.setdefault(y["hex"], y["owner"])
+        gates = self.gate_hexes()
         out = []
         for h in sorted(self.reach_map(u["hex"], reach)):
             if h == u["hex"]:
                 continue
-            other = self.unit_at(h)
-            if other is not None:
-                o = d["units"][other]
+            o = units.get(h)
+            if o is not None:
                 if self.opposed(s, o["owner"]) and not o.get("camp"):
                     out.append(h)
                 continue
-            sid = self.spire_at(h)
-            if sid is not None:
-                if self.opposed(s, d["spires"][sid]["owner"]):
+            if h in spires:
+                if self.opposed(s, spires[h]):
                     out.append(h)
                 continue
-            if h in self.gate_hexes():
-                p = self.gate_hexes().index(h)
+            if h in gates:
+                p = gates.index(h)
                 if self.opposed(s, p) and self.in_play(p):
                     out.append(h)
                 continue

@@ -91,8 +91,14 @@ class OnslaughtMixin(UnitsMixin):
         self.say("{0}'s forsaken %s rolls %d%s" % (self.label(u), roll, ": it will not attack this turn"
                                                     if roll <= 2 else ""), u["owner"], kind="forsaken")
 
+    # (frame, choices): what _f_turn has just worked out for the prompt it opened, taken by the next
+    # listing of that prompt (_ask_turn) instead of working it out a second time, once: a listing after
+    # it works them out again.  On the object only (a copy, an undo, a loaded game start without it).
+    _turn_asked: tuple | None = None
+
     def _f_turn(self, frame, choice, seat) -> None:
         s = frame["seat"]
+        self._turn_asked = None
         if choice is None:
             if not frame["begun"]:
                 frame["begun"] = True
@@ -104,10 +110,16 @@ class OnslaughtMixin(UnitsMixin):
                         return
                     continue
                 self.flow.ask(s)
+                self._turn_asked = (frame, opts)
                 return
         self._turn_choice(frame, choice)
 
     def _ask_turn(self, frame, seat) -> list[Action]:
+        asked = self._turn_asked
+        if asked is not None:
+            self._turn_asked = None
+            if asked[0] is frame:
+                return asked[1]
         return self._turn_options(frame, peek=True) or []
 
     def _turn_options(self, frame, peek: bool = False) -> list[Action] | None:

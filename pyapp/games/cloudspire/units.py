@@ -12,9 +12,32 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from .content import Map
     from .types import CloudData, HeroData, LandmarkData, UnitRead
 
-_MARCH: dict = {}                                  # march maps by board (see march_distance)
 DIE = (0, 1, 1, 1, 2, 2)                          # CS-GAP-49: spire attack die
 HERO_LEVELS = 3                                   # CS-GAP-61
+
+
+class Board:
+    """What the land of one board with its placed earthscapes gives, worked out once and shared by every
+    state on that board (see :meth:`UnitsMixin.board`): terrain per land hex, the hex groups of influence
+    (CS-GAP-10), each hex's group and, per group, the groups its hexes touch (itself included); and the
+    distance maps worked out on it so far (reach_map, march_distance)."""
+
+    def __init__(self, state: UnitsMixin, scape_terrain: dict) -> None:
+        m = state.map
+        self.land: dict = dict(m.terrain)
+        self.land.update(scape_terrain)
+        self.groups: dict = {}
+        for h in list(m.terrain) + list(scape_terrain):
+            self.groups.setdefault(state.group_of(h), []).append(h)
+        self.of: dict = {h: g for g, hexes in self.groups.items() for h in hexes}
+        of, grid = self.of, m.grid
+        self.touching: dict = {g: {of[x] for h in hexes for x in grid.adjacent(h) if x in of}
+                               for g, hexes in self.groups.items()}
+        self.reach: dict = {}                      # (start, limit): reach_map
+        self.march: dict = {}                      # (allowance, target gate, blocked hexes): march_distance
+
+
+_BOARDS: dict = {}                                 # Board by (fortresses, placed earthscapes' terrain)
 
 
 class UnitsMixin(FlowState):
@@ -48,17 +71,28 @@ class UnitsMixin(FlowState):
         def attack(self, s: int, uid: str, h: str) -> None: ...
 
     # ---- solo and co-operative play (CS-GAP-6): the automated fortress is one more seat ----------
+    # The seats are fixed once the state exists (players and options are set before anything reads them):
+    # worked out on first use and kept on the object (a copy is a new object and works them out again).
+    _seats: tuple | None = None
+
+    def _seat_count(self) -> tuple:
+        if self.players == 1 or (self.options or {}).get("mode") == "coop":
+            auto: int | None = self.players
+        else:
+            auto = None
+        forts = self.players + (0 if auto is None else 1)
+        self._seats = (auto, forts, MAPS[forts])
+        return self._seats
+
     @property
     def automaton(self) -> int | None:
         """The seat of the automated raider fortress (after the people's seats), or None."""
-        if self.players == 1 or (self.options or {}).get("mode") == "coop":
-            return self.players
-        return None
+        return (self._seats or self._seat_count())[0]
 
     @property
     def fortresses(self) -> int:
         """Fortresses on the board: the people's, and the automaton's if there is one."""
-        return self.players + (0 if self.automaton is None else 1)
+        return (self._seats or self._seat_count())[1]
 
     def opposed(self, s: int, p) -> bool:
         """Whether ``p``'s pieces are ``s``'s foes: every other seat, except team-mates in co-op play."""
@@ -70,14 +104,25 @@ class UnitsMixin(FlowState):
     # ---- map ------------------------------------------------------------------------------
     @property
     def map(self) -> Map:
-        return MAPS[self.fortresses]
+        return (self._seats or self._seat_count())[2]
 
     def terrain(self, h: str) -> str | None:
         """The terrain of ``h``, or None for sky (a placed earthscape turns its slot to land)."""
-        t = MAPS[self.fortresses].terrain.get(h)
+        t = self.map.terrain.get(h)
         if t is None:
             return self.data["scape_terrain"].get(h)
         return t
+
+    def board(self) -> Board:
+        """The board's land as it is now (the map and its placed earthscapes): shared, callers only read it."""
+        st = self.data["scape_terrain"]
+        key = (self.fortresses, tuple(st.items()))
+        b = _BOARDS.get(key)
+        if b is None:
+            if len(_BOARDS) > 512:
+                _BOARDS.clear()
+            b = _BOARDS[key] = Board(self, st)
+        return b
 
     def group_of(self, h: str) -> str | None:
         g = self.map.group.get(h)
@@ -133,34 +178,27 @@ class UnitsMixin(FlowState):
                 | {sp["hex"] for sp in self.data["spires"].values()})
 
     def land(self) -> dict:
-        """Terrain of every land hex, earthscapes included."""
-        out = dict(MAPS[self.fortresses].terrain)
-        out.update(self.data["scape_terrain"])
-        return out
+        """Terrain of every land hex, earthscapes included (a shared table: callers only read it)."""
+        return self.board().land
 
     # ---- influence (CS-GAP-10) ---------------------------------------------------------------
     def groups(self) -> dict:
-        out: dict = {}
-        for h in list(self.map.terrain) + list(self.data["scape_terrain"]):
-            out.setdefault(self.group_of(h), []).append(h)
-        return out
+        """The land's hex groups, ``{group: [hexes]}`` (a shared table: callers only read it)."""
+        return self.board().groups
 
     def influence(self, seat: int) -> set:
         """Every hex of a group adjacent to ``seat``'s gate, holding one of its spires, or adjacent to
         a group holding one of its spires."""
-        grid = self.map.grid
-        groups = self.groups()
-        of = {h: g for g, hexes in groups.items() for h in hexes}
+        b = self.board()
+        of = b.of
         gate = self.gate_hex(seat)
         own = {of[sp["hex"]] for sp in self.data["spires"].values() if sp["owner"] == seat}
-        near = {of[x] for x in grid.adjacent(gate) if x in of} | {of[gate]}
-        keep = set(near) | own
-        for g, hexes in groups.items():
-            if g in keep:
-                continue
-            touching = {of[x] for h in hexes for x in grid.adjacent(h) if x in of}
-            if touching & own:
-                keep.add(g)
+        keep = {of[x] for x in self.map.grid.adjacent(gate) if x in of} | {of[gate]} | own
+        if own:
+            for g, touching in b.touching.items():
+                if g not in keep and not touching.isdisjoint(own):
+                    keep.add(g)
+        groups = b.groups
         return {h for g in keep for h in groups.get(g, ())}
 
     # ---- stats ---------------------------------------------------------------------------
@@ -259,9 +297,14 @@ class UnitsMixin(FlowState):
 
     # ---- distances --------------------------------------------------------------------------
     def reach_map(self, start: str, limit: int) -> dict:
-        """Hexes within ``limit`` steps of ``start`` through anything but sky (CS-FIRE-8/9, CS-GAP-50)."""
+        """Hexes within ``limit`` steps of ``start`` through anything but sky (CS-FIRE-8/9, CS-GAP-50): they
+        depend on the land only, so each is worked out once per board (shared: callers only read it)."""
+        b = self.board()
+        hit = b.reach.get((start, limit))
+        if hit is not None:
+            return hit
         grid = self.map.grid
-        land = self.land()
+        land = b.land
         dist = {start: 0}
         todo = [start]
         while todo:
@@ -274,6 +317,7 @@ class UnitsMixin(FlowState):
                         dist[x] = dist[h] + 1
                         nxt.append(x)
             todo = nxt
+        b.reach[(start, limit)] = dist
         return dist
 
     def march_distance(self, allowed: set, target: str) -> dict:
@@ -281,15 +325,15 @@ class UnitsMixin(FlowState):
         through units but not spires, landmarks, gates or sky.  The map depends only on the board's
         fixed parts, so it is computed once per board and shared: callers only read it."""
         blocked = self.blocked()
-        key = (self.fortresses, frozenset(allowed), target, frozenset(blocked),
-               tuple(sorted(self.data["scape_terrain"].items())))
-        hit = _MARCH.get(key)
+        b = self.board()
+        key = (frozenset(allowed), target, frozenset(blocked))
+        hit = b.march.get(key)
         if hit is not None:
             return hit
-        if len(_MARCH) > 4096:
-            _MARCH.clear()
+        if len(b.march) > 4096:
+            b.march.clear()
         grid = self.map.grid
-        land = self.land()
+        land = b.land
         dist = {target: 0}
         todo = [target]
         while todo:
@@ -301,7 +345,7 @@ class UnitsMixin(FlowState):
                     dist[x] = dist[h] + 1
                     nxt.append(x)
             todo = nxt
-        _MARCH[key] = dist
+        b.march[key] = dist
         return dist
 
     def distance_from(self, dist: dict, h: str) -> float:
