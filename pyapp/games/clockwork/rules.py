@@ -197,9 +197,19 @@ class ClockworkState(UnitActions, FlowState):
         return not self.data["out"][seat]
 
     # ------------------------------------------------------------ helpers
+    # (a copy of data["placed"], its Board): the last board asked for (compared with the data at every use; a
+    # clone, made without __init__, starts with none)
+    _board_seen: tuple[list[list[str]], Board] | None = None
+
     @property
     def board(self) -> Board:
-        return board_for(self.data["placed"])
+        placed = self.data["placed"]
+        seen = self._board_seen
+        if seen is not None and seen[0] == placed:
+            return seen[1]
+        b = board_for(placed)
+        self._board_seen = ([list(p) for p in placed], b)
+        return b
 
     def n_grids(self) -> int:
         return GRIDS_PER_PLAYERS[self.players]
@@ -416,18 +426,18 @@ class ClockworkState(UnitActions, FlowState):
         if d["resources"][seat] < GATE_COST:
             return []
         b = self.board
-        out = []
-        for t in sorted(b.terr_hexes):
-            if t in d["captured"]:
+        terr = b.terr
+        closed = set(d["captured"]) | {terr[g["hex"]] for g in d["gates"] if g["owner"] != seat}
+        soldiers: set[str] = set()                  # territories with a soldier of the seat
+        for u in d["units"]:
+            t = terr.get(u["hex"])
+            if t is None:
                 continue
-            if any(g["owner"] != seat and b.terr[g["hex"]] == t for g in d["gates"]):
-                continue
-            inside = [u for u in d["units"] if b.terr.get(u["hex"]) == t]
-            if any(u["ctrl"] != seat for u in inside):
-                continue
-            if any(u["ctrl"] == seat and utype(u) == "soldier" for u in inside):
-                out.append(t)
-        return out
+            if u["ctrl"] != seat:
+                closed.add(t)                       # another player's unit inside
+            elif UNITS[u["card"]]["type"] == "soldier":
+                soldiers.add(t)
+        return sorted(soldiers - closed)
 
     # --- the Control step
     def _f_control(self, frame: dict, choice: str | None, seat: int | None) -> None:
@@ -643,8 +653,10 @@ class ClockworkState(UnitActions, FlowState):
         if flow.over or flow.active is None:
             return False
         d = self.data
+        alive = ({g["owner"] for g in d["gates"]} | {u["owner"] for u in d["units"]}
+                 | {p["owner"] for p in d["portals"]})                            # :meth:`_alive` of every seat
         for p in range(self.players):
-            if not d["out"][p] and not self._alive(p):
+            if not d["out"][p] and p not in alive:
                 d["out"][p] = True
                 d["eliminated"].append(p)
                 self.say("{0} has no Gate Token, unit or portal left and is out.", p, kind="out")

@@ -17,6 +17,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from ...engine.flow import FlowState
     from .rules import Board
+    from collections.abc import Mapping
+    from typing import Any
+
     from .types import GateData, PortalData, SpecialSpec, Stat, UnitData
 
     class _StateBase(FlowState):
@@ -69,6 +72,42 @@ def can_fight(u: UnitData) -> bool:
     return parse_range(card["range"])[1] > 0 and (card["type"] != "building" or "mounted-weaponry" in card["abilities"])
 
 
+def _level_table(card: Mapping[str, Any], stat: str) -> tuple[int, int, int, int]:
+    """A card's ``stat`` (no ``vs``) at level class 0, 1, 2 and 3 (see :func:`_lv_class`; 0 and 1 alike)."""
+    def at(bonuses) -> int:
+        return card[stat] + sum(b["add"] for b in bonuses if b["stat"] == stat and b.get("vs") is None)
+    return at(()), at(()), at(card["level2"]), at(card["level3"])
+
+
+def _lv_class(copies: int) -> int:
+    """The level bonuses a unit gets from ``copies`` of its card: none (1), level 2, or level 3 (3 or more)."""
+    return 3 if copies >= 3 else copies
+
+
+def _range_table(card: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
+    lo, hi = parse_range(card["range"])
+    if hi == 0:
+        return ((0, 0),) * 4
+    adds = [0, 0] + [sum(b["add"] for b in card[f"level{n}"] if b["stat"] == "range") for n in (2, 3)]
+    return tuple((lo, hi + a) for a in adds)
+
+
+# per card: Movement and range by level class (what :meth:`stat` and :meth:`urange` give with no buff), whether
+# it fights, whether it is a Building or a Barricade; the abilities that list actions of their own
+_MOVE = {k: _level_table(u, "movement") for k, u in UNITS.items()}
+_RANGE = {k: _range_table(u) for k, u in UNITS.items()}
+_FIGHTS = frozenset(k for k, u in UNITS.items() if parse_range(u["range"])[1] > 0
+                    and (u["type"] != "building" or "mounted-weaponry" in u["abilities"]))
+_BUILDING = frozenset(k for k, u in UNITS.items() if u["type"] == "building")
+_BARRICADE = frozenset(k for k, u in UNITS.items() if "barricade" in u["abilities"])
+_SPECIAL_ABILITIES = frozenset(("artillery-shell", "assassinate", "corrupt", "portal-wall", "self-destruct"))
+_UNIT_ORDER = {k: i for i, k in enumerate(UNITS)}
+
+
+def _by_id(u: UnitData) -> int:
+    return u["id"]
+
+
 def unit_ref(u: UnitData, i: int = 0) -> str:
     """A unit as log text with its controller as seat reference ``{i}``: ``{0} Crab Tank e4``."""
     return f"{{{i}}} {UNITS[u['card']]['name']} {u['hex']}"
@@ -76,6 +115,12 @@ def unit_ref(u: UnitData, i: int = 0) -> str:
 
 class UnitActions(_StateBase):
     """The Main step's unit and card actions and the attacks (a mix-in of :class:`.rules.ClockworkState`)."""
+
+    # the last Main step listed for each seat: per seat, (board, blocked hexes, {(hex, Movement, card): [(hex,
+    # move Action)]}), and per ~seat, (other players' unit hexes, barricade hexes, open Gate Token hexes,
+    # {(hex, lo, hi, ranged, card): [attack Action]}): plain caches of pure functions of their keys, checked at
+    # every use (see _main_actions) and never copied (clone makes a new object without them)
+    _memos: dict[int, tuple] | None = None
 
     def _substitutes(self, v: UnitData) -> list[UnitData]:
         """Units adjacent to a Scapegoat unit controlled by its player (CC-SCAPE-2)."""
@@ -157,75 +202,204 @@ class UnitActions(_StateBase):
         return sorted(out)
 
     def _main_actions(self, seat: int) -> list[Action]:
+        """The Main step's actions of ``seat``, in one pass over the board (the hot path of every playout and
+        search: tests/clockwork/test_clockwork_fast_listing.py compares it with the plain listing of
+        :meth:`_reach`, :meth:`_targets` and :meth:`_in_range` at every step of random games)."""
         d = self.data
         b = self.board
-        acts = []
-        occ = self._occupied()
+        land_nb = b.land_nb
+        acts: list[Action] = []
+        units = d["units"]
+        gates = d["gates"]
+        cards = d["cards"]
         res = d["resources"][seat]
-        bar = self._barricades()
-        arrows = {g["arrow"] for g in d["gates"]}
-        mine = {u["hex"] for u in d["units"] if u["ctrl"] == seat}
+        held: dict[str, int] = {}                  # the seat's copies of each card: its units' levels
+        for c in d["hands"][seat]:
+            k = cards[c]
+            held[k] = held.get(k, 0) + 1
+        mine: set[str] = set()
+        own: list[UnitData] = []
+        others: list[UnitData] = []
+        bar: set[str] = set()
+        for u in units:
+            if u["ctrl"] == seat:
+                mine.add(u["hex"])
+                own.append(u)
+            else:
+                others.append(u)
+            if u["card"] in _BARRICADE:
+                bar.add(u["hex"])
+        occ = {u["hex"] for u in units} | {g["hex"] for g in gates} | {p["hex"] for p in d["portals"]}
         blocked = occ - mine
-        others = [v for v in d["units"] if v["ctrl"] != seat]
-        for u in sorted((u for u in d["units"] if u["ctrl"] == seat), key=lambda u: u["id"]):
-            h, name = u["hex"], UNITS[u["card"]]["name"]
-            if self._can_move(u):
-                acts += [Action(f"move:{h}>{t}", f"Move {name} {h} to {t}", "move") for t in self._reach(u, mine, blocked)]
-            if self._can_attack(u):
-                acts += [Action(f"attack:{h}>{t}", f"{name} {h} attacks {t}", "attack")
-                         for t in self._targets(u, bar=bar, others=others)]
-            if not (u["acted"] or u["done"]) and u["attacks"] == 0:
-                if has(u, "artillery-shell"):
+        # the moves of a unit depend only on the board, its hex, its Movement and the hexes it may not enter
+        # (``blocked``: its own units' hexes are not): remembered while those are the same, for any seat
+        memos = self._memos
+        if memos is None:
+            memos = self._memos = {}
+        memo_of = memos.get(seat)
+        if memo_of is None or memo_of[0] is not b or memo_of[1] != blocked:
+            memo_of = memos[seat] = (b, blocked, {})
+        memo = memo_of[2]
+        arrows = {g["arrow"] for g in gates}
+        amemo: dict[tuple, list[Action]] = {}
+        open_gates: list[GateData] | None = None   # the Gate Tokens ``seat`` may attack (CC-GATE-5, CC-GATE-6)
+        own.sort(key=_by_id)
+        idle = 0
+        for u in own:
+            h, key = u["hex"], u["card"]
+            name = UNITS[key]["name"]
+            ability = _ABIL[key]
+            lv = _lv_class(held.get(key, 0)) if u["owner"] == seat else 1    # :meth:`unit_level`
+            busy = u["done"] or u["acted"]
+            listed = False
+            if not (u["moved"] or u["fired"] or u["done"]) and key not in _BUILDING:      # :meth:`_can_move`
+                mv = _MOVE[key][lv]
+                for st, add, _until, _seat in u["buffs"]:
+                    if st == "movement":
+                        mv += add
+                moves = memo.get((h, mv, key))
+                if moves is None:
+                    seen = {h}
+                    frontier = [h]
+                    for _ in range(mv):            # :meth:`_reach` (CC-MOVE-1, CC-MOVE-6, CC-GAP-25)
+                        nxt = []
+                        for x in frontier:
+                            for n in land_nb[x]:
+                                if n not in seen and n not in blocked:
+                                    seen.add(n)
+                                    nxt.append(n)
+                        frontier = nxt
+                    seen.discard(h)
+                    moves = memo[h, mv, key] = [(t, Action(f"move:{h}>{t}", f"Move {name} {h} to {t}", "move"))
+                                                for t in sorted(seen)]
+                n_acts = len(acts)
+                acts += [a for t, a in moves if t not in mine]
+                if len(acts) > n_acts:
+                    listed = True
+            if not busy and key in _FIGHTS and u["attacks"] < (2 if "cleave" in ability else 1):  # :meth:`_can_attack`
+                if open_gates is None:
+                    open_gates = self._open_gates(seat, others)
+                    # an attack's targets depend only on the attacker's hex, range, card and whether it moved,
+                    # on the other players' units' hexes, the barricades and the open Gate Tokens, unless it was
+                    # called off by Stealth or Cleave is half used: remembered while those are the same
+                    far = {v["hex"] for v in others}
+                    gh = [g["hex"] for g in open_gates]
+                    amemo_of = memos.get(~seat)
+                    if amemo_of is None or amemo_of[0] != far or amemo_of[1] != bar or amemo_of[2] != gh:
+                        amemo_of = memos[~seat] = (far, bar, gh, {})
+                    amemo = amemo_of[3]
+                lo, hi = _RANGE[key][lv]
+                attacks: list[Action] | None
+                if u["blocked"] or (u["targets"] and "cleave" in ability):
+                    attacks = [Action(f"attack:{h}>{t}", f"{name} {h} attacks {t}", "attack")
+                               for t in self._fast_targets(u, lo, hi, bar, others, open_gates)]
+                else:
+                    ak = (h, lo, hi, not u["moved"] or "run-and-gun" in ability, key)
+                    attacks = amemo.get(ak)
+                    if attacks is None:
+                        attacks = amemo[ak] = [Action(f"attack:{h}>{t}", f"{name} {h} attacks {t}", "attack")
+                                               for t in self._fast_targets(u, lo, hi, bar, others, open_gates)]
+                if attacks:
+                    listed = True
+                    acts += attacks
+            if listed:
+                idle += 1
+            if not busy and u["attacks"] == 0 and ability & _SPECIAL_ABILITIES:
+                if "artillery-shell" in ability:
                     acts += [Action(f"shell:{h}>{t}", f"{name} {h} fires an Artillery Shell at {t}", "ability")
                              for t in self._targets(u, shell=True)]
-                if has(u, "assassinate") and self._in_range(u):
+                if "assassinate" in ability and self._in_range(u):
                     acts.append(Action(f"assassinate:{h}", f"{name} {h}: flip a coin to Assassinate", "ability"))
-                if has(u, "corrupt") and self._in_range(u):
+                if "corrupt" in ability and self._in_range(u):
                     acts.append(Action(f"corrupt:{h}", f"{name} {h}: flip a coin to Corrupt", "ability"))
-                if has(u, "portal-wall") and not u["wall"] and res >= WALL_COST:
+                if "portal-wall" in ability and not u["wall"] and res >= WALL_COST:
                     # never on a hex a Gate Token's arrow points at: a Wall never moves and would block that
                     # Gate Token's portals for good (house rule with CC-GAP-17, CC-GAP-21, CC-GAP-49)
                     acts += [Action(f"wall:{h}>{n}", f"{name} {h} creates a Wall portal on {n} (cost {WALL_COST})",
-                                    "ability") for n in b.land_nb[h] if n not in occ and n not in arrows]
-                if has(u, "self-destruct"):
+                                    "ability") for n in land_nb[h] if n not in occ and n not in arrows]
+                if "self-destruct" in ability:
                     acts.append(Action(f"selfdestruct:{h}", f"{name} {h} self-destructs", "ability"))
             # only the owner flips for Salvage, in its own Main step: not a player who took the unit by Corrupt
             # (CC-SALV-1, CC-SALV-2, CC-GAP-52)
-            if has(u, "salvage") and u["owner"] == seat and not (u["moved"] or u["fired"] or u["salv"] or u["done"]):
+            if "salvage" in ability and u["owner"] == seat and not (u["moved"] or u["fired"] or u["salv"] or u["done"]):
                 acts.append(Action(f"salvage:{h}", f"{name} {h}: flip a coin to Salvage", "ability"))
-        hand = d["hands"][seat]
-        cards = d["cards"]
-        keys = sorted({cards[c] for c in hand if cards[c] in UNITS}, key=list(UNITS).index)
-        free_arrows = [g["arrow"] for g in d["gates"] if g["owner"] == seat and g["arrow"] not in occ]  # CC-GAP-21
+        keys = sorted((k for k in held if k in UNITS), key=_UNIT_ORDER.__getitem__)
+        free_arrows = sorted(g["arrow"] for g in gates if g["owner"] == seat and g["arrow"] not in occ)  # CC-GAP-21
+        costs = []
         for key in keys:
             cost = UNITS[key]["cost"]
-            if cost <= res:
+            if cost <= res and free_arrows:
+                costs.append(cost)
                 acts += [Action(f"portal:{key}@{a}", f"Create a {UNITS[key]['name']} portal at {a} (cost {cost})",
-                                "portal") for a in sorted(free_arrows)]
+                                "portal") for a in free_arrows]
         if not d["researched"] and d["stack"] and res >= d["research_cost"]:
             acts.append(Action("research", f"Research: pay {d['research_cost']} to draw a card", "research",
-                               confirm=self._research_warning(seat, acts)))
+                               confirm=self._research_warning(seat, min(costs) if costs else None)))
         acts += self._specials(seat)
         # ending with units that can still act is probably a slip: the app asks first (issue 16)
-        idle = len({a.id.split(":")[1].split(">")[0] for a in acts if a.kind in ("move", "attack") and ":" in a.id})
         ask = (f"{idle} of your units" if idle > 1 else "One of your units") + " can still move or attack. End the Main step?"
         acts.append(Action("end", "End the Main step", "step", confirm=ask if idle else ""))
         return acts
 
-    def _research_warning(self, seat: int, acts: list[Action]) -> str:
+    def _open_gates(self, seat: int, others: list[UnitData]) -> list[GateData]:
+        """The other players' Gate Tokens with no unit of a player other than ``seat`` in their territory or
+        next to them (:meth:`_gate_open` for every Gate Token at once)."""
+        b = self.board
+        terr = b.terr
+        near: set[str] = set()
+        where: set[str | None] = set()
+        for v in others:
+            near.add(v["hex"])
+            where.add(terr.get(v["hex"]))
+        return [g for g in self.data["gates"] if g["owner"] != seat and terr[g["hex"]] not in where
+                and near.isdisjoint(adjacent(g["hex"]))]
+
+    def _fast_targets(self, u: UnitData, lo: int, hi: int, bar: set[str], others: list[UnitData],
+                      open_gates: list[GateData]) -> list[str]:
+        """:meth:`_targets` of an attack of ``u`` (range ``lo``-``hi``), given the barricades, the units of the
+        other players and the Gate Tokens open to ``u``'s controller."""
+        ranged_ok = not u["moved"] or "run-and-gun" in _ABIL[u["card"]]  # CC-MOVE-4, CC-RUNGUN-1
+        done = u["targets"]
+        cleave = bool(done) and "cleave" in _ABIL[u["card"]]
+        blocked = u["blocked"]
+        uh = u["hex"]
+        out = []
+        for v in others:
+            vh = v["hex"]
+            dist = distance(uh, vh)
+            if not lo <= dist <= hi:
+                continue
+            if dist > 1 and (not ranged_ok or (bar and not bar.isdisjoint(line_of_fire(uh, vh)))):
+                continue
+            if v["id"] in blocked:  # CC-GAP-28 (others only), CC-GAP-56
+                continue
+            if cleave and f"u{v['id']}" in done:  # Cleave: two different targets (CC-GAP-47)
+                continue
+            out.append(vh)
+        for g in open_gates:
+            gh = g["hex"]
+            dist = distance(uh, gh)
+            if not lo <= dist <= hi or (dist > 1 and (not ranged_ok or not bar.isdisjoint(line_of_fire(uh, gh)))):
+                continue
+            if cleave and f"g{gh}" in done:
+                continue
+            out.append(gh)
+        out.sort()
+        return out
+
+    def _research_warning(self, seat: int, cheapest: int | None) -> str:
         """The question before researching when it leaves too little to create any unit portal the player can
-        afford now (issue 32: researching on the first turn left no money for a unit, and the player was
-        knocked out a few turns later), else ""."""
+        afford now (``cheapest``: the cost of the cheapest, None when there is none; issue 32: researching on the
+        first turn left no money for a unit, and the player was knocked out a few turns later), else ""."""
         d = self.data
-        costs = sorted({int(a.label.rsplit("(cost ", 1)[1].rstrip(")")) for a in acts if a.kind == "portal"})
         left = d["resources"][seat] - d["research_cost"]
-        if not costs or left >= costs[0]:
+        if cheapest is None or left >= cheapest:
             return ""
         alone = not any(u["owner"] == seat for u in d["units"]) and not any(p["owner"] == seat for p in d["portals"])
         risk = (" With no unit or portal of yours on the board, your Gate Tokens stand alone and you could be "
                 "knocked out." if alone else "")
         return (f"Research costs {d['research_cost']} and leaves you {left}: not enough for a unit portal "
-                f"(the cheapest you hold costs {costs[0]}).{risk} Research anyway?")
+                f"(the cheapest you hold costs {cheapest}).{risk} Research anyway?")
 
     def _specials(self, seat: int) -> list[Action]:
         """Special cards playable now: any step of the holder's own turn with a choice (CC-SPEC-2, CC-GAP-39)."""
