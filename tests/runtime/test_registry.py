@@ -22,6 +22,12 @@ GAMES = ROOT / "pyapp" / "games"
 IDS = [d["id"] for d in games.declarations()]
 
 
+# for a child Python without a browser: stand-ins for the modules the glue imports (``js``, ``pyodide.ffi``)
+PYODIDE_STUBS = ("ffi = types.ModuleType('pyodide.ffi'); ffi.create_proxy = ffi.to_js = lambda *a, **k: None\n"
+                 "sys.modules['pyodide'] = types.ModuleType('pyodide'); sys.modules['pyodide.ffi'] = ffi\n")
+BROWSER_STUBS = "sys.modules['js'] = types.ModuleType('js')\n" + PYODIDE_STUBS
+
+
 def test_every_game_package_declares_itself_and_nothing_else_does():
     packages = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file())
     declared = sorted(p.parent.name for p in GAMES.glob(f"*/{games.DECLARATION}"))
@@ -132,9 +138,7 @@ def test_the_shelf_imports_no_game():
     """Start-up (issue 33 item 6): the shelf needs only the declarations; a game's rules, renderer and content
     are imported when it is opened."""
     code = ("import sys, types\n"
-            "sys.modules['js'] = types.ModuleType('js')\n"
-            "ffi = types.ModuleType('pyodide.ffi'); ffi.create_proxy = ffi.to_js = lambda *a, **k: None\n"
-            "sys.modules['pyodide'] = types.ModuleType('pyodide'); sys.modules['pyodide.ffi'] = ffi\n"
+            + BROWSER_STUBS +
             "import pyapp.browser.main as M\n"
             "from pyapp.ui.app import App\n"
             "app = App(M.MemoryStorage()); html = app.render()\n"
@@ -183,8 +187,7 @@ def test_the_glue_knows_which_game_an_event_or_a_start_opens():
     code = ("import json, sys, types\n"
             "sys.modules['js'] = js = types.ModuleType('js')\n"
             "js.location = types.SimpleNamespace(hash='#/game/abc123')\n"
-            "ffi = types.ModuleType('pyodide.ffi'); ffi.create_proxy = ffi.to_js = lambda *a, **k: None\n"
-            "sys.modules['pyodide'] = types.ModuleType('pyodide'); sys.modules['pyodide.ffi'] = ffi\n"
+            + PYODIDE_STUBS +
             "from pyapp.browser.main import MemoryStorage\n"
             "from pyapp.browser.parts import PartsGlue\n"
             "g = PartsGlue(); g.storage = MemoryStorage({'boardshelf:save:abc123': json.dumps({'game': 'icefortress'}),\n"
@@ -204,8 +207,7 @@ def test_the_glue_reads_a_hostile_files_game_safely():
     (the import then rendered nothing at all)."""
     code = ("import json, sys, types\n"
             "sys.modules['js'] = js = types.ModuleType('js')\n"
-            "ffi = types.ModuleType('pyodide.ffi'); ffi.create_proxy = ffi.to_js = lambda *a, **k: None\n"
-            "sys.modules['pyodide'] = types.ModuleType('pyodide'); sys.modules['pyodide.ffi'] = ffi\n"
+            + PYODIDE_STUBS +
             "from pyapp.browser.parts import _game_of\n"
             "big = json.dumps({'game': 'clockwork', 'pad': 'x' * 2_000_001})\n"
             "print(json.dumps([_game_of('[' * 10_000 + ']' * 10_000), _game_of(big), _game_of('{\"game\": \"clockwork\"}'),\n"
