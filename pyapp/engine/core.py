@@ -382,6 +382,10 @@ class State:
     # hidden pile or adds to a record of what was shown is marked revealing by the kit, with no call by hand
     HIDDEN: tuple = ()
     _hidden_kit: Hidden | None = None
+    # (len(history), measure) after this object's last action: the next action's "before" without measuring again
+    # (half the kit's cost).  Never copied (clone and undo make new objects); code that edits ``data`` by hand
+    # between two actions, as some tests do, should set it to None (a pile grown by hand would hide a draw).
+    _hidden_after: tuple | None = None
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -513,7 +517,10 @@ class State:
         self._revealed = False
         self._legal_seen = None
         kit = self._hidden_kit
-        hidden = kit.measure(self) if kit is not None else ()
+        hidden: tuple = ()
+        if kit is not None:
+            after = self._hidden_after      # this object's own last measure, if no action came between
+            hidden = after[1] if after is not None and after[0] == len(self.history) else kit.measure(self)
         try:
             if free:
                 self._apply_free(seat, action)
@@ -522,7 +529,11 @@ class State:
         finally:
             self._legal_seen = None
         self.history.append([seat, action.id])
-        revealed = self._revealed or (kit is not None and kit.reveals(hidden, kit.measure(self)))
+        revealed = self._revealed
+        if kit is not None:
+            now = kit.measure(self)
+            self._hidden_after = (len(self.history), now)
+            revealed = revealed or kit.reveals(hidden, now)
         self.undoable.append(self.rng.draws == draws and not revealed)
 
     def view(self, seat: int | None) -> dict:
