@@ -137,8 +137,9 @@ def part_paths(folder: Path | None = None) -> list[Path]:
     return [(folder or WHEELS) / part_name(g) for g in game_ids()]
 
 
-# what stays in the wheel of a game's folder: what the shelf reads before any game is opened
-SHELF_FILES = ("game.json", "tutorial.json")
+# what stays in the wheel of a game's folder: what the shelf and the setup screen read (through the games
+# package's own loader, pyapp.games.game_json) before any of the game's code is imported
+SHELF_FILES = ("game.json", "tutorial.json", "first_game.json")
 
 
 def part_of(name: str) -> str | None:

@@ -672,3 +672,20 @@ def test_expand_snapshot_reads_both_forms_and_refuses_damage():
     for w in (1, 2):
         h = ((h ^ w) * 16777619) & 0xFFFFFFFF
     assert out["hash"] == h
+
+
+def test_the_setup_screens_first_game_facts_come_from_the_wheel_alone(wheel, tmp_path):
+    """The setup screen shows each game's players, length and how to win (its first_game.json) and offers the guided
+    game: both are read through the games package from the wheel, before the game's part is loaded (the facts were
+    missing from every setup screen when first_game.json went into the parts: the "How to win" box never drew)."""
+    import subprocess
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1])\n"
+            "from pyapp import games\n"
+            "from pyapp.ui import glance, coach\n"
+            "ids = [d['id'] for d in games.declarations()]\n"
+            "print(json.dumps([[g, glance.first_game(g) is not None] for g in ids]))\n"
+            "assert not [m for m in sys.modules if m.startswith('pyapp.games.') and m.count('.') == 2], 'a game was imported'\n")
+    out = subprocess.run([sys.executable, "-S", "-c", code, str(wheel)], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == [[g, True] for g in build.game_ids()]
