@@ -100,7 +100,7 @@ def test_the_random_simulation_and_palette_checks_name_every_game():
 
 def test_the_wheel_carries_the_shelf_and_each_game_is_a_part_loaded_when_first_imported(tmp_path):
     """The wheel is imported in place (a zip: its folder cannot be listed), so it carries games.json and the
-    guided games' files, and no game's code: each game is a part (a zip beside the wheel) that the page fetches
+    guided games' and first-game files (build.SHELF_FILES), and no game's code: each game is a part (a zip beside the wheel) that the page fetches
     the first time one of its modules is imported (issue 33 item 6).  Imported from the wheel alone, the
     registry lists the same games; a game's import asks the loader for its part, once, and only that game's."""
     build = tool("build")
@@ -111,7 +111,7 @@ def test_the_wheel_carries_the_shelf_and_each_game_is_a_part_loaded_when_first_i
     assert [d["id"] for d in index] == IDS
     assert index == list(games.declarations())
     assert [n for n in names if n.startswith("pyapp/games/") and n.count("/") > 2] == sorted(
-        [f"pyapp/games/{g}/{f}" for g in IDS for f in ("game.json", "tutorial.json") if (GAMES / g / f).is_file()])
+        [f"pyapp/games/{g}/{f}" for g in IDS for f in build.SHELF_FILES if (GAMES / g / f).is_file()])
     for gid in IDS:
         with zipfile.ZipFile(tmp_path / build.part_name(gid)) as zf:
             part = zf.namelist()
