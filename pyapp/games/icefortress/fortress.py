@@ -210,22 +210,7 @@ def build_places(d: dict, card: str) -> list[str]:
 def size_places(d: dict, size: str) -> list[str]:
     """Every place a room of ``size`` may be built on now: free bottom spaces (jumbo), then the free groups
     of that size with a pillar on every square and no invader, rooms in card order (see :func:`build_problem`)."""
-    out = []
-    if size == "jumbo":
-        out += [f"base:{k}" for k in range(len(d["base"])) if d["base"][k] is None]
-    rooms = d["rooms"]
-    for cid in sorted(rooms):
-        room = rooms[cid]
-        top, ginv, inv, pillars = room["top"], room["ginv"], room["inv"], room["pillars"]
-        for g in rc(cid)["groups"]:
-            gid = g["id"]
-            if g["size"] != size or gid in top or gid in ginv:               # IF-ROOM-1, IF-ROOM-7, IF-INV-12
-                continue
-            sqs = g["squares"]
-            if any(s in inv for s in sqs) or any(s not in pillars for s in sqs):   # IF-ROOM-5, IF-ROOM-2
-                continue
-            out.append(f"{cid}.{gid}")
-    return out
+    return places_by_size(d)[size]
 
 
 def places_by_size(d: dict) -> dict[str, list[str]]:
@@ -238,10 +223,10 @@ def places_by_size(d: dict) -> dict[str, list[str]]:
         top, ginv, inv, pillars = room["top"], room["ginv"], room["inv"], room["pillars"]
         for g in rc(cid)["groups"]:
             gid = g["id"]
-            if gid in top or gid in ginv:
+            if gid in top or gid in ginv:                                    # IF-ROOM-1, IF-ROOM-7, IF-INV-12
                 continue
             sqs = g["squares"]
-            if any(s in inv for s in sqs) or any(s not in pillars for s in sqs):
+            if any(s in inv for s in sqs) or any(s not in pillars for s in sqs):   # IF-ROOM-5, IF-ROOM-2
                 continue
             out[g["size"]].append(f"{cid}.{gid}")
     return out
