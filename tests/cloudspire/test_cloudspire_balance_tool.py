@@ -54,9 +54,9 @@ def test_a_lever_changes_the_content_for_the_run_only_where_it_names(monkeypatch
 
     import pytest
     from pyapp.games.cloudspire import content
-    for name in ("UNITS", "FACTIONS"):
+    bal = tool("balance_cloudspire")        # loaded before the copies: its own names must be put back to the real
+    for name in ("UNITS", "FACTIONS"):      # content after this test, not to the copies (the rules read the real)
         monkeypatch.setattr(content, name, copy.deepcopy(getattr(content, name)))
-    bal = tool("balance_cloudspire")
     monkeypatch.setattr(bal, "UNITS", content.UNITS)
     monkeypatch.setattr(bal, "FACTIONS", content.FACTIONS)
     bal.lever("shackler.health=9")
