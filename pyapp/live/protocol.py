@@ -120,12 +120,14 @@ def table_message(state: State, seat: int, names: Sequence[str], kinds: Sequence
     have = {a.id for a in acts}
     free = [a for a in state.free_actions(seat) if a.id not in have]
     view = state.view(seat)
-    if isinstance(view, dict) and isinstance(view.get("log"), list):
-        view = {k: v for k, v in view.items() if k != "log"}      # (the public log travels on its own, in pieces)
+    view_log = isinstance(view, dict) and isinstance(view.get("log"), list)
+    if view_log:                            # the public log travels on its own, in pieces; the friend puts it back
+        view = {k: v for k, v in view.items() if k != "log"}
     out = state.outcome()
     msg = {"v": VERSION, "type": "table", "game": state.game.id, "players": state.players, "options": state.options,
            "rules": state.game.rules_version, "seat": seat, "names": [str(n) for n in names],
-           "seats": [SHOWN_KIND.get(k, k) for k in kinds], "view": view, "actions": _actions(acts),
+           "seats": [SHOWN_KIND.get(k, k) for k in kinds], "view": view, "view_log": view_log,
+           "actions": _actions(acts),
            "free": _actions(free), "to_act": list(state.to_act), "over": over,
            "outcome": out.to_dict() if out is not None else None,
            "undo": bool(state.history) and state.history[-1][0] == seat and bool(state.undoable[-1]) and not over}

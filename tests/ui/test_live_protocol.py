@@ -169,3 +169,73 @@ def test_a_flood_or_a_run_of_refusals_drops_the_peer():
         kinds_seen.append(stubborn.incoming(msg(type="act", id="fly:away", n=0), state)[0])
     assert kinds_seen[:-1] == ["refused"] * (protocol.MAX_REFUSED - 1) and kinds_seen[-1] == "dropped"
     assert "in a row" in (stubborn.dropped or "")
+
+
+def _board(gid: str, view: dict, actions: list, free: list, seat: int, interactive: bool, names: list) -> str:
+    """The game's board for ``seat`` as the table screen draws it (free actions offered even off turn)."""
+    from pyapp.ui.boards import board_function
+    acts = (actions if interactive else []) + [a for a in free if all(a.id != b.id for b in actions)]
+    return board_function(gid)(view, acts, seat=seat, names=names, interactive=interactive or bool(acts))
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_friend_plays_through_messages_only_and_sees_the_table_the_host_would_draw(gid):
+    """The host's game with a friend at seat 1 and random seats elsewhere, joined by nothing but the messages: the
+    friend chooses among what its table offers, the host checks and applies each id, and at every step the friend's
+    board is the markup the host's own table would draw for that seat."""
+    from pyapp.live.friend import FriendTable
+    g = games.get(gid)
+    players = 2 if g.min_players <= 2 <= g.max_players else g.min_players
+    names = NAMES[:players]
+    state = g.new(players, 21)
+    clock = Clock()
+    link, table = HostLink(1, clock=clock), FriendTable()
+    r = Rng(21, stream=3)
+    friend_moves = 0
+    for _ in range(300):
+        text = link.outgoing(state, names, kinds(players, 1))
+        if text is not None:
+            assert table.receive(text) == "table"
+        view = state.view(1)
+        if isinstance(view.get("log"), list):
+            view["log"] = list(state.log)
+        mine = 1 in state.to_act and not state.is_over
+        host_board = _board(gid, view, state.legal_actions(1) if mine else [], state.free_actions(1), 1, mine, names)
+        assert _board(gid, table.view(), table.legal_actions(), table.free_actions(), 1,
+                      1 in table.to_act and not table.is_over, table.names) == host_board
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        if seat == 1:
+            clock.t += 0.2                                    # a person's pace
+            acts = [a for a in table.legal_actions() if a.kind != "concede"] or table.legal_actions()
+            kind, *rest = link.incoming(table.act(r.choice(acts).id), state)
+            assert kind == "act"
+            state.apply(1, rest[0])
+            friend_moves += 1
+        else:
+            acts = state.legal_actions(seat)
+            state.apply(seat, r.choice([a for a in acts if a.kind != "concede"] or acts).id)
+    assert friend_moves >= 10
+
+
+def test_a_friends_table_refuses_a_message_out_of_step():
+    from pyapp.live.friend import FriendTable
+    state = games.get("hexbattle").new(2, 7)
+    link, table = HostLink(1), FriendTable()
+    first = link.outgoing(state, NAMES[:2], kinds(2, 1))
+    table.receive(first)
+    with pytest.raises(Refused):
+        table.receive(first)                                  # the same table again: older than the one it has
+    state.apply(1, "draw")
+    link.outgoing(state, NAMES[:2], kinds(2, 1))              # (lost on the way)
+    state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[0].id)
+    later = json.loads(link.outgoing(state, NAMES[:2], kinds(2, 1)) or "{}")
+    later["log_from"] = len(table.log) + 5                    # a piece that does not follow what it has
+    with pytest.raises(Refused):
+        table.receive(json.dumps(later))
+    with pytest.raises(Refused):
+        table.act("fly:away")                                 # not on its table: never sent
+    link.resend()                                             # the friend asked again: the whole table
+    assert table.receive(link.outgoing(state, NAMES[:2], kinds(2, 1))) == "table"
+    assert table.log == list(state.log)
