@@ -23,7 +23,7 @@ import pytest
 
 from harness import (click_action, latency_summary, notices, play_by_clicking, reload_resumes, renders,
                      saved_games, sized_page, wait_idle, wait_ready, wait_render)
-from near_end import app_prefix, replace_save, save_of
+from near_end import app_prefix, click_or_dispatch, replace_save, save_of
 from tool_modules import tool
 
 from pyapp import games
@@ -82,7 +82,7 @@ def test_whole_two_player_game_against_the_bot_by_clicking_with_reload(site, pag
         return aid
 
     clicks = play_by_clicking(page, counted, max_clicks=MAX_CLICKS, stop_after=RELOAD_AT, idle_timeout=120_000,
-                              latencies=lat)
+                              latencies=lat, click_fn=click_or_dispatch)
     assert clicks == RELOAD_AT, "the game ended before the reload point"
     reload_resumes(page, "#app .cs-game", idle_timeout=120_000)
     # the same game played on in CPython (checked: the page's moves are its first), resumed by the page
@@ -97,7 +97,7 @@ def test_whole_two_player_game_against_the_bot_by_clicking_with_reload(site, pag
     clicks = HANDED_AT
 
     clicks = play_by_clicking(page, counted, max_clicks=MAX_CLICKS, clicks=clicks, idle_timeout=120_000,
-                              latencies=lat)
+                              latencies=lat, click_fn=click_or_dispatch)
     assert "Game over" in page.locator("#app .outcome").inner_text()
     assert not page.locator("#app [data-action]").count()
     saves = saved_games(page)
