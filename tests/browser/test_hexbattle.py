@@ -12,7 +12,7 @@ import pytest
 
 from harness import (action_ids, action_selector, click, new_page, notices, play_by_clicking, reload_resumes,
                      renders, saved_games, set_input, sized_page, wait_idle, wait_ready, wait_render)
-from near_end import app_prefix, replace_save, save_of
+from near_end import app_prefix, click_or_dispatch, replace_save, save_of
 from tool_modules import tool
 
 pytestmark = pytest.mark.browser
@@ -32,7 +32,7 @@ def play_until_over(page, rng: random.Random, clicks: int = 0, stop_after: int |
     def choose(ids: list[str]) -> str:
         return rng.choice([a for a in ids if not a.startswith(DETOURS)] or ids)
     return play_by_clicking(page, choose, max_clicks=MAX_CLICKS, clicks=clicks, stop_after=stop_after,
-                            bad_notices=("failed", "Internal error"))
+                            bad_notices=("failed", "Internal error"), click_fn=click_or_dispatch)
 
 
 def _setup_42(app) -> None:
