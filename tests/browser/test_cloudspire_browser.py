@@ -8,11 +8,12 @@ Skipped while the registry lists the game as not ready (the built wheel is made 
 ``pyapp.games.get("cloudspire")`` here says what the page will say).  The board's styles come from
 ``web/cloudspire.css``, which index.html must link.
 
-The person's policy was checked first in CPython through ``pyapp.ui.App`` with the same URL parameters (the bot
-is seeded from the game's seed, so the page plays the same game), reload after 15 clicks included (the
-re-rendered page was identical): with ``SEED`` it ends in wave 2 after 92 clicks (marks, unit selection, the
-secret stack, hero and minion moves, spires firing, attacks) and 228 actions in all, the bot destroying the
-person's gate.
+The person's policy plays the same game in CPython through ``pyapp.ui.App`` with the same URL parameters (the bot
+is seeded from the game's seed): with ``SEED`` it ends after 42 clicks (marks, unit selection, the secret stack,
+hero and minion moves, spires firing, attacks) and 99 actions in all (session 21).  The page plays the first 15
+clicks (marks, selection, the stack) and reloads (the same board comes back); then its save takes the moves of the
+CPython game up to click ``HANDED_AT`` (checked: the page's moves are their first, tests/near_end.py), and the page
+resumes there and plays the last clicks (moves, fire, attacks) to the end screen.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import pytest
 
 from harness import (click_action, latency_summary, notices, play_by_clicking, reload_resumes, renders,
                      saved_games, sized_page, wait_idle, wait_ready, wait_render)
+from near_end import app_prefix, click_or_dispatch, replace_save, save_of
 from tool_modules import tool
 
 from pyapp import games
@@ -31,6 +33,7 @@ pytestmark = pytest.mark.browser
 SEED = 1                 # 92 clicks, 228 actions in CPython with this policy
 MAX_CLICKS = 400
 RELOAD_AT = 15
+HANDED_AT = 30           # the page's game moves on to this click of the CPython one after the reload
 # The person's policy: the first id in markup order of the first matching preference ("x:" matches a prefix,
 # anything else the whole id).  Pass in the market and the build phase, mark, select units while CP last, stack
 # them, then march, fire, explore and attack.
@@ -79,12 +82,22 @@ def test_whole_two_player_game_against_the_bot_by_clicking_with_reload(site, pag
         return aid
 
     clicks = play_by_clicking(page, counted, max_clicks=MAX_CLICKS, stop_after=RELOAD_AT, idle_timeout=120_000,
-                              latencies=lat)
+                              latencies=lat, click_fn=click_or_dispatch)
     assert clicks == RELOAD_AT, "the game ended before the reload point"
     reload_resumes(page, "#app .cs-game", idle_timeout=120_000)
+    # the same game played on in CPython (checked: the page's moves are its first), resumed by the page
+    handed = app_prefix({"game": "cloudspire", "seats": "human,bot:raider", "seed": str(SEED), "fast": "1"},
+                        choose, HANDED_AT)
+    replace_save(page, handed)
+    page.reload()
+    wait_ready(page)
+    wait_idle(page, timeout=120_000)
+    (now,) = saved_games(page)
+    assert now["actions"][:len(save_of(handed)["actions"])] == save_of(handed)["actions"]
+    clicks = HANDED_AT
 
     clicks = play_by_clicking(page, counted, max_clicks=MAX_CLICKS, clicks=clicks, idle_timeout=120_000,
-                              latencies=lat)
+                              latencies=lat, click_fn=click_or_dispatch)
     assert "Game over" in page.locator("#app .outcome").inner_text()
     assert not page.locator("#app [data-action]").count()
     saves = saved_games(page)

@@ -5,6 +5,12 @@ Skipped while the registry lists the game as not ready (the built wheel is made 
 so ``pyapp.games.get("doomspire")`` here says what the page will say).  Until index.html links
 ``web/doomspire.css`` the test adds that stylesheet to the page itself, so the board has its real
 geometry (pointer-events, sizes) when clicked.
+
+The whole game (since session 21): its first ``FROM`` clicks (and the bots' moves) are played in CPython through
+``pyapp.ui.App`` with the same policy and the save handed to the page (tests/near_end.py), which resumes it from
+the address, plays a few clicks (tiles with several moves opened as a player does), reloads (the same game comes
+back) and plays the last rounds to the final ranking.  Whole 4-player games through the same contract:
+tests/doomspire/test_doomspire_render.py and test_doomspire_sim.py.  Before: 62 s (CI, 2 workers).
 """
 from __future__ import annotations
 
@@ -14,6 +20,7 @@ import pytest
 
 from harness import (action_ids, action_selector, click_action_once, latency_summary, notices, play_by_clicking, reload_resumes, renders,
                      saved_games, sized_page, wait_idle, wait_ready, wait_render)
+from near_end import app_prefix, hand_to_page, save_of
 from tool_modules import tool
 
 
@@ -21,7 +28,8 @@ pytestmark = pytest.mark.browser
 
 SEED = 3                 # ~90 human clicks and ~420 bot actions in CPython with this policy (19 rounds)
 MAX_CLICKS = 400
-RELOAD_AT = 30
+RELOAD_AT = 5            # clicks after the handed position
+FROM = 76                # of 91 clicks in CPython: the page plays the last 15 (three rounds)
 # The human's policy (same as tests/doomspire/test_doomspire_render.py): the first id in markup order of the
 # first matching preference; "x:" matches a prefix, anything else the whole id.  Never concedes.
 PREFER = ("concede:no", "stay", "decline", "pass", "support:no", "nouse", "fight", "fleeto:", "lose:", "give:",
@@ -55,12 +63,17 @@ def play(page, clicks: int, stop_after: int | None, lat: list) -> int:
 
 
 def test_whole_four_player_game_by_clicking_with_reload(site, page):
-    url = site.url(f"index.html?game=doomspire&seats=human,bot:normal,bot:normal,bot:normal&seed={SEED}&fast=1")
+    query = {"game": "doomspire", "seats": "human,bot:normal,bot:normal,bot:normal", "seed": str(SEED), "fast": "1"}
     start = time.perf_counter()
-    page.goto(url)
+    handed = app_prefix(query, choose, FROM)
+    hand_to_page(page, handed)
+    page.goto(site.url("index.html?" + "&".join(f"{k}={v}" for k, v in query.items())))
     wait_ready(page)
     wait_idle(page, timeout=120_000)
     assert page.locator("#app .screen-game").count() == 1, notices(page)
+    (now,) = saved_games(page)
+    done = save_of(handed)["actions"]
+    assert now["actions"][:len(done)] == done, "the page did not resume the handed game"
     assert page.locator("#app svg.ds-board").count() == 1
     assert page.locator("#app .ds-board .tile").count() == 64
     lat: list = []

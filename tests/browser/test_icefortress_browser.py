@@ -18,6 +18,7 @@ import pytest
 
 from harness import (click_action_once, latency_summary, notices, play_by_clicking, reload_resumes, renders,
                      saved_games, sized_page, wait_idle, wait_ready, wait_render)
+from near_end import click_or_dispatch
 from tool_modules import tool
 
 
@@ -68,12 +69,12 @@ def test_whole_two_player_game_with_a_bot_teammate_by_clicking_with_reload(site,
     choose = make_choose()
     lat: list = []
 
-    clicks = play_by_clicking(page, choose, max_clicks=MAX_CLICKS, stop_after=RELOAD_AT, click_fn=click_action_once,
+    clicks = play_by_clicking(page, choose, max_clicks=MAX_CLICKS, stop_after=RELOAD_AT, click_fn=click_or_dispatch,
                               idle_timeout=120_000, latencies=lat)
     assert clicks == RELOAD_AT, "the game ended before the reload point"
     reload_resumes(page, "#app .if-game", idle_timeout=120_000)
 
-    clicks = play_by_clicking(page, choose, max_clicks=MAX_CLICKS, clicks=clicks, click_fn=click_action_once,
+    clicks = play_by_clicking(page, choose, max_clicks=MAX_CLICKS, clicks=clicks, click_fn=click_or_dispatch,
                               idle_timeout=120_000, latencies=lat)
     assert "Game over" in page.locator("#app .outcome").inner_text()
     assert (page.locator("#app .if-side .banner").text_content() or "").strip().startswith(("Victory", "Defeat"))
