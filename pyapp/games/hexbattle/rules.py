@@ -210,9 +210,10 @@ class HexBattleState(FlowState):
 
     def _playable(self, seat: int) -> list[str]:
         """Cards in hand whose cost the other cards of the hand can cover (HB-CARD-5, -6, -9)."""
-        hand = self.data["hand"][seat]
-        total = sum(self.card_cost(c) for c in hand)
-        return [c for c in hand if total - self.card_cost(c) >= self.card_cost(c)]
+        kinds = self.data["cards"]
+        costs = [(c, CARDS[kinds[c]]["cost"]) for c in self.data["hand"][seat]]   # each looked up once: playouts
+        total = sum(cost for _, cost in costs)
+        return [c for c, cost in costs if total - cost >= cost]
 
     def _main_actions(self, seat: int) -> list[Action]:
         acts = []
@@ -309,14 +310,15 @@ class HexBattleState(FlowState):
             total = sum(self.card_cost(c) for c in frame["paid"])
             if total >= card["cost"]:
                 acts.append(Action("pay:ok", f"Pay {total} for {card['name']}", "pay"))
+            kinds, played, paid = self.data["cards"], frame["card"], frame["paid"]
             for cid in self.data["hand"][seat]:
-                if cid == frame["card"]:
+                if cid == played:
                     continue                                  # HB-CARD-6
-                name = self._card_name(cid)
-                if cid in frame["paid"]:
-                    acts.append(Action(f"unpay:{cid}", f"Keep {name}", "pay"))
+                spec = CARDS[kinds[cid]]
+                if cid in paid:
+                    acts.append(Action(f"unpay:{cid}", f"Keep {spec['name']}", "pay"))
                 else:
-                    acts.append(Action(f"pay:{cid}", f"Discard {name} ({self.card_cost(cid)}) as payment", "pay"))
+                    acts.append(Action(f"pay:{cid}", f"Discard {spec['name']} ({spec['cost']}) as payment", "pay"))
             acts.append(Action("cancel", f"Do not play {card['name']}", "pay"))
             return acts
         act = self._current_action(frame)
