@@ -95,23 +95,11 @@ def replace_save(page, entries: dict[str, str]) -> dict:
     return mine
 
 
-HIT_JS = """e => { e.scrollIntoView({block: 'nearest', inline: 'nearest'});
-                   const r = e.getBoundingClientRect(); if (!r.width || !r.height) return false;
-                   const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-                   return !!at && (at === e || e.contains(at)); }"""
-
-
 def click_or_dispatch(page, aid: str) -> None:
-    """``harness.click_action`` without its 10 s wait when the element cannot take a pointer click at its centre
+    """``harness.click`` on action ``aid``, waiting up to 2 minutes for the bots after it.  (It was written for
+    ``harness.click``'s 10 s wait when the element cannot take a pointer click at its centre
     (found in Cloudspire: the stack builder's ``put:`` buttons, whose centre hits the panel around them, and a
     ``step:`` marker of size 0): the same click event is dispatched on it at once, as harness.click's fallback does
-    after 10 s.  Those waits were 60 of the 2-player game's 73 s."""
-    from harness import action_selector, renders, wait_idle, wait_render
-    loc = page.locator(f"#app {action_selector(aid)}").first
-    before = renders(page)
-    if loc.evaluate(HIT_JS):
-        loc.click(timeout=10_000)
-    else:
-        loc.dispatch_event("click")
-    wait_render(page, before)
-    wait_idle(page, timeout=120_000)
+    after 10 s.  Those waits were 60 of the 2-player game's 73 s; harness.click now checks first.)"""
+    from harness import action_selector, click
+    click(page, action_selector(aid), idle_timeout=120_000)

@@ -165,21 +165,35 @@ def _open_more_for(page_or_frame, loc) -> None:
         wait_render(page_or_frame, before)
 
 
-def click(page_or_frame, selector: str) -> None:
+# Whether an element takes a pointer click at its centre (scrolled into view first): not when it has no size (a
+# marker of size 0, the content of a closed <details>) or something else is drawn there (a shape under another)
+HIT_JS = """e => { e.scrollIntoView({block: 'nearest', inline: 'nearest'});
+                   const r = e.getBoundingClientRect(); if (!r.width || !r.height) return false;
+                   const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                   return !!at && (at === e || e.contains(at)); }"""
+
+
+def click(page_or_frame, selector: str, idle_timeout: int | None = None) -> None:
     """Click the first element matching ``selector`` inside #app and wait for the markup swap it causes.
 
-    A real pointer click; if the element cannot take one (an SVG shape under another), the click
-    event is dispatched on it instead, which is what the delegated listener sees either way.
+    A real pointer click; if the element cannot take one at its centre (:data:`HIT_JS`: an SVG shape under
+    another, a folded copy of a control), the click event is dispatched on it instead, at once (Playwright would
+    wait 10 s for it to become clickable first), which is what the delegated listener sees either way.
     """
     loc = page_or_frame.locator(f"#app {selector}").first
     _open_more_for(page_or_frame, loc)
     before = renders(page_or_frame)
     try:
+        if not loc.evaluate(HIT_JS):
+            raise LookupError("not clickable at its centre")
         loc.click(timeout=10_000)
     except Exception:
         loc.dispatch_event("click")
     wait_render(page_or_frame, before)
-    wait_idle(page_or_frame)
+    if idle_timeout is None:
+        wait_idle(page_or_frame)
+    else:
+        wait_idle(page_or_frame, timeout=idle_timeout)
 
 
 def set_input(page_or_frame, selector: str, value: str) -> None:
