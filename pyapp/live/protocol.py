@@ -106,6 +106,12 @@ def read_friend(text: object) -> dict:
     return msg
 
 
+def _undoable(state: State, seat: int) -> bool:
+    """``State.can_undo(seat)`` without its side effect (asking marks the state so the next action keeps a snapshot:
+    the host asks for every friend after every update, which would make every action keep one)."""
+    return bool(state.history) and state.history[-1][0] == seat and bool(state.undoable[-1]) and not state.is_over
+
+
 def _actions(actions: Sequence[Action]) -> list:
     return [[a.id, a.label, a.kind, a.confirm] for a in actions]
 
@@ -130,7 +136,7 @@ def table_message(state: State, seat: int, names: Sequence[str], kinds: Sequence
            "actions": _actions(acts),
            "free": _actions(free), "to_act": list(state.to_act), "over": over,
            "outcome": out.to_dict() if out is not None else None,
-           "undo": bool(state.history) and state.history[-1][0] == seat and bool(state.undoable[-1]) and not over}
+           "undo": _undoable(state, seat)}
     if over:
         msg["seed"] = state.seed            # the replay link of a finished game; never while it is played
     return msg
@@ -212,7 +218,7 @@ class HostLink:
                 raise Refused("That move is not possible now.")
             return ("act", aid)
         if kind == "undo":
-            if not (state.history and state.history[-1][0] == self.seat and state.undoable[-1]) or state.is_over:
+            if not _undoable(state, self.seat):
                 raise Refused("Your last move cannot be taken back.")
             return ("undo",)
         if kind == "hint":
