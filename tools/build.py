@@ -47,6 +47,9 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_NPM = NODE_MODULES / "pyodide"
 PYSCRIPT_NPM = NODE_MODULES / "@pyscript" / "core" / "dist"
+# live play's invitation as a QR code (web/qr.js imports it when an invitation is shown): qrcode-generator, MIT
+QRCODE_NPM = NODE_MODULES / "qrcode-generator"
+QRCODE_FILES = {"dist/qrcode.mjs": "qrcode.mjs", "package.json": "package.json"}
 VENDOR = ROOT / "web" / "vendor"
 WHEELS = ROOT / "wheels"
 CACHE = ROOT / ".build-cache"
@@ -369,7 +372,7 @@ BROTLI_TOOL = ROOT / "tools" / "brotli.mjs"
 COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".zip", ".whl", ".svg", ".webmanifest",
                 ".txt", ".md")                  # as tools/serve.py's COMPRESSIBLE
 MIN_COMPRESS = 1024
-BR_FOLDERS = (VENDOR / "pyodide", VENDOR / "pyscript", WHEELS)
+BR_FOLDERS = (VENDOR / "pyodide", VENDOR / "pyscript", VENDOR / "qrcode", WHEELS)
 
 
 def br_sources() -> list[Path]:
@@ -804,8 +807,22 @@ def build_vendor(pyc: bool = True, prune: bool = True) -> None:
     for old in set((VENDOR / "pyscript").iterdir()) - keep:
         if not old.name.startswith("."):
             old.unlink()
+    build_qrcode()
     size = sum(p.stat().st_size for p in VENDOR.rglob("*") if p.is_file())
     log(f"runtime in {VENDOR.relative_to(ROOT)} ({size / 1e6:.1f} MB, {len(wanted)} pyscript files)")
+
+
+def build_qrcode() -> None:
+    """web/vendor/qrcode/: the QR code library as npm ships it (its ES module and its package.json, which
+    names its version and licence), gzip beside it; nothing of it loads until an invitation is shown."""
+    for src, name in QRCODE_FILES.items():
+        if not (QRCODE_NPM / src).is_file():
+            sys.exit(f"[build] node_modules/qrcode-generator/{src} missing: run `npm ci` first")
+        _copy(QRCODE_NPM / src, VENDOR / "qrcode" / name)
+    write_gz(VENDOR / "qrcode" / "qrcode.mjs")
+    for old in (VENDOR / "qrcode").iterdir():
+        if not old.name.startswith(".") and old.name.removesuffix(".gz").removesuffix(".br") not in QRCODE_FILES.values():
+            old.unlink()
 
 
 # ---------------------------------------------------------------- icons
