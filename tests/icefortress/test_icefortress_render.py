@@ -106,9 +106,33 @@ def test_characters_show_cards_dice_powers_and_spending():
     st.data["withheld"] = 1
     play(st, "power:A02", "deck:small")
     html = _html(st)
-    assert "Brisa the Cunning Fierce Banisher" in html and "5 dice depicted" in html
+    assert "Brisa the Cunning Fierce Banisher" in html and "5 dice depicted in all" in html
     assert "die 3" in html and "fire shard" in html and "used this turn" in html
     assert "1 dice withheld by air invaders" in html
+
+
+def test_characters_are_one_line_each_that_opens_into_their_powers():
+    """Issue 31: side panels are short summaries that open into detail.  Each character is a line (seat, title,
+    dice) that opens into its name card and powers; the acting one comes open with its Use buttons, the others
+    closed; each is its own part, so one a player opened stays open while another character's line changes."""
+    st = new(2, 1)
+    ci = st.view(None)["cur"]
+    html = _html(st)
+    panel = html.split('<section class="panel if-chars">')[1].split("</section>")[0]
+    chars = re.findall(r'<details class="char seat-(\d)( acting)?"( open)? data-part="if-ch-(\d)">'
+                       r'<summary>(.*?)</summary>(.*?)</details>', panel)
+    assert len(chars) == len(st.view(None)["chars"]) == 2
+    for seat_s, acting, opened, i, summary, detail in chars:
+        ch = st.view(None)["chars"][int(i)]
+        assert bool(acting) == bool(opened) == (int(i) == ci)
+        line = re.sub(r"<[^>]+>", "", summary)
+        assert line.startswith(f"{NAMES[int(seat_s)]}: {ch['title']}") and f"{ch['dice']} dice" in line
+        assert ("acting" in line) == bool(acting)
+        assert "if-power" not in summary and detail.count('class="if-power') >= 2   # the powers are behind it
+        if not acting:
+            assert "data-action" not in detail                          # only the acting character's powers act
+    assert len(re.sub(r"<[^>]+>", "", "".join(c[4] for c in chars))) < 120  # two short lines, not a wall of text
+    assert 'class="card' not in html                       # powers are rows, not the hand cards of other games
 
 
 def test_last_move_marked_in_seat_colour():

@@ -468,23 +468,35 @@ def _power_line(o: _Out, view: dict, key: str, card_title: str) -> str:
             if used else "")
     if not used and not btn and _full_supply_stops(view, p):
         mark = DASH + "not while the supply holds " + str(len((view.get("supply") or {}).get("rooms") or [])) + " rooms"
-    return (f'<div class="card{" used" if used else ""}"><b>{esc(card_title)}</b> \u2728 {_cost_html(p)} '
-            f'{esc(text)}{mark} {btn}</div>')
+    return _power_box(card_title, p, f'{esc(text)}{mark}', btn, used)
+
+
+def _power_box(title: str, p: dict, text: str, btn: str = "", used: bool = False) -> str:
+    """A power as a row: its name, what it costs and its Use button, then what it does (not a hand card)."""
+    return (f'<div class="if-power{" used" if used else ""}"><div class="if-power-head"><b>{esc(title)}</b> '
+            f'<span class="if-cost">{_cost_html(p)}</span>{" " + btn if btn else ""}</div>'
+            f'<div class="if-power-text">{text}</div></div>')
 
 
 def _characters(o: _Out, view: dict, names: list) -> str:
+    """A line per character (seat, title, dice, acting) that opens into its name card and powers; the acting
+    character comes open, with its Use buttons.  Each character is its own part: one the player opened stays
+    open while the others' lines change (the glue keeps an unchanged part as it is on the page)."""
     c = _c()
-    out = ['<section class="panel"><h3>Characters</h3>']
+    out = ['<section class="panel if-chars"><h3>Characters</h3>']
     flipped = bool(view.get("flipped"))
     for i, ch in enumerate(view.get("chars") or []):
         s = number(ch.get("seat"))
         acting = i == view.get("cur") and view.get("phase") == "turn"
         name = c["names"].get(ch.get("name")) or {}
-        out.append(f'<div class="char seat-{s}{" acting" if acting else ""}"><h4>{esc(names[s] if s < len(names) else "")}: '
-                   f'{esc(ch.get("title", ""))}{DASH + "acting" if acting else ""}</h4>'
-                   f'<div class="hint">{number(ch.get("dice"))} dice depicted</div>')
+        who = esc(names[s] if s < len(names) else "")
+        one = [f'<details class="char seat-{s}{" acting" if acting else ""}"{" open" if acting else ""}>'
+               f'<summary><h4><span class="ch-who">{who}</span>: {esc(ch.get("title", ""))}</h4>'
+               f'<span class="ch-dice">{number(ch.get("dice"))} dice</span>'
+               + ('<span class="ch-acting">acting</span>' if acting else "") + '</summary>']
         side = "advanced" if flipped else "starting"
-        out.append(f'<div class="hint">Name card ({esc(name.get("name", ""))}, {number(name.get("dice"))} dice), {side} side up</div>')
+        one.append(f'<div class="hint">Name card ({esc(name.get("name", ""))}, {number(name.get("dice"))} dice), '
+                   f'{side} side up; {number(ch.get("dice"))} dice depicted in all</div>')
         keys = [ch.get("name")] + ([ch.get("name") + "+"] if flipped else []) + list(ch.get("abilities") or []) + [ch.get("class")]
         for k in keys:
             if not isinstance(k, str):
@@ -494,10 +506,11 @@ def _characters(o: _Out, view: dict, names: list) -> str:
             else:
                 card = c["abilities"].get(k) or c["classes"].get(k) or {}
                 label = f"{card.get('title', k)} ({number(card.get('dice'))} dice)"
-            out.append(_power_line(o, view, k, label) if acting else
-                       f'<div class="card"><b>{esc(label)}</b> \u2728 {_cost_html(power_label(k)[1])} '
-                       f'{esc(content.power_text(power_label(k)[1]) if power_label(k)[1].get("effects") else "")}</div>')
-        out.append("</div>")
+            power = power_label(k)[1]
+            one.append(_power_line(o, view, k, label) if acting else
+                       _power_box(label, power, esc(content.power_text(power) if power.get("effects") else "")))
+        one.append("</details>")
+        out.append(part(f"if-ch-{i}", "".join(one)))
     dealt = view.get("dealt") or []
     out.append("</section>")
     if view.get("phase") == "setup" and any(dealt):
@@ -505,7 +518,7 @@ def _characters(o: _Out, view: dict, names: list) -> str:
         for aid, a in list(o.acts.items()):
             if a.kind == "setup":
                 card = c["abilities"].get(aid.split(":")[-1]) or {}
-                out.append(f'<div class="card">{o.button(aid, esc(a.label))} <span class="hint">'
+                out.append(f'<div class="if-power">{o.button(aid, esc(a.label))} <span class="hint">'
                            f'{number(card.get("dice"))} dice; {esc(content.power_text(card["power"]) if card else "")}</span></div>')
         out.append("</section>")
     return "".join(out)
