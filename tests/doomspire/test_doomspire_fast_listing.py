@@ -26,6 +26,9 @@ class PlainListing(DoomspireState):
         tiles = self.data["tiles"]
         return [t for t in ALL if tiles[t]["owner"] == s and self.is_resource(t)]
 
+    def flags_left(self, s):
+        return self.C["max_flags"] - len(self.owned(s))
+
     def eff_sum(self, k, key):
         return sum(e.get(key, 0) for e in self.effects(k) if "vs" not in e and key != "ring")
 

@@ -41,11 +41,12 @@ class HarvestRules(DoomspireBase):
         out.sort(key=BOARD_ORDER.__getitem__)        # board order, whatever the dict's order after a JSON round trip
         return out
 
-    def harvest_spare(self, s: int, occ: Occupancy | None = None) -> list[int]:
+    def harvest_spare(self, s: int, occ: Occupancy | None = None, need: int | None = None) -> list[int]:
         """The unspent dice of ``s`` its harvest could not use if it came now: the harvest spends the highest
         dice first until their sum covers every tile ``s`` may harvest (LD-HARV-3); the rest are lost at the
         end of the round.  (Rivals moving later can only take tiles away, so these dice stay spare.)"""
-        need = len(self.eligible(s, occ))
+        if need is None:                             # ``need``: len(self.eligible(s, occ)) if the caller has it
+            need = len(self.eligible(s, occ))
         dice = sorted(self.unused(s), reverse=True)
         cap = 0
         while dice and cap < need:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...engine import Action
 from .base import DoomspireBase, ktype_of
-from .board import COAST, NB, RES, SPECIAL, ZONE_NAMES, ZONES, SHORE_TRIPS, res_text, zone_dist
+from .board import COAST, NB, RES, SPECIAL, ZONE_NAMES, ZONES, SHORE_REACH, SHORE_TRIPS, res_text, zone_dist
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -205,7 +205,9 @@ class MovementRules(DoomspireBase):
                                           f"Knight {kn} stays on {k['at']} and interacts (spend your {v})", "stay"))
             boats = self._boat_actions(s, values, occ, seen)
             if boats:
-                movable.update(int(a[0].rpartition(":")[2]) for a in boats)
+                # a boat can always sail to a neighbouring sea zone (1 step), so every die is some boat action's
+                # (what parsing each boat action's die gave)
+                movable.update(v for v in values if v >= 1)
                 out.extend(boats)
         out.extend(self._item_actions(s, occ))
         out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end",
@@ -223,11 +225,11 @@ class MovementRules(DoomspireBase):
         """:meth:`_question_at_end` given the dice values some listed move, stay or boat action uses."""
         if not movable:
             return ""
-        spare = self.harvest_spare(s, occ)
+        tiles = len(self.eligible(s, occ))
+        spare = self.harvest_spare(s, occ, tiles)
         wasted = sorted(v for v in set(spare) if v in movable)
         if not wasted:
             return ""
-        tiles = len(self.eligible(s, occ))
         dice = " and ".join(f"your {v}" for v in wasted)
         return (f"End your move turn without using {dice}? Your harvest cannot use "
                 f"{'it' if len(wasted) == 1 and spare.count(wasted[0]) == 1 else 'them'} (you can harvest "
@@ -261,8 +263,12 @@ class MovementRules(DoomspireBase):
                 done = k["done"]
                 head = f"boat:{bid}:{k['id']}>"
                 label = f"Boat {bn} carries knight {k['id'][1:]} from {at} to "
-                for t, _ez, steps in SHORE_TRIPS[bz, kz]:
-                    if steps > top or t == at:
+                trips = SHORE_REACH.get((bz, kz, top))
+                if trips is None:                                        # a die above 6 (not in the table)
+                    trips = tuple((t, max(steps, 1), f" ({steps} step(s))")
+                                  for t, _ez, steps in SHORE_TRIPS[bz, kz] if max(steps, 1) <= top)
+                for t, need, tail in trips:
+                    if t == at:
                         continue
                     what = seen[t] if t in seen else info(s, t, occ, seen)
                     if what is None:                                     # LD-GAP-40
@@ -271,10 +277,7 @@ class MovementRules(DoomspireBase):
                         x = tiles[t]
                         if x["monster"] is not None or not x["revealed"] or x["tokens"] > 0 or what[1]:
                             continue
-                    need = steps if steps > 1 else 1
-                    if need > top:
-                        continue
-                    aid, text, tail = f"{head}{t}:", f"{label}{t} with your ", f" ({steps} step(s))"
+                    aid, text = f"{head}{t}:", f"{label}{t} with your "
                     for v, vs in named:
                         if v >= need:
                             out.append(_action((aid + vs, text + vs + tail, "boat", "")))
@@ -593,48 +596,56 @@ class MovementRules(DoomspireBase):
         if k is not None and (k["at"] != t or d["players"][s]["out"]):
             k = None                                                   # gone elsewhere: nothing more happens to it
         x = d["tiles"][t]
-        stage = frame["stage"]
-        if stage == "explore":
-            frame["stage"] = "knight"
-            if k is not None and not x["revealed"]:
-                self._explore(s, k, t)
-            return
-        if stage == "knight":
-            frame["stage"] = "monster"
-            if k is not None:
-                occ = self.occ()
-                opps = self.opp_at(s, t, occ)
-                if frame["blocker"] is not None:
-                    bk = next((kk for s2, kk in opps if s2 == frame["blocker"]), None)
-                    if bk is not None:                                 # LD-GAP-46: the blocker attacks
-                        k["done"] = True                               # "fought" is set once the fight happens
-                        self._push_duel(frame["blocker"], bk["id"], s, k["id"], t, fleer=s)
-                        return
-                elif opps:                                             # LD-MOVE-13, LD-KVK-2
-                    s2, k2 = opps[0]
-                    k["done"] = True                                   # LD-GAP-36: "fought" only if they fight
-                    self._push_duel(s, k["id"], s2, k2["id"], t, fleer=s2)
+        # a stage with nothing to do changes nothing but the stage: the next one follows in this same pass (k and x
+        # still hold); a stage that does something returns, and _f_entry calls again if the frame is still on top
+        while True:
+            stage = frame["stage"]
+            if stage == "explore":
+                frame["stage"] = "knight"
+                if k is not None and not x["revealed"]:
+                    self._explore(s, k, t)
                     return
-            return
-        if stage == "monster":
-            frame["stage"] = "dragon"
-            if k is not None and x["monster"] is not None:             # LD-TILE-8
-                frame["fought"] = True
-                k["done"] = True
-                self._push_monster(s, k["id"], t, x["monster"], from_card=False)
-            return
-        if stage == "dragon":
-            frame["stage"] = "adventure"
-            if k is not None and x["kind"] == "DS":                    # LD-TILE-9
-                frame["fought"] = True
-                k["done"] = True
-                self.flow.push("dragon", seat=s, knight=k["id"], tile=t, stage="check")
-            return
-        if stage == "adventure":
-            frame["stage"] = "end"
-            if k is not None and x["tokens"] > 0 and x["monster"] is None and not frame["fought"]:   # LD-TILE-10, LD-TILE-11, LD-GAP-17
-                self._draw_adventure(s, k, t)
-            return
+                continue
+            if stage == "knight":
+                frame["stage"] = "monster"
+                if k is not None:
+                    occ = self.occ()
+                    opps = self.opp_at(s, t, occ)
+                    if frame["blocker"] is not None:
+                        bk = next((kk for s2, kk in opps if s2 == frame["blocker"]), None)
+                        if bk is not None:                             # LD-GAP-46: the blocker attacks
+                            k["done"] = True                           # "fought" is set once the fight happens
+                            self._push_duel(frame["blocker"], bk["id"], s, k["id"], t, fleer=s)
+                            return
+                    elif opps:                                         # LD-MOVE-13, LD-KVK-2
+                        s2, k2 = opps[0]
+                        k["done"] = True                               # LD-GAP-36: "fought" only if they fight
+                        self._push_duel(s, k["id"], s2, k2["id"], t, fleer=s2)
+                        return
+                continue
+            if stage == "monster":
+                frame["stage"] = "dragon"
+                if k is not None and x["monster"] is not None:         # LD-TILE-8
+                    frame["fought"] = True
+                    k["done"] = True
+                    self._push_monster(s, k["id"], t, x["monster"], from_card=False)
+                    return
+                continue
+            if stage == "dragon":
+                frame["stage"] = "adventure"
+                if k is not None and x["kind"] == "DS":                # LD-TILE-9
+                    frame["fought"] = True
+                    k["done"] = True
+                    self.flow.push("dragon", seat=s, knight=k["id"], tile=t, stage="check")
+                    return
+                continue
+            if stage == "adventure":
+                frame["stage"] = "end"
+                if k is not None and x["tokens"] > 0 and x["monster"] is None and not frame["fought"]:   # LD-TILE-10, LD-TILE-11, LD-GAP-17
+                    self._draw_adventure(s, k, t)
+                    return
+                continue
+            break
         self.flow.pop(frame)
         flow = self.flow
         if k is not None and not frame["tired"] and flow.phase == "move" and flow.active == s:
