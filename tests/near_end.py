@@ -103,3 +103,56 @@ def click_or_dispatch(page, aid: str) -> None:
     after 10 s.  Those waits were 60 of the 2-player game's 73 s; harness.click now checks first.)"""
     from harness import action_selector, click
     click(page, action_selector(aid), idle_timeout=120_000)
+
+
+_COACHED_RE = re.compile(r"<[a-zA-Z][^>]*\sdata-action=\"([^\"]+)\" data-coach[\s>]")
+
+
+def coached_action_ids(html: str) -> list[str]:
+    """The ids of the controls the coach points at (``data-coach``, set by ``pyapp.ui.coach.Coach.mark`` right
+    after the element's ``data-action``), in markup order.
+
+    >>> coached_action_ids('<g data-action="a"></g><button data-action="b&gt;c" data-coach data-hint="0">B</button>')
+    ['b>c']
+    """
+    return [unescape(m.group(1)) for m in _COACHED_RE.finditer(html)]
+
+
+def guided_walk(gid: str, choose: Callable[[list[str], str], str] | None = None,
+                limit: int = 300) -> list[dict[str, str]]:
+    """Game ``gid``'s guided game (``?game=<gid>&tutorial=1``) played in CPython as the tutorial tests' page does
+    (at each of the person's decisions ``choose(enabled ids, the coached id)``, by default the coached control;
+    the confirmation when one is asked; the bots' moves) to the coach's done.  Returns the page's localStorage
+    entries before each of the person's clicks.  Fails if a step has no single coached control among the
+    person's enabled ids, or if the walk takes more than ``limit`` clicks."""
+    storage = DictStorage()
+    app = App(storage, {"game": gid, "tutorial": "1"}, random_seed=lambda: 1234)
+    assert app.state is not None, gid
+    before: list[dict[str, str]] = []
+    while True:
+        if app.bot_pending():
+            assert app.step_bot()
+            continue
+        if app.handoff_seat() is not None:
+            app.handle("nav", "handoff-ok")
+            continue
+        html = app.render()
+        if "data-tutorial-done" in html:
+            return before
+        if 'data-nav="confirm"' in html:
+            app.handle("nav", "confirm")
+            continue
+        assert len(before) < limit, f"{gid}: the guided game did not end in {limit} clicks"
+        ids = enabled_action_ids(html)
+        coached = sorted(set(coached_action_ids(html)))
+        assert len(coached) == 1 and coached[0] in ids, (gid, len(before), coached)
+        before.append({k: v for k, v in storage.data.items() if k.startswith(KEEP)})
+        app.handle("action", coached[0] if choose is None else choose(ids, coached[0]))
+
+
+def guided_prefix(gid: str, before_end: int) -> tuple[dict[str, str], int]:
+    """:func:`guided_walk` by the coached controls: the entries ``before_end`` clicks before the coach's done,
+    and the walk's number of clicks."""
+    before = guided_walk(gid)
+    assert len(before) > before_end, (gid, len(before))
+    return before[len(before) - before_end], len(before)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from harness import ROOT, action_ids, action_selector, as_size, click, notices, sized_page, wait_idle, wait_ready
+from near_end import guided_prefix
 
 pytestmark = pytest.mark.browser
 
@@ -40,10 +41,11 @@ def _click_coached(page) -> str:
     return aid
 
 
-def _play(page, *, wander: float = 0.0, seed: int = 0, shots: Path | None = None) -> tuple[int, int]:
-    """Click through the guided game (the coached controls, or with ``wander`` another legal one at about that share
-    of the decisions) until ``data-tutorial-done``; ``shots``: a full-page picture before each click."""
-    rng = random.Random(seed)
+def _play(page, *, wander: float = 0.0, rng: random.Random | None = None,
+          shots: Path | None = None) -> tuple[int, int]:
+    """Click through the guided game (the coached controls, or with ``wander`` a legal one drawn by ``rng`` at about
+    that share of the decisions) until ``data-tutorial-done``; ``shots``: a full-page picture before each click."""
+    rng = rng or random.Random(0)
     clicks = wandered = 0
     while clicks < MAX_CLICKS:
         wait_idle(page, timeout=120_000)
@@ -85,7 +87,7 @@ def test_the_guided_game_is_completed_by_clicking_only_the_coached_controls(site
 @pytest.mark.parametrize("gid", GAMES)
 def test_other_legal_moves_along_the_way_still_reach_the_end(site, page, gid):
     _open(page, site, gid)
-    _clicks, wandered = _play(page, wander=0.35, seed=3)
+    _clicks, wandered = _play(page, wander=0.35, rng=random.Random(3))
     assert wandered >= 3
     assert page.locator("#app [data-tutorial-done]").count() == 1
     page.boardshelf.check()
@@ -116,10 +118,27 @@ def test_the_guided_game_is_left_and_resumed(site, page, gid):
     page.boardshelf.check()
 
 
+NEAR_END = 2
+LONG_WALK = 15           # a page reload costs more than a walk this short (Clockwork's 11 clicks) saves
+
+
+def _resume(page, entries: dict[str, str]) -> None:
+    """The page's guided game replaced by ``entries`` (the same guided game played in CPython by its coached
+    controls, ``near_end.guided_prefix``), then reloaded: the guided game resumes there."""
+    page.evaluate("""(entries) => {
+        for (const k of Object.keys(localStorage)) if (k.startsWith('boardshelf:')) localStorage.removeItem(k);
+        for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v); }""", entries)
+    page.reload()
+    wait_ready(page)
+    wait_idle(page, timeout=120_000)
+    assert page.locator("#app .screen-game .coach").count() == 1, notices(page)
+
+
 @pytest.mark.parametrize("gid", GAMES)
 def test_the_coach_is_axe_clean_and_in_view_at_each_size(site, browser, gid):
     """One guided game per title, its page resized (``as_size``) to the phone (touch), laptop and desktop sizes at
-    each moment: the start, off the lesson's path, the end."""
+    each moment: the start, off the lesson's path, the end (a walk over ``LONG_WALK`` clicks: from two clicks before
+    it, played in CPython; the whole walk by clicking is the other tests')."""
     from test_experience import AXE, axe
     if not AXE.exists():
         pytest.skip("axe-core is not installed (npm ci)")
@@ -133,11 +152,15 @@ def test_the_coach_is_axe_clean_and_in_view_at_each_size(site, browser, gid):
                 wait_idle(page, timeout=120_000)
                 _wander_once(page)                           # off the lesson's path: the coach explains
                 wait_idle(page, timeout=120_000)
-            if moment == "done":
-                steps = shots / f"coach-{gid}-steps" if shots is not None else None
-                if steps is not None:
-                    steps.mkdir(parents=True, exist_ok=True)
-                _play(page, shots=steps)
+            if moment == "done" and shots is not None:     # a picture before each click: the whole walk here
+                (shots / f"coach-{gid}-steps").mkdir(parents=True, exist_ok=True)
+                _play(page, shots=shots / f"coach-{gid}-steps")
+            elif moment == "done":                           # the walk itself is the other tests': a long one
+                entries, total = guided_prefix(gid, NEAR_END)  # from CPython, two coached clicks before the end
+                if total > LONG_WALK:
+                    _resume(page, entries)
+                clicks, _ = _play(page)
+                assert total <= LONG_WALK or clicks == NEAR_END, clicks
             for size in ("phone", "laptop", "desktop"):
                 _w, height = as_size(page, size)
                 if moment == "start":                        # the coach's words before any scrolling
