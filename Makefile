@@ -44,7 +44,7 @@ serve:
 
 test: deps-test build
 	$(PYTHON) -m mypy
-	$(PYTEST) --durations=25
+	$(PYTEST) --durations=60
 
 typecheck:
 	$(PYTHON) -m mypy

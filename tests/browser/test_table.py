@@ -1,6 +1,6 @@
 """The table (issue 31): board first, nothing covered.
 
-Every ready game at the three sizes, at its start (a few of the person's moves in, as tools/screenshots.py opens
+Every ready game at the three sizes (one page per game, resized), at its start (a few of the person's moves in, as tools/screenshots.py opens
 it) and 40 and 120 actions in (tools/screenshots.later_save): the element holding the board carries
 ``data-board``; at 1366x768 and 1920x1080 the whole board is in view at the top of the page without scrolling
 (its box within the viewport) and its text is at least 11 px; on the phone the dock (the fixed bar of choices) takes
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import sized_page, wait_idle, wait_ready
+from harness import as_size, new_page, wait_idle, wait_ready
 from tool_modules import tool
 
 pytestmark = pytest.mark.browser
@@ -45,14 +45,16 @@ def table_problems(t: dict, m: dict, size: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", GAMES)
-def test_the_board_is_in_view_and_nothing_covers_a_control(site, browser, game, size):
-    ctx, page, guard = sized_page(browser, size)
+def test_the_board_is_in_view_and_nothing_covers_a_control(site, browser, game):
+    """One page per game, resized to each size at each position (``as_size``, as a window resized or a phone turned:
+    the page follows) instead of a boot and three positions per size (15 boots, 45 games opened before; now 5, 15)."""
+    ctx, page, guard = new_page(browser)
     try:
         entry = next(g for g in shots.ready_games() if g["id"] == game)
         problems = []
         for n in POSITIONS:
+            as_size(page, "laptop")
             if n == 0:
                 page.goto(site.url(shots.game_url(entry, SEED)))
                 wait_ready(page)
@@ -61,10 +63,12 @@ def test_the_board_is_in_view_and_nothing_covers_a_control(site, browser, game, 
             else:
                 shots.open_later(page, site.url(), entry, SEED, n)
             assert page.locator("#app .screen-game").count() == 1
-            m = page.evaluate(shots.MEASURE_JS)
-            t = page.evaluate(shots.TABLE_JS)
-            problems += [f"{n} actions in: {p}" for p in table_problems(t, m, size)]
-        assert not problems, f"{game} at {size} {SIZES[size][:2]}: " + "; ".join(problems)
+            for size in SIZES:
+                as_size(page, size)
+                m = page.evaluate(shots.MEASURE_JS)
+                t = page.evaluate(shots.TABLE_JS)
+                problems += [f"{n} actions in, {size} {SIZES[size][:2]}: {p}" for p in table_problems(t, m, size)]
+        assert not problems, f"{game}: " + "; ".join(problems)
         assert not guard.page_errors, guard.page_errors
     finally:
         ctx.close()

@@ -19,17 +19,28 @@ SNAPSHOT = ROOT / "web" / "vendor" / "pyodide" / "snapshot.bin"
 WHEEL = tool("build").wheel_path()          # (as built: its .pyc as the page gets them)
 
 
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    """The current sources as a wheel, with bytecode as the build makes it (built once for this module)."""
+    return tool("build").build_wheel(out_dir=tmp_path_factory.mktemp("wheel"))
+
+
+@pytest.fixture(scope="module")
+def normal(wheel):
+    """One normal start on the pruned zip, on the vendored runtime the page ships (Pyodide under Node): it imports
+    every pyapp module, plays every ready game with every bot, and lists the stdlib modules it offers.  Shared by
+    both tests below (each ran its own before, 46 + 96 s of the slowest list for three runs, now two)."""
+    return tool("build").exercise(STDLIB, wheel, runtime=ROOT / "web" / "vendor" / "pyodide", importable=True)
 
 
 @pytest.mark.skipif(not STDLIB.exists() or shutil.which("node") is None or
                     not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists(),
                     reason="needs `make build` (node_modules and web/vendor)")
-def test_pruned_stdlib_runs_every_game_and_bot(tmp_path):
+def test_pruned_stdlib_runs_every_game_and_bot(normal):
     build = tool("build")
-    wheel = build.build_wheel(out_dir=tmp_path)      # the current sources, with bytecode as the build makes it
     with zipfile.ZipFile(STDLIB) as zf:
         names = set(zf.namelist())
-    result = build.exercise(STDLIB, wheel)
+    result = normal
     assert result["errors"] == [], result["errors"]
     # the page's way: the wheel itself on sys.path, every pyapp module from its .pyc (nothing compiled)
     assert result["pyapp_modules"] >= 30
@@ -48,15 +59,12 @@ def test_pruned_stdlib_runs_every_game_and_bot(tmp_path):
 
 @pytest.mark.skipif(not REST.exists() or not SNAPSHOT.exists() or shutil.which("node") is None,
                     reason="needs `make build` with node (the snapshot and its stdlib)")
-def test_a_snapshot_start_offers_every_module_a_normal_start_does(tmp_path):
+def test_a_snapshot_start_offers_every_module_a_normal_start_does(wheel, normal):
     """A repeat visit restores the memory snapshot and installs python_stdlib_rest.zip, the pruned stdlib
     without the modules the snapshot holds imported: it plays every game, and the stdlib modules it can
     import are exactly those a normal start on the whole pruned zip can (a module missing from both the
     snapshot and the small zip would show up here, e.g. one PyScript imports late)."""
-    build = tool("build")
-    wheel = build.build_wheel(out_dir=tmp_path)
-    normal = build.exercise(STDLIB, wheel, runtime=ROOT / "web" / "vendor" / "pyodide", importable=True)
-    snap = build.exercise(REST, wheel, snapshot=SNAPSHOT, importable=True)
+    snap = tool("build").exercise(REST, wheel, snapshot=SNAPSHOT, importable=True)
     assert snap["errors"] == [] and sorted(snap["games"]) == sorted(normal["games"]) != []
     assert snap["pyapp_in_wheel"] == snap["pyapp_bytecode"] == snap["pyapp_modules"] >= 30
     assert len(normal["importable"]) > 100
