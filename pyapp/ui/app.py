@@ -271,14 +271,14 @@ class App(Session):
         avail = botlib.available(gid)
         out = []
         for s in items:
-            if s == "human":
-                out.append("human")
+            if s in ("human", "remote"):              # remote: a friend's device (pyapp.ui.screens.live)
+                out.append(s)
             elif s == "bot":
                 out.append("bot:" + seatlib.best_bot(gid))
             elif s.startswith("bot:") and s[4:] in avail:
                 out.append(s)
             else:
-                self.notify(f"The link has an unknown seat {quote(s, 40)}: use human, bot or bot:<name> "
+                self.notify(f"The link has an unknown seat {quote(s, 40)}: use human, remote, bot or bot:<name> "
                             f"(bots: {', '.join(avail)}).")
                 return None
         return out
