@@ -1,4 +1,4 @@
-"""Live play in the app (issue 36, docs/live.md): a seat for a friend on another device, the host's invitation
+"""Live play in the app (issue 36, docs/live-play.md): a seat for a friend on another device, the host's invitation
 panel, the friend's table.  The messages themselves are tests/ui/test_live_protocol.py's."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Live play in the app (issue 36, docs/live.md): the host's invitation panel for each friend's seat, and the
+"""Live play in the app (issue 36, docs/live-play.md): the host's invitation panel for each friend's seat, and the
 friend's own table.  Pure Python: the browser glue (:mod:`pyapp.browser.live`) does the pairing with web/live.js
 and calls the methods below ("for the glue").
 
