@@ -1,4 +1,4 @@
-// Live play's pairing and channel (docs/live.md): two browsers joined by a WebRTC data channel, with no server.
+// Live play's pairing and channel (docs/live-play.md): two browsers joined by a WebRTC data channel, with no server.
 //
 // The host's tab makes an offer and waits until its network candidates are gathered (no trickle: the whole
 // description travels at once), then shows it as an invitation code; the friend's tab takes the code, answers, and

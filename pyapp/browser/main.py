@@ -42,6 +42,7 @@ from ..ui.text import quote, truthy as _truthy
 from ..ui.links import LINK_PREFIX
 from ..ui.markup import keep_unchanged
 from .storage import LocalStorage as LocalStorage, MemoryStorage as MemoryStorage, open_storage
+from .live import LiveGlue
 from .parts import PartsGlue, _controlled, _game_of, _is_game, _location_hash, load_game_part
 
 TYPE_CHECKING = False
@@ -200,6 +201,7 @@ class Glue(PartsGlue):
         self.bot_timer: int | None = None     # the setTimeout id of the bot turn due
         self.hint_timer: int | None = None    # the setTimeout id of the hint bot's next slice of thinking
         self._on_event = create_proxy(self.on_event)
+        self.live = LiveGlue(lambda: self.app, self.update)     # live play's pairing and messages (web/live.js)
         self.coach_step: str | None = None   # the guided game's step last shown (``_coach_into_view``)
         self._on_page_key = create_proxy(self.on_page_key)
         self._on_bot = create_proxy(self.on_bot)
@@ -281,6 +283,8 @@ class Glue(PartsGlue):
             self._in_update = False
         if self.pending_update:
             self.update()
+        else:
+            self.live.after_update()
 
     def _sheets_ready(self) -> bool:
         """Whether every game stylesheet the screen needs is on the page (``App.stylesheets``): a missing one is
@@ -589,6 +593,8 @@ class Glue(PartsGlue):
                     event.preventDefault()
                     self.app.handle("nav", nav)
                     self.update()
+                    return
+                if self.live.on_key(event, target):         # a friend's reply code taken (live play)
                     return
                 if str(event.key) not in ("Enter", " "):
                     return

@@ -67,7 +67,7 @@ _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 # Patterns that validate outside text are used with ``fullmatch`` only (``$`` also matches before a final
 # newline: ``"human\n"`` passed as a seat and opened a game on a turn nobody could take).
 _ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
-_SEAT_RE = re.compile(r"human|bot:[A-Za-z0-9_-]{1,40}")
+_SEAT_RE = re.compile(r"human|remote|bot:[A-Za-z0-9_-]{1,40}")     # remote: a friend on another device (live play)
 
 
 class SaveError(ValueError):

@@ -1,4 +1,4 @@
-"""A friend's tab's side of live play (docs/live.md): its seat's table, kept from the host's messages.
+"""A friend's tab's side of live play (docs/live-play.md): its seat's table, kept from the host's messages.
 
 The friend's tab holds no rules state: :class:`FriendTable` keeps the last table message and the public log put
 together from its pieces, and gives the game's renderer what the host's own table gives it for that seat (the

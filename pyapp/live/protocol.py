@@ -1,4 +1,4 @@
-"""Live play's messages between the host's tab and a friend's (docs/live.md): what a friend's tab is sent for its
+"""Live play's messages between the host's tab and a friend's (docs/live-play.md): what a friend's tab is sent for its
 seat, and the checks every message from a friend goes through before the host acts on it.
 
 The host's tab holds the game; a friend's tab holds no rules state.  For each friend seat the host keeps a

@@ -78,6 +78,7 @@ from .chrome import confirm_html, notices_html
 from .coach import Coach
 from .markup import attrs, button, esc
 from .runner import BOT_DELAY_MS as BOT_DELAY_MS, BotRunner, HintRunner
+from .screens.live import LivePlay
 from .screens.rules import RulesScreen
 from .screens.setup import SetupScreen
 from .screens.shelf import ShelfScreen
@@ -118,10 +119,11 @@ class App(Session):
         self.rules = RulesScreen(self)
         self.coach = self.table.coach = Coach(self, self.store)      # a guided first game (Learn to play)
         self.why = self.table.why = Why(self)                        # a reason for a tap that did nothing
+        self.live = LivePlay(self, self.store)                      # friends on other devices (live play)
         self._navs: dict[str, Callable[[str], None]] = {
             "dismiss": self._nav_dismiss, "shelf": self._nav_shelf, "confirm": self._nav_confirm,
             "cancel-confirm": self._nav_cancel_confirm}
-        for part in (self.shelf, self.setup_screen, self.table, self.rules, self.sharing, self.coach, self.why):
+        for part in (self.shelf, self.setup_screen, self.table, self.rules, self.sharing, self.coach, self.why, self.live):
             self._navs.update(part.navs())
         if not self._apply_query() and not self.embedded:
             self.store.resume()
@@ -130,6 +132,8 @@ class App(Session):
         self.bots.reset()
         self.hint_runner.reset()
         self.coach.game_changed()
+        if hasattr(self, "live"):
+            self.live.game_changed()
 
     # ================================================================ the contract with the browser glue
     @property
@@ -203,6 +207,7 @@ class App(Session):
         gid = (self.game.id if screen == "game" and self.game is not None
                else self.replay.game.id if screen == "replay" and self.replay is not None
                else self.rules_for if screen == "rules"
+               else self.live.friend_game_id() if screen == "friend"
                else self.setup.get("game") if screen == "setup" and self.setup is not None
                else self.step_game if screen not in APP_SCREENS else None)
         return [f"web/{gid}.css"] if isinstance(gid, str) and any(d["id"] == gid for d in games.declarations()) else []
@@ -271,14 +276,14 @@ class App(Session):
         avail = botlib.available(gid)
         out = []
         for s in items:
-            if s == "human":
-                out.append("human")
+            if s in ("human", "remote"):              # remote: a friend's device (pyapp.ui.screens.live)
+                out.append(s)
             elif s == "bot":
                 out.append("bot:" + seatlib.best_bot(gid))
             elif s.startswith("bot:") and s[4:] in avail:
                 out.append(s)
             else:
-                self.notify(f"The link has an unknown seat {quote(s, 40)}: use human, bot or bot:<name> "
+                self.notify(f"The link has an unknown seat {quote(s, 40)}: use human, remote, bot or bot:<name> "
                             f"(bots: {', '.join(avail)}).")
                 return None
         return out
@@ -287,7 +292,9 @@ class App(Session):
     def handle(self, kind: str, value: str, extra: object = None) -> None:
         """One user event: ``action`` (game action id), ``nav`` (app navigation) or ``input`` (name, value)."""
         try:
-            if kind == "action":
+            if kind == "action" and self.screen == "friend":     # a friend's own table: asked of the host
+                self.live.friend_act(str(value))
+            elif kind == "action":
                 self.table.act(str(value))
             elif kind == "nav":
                 self._do_nav(str(value))
@@ -384,6 +391,9 @@ class App(Session):
         style = seat_style(self.game, self.state.players) if on_game and self.state is not None else ""
         if screen == "replay" and self.replay is not None:
             style = seat_style(self.replay.game, self.replay.players)
+        friend = self.live.friend_game() if screen == "friend" else None
+        if friend is not None:
+            style = seat_style(*friend)
         root = attrs(class_=f"bs-app screen-{screen}{' embed' if embed else ''}", style=style or None,
                      data_log_seat=self.log_seat if on_game else None)
         live = (f'<div class="sr-only live" role="status" aria-live="polite" aria-atomic="true">'
@@ -394,7 +404,8 @@ class App(Session):
     def _render_body(self, screen: str) -> str:
         if screen == "setup" and self.setup is not None and "seats" in self.setup:
             return self.setup_screen.render()
-        own = {"game": self.table.render, "rules": self.rules.render, "replay": self.sharing.render_replay}.get(screen)
+        own = {"game": lambda: self.live.panel() + self.table.render(), "rules": self.rules.render,
+               "replay": self.sharing.render_replay, "friend": self.live.render_friend}.get(screen)
         if own is not None:
             return own()
         step = self.setup_screen.active_step()
@@ -404,7 +415,7 @@ class App(Session):
 
     def _crumb(self) -> str:
         own = {"shelf": "Game shelf", "setup": "New game", "game": self.game.title if self.game else "",
-               "rules": "Rules", "replay": "Replay"}
+               "rules": "Rules", "replay": "Replay", "friend": "Playing with a friend"}
         if self.screen in own:
             return own[self.screen]
         step = self.setup_screen.active_step()
@@ -432,6 +443,8 @@ class App(Session):
         ``#/link/<data>`` (a game opened from a link and not saved: its link as it is now; :mod:`pyapp.ui.links`)
         or ``#/<step screen>/<game>``."""
         screen = self.screen
+        if screen == "friend":
+            return self.live.friend_location()
         if screen in ("game", "replay") and self.link is not None and not self.link["saved"] and self.state is not None:
             return links.fragment(self.store.current_save())   # a game opened from a link, not saved: its link now
         if screen == "replay" and self.replay is not None and self.replay_back == "game" and self.meta is not None:
@@ -457,6 +470,8 @@ class App(Session):
             return True
         if location.startswith(links.LINK_PREFIX):     # a game by link (pyapp.ui.links)
             return self.open_link(location)
+        if what == "join":                              # an invitation to play live on a friend's table
+            return self.live.join(arg)
         try:
             if what in ("", "shelf"):
                 self._do_nav("shelf")

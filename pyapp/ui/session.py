@@ -23,7 +23,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from .storage import Storage
 
 MAX_MESSAGES = 6
-APP_SCREENS = ("shelf", "setup", "game", "rules", "replay")
+APP_SCREENS = ("shelf", "setup", "game", "rules", "replay", "friend")
 # how long a notice stays before it dismisses itself (the browser glue times it)
 NOTICE_MS = {"info": 6000, "error": 12000}
 

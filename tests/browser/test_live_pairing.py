@@ -1,4 +1,4 @@
-"""Live play's pairing (web/live.js, docs/live.md): two browsers joined by a WebRTC data channel with no server, by
+"""Live play's pairing (web/live.js, docs/live-play.md): two browsers joined by a WebRTC data channel with no server, by
 an invitation code and a reply code; codes are read as outside text (issue 36).
 
 Two fresh contexts stand for the host's device and the friend's; the pages are a plain file of the site (no app

@@ -1,4 +1,4 @@
-"""Live play's messages (pyapp.live.protocol, docs/live.md): a friend's tab is sent only what its seat may see, and
+"""Live play's messages (pyapp.live.protocol, docs/live-play.md): a friend's tab is sent only what its seat may see, and
 every message from a friend is checked as outside text before the host acts on it (issue 36)."""
 from __future__ import annotations
 

@@ -216,7 +216,7 @@ class SetupScreen:
             except (ValueError, IndexError):
                 return True
             if name.startswith("seat-"):
-                if value == "human" or (value.startswith("bot:") and value[4:] in botlib.available(st["game"])):
+                if value in ("human", "remote") or (value.startswith("bot:") and value[4:] in botlib.available(st["game"])):
                     st["seats"][i] = value
             else:
                 st["names"][i] = value[:40]
@@ -308,7 +308,7 @@ class SetupScreen:
         st = self.s.setup_now()
         seat = st["seats"][i]
         offered = seatlib.offered_bots(st["game"], seat)
-        opts = [("human", "Human")] + [(f"bot:{n}", f"Bot: {getattr(c, 'label', n)}") for n, c in offered]
+        opts = [("human", "Human"), ("remote", "A friend on another device")] + [(f"bot:{n}", f"Bot: {getattr(c, 'label', n)}") for n, c in offered]
         sel = "".join(f'<option value="{esc(v)}"{" selected" if v == seat else ""}>{esc(lbl)}</option>'
                       for v, lbl in opts)
         blurb = next((getattr(c, "blurb", "") for n, c in offered if seat == f"bot:{n}"), "")

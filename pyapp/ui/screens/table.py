@@ -293,6 +293,10 @@ class GameTable:
         who = ", ".join(seat_html(s, names[s]) + (" (you)" if s == vs and interactive else "") for s in state.to_act)
         thinking = " (thinking…)" if self.bots.pending() else ""
         banner = f'<div class="turn-banner">To play: <strong>{who}</strong>{thinking}</div>'
+        away = [s for s in state.to_act if meta["seats"][s] == "remote"]
+        if away:                                       # live play: the turn waits on a friend's own device
+            banner += (f'<p class="live-wait" role="status">Waiting for the move of '
+                       f'{", ".join(seat_html(s, names[s]) for s in away)} on their own device.</p>')
         if vs is not None and meta["seats"][vs] == "human":
             banner += self.hints.render(vs) + self._render_recap(vs)
         return banner
@@ -329,7 +333,7 @@ class GameTable:
         seats_html = (" with " if self.s.together(state) else " vs ").join(
             f'<span class="seat-name seat-{i} p{i}{" to-act" if i in to_act else ""}">'
             f'<span class="seat-dot" aria-hidden="true"></span>{bdi(n)}'
-            f'{"" if meta["seats"][i] == "human" else " <small>(bot)</small>"}'
+            f'{"" if meta["seats"][i] == "human" else " <small>(friend)</small>" if meta["seats"][i] == "remote" else " <small>(bot)</small>"}'
             f'{"<span class=sr-only> (to play)</span>" if i in to_act and not state.is_over else ""}</span>'
             for i, n in enumerate(meta["names"]))
         undo = ""

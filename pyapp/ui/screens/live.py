@@ -1,0 +1,353 @@
+"""Live play in the app (issue 36, docs/live-play.md): the host's invitation panel for each friend's seat, and the
+friend's own table.  Pure Python: the browser glue (:mod:`pyapp.browser.live`) does the pairing with web/live.js
+and calls the methods below ("for the glue").
+
+The host: every seat of kind ``remote`` gets a peer: an invitation (a link whose fragment carries the code, so no
+web host ever sees it: the ``href`` of the element with ``data-invite``), a field named ``reply`` for the friend's
+reply code (the glue takes it on Enter), the connection's state in words, and a button to drop the peer.  Each
+open peer is sent its seat's table message (:class:`pyapp.live.protocol.HostLink`) whenever it changes; a friend's
+message is checked by the link and an action applied exactly as a local click of that seat.
+
+The friend: a page opened at ``#/join/<code>`` shows its reply code (the text of the element with ``data-reply``),
+then the seat's table drawn by the game's own renderer from :class:`pyapp.live.friend.FriendTable` only.
+"""
+from __future__ import annotations
+
+import time
+
+from ... import games
+from ...engine.core import IllegalAction
+from ...live.friend import FriendTable
+from ...live.protocol import HostLink, Refused, encode, VERSION
+from ..boards import board_function
+from ..markup import button, esc, log_details
+from ..text import outcome_text, seat_html
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from typing import Callable
+
+    from ...engine.core import Game
+    from ..session import Session
+    from ..store import SaveStore
+
+JOIN = "#/join/"
+# a peer's state, in words, for the host's panel
+STATE_WORDS = {
+    "new": "Making the invitation…",
+    "waiting": "Waiting for {name}: send them the invitation, then type the reply code they send back below and "
+               "press Enter.",
+    "connecting": "Connecting to {name}'s device…",
+    "open": "Connected: {name} plays on their own device.",
+    "closed": "The connection to {name}'s device was lost. The game waits where it is: make a new invitation "
+              "and send it again.",
+    "failed": "The devices could not reach each other. Try both on the same Wi-Fi network (not a guest network, "
+              "no VPN), then a new invitation; or play by link instead (Share).",
+    "dropped": "You dropped {name}'s device{why}. Make a new invitation to let them back in.",
+}
+FRIEND_WORDS = {
+    "joining": "Making your reply…",
+    "waiting": "Send this reply code back to the person who invited you (the same way the invitation came). "
+               "The game starts here once they enter it.",
+    "open": "Connected.",
+    "closed": "The connection to the host was lost. Ask them for a new invitation: the game waits where it was.",
+    "failed": "The devices could not reach each other. Try both on the same Wi-Fi network (not a guest network, "
+              "no VPN), then ask for a new invitation.",
+    "error": "This invitation could not be used: {why}",
+}
+
+
+class LivePlay:
+    """Live play's part of the app (see the module docstring)."""
+
+    def __init__(self, session: Session, store: SaveStore) -> None:
+        self.s = session
+        self.store = store
+        self.peers: dict[int, dict] = {}     # seat -> {state, code, link: HostLink, why, queue: [text]}
+        self.friend: dict | None = None      # the friend's side: {code, reply, state, why, table, queue}
+        self.closing: list[int] = []         # peers the glue must close
+        self.clock = time.monotonic          # (tests play faster than a friend's rate limit allows)
+
+    def navs(self) -> dict[str, Callable[[str], None]]:
+        return {"live-drop": self._nav_drop, "live-again": self._nav_again}
+
+    def game_changed(self) -> None:
+        self.closing += [seat for seat, p in self.peers.items() if p["state"] in ("waiting", "connecting", "open")]
+        self.peers = {}
+
+    # ================================================================ the host
+    def remote_seats(self) -> list[int]:
+        meta = self.s.meta
+        if self.s.state is None or meta is None or self.s.link is not None:
+            return []
+        return [i for i, k in enumerate(meta["seats"]) if k == "remote"]
+
+    def _peer(self, seat: int) -> dict:
+        p = self.peers.get(seat)
+        if p is None:
+            p = self.peers[seat] = {"state": "new", "code": None, "link": HostLink(seat, clock=lambda: self.clock()), "why": "", "queue": [],
+                                    "asked": False}
+        return p
+
+    def invites_wanted(self) -> list[int]:
+        """(for the glue) The remote seats that need an invitation made now (each is asked for once)."""
+        out = []
+        for seat in self.remote_seats():
+            p = self._peer(seat)
+            if p["state"] == "new" and not p["asked"]:
+                p["asked"] = True
+                out.append(seat)
+        return out
+
+    def invite_made(self, seat: int, code: str) -> None:
+        """(for the glue) The invitation code for ``seat``'s friend is ready."""
+        p = self._peer(seat)
+        p.update(state="waiting", code=str(code), why="")
+
+    def reply_sent(self, seat: int) -> None:
+        """(for the glue) The friend's reply code was taken: the channel is opening."""
+        if seat in self.peers:
+            self.peers[seat]["state"] = "connecting"
+
+    def peer_state(self, seat: int, state: str) -> None:
+        """(for the glue) The channel to ``seat``'s friend is ``open``, ``closed`` or ``failed``."""
+        p = self.peers.get(seat)
+        if p is None or p["state"] == "dropped":
+            return
+        if state == "open":
+            p["link"].resend()                      # a fresh channel: the whole table again
+        p["state"] = state if state in STATE_WORDS else "closed"
+
+    def peer_error(self, seat: int, why: str) -> None:
+        """(for the glue) The reply code could not be used: say why, keep waiting for another."""
+        self.s.notify(f"That reply code could not be used: {str(why)[:200]}")
+
+    def invite_link(self, seat: int) -> str | None:
+        p = self.peers.get(seat)
+        return f"{self.s.page_url}{JOIN}{p['code']}" if p is not None and p["code"] else None
+
+    def outbox(self) -> list[tuple[int, str]]:
+        """(for the glue) The messages to send now: each open peer's table when it changed, and the answers."""
+        s = self.s
+        out: list[tuple[int, str]] = []
+        for seat, p in self.peers.items():
+            if p["state"] != "open":
+                continue
+            out += [(seat, t) for t in p["queue"]]
+            p["queue"] = []
+            if s.state is not None and s.meta is not None:
+                text = p["link"].outgoing(s.state, s.meta["names"], s.meta["seats"])
+                if text is not None:
+                    out.append((seat, text))
+        return out
+
+    def to_close(self) -> list[int]:
+        """(for the glue) The peers to close (dropped, or their game left the table)."""
+        out, self.closing = self.closing, []
+        return out
+
+    def from_peer(self, seat: int, text: object) -> None:
+        """(for the glue) A message from ``seat``'s friend: checked, then done exactly as a local click of that
+        seat, or answered with the reason it was refused."""
+        p, s = self.peers.get(seat), self.s
+        state, meta = s.state, s.meta
+        if p is None or p["state"] != "open" or state is None or meta is None or meta["seats"][seat] != "remote":
+            return
+        got = p["link"].incoming(text, state)
+        kind = got[0]
+        if kind == "dropped":
+            self._drop(seat, got[1])
+        elif kind == "refused":
+            p["queue"].append(encode({"v": VERSION, "type": "refused", "reason": got[1]}))
+        elif kind == "hello":
+            p["link"].resend()
+        elif kind == "bye":
+            p["state"] = "closed"
+        elif kind == "act":
+            try:
+                state.apply(seat, got[1])
+            except IllegalAction as exc:
+                p["queue"].append(encode({"v": VERSION, "type": "refused", "reason": f"That move is not allowed now ({exc})."}))
+                return
+            self.store.autosave()
+        elif kind == "undo":
+            s.state = state.undo(seat)
+            self.store.autosave()
+        else:                                       # hints and "why" are not offered to a friend yet
+            p["queue"].append(encode({"v": VERSION, "type": "refused", "reason": "This is not offered in live play yet."}))
+
+    def _drop(self, seat: int, why: str = "") -> None:
+        p = self.peers.get(seat)
+        if p is None:
+            return
+        if p["state"] in ("waiting", "connecting", "open"):
+            self.closing.append(seat)
+        p.update(state="dropped", why=why, code=None)
+
+    def _nav_drop(self, arg: str) -> None:
+        if arg.isdigit() and int(arg) in self.peers:
+            self._drop(int(arg))
+
+    def _nav_again(self, arg: str) -> None:
+        """A new invitation for a seat whose connection was lost, failed or dropped."""
+        if arg.isdigit() and int(arg) in self.remote_seats():
+            seat = int(arg)
+            old = self.peers.pop(seat, None)
+            if old is not None and old["state"] in ("waiting", "connecting", "open"):
+                self.closing.append(seat)
+
+    def panel(self) -> str:
+        """The host's invitation panel on the game screen (nothing without a remote seat)."""
+        seats = self.remote_seats()
+        if not seats or self.s.meta is None:
+            return ""
+        names = self.s.meta["names"]
+        rows = "".join(self._peer_row(seat, names[seat]) for seat in seats)
+        return (f'<section class="live-panel" aria-label="Friends on other devices">'
+                f"<h3>Friends on other devices</h3>{rows}</section>")
+
+    def _peer_row(self, seat: int, name: str) -> str:
+        p = self._peer(seat)
+        st = p["state"]
+        words = STATE_WORDS[st].format(name=name, why=f" ({p['why']})" if p["why"] else "")
+        body = ""
+        link = self.invite_link(seat)
+        if st == "waiting" and link:
+            body = (f'<p><a class="btn small" data-invite="{seat}" href="{esc(link)}" target="_blank" rel="noopener">'
+                    f"Invitation for {esc(name)}</a> (send this link by any messenger)</p>"
+                    f'<label class="field">Invitation link <input type="text" readonly value="{esc(link)}" '
+                    f'class="live-code"></label>'
+                    f'<label class="field">Reply code from {esc(name)} <input type="text" name="reply" '
+                    f'data-live-reply="{seat}" autocomplete="off" spellcheck="false" '
+                    f'placeholder="paste it here, then press Enter"></label>')
+        tools = ""
+        if st in ("waiting", "connecting", "open"):
+            tools = button(f"Drop {name}'s device", nav=f"live-drop:{seat}", cls="small")
+        elif st in ("closed", "failed", "dropped"):
+            tools = button("New invitation", nav=f"live-again:{seat}", cls="small")
+        return (f'<div class="live-peer live-{st}" data-live-seat="{seat}">'
+                f'<p class="live-state" role="status">{seat_html(seat, name)}: {esc(words)}</p>{body}'
+                f'<div class="button-row">{tools}</div></div>')
+
+    # ================================================================ the friend
+    def join(self, code: str) -> bool:
+        """The page was opened from an invitation (``#/join/<code>``): the friend's screen."""
+        code = str(code).strip()
+        if not code:
+            return False
+        if self.friend is None or self.friend["code"] != code:
+            self.friend = {"code": code, "reply": None, "state": "joining", "why": "", "table": FriendTable(),
+                           "queue": [], "asked": False}
+        self.s.screen = "friend"
+        return True
+
+    def join_wanted(self) -> str | None:
+        """(for the glue) The invitation code to answer now (once)."""
+        f = self.friend
+        if f is None or f["asked"]:
+            return None
+        f["asked"] = True
+        return str(f["code"])
+
+    def joined(self, reply: str) -> None:
+        """(for the glue) The reply code is ready."""
+        if self.friend is not None:
+            self.friend.update(reply=str(reply), state="waiting")
+
+    def friend_state(self, state: str, why: str = "") -> None:
+        """(for the glue) ``open``, ``closed``, ``failed``, or ``error`` with ``why``."""
+        if self.friend is not None:
+            self.friend.update(state=state if state in FRIEND_WORDS else "closed", why=str(why)[:200])
+
+    def friend_receive(self, text: object) -> None:
+        """(for the glue) A message from the host."""
+        f = self.friend
+        if f is None:
+            return
+        table: FriendTable = f["table"]
+        try:
+            kind = table.receive(text)
+        except Refused as exc:
+            f["why"] = str(exc)
+            f["queue"].append(table.ask("hello", game=table.game_id if table.msg else "", name=""))
+            return
+        if kind == "refused" and table.last_other is not None:
+            self.s.notify(f"The host did not take that: {str(table.last_other.get('reason', ''))[:200]}")
+        elif kind == "bye":
+            f["state"] = "closed"
+        elif kind == "table":
+            f["why"] = ""
+
+    def friend_act(self, aid: str) -> None:
+        """A click on the friend's table: the action asked of the host."""
+        f = self.friend
+        if f is None or f["table"].msg is None or f["state"] != "open":
+            return
+        try:
+            f["queue"].append(f["table"].act(aid))
+        except Refused as exc:
+            self.s.notify(str(exc))
+
+    def friend_outbox(self) -> list[str]:
+        """(for the glue) The friend's messages to send to the host now."""
+        f = self.friend
+        if f is None or f["state"] != "open":
+            return []
+        out, f["queue"] = f["queue"], []
+        return out
+
+    def friend_location(self) -> str:
+        return f"{JOIN}{self.friend['code']}" if self.friend is not None else "#/shelf"
+
+    def friend_game_id(self) -> str | None:
+        f = self.friend
+        return f["table"].game_id if f is not None and f["table"].msg is not None else None
+
+    def friend_game(self) -> tuple[Game, int] | None:
+        """The game and player count whose seat colours the friend's screen uses, or None."""
+        gid = self.friend_game_id()
+        if gid is None or self.friend is None:
+            return None
+        try:
+            return games.get(gid), self.friend["table"].players
+        except LookupError:
+            return None
+
+    def render_friend(self) -> str:
+        f = self.friend
+        if f is None:
+            return ""
+        st = f["state"]
+        words = FRIEND_WORDS.get(st, "").format(why=f["why"])
+        head = f'<p class="live-state" role="status">{esc(words)}</p>'
+        if f["reply"] and st == "waiting":
+            head += (f'<p class="live-reply-box"><strong>Your reply code:</strong> '
+                     f'<code class="live-code" data-reply tabindex="0">{esc(f["reply"])}</code></p>')
+        table: FriendTable = f["table"]
+        if table.msg is None:
+            return f'<section class="live-friend">{head}</section>'
+        if f["why"] and st == "open":
+            head += f'<p class="notice quiet">{esc(f["why"])}</p>'
+        try:
+            game = games.get(table.game_id)
+        except LookupError:
+            return f'<section class="live-friend">{head}<p>This page does not know the game the host plays.</p></section>'
+        seat, names = table.seat, table.names
+        interactive = not table.is_over and seat in table.to_act
+        actions = table.legal_actions() if interactive else []
+        free = [a for a in table.free_actions() if all(a.id != b.id for b in actions)]
+        if free:
+            actions, interactive = actions + free, True
+        view = table.view()
+        board = board_function(game.id)(view, actions, seat=seat, names=names, interactive=interactive)
+        if not isinstance(view.get("log"), list):
+            board += log_details("live-log", table.log, names=names)
+        if table.is_over:
+            out = table.outcome()
+            banner = f'<div class="turn-banner outcome">{esc(outcome_text(out, names) if out else "The game is over.")}</div>'
+        else:
+            who = ", ".join(seat_html(s, names[s]) + (" (you)" if s == seat else "") for s in table.to_act)
+            banner = f'<div class="turn-banner">To play: <strong>{who}</strong></div>'
+        return (f'<section class="game live-friend" aria-labelledby="game-title">'
+                f'<h2 id="game-title" class="sr-only">{esc(game.title)}</h2>{head}{banner}'
+                f'<div class="board-wrap">{board}</div></section>')

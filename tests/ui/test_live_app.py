@@ -1,0 +1,157 @@
+"""Live play in the app (issue 36, docs/live-play.md): a seat for a friend on another device, the host's invitation
+panel, the friend's table.  The messages themselves are tests/ui/test_live_protocol.py's."""
+from __future__ import annotations
+
+import json
+
+from pyapp import bots as botlib
+from pyapp.ui import App, DictStorage
+
+
+def host(seats: str = "human,remote", game: str = "hexbattle", seed: str = "7") -> App:
+    return App(DictStorage(), {"game": game, "seats": seats, "seed": seed}, random_seed=lambda: 7,
+               page_url="https://example.org/boardshelf/")
+
+
+def test_link_opens_a_host_whose_second_seat_waits_for_a_friend():
+    app = host()
+    assert app.screen == "game" and app.meta["seats"] == ["human", "remote"]
+    saved = json.loads(app.storage.get(app.key(app.meta["id"])))
+    assert saved["seats"] == ["human", "remote"]                  # the save marks the seat remote
+    html = app.render()
+    assert "(friend)" in html
+
+
+def test_remote_seat_is_never_played_by_the_hosts_clicks():
+    app = host()
+    state = app.state
+    # play the host's turns until the friend's seat is to act
+    for _ in range(40):
+        if 1 in state.to_act:
+            break
+        app.handle("action", state.legal_actions(state.to_act[0])[0].id)
+    assert state.to_act == (1,)
+    n = len(state.history)
+    html = app.render()
+    assert "on their own device" in html                          # whose device the turn waits on
+    app.handle("action", state.legal_actions(1)[0].id)            # a click on the host's tab for the friend
+    assert len(state.history) == n
+    assert not app.bot_pending()                                  # and no bot plays it either
+
+
+def test_setup_offers_a_friend_seat():
+    app = App(DictStorage(), {}, random_seed=lambda: 7)
+    app.handle("nav", "setup:hexbattle")
+    assert 'value="remote"' in app.render() and "A friend on another device" in app.render()
+    app.handle("input", "seat-1", "remote")
+    assert app.setup["seats"][1] == "remote"
+    app.handle("nav", "start")
+    assert app.meta["seats"][1] == "remote"
+
+
+def test_unknown_seat_kind_in_a_link_still_refused():
+    app = host(seats="human,friend")
+    assert app.screen == "setup" and any("unknown seat" in m["text"] for m in app.messages)
+
+
+def pair(app: App, seat: int = 1) -> App:
+    """A friend's App joined to ``app``'s seat through the panel's invitation (the glue's calls, in memory)."""
+    assert app.live.invites_wanted() == [seat]
+    app.live.invite_made(seat, "OFFERCODE")
+    friend = App(DictStorage(), {}, random_seed=lambda: 1)
+    assert friend.go_to("#/join/OFFERCODE") and friend.screen == "friend"
+    assert friend.live.join_wanted() == "OFFERCODE" and friend.live.join_wanted() is None
+    friend.live.joined("REPLYCODE")
+    app.live.reply_sent(seat)
+    app.live.peer_state(seat, "open")
+    friend.live.friend_state("open")
+    return friend
+
+
+def carry(app: App, friend: App) -> None:
+    """Deliver what each side has to send (the data channel, in memory)."""
+    for _ in range(3):
+        for _seat, text in app.live.outbox():
+            friend.live.friend_receive(text)
+        for text in friend.live.friend_outbox():
+            app.live.from_peer(1, text)
+
+
+def test_invitation_panel_markup():
+    app = host()
+    html = app.render()
+    assert "Making the invitation" in html and "data-invite" not in html
+    app.live.invites_wanted()
+    app.live.invite_made(1, "OFFERCODE")
+    html = app.render()
+    assert 'data-invite="1" href="https://example.org/boardshelf/#/join/OFFERCODE"' in html
+    assert 'name="reply"' in html and 'data-live-reply="1"' in html
+    assert "Waiting for" in html and 'data-nav="live-drop:1"' in html
+    app.live.peer_state(1, "failed")
+    html = app.render()
+    assert "could not reach each other" in html and "same Wi-Fi" in html and 'data-nav="live-again:1"' in html
+    app.handle("nav", "live-again:1")
+    assert app.live.invites_wanted() == [1]                     # a fresh invitation is made
+
+
+def test_friend_tab_shows_its_reply_then_its_seats_table():
+    app = host()
+    friend = pair(app)
+    friend.live.friend_state("waiting")
+    html = friend.render()
+    assert "data-reply" in html and "REPLYCODE" in html
+    friend.live.friend_state("open")
+    carry(app, friend)
+    html = friend.render()
+    assert "<svg" in html and "--seat-1" in html                 # the game's own renderer, the seats' colours
+    assert friend.stylesheets() == ["web/hexbattle.css"]
+
+
+def test_host_drops_a_peer():
+    app = host()
+    pair(app)
+    app.handle("nav", "live-drop:1")
+    assert app.live.to_close() == [1] and app.live.outbox() == []
+    assert "You dropped" in app.render()
+
+
+def test_a_whole_game_played_live_in_memory():
+    """The host clicks its seat's first action; the friend's tab only what its table offers; every friend
+    action reaches the host's state through the checked message."""
+    app = host()
+    ticks = iter(range(10**6))
+    app.live.clock = lambda: next(ticks)         # a message a second: under the flood limit
+    friend = pair(app)
+    carry(app, friend)
+    state = app.state
+    pick = botlib.make("hexbattle", "greedy", 3)   # which offered move each side clicks (a quick game)
+    for _ in range(3000):
+        if state.is_over:
+            break
+        if 0 in state.to_act:
+            app.handle("action", pick.choose(state, 0))
+        else:
+            table = friend.live.friend["table"]
+            assert table.to_act == state.to_act and 1 in table.to_act
+            before = len(state.history)
+            aid = pick.choose(state, 1)
+            assert aid in [a.id for a in table.legal_actions() + table.free_actions()]   # offered on its table
+            friend.handle("action", aid)
+            carry(app, friend)
+            assert len(state.history) == before + 1
+        carry(app, friend)
+    assert state.is_over and friend.live.friend["table"].is_over
+    assert "turn-banner outcome" in friend.render()
+
+
+def test_hostile_friend_message_refused_with_its_reason_shown():
+    app = host()
+    friend = pair(app)
+    carry(app, friend)
+    n = len(app.state.history)
+    app.live.from_peer(1, '{"v": 1, "type": "act", "id": "no-such-move", "n": 1}')
+    app.live.from_peer(1, "x" * 10000)
+    carry(app, friend)
+    assert len(app.state.history) == n
+    texts = " ".join(m["text"] for m in friend.messages)
+    assert "The host did not take that" in texts and "too long" in texts
