@@ -23,9 +23,11 @@ def _error_text(err: Any) -> str:
 
 
 class LiveGlue:
-    def __init__(self, app_of: Callable[[], Any], update: Callable[[], None]) -> None:
+    def __init__(self, app_of: Callable[[], Any], update: Callable[[], None],
+                 after_parts: Callable[[list[str], Callable[[], None]], bool] | None = None) -> None:
         self.app_of = app_of
         self.update = update
+        self.after_parts = after_parts     # fetch a game's part first (PartsGlue.after_parts): the friend's page
         self.host: dict[int, Any] = {}     # seat -> the JavaScript invitation {link, code, accept}
         self.friend: Any = None            # the friend's JavaScript join {link, code}
         self.keep: list[Any] = []          # the event proxies of open links
@@ -143,6 +145,9 @@ class LiveGlue:
 
     def _from_host(self, text: object) -> None:
         self.live.friend_receive(str(text))
+        gid = self.live.friend_game_id()
+        if gid is not None and self.after_parts is not None and self.after_parts([gid], self.update):
+            return                         # the game's files first (a friend's page opened none), then drawn
         self.update()
 
     def _friend_state(self, state: object) -> None:

@@ -201,7 +201,7 @@ class Glue(PartsGlue):
         self.bot_timer: int | None = None     # the setTimeout id of the bot turn due
         self.hint_timer: int | None = None    # the setTimeout id of the hint bot's next slice of thinking
         self._on_event = create_proxy(self.on_event)
-        self.live = LiveGlue(lambda: self.app, self.update)     # live play's pairing and messages (web/live.js)
+        self.live = LiveGlue(lambda: self.app, self.update, self.after_parts)     # live play's pairing and messages (web/live.js)
         self.coach_step: str | None = None   # the guided game's step last shown (``_coach_into_view``)
         self._on_page_key = create_proxy(self.on_page_key)
         self._on_bot = create_proxy(self.on_bot)

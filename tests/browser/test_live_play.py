@@ -55,9 +55,6 @@ def open_host(site, page, entries: dict) -> str:
     return page.get_attribute("[data-invite]", "href")
 
 
-@pytest.mark.xfail(reason="session 22: not yet seen passing; under a load of 21 the panel's connection or the friend's "
-                          "first table did not show within 30 s in 3 runs (the pairing itself did: invitation, reply)",
-                   strict=False)
 def test_two_tabs_play_hex_battle_live_to_the_end(tabs):
     site, (host, friend) = tabs
     entries, moves = prefix()
@@ -94,7 +91,6 @@ def test_two_tabs_play_hex_battle_live_to_the_end(tabs):
     assert action_ids(friend) == []
 
 
-@pytest.mark.xfail(reason="session 22: not run yet (written after the two-tab test, no time left)", strict=False)
 def test_a_hostile_page_is_refused_with_the_reason_and_the_game_does_not_move(tabs):
     site, (host, rogue) = tabs
     entries, _moves = prefix()

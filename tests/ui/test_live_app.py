@@ -77,6 +77,18 @@ def carry(app: App, friend: App) -> None:
             app.live.from_peer(1, text)
 
 
+def test_a_channel_that_opens_before_the_reply_is_seen_stays_connected():
+    """On one network the data channel can open before the glue sees the reply's promise resolve: the host's
+    panel must not fall back to "connecting" (the friend would wait for a table that never comes)."""
+    app = App(DictStorage(), {"game": "hexbattle", "seats": "human,remote", "seed": "7"}, random_seed=lambda: 1)
+    app.live.invites_wanted()
+    app.live.invite_made(1, "OFFERCODE")
+    app.live.peer_state(1, "open")
+    app.live.reply_sent(1)
+    assert app.live.peers[1]["state"] == "open"
+    assert [seat for seat, _text in app.live.outbox()] == [1]           # and the friend is sent its table
+
+
 def test_invitation_panel_markup():
     app = host()
     html = app.render()

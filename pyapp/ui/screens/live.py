@@ -105,8 +105,9 @@ class LivePlay:
         p.update(state="waiting", code=str(code), why="")
 
     def reply_sent(self, seat: int) -> None:
-        """(for the glue) The friend's reply code was taken: the channel is opening."""
-        if seat in self.peers:
+        """(for the glue) The friend's reply code was taken: the channel is opening (unless it opened already:
+        on one network the channel can open before the reply's promise is seen here)."""
+        if seat in self.peers and self.peers[seat]["state"] == "waiting":
             self.peers[seat]["state"] = "connecting"
 
     def peer_state(self, seat: int, state: str) -> None:
@@ -310,7 +311,7 @@ class LivePlay:
             return None
         try:
             return games.get(gid), self.friend["table"].players
-        except LookupError:
+        except (LookupError, games.PartMissing):      # (the game's files still on their way: plain colours)
             return None
 
     def render_friend(self) -> str:
@@ -330,6 +331,9 @@ class LivePlay:
             head += f'<p class="notice quiet">{esc(f["why"])}</p>'
         try:
             game = games.get(table.game_id)
+            draw = board_function(game.id)
+        except games.PartMissing:                       # the glue fetches the game's files, then draws again
+            return f'<section class="live-friend">{head}<p role="status">Loading the game&hellip;</p></section>'
         except LookupError:
             return f'<section class="live-friend">{head}<p>This page does not know the game the host plays.</p></section>'
         seat, names = table.seat, table.names
@@ -339,7 +343,7 @@ class LivePlay:
         if free:
             actions, interactive = actions + free, True
         view = table.view()
-        board = board_function(game.id)(view, actions, seat=seat, names=names, interactive=interactive)
+        board = draw(view, actions, seat=seat, names=names, interactive=interactive)
         if not isinstance(view.get("log"), list):
             board += log_details("live-log", table.log, names=names)
         if table.is_over:
