@@ -98,6 +98,8 @@ def test_invitation_panel_markup():
     html = app.render()
     assert 'data-invite="1" href="https://example.org/boardshelf/#/join/OFFERCODE"' in html
     assert 'name="reply"' in html and 'data-live-reply="1"' in html
+    # the same link as a QR code for a phone's camera (web/qr.js draws <bs-qr>: tests/browser/test_qr.py)
+    assert '<bs-qr class="live-qr" text="https://example.org/boardshelf/#/join/OFFERCODE"' in html
     assert "Waiting for" in html and 'data-nav="live-drop:1"' in html
     app.live.peer_state(1, "failed")
     html = app.render()

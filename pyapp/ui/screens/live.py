@@ -215,7 +215,10 @@ class LivePlay:
         link = self.invite_link(seat)
         if st == "waiting" and link:
             body = (f'<p><a class="btn small" data-invite="{seat}" href="{esc(link)}" target="_blank" rel="noopener">'
-                    f"Invitation for {esc(name)}</a> (send this link by any messenger)</p>"
+                    f"Invitation for {esc(name)}</a> (send this link by any messenger, or let {esc(name)} scan "
+                    f"the code with a phone's camera)</p>"
+                    f'<bs-qr class="live-qr" text="{esc(link)}" label="QR code of the invitation for {esc(name)}">'
+                    f"</bs-qr>"
                     f'<label class="field">Invitation link <input type="text" readonly value="{esc(link)}" '
                     f'class="live-code"></label>'
                     f'<label class="field">Reply code from {esc(name)} <input type="text" name="reply" '
