@@ -113,7 +113,7 @@ def _warning(card: CardSpec) -> str:
 # number of points: a few thousand at most.
 _PLAY: dict[tuple[str, str], tuple[Action, Action]] = {}      # (card id, kind) -> (play, play with the warning)
 _PAY: dict[tuple[str, str], tuple[Action, Action]] = {}       # (card id, kind) -> (pay, unpay)
-_UNIT: dict[tuple[str, str, str], Action] = {}                # (verb, hex, unit kind) -> unit:, aim:, shoot:, aim:...instead
+_UNIT: dict[tuple[str, str, str], Action] = {}                # (verb, hex, unit kind) -> unit:, aim:, shoot:...
 _SMALL: dict[tuple, Action] = {}                              # draw, cancel, stop
 _STEP: dict[str, tuple[Action, Action, Action]] = {}          # hex ahead -> step, step:cw, step:ccw
 _SKIP = Action("skip", "Skip this action", "skip")
@@ -178,6 +178,7 @@ def _draw_action(n: int) -> Action:
 class HexBattleState(FlowState):
     """The state of one Hex Battle game."""
     HIDDEN = ("deck.*", "hand.*")                  # the draw decks; a hand is secret from the other seat
+    HIDDEN_COUNTED = True                          # the draw and the payment mark themselves (self.reveal())
 
     PHASES = phases(Phase("turn", "one", next="turn",
                           doc="each player in turn takes 2 actions: draw 5 cards or play a card"))
@@ -405,6 +406,7 @@ class HexBattleState(FlowState):
             took = d["deck"][seat][:DRAW_COUNT]
             d["deck"][seat] = d["deck"][seat][DRAW_COUNT:]
             d["hand"][seat] += took
+            self.reveal()                                     # cards left the hidden deck (HIDDEN_COUNTED)
             self.say(f"{{0}} draws {len(took)} card(s).", seat, kind="draw")
             self.mark(seat, "draw", text=f"{len(took)} card{'s' if len(took) != 1 else ''}")
             self._action_done(seat)
@@ -504,6 +506,7 @@ class HexBattleState(FlowState):
             d["hand"][seat].remove(cid)
             d["discard"][seat].append(cid)
         d["hand"][seat].remove(frame["card"])                 # the card is in play until resolved
+        self.reveal()                                         # cards left the hidden hand (HIDDEN_COUNTED)
         paid = ", ".join(self._card_name(c) for c in frame["paid"])
         self.say(f"{{0}} plays {self._card_name(frame['card'])}" + (f", discarding {paid}." if paid else "."),
                  seat, kind="play")
