@@ -459,6 +459,19 @@ def _speed(trees: dict, game: str, players: int, seconds: float, rounds: int = 3
     return out
 
 
+def speed_rows(spec: str) -> tuple:
+    """The rows of :data:`SPEED_ROWS` that ``spec`` names (``game`` or ``game:players``, comma separated); all
+    of them when it is empty.
+
+    >>> speed_rows("hexbattle,doomspire:4")
+    (('hexbattle', 2), ('doomspire', 4))
+    """
+    wanted = [w.strip() for w in spec.split(",") if w.strip()]
+    if not wanted:
+        return SPEED_ROWS
+    return tuple(r for r in SPEED_ROWS if any(w in (r[0], f"{r[0]}:{r[1]}") for w in wanted))
+
+
 def bench_speed(seconds: float = 6.0, rows=SPEED_ROWS, also: str = "") -> list[dict]:
     """Random actions/s per game and player count, this tree against :data:`PRE_KIT` (and commit ``also``, if
     given) in the same run, alternating in rounds (:func:`_speed`)."""
@@ -746,6 +759,8 @@ def main(argv=None) -> int:
     ap.add_argument("--skip", default="", help="comma list of sections to skip: boot,latency,playout,speed")
     ap.add_argument("--speed-seconds", type=float, default=6.0, help="speed: seconds of random play per row and tree")
     ap.add_argument("--speed-also", default="", help="speed: a commit measured beside this tree and the pre-kit one")
+    ap.add_argument("--speed-rows", default="",
+                    help="speed: comma list of the only rows, game or game:players (hexbattle,doomspire:4)")
     ap.add_argument("--clicks", type=int, default=300, help="at most this many human clicks per game")
     ap.add_argument("--min-clicks", type=int, default=100,
                     help="play more games (next seeds) until this many clicks are measured per game id")
@@ -775,7 +790,8 @@ def main(argv=None) -> int:
     if "speed" not in skip:
         print("CPython playout speed, this tree and the pre-kit commit side by side ...", flush=True)
         results["speed"] = {"seconds": args.speed_seconds, "also": args.speed_also,
-                            "rows": bench_speed(args.speed_seconds, also=args.speed_also)}
+                            "rows": bench_speed(args.speed_seconds, rows=speed_rows(args.speed_rows),
+                                                also=args.speed_also)}
     if {"boot", "latency", "bots"} <= skip:           # CPython only
         report(results)
         save(results)

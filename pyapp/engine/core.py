@@ -386,6 +386,13 @@ class State:
     # (half the kit's cost).  Never copied (clone and undo make new objects); code that edits ``data`` by hand
     # between two actions, as some tests do, should set it to None (a pile grown by hand would hide a draw).
     _hidden_after: tuple | None = None
+    # True: the rules mark every action that takes from a declared hidden pile (or adds to a record of what was
+    # shown) themselves, with :meth:`reveal` where they move it (a game with two such places: Hex Battle's draw and
+    # payment).  The kit's before/after measure, a sixth of a Hex Battle playout, then runs only while
+    # ``State.check_hidden`` is on (tests/engine/test_hidden_counted.py, test_reveal_marked.py), and raises
+    # ``AssertionError`` for an action it finds revealing that the rules left unmarked.
+    HIDDEN_COUNTED: bool = False
+    check_hidden: bool = False
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -517,6 +524,8 @@ class State:
         self._revealed = False
         self._legal_seen = None
         kit = self._hidden_kit
+        if kit is not None and self.HIDDEN_COUNTED and not State.check_hidden:
+            kit = None
         hidden: tuple = ()
         if kit is not None:
             after = self._hidden_after      # this object's own last measure, if no action came between
@@ -533,7 +542,11 @@ class State:
         if kit is not None:
             now = kit.measure(self)
             self._hidden_after = (len(self.history), now)
-            revealed = revealed or kit.reveals(hidden, now)
+            if not revealed and kit.reveals(hidden, now):
+                if self.HIDDEN_COUNTED:
+                    raise AssertionError(f"{type(self).__name__}: {action.id!r} took from a hidden pile (HIDDEN) "
+                                         "and the rules did not mark it (HIDDEN_COUNTED: State.reveal)")
+                revealed = True
         self.undoable.append(self.rng.draws == draws and not revealed)
 
     def view(self, seat: int | None) -> dict:

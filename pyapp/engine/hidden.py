@@ -18,8 +18,10 @@ separated by dots, ``*`` standing for every key of a dict or every index of a li
 cheap) and marks the action revealing when a hidden pile shrank or a record of what was shown grew: such an
 action cannot be undone, and a search bot treats it as chance.  No call by hand: a rule that draws from a
 declared pile is marked whether or not its author remembered.  A fact no declaration describes can still be
-marked with ``State.reveal()``.  tests/engine/test_reveal_marked.py checks every game: an action whose result
-differs between redeals of the hidden facts must be marked.
+marked with ``State.reveal()``.  A state class with ``HIDDEN_COUNTED = True`` marks its own draws with
+``reveal()``: the measure then runs only with ``State.check_hidden`` on (tests), as a check that raises for an
+action it finds revealing and the rules left unmarked.  tests/engine/test_reveal_marked.py checks every game: an
+action whose result differs between redeals of the hidden facts must be marked.
 
 >>> m = Hidden(("deck", "hand.*", "stack[1:]", "+tiles.*.up"))
 >>> class S:

@@ -92,9 +92,93 @@ def _describe(act: CardAction | None) -> str:
     return what
 
 
+def _warning(card: CardSpec) -> str:
+    """The question before playing ``card`` when no unit can perform any of its actions (a text that depends on
+    the card alone), "" for a card without actions."""
+    why = []
+    for act in card["actions"]:
+        if act["do"] == "ranged":
+            reach = f" within {act['within']} hexes of" if "within" in act else " within range of"
+            why.append(f"one of your ranged units{reach} an enemy")
+        else:
+            why.append(f"a {act['only']} unit of yours" if "only" in act else "a unit of yours")
+    if not why:
+        return ""
+    return (f"{card['name']} needs {' or '.join(dict.fromkeys(why))}: none is, so it would do nothing "
+            f"and the card and its payment would be lost. Play it anyway?")
+
+
+# Actions are immutable values: the listings reuse them instead of writing the same labels again (random playouts
+# and search bots list thousands).  Each cache holds at most one entry per card id and kind, hex and unit kind, or
+# number of points: a few thousand at most.
+_PLAY: dict[tuple[str, str], tuple[Action, Action]] = {}      # (card id, kind) -> (play, play with the warning)
+_PAY: dict[tuple[str, str], tuple[Action, Action]] = {}       # (card id, kind) -> (pay, unpay)
+_UNIT: dict[tuple[str, str, str], Action] = {}                # (verb, hex, unit kind) -> unit:, aim:, shoot:...
+_SMALL: dict[tuple, Action] = {}                              # draw, cancel, stop
+_STEP: dict[str, tuple[Action, Action, Action]] = {}          # hex ahead -> step, step:cw, step:ccw
+_SKIP = Action("skip", "Skip this action", "skip")
+_TURNS = (Action("turn:cw", "Turn 60 degrees clockwise", "move"),
+          Action("turn:ccw", "Turn 60 degrees counterclockwise", "move"))
+_UNIT_LABELS = {"unit": ("Move {} on {}", "unit"), "aim": ("Shoot with {} on {}", "unit"),
+                "shoot": ("Shoot {} on {} for 2 damage", "target"), "aim+": ("Shoot with {} on {} instead", "unit")}
+
+
+def _play_actions(cid: str, key: str) -> tuple[Action, Action]:
+    card = CARDS[key]
+    aid, label = f"play:{cid}", f"Play {card['name']} (cost {card['cost']})"
+    got = _PLAY[(cid, key)] = (Action(aid, label, "card"), Action(aid, label, "card", _warning(card)))
+    return got
+
+
+def _pay_actions(cid: str, key: str) -> tuple[Action, Action]:
+    spec = CARDS[key]
+    got = _PAY[(cid, key)] = (Action(f"pay:{cid}", f"Discard {spec['name']} ({spec['cost']}) as payment", "pay"),
+                              Action(f"unpay:{cid}", f"Keep {spec['name']}", "pay"))
+    return got
+
+
+def _unit_action(verb: str, u: UnitData) -> Action:
+    """``unit:``, ``aim:``, ``shoot:`` or (``aim+``) ``aim:`` ... instead, for the unit ``u``."""
+    k = (verb, u["hex"], u["key"])
+    a = _UNIT.get(k)
+    if a is None:
+        text, kind = _UNIT_LABELS[verb]
+        a = _UNIT[k] = Action(f"{verb.rstrip('+')}:{u['hex']}", text.format(UNITS[u["key"]]["name"], u["hex"]), kind)
+    return a
+
+
+def _small(k: tuple) -> Action:
+    a = _SMALL.get(k)
+    if a is None:
+        what, x = k
+        if what == "draw":
+            a = Action("draw", f"Draw {x} cards", "draw")
+        elif what == "cancel":
+            a = Action("cancel", f"Do not play {x}", "pay")
+        else:
+            a = Action("stop", f"End the move ({x} point(s) unused)", "move")
+        _SMALL[k] = a
+    return a
+
+
+def _steps(fwd: str) -> tuple[Action, Action, Action]:
+    """The three ways to step forward onto ``fwd``."""
+    got = _STEP.get(fwd)
+    if got is None:
+        got = _STEP[fwd] = (Action("step", f"Step forward to {fwd}", "move"),
+                            Action("step:cw", f"Step to {fwd} and turn clockwise", "move"),
+                            Action("step:ccw", f"Step to {fwd} and turn counterclockwise", "move"))
+    return got
+
+
+def _draw_action(n: int) -> Action:
+    return _small(("draw", n))
+
+
 class HexBattleState(FlowState):
     """The state of one Hex Battle game."""
     HIDDEN = ("deck.*", "hand.*")                  # the draw decks; a hand is secret from the other seat
+    HIDDEN_COUNTED = True                          # the draw and the payment mark themselves (self.reveal())
 
     PHASES = phases(Phase("turn", "one", next="turn",
                           doc="each player in turn takes 2 actions: draw 5 cards or play a card"))
@@ -219,31 +303,36 @@ class HexBattleState(FlowState):
         acts = []
         deck = self.data["deck"][seat]
         if deck:                                              # HB-GAP-30: no draw from an empty deck
-            acts.append(Action("draw", f"Draw {min(DRAW_COUNT, len(deck))} cards", "draw"))
+            acts.append(_draw_action(min(DRAW_COUNT, len(deck))))
+        kinds = self.data["cards"]
+        useful: dict[str, bool] = {}                          # per card kind, within this listing
         for cid in self._playable(seat):
-            card = CARDS[self.data["cards"][cid]]
-            acts.append(Action(f"play:{cid}", f"Play {card['name']} (cost {card['cost']})", "card",
-                               self._useless_warning(seat, card)))
+            key = kinds[cid]
+            ok = useful.get(key)
+            if ok is None:
+                ok = useful[key] = self._useful(seat, CARDS[key])
+            pair = _PLAY.get((cid, key)) or _play_actions(cid, key)
+            acts.append(pair[0] if ok else pair[1])
         return acts
+
+    def _can_act(self, seat: int) -> bool:
+        """Whether ``seat`` has a main action: ``bool(self._main_actions(seat))`` without the labels."""
+        return bool(self.data["deck"][seat]) or bool(self._playable(seat))
+
+    def _useful(self, seat: int, card: CardSpec) -> bool:
+        """Whether a unit of ``seat`` can perform one of the card's actions now (else HB-GAP-24 skips them all)."""
+        for act in card["actions"]:
+            if act["do"] == "ranged":
+                if self._can_shoot(seat, act):
+                    return True
+            elif self._can_move(seat, act):
+                return True
+        return False
 
     def _useless_warning(self, seat: int, card: CardSpec) -> str:
         """The question before playing a card none of whose actions a unit can perform now (HB-GAP-24 would
         skip them all: the card and its payment lost for nothing), else ""."""
-        why = []
-        for act in card["actions"]:
-            if act["do"] == "ranged":
-                if self._shooters(seat, act):
-                    return ""
-                reach = f" within {act['within']} hexes of" if "within" in act else " within range of"
-                why.append(f"one of your ranged units{reach} an enemy")
-            elif self._movers(seat, act):
-                return ""
-            else:
-                why.append(f"a {act['only']} unit of yours" if "only" in act else "a unit of yours")
-        if not why:
-            return ""
-        return (f"{card['name']} needs {' or '.join(dict.fromkeys(why))}: none is, so it would do nothing "
-                f"and the card and its payment would be lost. Play it anyway?")
+        return "" if self._useful(seat, card) else _warning(card)
 
     def _card_action(self, frame: dict) -> CardAction | None:
         """The card action ``frame`` is at, or None when all are done."""
@@ -256,6 +345,31 @@ class HexBattleState(FlowState):
         if act is None:
             raise LookupError(f"card {frame['card']} has no action {frame['step'] + 1}")
         return act
+
+    def _can_move(self, seat: int, act: CardAction) -> bool:
+        """``bool(self._movers(seat, act))``, stopping at the first."""
+        if "only" not in act:
+            return any(u["owner"] == seat for u in self.data["units"])
+        only = act["only"]
+        return any(u["owner"] == seat and UNITS[u["key"]]["type"] == only for u in self.data["units"])
+
+    def _can_shoot(self, seat: int, act: CardAction) -> bool:
+        """``bool(self._shooters(seat, act))``, stopping at the first."""
+        units = self.data["units"]
+        dist = GRID.distance
+        for u in units:
+            if u["owner"] != seat:
+                continue
+            spec = UNITS[u["key"]]
+            if spec["type"] != "ranged" or ("only" in act and spec["type"] != act["only"]):
+                continue
+            reach = spec["range"] or 0
+            if "within" in act:
+                reach = min(reach, act["within"])
+            here = u["hex"]
+            if any(v["owner"] != seat and dist(here, v["hex"]) <= reach for v in units):
+                return True
+        return False
 
     def _movers(self, seat: int, act: CardAction) -> list[UnitData]:
         return [u for u in self.units_of(seat) if "only" not in act or UNITS[u["key"]]["type"] == act["only"]]
@@ -292,6 +406,7 @@ class HexBattleState(FlowState):
             took = d["deck"][seat][:DRAW_COUNT]
             d["deck"][seat] = d["deck"][seat][DRAW_COUNT:]
             d["hand"][seat] += took
+            self.reveal()                                     # cards left the hidden deck (HIDDEN_COUNTED)
             self.say(f"{{0}} draws {len(took)} card(s).", seat, kind="draw")
             self.mark(seat, "draw", text=f"{len(took)} card{'s' if len(took) != 1 else ''}")
             self._action_done(seat)
@@ -303,51 +418,44 @@ class HexBattleState(FlowState):
     # ---- the card frame -----------------------------------------------------------------
     def _ask_card(self, frame: dict, seat: int) -> list[Action]:
         """The choices while a card is played, by stage (see the module docstring)."""
-        card = CARDS[self.data["cards"][frame["card"]]]
+        kinds = self.data["cards"]
+        card = CARDS[kinds[frame["card"]]]
         stage = frame["stage"]
         if stage == "pay":
             acts = []
-            total = sum(self.card_cost(c) for c in frame["paid"])
+            paid = frame["paid"]
+            total = sum([CARDS[kinds[c]]["cost"] for c in paid])
             if total >= card["cost"]:
                 acts.append(Action("pay:ok", f"Pay {total} for {card['name']}", "pay"))
-            kinds, played, paid = self.data["cards"], frame["card"], frame["paid"]
+            played = frame["card"]
             for cid in self.data["hand"][seat]:
                 if cid == played:
                     continue                                  # HB-CARD-6
-                spec = CARDS[kinds[cid]]
-                if cid in paid:
-                    acts.append(Action(f"unpay:{cid}", f"Keep {spec['name']}", "pay"))
-                else:
-                    acts.append(Action(f"pay:{cid}", f"Discard {spec['name']} ({spec['cost']}) as payment", "pay"))
-            acts.append(Action("cancel", f"Do not play {card['name']}", "pay"))
+                key = kinds[cid]
+                pair = _PAY.get((cid, key)) or _pay_actions(cid, key)
+                acts.append(pair[1] if cid in paid else pair[0])
+            acts.append(_small(("cancel", card["name"])))
             return acts
         act = self._current_action(frame)
         if stage == "resolve":
             if act["do"] == "move":
-                acts = [Action(f"unit:{u['hex']}", f"Move {UNITS[u['key']]['name']} on {u['hex']}", "unit")
-                        for u in self._movers(seat, act)]
+                acts = [_unit_action("unit", u) for u in self._movers(seat, act)]
             else:
-                acts = [Action(f"aim:{u['hex']}", f"Shoot with {UNITS[u['key']]['name']} on {u['hex']}", "unit")
-                        for u in self._shooters(seat, act)]
-            return acts + [Action("skip", "Skip this action", "skip")]
+                acts = [_unit_action("aim", u) for u in self._shooters(seat, act)]
+            acts.append(_SKIP)
+            return acts
         if stage == "move":
             unit = self._unit_on(frame["unit"])
-            acts = []
             fwd = self._forward(unit)
-            if fwd:
-                acts.append(Action("step", f"Step forward to {fwd}", "move"))
-                acts.append(Action("step:cw", f"Step to {fwd} and turn clockwise", "move"))
-                acts.append(Action("step:ccw", f"Step to {fwd} and turn counterclockwise", "move"))
-            acts.append(Action("turn:cw", "Turn 60 degrees clockwise", "move"))
-            acts.append(Action("turn:ccw", "Turn 60 degrees counterclockwise", "move"))
-            acts.append(Action("stop", f"End the move ({frame['mp_left']} point(s) unused)", "move"))
+            acts = list(_steps(fwd)) if fwd else []
+            acts += _TURNS
+            acts.append(_small(("stop", frame["mp_left"])))
             return acts
         shooter = self._unit_on(frame["aim"])                 # stage "aim"
-        acts = [Action(f"shoot:{u['hex']}", f"Shoot {UNITS[u['key']]['name']} on {u['hex']} for 2 damage", "target")
-                for u in self._targets(shooter, act)]
-        acts += [Action(f"aim:{u['hex']}", f"Shoot with {UNITS[u['key']]['name']} on {u['hex']} instead", "unit")
-                 for u in self._shooters(seat, act) if u is not shooter]
-        return acts + [Action("skip", "Skip this action", "skip")]
+        acts = [_unit_action("shoot", u) for u in self._targets(shooter, act)]
+        acts += [_unit_action("aim+", u) for u in self._shooters(seat, act) if u is not shooter]
+        acts.append(_SKIP)
+        return acts
 
     def _f_card(self, frame: dict, choice: str | None, seat: int | None) -> None:
         """Play a card: pay, then resolve its actions in order (HB-CARD-4, -11, -12; HB-GAP-26)."""
@@ -398,6 +506,7 @@ class HexBattleState(FlowState):
             d["hand"][seat].remove(cid)
             d["discard"][seat].append(cid)
         d["hand"][seat].remove(frame["card"])                 # the card is in play until resolved
+        self.reveal()                                         # cards left the hidden hand (HIDDEN_COUNTED)
         paid = ", ".join(self._card_name(c) for c in frame["paid"])
         self.say(f"{{0}} plays {self._card_name(frame['card'])}" + (f", discarding {paid}." if paid else "."),
                  seat, kind="play")
@@ -413,8 +522,8 @@ class HexBattleState(FlowState):
             if act is None:
                 self._finish_card(seat, frame)
                 return False
-            if (act["do"] == "ranged" and not self._shooters(seat, act)) or \
-                    (act["do"] == "move" and not self._movers(seat, act)):
+            if (act["do"] == "ranged" and not self._can_shoot(seat, act)) or \
+                    (act["do"] == "move" and not self._can_move(seat, act)):
                 self.say(f"No unit can perform: {_describe(act)}.", kind="no-unit")
                 frame["step"] += 1
                 continue
@@ -438,9 +547,9 @@ class HexBattleState(FlowState):
 
     def _ensure_can_act(self, seat: int) -> None:
         """HB-GAP-31: an action with no legal choice is forfeited; HB-GAP-32: both stuck ends the game."""
-        if self.is_over or self._main_actions(seat):
+        if self.is_over or self._can_act(seat):
             return
-        if not self._main_actions(1 - seat):
+        if not self._can_act(1 - seat):
             self._finish_stalemate()
             return
         self.say("{0} has no legal action and forfeits the rest of the turn.", seat, kind="forfeit")
