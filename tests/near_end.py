@@ -38,6 +38,17 @@ def enabled_action_ids(html: str) -> list[str]:
     return [unescape(m.group(1)) for m in _BUTTON_RE.finditer(html) if not _DISABLED_RE.search(m.group(0))]
 
 
+def _not_a_person(app: App) -> bool:
+    """True (after doing it) when the app was waiting for a bot's move or a hand-over, not for a click."""
+    if app.bot_pending():
+        assert app.step_bot()
+        return True
+    if app.handoff_seat() is not None:
+        app.handle("nav", "handoff-ok")
+        return True
+    return False
+
+
 def app_prefix(start: dict | Callable[[App], None], choose: Callable[[list[str]], str],
                clicks: int) -> dict[str, str]:
     """Start a game in CPython as the page does (``start``: the address's query, or what the person does on the
@@ -51,11 +62,7 @@ def app_prefix(start: dict | Callable[[App], None], choose: Callable[[list[str]]
     done = 0
     while True:
         assert not app.state.is_over, f"the game ended after {done} clicks in CPython: choose an earlier point"
-        if app.bot_pending():
-            assert app.step_bot()
-            continue
-        if app.handoff_seat() is not None:
-            app.handle("nav", "handoff-ok")
+        if _not_a_person(app):
             continue
         if done == clicks:
             break
@@ -130,11 +137,7 @@ def guided_walk(gid: str, choose: Callable[[list[str], str], str] | None = None,
     assert app.state is not None, gid
     before: list[dict[str, str]] = []
     while True:
-        if app.bot_pending():
-            assert app.step_bot()
-            continue
-        if app.handoff_seat() is not None:
-            app.handle("nav", "handoff-ok")
+        if _not_a_person(app):
             continue
         html = app.render()
         if "data-tutorial-done" in html:
