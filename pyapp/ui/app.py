@@ -120,6 +120,7 @@ class App(Session):
         self.coach = self.table.coach = Coach(self, self.store)      # a guided first game (Learn to play)
         self.why = self.table.why = Why(self)                        # a reason for a tap that did nothing
         self.live = LivePlay(self, self.store)                      # friends on other devices (live play)
+        self.table.live_panel = self.live.panel                      # drawn in the table's turn area
         self._navs: dict[str, Callable[[str], None]] = {
             "dismiss": self._nav_dismiss, "shelf": self._nav_shelf, "confirm": self._nav_confirm,
             "cancel-confirm": self._nav_cancel_confirm}
@@ -404,7 +405,7 @@ class App(Session):
     def _render_body(self, screen: str) -> str:
         if screen == "setup" and self.setup is not None and "seats" in self.setup:
             return self.setup_screen.render()
-        own = {"game": lambda: self.live.panel() + self.table.render(), "rules": self.rules.render,
+        own = {"game": self.table.render, "rules": self.rules.render,
                "replay": self.sharing.render_replay, "friend": self.live.render_friend}.get(screen)
         if own is not None:
             return own()

@@ -49,6 +49,7 @@ class GameTable:
         self.coach: Coach | None = None                 # the guided game's coach (set by the app)
         self.glance = Glance(session)                   # the rules at a glance (its navs are the table's)
         self.why: Why | None = None                     # why a tap did nothing (set by the app)
+        self.live_panel: Callable[[], str] | None = None  # live play's invitations (set by the app: screens/live.py)
         self.more_open = False                          # the game bar's "More" list is open (narrow screens)
 
     def navs(self) -> dict[str, Callable[[str], None]]:
@@ -232,7 +233,8 @@ class GameTable:
         board = board.replace(LOG_FILTER_SLOT, self._render_log_filter(names), 1)
         banner = (self._render_outcome(mod) + self.sharing.render_summary() if state.is_over
                   else self.sharing.corr_panel() or self._render_turn(vs, interactive))
-        banner = coach + self.glance.render(_game.id, view) + banner   # the coach, the card, whose turn
+        live = self.live_panel() if self.live_panel is not None else ""   # beside the board, never above it
+        banner = coach + live + self.glance.render(_game.id, view) + banner   # the coach, the card, whose turn
         if self.why is not None:                        # why the last tap on the board did nothing
             banner += self.why.render()
         zoom = self.s.settings.get("board_zoom", "auto")
