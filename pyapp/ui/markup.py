@@ -189,7 +189,7 @@ def keep_unchanged(markup: str, before: dict[str, str]) -> tuple[str, dict[str, 
         old = before.get(key)
         head = markup[a:markup.index(">", a)]
         if old == now[key]:
-            out += [markup[pos:a], f"{head} data-keep></{m.group(1)}>"]
+            out += [markup[pos:a], _stub(m.group(1), head, key)]
             pos = b
         elif old is not None and (new := _grown_at_front(old, now[key], len(head) + 1)) is not None:
             out += [markup[pos:a], f"{head} data-keep-tail>{new}</{m.group(1)}>"]
@@ -198,6 +198,22 @@ def keep_unchanged(markup: str, before: dict[str, str]) -> tuple[str, dict[str, 
         return markup, now
     out.append(markup[pos:])
     return "".join(out), now
+
+
+_NAMES = re.compile(r' (?:id|data-key)="[^"]*"')
+
+
+def _stub(tag: str, head: str, key: str) -> str:
+    """What the page is sent for a part it keeps: the tag, the names web/morph.js matches it by (``id``,
+    ``data-key``, ``data-part``) and ``data-keep``: not the rest of its start tag (a unit's label, a border's
+    whole path), which the page already has.
+
+    >>> _stub("path", '<path class="borders" d="M0 0L9 9" data-part="b"', "b")
+    '<path data-part="b" data-keep></path>'
+    >>> _stub("g", '<g id="x" class="u" data-key="k" data-part="u"', "u")
+    '<g id="x" data-key="k" data-part="u" data-keep></g>'
+    """
+    return f'<{tag}{"".join(_NAMES.findall(head))}{PART_ATTR}{key}" data-keep></{tag}>'
 
 
 _FIELD_TAGS = ("<input", "<select", "<textarea")
