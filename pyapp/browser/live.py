@@ -38,9 +38,11 @@ class LiveGlue:
         return self.app_of().live
 
     def after_update(self) -> None:
+        live = self.live
+        if not self.host and self.friend is None and live.friend is None and not live.remote_seats():
+            return                         # no live play on this page: nothing to do after a click
         import js                      # (imported here: the glue's tests swap in a fake js per test)
         from pyodide.ffi import create_once_callable, to_js
-        live = self.live
         api = getattr(getattr(js, "globalThis", None), "boardshelfLive", None)
         if api is None:
             if not self.waiting and (live.remote_seats() or live.friend is not None):

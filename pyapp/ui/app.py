@@ -133,8 +133,7 @@ class App(Session):
         self.bots.reset()
         self.hint_runner.reset()
         self.coach.game_changed()
-        if hasattr(self, "live"):
-            self.live.game_changed()
+        self.live.game_changed()
 
     # ================================================================ the contract with the browser glue
     @property
