@@ -151,6 +151,21 @@ TABLE_JS = """() => {
   const dockEl = [...app.querySelectorAll('.bs-actions')].find(e => getComputedStyle(e).position === 'fixed');
   const out = {boards: boards.length, board: boards.length ? box(boards[0]) : null, viewport: [innerWidth, innerHeight],
                dock: dockEl ? Math.round(dockEl.getBoundingClientRect().height) : null, covered: []};
+  // the recap box scrolls in a fixed height: its visible bottom edge must fall between two lines of text, never
+  // through one (a line cut in half reads as a fault)
+  out.cut = [];
+  for (const b of app.querySelectorAll('.since')) {
+    const r = b.getBoundingClientRect(), cs = getComputedStyle(b);
+    if (!r.height || b.scrollHeight <= b.clientHeight + 1) continue;
+    const edge = r.top + b.clientTop + b.clientHeight;
+    const walk = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (!n.textContent.trim()) continue;
+      const range = document.createRange(); range.selectNodeContents(n);
+      for (const q of range.getClientRects())
+        if (q.height && q.top < edge - 2 && q.bottom > edge + 2) out.cut.push(n.textContent.trim().slice(0, 40));
+    }
+  }
   const folded = e => { const d = e.closest('details:not([open])'); return !!d && !e.closest('summary'); };
   const controls = [...app.querySelectorAll('[data-action], [data-nav], button, summary, select, input, a[href]')]
     .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !folded(e)

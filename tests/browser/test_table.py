@@ -5,7 +5,8 @@ it) and 40 and 120 actions in (tools/screenshots.later_save): the element holdin
 ``data-board``; at 1366x768 and 1920x1080 the whole board is in view at the top of the page without scrolling
 (its box within the viewport) and its text is at least 11 px; on the phone the dock (the fixed bar of choices) takes
 at most 35 % of the height; at every size no fixed or sticky element lies over a visible control (each control
-scrolled to the middle of the screen, then the element found at its centre).  The measuring code is
+scrolled to the middle of the screen, then the element found at its centre), and the recap box (which scrolls in a
+fixed height) never cuts a line of text in half at its edge.  The measuring code is
 tools/screenshots.py's ``TABLE_JS`` and ``MEASURE_JS``, so the pictures and the test measure alike.
 """
 from __future__ import annotations
@@ -40,6 +41,8 @@ def table_problems(t: dict, m: dict, size: str) -> list[str]:
             out.append(f"board text of {m['boardFont']} px ({m['boardText']!r}) under {MIN_TEXT_PX} px")
     if touch and t["dock"] is not None and t["dock"] > DOCK_SHARE * h + 1:
         out.append(f"the dock is {t['dock']} px high, over {DOCK_SHARE:.0%} of {h} px")
+    if t.get("cut"):
+        out.append(f"the recap box's edge cuts {len(t['cut'])} lines of text in half, e.g. {t['cut'][:2]}")
     if t["covered"]:
         out.append(f"{len(t['covered'])} controls lie under something fixed or sticky, e.g. {t['covered'][:4]}")
     return out
@@ -85,3 +88,5 @@ def test_the_checks_find_what_they_look_for():
     phone = dict(bad, boards=1, covered=[], dock=400)
     assert table_problems(phone, {"boardFont": 11, "boardText": ""}, "phone") == \
         ["the dock is 400 px high, over 35% of 844 px"]
+    assert "cuts 1 lines" in " ".join(table_problems(dict(phone, dock=None, cut=["R1: Player 1 sails"]),
+                                                     {"boardFont": 11, "boardText": ""}, "phone"))
