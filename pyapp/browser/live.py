@@ -58,6 +58,9 @@ class LiveGlue:
                                        create_once_callable(lambda err, seat=seat: self._invite_failed(seat, err)))
         code = live.join_wanted()
         if code is not None:
+            if self.friend is not None:    # a new invitation opened on a friend's page: the old link ends unheard
+                old, self.friend = self.friend, None
+                old.link.close()
             api.join(code, to_js([])).then(create_once_callable(self._joined), create_once_callable(self._join_failed))
         for seat, text in live.outbox():
             inv = self.host.get(seat)
@@ -134,8 +137,8 @@ class LiveGlue:
     # ---- the friend
     def _joined(self, j: Any) -> None:
         self.friend = j
-        on_message = self._proxy(self._from_host)
-        on_state = self._proxy(self._friend_state)
+        on_message = self._proxy(lambda text: self._from_host(j, text))
+        on_state = self._proxy(lambda state: self._friend_state(j, state))
         self.keep += [on_message, on_state]
         j.link.onmessage, j.link.onstate = on_message, on_state
         self.live.joined(str(j.code))
@@ -145,13 +148,17 @@ class LiveGlue:
         self.live.friend_state("error", _error_text(err))
         self.update()
 
-    def _from_host(self, text: object) -> None:
+    def _from_host(self, j: Any, text: object) -> None:
+        if self.friend is not j:
+            return
         self.live.friend_receive(str(text))
         gid = self.live.friend_game_id()
         if gid is not None and self.after_parts is not None and self.after_parts([gid], self.update):
             return                         # the game's files first (a friend's page opened none), then drawn
         self.update()
 
-    def _friend_state(self, state: object) -> None:
+    def _friend_state(self, j: Any, state: object) -> None:
+        if self.friend is not j:
+            return
         self.live.friend_state(str(state))
         self.update()

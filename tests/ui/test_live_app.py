@@ -169,3 +169,64 @@ def test_hostile_friend_message_refused_with_its_reason_shown():
     assert len(app.state.history) == n
     texts = " ".join(m["text"] for m in friend.messages)
     assert "The host did not take that" in texts and "too long" in texts
+
+
+def test_a_lost_friend_seat_is_played_by_a_bot_meanwhile_then_handed_back_on_a_fresh_pairing():
+    """Faults (issue 36): the host sees the lost connection in words, may let a bot play the seat meanwhile (the
+    save still marks it the friend's), makes a new invitation; the friend's fresh pairing finds the game where it
+    was and the seat is theirs again."""
+    app = host()
+    ticks = iter(range(10**6))
+    app.live.clock = lambda: next(ticks)
+    friend = pair(app)
+    carry(app, friend)
+    state = app.state
+    app.live.peer_state(1, "closed")                       # the glue: the channel closed or the heartbeat stopped
+    html = app.render()
+    assert "connection to" in html and "was lost" in html
+    assert 'data-nav="live-bot:1"' in html and 'data-nav="live-again:1"' in html
+    app.handle("nav", "live-bot:1")
+    assert app.meta["seats"][1].startswith("bot:") and "Meanwhile a bot plays" in app.render()
+    assert 'data-nav="live-bot:1"' not in app.render()
+    mine = sum(h[0] == 1 for h in state.history)
+    for _ in range(300):                                   # the host plays on; the bot plays the friend's turns
+        if app.bot_pending():
+            assert app.step_bot()
+        elif sum(h[0] == 1 for h in state.history) >= mine + 2:
+            break
+        else:
+            app.handle("action", state.legal_actions(state.to_act[0])[0].id)
+    assert sum(h[0] == 1 for h in state.history) >= mine + 2
+    saved = json.loads(app.storage.get(app.key(app.meta["id"])))
+    assert saved["seats"] == ["human", "remote"]          # a reload offers to re-invite, not a bot for good
+    # a new invitation; the friend opens it (in the same tab) and the seat is theirs again
+    app.handle("nav", "live-again:1")
+    assert app.live.invites_wanted() == [1]
+    app.live.invite_made(1, "OFFER2")
+    assert friend.go_to("#/join/OFFER2") and friend.live.join_wanted() == "OFFER2"
+    friend.live.joined("REPLY2")
+    friend.live.friend_state("open")
+    app.live.reply_sent(1)
+    app.live.peer_state(1, "open")
+    assert app.meta["seats"] == ["human", "remote"] and not app.bot_pending()
+    assert "is back" in " ".join(m["text"] for m in app.messages)
+    carry(app, friend)
+    table = friend.live.friend["table"]
+    assert table.to_act == state.to_act and len(table.log) == len(state.log)     # the game where it was, whole
+    while 1 not in state.to_act:
+        app.handle("action", state.legal_actions(state.to_act[0])[0].id)
+        carry(app, friend)
+    n = len(state.history)
+    friend.handle("action", friend.live.friend["table"].legal_actions()[0].id)
+    carry(app, friend)
+    assert len(state.history) == n + 1 and state.history[-1][0] == 1
+
+
+def test_friend_page_says_the_host_is_gone_and_what_to_do():
+    app = host()
+    friend = pair(app)
+    carry(app, friend)
+    friend.live.friend_state("closed")
+    html = friend.render()
+    assert "connection to the host was lost" in html and "new invitation" in html
+    assert "<svg" in html                                  # the table as it was stays in view

@@ -21,6 +21,7 @@ from ...live.friend import FriendTable
 from ...live.protocol import HostLink, Refused, encode, VERSION
 from ..boards import board_function
 from ..markup import button, esc, log_details
+from .. import seats as seatlib
 from ..text import outcome_text, seat_html
 
 TYPE_CHECKING = False
@@ -39,8 +40,8 @@ STATE_WORDS = {
                "press Enter.",
     "connecting": "Connecting to {name}'s device…",
     "open": "Connected: {name} plays on their own device.",
-    "closed": "The connection to {name}'s device was lost. The game waits where it is: make a new invitation "
-              "and send it again.",
+    "closed": "The connection to {name}'s device was lost. The game waits where it is (or let a bot play the seat "
+              "meanwhile): make a new invitation and send it again; {name} finds the game where it was.",
     "failed": "The devices could not reach each other. Try both on the same Wi-Fi network (not a guest network, "
               "no VPN), then a new invitation; or play by link instead (Share).",
     "dropped": "You dropped {name}'s device{why}. Make a new invitation to let them back in.",
@@ -50,7 +51,8 @@ FRIEND_WORDS = {
     "waiting": "Send this reply code back to the person who invited you (the same way the invitation came). "
                "The game starts here once they enter it.",
     "open": "Connected.",
-    "closed": "The connection to the host was lost. Ask them for a new invitation: the game waits where it was.",
+    "closed": "The connection to the host was lost (their page was closed, or a device left the network). Ask them "
+              "for a new invitation and open it here or in any tab: the game waits where it was.",
     "failed": "The devices could not reach each other. Try both on the same Wi-Fi network (not a guest network, "
               "no VPN), then ask for a new invitation.",
     "error": "This invitation could not be used: {why}",
@@ -69,7 +71,7 @@ class LivePlay:
         self.clock = time.monotonic          # (tests play faster than a friend's rate limit allows)
 
     def navs(self) -> dict[str, Callable[[str], None]]:
-        return {"live-drop": self._nav_drop, "live-again": self._nav_again}
+        return {"live-drop": self._nav_drop, "live-again": self._nav_again, "live-bot": self._nav_bot}
 
     def game_changed(self) -> None:
         self.closing += [seat for seat, p in self.peers.items() if p["state"] in ("waiting", "connecting", "open")]
@@ -80,7 +82,12 @@ class LivePlay:
         meta = self.s.meta
         if self.s.state is None or meta is None or self.s.link is not None:
             return []
-        return [i for i, k in enumerate(meta["seats"]) if k == "remote"]
+        away = meta.get("standin", ())
+        return [i for i, k in enumerate(meta["seats"]) if k == "remote" or i in away]
+
+    def standin(self, seat: int) -> bool:
+        """A bot plays ``seat`` while its friend is away (:meth:`_nav_bot`)."""
+        return self.s.meta is not None and seat in self.s.meta.get("standin", ())
 
     def _peer(self, seat: int) -> dict:
         p = self.peers.get(seat)
@@ -117,6 +124,7 @@ class LivePlay:
             return
         if state == "open":
             p["link"].resend()                      # a fresh channel: the whole table again
+            self._back(seat)
         p["state"] = state if state in STATE_WORDS else "closed"
 
     def peer_error(self, seat: int, why: str) -> None:
@@ -189,6 +197,26 @@ class LivePlay:
         if arg.isdigit() and int(arg) in self.peers:
             self._drop(int(arg))
 
+    def _nav_bot(self, arg: str) -> None:
+        """A bot plays the seat of a friend whose connection is lost until the friend is back (the save keeps the
+        seat ``remote``: :meth:`pyapp.ui.store.SaveStore.autosave`)."""
+        meta, state = self.s.meta, self.s.state
+        if not arg.isdigit() or meta is None or state is None or int(arg) not in self.remote_seats():
+            return
+        seat = int(arg)
+        if self.standin(seat) or self.peers.get(seat, {}).get("state") == "open":
+            return
+        meta["seats"][seat] = "bot:" + seatlib.new_seat_bot(state.game.id)
+        meta["standin"] = sorted({*meta.get("standin", ()), seat})
+
+    def _back(self, seat: int) -> None:
+        """The friend is back on a fresh channel: the seat is theirs again."""
+        meta = self.s.meta
+        if meta is not None and seat in meta.get("standin", ()):
+            meta["seats"][seat] = "remote"
+            meta["standin"] = [x for x in meta["standin"] if x != seat]
+            self.s.notify(f"{meta['names'][seat]} is back: the bot no longer plays their seat.", "info")
+
     def _nav_again(self, arg: str) -> None:
         """A new invitation for a seat whose connection was lost, failed or dropped."""
         if arg.isdigit() and int(arg) in self.remote_seats():
@@ -211,6 +239,8 @@ class LivePlay:
         p = self._peer(seat)
         st = p["state"]
         words = STATE_WORDS[st].format(name=name, why=f" ({p['why']})" if p["why"] else "")
+        if self.standin(seat):
+            words += f" Meanwhile a bot plays {name}'s seat."
         body = ""
         link = self.invite_link(seat)
         if st == "waiting" and link:
@@ -229,6 +259,8 @@ class LivePlay:
             tools = button(f"Drop {name}'s device", nav=f"live-drop:{seat}", cls="small")
         elif st in ("closed", "failed", "dropped"):
             tools = button("New invitation", nav=f"live-again:{seat}", cls="small")
+            if not self.standin(seat):
+                tools += button(f"A bot plays {name}'s seat meanwhile", nav=f"live-bot:{seat}", cls="small")
         return (f'<div class="live-peer live-{st}" data-live-seat="{seat}">'
                 f'<p class="live-state" role="status">{seat_html(seat, name)}: {esc(words)}</p>{body}'
                 f'<div class="button-row">{tools}</div></div>')
