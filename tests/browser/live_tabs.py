@@ -23,14 +23,20 @@ def host_state(host):
     return saves.load_save(host_save(host))[0]
 
 
-def pair(host, friend, seat: int, fresh: bool = True, timeout: int = 60_000) -> float:
-    """``friend`` opens the invitation of ``seat`` shown on ``host`` and sends its reply back; returns the seconds
-    from opening the invitation to the friend's table drawn."""
+def open_invitation(host, friend, seat: int, timeout: int = 60_000) -> None:
+    """``friend`` opens the invitation of ``seat`` shown on ``host`` (without waiting for its page to boot)."""
     host.wait_for_selector(f'[data-invite="{seat}"]', timeout=timeout)
     invite = host.get_attribute(f'[data-invite="{seat}"]', "href")
     assert "#/join/" in invite and "?" not in invite.split("#")[0]     # the code travels in the fragment only
-    t0 = time.monotonic()
     friend.goto(invite)
+
+
+def pair(host, friend, seat: int, fresh: bool = True, opened: bool = False, timeout: int = 60_000) -> float:
+    """``friend`` opens the invitation of ``seat`` shown on ``host`` (unless ``opened`` already) and sends its reply
+    back; returns the seconds from then to the friend's table drawn."""
+    t0 = time.monotonic()
+    if not opened:
+        open_invitation(host, friend, seat, timeout)
     if fresh:
         wait_ready(friend)
     reply = friend.locator("#app [data-reply]").inner_text(timeout=timeout).strip()
@@ -69,3 +75,18 @@ def play_to_end(host, pages: dict, pick, limit: int) -> int:
         if play_move(host, pages, pick) is None:
             return done
     raise AssertionError(f"the game did not end in {limit} moves")
+
+
+class Follow:
+    """A move picker that plays ``moves`` (a whole game's, as ``(seat, id)``) while the game follows them, and
+    ``fallback``'s choice once it does not."""
+
+    def __init__(self, moves: list, fallback) -> None:
+        self.moves, self.fallback = moves, fallback
+
+    def choose(self, state, seat: int) -> str:
+        n = len(state.history)
+        if n < len(self.moves) and [tuple(h[:2]) for h in state.history] == self.moves[:n] \
+                and self.moves[n][0] == seat:
+            return str(self.moves[n][1])
+        return self.fallback.choose(state, seat)
