@@ -54,14 +54,14 @@ class LiveGlue:
             if inv is not None:
                 inv.link.close()
         for seat in live.invites_wanted():
-            api.invite(to_js([])).then(create_once_callable(lambda inv, seat=seat: self._invited(seat, inv)),
+            api.invite(self._servers(live)).then(create_once_callable(lambda inv, seat=seat: self._invited(seat, inv)),
                                        create_once_callable(lambda err, seat=seat: self._invite_failed(seat, err)))
         code = live.join_wanted()
         if code is not None:
             if self.friend is not None:    # a new invitation opened on a friend's page: the old link ends unheard
                 old, self.friend = self.friend, None
                 old.link.close()
-            api.join(code, to_js([])).then(create_once_callable(self._joined), create_once_callable(self._join_failed))
+            api.join(code, self._servers(live)).then(create_once_callable(self._joined), create_once_callable(self._join_failed))
         for seat, text in live.outbox():
             inv = self.host.get(seat)
             if inv is not None:
@@ -69,6 +69,13 @@ class LiveGlue:
         if self.friend is not None:
             for text in live.friend_outbox():
                 self.friend.link.send(text)
+
+    @staticmethod
+    def _servers(live: LivePlay) -> Any:
+        """The ``iceServers`` for web/live.js: [] unless the players set some (plain JavaScript objects)."""
+        import js
+        from pyodide.ffi import to_js
+        return to_js(live.ice_servers(), dict_converter=js.Object.fromEntries)
 
     @staticmethod
     def _once(fn: Callable[..., None]) -> Any:

@@ -17,6 +17,7 @@ import time
 
 from ... import games
 from ...engine.core import IllegalAction
+from ...live import ice
 from ...live.friend import FriendTable
 from ...live.protocol import HostLink, Refused, encode, VERSION
 from ..boards import board_function
@@ -69,6 +70,7 @@ class LivePlay:
         self.friend: dict | None = None      # the friend's side: {code, reply, state, why, table, queue}
         self.closing: list[int] = []         # peers the glue must close
         self.clock = time.monotonic          # (tests play faster than a friend's rate limit allows)
+        self._ice: dict | None = None        # the STUN/TURN setting (pyapp.live.ice), read when first needed
 
     def navs(self) -> dict[str, Callable[[str], None]]:
         return {"live-drop": self._nav_drop, "live-again": self._nav_again, "live-bot": self._nav_bot}
@@ -76,6 +78,62 @@ class LivePlay:
     def game_changed(self) -> None:
         self.closing += [seat for seat, p in self.peers.items() if p["state"] in ("waiting", "connecting", "open")]
         self.peers = {}
+
+    # ================================================================ STUN and TURN servers (a setting)
+    @property
+    def ice(self) -> dict:
+        if self._ice is None:
+            self._ice = ice.load(self.s.storage.get(ice.KEY))
+        return self._ice
+
+    def ice_servers(self) -> list[dict]:
+        """(for the glue) The ``iceServers`` of the next connection: none unless the players turned some on."""
+        return list(self.ice["servers"]) if self.ice["use"] else []
+
+    def input(self, name: str, value: str) -> bool:
+        """The setting's fields: ``live-ice-use`` (``on``/``off``) and ``live-ice-servers`` (the lines).  A change
+        makes the invitations (or the friend's reply) not yet answered anew, with the servers now set."""
+        if name not in ("live-ice-use", "live-ice-servers"):
+            return False
+        new = dict(self.ice)
+        if name == "live-ice-use":
+            new["use"] = value == "on"
+        else:
+            try:
+                new.update(text=str(value)[:ice.MAX_TEXT + 1], servers=ice.parse_servers(value))
+            except Refused as exc:
+                self.s.notify(f"The servers were not changed: {exc}")
+                return True
+            new["text"] = "\n".join(line.strip() for line in str(value).splitlines() if line.strip())
+        if new == self.ice:
+            return True
+        self._ice = new
+        self.s.write(ice.KEY, ice.dump(new), "the connection servers")
+        for seat, p in list(self.peers.items()):                # invitations not yet answered: made again
+            if p["state"] in ("new", "waiting"):
+                self._nav_again(str(seat))
+        f = self.friend
+        if f is not None and f["state"] in ("joining", "waiting"):
+            f.update(asked=False, reply=None, state="joining")   # a new reply, with the servers now set
+        return True
+
+    def ice_html(self) -> str:
+        """The setting, in the host's panel and on the friend's page (folded; off by default)."""
+        cur = self.ice
+        opts = "".join(f'<option value="{v}"{" selected" if cur["use"] == (v == "on") else ""}>{t}</option>'
+                       for v, t in (("off", "Off: no server (the default)"), ("on", "On: use the servers below")))
+        state = (f"On: {len(cur['servers'])} server(s)." if cur["use"] and cur["servers"] else "Off.")
+        return ('<details class="live-ice"><summary>Connection servers (STUN, TURN)</summary>'
+                f'<p class="quiet">{esc(state)} Without servers, the devices connect on the same network, or '
+                "wherever they can reach each other directly. A STUN server you name here learns both devices' "
+                "public internet addresses; a TURN server also relays the game's traffic (encrypted: it cannot read "
+                "it, but sees when and how much you play). Name only servers you trust; both players may set the "
+                "same ones. A change makes a new invitation or reply.</p>"
+                f'<label class="field">Use them <select data-input="live-ice-use">{opts}</select></label>'
+                '<label class="field">Servers, one a line: <code>stun:host:port</code> or '
+                '<code>turn:host:port username password</code> '
+                f'<textarea data-input="live-ice-servers" rows="3" maxlength="{ice.MAX_TEXT}" spellcheck="false" '
+                f'autocomplete="off">{esc(cur["text"])}</textarea></label></details>')
 
     # ================================================================ the host
     def remote_seats(self) -> list[int]:
@@ -233,7 +291,7 @@ class LivePlay:
         names = self.s.meta["names"]
         rows = "".join(self._peer_row(seat, names[seat]) for seat in seats)
         return (f'<section class="live-panel" aria-label="Friends on other devices">'
-                f"<h3>Friends on other devices</h3>{rows}</section>")
+                f"<h3>Friends on other devices</h3>{rows}{self.ice_html()}</section>")
 
     def _peer_row(self, seat: int, name: str) -> str:
         p = self._peer(seat)
@@ -361,6 +419,8 @@ class LivePlay:
                      f'<code class="live-code" data-reply tabindex="0">{esc(f["reply"])}</code></p>')
         table: FriendTable = f["table"]
         if table.msg is None:
+            if st in ("joining", "waiting", "failed"):
+                head += self.ice_html()
             return f'<section class="live-friend">{head}</section>'
         if f["why"] and st == "open":
             head += f'<p class="notice quiet">{esc(f["why"])}</p>'
