@@ -58,7 +58,9 @@ def test_the_panel_offers_the_setting_and_says_what_those_hosts_learn():
     html = app.render()
     assert "Connection servers (STUN, TURN)" in html and 'data-input="live-ice-servers"' in html
     assert "public internet addresses" in html and "relays the game's traffic" in html
-    assert '<option value="off" selected>' in html
+    assert '<option value="off" selected>' in html and '<details class="live-ice">' in html
+    app.handle("nav", "live-ice")
+    assert '<details class="live-ice" open>' in app.render()       # stays open across updates while set
 
 
 def test_setting_servers_makes_the_invitation_again_with_them_and_keeps_them():

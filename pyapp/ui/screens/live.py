@@ -71,9 +71,11 @@ class LivePlay:
         self.closing: list[int] = []         # peers the glue must close
         self.clock = time.monotonic          # (tests play faster than a friend's rate limit allows)
         self._ice: dict | None = None        # the STUN/TURN setting (pyapp.live.ice), read when first needed
+        self.ice_open = False                # its folded section is open
 
     def navs(self) -> dict[str, Callable[[str], None]]:
-        return {"live-drop": self._nav_drop, "live-again": self._nav_again, "live-bot": self._nav_bot}
+        return {"live-drop": self._nav_drop, "live-again": self._nav_again, "live-bot": self._nav_bot,
+                "live-ice": self._nav_ice}
 
     def game_changed(self) -> None:
         self.closing += [seat for seat, p in self.peers.items() if p["state"] in ("waiting", "connecting", "open")]
@@ -85,6 +87,9 @@ class LivePlay:
         if self._ice is None:
             self._ice = ice.load(self.s.storage.get(ice.KEY))
         return self._ice
+
+    def _nav_ice(self, arg: str) -> None:
+        self.ice_open = not self.ice_open
 
     def ice_servers(self) -> list[dict]:
         """(for the glue) The ``iceServers`` of the next connection: none unless the players turned some on."""
@@ -123,7 +128,8 @@ class LivePlay:
         opts = "".join(f'<option value="{v}"{" selected" if cur["use"] == (v == "on") else ""}>{t}</option>'
                        for v, t in (("off", "Off: no server (the default)"), ("on", "On: use the servers below")))
         state = (f"On: {len(cur['servers'])} server(s)." if cur["use"] and cur["servers"] else "Off.")
-        return ('<details class="live-ice"><summary>Connection servers (STUN, TURN)</summary>'
+        return (f'<details class="live-ice"{" open" if self.ice_open else ""}>'
+                '<summary data-nav="live-ice">Connection servers (STUN, TURN)</summary>'
                 f'<p class="quiet">{esc(state)} Without servers, the devices connect on the same network, or '
                 "wherever they can reach each other directly. A STUN server you name here learns both devices' "
                 "public internet addresses; a TURN server also relays the game's traffic (encrypted: it cannot read "
