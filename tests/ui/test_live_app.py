@@ -230,3 +230,58 @@ def test_friend_page_says_the_host_is_gone_and_what_to_do():
     html = friend.render()
     assert "connection to the host was lost" in html and "new invitation" in html
     assert "<svg" in html                                  # the table as it was stays in view
+
+
+def test_a_friend_asks_for_a_hint_and_the_host_computes_it_for_that_seat():
+    """Hints for a friend (issue 36): the host's hint bot thinks for the asking seat (as for a person at the host's
+    table: the same bot and seed), the answer goes to that friend only, marks its board, is kept with the game's
+    hints, and is not thought again when asked again at the same position."""
+    from pyapp.ui import hints as hintlib
+    app = host()
+    ticks = iter(range(10**6))
+    app.live.clock = lambda: next(ticks)
+    friend = pair(app)
+    carry(app, friend)
+    state = app.state
+    while 1 not in state.to_act:
+        app.handle("action", state.legal_actions(state.to_act[0])[0].id)
+    carry(app, friend)
+    html = friend.render()
+    assert 'data-nav="live-hint"' in html and "What would the bot do?" in html
+    friend.handle("nav", "live-hint")
+    assert "The bot is thinking" in friend.render()
+    carry(app, friend)
+    want = hintlib.suggest(state, 1)
+    html = friend.render()
+    assert "The bot would play" in html and f'data-action="{want}" data-hint="1"' in html
+    assert [(h["seat"], h["action"], h["step"]) for h in app.hints] == [(1, want, len(state.history))]
+    saved = json.loads(app.storage.get(app.key(app.meta["id"])))
+    assert saved["hints"][0]["seat"] == 1 and saved["hints"][0]["action"] == want
+    # asked again (a hostile or impatient page): the same answer, no second hint
+    table = friend.live.friend["table"]
+    app.live.from_peer(1, table.ask("hint"))
+    assert len(app.hints) == 1
+    sent = [t for _s, t in app.live.outbox()]
+    assert len(sent) == 1 and f'"action":"{want}"' in sent[0]
+    # the friend plays it; the hint goes with that table
+    friend.handle("action", want)
+    carry(app, friend)
+    assert tuple(state.history[-1][:2]) == (1, want)
+    assert "The bot would play" not in friend.render()
+
+
+def test_a_hint_asked_off_turn_is_refused():
+    app = host()
+    friend = pair(app)
+    ticks = iter(range(10**6))
+    app.live.clock = lambda: next(ticks)
+    carry(app, friend)
+    for _ in range(50):                                   # the friend's turn played: now the host's
+        if 1 not in app.state.to_act:
+            break
+        friend.handle("action", botlib.make("hexbattle", "greedy", 3).choose(app.state, 1))
+        carry(app, friend)
+    assert 'data-nav="live-hint"' not in friend.render()
+    app.live.from_peer(1, friend.live.friend["table"].ask("hint"))
+    carry(app, friend)
+    assert app.hints == [] and any("A hint is for your turn" in m["text"] for m in friend.messages)

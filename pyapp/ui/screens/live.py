@@ -21,6 +21,8 @@ from ...live import ice
 from ...live.friend import FriendTable
 from ...live.protocol import HostLink, Refused, encode, VERSION
 from ..boards import board_function
+from .. import hints as hintlib
+from .. import hintwhy
 from ..markup import button, esc, log_details
 from .. import seats as seatlib
 from ..text import outcome_text, seat_html
@@ -75,7 +77,7 @@ class LivePlay:
 
     def navs(self) -> dict[str, Callable[[str], None]]:
         return {"live-drop": self._nav_drop, "live-again": self._nav_again, "live-bot": self._nav_bot,
-                "live-ice": self._nav_ice}
+                "live-ice": self._nav_ice, "live-hint": self._nav_friend_hint}
 
     def game_changed(self) -> None:
         self.closing += [seat for seat, p in self.peers.items() if p["state"] in ("waiting", "connecting", "open")]
@@ -246,8 +248,42 @@ class LivePlay:
         elif kind == "undo":
             s.state = state.undo(seat)
             self.store.autosave()
-        else:                                       # hints and "why" are not offered to a friend yet
+        elif kind == "hint":
+            p["queue"].append(self._hint_for(seat))
+        else:                                       # "why" is not offered to a friend yet
             p["queue"].append(encode({"v": VERSION, "type": "refused", "reason": "This is not offered in live play yet."}))
+
+    def _hint_for(self, seat: int) -> str:
+        """The hint for ``seat`` now, computed here as for a person at this table (the same hint bot, its own seed,
+        thinking on a copy: :mod:`pyapp.ui.hints`), kept with the game's hints (the log notes it; its label shows
+        only to that seat where views are private), and sent to that seat's friend only.  Asked again at the same
+        position: the same answer, not thought again."""
+        s, p = self.s, self.peers[seat]
+        state = s.state
+        assert state is not None and s.meta is not None
+        n = len(state.history)
+        cur = next((h for h in s.hints if h["step"] == n and h["seat"] == seat), None)
+        if cur is None:
+            try:
+                aid = hintlib.suggest(state, seat)
+                cur = hintlib.describe({"step": n, "seat": seat, "action": aid}, state)
+            except Exception as exc:  # a broken bot must not break the game: say so, the game goes on
+                return encode({"v": VERSION, "type": "refused",
+                               "reason": f"The bot could not think of a hint here ({type(exc).__name__})."})
+            try:
+                steps = hintwhy.reason(state, seat, aid, lambda: hintlib.make_bot(state, seat),
+                                       hintlib.hint_seed(state.seed, n, seat) + 1, s.meta["names"])
+                while True:
+                    next(steps)
+            except StopIteration as stop:
+                if stop.value:
+                    cur["why"] = str(stop.value)
+            except Exception:  # only the reason failed: the hint without it
+                pass
+            s.hints.append(cur)
+            self.store.autosave()
+        return encode({"v": VERSION, "type": "hint", "n": p["link"].n, "action": cur["action"],
+                       "label": cur["label"], "why": cur.get("why", "")})
 
     def _drop(self, seat: int, why: str = "") -> None:
         p = self.peers.get(seat)
@@ -371,12 +407,20 @@ class LivePlay:
             f["why"] = str(exc)
             f["queue"].append(table.ask("hello", game=table.game_id if table.msg else "", name=""))
             return
-        if kind == "refused" and table.last_other is not None:
+        if kind == "hint" and table.last_other is not None:
+            m = table.last_other
+            if (type(m.get("n")) is int and all(isinstance(m.get(k), str) for k in ("action", "label", "why"))
+                    and len(m["action"]) <= 200 and len(m["label"]) <= 500 and len(m["why"]) <= 2000):
+                f["hint"] = {k: m[k] for k in ("n", "action", "label", "why")}
+            f["asking"] = False
+        elif kind == "refused" and table.last_other is not None:
+            f["asking"] = False
             self.s.notify(f"The host did not take that: {str(table.last_other.get('reason', ''))[:200]}")
         elif kind == "bye":
             f["state"] = "closed"
         elif kind == "table":
             f["why"] = ""
+            f["asking"] = False                  # (a hint asked on an older table is not coming)
 
     def friend_act(self, aid: str) -> None:
         """A click on the friend's table: the action asked of the host."""
@@ -387,6 +431,23 @@ class LivePlay:
             f["queue"].append(f["table"].act(aid))
         except Refused as exc:
             self.s.notify(str(exc))
+
+    def _nav_friend_hint(self, arg: str) -> None:
+        """The friend's "What would the bot do?": asked of the host, for this seat at this table."""
+        f = self.friend
+        if f is None or f["table"].msg is None or f["state"] != "open" or f.get("asking"):
+            return
+        table: FriendTable = f["table"]
+        if table.is_over or table.seat not in table.to_act or self._friend_hint() is not None:
+            return
+        f["asking"] = True
+        f["queue"].append(table.ask("hint"))
+
+    def _friend_hint(self) -> dict | None:
+        """The hint the host sent for the table on screen (it goes with the next table)."""
+        f = self.friend
+        h = f.get("hint") if f is not None else None
+        return h if h is not None and f is not None and h["n"] == f["table"].n else None
 
     def friend_outbox(self) -> list[str]:
         """(for the glue) The friend's messages to send to the host now."""
@@ -445,6 +506,20 @@ class LivePlay:
             actions, interactive = actions + free, True
         view = table.view()
         board = draw(view, actions, seat=seat, names=names, interactive=interactive)
+        hint_bar = ""
+        if interactive and seat in table.to_act and st == "open":
+            hint = self._friend_hint()
+            if hint is not None:
+                board = hintlib.mark(board, hint["action"], seat)
+                why = f' <span class="hint-why">{esc(hint["why"])}</span>' if hint["why"] else ""
+                hint_bar = (f'<div class="hint-bar"><p class="hint-line" data-hint-line tabindex="-1">'
+                            f'The bot would play: <strong>{esc(hint["label"])}</strong>.{why}</p></div>')
+            elif f.get("asking"):
+                hint_bar = ('<div class="hint-bar"><button type="button" class="btn small hint-ask thinking" '
+                            'aria-busy="true" aria-disabled="true" data-nav="live-hint">The bot is thinking…'
+                            '</button></div>')
+            else:
+                hint_bar = (f'<div class="hint-bar">{button(esc(hintlib.BUTTON_LABEL), nav="live-hint", cls="small hint-ask", title="a hint: the move the normal bot would make for you now (the host computes it; the log notes it)")}</div>')
         if not isinstance(view.get("log"), list):
             board += log_details("live-log", table.log, names=names)
         if table.is_over:
@@ -454,5 +529,5 @@ class LivePlay:
             who = ", ".join(seat_html(s, names[s]) + (" (you)" if s == seat else "") for s in table.to_act)
             banner = f'<div class="turn-banner">To play: <strong>{who}</strong></div>'
         return (f'<section class="game live-friend" aria-labelledby="game-title">'
-                f'<h2 id="game-title" class="sr-only">{esc(game.title)}</h2>{head}{banner}'
+                f'<h2 id="game-title" class="sr-only">{esc(game.title)}</h2>{head}{banner}{hint_bar}'
                 f'<div class="board-wrap">{board}</div></section>')
