@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from harness import action_ids, click_action, new_page, wait_ready
+from harness import action_ids, click, click_action, new_page, wait_ready
 from near_end import hand_to_page
 from pyapp import bots as botlib
 from pyapp.ui import App, DictStorage
@@ -81,10 +81,21 @@ def test_two_tabs_play_hex_battle_live_to_the_end(tabs):
         raise
     sent = friend.evaluate("() => location.href")
     pages = {0: host, 1: friend}
+    asked = False
     for seat, aid in moves[-LAST:]:
         page = pages[seat]
         page.wait_for_function("(a) => [...document.querySelectorAll('#app [data-action]')]"
                                ".some(e => e.dataset.action === a && !e.disabled)", arg=aid, timeout=60_000)
+        if seat == 1 and not asked:              # a hint, computed by the host for the friend's seat
+            asked = True
+            click(friend, '[data-nav="live-hint"]')
+            friend.wait_for_selector("#app [data-hint-line]", timeout=30_000)
+            hinted = friend.get_attribute('#app [data-hint="1"]', "data-action")
+            assert hinted in action_ids(friend)
+            assert "The bot would play" in friend.locator("#app [data-hint-line]").inner_text()
+            saved = json.loads(host.evaluate("() => localStorage.getItem('boardshelf:save:' + "
+                                             "localStorage.getItem('boardshelf:current'))"))
+            assert [(h["seat"], h["action"]) for h in saved["hints"]] == [(1, hinted)]
         click_action(page, aid)
     host.wait_for_selector(".game-over, .outcome", timeout=60_000)
     friend.wait_for_selector(".live-friend .turn-banner.outcome", timeout=60_000)
