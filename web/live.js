@@ -15,6 +15,13 @@ export const MAX_CODE = 12000;            // characters of a code (a description
 const MAX_DESCRIPTION = 64 * 1024;        // bytes of a description once inflated
 export const MAX_MESSAGE = 256 * 1024;    // characters of one message on the channel (the host's table message)
 const GATHER_MS = 8000;                   // at most this long for the candidates (then what was found is used)
+// The heartbeat: each side of an open channel sends HEARTBEAT every `beat` ms (never handed to the app); a channel
+// that has heard nothing for `lost` ms (three beats) is taken as lost, so a silent drop (a phone asleep, Wi-Fi
+// gone) shows on both sides as "closed", like the channel's own close does at once when a tab is closed.
+// (Tests shorten the times before pairing: `boardshelfLive.timing`.)
+export const timing = { beat: 5000, lost: 15000 };
+const HEARTBEAT = "hb";                   // never a message of the app's (those are JSON objects)
+export const links = new Set();           // the links of this page that are not closed (tests cut them: `mute`)
 
 const b64url = (bytes) => {
   let s = "";
@@ -81,6 +88,10 @@ class Link {
     this.state = "pairing";
     this.onmessage = null;
     this.onstate = null;
+    this.mute = false;                    // (tests) a cut cable: nothing sent, nothing heard
+    this.heard = 0;
+    this.beat = null;
+    links.add(this);
     pc.addEventListener("connectionstatechange", () => {
       if (pc.connectionState === "failed") this._set("failed");
       else if (pc.connectionState === "closed" || pc.connectionState === "disconnected") this._set("closed");
@@ -89,21 +100,38 @@ class Link {
 
   _attach(channel) {
     this.channel = channel;
-    channel.addEventListener("open", () => this._set("open"));
+    channel.addEventListener("open", () => { this.heard = performance.now(); this._beat(); this._set("open"); });
     channel.addEventListener("close", () => this._set("closed"));
     channel.addEventListener("message", (e) => {
+      if (this.mute) return;
+      this.heard = performance.now();
+      if (e.data === HEARTBEAT) return;
       if (typeof e.data === "string" && e.data.length <= MAX_MESSAGE && this.onmessage) this.onmessage(e.data);
     });
+  }
+
+  _beat() {
+    const tick = () => {
+      if (this.state !== "open") return;
+      if (performance.now() - this.heard > timing.lost) { this.close(); return; }
+      if (!this.mute && this.channel.readyState === "open") this.channel.send(HEARTBEAT);
+    };
+    this.beat = setInterval(tick, timing.beat);
   }
 
   _set(state) {
     if (this.state === state || (this.state === "failed" && state === "closed")) return;
     this.state = state;
+    if (state === "closed" || state === "failed") {
+      clearInterval(this.beat);
+      links.delete(this);
+    }
     if (this.onstate) this.onstate(state);
   }
 
   send(text) {
     if (!this.channel || this.channel.readyState !== "open" || typeof text !== "string" || text.length > MAX_MESSAGE) return false;
+    if (this.mute) return true;
     this.channel.send(text);
     return true;
   }
@@ -138,4 +166,4 @@ export async function join(code, iceServers = []) {
   return { link, code: await pack(pc.localDescription) };
 }
 
-globalThis.boardshelfLive = { invite, join, pack, unpack, MAX_CODE, MAX_MESSAGE };
+globalThis.boardshelfLive = { invite, join, pack, unpack, MAX_CODE, MAX_MESSAGE, timing, links };

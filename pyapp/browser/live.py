@@ -54,11 +54,14 @@ class LiveGlue:
             if inv is not None:
                 inv.link.close()
         for seat in live.invites_wanted():
-            api.invite(to_js([])).then(create_once_callable(lambda inv, seat=seat: self._invited(seat, inv)),
+            api.invite(self._servers(live)).then(create_once_callable(lambda inv, seat=seat: self._invited(seat, inv)),
                                        create_once_callable(lambda err, seat=seat: self._invite_failed(seat, err)))
         code = live.join_wanted()
         if code is not None:
-            api.join(code, to_js([])).then(create_once_callable(self._joined), create_once_callable(self._join_failed))
+            if self.friend is not None:    # a new invitation opened on a friend's page: the old link ends unheard
+                old, self.friend = self.friend, None
+                old.link.close()
+            api.join(code, self._servers(live)).then(create_once_callable(self._joined), create_once_callable(self._join_failed))
         for seat, text in live.outbox():
             inv = self.host.get(seat)
             if inv is not None:
@@ -66,6 +69,13 @@ class LiveGlue:
         if self.friend is not None:
             for text in live.friend_outbox():
                 self.friend.link.send(text)
+
+    @staticmethod
+    def _servers(live: LivePlay) -> Any:
+        """The ``iceServers`` for web/live.js: [] unless the players set some (plain JavaScript objects)."""
+        import js
+        from pyodide.ffi import to_js
+        return to_js(live.ice_servers(), dict_converter=js.Object.fromEntries)
 
     @staticmethod
     def _once(fn: Callable[..., None]) -> Any:
@@ -134,8 +144,8 @@ class LiveGlue:
     # ---- the friend
     def _joined(self, j: Any) -> None:
         self.friend = j
-        on_message = self._proxy(self._from_host)
-        on_state = self._proxy(self._friend_state)
+        on_message = self._proxy(lambda text: self._from_host(j, text))
+        on_state = self._proxy(lambda state: self._friend_state(j, state))
         self.keep += [on_message, on_state]
         j.link.onmessage, j.link.onstate = on_message, on_state
         self.live.joined(str(j.code))
@@ -145,13 +155,17 @@ class LiveGlue:
         self.live.friend_state("error", _error_text(err))
         self.update()
 
-    def _from_host(self, text: object) -> None:
+    def _from_host(self, j: Any, text: object) -> None:
+        if self.friend is not j:
+            return
         self.live.friend_receive(str(text))
         gid = self.live.friend_game_id()
         if gid is not None and self.after_parts is not None and self.after_parts([gid], self.update):
             return                         # the game's files first (a friend's page opened none), then drawn
         self.update()
 
-    def _friend_state(self, state: object) -> None:
+    def _friend_state(self, j: Any, state: object) -> None:
+        if self.friend is not j:
+            return
         self.live.friend_state(str(state))
         self.update()

@@ -309,6 +309,8 @@ class App(Session):
             return
         if self.sharing.replay_input(name, value):
             return
+        if self.live.input(name, value):             # live play's STUN/TURN servers
+            return
         if self.screen == "setup" and self.setup is not None and self.setup_screen.input(name, value):
             return
         step = self.setup_screen.active_step()

@@ -67,7 +67,9 @@ class SaveStore:
         if s.state is None or s.meta is None or (s.link is not None and not s.link["saved"]):
             return                         # (a game opened from a link is kept only when the person asks)
         now = s.clock()
-        save = saves.to_save(s.state, save_id=s.meta["id"], seats=s.meta["seats"], names=s.meta["names"],
+        away = s.meta.get("standin", ())          # a bot plays a lost friend's seat meanwhile: still theirs
+        seats = [("remote" if i in away else k) for i, k in enumerate(s.meta["seats"])]
+        save = saves.to_save(s.state, save_id=s.meta["id"], seats=seats, names=s.meta["names"],
                              title=s.meta["title"], created=s.meta["created"], updated=now)
         out = s.state.outcome()
         save["status"] = "in progress" if out is None else f"finished: {outcome_text(out, s.meta['names'])}"

@@ -81,3 +81,33 @@ def test_a_reply_is_not_an_invitation_and_a_code_that_inflates_too_far_is_refuse
         try { await boardshelfLive.join(code); return 'joined ' + code.length; } catch (e) { return code.length + ' ' + e.message; } }""")
     size, _, message = bomb.partition(" ")
     assert int(size) < 12000 and "damaged" in message
+
+
+def test_the_servers_setting_reaches_the_connections_config(browser, site):
+    """The STUN/TURN setting (off by default: the invitation's connection has no ICE server) set on the host's
+    panel reaches web/live.js: the new invitation's RTCPeerConnection has those servers.  (Loopback addresses: no
+    packet leaves the machine.)"""
+    from harness import click, set_input, wait_ready
+    ctx, page, guard = new_page(browser)
+    try:
+        page.goto(site.url("index.html?game=hexbattle&seats=human,remote&seed=7"))
+        wait_ready(page)
+        page.wait_for_selector("[data-invite]", timeout=30_000)
+        first = page.get_attribute("[data-invite]", "href")
+        configs = "() => [...boardshelfLive.links].map(l => l.pc.getConfiguration().iceServers)"
+        assert page.evaluate(configs) == [[]]
+        click(page, ".live-ice summary")
+        set_input(page, '[data-input="live-ice-servers"]', "stun:127.0.0.1:3478\nturn:127.0.0.1:3479 ann pw")
+        set_input(page, '[data-input="live-ice-use"]', "on")
+        page.wait_for_function(f"() => ({configs})().some(s => s.length === 2)", timeout=30_000)
+        servers = [s for s in page.evaluate(configs) if s][-1]
+        assert [s["urls"] for s in servers] == [["stun:127.0.0.1:3478"], ["turn:127.0.0.1:3479"]]
+        assert servers[1]["username"] == "ann" and servers[1]["credential"] == "pw"
+        page.wait_for_function("(f) => { const a = document.querySelector('[data-invite]');"
+                               " return a && a.href !== f; }", arg=first, timeout=30_000)
+        stored = page.evaluate("() => JSON.parse(localStorage.getItem('boardshelf:live-servers'))")
+        assert stored == {"use": True, "text": "stun:127.0.0.1:3478\nturn:127.0.0.1:3479 ann pw"}
+        assert "On: 2 server(s)." in page.locator(".live-ice").inner_text()
+    finally:
+        ctx.close()
+    guard.check()

@@ -10,10 +10,11 @@ copy of the game (the test knows the whole game; the friend's page does not).
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
-from harness import action_ids, click_action, new_page, wait_ready
+from harness import action_ids, click, click_action, new_page, wait_ready
 from near_end import hand_to_page
 from pyapp import bots as botlib
 from pyapp.ui import App, DictStorage
@@ -80,10 +81,21 @@ def test_two_tabs_play_hex_battle_live_to_the_end(tabs):
         raise
     sent = friend.evaluate("() => location.href")
     pages = {0: host, 1: friend}
+    asked = False
     for seat, aid in moves[-LAST:]:
         page = pages[seat]
         page.wait_for_function("(a) => [...document.querySelectorAll('#app [data-action]')]"
                                ".some(e => e.dataset.action === a && !e.disabled)", arg=aid, timeout=60_000)
+        if seat == 1 and not asked:              # a hint, computed by the host for the friend's seat
+            asked = True
+            click(friend, '[data-nav="live-hint"]')
+            friend.wait_for_selector("#app [data-hint-line]", timeout=30_000)
+            hinted = friend.get_attribute('#app [data-hint="1"]', "data-action")
+            assert hinted in action_ids(friend)
+            assert "The bot would play" in friend.locator("#app [data-hint-line]").inner_text()
+            saved = json.loads(host.evaluate("() => localStorage.getItem('boardshelf:save:' + "
+                                             "localStorage.getItem('boardshelf:current'))"))
+            assert [(h["seat"], h["action"]) for h in saved["hints"]] == [(1, hinted)]
         click_action(page, aid)
     host.wait_for_selector(".game-over, .outcome", timeout=60_000)
     friend.wait_for_selector(".live-friend .turn-banner.outcome", timeout=60_000)
@@ -116,3 +128,60 @@ def test_a_hostile_page_is_refused_with_the_reason_and_the_game_does_not_move(ta
     assert any("fields it should not" in r for r in reasons)
     after = host.evaluate("() => localStorage.getItem('boardshelf:save:' + localStorage.getItem('boardshelf:current'))")
     assert json.loads(after)["actions"] == json.loads(before)["actions"]
+
+
+def test_a_lost_connection_shows_on_both_sides_a_bot_stands_in_and_a_new_invitation_finds_the_game(tabs):
+    """Faults (issue 36): the cable is cut (the friend's page neither sends nor hears: no close event, only the
+    heartbeat finds it); both pages say so in words; the host lets a bot play the friend's seat meanwhile, makes a
+    new invitation, the friend opens it in the same tab, finds the game where it was and plays it to the end."""
+    from live_tabs import host_save, pair, play_move, play_to_end
+    site, (host, friend) = tabs
+    entries, _moves = prefix()
+    open_host(site, host, entries)
+    pages = {0: host, 1: friend}
+    pair(host, friend, 1)
+    pick = botlib.make("hexbattle", "greedy", 3)
+    for _ in range(2):
+        play_move(host, pages, pick)
+    # cut: the heartbeat's bound shortened on both pages (the beat stays every 5 s), the friend's link muted
+    host.evaluate("() => { boardshelfLive.timing.lost = 1000; }")
+    t0 = time.monotonic()
+    friend.evaluate("() => { boardshelfLive.timing.lost = 1000; boardshelfLive.links.forEach(l => { l.mute = true; }); }")
+    friend.wait_for_selector("text=connection to the host was lost", timeout=20_000)
+    host.wait_for_selector('[data-live-seat="1"].live-closed', timeout=20_000)
+    lost_s = time.monotonic() - t0
+    print(f"lost shown on both pages after {lost_s:.1f} s")
+    assert lost_s < 12                                  # one beat (5 s) + the bound + a render on each side
+    assert "new invitation" in friend.locator(".live-friend .live-state").inner_text()
+    for page in (host, friend):
+        page.evaluate("() => { boardshelfLive.timing.lost = 15000; }")
+    # a bot plays the friend's seat meanwhile
+    mine = sum(1 for s, _a in host_save(host)["actions"] if s == 1)
+    host.click('#app [data-nav="live-bot:1"]')
+    host.wait_for_selector("text=Meanwhile a bot plays", timeout=30_000)
+    for _ in range(40):
+        if sum(1 for s, _a in host_save(host)["actions"] if s == 1) > mine:
+            break
+        if host_save(host)["seats"][1] != "remote":
+            raise AssertionError("the save must keep the friend's seat")
+        if _host_to_act(host):
+            play_move(host, {0: host}, pick)
+        else:
+            host.wait_for_timeout(500)                  # the bot thinks on the host's page
+    assert sum(1 for s, _a in host_save(host)["actions"] if s == 1) > mine, "the bot did not play the friend's seat"
+    # a new invitation, opened in the friend's same tab
+    host.click('#app [data-nav="live-again:1"]')
+    took = pair(host, friend, 1, fresh=False)
+    print(f"re-paired in {took:.1f} s")
+    assert "Meanwhile" not in host.locator(".live-panel").inner_text()
+    n = play_to_end(host, pages, pick, 120)
+    print(f"{n} moves after the re-pairing")
+    host.wait_for_selector(".game-over, .outcome", timeout=60_000)
+    friend.wait_for_selector(".live-friend .turn-banner.outcome", timeout=60_000)
+    assert host_save(host)["seats"] == ["human", "remote"]
+
+
+def _host_to_act(host) -> bool:
+    from live_tabs import host_state
+    state = host_state(host)
+    return not state.is_over and 0 in state.to_act

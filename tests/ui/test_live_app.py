@@ -169,3 +169,119 @@ def test_hostile_friend_message_refused_with_its_reason_shown():
     assert len(app.state.history) == n
     texts = " ".join(m["text"] for m in friend.messages)
     assert "The host did not take that" in texts and "too long" in texts
+
+
+def test_a_lost_friend_seat_is_played_by_a_bot_meanwhile_then_handed_back_on_a_fresh_pairing():
+    """Faults (issue 36): the host sees the lost connection in words, may let a bot play the seat meanwhile (the
+    save still marks it the friend's), makes a new invitation; the friend's fresh pairing finds the game where it
+    was and the seat is theirs again."""
+    app = host()
+    ticks = iter(range(10**6))
+    app.live.clock = lambda: next(ticks)
+    friend = pair(app)
+    carry(app, friend)
+    state = app.state
+    app.live.peer_state(1, "closed")                       # the glue: the channel closed or the heartbeat stopped
+    html = app.render()
+    assert "connection to" in html and "was lost" in html
+    assert 'data-nav="live-bot:1"' in html and 'data-nav="live-again:1"' in html
+    app.handle("nav", "live-bot:1")
+    assert app.meta["seats"][1].startswith("bot:") and "Meanwhile a bot plays" in app.render()
+    assert 'data-nav="live-bot:1"' not in app.render()
+    mine = sum(h[0] == 1 for h in state.history)
+    for _ in range(300):                                   # the host plays on; the bot plays the friend's turns
+        if app.bot_pending():
+            assert app.step_bot()
+        elif sum(h[0] == 1 for h in state.history) >= mine + 2:
+            break
+        else:
+            app.handle("action", state.legal_actions(state.to_act[0])[0].id)
+    assert sum(h[0] == 1 for h in state.history) >= mine + 2
+    saved = json.loads(app.storage.get(app.key(app.meta["id"])))
+    assert saved["seats"] == ["human", "remote"]          # a reload offers to re-invite, not a bot for good
+    # a new invitation; the friend opens it (in the same tab) and the seat is theirs again
+    app.handle("nav", "live-again:1")
+    assert app.live.invites_wanted() == [1]
+    app.live.invite_made(1, "OFFER2")
+    assert friend.go_to("#/join/OFFER2") and friend.live.join_wanted() == "OFFER2"
+    friend.live.joined("REPLY2")
+    friend.live.friend_state("open")
+    app.live.reply_sent(1)
+    app.live.peer_state(1, "open")
+    assert app.meta["seats"] == ["human", "remote"] and not app.bot_pending()
+    assert "is back" in " ".join(m["text"] for m in app.messages)
+    carry(app, friend)
+    table = friend.live.friend["table"]
+    assert table.to_act == state.to_act and len(table.log) == len(state.log)     # the game where it was, whole
+    while 1 not in state.to_act:
+        app.handle("action", state.legal_actions(state.to_act[0])[0].id)
+        carry(app, friend)
+    n = len(state.history)
+    friend.handle("action", friend.live.friend["table"].legal_actions()[0].id)
+    carry(app, friend)
+    assert len(state.history) == n + 1 and state.history[-1][0] == 1
+
+
+def test_friend_page_says_the_host_is_gone_and_what_to_do():
+    app = host()
+    friend = pair(app)
+    carry(app, friend)
+    friend.live.friend_state("closed")
+    html = friend.render()
+    assert "connection to the host was lost" in html and "new invitation" in html
+    assert "<svg" in html                                  # the table as it was stays in view
+
+
+def test_a_friend_asks_for_a_hint_and_the_host_computes_it_for_that_seat():
+    """Hints for a friend (issue 36): the host's hint bot thinks for the asking seat (as for a person at the host's
+    table: the same bot and seed), the answer goes to that friend only, marks its board, is kept with the game's
+    hints, and is not thought again when asked again at the same position."""
+    from pyapp.ui import hints as hintlib
+    app = host()
+    ticks = iter(range(10**6))
+    app.live.clock = lambda: next(ticks)
+    friend = pair(app)
+    carry(app, friend)
+    state = app.state
+    while 1 not in state.to_act:
+        app.handle("action", state.legal_actions(state.to_act[0])[0].id)
+    carry(app, friend)
+    html = friend.render()
+    assert 'data-nav="live-hint"' in html and "What would the bot do?" in html
+    friend.handle("nav", "live-hint")
+    assert "The bot is thinking" in friend.render()
+    carry(app, friend)
+    want = hintlib.suggest(state, 1)
+    html = friend.render()
+    assert "The bot would play" in html and f'data-action="{want}" data-hint="1"' in html
+    assert [(h["seat"], h["action"], h["step"]) for h in app.hints] == [(1, want, len(state.history))]
+    saved = json.loads(app.storage.get(app.key(app.meta["id"])))
+    assert saved["hints"][0]["seat"] == 1 and saved["hints"][0]["action"] == want
+    # asked again (a hostile or impatient page): the same answer, no second hint
+    table = friend.live.friend["table"]
+    app.live.from_peer(1, table.ask("hint"))
+    assert len(app.hints) == 1
+    sent = [t for _s, t in app.live.outbox()]
+    assert len(sent) == 1 and f'"action":"{want}"' in sent[0]
+    # the friend plays it; the hint goes with that table
+    friend.handle("action", want)
+    carry(app, friend)
+    assert tuple(state.history[-1][:2]) == (1, want)
+    assert "The bot would play" not in friend.render()
+
+
+def test_a_hint_asked_off_turn_is_refused():
+    app = host()
+    friend = pair(app)
+    ticks = iter(range(10**6))
+    app.live.clock = lambda: next(ticks)
+    carry(app, friend)
+    for _ in range(50):                                   # the friend's turn played: now the host's
+        if 1 not in app.state.to_act:
+            break
+        friend.handle("action", botlib.make("hexbattle", "greedy", 3).choose(app.state, 1))
+        carry(app, friend)
+    assert 'data-nav="live-hint"' not in friend.render()
+    app.live.from_peer(1, friend.live.friend["table"].ask("hint"))
+    carry(app, friend)
+    assert app.hints == [] and any("A hint is for your turn" in m["text"] for m in friend.messages)

@@ -17,10 +17,14 @@ import time
 
 from ... import games
 from ...engine.core import IllegalAction
+from ...live import ice
 from ...live.friend import FriendTable
 from ...live.protocol import HostLink, Refused, encode, VERSION
 from ..boards import board_function
+from .. import hints as hintlib
+from .. import hintwhy
 from ..markup import button, esc, log_details
+from .. import seats as seatlib
 from ..text import outcome_text, seat_html
 
 TYPE_CHECKING = False
@@ -39,8 +43,8 @@ STATE_WORDS = {
                "press Enter.",
     "connecting": "Connecting to {name}'s device…",
     "open": "Connected: {name} plays on their own device.",
-    "closed": "The connection to {name}'s device was lost. The game waits where it is: make a new invitation "
-              "and send it again.",
+    "closed": "The connection to {name}'s device was lost. The game waits where it is (or let a bot play the seat "
+              "meanwhile): make a new invitation and send it again; {name} finds the game where it was.",
     "failed": "The devices could not reach each other. Try both on the same Wi-Fi network (not a guest network, "
               "no VPN), then a new invitation; or play by link instead (Share).",
     "dropped": "You dropped {name}'s device{why}. Make a new invitation to let them back in.",
@@ -50,7 +54,8 @@ FRIEND_WORDS = {
     "waiting": "Send this reply code back to the person who invited you (the same way the invitation came). "
                "The game starts here once they enter it.",
     "open": "Connected.",
-    "closed": "The connection to the host was lost. Ask them for a new invitation: the game waits where it was.",
+    "closed": "The connection to the host was lost (their page was closed, or a device left the network). Ask them "
+              "for a new invitation and open it here or in any tab: the game waits where it was.",
     "failed": "The devices could not reach each other. Try both on the same Wi-Fi network (not a guest network, "
               "no VPN), then ask for a new invitation.",
     "error": "This invitation could not be used: {why}",
@@ -67,20 +72,88 @@ class LivePlay:
         self.friend: dict | None = None      # the friend's side: {code, reply, state, why, table, queue}
         self.closing: list[int] = []         # peers the glue must close
         self.clock = time.monotonic          # (tests play faster than a friend's rate limit allows)
+        self._ice: dict | None = None        # the STUN/TURN setting (pyapp.live.ice), read when first needed
+        self.ice_open = False                # its folded section is open
 
     def navs(self) -> dict[str, Callable[[str], None]]:
-        return {"live-drop": self._nav_drop, "live-again": self._nav_again}
+        return {"live-drop": self._nav_drop, "live-again": self._nav_again, "live-bot": self._nav_bot,
+                "live-ice": self._nav_ice, "live-hint": self._nav_friend_hint}
 
     def game_changed(self) -> None:
         self.closing += [seat for seat, p in self.peers.items() if p["state"] in ("waiting", "connecting", "open")]
         self.peers = {}
+
+    # ================================================================ STUN and TURN servers (a setting)
+    @property
+    def ice(self) -> dict:
+        if self._ice is None:
+            self._ice = ice.load(self.s.storage.get(ice.KEY))
+        return self._ice
+
+    def _nav_ice(self, arg: str) -> None:
+        self.ice_open = not self.ice_open
+
+    def ice_servers(self) -> list[dict]:
+        """(for the glue) The ``iceServers`` of the next connection: none unless the players turned some on."""
+        return list(self.ice["servers"]) if self.ice["use"] else []
+
+    def input(self, name: str, value: str) -> bool:
+        """The setting's fields: ``live-ice-use`` (``on``/``off``) and ``live-ice-servers`` (the lines).  A change
+        makes the invitations (or the friend's reply) not yet answered anew, with the servers now set."""
+        if name not in ("live-ice-use", "live-ice-servers"):
+            return False
+        new = dict(self.ice)
+        if name == "live-ice-use":
+            new["use"] = value == "on"
+        else:
+            try:
+                new.update(text=str(value)[:ice.MAX_TEXT + 1], servers=ice.parse_servers(value))
+            except Refused as exc:
+                self.s.notify(f"The servers were not changed: {exc}")
+                return True
+            new["text"] = "\n".join(line.strip() for line in str(value).splitlines() if line.strip())
+        if new == self.ice:
+            return True
+        self._ice = new
+        self.s.write(ice.KEY, ice.dump(new), "the connection servers")
+        for seat, p in list(self.peers.items()):                # invitations not yet answered: made again
+            if p["state"] in ("new", "waiting"):
+                self._nav_again(str(seat))
+        f = self.friend
+        if f is not None and f["state"] in ("joining", "waiting"):
+            f.update(asked=False, reply=None, state="joining")   # a new reply, with the servers now set
+        return True
+
+    def ice_html(self) -> str:
+        """The setting, in the host's panel and on the friend's page (folded; off by default)."""
+        cur = self.ice
+        opts = "".join(f'<option value="{v}"{" selected" if cur["use"] == (v == "on") else ""}>{t}</option>'
+                       for v, t in (("off", "Off: no server (the default)"), ("on", "On: use the servers below")))
+        state = (f"On: {len(cur['servers'])} server(s)." if cur["use"] and cur["servers"] else "Off.")
+        return (f'<details class="live-ice"{" open" if self.ice_open else ""}>'
+                '<summary data-nav="live-ice">Connection servers (STUN, TURN)</summary>'
+                f'<p class="quiet">{esc(state)} Without servers, the devices connect on the same network, or '
+                "wherever they can reach each other directly. A STUN server you name here learns both devices' "
+                "public internet addresses; a TURN server also relays the game's traffic (encrypted: it cannot read "
+                "it, but sees when and how much you play). Name only servers you trust; both players may set the "
+                "same ones. A change makes a new invitation or reply.</p>"
+                f'<label class="field">Use them <select data-input="live-ice-use">{opts}</select></label>'
+                '<label class="field">Servers, one a line: <code>stun:host:port</code> or '
+                '<code>turn:host:port username password</code> '
+                f'<textarea data-input="live-ice-servers" rows="3" maxlength="{ice.MAX_TEXT}" spellcheck="false" '
+                f'autocomplete="off">{esc(cur["text"])}</textarea></label></details>')
 
     # ================================================================ the host
     def remote_seats(self) -> list[int]:
         meta = self.s.meta
         if self.s.state is None or meta is None or self.s.link is not None:
             return []
-        return [i for i, k in enumerate(meta["seats"]) if k == "remote"]
+        away = meta.get("standin", ())
+        return [i for i, k in enumerate(meta["seats"]) if k == "remote" or i in away]
+
+    def standin(self, seat: int) -> bool:
+        """A bot plays ``seat`` while its friend is away (:meth:`_nav_bot`)."""
+        return self.s.meta is not None and seat in self.s.meta.get("standin", ())
 
     def _peer(self, seat: int) -> dict:
         p = self.peers.get(seat)
@@ -117,6 +190,7 @@ class LivePlay:
             return
         if state == "open":
             p["link"].resend()                      # a fresh channel: the whole table again
+            self._back(seat)
         p["state"] = state if state in STATE_WORDS else "closed"
 
     def peer_error(self, seat: int, why: str) -> None:
@@ -174,8 +248,42 @@ class LivePlay:
         elif kind == "undo":
             s.state = state.undo(seat)
             self.store.autosave()
-        else:                                       # hints and "why" are not offered to a friend yet
+        elif kind == "hint":
+            p["queue"].append(self._hint_for(seat))
+        else:                                       # "why" is not offered to a friend yet
             p["queue"].append(encode({"v": VERSION, "type": "refused", "reason": "This is not offered in live play yet."}))
+
+    def _hint_for(self, seat: int) -> str:
+        """The hint for ``seat`` now, computed here as for a person at this table (the same hint bot, its own seed,
+        thinking on a copy: :mod:`pyapp.ui.hints`), kept with the game's hints (the log notes it; its label shows
+        only to that seat where views are private), and sent to that seat's friend only.  Asked again at the same
+        position: the same answer, not thought again."""
+        s, p = self.s, self.peers[seat]
+        state = s.state
+        assert state is not None and s.meta is not None
+        n = len(state.history)
+        cur = next((h for h in s.hints if h["step"] == n and h["seat"] == seat), None)
+        if cur is None:
+            try:
+                aid = hintlib.suggest(state, seat)
+                cur = hintlib.describe({"step": n, "seat": seat, "action": aid}, state)
+            except Exception as exc:  # a broken bot must not break the game: say so, the game goes on
+                return encode({"v": VERSION, "type": "refused",
+                               "reason": f"The bot could not think of a hint here ({type(exc).__name__})."})
+            try:
+                steps = hintwhy.reason(state, seat, aid, lambda: hintlib.make_bot(state, seat),
+                                       hintlib.hint_seed(state.seed, n, seat) + 1, s.meta["names"])
+                while True:
+                    next(steps)
+            except StopIteration as stop:
+                if stop.value:
+                    cur["why"] = str(stop.value)
+            except Exception:  # only the reason failed: the hint without it
+                pass
+            s.hints.append(cur)
+            self.store.autosave()
+        return encode({"v": VERSION, "type": "hint", "n": p["link"].n, "action": cur["action"],
+                       "label": cur["label"], "why": cur.get("why", "")})
 
     def _drop(self, seat: int, why: str = "") -> None:
         p = self.peers.get(seat)
@@ -188,6 +296,26 @@ class LivePlay:
     def _nav_drop(self, arg: str) -> None:
         if arg.isdigit() and int(arg) in self.peers:
             self._drop(int(arg))
+
+    def _nav_bot(self, arg: str) -> None:
+        """A bot plays the seat of a friend whose connection is lost until the friend is back (the save keeps the
+        seat ``remote``: :meth:`pyapp.ui.store.SaveStore.autosave`)."""
+        meta, state = self.s.meta, self.s.state
+        if not arg.isdigit() or meta is None or state is None or int(arg) not in self.remote_seats():
+            return
+        seat = int(arg)
+        if self.standin(seat) or self.peers.get(seat, {}).get("state") == "open":
+            return
+        meta["seats"][seat] = "bot:" + seatlib.new_seat_bot(state.game.id)
+        meta["standin"] = sorted({*meta.get("standin", ()), seat})
+
+    def _back(self, seat: int) -> None:
+        """The friend is back on a fresh channel: the seat is theirs again."""
+        meta = self.s.meta
+        if meta is not None and seat in meta.get("standin", ()):
+            meta["seats"][seat] = "remote"
+            meta["standin"] = [x for x in meta["standin"] if x != seat]
+            self.s.notify(f"{meta['names'][seat]} is back: the bot no longer plays their seat.", "info")
 
     def _nav_again(self, arg: str) -> None:
         """A new invitation for a seat whose connection was lost, failed or dropped."""
@@ -205,12 +333,14 @@ class LivePlay:
         names = self.s.meta["names"]
         rows = "".join(self._peer_row(seat, names[seat]) for seat in seats)
         return (f'<section class="live-panel" aria-label="Friends on other devices">'
-                f"<h3>Friends on other devices</h3>{rows}</section>")
+                f"<h3>Friends on other devices</h3>{rows}{self.ice_html()}</section>")
 
     def _peer_row(self, seat: int, name: str) -> str:
         p = self._peer(seat)
         st = p["state"]
         words = STATE_WORDS[st].format(name=name, why=f" ({p['why']})" if p["why"] else "")
+        if self.standin(seat):
+            words += f" Meanwhile a bot plays {name}'s seat."
         body = ""
         link = self.invite_link(seat)
         if st == "waiting" and link:
@@ -229,6 +359,8 @@ class LivePlay:
             tools = button(f"Drop {name}'s device", nav=f"live-drop:{seat}", cls="small")
         elif st in ("closed", "failed", "dropped"):
             tools = button("New invitation", nav=f"live-again:{seat}", cls="small")
+            if not self.standin(seat):
+                tools += button(f"A bot plays {name}'s seat meanwhile", nav=f"live-bot:{seat}", cls="small")
         return (f'<div class="live-peer live-{st}" data-live-seat="{seat}">'
                 f'<p class="live-state" role="status">{seat_html(seat, name)}: {esc(words)}</p>{body}'
                 f'<div class="button-row">{tools}</div></div>')
@@ -275,12 +407,20 @@ class LivePlay:
             f["why"] = str(exc)
             f["queue"].append(table.ask("hello", game=table.game_id if table.msg else "", name=""))
             return
-        if kind == "refused" and table.last_other is not None:
+        if kind == "hint" and table.last_other is not None:
+            m = table.last_other
+            if (type(m.get("n")) is int and all(isinstance(m.get(k), str) for k in ("action", "label", "why"))
+                    and len(m["action"]) <= 200 and len(m["label"]) <= 500 and len(m["why"]) <= 2000):
+                f["hint"] = {k: m[k] for k in ("n", "action", "label", "why")}
+            f["asking"] = False
+        elif kind == "refused" and table.last_other is not None:
+            f["asking"] = False
             self.s.notify(f"The host did not take that: {str(table.last_other.get('reason', ''))[:200]}")
         elif kind == "bye":
             f["state"] = "closed"
         elif kind == "table":
             f["why"] = ""
+            f["asking"] = False                  # (a hint asked on an older table is not coming)
 
     def friend_act(self, aid: str) -> None:
         """A click on the friend's table: the action asked of the host."""
@@ -291,6 +431,23 @@ class LivePlay:
             f["queue"].append(f["table"].act(aid))
         except Refused as exc:
             self.s.notify(str(exc))
+
+    def _nav_friend_hint(self, arg: str) -> None:
+        """The friend's "What would the bot do?": asked of the host, for this seat at this table."""
+        f = self.friend
+        if f is None or f["table"].msg is None or f["state"] != "open" or f.get("asking"):
+            return
+        table: FriendTable = f["table"]
+        if table.is_over or table.seat not in table.to_act or self._friend_hint() is not None:
+            return
+        f["asking"] = True
+        f["queue"].append(table.ask("hint"))
+
+    def _friend_hint(self) -> dict | None:
+        """The hint the host sent for the table on screen (it goes with the next table)."""
+        f = self.friend
+        h = f.get("hint") if f is not None else None
+        return h if h is not None and f is not None and h["n"] == f["table"].n else None
 
     def friend_outbox(self) -> list[str]:
         """(for the glue) The friend's messages to send to the host now."""
@@ -329,6 +486,8 @@ class LivePlay:
                      f'<code class="live-code" data-reply tabindex="0">{esc(f["reply"])}</code></p>')
         table: FriendTable = f["table"]
         if table.msg is None:
+            if st in ("joining", "waiting", "failed"):
+                head += self.ice_html()
             return f'<section class="live-friend">{head}</section>'
         if f["why"] and st == "open":
             head += f'<p class="notice quiet">{esc(f["why"])}</p>'
@@ -347,6 +506,20 @@ class LivePlay:
             actions, interactive = actions + free, True
         view = table.view()
         board = draw(view, actions, seat=seat, names=names, interactive=interactive)
+        hint_bar = ""
+        if interactive and seat in table.to_act and st == "open":
+            hint = self._friend_hint()
+            if hint is not None:
+                board = hintlib.mark(board, hint["action"], seat)
+                why = f' <span class="hint-why">{esc(hint["why"])}</span>' if hint["why"] else ""
+                hint_bar = (f'<div class="hint-bar"><p class="hint-line" data-hint-line tabindex="-1">'
+                            f'The bot would play: <strong>{esc(hint["label"])}</strong>.{why}</p></div>')
+            elif f.get("asking"):
+                hint_bar = ('<div class="hint-bar"><button type="button" class="btn small hint-ask thinking" '
+                            'aria-busy="true" aria-disabled="true" data-nav="live-hint">The bot is thinking…'
+                            '</button></div>')
+            else:
+                hint_bar = (f'<div class="hint-bar">{button(esc(hintlib.BUTTON_LABEL), nav="live-hint", cls="small hint-ask", title="a hint: the move the normal bot would make for you now (the host computes it; the log notes it)")}</div>')
         if not isinstance(view.get("log"), list):
             board += log_details("live-log", table.log, names=names)
         if table.is_over:
@@ -356,5 +529,5 @@ class LivePlay:
             who = ", ".join(seat_html(s, names[s]) + (" (you)" if s == seat else "") for s in table.to_act)
             banner = f'<div class="turn-banner">To play: <strong>{who}</strong></div>'
         return (f'<section class="game live-friend" aria-labelledby="game-title">'
-                f'<h2 id="game-title" class="sr-only">{esc(game.title)}</h2>{head}{banner}'
+                f'<h2 id="game-title" class="sr-only">{esc(game.title)}</h2>{head}{banner}{hint_bar}'
                 f'<div class="board-wrap">{board}</div></section>')
