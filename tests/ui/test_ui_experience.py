@@ -143,7 +143,8 @@ def test_the_recap_is_there_all_game_and_keeps_what_the_others_did():
         recap = recap_of(app.render())
         assert "Before your move" in recap and loglib.html(before[-1], app.meta["names"]) in recap
     css = (ROOT / "web" / "ui.css").read_text()
-    assert re.search(r"\.since \{[^}]*height: 6\.6rem; overflow-y: auto;", css)   # one height, it scrolls
+    assert re.search(r"\.since \{[^}]*height: calc\(var\(--lines\) \* 1\.4em[^}]*overflow-y: auto;", css)   # one height
+    # (whole lines: its scrolling edge never cuts a line, tests/browser/test_table.py), it scrolls
 
 
 def test_nothing_yet_in_the_recap_when_nobody_has_moved(fake_registry):
