@@ -21,8 +21,8 @@ import time
 
 import pytest
 
-from harness import (click_action, latency_summary, notices, play_by_clicking, reload_resumes, renders,
-                     saved_games, sized_page, wait_idle, wait_ready, wait_render)
+from harness import (as_size, click_action, latency_summary, new_page, notices, play_by_clicking, reload_resumes,
+                     renders, saved_games, wait_idle, wait_ready, wait_render)
 from near_end import app_prefix, click_or_dispatch, replace_save, save_of
 from tool_modules import tool
 
@@ -135,31 +135,33 @@ def _to_the_wells(page) -> None:
 
 
 @skip_unready
-@pytest.mark.parametrize("size", ["phone", "laptop"])
-def test_the_map_fits_stays_legible_and_no_controls_overlap(site, browser, size):
+def test_the_map_fits_stays_legible_and_no_controls_overlap(site, browser):
+    """At 1366x768, then on the phone (390x844, touch) with the board zoom "Fit" (the whole board in the width; the
+    phone's default, Legible, is checked in tests/browser/test_sizes.py): one page resized (``as_size``), 2 boots and
+    walks to the wells before, 1 now."""
     shots = tool("screenshots")
-    w, h, touch = shots.SIZES[size]
-    ctx, page, guard = sized_page(browser, size)
+    ctx, page, guard = new_page(browser)
     try:
+        as_size(page, "laptop")
         page.goto(site.url(f"index.html?game=cloudspire&seats=human,bot:raider&seed={LAYOUT_SEED}&fast=1"))
         wait_ready(page)
         wait_idle(page, timeout=120_000)
-        if touch:
-            # the board zoom "Fit": the whole board in the width (the phone's default, Legible, is
-            # checked in tests/browser/test_sizes.py)
-            shots.set_zoom(page, "fit")
         _to_the_wells(page)
-        # what a person checks first, inside the game's markup (its text; controls anywhere on the screen)
-        m = page.evaluate(shots.MEASURE_JS, "#app .cs-game")
-        assert page.locator("#app .cs-game svg .cs-mark").count() >= 2, m
-        left, right = m["board"]
-        assert left >= 0 and right <= m["viewport"] + 0.5, m               # the map fits the width
-        assert not m["overlaps"], m["overlaps"][:5]
-        if w >= 1366:
-            assert m["minFont"] >= 11, (m["minFont"], m["minText"])
-            acts = page.locator("#app .cs-game .bs-actions").bounding_box()
-            assert acts and acts["x"] >= right - 1, (acts, m)               # the choices beside the map
-            assert acts["y"] < h, acts                                      # ... and in view
+        for size in ("laptop", "phone"):
+            w, h = as_size(page, size)
+            if shots.SIZES[size][2]:
+                shots.set_zoom(page, "fit")
+            # what a person checks first, inside the game's markup (its text; controls anywhere on the screen)
+            m = page.evaluate(shots.MEASURE_JS, "#app .cs-game")
+            assert page.locator("#app .cs-game svg .cs-mark").count() >= 2, (size, m)
+            left, right = m["board"]
+            assert left >= 0 and right <= m["viewport"] + 0.5, (size, m)        # the map fits the width
+            assert not m["overlaps"], (size, m["overlaps"][:5])
+            if w >= 1366:
+                assert m["minFont"] >= 11, (m["minFont"], m["minText"])
+                acts = page.locator("#app .cs-game .bs-actions").bounding_box()
+                assert acts and acts["x"] >= right - 1, (acts, m)               # the choices beside the map
+                assert acts["y"] < h, acts                                      # ... and in view
         assert not guard.page_errors, guard.page_errors
     finally:
         ctx.close()

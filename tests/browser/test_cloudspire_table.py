@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import action_ids, click_action_once, sized_page, wait_idle, wait_ready
+from harness import action_ids, as_size, click_action_once, new_page, sized_page, wait_idle, wait_ready
 from tool_modules import tool
 
 pytestmark = pytest.mark.browser
@@ -35,27 +35,30 @@ def _overlaps(texts: list) -> list:
     return out
 
 
-@pytest.mark.parametrize("size", ["laptop", "desktop"])
-def test_the_map_is_large_its_pieces_labelled_and_no_label_overlaps(site, browser, size):
-    w, h, _ = shots.SIZES[size]
-    ctx, page, guard = sized_page(browser, size)
+def test_the_map_is_large_its_pieces_labelled_and_no_label_overlaps(site, browser):
+    """At 1366x768 and 1920x1080, one page resized (``as_size``) at each position (2 boots and walks before, 1 now)."""
+    ctx, page, guard = new_page(browser)
     try:
         entry = next(g for g in shots.ready_games() if g["id"] == "cloudspire")
         for n in (0, 40, 120):
+            as_size(page, "laptop")
             if n == 0:
                 page.goto(site.url(shots.game_url(entry, SEED)))
                 wait_ready(page)
                 wait_idle(page, timeout=120_000)
             else:
                 shots.open_later(page, site.url(), entry, SEED, n)
-            got = page.evaluate(LABELS_JS)
-            left, top, right, bottom = got["map"]
-            assert right - left >= 0.5 * w or bottom - top >= 0.8 * h, (n, got["map"])   # fills the board's area
-            assert got["pieces"] and all(p["tab"] == 0 and p["key"] for p in got["pieces"]), n
-            for p in got["pieces"]:
-                assert all(t in p["name"] for t in p["shown"]), p                   # named by what it shows
-            assert min(px for _, _, px in got["texts"]) >= 11, n
-            assert not _overlaps(got["texts"]), (n, _overlaps(got["texts"])[:5])
+            for size in ("laptop", "desktop"):
+                w, h = as_size(page, size)
+                got = page.evaluate(LABELS_JS)
+                left, top, right, bottom = got["map"]
+                # fills the board's area
+                assert right - left >= 0.5 * w or bottom - top >= 0.8 * h, (size, n, got["map"])
+                assert got["pieces"] and all(p["tab"] == 0 and p["key"] for p in got["pieces"]), (size, n)
+                for p in got["pieces"]:
+                    assert all(t in p["name"] for t in p["shown"]), (size, p)           # named by what it shows
+                assert min(px for _, _, px in got["texts"]) >= 11, (size, n)
+                assert not _overlaps(got["texts"]), (size, n, _overlaps(got["texts"])[:5])
         assert not guard.page_errors, guard.page_errors
     finally:
         ctx.close()
