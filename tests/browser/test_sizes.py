@@ -14,8 +14,6 @@ overlap.  Each test lists every problem it finds, not only the first.
 """
 from __future__ import annotations
 
-import warnings
-
 import pytest
 
 from harness import as_size, click, new_page, sized_page, wait_idle, wait_ready
@@ -160,15 +158,15 @@ def test_later_positions_keep_controls_apart(site, browser, game):
                     break
                 assert page.locator("#app .screen-game").count() == 1
                 for size in SIZES:
-                    # (this test does not judge the page's width: a page wider than the phone is zoomed out, as in
-                    # a page made at that size; found so at Hex Battle 40 actions in +3, its action bar 397 px wide)
+                    # (a page wider than the phone is zoomed out, as in a page made at that size: measured and named
+                    # below; found so at Hex Battle 40 actions in +3: a unit's details, four facts a line, 397 px)
                     as_size(page, size, wider_ok=True)
                     touch = SIZES[size][2]
                     m = page.evaluate(shots.MEASURE_JS)
                     where = f"{size} {SIZES[size][:2]}, {n} actions in, +{k}"
                     if m["pageWidth"] > SIZES[size][0]:
-                        warnings.warn(f"{game} at {where}: the page is {m['pageWidth']} px wide on a "
-                                      f"{SIZES[size][0]} px screen")
+                        problems.append(f"{where}: the page is {m['pageWidth']} px wide on a {SIZES[size][0]} px "
+                                        "screen (it scrolls sideways)")
                     seen[size] += m["minTarget"] is not None
                     if m["overlapCount"]:
                         problems.append(f"{where}: {m['overlapCount']} pairs of interactive elements overlap, "
