@@ -162,11 +162,15 @@ class App(Session):
         return self.hint_runner.seat()
 
     def hint_thinking(self) -> bool:
-        return self.hint_runner.thinking()
+        """A hint is being thought: this table's person's or a friend's (live play)."""
+        return self.hint_runner.thinking() or self.live.hint_thinking()
 
     def step_hint(self, budget_ms: float | None = None) -> bool:
-        """The hint bot thinks (:meth:`pyapp.ui.runner.HintRunner.step`); True once the hint is there."""
-        return self.hint_runner.step(budget_ms)
+        """The hint bot thinks (:meth:`pyapp.ui.runner.HintRunner.step`, then a friend's:
+        :meth:`pyapp.ui.screens.live.LivePlay.step_hint`); True once the hint is there."""
+        if self.hint_runner.thinking():
+            return self.hint_runner.step(budget_ms)
+        return self.live.step_hint(budget_ms)
 
     def export_save(self) -> tuple[str, str] | None:
         """``(filename, text)`` of the game on screen, or None."""

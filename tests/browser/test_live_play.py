@@ -185,3 +185,36 @@ def _host_to_act(host) -> bool:
     from live_tabs import host_state
     state = host_state(host)
     return not state.is_over and 0 in state.to_act
+
+
+def test_the_hosts_tab_reloads_mid_game_and_a_new_invitation_lets_the_friend_play_on(tabs):
+    """The host's tab is reloaded mid-game (closed and opened again): the save marks the friend's seat remote, so the
+    game comes back where it was with a new invitation in the host's panel; the friend's page says the host is gone,
+    opens the new invitation in its same tab, finds the game where it was, and both play it to the end."""
+    from live_tabs import host_save, pair, play_move, play_to_end
+    site, (host, friend) = tabs
+    entries, _moves = prefix()
+    open_host(site, host, entries)
+    pages = {0: host, 1: friend}
+    pair(host, friend, 1)
+    pick = botlib.make("hexbattle", "greedy", 3)
+    for _ in range(2):
+        play_move(host, pages, pick)
+    before = host_save(host)
+    assert before["seats"] == ["human", "remote"]
+    host.reload()
+    wait_ready(host)
+    friend.wait_for_selector("text=connection to the host was lost", timeout=30_000)
+    host.wait_for_selector('[data-invite="1"]', timeout=60_000)       # the panel offers a new invitation
+    after = host_save(host)
+    assert after["actions"] == before["actions"] and after["seats"] == ["human", "remote"]
+    took = pair(host, friend, 1, fresh=False)
+    print(f"re-paired after the host's reload in {took:.1f} s")
+    n = len(after["actions"])                         # the friend's clicks below need its table to be the host's now
+    moves = play_to_end(host, pages, pick, 120)
+    print(f"{moves} moves after the re-pairing")
+    host.wait_for_selector(".game-over, .outcome", timeout=60_000)
+    friend.wait_for_selector(".live-friend .turn-banner.outcome", timeout=60_000)
+    final = host_save(host)
+    assert final["seats"] == ["human", "remote"] and final["actions"][:n] == after["actions"]
+    assert any(s == 1 for s, _a in final["actions"][n:]), "the friend played no move after the reload"

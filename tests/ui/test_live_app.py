@@ -251,6 +251,9 @@ def test_a_friend_asks_for_a_hint_and_the_host_computes_it_for_that_seat():
     friend.handle("nav", "live-hint")
     assert "The bot is thinking" in friend.render()
     carry(app, friend)
+    while not app.step_hint():                           # (in one go; test_..._in_slices below)
+        pass
+    carry(app, friend)
     want = hintlib.suggest(state, 1)
     html = friend.render()
     assert "The bot would play" in html and f'data-action="{want}" data-hint="1"' in html
@@ -285,3 +288,56 @@ def test_a_hint_asked_off_turn_is_refused():
     app.live.from_peer(1, friend.live.friend["table"].ask("hint"))
     carry(app, friend)
     assert app.hints == [] and any("A hint is for your turn" in m["text"] for m in friend.messages)
+
+
+def test_a_friends_hint_is_thought_in_slices_while_the_host_answers():
+    """The host thinks a friend's hint in slices (as a local hint): between them the host's page answers clicks
+    and the friend's channel, the friend's page says "thinking", and the answer is the one thought in one go."""
+    from pyapp.ui import hints as hintlib
+    app = host()
+    ticks = iter(range(10**6))
+    app.live.clock = lambda: next(ticks)
+    friend = pair(app)
+    carry(app, friend)
+    state = app.state
+    while 1 not in state.to_act:
+        app.handle("action", state.legal_actions(state.to_act[0])[0].id)
+    carry(app, friend)
+    want = hintlib.suggest(state, 1)
+    friend.handle("nav", "live-hint")
+    carry(app, friend)
+    assert app.hint_thinking() and app.hints == []        # asked: nothing thought yet on the host
+    slices = 0
+    while not app.step_hint(0):                           # one step of the bot per slice
+        slices += 1
+        if slices == 2:                                   # meanwhile: the friend asks again, the host clicks
+            app.live.from_peer(1, friend.live.friend["table"].ask("hint"))
+            app.handle("nav", "logseat:1")                # the host's page takes a click meanwhile
+            assert 'data-nav="logseat:1" aria-pressed="true"' in app.render()
+            assert len(app.live.hint_jobs) == 1
+        assert app.hints == [] and not any('"type":"hint"' in t for _s, t in app.live.outbox())
+        carry(app, friend)
+        assert "The bot is thinking" in friend.render()
+    assert slices >= 3
+    carry(app, friend)
+    assert [(h["seat"], h["action"]) for h in app.hints] == [(1, want)]
+    html = friend.render()
+    assert "The bot would play" in html and f'data-action="{want}" data-hint="1"' in html
+    assert not app.hint_thinking()
+
+
+def test_a_friends_hint_being_thought_is_dropped_when_the_friend_is_gone():
+    app = host()
+    ticks = iter(range(10**6))
+    app.live.clock = lambda: next(ticks)
+    friend = pair(app)
+    carry(app, friend)
+    state = app.state
+    while 1 not in state.to_act:
+        app.handle("action", state.legal_actions(state.to_act[0])[0].id)
+    carry(app, friend)
+    friend.handle("nav", "live-hint")
+    carry(app, friend)
+    assert app.step_hint(0) is False
+    app.live.peer_state(1, "closed")
+    assert not app.hint_thinking() and app.step_hint(0) is True and app.hints == []

@@ -17,6 +17,7 @@ import time
 
 from ... import games
 from ...engine.core import IllegalAction
+from ...bots.levels import think_of
 from ...live import ice
 from ...live.friend import FriendTable
 from ...live.protocol import HostLink, Refused, encode, VERSION
@@ -74,6 +75,7 @@ class LivePlay:
         self.clock = time.monotonic          # (tests play faster than a friend's rate limit allows)
         self._ice: dict | None = None        # the STUN/TURN setting (pyapp.live.ice), read when first needed
         self.ice_open = False                # its folded section is open
+        self.hint_jobs: dict[int, dict] = {}  # seat -> {about, steps, hint}: a friend's hint being thought
 
     def navs(self) -> dict[str, Callable[[str], None]]:
         return {"live-drop": self._nav_drop, "live-again": self._nav_again, "live-bot": self._nav_bot,
@@ -82,6 +84,7 @@ class LivePlay:
     def game_changed(self) -> None:
         self.closing += [seat for seat, p in self.peers.items() if p["state"] in ("waiting", "connecting", "open")]
         self.peers = {}
+        self.hint_jobs = {}
 
     # ================================================================ STUN and TURN servers (a setting)
     @property
@@ -249,41 +252,95 @@ class LivePlay:
             s.state = state.undo(seat)
             self.store.autosave()
         elif kind == "hint":
-            p["queue"].append(self._hint_for(seat))
+            msg = self._hint_for(seat)
+            if msg is not None:
+                p["queue"].append(msg)
         else:                                       # "why" is not offered to a friend yet
             p["queue"].append(encode({"v": VERSION, "type": "refused", "reason": "This is not offered in live play yet."}))
 
-    def _hint_for(self, seat: int) -> str:
-        """The hint for ``seat`` now, computed here as for a person at this table (the same hint bot, its own seed,
-        thinking on a copy: :mod:`pyapp.ui.hints`), kept with the game's hints (the log notes it; its label shows
-        only to that seat where views are private), and sent to that seat's friend only.  Asked again at the same
-        position: the same answer, not thought again."""
-        s, p = self.s, self.peers[seat]
+    def _hint_message(self, seat: int, cur: dict) -> str:
+        return encode({"v": VERSION, "type": "hint", "n": self.peers[seat]["link"].n, "action": cur["action"],
+                       "label": cur["label"], "why": cur.get("why", "")})
+
+    def _hint_for(self, seat: int) -> str | None:
+        """A friend's hint: computed here for ``seat`` as for a person at this table (the same hint bot, its own
+        seed, thinking on a copy: :mod:`pyapp.ui.hints`), in slices (:meth:`step_hint`, from the glue's timer, as
+        a local hint: the host's page keeps answering clicks and the friends meanwhile), kept with the game's hints
+        (the log notes it; its label shows only to that seat where views are private), and sent to that seat's
+        friend only.  Asked again at the same position: the same answer at once, not thought again; asked again
+        while it is thought: nothing more.  The message to send at once, or None (the answer comes later)."""
+        state = self.s.state
+        assert state is not None
+        n = len(state.history)
+        cur = next((h for h in self.s.hints if h["step"] == n and h["seat"] == seat), None)
+        if cur is not None:
+            return self._hint_message(seat, cur)
+        if not self.hint_thinking() or seat not in self.hint_jobs:
+            self.hint_jobs[seat] = {"about": self._hint_about(seat), "steps": None}
+        return None
+
+    def _hint_about(self, seat: int) -> tuple:
+        state = self.s.state
+        return (id(state), len(state.history) if state is not None else -1, seat)
+
+    def hint_thinking(self) -> bool:
+        """(for the glue, through :meth:`pyapp.ui.app.App.hint_thinking`) A friend's hint is being thought.  A
+        question about a position the game has left, or from a friend no longer connected, is dropped."""
+        s = self.s
+        state, meta = s.state, s.meta
+        for seat, job in list(self.hint_jobs.items()):
+            p = self.peers.get(seat)
+            if (p is None or p["state"] != "open" or state is None or meta is None or state.is_over
+                    or meta["seats"][seat] != "remote" or seat not in state.to_act
+                    or job["about"] != self._hint_about(seat)):
+                del self.hint_jobs[seat]
+        return bool(self.hint_jobs)
+
+    def step_hint(self, budget_ms: float | None = None) -> bool:
+        """The hint bot thinks for a friend (as :meth:`pyapp.ui.runner.HintRunner.step` for a person here): with
+        ``budget_ms`` about that long at most, else in one go.  True once no friend's hint is being thought."""
+        if not self.hint_thinking():
+            return True
+        s = self.s
+        seat, job = next(iter(self.hint_jobs.items()))
         state = s.state
         assert state is not None and s.meta is not None
         n = len(state.history)
-        cur = next((h for h in s.hints if h["step"] == n and h["seat"] == seat), None)
-        if cur is None:
-            try:
-                aid = hintlib.suggest(state, seat)
-                cur = hintlib.describe({"step": n, "seat": seat, "action": aid}, state)
-            except Exception as exc:  # a broken bot must not break the game: say so, the game goes on
-                return encode({"v": VERSION, "type": "refused",
-                               "reason": f"The bot could not think of a hint here ({type(exc).__name__})."})
-            try:
-                steps = hintwhy.reason(state, seat, aid, lambda: hintlib.make_bot(state, seat),
-                                       hintlib.hint_seed(state.seed, n, seat) + 1, s.meta["names"])
-                while True:
-                    next(steps)
-            except StopIteration as stop:
-                if stop.value:
-                    cur["why"] = str(stop.value)
-            except Exception:  # only the reason failed: the hint without it
-                pass
-            s.hints.append(cur)
-            self.store.autosave()
-        return encode({"v": VERSION, "type": "hint", "n": p["link"].n, "action": cur["action"],
-                       "label": cur["label"], "why": cur.get("why", "")})
+        deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
+        try:
+            if job["steps"] is None:
+                job["steps"] = think_of(hintlib.make_bot(state, seat), state.clone(), seat)
+            while True:
+                try:
+                    next(job["steps"])
+                except StopIteration as stop:
+                    if "hint" in job:                   # the reason is found: the hint is complete
+                        if stop.value:
+                            job["hint"]["why"] = str(stop.value)
+                        self._hint_found(seat)
+                        break
+                    job["hint"] = hintlib.describe({"step": n, "seat": seat, "action": str(stop.value)}, state)
+                    job["steps"] = hintwhy.reason(state, seat, job["hint"]["action"],
+                                                  lambda: hintlib.make_bot(state, seat),
+                                                  hintlib.hint_seed(state.seed, n, seat) + 1, s.meta["names"])
+                    continue
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return False
+        except Exception as exc:  # a broken bot must not break the game: say so, the game goes on
+            if "hint" in job:                           # only the reason failed: the hint without it
+                self._hint_found(seat)
+            else:
+                del self.hint_jobs[seat]
+                self.peers[seat]["queue"].append(encode({
+                    "v": VERSION, "type": "refused",
+                    "reason": f"The bot could not think of a hint here ({type(exc).__name__})."}))
+        return not self.hint_thinking()
+
+    def _hint_found(self, seat: int) -> None:
+        cur = self.hint_jobs.pop(seat)["hint"]
+        self.s.hints.append(cur)
+        self.store.autosave()
+        self.peers[seat]["queue"].append(self._hint_message(seat, cur))
 
     def _drop(self, seat: int, why: str = "") -> None:
         p = self.peers.get(seat)
