@@ -13,7 +13,7 @@ from ..boards import ZOOM_LABELS, board_module, generic_render, zoom_buttons
 from ..chrome import notices_html
 from ..ending import SHARE_NOTE
 from ..glance import Glance
-from ..markup import LOG_FILTER_SLOT, bdi, button, esc
+from ..markup import LOG_FILTER_SLOT, bdi, button, esc, part
 from ..text import MAX_SEATS_STYLED, and_list, names_html, outcome_text, plain_entry, seat_html
 
 TYPE_CHECKING = False
@@ -352,10 +352,12 @@ class GameTable:
                     + self.glance.button_html(game.id) + button("Rules", nav=f"rules:{game.id}", cls="small")
                     + button("Shelf", nav="shelf", cls="small")
                     + self._render_settings(any(s != "human" for s in meta["seats"])))
+            # (parts: the secondary tools and the board sizes change only when opened or chosen, so most
+            # updates send them as their names only and the page keeps their nodes: pyapp.ui.markup.part)
             tools = undo + keep + self._more_html(more)
         if self.s.embed:
-            tools += self._render_settings(any(s != "human" for s in meta["seats"]))
-        tools += zoom
+            tools += part("game-settings", self._render_settings(any(s != "human" for s in meta["seats"])))
+        tools += part("game-zoom", zoom)
         return (f'<div class="game-bar"><div class="seats">{seats_html}</div>'
                 f'<div class="tools button-row">{tools}</div></div>')
 
@@ -366,7 +368,7 @@ class GameTable:
         opened = self.more_open or self.s.settings_open
         return (f'<button type="button" class="btn small more-toggle" data-nav="more" aria-controls="bs-more-tools" '
                 f'aria-expanded="{"true" if opened else "false"}">More<span class="sr-only"> tools</span></button>'
-                f'<span class="more-tools{" open" if opened else ""}" id="bs-more-tools">{tools}</span>')
+                + part("game-more", f'<span class="more-tools{" open" if opened else ""}" id="bs-more-tools">{tools}</span>'))
 
     def _render_settings(self, bots: bool) -> str:
         """The app's settings a game screen offers: the bots' pace, the questions before risky moves, the
