@@ -597,7 +597,7 @@ def _status_html(view: HexBattleView, units: list, names: list[str], seat: int |
             army_html = f'<div class="parmy">{esc(army)}</div>' + (_army_cards_html(view, i) if over else "")
         else:              # the opponent's army stays secret until the end (HB-ARMY-2)
             army_html = '<div class="parmy hidden"><em>army kept secret until the end</em></div>'
-        pl.append(
+        pl.append(part(f"hb-player{i}",      # (kept while that player's figures stand)
             f'<div class="player p{i}{" active" if active == i and not over else ""}">'
             f'<div class="pname"><span class="swatch p{i}"></span>{esc(names[i])} {"".join(badges)}</div>'
             + army_html
@@ -605,7 +605,7 @@ def _status_html(view: HexBattleView, units: list, names: list[str], seat: int |
             f'<dt>Hand</dt><dd class="hand-count">{esc(_num(hand_count[i] if i < len(hand_count) else 0))}</dd>'
             f'<dt>Discard</dt><dd class="discard-count">{len(discard[i]) if i < len(discard) else 0}</dd>'
             f'<dt>Units</dt><dd>{n_units}</dd>'
-            f'<dt>Lost</dt><dd class="lost">{esc(_num(lost[i] if i < len(lost) else 0))}/20 pts</dd></dl></div>')
+            f'<dt>Lost</dt><dd class="lost">{esc(_num(lost[i] if i < len(lost) else 0))}/20 pts</dd></dl></div>'))
     first_line = (f'<div class="first-line">{esc(names[first])} was chosen at random to go first.</div>'
                   if isinstance(first, int) and first < len(names) else "")
     return f'<section class="hb-status">{first_line}<div class="players">{"".join(pl)}</div></section>'
@@ -734,14 +734,14 @@ def _units_table(units: list) -> str:
     rows = []
     for u in sorted(units, key=lambda u: (u.get("owner", 0), str(u.get("hex")))):
         owner = u.get("owner", 0)
-        rows.append(
-            f'<tr class="p{esc(owner)}"><td><span class="swatch p{esc(owner)}"></span>{esc(u.get("name"))}</td>'
+        rows.append(part(                    # a row per unit: a hit sends that unit's row, not the table
+            f"hb-r{unit_class(u)}", f'<tr class="p{esc(owner)}"><td><span class="swatch p{esc(owner)}"></span>{esc(u.get("name"))}</td>'
             f'<td>{esc(u.get("type"))}</td><td>{esc(u.get("hex"))}</td>'
             f'<td>{esc(u.get("health"))}/{esc(u.get("max_health", u.get("health")))}</td><td>{esc(u.get("speed"))}</td>'
             f'<td>{esc(u.get("armor") if u.get("armor") is not None else "–")}</td>'
             f'<td>{esc(u.get("range") if u.get("range") is not None else "–")}</td><td>{esc(u.get("points"))}</td>'
             f'<td>{esc(DIRS[int(u.get("facing", 0)) % 6])}</td>'
-            f'<td class="edges">{esc("/".join(str(e) for e in u.get("edges") or []))}</td></tr>')
+            f'<td class="edges">{esc("/".join(str(e) for e in u.get("edges") or []))}</td></tr>'))
     return part("hb-units", '<details class="hb-units" open><summary>Units</summary><table><thead><tr><th>Unit</th>'
                 '<th>Type</th><th>Hex</th><th>Health</th><th>Speed</th><th>Armor</th><th>Range</th><th>Pts</th><th>Front</th>'
                 f'<th title="edge strengths from the front, clockwise">Edges</th></tr></thead><tbody>{"".join(rows)}</tbody>'
