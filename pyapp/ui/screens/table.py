@@ -252,9 +252,10 @@ class GameTable:
         def one(nav: str, label: str, on: bool, cls: str = "") -> str:
             return (f'<button type="button" class="btn small{cls}" data-nav="logseat:{nav}" '
                     f'aria-pressed="{"true" if on else "false"}">{label}</button>')
-        return ('<div class="log-filter button-row" role="group" aria-label="Show the log of">'
-                + one("all", "Everyone", cur is None)
-                + "".join(one(str(i), seat_html(i, names[i]), cur == i, f" seat-{i}") for i in range(n)) + "</div>")
+        return part("log-filter",           # (a part: sent only when the choice changes)
+                    '<div class="log-filter button-row" role="group" aria-label="Show the log of">'
+                    + one("all", "Everyone", cur is None)
+                    + "".join(one(str(i), seat_html(i, names[i]), cur == i, f" seat-{i}") for i in range(n)) + "</div>")
 
     @staticmethod
     def _render_handoff(name: str) -> str:
