@@ -326,7 +326,8 @@ class GameTable:
             title = "Since your last move" if vs in self.s.seen_log and seen else "So far"
         else:
             title = "Before your move"
-        return f'<section class="since" tabindex="0" aria-label="{title}"><h3>{title}</h3>{body}</section>'
+        # (the list a part: it stays the same through the viewer's own actions of a turn, and is sent once)
+        return f'<section class="since" tabindex="0" aria-label="{title}"><h3>{title}</h3>{part("recap", body)}</section>'
 
     def _render_game_bar(self, vs: int | None, zoom: str = "") -> str:
         """The names of the seats, then the tools (undo, replay, share, export, rules, shelf, settings) and the
