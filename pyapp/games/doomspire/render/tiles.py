@@ -120,7 +120,9 @@ def tiles_svg(view: DoomspireView, frame: dict, cx: Ctx, seat: int | None, under
         if kl:
             on_top.append(knights_svg(t, kl, x, y, cx, moving, seat, details))
     ft = frame.get("tile") if frame.get("kind") in ("monster", "duel", "dragon") else None
+    fight = ""
     if isinstance(ft, str) and ft in tiles:
         fx, fy = tile_xy(ft)
-        svg.append(f'<use href="#ds-hl" class="fight" x="{fx:.0f}" y="{fy:.0f}"><title>Combat on {ft}</title></use>')
-    return "".join(svg) + under + "".join(on_top)
+        fight = (f'<use href="#ds-hl" class="fight" x="{fx:.0f}" y="{fy:.0f}"><title>Combat on {ft}</title></use>')
+    # (the tiles in one part as well: most updates change none of them, and then they are one name, not 64)
+    return part("ds-land", f'<g class="ds-land">{"".join(svg)}</g>') + fight + under + "".join(on_top)
