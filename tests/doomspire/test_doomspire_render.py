@@ -629,3 +629,31 @@ def test_sailing_is_one_button_per_sea_zone_in_its_corner():
                 zones_seen["several"] += 1
     assert 40 * 377 / R.W >= 24
     assert all(zones_seen.values()), zones_seen
+
+
+def test_an_update_that_changes_no_tile_sends_the_tiles_as_one_kept_name():
+    """Issue 31, "Fast while it moves": the 64 tiles are one part (and each tile one inside it), so a knight's
+    move or a roll that leaves every tile as it was sends them as one name (the page keeps their nodes), and a
+    change to one tile sends that tile only, the others as their names."""
+    from pyapp.ui import App, DictStorage
+    from pyapp.ui.markup import keep_unchanged
+    app = App(DictStorage(), {"game": "doomspire", "seats": "human,bot,bot,bot", "seed": "42"}, random_seed=lambda: 42)
+    parts: dict[str, str] = {}
+    tiles_before = None
+    seen_same = seen_changed = 0
+    for _ in range(40):
+        if app.state is None or app.state.is_over or not app.bot_pending():
+            break
+        app.step_bot()
+        tiles = {t: {k: v for k, v in (tv or {}).items() if k != "knights"}
+                 for t, tv in (app.state.view(0).get("tiles") or {}).items()}
+        sent, parts = keep_unchanged(app.render(), parts)
+        if tiles_before is not None and tiles == tiles_before:
+            assert '<g data-part="ds-land" data-keep></g>' in sent and '<g class="tile ' not in sent
+            seen_same += 1
+        elif tiles_before is not None:
+            assert '<g data-part="ds-land" data-keep></g>' not in sent
+            assert 0 < sent.count('<g class="tile ') <= sum(tiles[t] != tiles_before.get(t) for t in tiles)
+            seen_changed += 1
+        tiles_before = tiles
+    assert seen_same >= 2

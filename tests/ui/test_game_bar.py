@@ -21,7 +21,7 @@ def make():
 def parts(html):
     tools = html.split('<div class="tools button-row">', 1)[1]
     toggle = re.search(r'<button [^>]*data-nav="more"[^>]*>', tools).group(0)
-    more = re.search(r'<span class="more-tools( open)?" id="bs-more-tools">(.*?)</span><div class="board-zoom',
+    more = re.search(r'<span class="more-tools( open)?" id="bs-more-tools"[^>]*>(.*?)</span><div class="board-zoom',
                      tools, re.S)
     return toggle, more
 
@@ -74,3 +74,22 @@ def test_one_control_called_more_on_the_table():
         if game == "doomspire":
             assert '<summary>More actions</summary>' in html and 'data-action="concede' in html.split(
                 '<summary>More actions</summary>', 1)[1].split("</details>", 1)[0]
+
+
+def test_a_move_does_not_resend_the_game_bars_tools():
+    """Issue 31, "Fast while it moves": the secondary tools and the board sizes are parts (pyapp.ui.markup.part), so
+    an update after a move sends them as their names only and the page keeps their nodes; opening them sends them."""
+    from pyapp.ui.markup import keep_unchanged
+    app = make()
+    while app.bot_pending():                       # (the bot opens this game)
+        app.step_bot()
+    page = app.render()
+    _sent, parts_before = keep_unchanged(page, {})
+    app.handle("action", re.search(r'data-action="([^"]+)"', page).group(1))
+    sent, parts_before = keep_unchanged(app.render(), parts_before)
+    assert '<span id="bs-more-tools" data-part="game-more" data-keep></span>' in sent
+    assert '<div data-part="game-zoom" data-keep></div>' in sent
+    assert 'data-nav="export"' not in sent and 'data-nav="zoom:fit"' not in sent
+    app.handle("nav", "more")
+    sent, _ = keep_unchanged(app.render(), parts_before)
+    assert 'data-nav="export"' in sent and '<span class="more-tools open" id="bs-more-tools"' in sent

@@ -35,7 +35,7 @@ import re
 from functools import lru_cache
 
 from ...engine.hexgrid import corners
-from ...ui.markup import action_button, esc, log_details, part, seat_names
+from ...ui.markup import action_button, esc, log_details, memo, part, seat_names
 from .hexgrid import CENTERLINE, COLS, DIRS, GRID, ROWS
 
 TYPE_CHECKING = False
@@ -202,6 +202,7 @@ def unit_class(u: UnitView) -> str:
     return "u" + re.sub(r"[^A-Za-z0-9]", "-", str(u.get("id", "")))
 
 
+@memo                         # (a unit that did not move or change is not drawn again: about 11 at every update)
 def unit_svg(u: UnitView, x: float, y: float, *, owner_name: str = "", extra_cls: str = "", flip: bool = False,
              focusable: bool = False) -> str:
     """One unit: body coloured by owner, front edge marked, the 6 edge strengths at their current edges.
@@ -333,8 +334,7 @@ def _board_svg(units: list, pending, acts: dict, used: set, names: list[str], se
     aim_hex = pending.get("aim")
 
     def pos(name: str) -> tuple[float, float]:
-        parse_hex(name)                                   # ValueError for a hex off the board
-        return GRID.center(GRID.rotate180(name) if flip else name, SIZE, pad=PAD)
+        return _hex_pos(name, flip)
 
     side = f", seen from {names[seat]}'s side" if isinstance(seat, int) and 0 <= seat < len(names) else ""
     svg = [f'<svg class="hb-board{" flipped" if flip else ""}" viewBox="0 0 {BOARD_W:.0f} {BOARD_H:.0f}" role="group" '
@@ -384,6 +384,13 @@ def _board_svg(units: list, pending, acts: dict, used: set, names: list[str], se
     svg += [t for _y, _x, t in sorted(targets, key=lambda t: (t[0], t[1]))]     # tab order: top to bottom
     svg.append("</svg>")
     return "".join(svg)
+
+
+@lru_cache(maxsize=512)
+def _hex_pos(name: str, flip: bool) -> tuple[float, float]:
+    """The centre of hex ``name`` on the drawn board (turned when ``flip``); ValueError for a hex off the board."""
+    parse_hex(name)
+    return GRID.center(GRID.rotate180(name) if flip else name, SIZE, pad=PAD)
 
 
 def _target(kind: str, aid: str, x: float, y: float, label: str) -> str:
@@ -534,26 +541,30 @@ def _detail_html(units: list, pending, names: list[str]) -> str:
     """Every unit's details (hidden); the one being moved or aiming is shown, and the one a player taps
     or focuses on the board replaces it (web/hexbattle.css).  What a hover title showed, for touch too."""
     current = pending.get("unit") or pending.get("aim")
-    blocks = []
-    for u in units:
-        edges = list(u.get("edges") or [])
-        armor, rng = u.get("armor"), u.get("range")
-        facts = [("Type", u.get("type")), ("Hex", u.get("hex")),
-                 ("Health", f"{u.get('health')} of {u.get('max_health', u.get('health'))}"),
-                 ("Speed", u.get("speed")), ("Armor", armor if armor is not None else "none"),
-                 ("Range", rng if rng is not None else "none"), ("Points", u.get("points")),
-                 ("Facing", DIRS[int(u.get("facing", 0)) % 6])]
-        dl = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in facts)
-        edge_items = "".join(f"<li><span>{esc(EDGE_WORDS[k])}</span> <strong>{esc(e)}</strong></li>"
-                             for k, e in enumerate(edges[:6]))
-        cur = " current" if u.get("hex") == current else ""
-        owner = u.get("owner", 0)
-        blocks.append(part(f"hb-d{unit_class(u)}", f'<div class="ud {esc(unit_class(u))} p{esc(owner)}{cur}"><div class="ud-name">'
-                      f'<span class="swatch p{esc(owner)}" aria-hidden="true"></span>{esc(u.get("name", "?"))} '
-                      f'<small>({esc(_owner_name(u, names))})</small></div><dl>{dl}</dl>'
-                      f'<ul class="ud-edges" aria-label="edge strengths">{edge_items}</ul></div>'))
+    blocks = [_unit_detail(u, u.get("hex") == current, _owner_name(u, names)) for u in units]
     hint = "" if current else '<p class="ud-hint">Tap or click a unit on the board to see its details here.</p>'
     return f'<section class="hb-detail" aria-label="Unit details">{hint}{"".join(blocks)}</section>'
+
+
+@memo
+def _unit_detail(u: UnitView, current: bool, owner_name: str) -> str:
+    """One unit's details (a part), ``current`` when it is the one being moved or aiming."""
+    edges = list(u.get("edges") or [])
+    armor, rng = u.get("armor"), u.get("range")
+    facts = [("Type", u.get("type")), ("Hex", u.get("hex")),
+             ("Health", f"{u.get('health')} of {u.get('max_health', u.get('health'))}"),
+             ("Speed", u.get("speed")), ("Armor", armor if armor is not None else "none"),
+             ("Range", rng if rng is not None else "none"), ("Points", u.get("points")),
+             ("Facing", DIRS[int(u.get("facing", 0)) % 6])]
+    dl = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in facts)
+    edge_items = "".join(f"<li><span>{esc(EDGE_WORDS[k])}</span> <strong>{esc(e)}</strong></li>"
+                         for k, e in enumerate(edges[:6]))
+    cur = " current" if current else ""
+    owner = u.get("owner", 0)
+    return part(f"hb-d{unit_class(u)}", f'<div class="ud {esc(unit_class(u))} p{esc(owner)}{cur}"><div class="ud-name">'
+                f'<span class="swatch p{esc(owner)}" aria-hidden="true"></span>{esc(u.get("name", "?"))} '
+                f'<small>({esc(owner_name)})</small></div><dl>{dl}</dl>'
+                f'<ul class="ud-edges" aria-label="edge strengths">{edge_items}</ul></div>')
 
 
 def _in_range(units: list, pending, aim_hex: str) -> list[str]:
@@ -597,7 +608,7 @@ def _status_html(view: HexBattleView, units: list, names: list[str], seat: int |
             army_html = f'<div class="parmy">{esc(army)}</div>' + (_army_cards_html(view, i) if over else "")
         else:              # the opponent's army stays secret until the end (HB-ARMY-2)
             army_html = '<div class="parmy hidden"><em>army kept secret until the end</em></div>'
-        pl.append(
+        pl.append(part(f"hb-player{i}",      # (kept while that player's figures stand)
             f'<div class="player p{i}{" active" if active == i and not over else ""}">'
             f'<div class="pname"><span class="swatch p{i}"></span>{esc(names[i])} {"".join(badges)}</div>'
             + army_html
@@ -605,7 +616,7 @@ def _status_html(view: HexBattleView, units: list, names: list[str], seat: int |
             f'<dt>Hand</dt><dd class="hand-count">{esc(_num(hand_count[i] if i < len(hand_count) else 0))}</dd>'
             f'<dt>Discard</dt><dd class="discard-count">{len(discard[i]) if i < len(discard) else 0}</dd>'
             f'<dt>Units</dt><dd>{n_units}</dd>'
-            f'<dt>Lost</dt><dd class="lost">{esc(_num(lost[i] if i < len(lost) else 0))}/20 pts</dd></dl></div>')
+            f'<dt>Lost</dt><dd class="lost">{esc(_num(lost[i] if i < len(lost) else 0))}/20 pts</dd></dl></div>'))
     first_line = (f'<div class="first-line">{esc(names[first])} was chosen at random to go first.</div>'
                   if isinstance(first, int) and first < len(names) else "")
     return f'<section class="hb-status">{first_line}<div class="players">{"".join(pl)}</div></section>'
@@ -731,26 +742,34 @@ def _hand_html(view: HexBattleView, pending, acts: dict, used: set) -> str:
 
 def _units_table(units: list) -> str:
     """Every unit on the field with its figures (what a touch screen cannot hover for)."""
-    rows = []
-    for u in sorted(units, key=lambda u: (u.get("owner", 0), str(u.get("hex")))):
-        owner = u.get("owner", 0)
-        rows.append(
-            f'<tr class="p{esc(owner)}"><td><span class="swatch p{esc(owner)}"></span>{esc(u.get("name"))}</td>'
-            f'<td>{esc(u.get("type"))}</td><td>{esc(u.get("hex"))}</td>'
-            f'<td>{esc(u.get("health"))}/{esc(u.get("max_health", u.get("health")))}</td><td>{esc(u.get("speed"))}</td>'
-            f'<td>{esc(u.get("armor") if u.get("armor") is not None else "–")}</td>'
-            f'<td>{esc(u.get("range") if u.get("range") is not None else "–")}</td><td>{esc(u.get("points"))}</td>'
-            f'<td>{esc(DIRS[int(u.get("facing", 0)) % 6])}</td>'
-            f'<td class="edges">{esc("/".join(str(e) for e in u.get("edges") or []))}</td></tr>')
+    rows = [_unit_row(u) for u in sorted(units, key=lambda u: (u.get("owner", 0), str(u.get("hex"))))]
     return part("hb-units", '<details class="hb-units" open><summary>Units</summary><table><thead><tr><th>Unit</th>'
                 '<th>Type</th><th>Hex</th><th>Health</th><th>Speed</th><th>Armor</th><th>Range</th><th>Pts</th><th>Front</th>'
                 f'<th title="edge strengths from the front, clockwise">Edges</th></tr></thead><tbody>{"".join(rows)}</tbody>'
                 "</table></details>")
 
 
+@memo
+def _unit_row(u: UnitView) -> str:
+    """A unit's row of the units table: a part, so a hit sends that unit's row, not the table."""
+    owner = u.get("owner", 0)
+    return (part(
+        f"hb-r{unit_class(u)}", f'<tr class="p{esc(owner)}"><td><span class="swatch p{esc(owner)}"></span>{esc(u.get("name"))}</td>'
+        f'<td>{esc(u.get("type"))}</td><td>{esc(u.get("hex"))}</td>'
+        f'<td>{esc(u.get("health"))}/{esc(u.get("max_health", u.get("health")))}</td><td>{esc(u.get("speed"))}</td>'
+        f'<td>{esc(u.get("armor") if u.get("armor") is not None else "–")}</td>'
+        f'<td>{esc(u.get("range") if u.get("range") is not None else "–")}</td><td>{esc(u.get("points"))}</td>'
+        f'<td>{esc(DIRS[int(u.get("facing", 0)) % 6])}</td>'
+        f'<td class="edges">{esc("/".join(str(e) for e in u.get("edges") or []))}</td></tr>'))
+
+
 def _discards_html(view: HexBattleView, names: list[str]) -> str:
     """Both discard piles, newest first (public: HB-SET-5)."""
-    discard = view.get("discard") or [[], []]
+    return _discards(view.get("discard") or [[], []], names)
+
+
+@memo
+def _discards(discard: list, names: list[str]) -> str:
     disc = []
     for i in range(2):
         pile = discard[i] if i < len(discard) else []

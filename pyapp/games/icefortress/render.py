@@ -331,10 +331,10 @@ def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict,
         # over it, outside the control, so that their numbers are not read as part of its label
         words = ", ".join(w for w in shown if any(ch.isalnum() for ch in w))
         name = f"{words}: {a.label} ({desc}{state})" if words else f"{a.label} ({desc}{state})"
-        return (f'<g class="sq {colour} legal" role="button" tabindex="0" data-action="{esc(aid)}" '
-                f'data-key="if-sq-{esc(place)}" '
-                f'aria-label="{esc(name)}">{body}'
-                f'<rect class="hl" x="{sx - 2:.1f}" y="{sy - 2:.1f}" width="{SQ + 4}" height="{SQ + 4}" rx="4"/></g>'
+        return (part(f"if-sq-{place}", f'<g class="sq {colour} legal" role="button" tabindex="0" data-action="{esc(aid)}" '
+                     f'data-key="if-sq-{esc(place)}" '
+                     f'aria-label="{esc(name)}">{body}'
+                     f'<rect class="hl" x="{sx - 2:.1f}" y="{sy - 2:.1f}" width="{SQ + 4}" height="{SQ + 4}" rx="4"/></g>')
                 + mark)
     why = hints.get(place)
     # a square holding a piece (a pillar's die, an invader) takes the focus, so that every piece can be read
@@ -342,8 +342,9 @@ def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict,
     focus = (' tabindex="0"' if state else "") + f' data-key="if-sq-{esc(place)}"'
     name = f'{place}: {desc}{state}{DASH + "refused: " + why if why else ""}'
     tip = f"<title>{esc(name)}</title>" if state else ""      # a piece's description: hover, tap, keyboard focus
-    return (f'<g class="sq {colour}{" refused" if why else ""}" role="img"{focus} aria-label="{esc(name)}">'
-            f'{tip}{body}{mark}</g>')
+    return part(f"if-sq-{place}",           # (a part: a room whose other squares changed keeps this one's nodes)
+                f'<g class="sq {colour}{" refused" if why else ""}" role="img"{focus} aria-label="{esc(name)}">'
+                f'{tip}{body}{mark}</g>')
 
 
 def _slot(o: _Out, k: int, marks: dict) -> str:
@@ -397,7 +398,7 @@ def fortress_html(o: _Out, view: dict, names: list) -> str:
     towers = _tower_rooms(view)
     nat_w, nat_h = _towers_size(view, towers)
     out = [f'<div class="if-board" role="group" aria-label="The fortress: {len(rooms)} rooms" '
-           f'style="--if-w: {nat_w}; --if-h: {nat_h}">{el_defs()}<div class="if-towers">']
+           f'style="--if-w: {nat_w}; --if-h: {nat_h}">{part("if-defs", el_defs())}<div class="if-towers">']
     for k, rows in enumerate(towers):
         out.append(f'<section class="if-tower{"" if rows else " empty"}" aria-label="Bottom space {k + 1}">')
         if not rows:

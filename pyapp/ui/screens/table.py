@@ -13,7 +13,7 @@ from ..boards import ZOOM_LABELS, board_module, generic_render, zoom_buttons
 from ..chrome import notices_html
 from ..ending import SHARE_NOTE
 from ..glance import Glance
-from ..markup import LOG_FILTER_SLOT, bdi, button, esc
+from ..markup import LOG_FILTER_SLOT, bdi, button, esc, part
 from ..text import MAX_SEATS_STYLED, and_list, names_html, outcome_text, plain_entry, seat_html
 
 TYPE_CHECKING = False
@@ -252,9 +252,10 @@ class GameTable:
         def one(nav: str, label: str, on: bool, cls: str = "") -> str:
             return (f'<button type="button" class="btn small{cls}" data-nav="logseat:{nav}" '
                     f'aria-pressed="{"true" if on else "false"}">{label}</button>')
-        return ('<div class="log-filter button-row" role="group" aria-label="Show the log of">'
-                + one("all", "Everyone", cur is None)
-                + "".join(one(str(i), seat_html(i, names[i]), cur == i, f" seat-{i}") for i in range(n)) + "</div>")
+        return part("log-filter",           # (a part: sent only when the choice changes)
+                    '<div class="log-filter button-row" role="group" aria-label="Show the log of">'
+                    + one("all", "Everyone", cur is None)
+                    + "".join(one(str(i), seat_html(i, names[i]), cur == i, f" seat-{i}") for i in range(n)) + "</div>")
 
     @staticmethod
     def _render_handoff(name: str) -> str:
@@ -325,7 +326,8 @@ class GameTable:
             title = "Since your last move" if vs in self.s.seen_log and seen else "So far"
         else:
             title = "Before your move"
-        return f'<section class="since" tabindex="0" aria-label="{title}"><h3>{title}</h3>{body}</section>'
+        # (the list a part: it stays the same through the viewer's own actions of a turn, and is sent once)
+        return f'<section class="since" tabindex="0" aria-label="{title}"><h3>{title}</h3>{part("recap", body)}</section>'
 
     def _render_game_bar(self, vs: int | None, zoom: str = "") -> str:
         """The names of the seats, then the tools (undo, replay, share, export, rules, shelf, settings) and the
@@ -352,10 +354,12 @@ class GameTable:
                     + self.glance.button_html(game.id) + button("Rules", nav=f"rules:{game.id}", cls="small")
                     + button("Shelf", nav="shelf", cls="small")
                     + self._render_settings(any(s != "human" for s in meta["seats"])))
+            # (parts: the secondary tools and the board sizes change only when opened or chosen, so most
+            # updates send them as their names only and the page keeps their nodes: pyapp.ui.markup.part)
             tools = undo + keep + self._more_html(more)
         if self.s.embed:
-            tools += self._render_settings(any(s != "human" for s in meta["seats"]))
-        tools += zoom
+            tools += part("game-settings", self._render_settings(any(s != "human" for s in meta["seats"])))
+        tools += part("game-zoom", zoom)
         return (f'<div class="game-bar"><div class="seats">{seats_html}</div>'
                 f'<div class="tools button-row">{tools}</div></div>')
 
@@ -366,7 +370,7 @@ class GameTable:
         opened = self.more_open or self.s.settings_open
         return (f'<button type="button" class="btn small more-toggle" data-nav="more" aria-controls="bs-more-tools" '
                 f'aria-expanded="{"true" if opened else "false"}">More<span class="sr-only"> tools</span></button>'
-                f'<span class="more-tools{" open" if opened else ""}" id="bs-more-tools">{tools}</span>')
+                + part("game-more", f'<span class="more-tools{" open" if opened else ""}" id="bs-more-tools">{tools}</span>'))
 
     def _render_settings(self, bots: bool) -> str:
         """The app's settings a game screen offers: the bots' pace, the questions before risky moves, the

@@ -62,7 +62,14 @@ def terrain_svg(board: BoardView | dict, view: ClockworkView | dict, acts: dict[
     taken = ({u.get("hex") for u in view.get("units") or []} | {g.get("hex") for g in view.get("gates") or []}
              | {p.get("hex") for p in view.get("portals") or []})
     taken.update(aid[5:].partition(">")[0] for aid in acts if aid.startswith("gate:"))
-    out.append(part("cw-coords", f'<g class="coords" aria-hidden="true">{"".join(t for h, t in labels if h not in taken)}</g>'))
+    # a group per column of the table (a part each), so a piece that moves resends one or two columns' labels,
+    # not all of them (6.6 K)
+    cols: dict[str, list[str]] = {}
+    for h, t in labels:
+        if h not in taken:
+            cols.setdefault(h.rstrip("0123456789"), []).append(t)
+    out.append(part("cw-coords", '<g class="coords" aria-hidden="true">' + "".join(
+        part(f"cw-coords-{c}", f'<g>{"".join(ts)}</g>') for c, ts in cols.items()) + '</g>'))
     return "".join(out)
 
 

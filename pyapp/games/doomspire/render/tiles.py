@@ -2,7 +2,7 @@
 description as a title, the highlight of the tile being fought on, and the knights on top."""
 from __future__ import annotations
 
-from ....ui.markup import esc, number, part
+from ....ui.markup import esc, memo, number, part
 from .pieces import knight_details, knights_svg
 from .shared import TILES, item_name, res_text, tile_xy
 from .symbols import icon
@@ -13,15 +13,17 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from .shared import Ctx
 
 
-def _tile_svg(t: str, v: TileView, x: float, y: float, cx: Ctx) -> str:
-    """One tile: background, name, yield/tier, owner, monster, items, protection (knights are drawn later)."""
+@memo                              # (a tile that did not change is not drawn again: 64 at every update)
+def _tile_svg(t: str, v: TileView, x: float, y: float, plain: list[str]) -> str:
+    """One tile (a part): background, name, yield/tier, owner, monster, items, protection (the knights are drawn
+    later: ``v`` without them); ``plain`` are the seats' names (:class:`~.shared.Ctx`)."""
     if not isinstance(v, dict):
         return ""
     region = esc(v.get("region", ""))
     if not v.get("explored"):
-        return (f'<g class="tile hidden r-{region}" transform="translate({x:.0f},{y:.0f})">'
-                f'<title>{t}: unexplored {region} (face down)</title><use href="#ds-tile" class="bg"/>'
-                f'<text class="qm" y="8">?</text><text class="tid" x="-28" y="-19">{t}</text></g>')
+        return part(f"ds-t-{t}", f'<g class="tile hidden r-{region}" transform="translate({x:.0f},{y:.0f})">'
+                    f'<title>{t}: unexplored {region} (face down)</title><use href="#ds-tile" class="bg"/>'
+                    f'<text class="qm" y="8">?</text><text class="tid" x="-28" y="-19">{t}</text></g>')
     typ = esc(v.get("type", ""))
     name = esc(v.get("name", ""))
     owner = v.get("owner")
@@ -32,10 +34,10 @@ def _tile_svg(t: str, v: TileView, x: float, y: float, cx: Ctx) -> str:
     if isinstance(owner, int) and not isinstance(owner, bool):
         oc = f"p{owner}" if owner >= 0 else "neutral"
         parts.append(f'<use href="#ds-own" class="own {oc}"/><use href="#ds-flag" class="flag {oc}" x="20" y="-16"/>')
-        title.append(f"claimed by {cx.plain[owner] if 0 <= owner < len(cx.plain) else 'a neutral lord'}")
+        title.append(f"claimed by {plain[owner] if 0 <= owner < len(plain) else 'a neutral lord'}")
     home = v.get("home_of")
     if home is not None:
-        title.append(f"home castle of {cx.plain[home] if number(home, -1) in range(len(cx.plain)) else '?'}")
+        title.append(f"home castle of {plain[home] if number(home, -1) in range(len(plain)) else '?'}")
     parts.append(f'<text class="tid" x="-28" y="-19">{t}</text>')
     fit = ' textLength="58" lengthAdjust="spacingAndGlyphs"' if len(str(v.get("name", ""))) > 11 else ""
     parts.append(f'<text class="tn" y="-5.5"{fit}>{name}</text>')      # (below the top row of markers)
@@ -71,9 +73,9 @@ def _tile_svg(t: str, v: TileView, x: float, y: float, cx: Ctx) -> str:
     blk = v.get("blockaded_by")
     if isinstance(blk, int) and not isinstance(blk, bool):
         parts.append(f'<text class="blk p{blk}" x="24" y="28">✕</text>')
-        title.append(f"blockaded by {cx.plain[blk] if 0 <= blk < len(cx.plain) else '?'}")
+        title.append(f"blockaded by {plain[blk] if 0 <= blk < len(plain) else '?'}")
     parts.append(f"<title>{esc(' · '.join(title))}</title></g>")
-    return "".join(parts)
+    return part(f"ds-t-{t}", "".join(parts))
 
 
 def _yield_svg(yld: dict, starred: bool) -> str:
@@ -113,14 +115,14 @@ def tiles_svg(view: DoomspireView, frame: dict, cx: Ctx, seat: int | None, under
         if v is None:
             continue
         x, y = tile_xy(t)
-        tile = _tile_svg(t, v, x, y, cx)
-        if tile:
-            svg.append(part(f"ds-t-{t}", tile))
         kl = v.get("knights") if isinstance(v, dict) else None
+        svg.append(_tile_svg(t, {k: w for k, w in v.items() if k != "knights"} if kl else v, x, y, cx.plain))
         if kl:
             on_top.append(knights_svg(t, kl, x, y, cx, moving, seat, details))
     ft = frame.get("tile") if frame.get("kind") in ("monster", "duel", "dragon") else None
+    fight = ""
     if isinstance(ft, str) and ft in tiles:
         fx, fy = tile_xy(ft)
-        svg.append(f'<use href="#ds-hl" class="fight" x="{fx:.0f}" y="{fy:.0f}"><title>Combat on {ft}</title></use>')
-    return "".join(svg) + under + "".join(on_top)
+        fight = (f'<use href="#ds-hl" class="fight" x="{fx:.0f}" y="{fy:.0f}"><title>Combat on {ft}</title></use>')
+    # (the tiles in one part as well: most updates change none of them, and then they are one name, not 64)
+    return part("ds-land", f'<g class="ds-land">{"".join(svg)}</g>') + fight + under + "".join(on_top)
