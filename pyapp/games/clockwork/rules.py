@@ -115,6 +115,7 @@ def board_for(placed: list[list[str]]) -> Board:
 class ClockworkState(UnitActions, FlowState):
     """A game of Clockwork Crusade; all of its data lives in ``self.data`` (plain JSON, named keys)."""
     HIDDEN = ("stack", "portals")                  # the draw stack; face-down portals (opened: shown)
+    HIDDEN_COUNTED = True                          # every draw and every portal that leaves marks itself (reveal())
 
     PHASES = phases(
         Phase("grids", "one", next="gates", doc="from the highest roller, each player in turn places a Territory Grid"),
@@ -483,7 +484,9 @@ class ClockworkState(UnitActions, FlowState):
         """Turn every face-down portal of the active player face up (CC-TURN-3, CC-PORT-6)."""
         d = self.data
         mine = [p for p in d["portals"] if p["owner"] == seat]
-        d["portals"] = [p for p in d["portals"] if p["owner"] != seat]
+        if mine:
+            d["portals"] = [p for p in d["portals"] if p["owner"] != seat]
+            self.reveal()                                 # face-down portals open (HIDDEN_COUNTED)
         queue = []
         for p in mine:
             u = self._new_unit(p["card"], seat, p["hex"])
@@ -615,6 +618,7 @@ class ClockworkState(UnitActions, FlowState):
             d["resources"][seat] -= d["research_cost"]
             d["researched"] = True
         cid = d["stack"].pop()
+        self.reveal()                                     # a card left the hidden stack (HIDDEN_COUNTED)
         d["hands"][seat].append(cid)
         d["drawn"] = [seat, cid]
         self.mark(seat, "card", text="researched a card" if research else "drew a card")

@@ -558,6 +558,7 @@ class UnitActions(_StateBase):
         elif eff == "sabotage":
             if self._coin(seat, sp["name"]):
                 d["portals"].remove(self._portal_at(tgt))
+                self.reveal()                             # a face-down portal left (HIDDEN_COUNTED)
                 self.mark(seat, "destroyed", tgt, text="portal")
                 self.say(f"The face-down portal at {tgt} is destroyed.", kind="destroyed")
         elif eff == "raid":
@@ -733,6 +734,7 @@ class UnitActions(_StateBase):
         p = self._portal_at(g["arrow"])
         if p:  # CC-GATE-11
             d["portals"].remove(p)
+            self.reveal()                                 # a face-down portal left (HIDDEN_COUNTED)
             self.say(f"The portal at {g['arrow']} is destroyed with it.", kind="destroyed")
 
     # --- Assassinate and Corrupt after heads: the target
