@@ -81,7 +81,7 @@ class Board:
         self.terr_hexes: dict[str, list[str]] = {}  # territory id -> [hex]
         self.terr_name: dict[str, str] = {}
         for key, slot in placed:
-            for h, ch in geometry.grid_hexes(GRIDS[key]["rows"], slot).items():
+            for h, ch in _cells(key, slot).items():
                 if ch == "~":
                     self.kind[h] = "water"
                 elif ch == ".":
@@ -100,6 +100,55 @@ class Board:
                 o = self.terr.get(n)
                 if o is not None and o != t:
                     self.terr_adj[t].add(o)
+        self.land = frozenset(h for h, k in self.kind.items() if k != "water")
+        self._balls: dict[tuple[str, int], frozenset[str]] = {}
+        # remembered listings, pure functions of their keys on this board: (gate hex, arrow hex) -> the starting
+        # Gate Token's Action; (hex, Movement, card, blocked hexes within reach) -> the unit's moves: (the hexes it
+        # may reach, their Actions in hex order, [(hex, Action)], {its own units' hexes among them: the Actions
+        # without those})
+        self.start_gates: dict[tuple[str, str], Action] = {}
+        self.moves: dict[tuple, tuple[frozenset[str], list[Action], list[tuple[str, Action]],
+                                      dict[frozenset[str], list[Action]]]] = {}
+
+    def ball(self, h: str, steps: int) -> frozenset[str]:
+        """The land hexes at most ``steps`` land steps from ``h`` (``h`` with them): every hex a move of
+        ``steps`` from ``h`` may enter or be stopped by, whatever blocks the way (remembered)."""
+        got = self._balls.get((h, steps))
+        if got is None:
+            seen = {h}
+            frontier = [h]
+            land_nb = self.land_nb
+            for _ in range(steps):
+                nxt = []
+                for x in frontier:
+                    for n in land_nb[x]:
+                        if n not in seen:
+                            seen.add(n)
+                            nxt.append(n)
+                frontier = nxt
+            got = self._balls[h, steps] = frozenset(seen)
+        return got
+
+
+_CELLS: dict[tuple[str, str], dict[str, str]] = {}
+_HALOS: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def _cells(key: str, slot: str) -> dict[str, str]:
+    """hex -> design character of grid design ``key`` placed in ``slot`` (remembered: never change the answer)."""
+    got = _CELLS.get((key, slot))
+    if got is None:
+        got = _CELLS[key, slot] = geometry.grid_hexes(GRIDS[key]["rows"], slot)
+    return got
+
+
+def _halo(key: str, slot: str) -> frozenset[str]:
+    """The hexes next to the land hexes of design ``key`` placed in ``slot`` (remembered)."""
+    got = _HALOS.get((key, slot))
+    if got is None:
+        got = _HALOS[key, slot] = frozenset(n for h, ch in _cells(key, slot).items() if ch != "~"
+                                            for n in adjacent(h))
+    return got
 
 
 def board_for(placed: list[list[str]]) -> Board:
@@ -351,9 +400,7 @@ class ClockworkState(UnitActions, FlowState):
         for slot in table:
             if slot in used or not any(n in used for n in geometry.slot_neighbours(slot)):
                 continue
-            cells = geometry.grid_hexes(GRIDS[key]["rows"], slot)
-            if any(ch != "~" and any(b.kind.get(n) not in (None, "water") for n in adjacent(h))
-                   for h, ch in cells.items()):
+            if not b.land.isdisjoint(_halo(key, slot)):      # a land hex of it next to land on the board
                 out.append(slot)
         return out
 
@@ -398,8 +445,15 @@ class ClockworkState(UnitActions, FlowState):
         b = self.board
         taken = {b.terr[g["hex"]] for g in self.data["gates"]}
         free = [t for t in sorted(b.terr_hexes) if t not in taken]  # CC-GAP-9
-        return [Action(f"gate:{h}>{a}", f"Starting Gate Token on {h} ({b.terr_name[b.terr[h]]}), arrow to {a}", "gate")
-                for h, a in self._gate_spots(free)]
+        memo = b.start_gates
+        out = []
+        for h, a in self._gate_spots(free):
+            act = memo.get((h, a))
+            if act is None:
+                act = memo[h, a] = Action(f"gate:{h}>{a}", f"Starting Gate Token on {h} ({b.terr_name[b.terr[h]]}), "
+                                                           f"arrow to {a}", "gate")
+            out.append(act)
+        return out
 
     def _do_gates(self, seat: int, action: Action) -> None:
         h, a = action.id.partition(":")[2].split(">")

@@ -102,6 +102,7 @@ _BUILDING = frozenset(k for k, u in UNITS.items() if u["type"] == "building")
 _BARRICADE = frozenset(k for k, u in UNITS.items() if "barricade" in u["abilities"])
 _SPECIAL_ABILITIES = frozenset(("artillery-shell", "assassinate", "corrupt", "portal-wall", "self-destruct"))
 _UNIT_ORDER = {k: i for i, k in enumerate(UNITS)}
+_MOVES_KEPT = 4096                     # remembered move listings per board (Board.moves), at most
 
 
 def _by_id(u: UnitData) -> int:
@@ -116,8 +117,8 @@ def unit_ref(u: UnitData, i: int = 0) -> str:
 class UnitActions(_StateBase):
     """The Main step's unit and card actions and the attacks (a mix-in of :class:`.rules.ClockworkState`)."""
 
-    # the last Main step listed for each seat: per seat, (board, blocked hexes, {(hex, Movement, card): [(hex,
-    # move Action)]}), and per ~seat, (other players' unit hexes, barricade hexes, open Gate Token hexes,
+    # the last Main step listed for each seat: per seat, (board, blocked hexes, {(hex, Movement, card): a move
+    # listing (see Board.moves)}), and per ~seat, (other players' unit hexes, barricade hexes, open Gate Token hexes,
     # {(hex, lo, hi, ranged, card): [attack Action]}): plain caches of pure functions of their keys, checked at
     # every use (see _main_actions) and never copied (clone makes a new object without them)
     _memos: dict[int, tuple] | None = None
@@ -240,6 +241,7 @@ class UnitActions(_StateBase):
         if memo_of is None or memo_of[0] is not b or memo_of[1] != blocked:
             memo_of = memos[seat] = (b, blocked, {})
         memo = memo_of[2]
+        bmoves = b.moves
         arrows = {g["arrow"] for g in gates}
         amemo: dict[tuple, list[Action]] = {}
         open_gates: list[GateData] | None = None   # the Gate Tokens ``seat`` may attack (CC-GATE-5, CC-GATE-6)
@@ -257,24 +259,44 @@ class UnitActions(_StateBase):
                 for st, add, _until, _seat in u["buffs"]:
                     if st == "movement":
                         mv += add
-                moves = memo.get((h, mv, key))
-                if moves is None:
-                    seen = {h}
-                    frontier = [h]
-                    for _ in range(mv):            # :meth:`_reach` (CC-MOVE-1, CC-MOVE-6, CC-GAP-25)
-                        nxt = []
-                        for x in frontier:
-                            for n in land_nb[x]:
-                                if n not in seen and n not in blocked:
-                                    seen.add(n)
-                                    nxt.append(n)
-                        frontier = nxt
-                    seen.discard(h)
-                    moves = memo[h, mv, key] = [(t, Action(f"move:{h}>{t}", f"Move {name} {h} to {t}", "move"))
-                                                for t in sorted(seen)]
-                n_acts = len(acts)
-                acts += [a for t, a in moves if t not in mine]
-                if len(acts) > n_acts:
+                entry = memo.get((h, mv, key))
+                if entry is None:
+                    # the same move from another time on this board: where the blocked hexes within reach
+                    # are the same, the moves are (a game goes back to much the same places turn after turn)
+                    bkey = (h, mv, key, b.ball(h, mv) & blocked)
+                    entry = bmoves.get(bkey)
+                    if entry is None:
+                        seen = {h}
+                        frontier = [h]
+                        for _ in range(mv):            # :meth:`_reach` (CC-MOVE-1, CC-MOVE-6, CC-GAP-25)
+                            nxt = []
+                            for x in frontier:
+                                for n in land_nb[x]:
+                                    if n not in seen and n not in blocked:
+                                        seen.add(n)
+                                        nxt.append(n)
+                            frontier = nxt
+                        seen.discard(h)
+                        pairs = [(t, Action(f"move:{h}>{t}", f"Move {name} {h} to {t}", "move")) for t in sorted(seen)]
+                        entry = (frozenset(seen), [a for _t, a in pairs], pairs, {})
+                        if len(bmoves) >= _MOVES_KEPT:
+                            bmoves.clear()
+                        bmoves[bkey] = entry
+                    memo[h, mv, key] = entry
+                # its own units' hexes may be passed, not ended on: the listing without those in reach,
+                # remembered by which of them are
+                hit = entry[0] & mine
+                if hit:
+                    by_hit = entry[3]
+                    moves = by_hit.get(hit)
+                    if moves is None:
+                        if len(by_hit) >= 64:
+                            by_hit.clear()
+                        moves = by_hit[hit] = [a for t, a in entry[2] if t not in hit]
+                else:
+                    moves = entry[1]
+                if moves:
+                    acts += moves
                     listed = True
             if not busy and key in _FIGHTS and u["attacks"] < (2 if "cleave" in ability else 1):  # :meth:`_can_attack`
                 if open_gates is None:
