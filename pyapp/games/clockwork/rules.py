@@ -106,9 +106,20 @@ class Board:
         # Gate Token's Action; (hex, Movement, card, blocked hexes within reach) -> the unit's moves: (the hexes it
         # may reach, their Actions in hex order, [(hex, Action)], {its own units' hexes among them: the Actions
         # without those})
+        # (hex, lo, hi, may fire at range, card, other players' units' hexes within hi, open Gate Tokens' hexes
+        # within hi, barricades' hexes) -> the attack Actions of a unit with no target called off or half used
+        self.attacks: dict[tuple, list[Action]] = {}
+        self._discs: dict[tuple[str, int], frozenset[str]] = {}
         self.start_gates: dict[tuple[str, str], Action] = {}
         self.moves: dict[tuple, tuple[frozenset[str], list[Action], list[tuple[str, Action]],
                                       dict[frozenset[str], list[Action]]]] = {}
+
+    def disc(self, h: str, r: int) -> frozenset[str]:
+        """The board's hexes at distance at most ``r`` from ``h``, over water too (remembered)."""
+        got = self._discs.get((h, r))
+        if got is None:
+            got = self._discs[h, r] = frozenset(x for x in self.kind if distance(h, x) <= r)
+        return got
 
     def ball(self, h: str, steps: int) -> frozenset[str]:
         """The land hexes at most ``steps`` land steps from ``h`` (``h`` with them): every hex a move of

@@ -327,6 +327,8 @@ class UnitActions(_StateBase):
                     if amemo_of is None or amemo_of[0] != far or amemo_of[1] != bar or amemo_of[2] != gh:
                         amemo_of = memos[~seat] = (far, bar, gh, {})
                     amemo = amemo_of[3]
+                    far_f, gh_f, bar_f = frozenset(far), frozenset(gh), frozenset(bar)
+                    battacks = b.attacks
                 lo, hi = rtab[lv]
                 attacks: list[Action] | None
                 if u["blocked"] or (u["targets"] and "cleave" in ability):
@@ -336,8 +338,18 @@ class UnitActions(_StateBase):
                     ak = (h, lo, hi, not moved or rungun, key)
                     attacks = amemo.get(ak)
                     if attacks is None:
-                        attacks = amemo[ak] = [Action(f"attack:{h}>{t}", f"{name} {h} attacks {t}", "attack")
-                                               for t in self._fast_targets(u, lo, hi, bar, others, open_gates)]
+                        # the same attack from another time on this board: its targets can only be the other
+                        # players' units and open Gate Tokens within its range, through the barricades
+                        disc = b.disc(h, hi)
+                        bk = ak + (disc & far_f, disc & gh_f, bar_f)
+                        attacks = battacks.get(bk)
+                        if attacks is None:
+                            attacks = [Action(f"attack:{h}>{t}", f"{name} {h} attacks {t}", "attack")
+                                       for t in self._fast_targets(u, lo, hi, bar, others, open_gates)]
+                            if len(battacks) >= _MOVES_KEPT:
+                                battacks.clear()
+                            battacks[bk] = attacks
+                        amemo[ak] = attacks
                 if attacks:
                     listed = True
                     acts += attacks
