@@ -722,14 +722,13 @@ class ClockworkState(UnitActions, FlowState):
         if flow.over or flow.active is None:
             return False
         d = self.data
-        alive = ({g["owner"] for g in d["gates"]} | {u["owner"] for u in d["units"]}
-                 | {p["owner"] for p in d["portals"]})                            # :meth:`_alive` of every seat
+        holders = {g["owner"] for g in d["gates"]}
+        out = d["out"]
         for p in range(self.players):
-            if not d["out"][p] and p not in alive:
-                d["out"][p] = True
+            if not out[p] and p not in holders and not self._alive(p):
+                out[p] = True
                 d["eliminated"].append(p)
                 self.say("{0} has no Gate Token, unit or portal left and is out.", p, kind="out")
-        holders = {g["owner"] for g in d["gates"]}
         if len(holders) <= 1:
             w = holders.pop() if holders else flow.active  # CC-GAP-41
             self._finish((w,), f"{seat_name(w)} wins: no other player has a Gate Token left",

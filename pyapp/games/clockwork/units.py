@@ -265,9 +265,11 @@ class UnitActions(_StateBase):
             name, ability, mobile, mtab, fights, rtab, limit, rungun, special, salvage = _CARD[key]
             h = u["hex"]
             lv = levels.get(key, 0) if u["owner"] == seat else 1    # :meth:`unit_level`
-            moved = u["moved"]
             done = u["done"]
-            busy = done or u["acted"]
+            if done:                                # nothing more for it this turn: no move, attack or ability
+                continue
+            moved = u["moved"]
+            busy = u["acted"]
             listed = False
             if mobile and not (moved or u["fired"] or done):      # :meth:`_can_move`
                 mv = mtab[lv]
