@@ -118,3 +118,27 @@ def test_portal_units_are_redealt_at_the_same_cost_and_public_ones_stay():
         seen.add(cards["f4"])
     from pyapp.games.clockwork.content import UNITS
     assert {UNITS[c]["cost"] for c in seen} == {5} and len(seen) > 1
+
+
+@pytest.mark.parametrize("players,seed", [(3, 5), (4, 7), (5, 11)])
+def test_the_rules_mark_every_draw_and_every_portal_that_leaves(players, seed, monkeypatch):
+    """``HIDDEN_COUNTED``: the rules mark their own reveals (a card drawn, a face-down portal opened or destroyed)
+    with ``reveal()``; with ``State.check_hidden`` on, the kit measures the stack and the portals around every
+    action and raises for a reveal the rules left unmarked.  Here they must also agree the other way round, and
+    such an action is never undoable."""
+    from pyapp.engine.core import State
+    monkeypatch.setattr(State, "check_hidden", True)
+    st = GAME.new(players, seed, {"max_rounds": 14})
+    kit = type(st)._hidden_kit
+    assert type(st).HIDDEN_COUNTED and kit is not None
+    bots = [RandomBot(seed * 10 + i) for i in range(players)]
+    marked = 0
+    while not st.is_over:
+        seat = st.to_act[0]
+        before = kit.measure(st)
+        st.apply(seat, bots[seat].choose(st, seat))
+        measured = kit.reveals(before, kit.measure(st))
+        assert st._revealed == measured, (st.history[-1], len(st.history))
+        assert not (measured and st.undoable[-1])
+        marked += measured
+    assert marked > 0

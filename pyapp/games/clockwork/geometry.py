@@ -22,6 +22,10 @@ from functools import lru_cache
 
 from ...engine.hexgrid import HexGrid
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from ...engine import Action
+
 GRID_COLS, GRID_ROWS = 6, 5
 SLOT_COLS, SLOT_ROWS = 4, 3
 COLS, ROWS = GRID_COLS * SLOT_COLS, GRID_ROWS * SLOT_ROWS
@@ -69,3 +73,112 @@ def grid_hexes(rows: list[str], slot: str) -> dict[str, str]:
     """hex id -> design character for a grid design placed in ``slot``."""
     ox, oy = slot_origin(slot)
     return {TABLE.name(ox + c, oy + r): ch for r, line in enumerate(rows) for c, ch in enumerate(line)}
+
+
+# ---- the board of the placed grids (the rules' ``board``)
+def _grids() -> dict:
+    from .content import GRIDS        # (content reads this module's grid_hexes as it loads)
+    return GRIDS
+
+
+_BOARDS: dict[tuple, Board] = {}
+
+
+class Board:
+    """Geometry of the placed grids: terrain, territories and their contacts."""
+
+    def __init__(self, placed: list[list[str]]) -> None:
+        self.kind: dict[str, str] = {}              # hex -> "territory" | "neutral" | "water"
+        self.terr: dict[str, str] = {}              # hex -> territory id ("5B": slot 5, letter B)
+        self.terr_hexes: dict[str, list[str]] = {}  # territory id -> [hex]
+        self.terr_name: dict[str, str] = {}
+        for key, slot in placed:
+            for h, ch in _cells(key, slot).items():
+                if ch == "~":
+                    self.kind[h] = "water"
+                elif ch == ".":
+                    self.kind[h] = "neutral"
+                else:
+                    tid = f"{slot[1:]}{ch}"
+                    self.kind[h] = "territory"
+                    self.terr[h] = tid
+                    self.terr_hexes.setdefault(tid, []).append(h)
+                    self.terr_name[tid] = f"{_grids()[key]['name']} {ch}"
+        self.nb = {h: tuple(n for n in adjacent(h) if n in self.kind) for h in self.kind}
+        self.land_nb = {h: tuple(n for n in ns if self.kind[n] != "water") for h, ns in self.nb.items()}
+        self.terr_adj: dict[str, set[str]] = {t: set() for t in self.terr_hexes}
+        for h, t in self.terr.items():
+            for n in self.nb[h]:
+                o = self.terr.get(n)
+                if o is not None and o != t:
+                    self.terr_adj[t].add(o)
+        self.land = frozenset(h for h, k in self.kind.items() if k != "water")
+        self._balls: dict[tuple[str, int], frozenset[str]] = {}
+        # remembered listings, pure functions of their keys on this board: (gate hex, arrow hex) -> the starting
+        # Gate Token's Action; (hex, Movement, card, blocked hexes within reach) -> the unit's moves: (the hexes it
+        # may reach, their Actions in hex order, [(hex, Action)], {its own units' hexes among them: the Actions
+        # without those})
+        # (hex, lo, hi, may fire at range, card, other players' units' hexes within hi, open Gate Tokens' hexes
+        # within hi, barricades' hexes) -> the attack Actions of a unit with no target called off or half used
+        self.attacks: dict[tuple, list[Action]] = {}
+        self._discs: dict[tuple[str, int], frozenset[str]] = {}
+        self.start_gates: dict[tuple[str, str], Action] = {}
+        self.moves: dict[tuple, tuple[frozenset[str], list[Action], list[tuple[str, Action]],
+                                      dict[frozenset[str], list[Action]]]] = {}
+
+    def disc(self, h: str, r: int) -> frozenset[str]:
+        """The board's hexes at distance at most ``r`` from ``h``, over water too (remembered)."""
+        got = self._discs.get((h, r))
+        if got is None:
+            got = self._discs[h, r] = frozenset(x for x in self.kind if distance(h, x) <= r)
+        return got
+
+    def ball(self, h: str, steps: int) -> frozenset[str]:
+        """The land hexes at most ``steps`` land steps from ``h`` (``h`` with them): every hex a move of
+        ``steps`` from ``h`` may enter or be stopped by, whatever blocks the way (remembered)."""
+        got = self._balls.get((h, steps))
+        if got is None:
+            seen = {h}
+            frontier = [h]
+            land_nb = self.land_nb
+            for _ in range(steps):
+                nxt = []
+                for x in frontier:
+                    for n in land_nb[x]:
+                        if n not in seen:
+                            seen.add(n)
+                            nxt.append(n)
+                frontier = nxt
+            got = self._balls[h, steps] = frozenset(seen)
+        return got
+
+
+_CELLS: dict[tuple[str, str], dict[str, str]] = {}
+_HALOS: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def _cells(key: str, slot: str) -> dict[str, str]:
+    """hex -> design character of grid design ``key`` placed in ``slot`` (remembered: never change the answer)."""
+    got = _CELLS.get((key, slot))
+    if got is None:
+        got = _CELLS[key, slot] = grid_hexes(_grids()[key]["rows"], slot)
+    return got
+
+
+def grid_halo(key: str, slot: str) -> frozenset[str]:
+    """The hexes next to the land hexes of design ``key`` placed in ``slot`` (remembered)."""
+    got = _HALOS.get((key, slot))
+    if got is None:
+        got = _HALOS[key, slot] = frozenset(n for h, ch in _cells(key, slot).items() if ch != "~"
+                                            for n in adjacent(h))
+    return got
+
+
+def board_for(placed: list[list[str]]) -> Board:
+    key = tuple(tuple(p) for p in placed)
+    b = _BOARDS.get(key)
+    if b is None:
+        if len(_BOARDS) > 256:
+            _BOARDS.clear()
+        b = _BOARDS[key] = Board(placed)
+    return b

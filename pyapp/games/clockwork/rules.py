@@ -55,7 +55,7 @@ from ...engine.flow import FlowState, Phase, phases
 from ...engine.util import read_text
 from . import content, geometry
 from .content import GRIDS, GRIDS_PER_PLAYERS, SPECIALS, UNITS, parse_range
-from .geometry import adjacent, distance
+from .geometry import Board, adjacent, board_for, distance, grid_halo
 from .units import UnitActions, has, seat_name, unit_ref, utype
 
 TYPE_CHECKING = False
@@ -69,52 +69,11 @@ GATE_COST = 1
 DEFAULT_MAX_ROUNDS = 100                               # a rare backstop: see docs/notes/clockwork.md
 STEPS = ("control", "portal", "main", "draw")          # the step frames of a turn, in order
 
-_BOARDS: dict[tuple, Board] = {}
-
-
-class Board:
-    """Geometry of the placed grids: terrain, territories and their contacts."""
-
-    def __init__(self, placed: list[list[str]]) -> None:
-        self.kind: dict[str, str] = {}              # hex -> "territory" | "neutral" | "water"
-        self.terr: dict[str, str] = {}              # hex -> territory id ("5B": slot 5, letter B)
-        self.terr_hexes: dict[str, list[str]] = {}  # territory id -> [hex]
-        self.terr_name: dict[str, str] = {}
-        for key, slot in placed:
-            for h, ch in geometry.grid_hexes(GRIDS[key]["rows"], slot).items():
-                if ch == "~":
-                    self.kind[h] = "water"
-                elif ch == ".":
-                    self.kind[h] = "neutral"
-                else:
-                    tid = f"{slot[1:]}{ch}"
-                    self.kind[h] = "territory"
-                    self.terr[h] = tid
-                    self.terr_hexes.setdefault(tid, []).append(h)
-                    self.terr_name[tid] = f"{GRIDS[key]['name']} {ch}"
-        self.nb = {h: tuple(n for n in adjacent(h) if n in self.kind) for h in self.kind}
-        self.land_nb = {h: tuple(n for n in ns if self.kind[n] != "water") for h, ns in self.nb.items()}
-        self.terr_adj: dict[str, set[str]] = {t: set() for t in self.terr_hexes}
-        for h, t in self.terr.items():
-            for n in self.nb[h]:
-                o = self.terr.get(n)
-                if o is not None and o != t:
-                    self.terr_adj[t].add(o)
-
-
-def board_for(placed: list[list[str]]) -> Board:
-    key = tuple(tuple(p) for p in placed)
-    b = _BOARDS.get(key)
-    if b is None:
-        if len(_BOARDS) > 256:
-            _BOARDS.clear()
-        b = _BOARDS[key] = Board(placed)
-    return b
-
 
 class ClockworkState(UnitActions, FlowState):
     """A game of Clockwork Crusade; all of its data lives in ``self.data`` (plain JSON, named keys)."""
     HIDDEN = ("stack", "portals")                  # the draw stack; face-down portals (opened: shown)
+    HIDDEN_COUNTED = True                          # every draw and every portal that leaves marks itself (reveal())
 
     PHASES = phases(
         Phase("grids", "one", next="gates", doc="from the highest roller, each player in turn places a Territory Grid"),
@@ -350,9 +309,7 @@ class ClockworkState(UnitActions, FlowState):
         for slot in table:
             if slot in used or not any(n in used for n in geometry.slot_neighbours(slot)):
                 continue
-            cells = geometry.grid_hexes(GRIDS[key]["rows"], slot)
-            if any(ch != "~" and any(b.kind.get(n) not in (None, "water") for n in adjacent(h))
-                   for h, ch in cells.items()):
+            if not b.land.isdisjoint(grid_halo(key, slot)):      # a land hex of it next to land on the board
                 out.append(slot)
         return out
 
@@ -397,8 +354,15 @@ class ClockworkState(UnitActions, FlowState):
         b = self.board
         taken = {b.terr[g["hex"]] for g in self.data["gates"]}
         free = [t for t in sorted(b.terr_hexes) if t not in taken]  # CC-GAP-9
-        return [Action(f"gate:{h}>{a}", f"Starting Gate Token on {h} ({b.terr_name[b.terr[h]]}), arrow to {a}", "gate")
-                for h, a in self._gate_spots(free)]
+        memo = b.start_gates
+        out = []
+        for h, a in self._gate_spots(free):
+            act = memo.get((h, a))
+            if act is None:
+                act = memo[h, a] = Action(f"gate:{h}>{a}", f"Starting Gate Token on {h} ({b.terr_name[b.terr[h]]}), "
+                                                           f"arrow to {a}", "gate")
+            out.append(act)
+        return out
 
     def _do_gates(self, seat: int, action: Action) -> None:
         h, a = action.id.partition(":")[2].split(">")
@@ -483,7 +447,9 @@ class ClockworkState(UnitActions, FlowState):
         """Turn every face-down portal of the active player face up (CC-TURN-3, CC-PORT-6)."""
         d = self.data
         mine = [p for p in d["portals"] if p["owner"] == seat]
-        d["portals"] = [p for p in d["portals"] if p["owner"] != seat]
+        if mine:
+            d["portals"] = [p for p in d["portals"] if p["owner"] != seat]
+            self.reveal()                                 # face-down portals open (HIDDEN_COUNTED)
         queue = []
         for p in mine:
             u = self._new_unit(p["card"], seat, p["hex"])
@@ -615,6 +581,7 @@ class ClockworkState(UnitActions, FlowState):
             d["resources"][seat] -= d["research_cost"]
             d["researched"] = True
         cid = d["stack"].pop()
+        self.reveal()                                     # a card left the hidden stack (HIDDEN_COUNTED)
         d["hands"][seat].append(cid)
         d["drawn"] = [seat, cid]
         self.mark(seat, "card", text="researched a card" if research else "drew a card")
@@ -653,14 +620,13 @@ class ClockworkState(UnitActions, FlowState):
         if flow.over or flow.active is None:
             return False
         d = self.data
-        alive = ({g["owner"] for g in d["gates"]} | {u["owner"] for u in d["units"]}
-                 | {p["owner"] for p in d["portals"]})                            # :meth:`_alive` of every seat
+        holders = {g["owner"] for g in d["gates"]}
+        out = d["out"]
         for p in range(self.players):
-            if not d["out"][p] and p not in alive:
-                d["out"][p] = True
+            if not out[p] and p not in holders and not self._alive(p):
+                out[p] = True
                 d["eliminated"].append(p)
                 self.say("{0} has no Gate Token, unit or portal left and is out.", p, kind="out")
-        holders = {g["owner"] for g in d["gates"]}
         if len(holders) <= 1:
             w = holders.pop() if holders else flow.active  # CC-GAP-41
             self._finish((w,), f"{seat_name(w)} wins: no other player has a Gate Token left",

@@ -9,6 +9,8 @@ Clause IDs (CC-...) refer to ../shared/rules/clockwork-crusade.clauses.md.
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ...engine import Action
 from .content import SPECIALS, UNITS, parse_range
 from .geometry import adjacent, distance, line_of_fire
@@ -102,10 +104,21 @@ _BUILDING = frozenset(k for k, u in UNITS.items() if u["type"] == "building")
 _BARRICADE = frozenset(k for k, u in UNITS.items() if "barricade" in u["abilities"])
 _SPECIAL_ABILITIES = frozenset(("artillery-shell", "assassinate", "corrupt", "portal-wall", "self-destruct"))
 _UNIT_ORDER = {k: i for i, k in enumerate(UNITS)}
+_MOVES_KEPT = 4096                     # remembered move listings per board (Board.moves), at most
+# per card, what the Main step's listing asks of it: (name, abilities, moves (not a Building), Movement by level
+# class, fights, range by level class, attacks a turn (Cleave: 2), fires after moving (Run and Gun), has an ability
+# with actions of its own, Salvage)
+_CARD = {k: (u["name"], _ABIL[k], k not in _BUILDING, _MOVE[k], k in _FIGHTS, _RANGE[k], 2 if "cleave" in _ABIL[k] else 1,
+             "run-and-gun" in _ABIL[k], bool(_ABIL[k] & _SPECIAL_ABILITIES), "salvage" in _ABIL[k])
+         for k, u in UNITS.items()}
+_PORTAL_ACTS: dict[tuple[str, str], Action] = {}        # (card, arrow hex) -> its portal Action (the cost is the card's)
 
 
 def _by_id(u: UnitData) -> int:
     return u["id"]
+
+
+_BY_ID = itemgetter("id")
 
 
 def unit_ref(u: UnitData, i: int = 0) -> str:
@@ -116,8 +129,8 @@ def unit_ref(u: UnitData, i: int = 0) -> str:
 class UnitActions(_StateBase):
     """The Main step's unit and card actions and the attacks (a mix-in of :class:`.rules.ClockworkState`)."""
 
-    # the last Main step listed for each seat: per seat, (board, blocked hexes, {(hex, Movement, card): [(hex,
-    # move Action)]}), and per ~seat, (other players' unit hexes, barricade hexes, open Gate Token hexes,
+    # the last Main step listed for each seat: per seat, (board, blocked hexes, {(hex, Movement, card): a move
+    # listing (see Board.moves)}), and per ~seat, (other players' unit hexes, barricade hexes, open Gate Token hexes,
     # {(hex, lo, hi, ranged, card): [attack Action]}): plain caches of pure functions of their keys, checked at
     # every use (see _main_actions) and never copied (clone makes a new object without them)
     _memos: dict[int, tuple] | None = None
@@ -240,43 +253,71 @@ class UnitActions(_StateBase):
         if memo_of is None or memo_of[0] is not b or memo_of[1] != blocked:
             memo_of = memos[seat] = (b, blocked, {})
         memo = memo_of[2]
+        bmoves = b.moves
         arrows = {g["arrow"] for g in gates}
         amemo: dict[tuple, list[Action]] = {}
         open_gates: list[GateData] | None = None   # the Gate Tokens ``seat`` may attack (CC-GATE-5, CC-GATE-6)
-        own.sort(key=_by_id)
+        own.sort(key=_BY_ID)
         idle = 0
+        levels = {k: 3 if n >= 3 else n for k, n in held.items()}      # :func:`_lv_class` of each card held
         for u in own:
-            h, key = u["hex"], u["card"]
-            name = UNITS[key]["name"]
-            ability = _ABIL[key]
-            lv = _lv_class(held.get(key, 0)) if u["owner"] == seat else 1    # :meth:`unit_level`
-            busy = u["done"] or u["acted"]
+            key = u["card"]
+            name, ability, mobile, mtab, fights, rtab, limit, rungun, special, salvage = _CARD[key]
+            h = u["hex"]
+            lv = levels.get(key, 0) if u["owner"] == seat else 1    # :meth:`unit_level`
+            done = u["done"]
+            if done:                                # nothing more for it this turn: no move, attack or ability
+                continue
+            moved = u["moved"]
+            busy = u["acted"]
             listed = False
-            if not (u["moved"] or u["fired"] or u["done"]) and key not in _BUILDING:      # :meth:`_can_move`
-                mv = _MOVE[key][lv]
-                for st, add, _until, _seat in u["buffs"]:
-                    if st == "movement":
-                        mv += add
-                moves = memo.get((h, mv, key))
-                if moves is None:
-                    seen = {h}
-                    frontier = [h]
-                    for _ in range(mv):            # :meth:`_reach` (CC-MOVE-1, CC-MOVE-6, CC-GAP-25)
-                        nxt = []
-                        for x in frontier:
-                            for n in land_nb[x]:
-                                if n not in seen and n not in blocked:
-                                    seen.add(n)
-                                    nxt.append(n)
-                        frontier = nxt
-                    seen.discard(h)
-                    moves = memo[h, mv, key] = [(t, Action(f"move:{h}>{t}", f"Move {name} {h} to {t}", "move"))
-                                                for t in sorted(seen)]
-                n_acts = len(acts)
-                acts += [a for t, a in moves if t not in mine]
-                if len(acts) > n_acts:
+            if mobile and not (moved or u["fired"] or done):      # :meth:`_can_move`
+                mv = mtab[lv]
+                buffs = u["buffs"]
+                if buffs:
+                    for st, add, _until, _seat in buffs:
+                        if st == "movement":
+                            mv += add
+                entry = memo.get((h, mv, key))
+                if entry is None:
+                    # the same move from another time on this board: where the blocked hexes within reach
+                    # are the same, the moves are (a game goes back to much the same places turn after turn)
+                    bkey = (h, mv, key, b.ball(h, mv) & blocked)
+                    entry = bmoves.get(bkey)
+                    if entry is None:
+                        seen = {h}
+                        frontier = [h]
+                        for _ in range(mv):            # :meth:`_reach` (CC-MOVE-1, CC-MOVE-6, CC-GAP-25)
+                            nxt = []
+                            for x in frontier:
+                                for n in land_nb[x]:
+                                    if n not in seen and n not in blocked:
+                                        seen.add(n)
+                                        nxt.append(n)
+                            frontier = nxt
+                        seen.discard(h)
+                        pairs = [(t, Action(f"move:{h}>{t}", f"Move {name} {h} to {t}", "move")) for t in sorted(seen)]
+                        entry = (frozenset(seen), [a for _t, a in pairs], pairs, {})
+                        if len(bmoves) >= _MOVES_KEPT:
+                            bmoves.clear()
+                        bmoves[bkey] = entry
+                    memo[h, mv, key] = entry
+                # its own units' hexes may be passed, not ended on: the listing without those in reach,
+                # remembered by which of them are
+                hit = entry[0] & mine
+                if hit:
+                    by_hit = entry[3]
+                    moves = by_hit.get(hit)
+                    if moves is None:
+                        if len(by_hit) >= 64:
+                            by_hit.clear()
+                        moves = by_hit[hit] = [a for t, a in entry[2] if t not in hit]
+                else:
+                    moves = entry[1]
+                if moves:
+                    acts += moves
                     listed = True
-            if not busy and key in _FIGHTS and u["attacks"] < (2 if "cleave" in ability else 1):  # :meth:`_can_attack`
+            if fights and not busy and u["attacks"] < limit:  # :meth:`_can_attack`
                 if open_gates is None:
                     open_gates = self._open_gates(seat, others)
                     # an attack's targets depend only on the attacker's hex, range, card and whether it moved,
@@ -288,23 +329,35 @@ class UnitActions(_StateBase):
                     if amemo_of is None or amemo_of[0] != far or amemo_of[1] != bar or amemo_of[2] != gh:
                         amemo_of = memos[~seat] = (far, bar, gh, {})
                     amemo = amemo_of[3]
-                lo, hi = _RANGE[key][lv]
+                    far_f, gh_f, bar_f = frozenset(far), frozenset(gh), frozenset(bar)
+                    battacks = b.attacks
+                lo, hi = rtab[lv]
                 attacks: list[Action] | None
                 if u["blocked"] or (u["targets"] and "cleave" in ability):
                     attacks = [Action(f"attack:{h}>{t}", f"{name} {h} attacks {t}", "attack")
                                for t in self._fast_targets(u, lo, hi, bar, others, open_gates)]
                 else:
-                    ak = (h, lo, hi, not u["moved"] or "run-and-gun" in ability, key)
+                    ak = (h, lo, hi, not moved or rungun, key)
                     attacks = amemo.get(ak)
                     if attacks is None:
-                        attacks = amemo[ak] = [Action(f"attack:{h}>{t}", f"{name} {h} attacks {t}", "attack")
-                                               for t in self._fast_targets(u, lo, hi, bar, others, open_gates)]
+                        # the same attack from another time on this board: its targets can only be the other
+                        # players' units and open Gate Tokens within its range, through the barricades
+                        disc = b.disc(h, hi)
+                        bk = ak + (disc & far_f, disc & gh_f, bar_f)
+                        attacks = battacks.get(bk)
+                        if attacks is None:
+                            attacks = [Action(f"attack:{h}>{t}", f"{name} {h} attacks {t}", "attack")
+                                       for t in self._fast_targets(u, lo, hi, bar, others, open_gates)]
+                            if len(battacks) >= _MOVES_KEPT:
+                                battacks.clear()
+                            battacks[bk] = attacks
+                        amemo[ak] = attacks
                 if attacks:
                     listed = True
                     acts += attacks
             if listed:
                 idle += 1
-            if not busy and u["attacks"] == 0 and ability & _SPECIAL_ABILITIES:
+            if special and not busy and u["attacks"] == 0:
                 if "artillery-shell" in ability:
                     acts += [Action(f"shell:{h}>{t}", f"{name} {h} fires an Artillery Shell at {t}", "ability")
                              for t in self._targets(u, shell=True)]
@@ -321,7 +374,7 @@ class UnitActions(_StateBase):
                     acts.append(Action(f"selfdestruct:{h}", f"{name} {h} self-destructs", "ability"))
             # only the owner flips for Salvage, in its own Main step: not a player who took the unit by Corrupt
             # (CC-SALV-1, CC-SALV-2, CC-GAP-52)
-            if "salvage" in ability and u["owner"] == seat and not (u["moved"] or u["fired"] or u["salv"] or u["done"]):
+            if salvage and u["owner"] == seat and not (moved or u["fired"] or u["salv"] or done):
                 acts.append(Action(f"salvage:{h}", f"{name} {h}: flip a coin to Salvage", "ability"))
         keys = sorted((k for k in held if k in UNITS), key=_UNIT_ORDER.__getitem__)
         free_arrows = sorted(g["arrow"] for g in gates if g["owner"] == seat and g["arrow"] not in occ)  # CC-GAP-21
@@ -330,8 +383,12 @@ class UnitActions(_StateBase):
             cost = UNITS[key]["cost"]
             if cost <= res and free_arrows:
                 costs.append(cost)
-                acts += [Action(f"portal:{key}@{a}", f"Create a {UNITS[key]['name']} portal at {a} (cost {cost})",
-                                "portal") for a in free_arrows]
+                for a in free_arrows:
+                    act = _PORTAL_ACTS.get((key, a))
+                    if act is None:
+                        act = _PORTAL_ACTS[key, a] = Action(f"portal:{key}@{a}", f"Create a {UNITS[key]['name']} portal "
+                                                                                 f"at {a} (cost {cost})", "portal")
+                    acts.append(act)
         if not d["researched"] and d["stack"] and res >= d["research_cost"]:
             acts.append(Action("research", f"Research: pay {d['research_cost']} to draw a card", "research",
                                confirm=self._research_warning(seat, min(costs) if costs else None)))
@@ -558,6 +615,7 @@ class UnitActions(_StateBase):
         elif eff == "sabotage":
             if self._coin(seat, sp["name"]):
                 d["portals"].remove(self._portal_at(tgt))
+                self.reveal()                             # a face-down portal left (HIDDEN_COUNTED)
                 self.mark(seat, "destroyed", tgt, text="portal")
                 self.say(f"The face-down portal at {tgt} is destroyed.", kind="destroyed")
         elif eff == "raid":
@@ -733,6 +791,7 @@ class UnitActions(_StateBase):
         p = self._portal_at(g["arrow"])
         if p:  # CC-GATE-11
             d["portals"].remove(p)
+            self.reveal()                                 # a face-down portal left (HIDDEN_COUNTED)
             self.say(f"The portal at {g['arrow']} is destroyed with it.", kind="destroyed")
 
     # --- Assassinate and Corrupt after heads: the target
