@@ -84,6 +84,7 @@ class BattleMixin(UnitsMixin):
             if s not in lm["known"]:
                 lm["known"].append(s)
                 lm["known"].sort()
+                self.reveal()                                           # a private look (HIDDEN_COUNTED)
             self.say("{0} explores the landmark at %s" % frame["hex"], s, kind="explore")
             self.mark(s, "explore", frame["hex"])                       # where, not what (a private look)
             self.count(s, "explored")
@@ -96,6 +97,7 @@ class BattleMixin(UnitsMixin):
             return
         kind = LANDMARKS["kinds"][lm["tile"]]
         lm["up"] = True
+        self.reveal()                                                   # (HIDDEN_COUNTED)
         self.say("{0} reveals the landmark at %s: %s" % (frame["hex"], kind["name"]), s, kind="explore")
         self.mark(s, "reveal", frame["hex"], text=kind["name"])
         if "health" in kind:
@@ -106,6 +108,7 @@ class BattleMixin(UnitsMixin):
             d = self.data
             if d["relic_deck"]:
                 d["relics"][s].append(d["relic_deck"].pop())
+                self.reveal()                                           # (HIDDEN_COUNTED)
                 self.say("{0} draws a relic", s, kind="relic")
 
     # ---- Stage 5: attack (CS-ATK-1..17) ---------------------------------------------------------------

@@ -252,6 +252,7 @@ class DeployMixin(UnitsMixin):
         new = [c for c in hs["equip"] if c not in hs.get("shown", ())]
         if new:
             hs["shown"] = hs.get("shown", []) + new
+            self.reveal()                                               # (HIDDEN_COUNTED)
             self.say("{0}'s %s carries %s" % (UNITS[hero]["name"], " and ".join(CHIPS[c]["name"] for c in new)),
                      seat, kind="equip")
 

@@ -22,7 +22,10 @@ class EconomyMixin(UnitsMixin):
     def _begin_event(self) -> None:
         d = self.data
         if d["wave"] > 1:
+            left = len(d["events"]["deck"])
             card = draw_one(d["events"]["deck"], self.rng, discard=d["events"]["discard"])
+            if len(d["events"]["deck"]) < left:
+                self.reveal()                                           # a card of the hidden deck (HIDDEN_COUNTED)
             d["events"]["current"] = card
             if card is not None:
                 self.say("Wave %d event: %s. %s" % (d["wave"], EVENT[card]["name"], EVENT[card]["text"]), kind="event")
@@ -56,6 +59,7 @@ class EconomyMixin(UnitsMixin):
         """CS-MKT-4/5/11, CS-GAP-22: player count + 1 chips and one earthscape faceup."""
         m = self.data["market"]
         m["face"] = [c for c in m["face"] if c is not None]
+        left = len(m["deck"]), len(m["scapes"])
         while len(m["face"]) < self.players + 1:
             c = draw_one(m["deck"], self.rng, discard=m["discard"])
             if c is None:
@@ -63,6 +67,8 @@ class EconomyMixin(UnitsMixin):
             m["face"].append(c)
         if m["scape_face"] is None:
             m["scape_face"] = draw_one(m["scapes"], self.rng, discard=m["scape_discard"])
+        if len(m["deck"]) < left[0] or len(m["scapes"]) < left[1]:
+            self.reveal()                                               # from a hidden pile (HIDDEN_COUNTED)
 
     def chip_price(self, seat: int, chip: str) -> int:
         """A market chip's cost, less the Uprising's discount (at least 1, CS-GAP-81)."""

@@ -23,6 +23,8 @@ class OnslaughtMixin(UnitsMixin):
         d = self.data
         d["round"] += 1
         if d["round"] == 1:
+            if any(d["picked"]):                                        # the stacks' tops come into view
+                self.reveal()                                           # (HIDDEN_COUNTED)
             d["limited"] = [0] * self.fortresses
             d["camp"] = [[] for _ in range(self.fortresses)]
             self.say("Wave %d: the Onslaught begins" % d["wave"], kind="wave")
@@ -61,6 +63,8 @@ class OnslaughtMixin(UnitsMixin):
                     u["camp"] = True
                     newly = True
             stack = d["stacks"][p]
+            if len(stack) > 1 and any("hero" in e for e in stack):
+                self.reveal()                                           # entries below the top leave (HIDDEN_COUNTED)
             for e in [e for e in stack if "hero" in e]:
                 stack.remove(e)
                 d["camp"][p].append(e["hero"])
@@ -232,6 +236,7 @@ class OnslaughtMixin(UnitsMixin):
     def use_relic(self, s: int, rid: str) -> None:
         r = RELIC[rid]
         self.data["relics"][s].remove(rid)
+        self.reveal()                                                   # from a hidden hand (HIDDEN_COUNTED)
         self.data["relic_discard"].append(rid)
         self.say("{0} uses the relic %s" % r["name"], s, kind="relic")
         if r["effect"] == "source":
@@ -384,6 +389,7 @@ class OnslaughtMixin(UnitsMixin):
     def top_changed(self, s: int) -> None:
         top = self.stack_top(s)
         if top is not None:
+            self.reveal()                                               # the stack's new top (HIDDEN_COUNTED)
             name = UNITS[top.get("hero") or top["chips"][0]]["name"]
             self.say("{0}'s stack now shows %s on top" % name, s, kind="reveal")
 

@@ -418,6 +418,8 @@ class UnitsMixin(FlowState):
             del self.data["units"][uid]
             gone = True
         elif u.get("fused"):                                           # CS-GAP-79: both chips, both rewards
+            if len(u["chips"]) > 1:
+                self.reveal()                                           # (a group leaves: HIDDEN_COUNTED)
             self.say("{0}'s %s is defeated" % self.label(u), owner, kind="defeat")
             for chip in u["chips"]:
                 self.chip_defeated(owner, chip, by_seat, by_uid)
@@ -428,6 +430,7 @@ class UnitsMixin(FlowState):
             self.say("{0}'s %s is defeated" % UNITS[chip]["name"], owner, kind="defeat")
             self.chip_defeated(owner, chip, by_seat, by_uid)
             if u["chips"]:
+                self.reveal()                                           # the next chip of the group (HIDDEN_COUNTED)
                 u["promoted"] = False
                 u["hp"] = self.stat(u, "health")
                 self.say("{0}'s %s takes the lead of its group" % UNITS[u["chips"][0]]["name"], owner, kind="reveal")
