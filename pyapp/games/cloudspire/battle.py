@@ -156,12 +156,21 @@ class BattleMixin(UnitsMixin):
         """CS-ATK-2: a minion with a valid target must attack (heroes may decline, CS-ATK-3)."""
         return any(not self.data["units"][uid].get("hero") and self.targets_of(s, uid) for uid in self.attackers(s))
 
-    def attack_options(self, s: int) -> list:
+    def attack_options(self, s: int, must: list | None = None) -> list:
+        """The attacks ``s`` may make; with ``must`` (a list) given, whether a minion must attack (CS-ATK-2,
+        :meth:`minions_must_attack`) is appended to it, from the same targets."""
         out = []
+        forced = False
+        units = self.data["units"]
         for uid in self.attackers(s):
-            u = self.data["units"][uid]
-            for h in self.targets_of(s, uid):
+            u = units[uid]
+            targets = self.targets_of(s, uid)
+            if targets and not u.get("hero"):
+                forced = True
+            for h in targets:
                 out.append(Action(f"atk:{uid}:{h}", f"{self.label(u)} at {u['hex']} attacks {self.describe(h)}", "attack"))
+        if must is not None:
+            must.append(forced)
         return out
 
     def describe(self, h: str) -> str:

@@ -137,10 +137,13 @@ class EconomyMixin(UnitsMixin):
 
     def free_wells(self, seat: int, only=None) -> list:
         """CS-BLD-8, CS-GAP-11: empty wells within the builder's influence."""
-        inf = self.influence(seat)
-        return sorted(w for w in (only or self.wells())
-                      if w in inf and self.spire_at(w) is None and self.unit_at(w) is None
-                      and w not in self.data["landmarks"])
+        keep = self.influence_groups(seat)
+        of = self.board().of
+        d = self.data
+        taken = {sp["hex"] for sp in d["spires"].values()}
+        taken.update(u["hex"] for u in d["units"].values())
+        taken.update(d["landmarks"])
+        return sorted(w for w in (only or self.wells()) if w in of and of[w] in keep and w not in taken)
 
     def upgrade_price(self, sp: SpireData, kind: str) -> int:
         """CS-BLD-12/13, CS-GAP-28: attack/range cost the number of upgrades the spire will have."""
@@ -171,8 +174,9 @@ class EconomyMixin(UnitsMixin):
     def build_options(self, seat: int, full: bool) -> list:
         """Build options as actions; ``full`` adds the two that are not limited options (CS-SOT-6)."""
         out = []
-        if self.spire_types(seat) and self.free_wells(seat):
-            for t in self.spire_types(seat):
+        types = self.spire_types(seat)
+        if types and self.free_wells(seat):
+            for t in types:
                 sp = SPIRES[t]
                 cost = self.spire_cost(seat, t)
                 what = "merc spire" if sp["merc"] else f"{cost} Source"

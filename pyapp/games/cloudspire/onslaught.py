@@ -169,13 +169,14 @@ class OnslaughtMixin(UnitsMixin):
                 return self._next_stage(frame, "attack", peek)
             return opts + [Action("attack", "Stop exploring", "stage")]
         if st == "attack":
-            opts = self.attack_options(s)
+            must: list = []
+            opts = self.attack_options(s, must)
             if not any(a.kind == "attack" for a in opts):
                 if peek:
                     return []
                 self.end_turn(frame)
                 return None
-            if not self.minions_must_attack(s):
+            if not must[0]:
                 able = sorted({a.id.split(":")[1] for a in opts if a.kind == "attack"})
                 names = [self.label(self.data["units"][uid]) for uid in able]
                 opts.append(Action("end", "End the turn", "stage", confirm=(   # issue 32: units that could still act
@@ -406,14 +407,21 @@ class OnslaughtMixin(UnitsMixin):
         target = self.mark_gate(s)
         cands: list[tuple[float, str, UnitRead, dict]] = []
         u: UnitRead
+        blocked = None
+        marches: dict = {}                                              # march maps by allowance, this call
         for uid, u in sorted(d["units"].items()):
             if u["owner"] == s and not u.get("hero") and not u["moved"]:
-                dist = self.march_distance(self.allowance(u), target)
+                allowed = frozenset(self.allowance(u))                 # (the same object when shared)
+                dist = marches.get(allowed)
+                if dist is None:
+                    if blocked is None:
+                        blocked = frozenset(self.blocked())
+                    dist = marches[allowed] = self.march_distance(allowed, target, blocked)
                 cands.append((self.distance_from(dist, u["hex"]), uid, u, dist))
         top = self.stack_top(s)
         if top is not None and "chips" in top and not frame["stuck"]:
             u = {"owner": s, "hero": None, "chips": top["chips"], "hex": self.gate_hex(s)}
-            dist = self.march_distance(self.allowance(u), target)
+            dist = self.march_distance(self.allowance(u), target, blocked)
             cands.append((self.distance_from(dist, u["hex"]), "top", u, dist))
         if not cands:
             return []

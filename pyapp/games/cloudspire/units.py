@@ -38,6 +38,8 @@ class Board:
 
 
 _BOARDS: dict = {}                                 # Board by (fortresses, placed earthscapes' terrain)
+_TALENTS: dict = {}                                # a minion chip's talents (UnitsMixin.talents), shared
+_ALLOWED: dict = {}                                # a minion chip's terrain (UnitsMixin.allowance), shared
 
 
 class UnitsMixin(FlowState):
@@ -67,7 +69,7 @@ class UnitsMixin(FlowState):
         def firing_spires(self, s: int) -> list: ...
         def explore_options(self, frame) -> list: ...
         def minions_must_attack(self, s: int) -> bool: ...
-        def attack_options(self, s: int) -> list: ...
+        def attack_options(self, s: int, must: list | None = None) -> list: ...
         def attack(self, s: int, uid: str, h: str) -> None: ...
 
     # ---- solo and co-operative play (CS-GAP-6): the automated fortress is one more seat ----------
@@ -151,7 +153,9 @@ class UnitsMixin(FlowState):
 
     def gate_hexes(self) -> list:
         """Every fortress's gate hex, in seat order (the Raider Fortress's last, in solo and co-op play)."""
-        return [self.gate_hex(s) for s in range(self.fortresses)]
+        moved = self.data.get("gate_at")
+        gates = moved or self.map.gates
+        return [gates[s] for s in range(self.fortresses)]
 
     def spire_at(self, h: str) -> str | None:
         for sid, sp in self.data["spires"].items():
@@ -189,6 +193,11 @@ class UnitsMixin(FlowState):
     def influence(self, seat: int) -> set:
         """Every hex of a group adjacent to ``seat``'s gate, holding one of its spires, or adjacent to
         a group holding one of its spires."""
+        groups = self.board().groups
+        return {h for g in self.influence_groups(seat) for h in groups.get(g, ())}
+
+    def influence_groups(self, seat: int) -> set:
+        """The hex groups of :meth:`influence` (a hex ``h`` of the land is in it when ``board().of[h]`` is)."""
         b = self.board()
         of = b.of
         gate = self.gate_hex(seat)
@@ -198,8 +207,7 @@ class UnitsMixin(FlowState):
             for g, touching in b.touching.items():
                 if g not in keep and not touching.isdisjoint(own):
                     keep.add(g)
-        groups = b.groups
-        return {h for g in keep for h in groups.get(g, ())}
+        return keep
 
     # ---- stats ---------------------------------------------------------------------------
     def event_bonus(self, effect: str) -> int:
@@ -221,6 +229,13 @@ class UnitsMixin(FlowState):
         return UNITS[u["hero"]] if u.get("hero") else UNITS[u["chips"][0]]
 
     def talents(self, u: UnitRead) -> set:
+        """The unit's talents (a set callers only read: shared for a lone minion or group)."""
+        if not u.get("hero") and not u.get("fused"):
+            chip = u["chips"][0]
+            t = _TALENTS.get(chip)
+            if t is None:
+                t = _TALENTS[chip] = frozenset(UNITS[chip]["talents"])
+            return t  # type: ignore[return-value]
         t = set(self.unit_type(u)["talents"])
         if u.get("fused"):
             for c in u["chips"]:
@@ -266,7 +281,16 @@ class UnitsMixin(FlowState):
         self.mark(u["owner"], "promote", u["hex"], text=self.label(u))
 
     def allowance(self, u: UnitRead) -> set:
-        """CS-MOV-15, CS-GAP-8: the terrain a unit may enter."""
+        """CS-MOV-15, CS-GAP-8: the terrain a unit may enter (a set callers only read: shared for a lone minion
+        or group)."""
+        if not u.get("hero") and not u.get("fused"):
+            chip = u["chips"][0]
+            got = _ALLOWED.get(chip)
+            if got is None:
+                t = self.talents(u)
+                got = _ALLOWED[chip] = frozenset(UNITS[chip]["terrain"]) | frozenset(
+                    x for x, k in (("mountain", "climber"), ("water", "wader")) if k in t)
+            return got  # type: ignore[return-value]
         allowed = set(self.unit_type(u)["terrain"])
         t = self.talents(u)
         if "climber" in t:
@@ -320,13 +344,15 @@ class UnitsMixin(FlowState):
         b.reach[(start, limit)] = dist
         return dist
 
-    def march_distance(self, allowed: set, target: str) -> dict:
+    def march_distance(self, allowed: set, target: str, blocked: frozenset | None = None) -> dict:
         """CS-GAP-43: fewest hexes to the gate ``target`` over hexes the allowance permits, counting
         through units but not spires, landmarks, gates or sky.  The map depends only on the board's
-        fixed parts, so it is computed once per board and shared: callers only read it."""
-        blocked = self.blocked()
+        fixed parts, so it is computed once per board and shared: callers only read it.  ``blocked``:
+        :meth:`blocked` as a frozenset, when the caller has it already."""
+        if blocked is None:
+            blocked = frozenset(self.blocked())
         b = self.board()
-        key = (frozenset(allowed), target, frozenset(blocked))
+        key = (frozenset(allowed), target, blocked)
         hit = b.march.get(key)
         if hit is not None:
             return hit
