@@ -17,8 +17,8 @@ class BattleMixin(UnitsMixin):
         """CS-GAP-51: the current player's units on the map (not stacked, not campfire heroes)."""
         sp = self.data["spires"][sid]
         rng = self.reach_map(sp["hex"], self.spire_range(sid))
-        return [uid for uid, u in sorted(self.data["units"].items())
-                if u["owner"] == s and not u.get("camp") and u["hex"] in rng]
+        return sorted([uid for uid, u in self.data["units"].items()
+                       if u["owner"] == s and not u.get("camp") and u["hex"] in rng])
 
     def _f_fire(self, frame, choice, seat) -> None:
         d = self.data
@@ -149,8 +149,8 @@ class BattleMixin(UnitsMixin):
         return out
 
     def attackers(self, s: int) -> list:
-        return [uid for uid, u in sorted(self.data["units"].items())
-                if u["owner"] == s and not u["attacked"] and not u.get("idle") and not u.get("camp")]
+        return sorted([uid for uid, u in self.data["units"].items()
+                       if u["owner"] == s and not u["attacked"] and not u.get("idle") and not u.get("camp")])
 
     def minions_must_attack(self, s: int) -> bool:
         """CS-ATK-2: a minion with a valid target must attack (heroes may decline, CS-ATK-3)."""

@@ -48,8 +48,8 @@ class OnslaughtMixin(UnitsMixin):
         return False
 
     def active_heroes(self, seat: int) -> list:
-        return [uid for uid, u in sorted(self.data["units"].items())
-                if u["owner"] == seat and u.get("hero") and not u.get("camp")]
+        return sorted([uid for uid, u in self.data["units"].items()
+                       if u["owner"] == seat and u.get("hero") and not u.get("camp")])
 
     def _start_of_turn(self, s: int) -> None:
         d = self.data
@@ -72,9 +72,9 @@ class OnslaughtMixin(UnitsMixin):
             if newly:
                 self.say("{0}'s heroes make camp: campfire mode until the end of the wave", p, kind="campfire")
         # start-of-turn talents (CS-SOT-3): they never interact, so they resolve first
-        for uid, u in sorted(d["units"].items()):
-            if u["owner"] != s:
-                continue
+        units = d["units"]
+        for uid in sorted([uid for uid, u in units.items() if u["owner"] == s]):
+            u = units[uid]
             u["moved"] = u["attacked"] = False
             u["idle"] = False
             t = self.talents(u)
@@ -409,15 +409,16 @@ class OnslaughtMixin(UnitsMixin):
         u: UnitRead
         blocked = None
         marches: dict = {}                                              # march maps by allowance, this call
-        for uid, u in sorted(d["units"].items()):
-            if u["owner"] == s and not u.get("hero") and not u["moved"]:
-                allowed = frozenset(self.allowance(u))                 # (the same object when shared)
-                dist = marches.get(allowed)
-                if dist is None:
-                    if blocked is None:
-                        blocked = frozenset(self.blocked())
-                    dist = marches[allowed] = self.march_distance(allowed, target, blocked)
-                cands.append((self.distance_from(dist, u["hex"]), uid, u, dist))
+        units = d["units"]
+        for uid in sorted([uid for uid, u in units.items() if u["owner"] == s and not u.get("hero") and not u["moved"]]):
+            u = units[uid]
+            allowed = frozenset(self.allowance(u))                     # (the same object when shared)
+            dist = marches.get(allowed)
+            if dist is None:
+                if blocked is None:
+                    blocked = frozenset(self.blocked())
+                dist = marches[allowed] = self.march_distance(allowed, target, blocked)
+            cands.append((self.distance_from(dist, u["hex"]), uid, u, dist))
         top = self.stack_top(s)
         if top is not None and "chips" in top and not frame["stuck"]:
             u = {"owner": s, "hero": None, "chips": top["chips"], "hex": self.gate_hex(s)}

@@ -115,15 +115,23 @@ class UnitsMixin(FlowState):
             return self.data["scape_terrain"].get(h)
         return t
 
+    # (scape_terrain, its size, its Board): this object's last board(); earthscapes are only ever added, so the
+    # same dict at the same size is the same board (kept on the object only: a copy or a load looks again)
+    _board_at: tuple | None = None
+
     def board(self) -> Board:
         """The board's land as it is now (the map and its placed earthscapes): shared, callers only read it."""
         st = self.data["scape_terrain"]
+        at = self._board_at
+        if at is not None and at[0] is st and at[1] == len(st):
+            return at[2]
         key = (self.fortresses, tuple(st.items()))
         b = _BOARDS.get(key)
         if b is None:
             if len(_BOARDS) > 512:
                 _BOARDS.clear()
             b = _BOARDS[key] = Board(self, st)
+        self._board_at = (st, len(st), b)
         return b
 
     def group_of(self, h: str) -> str | None:
