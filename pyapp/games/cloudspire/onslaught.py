@@ -468,22 +468,25 @@ class OnslaughtMixin(UnitsMixin):
         here = {x["hex"]: x for x in self.data["units"].values()}
         slip = bool(self.trait(s, "slip"))                              # CS-GAP-73: Griege minions slip through
         ends: dict = {}
+        adjacent = grid.adjacent
+        path = {u["hex"]}                                               # the hexes of the path walked so far
 
-        def walk(h, path) -> None:
-            n = len(path) - 1
+        def walk(h, n) -> None:                                         # every path of up to ``move`` steps
             if n and (h not in here or here[h]["owner"] == s):
                 ends.setdefault(n, set()).add(h)
             if n == move:
                 return
-            for x in grid.adjacent(h):
+            for x in adjacent(h):
                 if x in path or x in blocked or land.get(x) not in allowed:
                     continue
                 o = here.get(x)
                 if o is not None and (o["owner"] != s or not o.get("hero")) and not (slip and o["owner"] != s):
                     continue                                            # only a friendly hero may be passed
-                walk(x, path + [x])
+                path.add(x)
+                walk(x, n + 1)
+                path.discard(x)
 
-        walk(u["hex"], [u["hex"]])
+        walk(u["hex"], 0)
         for n in range(move, 0, -1):
             closer = sorted(h for h in ends.get(n, ()) if dist.get(h, float("inf")) < cur)
             if closer:
