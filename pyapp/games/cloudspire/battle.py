@@ -23,12 +23,19 @@ class BattleMixin(UnitsMixin):
     def _f_fire(self, frame, choice, seat) -> None:
         d = self.data
         s = frame["seat"]
+        mine = None                      # [(uid, hex)] of the units the spires may shoot, until a shot is fired
         while frame["spires"]:
             sid = frame["spires"][0]
             if sid not in d["spires"] or self.dice(sid) == 0:
                 frame["spires"].pop(0)
                 continue
-            targets = self.spire_targets(sid, s)
+            if mine is None:
+                mine = [(uid, u["hex"]) for uid, u in d["units"].items() if u["owner"] == s and not u.get("camp")]
+            if mine:
+                rng = self.reach_map(d["spires"][sid]["hex"], self.spire_range(sid))
+                targets = sorted([uid for uid, h in mine if h in rng])     # (spire_targets)
+            else:
+                targets = []
             if not targets:
                 frame["spires"].pop(0)
                 continue
@@ -42,6 +49,7 @@ class BattleMixin(UnitsMixin):
             choice = None
             frame["spires"].pop(0)
             self.spire_shot(sid, target)
+            mine = None
             if self.flow.top is not frame:
                 return
         self.flow.pop(frame)

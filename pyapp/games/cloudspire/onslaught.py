@@ -143,7 +143,7 @@ class OnslaughtMixin(UnitsMixin):
             return opts + [Action("go", "Go on to movement", "stage")]
         if st in ("hero1", "hero2"):
             opts = self.hero_moves(s)
-            must = self.must_move_top_hero(s, st)
+            must = self.must_move_top_hero(s, st, opts)
             if not opts:
                 return self._next_stage(frame, "minions" if st == "hero1" else "fire", peek)
             if not must:
@@ -287,40 +287,49 @@ class OnslaughtMixin(UnitsMixin):
         st = self.data["stacks"][s]
         return st[0] if st else None
 
-    def must_move_top_hero(self, s: int, stage: str) -> bool:
+    def must_move_top_hero(self, s: int, stage: str, listed: list | None = None) -> bool:
         """CS-MOV-3/7: a hero on top of the stack moves before minions beneath it, and after the
-        minions it must move in any case, if it has anywhere to go (CS-GAP-47)."""
+        minions it must move in any case, if it has anywhere to go (CS-GAP-47).  ``listed``: ``hero_moves(s)``
+        of this very position, when the caller has it (it lists the top hero's moves unless that hero has moved)."""
         top = self.stack_top(s)
         if top is None or "hero" not in top:
             return False
         if stage == "hero1" and not any("chips" in e for e in self.data["stacks"][s]):
             return False
+        if listed is not None and top["hero"] not in self.data["hero_moved"]:
+            return any(a.id.startswith("hero:top:") for a in listed)
         return bool(self.hero_destinations(s, None, top["hero"]))
 
     def hero_moves(self, s: int) -> list:
         out = []
         moved = self.data["hero_moved"]
         top = self.stack_top(s)
+        ctx = None
         if top is not None and "hero" in top and top["hero"] not in moved:
-            for h in self.hero_destinations(s, None, top["hero"]):
+            ctx = self._hero_ctx()
+            for h in self.hero_destinations(s, None, top["hero"], ctx):
                 out.append(Action(f"hero:top:{h}", f"{UNITS[top['hero']]['name']} leaves the stack to {h}", "move"))
         for uid in self.active_heroes(s):
             u = self.data["units"][uid]
             if u["hero"] in moved:
                 continue
-            for h in self.hero_destinations(s, uid, u["hero"]):
+            ctx = ctx or self._hero_ctx()
+            for h in self.hero_destinations(s, uid, u["hero"], ctx):
                 out.append(Action(f"hero:{uid}:{h}", f"Move {UNITS[u['hero']]['name']} to {h}", "move"))
         return out
 
-    def hero_destinations(self, s: int, uid, hero: str | None) -> list:
+    def _hero_ctx(self) -> tuple:
+        """What every hero's destinations read of the position: (land, blocked hexes, owner per unit hex)."""
+        return self.land(), self.blocked(), {x["hex"]: x["owner"] for x in self.data["units"].values()}
+
+    def hero_destinations(self, s: int, uid, hero: str | None, ctx: tuple | None = None) -> list:
         """CS-MOV-13/14/15, CS-GAP-9: up to its movement in any direction; it passes friendly units
-        but stops on none and never passes opposing units."""
+        but stops on none and never passes opposing units.  ``ctx``: :meth:`_hero_ctx` of this position."""
         u: UnitRead = self.data["units"][uid] if uid else {"owner": s, "hero": hero}
         start = u["hex"] if uid else self.gate_hex(s)
         allowed = self.allowance(u)
         grid = self.map.grid
-        land, blocked = self.land(), self.blocked()
-        owner = {x["hex"]: x["owner"] for x in self.data["units"].values()}
+        land, blocked, owner = ctx or self._hero_ctx()
         move = self.stat(u, "move")
 
         def reach(start) -> set:
