@@ -31,9 +31,11 @@ class OnslaughtMixin(UnitsMixin):
 
     def _begin_turn_onslaught(self, seat) -> None:
         for u in self.data["units"].values():
-            u["hit"] = False
+            if u.get("hit") is not False:
+                u["hit"] = False
         for lm in self.data["landmarks"].values():
-            lm["hit"] = False
+            if lm.get("hit") is not False:
+                lm["hit"] = False
         self.data["hero_moved"] = []
         self.flow.push("turn", seat=seat, stage="start", begun=False, explored=[], stuck=False)
 
@@ -169,14 +171,14 @@ class OnslaughtMixin(UnitsMixin):
                 return self._next_stage(frame, "attack", peek)
             return opts + [Action("attack", "Stop exploring", "stage")]
         if st == "attack":
-            must: list = []
-            opts = self.attack_options(s, must)
+            forced: list = []
+            opts = self.attack_options(s, forced)
             if not any(a.kind == "attack" for a in opts):
                 if peek:
                     return []
                 self.end_turn(frame)
                 return None
-            if not must[0]:
+            if not forced[0]:
                 able = sorted({a.id.split(":")[1] for a in opts if a.kind == "attack"})
                 names = [self.label(self.data["units"][uid]) for uid in able]
                 opts.append(Action("end", "End the turn", "stage", confirm=(   # issue 32: units that could still act
@@ -431,6 +433,8 @@ class OnslaughtMixin(UnitsMixin):
         top = self.stack_top(s)
         if top is not None and "chips" in top and not frame["stuck"]:
             u = {"owner": s, "hero": None, "chips": top["chips"], "hex": self.gate_hex(s)}
+            if blocked is None:
+                blocked = frozenset(self.blocked())
             dist = self.march_distance(self.allowance(u), target, blocked)
             cands.append((self.distance_from(dist, u["hex"]), "top", u, dist))
         if not cands:
@@ -439,11 +443,11 @@ class OnslaughtMixin(UnitsMixin):
         leaders = [c for c in cands if c[0] == best]
         options = []
         for cur, ref, u, dist in leaders:
-            ends = self.minion_destinations(s, u, dist, cur)
+            ends = self.minion_destinations(s, u, dist, cur, blocked)
             if ref == "top":                                            # CS-GAP-76: or from beside the gate
                 more = set(ends)
                 for x in self.launch_hexes(s, self.allowance(u)):
-                    more |= set(self.minion_destinations(s, dict(u, hex=x), dist, self.distance_from(dist, x)))
+                    more |= set(self.minion_destinations(s, dict(u, hex=x), dist, self.distance_from(dist, x), blocked))
                 ends = sorted(more)
             if not ends:
                 if peek:
@@ -463,17 +467,20 @@ class OnslaughtMixin(UnitsMixin):
         else:
             u["moved"] = True
 
-    def minion_destinations(self, s: int, u: UnitRead, dist: dict, cur) -> list:
+    def minion_destinations(self, s: int, u: UnitRead, dist: dict, cur, blocked=None) -> list:
         """CS-MOV-9..11, CS-GAP-43/44: the full movement ending closer; else the most hexes that
         still end closer; else a lateral move (as long as possible); else none.  A minion next to
         its marked gate stays.  It never enters or passes opposing units or friendly minions; it may
-        pass a friendly hero and end on one (displacing it, CS-MOV-12)."""
+        pass a friendly hero and end on one (displacing it, CS-MOV-12).  ``blocked``: :meth:`blocked`, when the
+        caller has it."""
         if cur <= 1 or cur == float("inf"):
             return []                                                   # next to the mark, or no way there
         grid = self.map.grid
         allowed = self.allowance(u)
         move = self.stat(u, "move")
-        land, blocked = self.land(), self.blocked()
+        land = self.land()
+        if blocked is None:
+            blocked = self.blocked()
         here = {x["hex"]: x for x in self.data["units"].values()}
         slip = bool(self.trait(s, "slip"))                              # CS-GAP-73: Griege minions slip through
         ends: dict = {}

@@ -352,7 +352,7 @@ class UnitsMixin(FlowState):
         b.reach[(start, limit)] = dist
         return dist
 
-    def march_distance(self, allowed: set, target: str, blocked: frozenset | None = None) -> dict:
+    def march_distance(self, allowed: set | frozenset, target: str, blocked: frozenset | None = None) -> dict:
         """CS-GAP-43: fewest hexes to the gate ``target`` over hexes the allowance permits, counting
         through units but not spires, landmarks, gates or sky.  The map depends only on the board's
         fixed parts, so it is computed once per board and shared: callers only read it.  ``blocked``:
