@@ -120,30 +120,36 @@ class BattleMixin(UnitsMixin):
                 self.say("{0} draws a relic", s, kind="relic")
 
     # ---- Stage 5: attack (CS-ATK-1..17) ---------------------------------------------------------------
-    def targets_of(self, s: int, uid: str) -> list:
+    def _hex_ctx(self) -> tuple:
+        """(the first unit's id per hex, as unit_at; the first spire's id per hex, as spire_at; gate_hexes)."""
+        d = self.data
+        units: dict = {}
+        for uid, x in d["units"].items():
+            units.setdefault(x["hex"], uid)
+        spires: dict = {}
+        for sid, y in d["spires"].items():
+            spires.setdefault(y["hex"], sid)
+        return units, spires, self.gate_hexes()
+
+    def targets_of(self, s: int, uid: str, ctx: tuple | None = None) -> list:
         """CS-ATK-4, CS-GAP-55: adjacent (with Reach, 2 hexes away) opposing units on the map, opposing
-        spires and gates, and revealed landmarks with health."""
+        spires and gates, and revealed landmarks with health.  ``ctx``: :meth:`_hex_ctx` of this position."""
         d = self.data
         u = d["units"][uid]
         reach = 2 if "reach" in self.talents(u) else 1
-        units: dict = {}                                                # the first unit on a hex (unit_at)
-        for x in d["units"].values():
-            units.setdefault(x["hex"], x)
-        spires: dict = {}                                               # the owner of the first spire on a hex
-        for y in d["spires"].values():
-            spires.setdefault(y["hex"], y["owner"])
-        gates = self.gate_hexes()
+        units, spires, gates = ctx or self._hex_ctx()
         out = []
         for h in sorted(self.reach_map(u["hex"], reach)):
             if h == u["hex"]:
                 continue
             o = units.get(h)
             if o is not None:
+                o = d["units"][o]
                 if self.opposed(s, o["owner"]) and not o.get("camp"):
                     out.append(h)
                 continue
             if h in spires:
-                if self.opposed(s, spires[h]):
+                if self.opposed(s, d["spires"][spires[h]]["owner"]):
                     out.append(h)
                 continue
             if h in gates:
@@ -170,27 +176,33 @@ class BattleMixin(UnitsMixin):
         out = []
         forced = False
         units = self.data["units"]
+        ctx = None
         for uid in self.attackers(s):
             u = units[uid]
-            targets = self.targets_of(s, uid)
+            ctx = ctx or self._hex_ctx()
+            targets = self.targets_of(s, uid, ctx)
             if targets and not u.get("hero"):
                 forced = True
-            for h in targets:
-                out.append(Action(f"atk:{uid}:{h}", f"{self.label(u)} at {u['hex']} attacks {self.describe(h)}", "attack"))
+            if targets:
+                name = f"{self.label(u)} at {u['hex']} attacks "
+                for h in targets:
+                    out.append(Action(f"atk:{uid}:{h}", name + self.describe(h, ctx), "attack"))
         if must is not None:
             must.append(forced)
         return out
 
-    def describe(self, h: str) -> str:
+    def describe(self, h: str, ctx: tuple | None = None) -> str:
+        """What stands at ``h``, for an attack's label; ``ctx``: :meth:`_hex_ctx` of this position."""
         d = self.data
-        other = self.unit_at(h)
+        units_at, spires_at, gates = ctx or self._hex_ctx()
+        other = units_at.get(h)
         if other is not None:
             return f"P{d['units'][other]['owner'] + 1}'s {self.label(d['units'][other])} at {h}"
-        sid = self.spire_at(h)
+        sid = spires_at.get(h)
         if sid is not None:
             return f"P{d['spires'][sid]['owner'] + 1}'s {SPIRES[d['spires'][sid]['type']]['name']} at {h}"
-        if h in self.gate_hexes():
-            return f"the gate of P{self.gate_hexes().index(h) + 1}"
+        if h in gates:
+            return f"the gate of P{gates.index(h) + 1}"
         return f"{the(LANDMARKS['kinds'][d['landmarks'][h]['tile']]['name'])} at {h}"
 
     def attack(self, s: int, uid: str, h: str) -> None:

@@ -454,8 +454,9 @@ class OnslaughtMixin(UnitsMixin):
                     continue
                 self.stay(frame, ref, u)                                # nowhere to go: it stays (CS-GAP-44)
                 return None
+            name = f"Move {self.label(u)} from {u['hex']} to "
             for h in ends:
-                options.append(Action(f"step:{ref}:{h}", f"Move {self.label(u)} from {u['hex']} to {h}", "move"))
+                options.append(Action(f"step:{ref}:{h}", name + h, "move"))
         if not peek and len(options) == 1:
             self._turn_choice(frame, options[0].id)                     # a single legal move is made at once
             return None
