@@ -24,6 +24,10 @@ class BattleMixin(UnitsMixin):
         d = self.data
         s = frame["seat"]
         mine = None                      # [(uid, hex)] of the units the spires may shoot, until a shot is fired
+        if frame["spires"]:
+            mine = [(uid, u["hex"]) for uid, u in d["units"].items() if u["owner"] == s and not u.get("camp")]
+            if not mine:                 # nothing to shoot at: no spire fires
+                frame["spires"].clear()
         while frame["spires"]:
             sid = frame["spires"][0]
             if sid not in d["spires"] or self.dice(sid) == 0:

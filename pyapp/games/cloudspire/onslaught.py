@@ -334,15 +334,19 @@ class OnslaughtMixin(UnitsMixin):
         land, blocked, owner = ctx or self._hero_ctx()
         move = self.stat(u, "move")
 
+        adjacent = grid.adjacent
+
         def reach(start) -> set:
             seen = {start: 0}
             todo = [start]
             out = set()
-            while todo:
-                h = todo.pop(0)
+            i = 0
+            while i < len(todo):                                        # breadth first
+                h = todo[i]
+                i += 1
                 if seen[h] >= move:
                     continue
-                for x in grid.adjacent(h):
+                for x in adjacent(h):
                     if x in seen or x in blocked or land.get(x) not in allowed:
                         continue
                     other = owner.get(x)
