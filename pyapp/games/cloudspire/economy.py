@@ -157,13 +157,14 @@ class EconomyMixin(UnitsMixin):
 
     def scape_slots(self, seat: int) -> list:
         """CS-GAP-12: a free slot next to a hex group the player has influence over."""
-        inf = self.influence(seat)
+        keep = self.influence_groups(seat)
+        of = self.board().of
         grid = self.map.grid
         out = []
         for i, slot in enumerate(self.map.slots):
             if str(i) in self.data["placed"]:
                 continue
-            if any(x in inf for h in slot for x in grid.adjacent(h)):
+            if any(x in of and of[x] in keep for h in slot for x in grid.adjacent(h)):   # (in influence)
                 out.append(i)
         return out
 

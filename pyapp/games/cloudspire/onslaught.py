@@ -492,17 +492,29 @@ class OnslaughtMixin(UnitsMixin):
         adjacent = grid.adjacent
         path = {u["hex"]}                                               # the hexes of the path walked so far
 
+        nexts: dict = {}                                                # the hexes one may step to from a hex
+
+        def steps(h) -> list:
+            got = nexts.get(h)
+            if got is None:
+                got = nexts[h] = []
+                for x in adjacent(h):
+                    if x in blocked or land.get(x) not in allowed:
+                        continue
+                    o = here.get(x)
+                    if o is not None and (o["owner"] != s or not o.get("hero")) and not (slip and o["owner"] != s):
+                        continue                                        # only a friendly hero may be passed
+                    got.append(x)
+            return got
+
         def walk(h, n) -> None:                                         # every path of up to ``move`` steps
             if n and (h not in here or here[h]["owner"] == s):
                 ends.setdefault(n, set()).add(h)
             if n == move:
                 return
-            for x in adjacent(h):
-                if x in path or x in blocked or land.get(x) not in allowed:
+            for x in steps(h):
+                if x in path:
                     continue
-                o = here.get(x)
-                if o is not None and (o["owner"] != s or not o.get("hero")) and not (slip and o["owner"] != s):
-                    continue                                            # only a friendly hero may be passed
                 path.add(x)
                 walk(x, n + 1)
                 path.discard(x)
