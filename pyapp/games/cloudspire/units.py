@@ -38,8 +38,8 @@ class Board:
 
 
 _BOARDS: dict = {}                                 # Board by (fortresses, placed earthscapes' terrain)
-_TALENTS: dict = {}                                # a minion chip's talents (UnitsMixin.talents), shared
-_ALLOWED: dict = {}                                # a minion chip's terrain (UnitsMixin.allowance), shared
+_TALENTS: dict = {}                                # talents by minion chip or (hero, equipment) (UnitsMixin.talents)
+_ALLOWED: dict = {}                                # a unit's terrain by (type, talents) (UnitsMixin.allowance), shared
 
 
 class UnitsMixin(FlowState):
@@ -237,8 +237,17 @@ class UnitsMixin(FlowState):
         return UNITS[u["hero"]] if u.get("hero") else UNITS[u["chips"][0]]
 
     def talents(self, u: UnitRead) -> set:
-        """The unit's talents (a set callers only read: shared for a lone minion or group)."""
-        if not u.get("hero") and not u.get("fused"):
+        """The unit's talents (a set callers only read: shared for a lone minion or group, and for a hero with
+        the same equipment)."""
+        if not u.get("fused"):
+            hero = u.get("hero")
+            if hero:
+                key: Any = (hero, tuple(self.hero_state(u["owner"], hero)["equip"]))
+                t = _TALENTS.get(key)
+                if t is None:
+                    t = _TALENTS[key] = frozenset(UNITS[hero]["talents"]).union(
+                        *[CHIPS[chip]["talents"] for chip in key[1]])
+                return t  # type: ignore[return-value]
             chip = u["chips"][0]
             t = _TALENTS.get(chip)
             if t is None:
@@ -291,12 +300,12 @@ class UnitsMixin(FlowState):
     def allowance(self, u: UnitRead) -> set:
         """CS-MOV-15, CS-GAP-8: the terrain a unit may enter (a set callers only read: shared for a lone minion
         or group)."""
-        if not u.get("hero") and not u.get("fused"):
-            chip = u["chips"][0]
-            got = _ALLOWED.get(chip)
+        if not u.get("fused"):
+            t = self.talents(u)                                         # (a shared frozenset here)
+            key = (u.get("hero") or u["chips"][0], t)
+            got = _ALLOWED.get(key)
             if got is None:
-                t = self.talents(u)
-                got = _ALLOWED[chip] = frozenset(UNITS[chip]["terrain"]) | frozenset(
+                got = _ALLOWED[key] = frozenset(self.unit_type(u)["terrain"]) | frozenset(
                     x for x, k in (("mountain", "climber"), ("water", "wader")) if k in t)
             return got  # type: ignore[return-value]
         allowed = set(self.unit_type(u)["terrain"])
