@@ -330,11 +330,9 @@ class OnslaughtMixin(UnitsMixin):
         u: UnitRead = self.data["units"][uid] if uid else {"owner": s, "hero": hero}
         start = u["hex"] if uid else self.gate_hex(s)
         allowed = self.allowance(u)
-        grid = self.map.grid
-        land, blocked, owner = ctx or self._hero_ctx()
+        _land, blocked, owner = ctx or self._hero_ctx()
         move = self.stat(u, "move")
-
-        adjacent = grid.adjacent
+        terrain = self.steps_for(frozenset(allowed))
 
         def reach(start) -> set:
             seen = {start: 0}
@@ -346,8 +344,8 @@ class OnslaughtMixin(UnitsMixin):
                 i += 1
                 if seen[h] >= move:
                     continue
-                for x in adjacent(h):
-                    if x in seen or x in blocked or land.get(x) not in allowed:
+                for x in terrain.get(h) or self.steps_from(h, allowed):
+                    if x in seen or x in blocked:
                         continue
                     other = owner.get(x)
                     if other is not None and other != s:
@@ -480,26 +478,24 @@ class OnslaughtMixin(UnitsMixin):
         caller has it."""
         if cur <= 1 or cur == float("inf"):
             return []                                                   # next to the mark, or no way there
-        grid = self.map.grid
         allowed = self.allowance(u)
         move = self.stat(u, "move")
-        land = self.land()
         if blocked is None:
             blocked = self.blocked()
         here = {x["hex"]: x for x in self.data["units"].values()}
         slip = bool(self.trait(s, "slip"))                              # CS-GAP-73: Griege minions slip through
         ends: dict = {}
-        adjacent = grid.adjacent
         path = {u["hex"]}                                               # the hexes of the path walked so far
 
         nexts: dict = {}                                                # the hexes one may step to from a hex
+        terrain = self.steps_for(frozenset(allowed))
 
         def steps(h) -> list:
             got = nexts.get(h)
             if got is None:
                 got = nexts[h] = []
-                for x in adjacent(h):
-                    if x in blocked or land.get(x) not in allowed:
+                for x in terrain.get(h) or self.steps_from(h, allowed):
+                    if x in blocked:
                         continue
                     o = here.get(x)
                     if o is not None and (o["owner"] != s or not o.get("hero")) and not (slip and o["owner"] != s):

@@ -35,6 +35,7 @@ class Board:
                                for g, hexes in self.groups.items()}
         self.reach: dict = {}                      # (start, limit): reach_map
         self.march: dict = {}                      # (allowance, target gate, blocked hexes): march_distance
+        self.steps: dict = {}                      # allowance: {land hex: its neighbours of that terrain} (steps_for)
 
 
 _BOARDS: dict = {}                                 # Board by (fortresses, placed earthscapes' terrain)
@@ -375,21 +376,36 @@ class UnitsMixin(FlowState):
             return hit
         if len(b.march) > 4096:
             b.march.clear()
-        grid = self.map.grid
-        land = b.land
+        steps = self.steps_for(key[0])
         dist = {target: 0}
         todo = [target]
         while todo:
             nxt = []
             for h in todo:
-                for x in grid.adjacent(h):
-                    if x in dist or x in blocked or land.get(x) not in allowed:
+                n = dist[h] + 1
+                for x in steps.get(h) or self.steps_from(h, key[0]):
+                    if x in dist or x in blocked:
                         continue
-                    dist[x] = dist[h] + 1
+                    dist[x] = n
                     nxt.append(x)
             todo = nxt
         b.march[key] = dist
         return dist
+
+    def steps_for(self, allowed: frozenset) -> dict:
+        """Per land hex, its neighbours (in the grid's order) whose terrain ``allowed`` holds, for this board
+        (shared: callers only read it).  A hex not in it (off the land, as a gate may be): :meth:`steps_from`."""
+        b = self.board()
+        got = b.steps.get(allowed)
+        if got is None:
+            land, adjacent = b.land, self.map.grid.adjacent
+            got = b.steps[allowed] = {h: [x for x in adjacent(h) if land.get(x) in allowed] for h in land}
+        return got
+
+    def steps_from(self, h: str, allowed) -> list:
+        """The neighbours of ``h`` whose terrain ``allowed`` holds (see :meth:`steps_for`)."""
+        land = self.board().land
+        return [x for x in self.map.grid.adjacent(h) if land.get(x) in allowed]
 
     def distance_from(self, dist: dict, h: str) -> float:
         """Distance of ``h`` (a unit's hex, or a gate where a stack stands) in a march map."""
