@@ -11,7 +11,8 @@ class BattleMixin(UnitsMixin):
     # ---- Stage 3: spires fire (CS-FIRE-1..9) --------------------------------------------------------
     def firing_spires(self, s: int) -> list:
         order = self.opponents(s)                                       # CS-GAP-3: the left is the next seat
-        return [sid for p in order for sid, sp in sorted(self.data["spires"].items()) if sp["owner"] == p]
+        spires = sorted(self.data["spires"].items())
+        return [sid for p in order for sid, sp in spires if sp["owner"] == p]
 
     def spire_targets(self, sid: str, s: int) -> list:
         """CS-GAP-51: the current player's units on the map (not stacked, not campfire heroes)."""
