@@ -467,9 +467,15 @@ class FlowState(State):
         """Runs once ``self.data`` holds what ``_setup_data`` returned, before the first phase begins
         (deal from decks kept in the data, set ``self.flow.first``...)."""
 
+    _flow_view: Flow | None = None                 # the last ``flow`` view, kept while it views the same dict
+
     @property
     def flow(self) -> Flow:
-        return Flow(self.data["flow"], self.PHASES, self._frame_kinds)
+        d = self.data["flow"]
+        f = self._flow_view
+        if f is None or f.data is not d:
+            f = self._flow_view = Flow(d, self.PHASES, self._frame_kinds)
+        return f
 
     def in_play(self, seat: int) -> bool:
         """Whether ``seat`` still takes part (default: always).  Seats out of play get no turns."""

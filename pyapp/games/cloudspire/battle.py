@@ -11,24 +11,36 @@ class BattleMixin(UnitsMixin):
     # ---- Stage 3: spires fire (CS-FIRE-1..9) --------------------------------------------------------
     def firing_spires(self, s: int) -> list:
         order = self.opponents(s)                                       # CS-GAP-3: the left is the next seat
-        return [sid for p in order for sid, sp in sorted(self.data["spires"].items()) if sp["owner"] == p]
+        spires = sorted(self.data["spires"].items())
+        return [sid for p in order for sid, sp in spires if sp["owner"] == p]
 
     def spire_targets(self, sid: str, s: int) -> list:
         """CS-GAP-51: the current player's units on the map (not stacked, not campfire heroes)."""
         sp = self.data["spires"][sid]
         rng = self.reach_map(sp["hex"], self.spire_range(sid))
-        return [uid for uid, u in sorted(self.data["units"].items())
-                if u["owner"] == s and not u.get("camp") and u["hex"] in rng]
+        return sorted([uid for uid, u in self.data["units"].items()
+                       if u["owner"] == s and not u.get("camp") and u["hex"] in rng])
 
     def _f_fire(self, frame, choice, seat) -> None:
         d = self.data
         s = frame["seat"]
+        mine = None                      # [(uid, hex)] of the units the spires may shoot, until a shot is fired
+        if frame["spires"]:
+            mine = [(uid, u["hex"]) for uid, u in d["units"].items() if u["owner"] == s and not u.get("camp")]
+            if not mine:                 # nothing to shoot at: no spire fires
+                frame["spires"].clear()
         while frame["spires"]:
             sid = frame["spires"][0]
             if sid not in d["spires"] or self.dice(sid) == 0:
                 frame["spires"].pop(0)
                 continue
-            targets = self.spire_targets(sid, s)
+            if mine is None:
+                mine = [(uid, u["hex"]) for uid, u in d["units"].items() if u["owner"] == s and not u.get("camp")]
+            if mine:
+                rng = self.reach_map(d["spires"][sid]["hex"], self.spire_range(sid))
+                targets = sorted([uid for uid, h in mine if h in rng])     # (spire_targets)
+            else:
+                targets = []
             if not targets:
                 frame["spires"].pop(0)
                 continue
@@ -42,6 +54,7 @@ class BattleMixin(UnitsMixin):
             choice = None
             frame["spires"].pop(0)
             self.spire_shot(sid, target)
+            mine = None
             if self.flow.top is not frame:
                 return
         self.flow.pop(frame)
@@ -84,6 +97,7 @@ class BattleMixin(UnitsMixin):
             if s not in lm["known"]:
                 lm["known"].append(s)
                 lm["known"].sort()
+                self.reveal()                                           # a private look (HIDDEN_COUNTED)
             self.say("{0} explores the landmark at %s" % frame["hex"], s, kind="explore")
             self.mark(s, "explore", frame["hex"])                       # where, not what (a private look)
             self.count(s, "explored")
@@ -96,6 +110,7 @@ class BattleMixin(UnitsMixin):
             return
         kind = LANDMARKS["kinds"][lm["tile"]]
         lm["up"] = True
+        self.reveal()                                                   # (HIDDEN_COUNTED)
         self.say("{0} reveals the landmark at %s: %s" % (frame["hex"], kind["name"]), s, kind="explore")
         self.mark(s, "reveal", frame["hex"], text=kind["name"])
         if "health" in kind:
@@ -106,33 +121,40 @@ class BattleMixin(UnitsMixin):
             d = self.data
             if d["relic_deck"]:
                 d["relics"][s].append(d["relic_deck"].pop())
+                self.reveal()                                           # (HIDDEN_COUNTED)
                 self.say("{0} draws a relic", s, kind="relic")
 
     # ---- Stage 5: attack (CS-ATK-1..17) ---------------------------------------------------------------
-    def targets_of(self, s: int, uid: str) -> list:
+    def _hex_ctx(self) -> tuple:
+        """(the first unit's id per hex, as unit_at; the first spire's id per hex, as spire_at; gate_hexes)."""
+        d = self.data
+        units: dict = {}
+        for uid, x in d["units"].items():
+            units.setdefault(x["hex"], uid)
+        spires: dict = {}
+        for sid, y in d["spires"].items():
+            spires.setdefault(y["hex"], sid)
+        return units, spires, self.gate_hexes()
+
+    def targets_of(self, s: int, uid: str, ctx: tuple | None = None) -> list:
         """CS-ATK-4, CS-GAP-55: adjacent (with Reach, 2 hexes away) opposing units on the map, opposing
-        spires and gates, and revealed landmarks with health."""
+        spires and gates, and revealed landmarks with health.  ``ctx``: :meth:`_hex_ctx` of this position."""
         d = self.data
         u = d["units"][uid]
         reach = 2 if "reach" in self.talents(u) else 1
-        units: dict = {}                                                # the first unit on a hex (unit_at)
-        for x in d["units"].values():
-            units.setdefault(x["hex"], x)
-        spires: dict = {}                                               # the owner of the first spire on a hex
-        for y in d["spires"].values():
-            spires.setdefault(y["hex"], y["owner"])
-        gates = self.gate_hexes()
+        units, spires, gates = ctx or self._hex_ctx()
         out = []
         for h in sorted(self.reach_map(u["hex"], reach)):
             if h == u["hex"]:
                 continue
             o = units.get(h)
             if o is not None:
+                o = d["units"][o]
                 if self.opposed(s, o["owner"]) and not o.get("camp"):
                     out.append(h)
                 continue
             if h in spires:
-                if self.opposed(s, spires[h]):
+                if self.opposed(s, d["spires"][spires[h]]["owner"]):
                     out.append(h)
                 continue
             if h in gates:
@@ -146,31 +168,46 @@ class BattleMixin(UnitsMixin):
         return out
 
     def attackers(self, s: int) -> list:
-        return [uid for uid, u in sorted(self.data["units"].items())
-                if u["owner"] == s and not u["attacked"] and not u.get("idle") and not u.get("camp")]
+        return sorted([uid for uid, u in self.data["units"].items()
+                       if u["owner"] == s and not u["attacked"] and not u.get("idle") and not u.get("camp")])
 
     def minions_must_attack(self, s: int) -> bool:
         """CS-ATK-2: a minion with a valid target must attack (heroes may decline, CS-ATK-3)."""
         return any(not self.data["units"][uid].get("hero") and self.targets_of(s, uid) for uid in self.attackers(s))
 
-    def attack_options(self, s: int) -> list:
+    def attack_options(self, s: int, must: list | None = None) -> list:
+        """The attacks ``s`` may make; with ``must`` (a list) given, whether a minion must attack (CS-ATK-2,
+        :meth:`minions_must_attack`) is appended to it, from the same targets."""
         out = []
+        forced = False
+        units = self.data["units"]
+        ctx = None
         for uid in self.attackers(s):
-            u = self.data["units"][uid]
-            for h in self.targets_of(s, uid):
-                out.append(Action(f"atk:{uid}:{h}", f"{self.label(u)} at {u['hex']} attacks {self.describe(h)}", "attack"))
+            u = units[uid]
+            ctx = ctx or self._hex_ctx()
+            targets = self.targets_of(s, uid, ctx)
+            if targets and not u.get("hero"):
+                forced = True
+            if targets:
+                name = f"{self.label(u)} at {u['hex']} attacks "
+                for h in targets:
+                    out.append(Action(f"atk:{uid}:{h}", name + self.describe(h, ctx), "attack"))
+        if must is not None:
+            must.append(forced)
         return out
 
-    def describe(self, h: str) -> str:
+    def describe(self, h: str, ctx: tuple | None = None) -> str:
+        """What stands at ``h``, for an attack's label; ``ctx``: :meth:`_hex_ctx` of this position."""
         d = self.data
-        other = self.unit_at(h)
+        units_at, spires_at, gates = ctx or self._hex_ctx()
+        other = units_at.get(h)
         if other is not None:
             return f"P{d['units'][other]['owner'] + 1}'s {self.label(d['units'][other])} at {h}"
-        sid = self.spire_at(h)
+        sid = spires_at.get(h)
         if sid is not None:
             return f"P{d['spires'][sid]['owner'] + 1}'s {SPIRES[d['spires'][sid]['type']]['name']} at {h}"
-        if h in self.gate_hexes():
-            return f"the gate of P{self.gate_hexes().index(h) + 1}"
+        if h in gates:
+            return f"the gate of P{gates.index(h) + 1}"
         return f"{the(LANDMARKS['kinds'][d['landmarks'][h]['tile']]['name'])} at {h}"
 
     def attack(self, s: int, uid: str, h: str) -> None:

@@ -170,17 +170,23 @@ class DeployMixin(UnitsMixin):
         minions, a minion entry grouped with the minion entry above it (re-ordered slowest on top, CS-STK-4),
         a group split into single minions."""
         out = []
+        kinds = ["h" if "hero" in e else "m" for e in stack]
+        ok = self.stack_ok(stack)                                       # (a swap of two alike kinds keeps it)
+        minions = [k for k, x in enumerate(stack) if "chips" in x]
         for i, e in enumerate(stack):
             name = self._entry_name(e)
             for d, verb, aid in ((-1, "up", "raise"), (1, "down", "lower")):
                 j = i + d
                 if 0 <= j < len(stack) and stack[j] != e:             # (two alike: nothing to swap)
-                    moved = list(stack)
-                    moved[i], moved[j] = moved[j], moved[i]
-                    if self.stack_ok(moved):
+                    if kinds[i] == kinds[j]:
+                        fine = ok
+                    else:
+                        moved = list(stack)
+                        moved[i], moved[j] = moved[j], moved[i]
+                        fine = self.stack_ok(moved)
+                    if fine:
                         out.append(Action(f"{aid}:{i}", f"Move {name} {verb} one place", "arrange"))
             if "hero" in e:
-                minions = [k for k, x in enumerate(stack) if "chips" in x]
                 if minions:
                     below = i > minions[-1]
                     out.append(Action(f"flip:{i}", f"Move {name} " + ("above" if below else "below")
@@ -252,6 +258,7 @@ class DeployMixin(UnitsMixin):
         new = [c for c in hs["equip"] if c not in hs.get("shown", ())]
         if new:
             hs["shown"] = hs.get("shown", []) + new
+            self.reveal()                                               # (HIDDEN_COUNTED)
             self.say("{0}'s %s carries %s" % (UNITS[hero]["name"], " and ".join(CHIPS[c]["name"] for c in new)),
                      seat, kind="equip")
 

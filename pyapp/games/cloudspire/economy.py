@@ -22,7 +22,10 @@ class EconomyMixin(UnitsMixin):
     def _begin_event(self) -> None:
         d = self.data
         if d["wave"] > 1:
+            left = len(d["events"]["deck"])
             card = draw_one(d["events"]["deck"], self.rng, discard=d["events"]["discard"])
+            if len(d["events"]["deck"]) < left:
+                self.reveal()                                           # a card of the hidden deck (HIDDEN_COUNTED)
             d["events"]["current"] = card
             if card is not None:
                 self.say("Wave %d event: %s. %s" % (d["wave"], EVENT[card]["name"], EVENT[card]["text"]), kind="event")
@@ -56,6 +59,7 @@ class EconomyMixin(UnitsMixin):
         """CS-MKT-4/5/11, CS-GAP-22: player count + 1 chips and one earthscape faceup."""
         m = self.data["market"]
         m["face"] = [c for c in m["face"] if c is not None]
+        left = len(m["deck"]), len(m["scapes"])
         while len(m["face"]) < self.players + 1:
             c = draw_one(m["deck"], self.rng, discard=m["discard"])
             if c is None:
@@ -63,6 +67,8 @@ class EconomyMixin(UnitsMixin):
             m["face"].append(c)
         if m["scape_face"] is None:
             m["scape_face"] = draw_one(m["scapes"], self.rng, discard=m["scape_discard"])
+        if len(m["deck"]) < left[0] or len(m["scapes"]) < left[1]:
+            self.reveal()                                               # from a hidden pile (HIDDEN_COUNTED)
 
     def chip_price(self, seat: int, chip: str) -> int:
         """A market chip's cost, less the Uprising's discount (at least 1, CS-GAP-81)."""
@@ -131,10 +137,13 @@ class EconomyMixin(UnitsMixin):
 
     def free_wells(self, seat: int, only=None) -> list:
         """CS-BLD-8, CS-GAP-11: empty wells within the builder's influence."""
-        inf = self.influence(seat)
-        return sorted(w for w in (only or self.wells())
-                      if w in inf and self.spire_at(w) is None and self.unit_at(w) is None
-                      and w not in self.data["landmarks"])
+        keep = self.influence_groups(seat)
+        of = self.board().of
+        d = self.data
+        taken = {sp["hex"] for sp in d["spires"].values()}
+        taken.update(u["hex"] for u in d["units"].values())
+        taken.update(d["landmarks"])
+        return sorted(w for w in (only or self.wells()) if w in of and of[w] in keep and w not in taken)
 
     def upgrade_price(self, sp: SpireData, kind: str) -> int:
         """CS-BLD-12/13, CS-GAP-28: attack/range cost the number of upgrades the spire will have."""
@@ -148,13 +157,14 @@ class EconomyMixin(UnitsMixin):
 
     def scape_slots(self, seat: int) -> list:
         """CS-GAP-12: a free slot next to a hex group the player has influence over."""
-        inf = self.influence(seat)
+        keep = self.influence_groups(seat)
+        of = self.board().of
         grid = self.map.grid
         out = []
         for i, slot in enumerate(self.map.slots):
             if str(i) in self.data["placed"]:
                 continue
-            if any(x in inf for h in slot for x in grid.adjacent(h)):
+            if any(x in of and of[x] in keep for h in slot for x in grid.adjacent(h)):   # (in influence)
                 out.append(i)
         return out
 
@@ -165,8 +175,9 @@ class EconomyMixin(UnitsMixin):
     def build_options(self, seat: int, full: bool) -> list:
         """Build options as actions; ``full`` adds the two that are not limited options (CS-SOT-6)."""
         out = []
-        if self.spire_types(seat) and self.free_wells(seat):
-            for t in self.spire_types(seat):
+        types = self.spire_types(seat)
+        if types and self.free_wells(seat):
+            for t in types:
                 sp = SPIRES[t]
                 cost = self.spire_cost(seat, t)
                 what = "merc spire" if sp["merc"] else f"{cost} Source"

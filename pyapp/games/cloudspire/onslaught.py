@@ -23,15 +23,19 @@ class OnslaughtMixin(UnitsMixin):
         d = self.data
         d["round"] += 1
         if d["round"] == 1:
+            if any(d["picked"]):                                        # the stacks' tops come into view
+                self.reveal()                                           # (HIDDEN_COUNTED)
             d["limited"] = [0] * self.fortresses
             d["camp"] = [[] for _ in range(self.fortresses)]
             self.say("Wave %d: the Onslaught begins" % d["wave"], kind="wave")
 
     def _begin_turn_onslaught(self, seat) -> None:
         for u in self.data["units"].values():
-            u["hit"] = False
+            if u.get("hit") is not False:
+                u["hit"] = False
         for lm in self.data["landmarks"].values():
-            lm["hit"] = False
+            if lm.get("hit") is not False:
+                lm["hit"] = False
         self.data["hero_moved"] = []
         self.flow.push("turn", seat=seat, stage="start", begun=False, explored=[], stuck=False)
 
@@ -46,8 +50,8 @@ class OnslaughtMixin(UnitsMixin):
         return False
 
     def active_heroes(self, seat: int) -> list:
-        return [uid for uid, u in sorted(self.data["units"].items())
-                if u["owner"] == seat and u.get("hero") and not u.get("camp")]
+        return sorted([uid for uid, u in self.data["units"].items()
+                       if u["owner"] == seat and u.get("hero") and not u.get("camp")])
 
     def _start_of_turn(self, s: int) -> None:
         d = self.data
@@ -61,6 +65,8 @@ class OnslaughtMixin(UnitsMixin):
                     u["camp"] = True
                     newly = True
             stack = d["stacks"][p]
+            if len(stack) > 1 and any("hero" in e for e in stack):
+                self.reveal()                                           # entries below the top leave (HIDDEN_COUNTED)
             for e in [e for e in stack if "hero" in e]:
                 stack.remove(e)
                 d["camp"][p].append(e["hero"])
@@ -68,9 +74,9 @@ class OnslaughtMixin(UnitsMixin):
             if newly:
                 self.say("{0}'s heroes make camp: campfire mode until the end of the wave", p, kind="campfire")
         # start-of-turn talents (CS-SOT-3): they never interact, so they resolve first
-        for uid, u in sorted(d["units"].items()):
-            if u["owner"] != s:
-                continue
+        units = d["units"]
+        for uid in sorted([uid for uid, u in units.items() if u["owner"] == s]):
+            u = units[uid]
             u["moved"] = u["attacked"] = False
             u["idle"] = False
             t = self.talents(u)
@@ -139,7 +145,7 @@ class OnslaughtMixin(UnitsMixin):
             return opts + [Action("go", "Go on to movement", "stage")]
         if st in ("hero1", "hero2"):
             opts = self.hero_moves(s)
-            must = self.must_move_top_hero(s, st)
+            must = self.must_move_top_hero(s, st, opts)
             if not opts:
                 return self._next_stage(frame, "minions" if st == "hero1" else "fire", peek)
             if not must:
@@ -165,13 +171,14 @@ class OnslaughtMixin(UnitsMixin):
                 return self._next_stage(frame, "attack", peek)
             return opts + [Action("attack", "Stop exploring", "stage")]
         if st == "attack":
-            opts = self.attack_options(s)
+            forced: list = []
+            opts = self.attack_options(s, forced)
             if not any(a.kind == "attack" for a in opts):
                 if peek:
                     return []
                 self.end_turn(frame)
                 return None
-            if not self.minions_must_attack(s):
+            if not forced[0]:
                 able = sorted({a.id.split(":")[1] for a in opts if a.kind == "attack"})
                 names = [self.label(self.data["units"][uid]) for uid in able]
                 opts.append(Action("end", "End the turn", "stage", confirm=(   # issue 32: units that could still act
@@ -232,6 +239,7 @@ class OnslaughtMixin(UnitsMixin):
     def use_relic(self, s: int, rid: str) -> None:
         r = RELIC[rid]
         self.data["relics"][s].remove(rid)
+        self.reveal()                                                   # from a hidden hand (HIDDEN_COUNTED)
         self.data["relic_discard"].append(rid)
         self.say("{0} uses the relic %s" % r["name"], s, kind="relic")
         if r["effect"] == "source":
@@ -281,52 +289,63 @@ class OnslaughtMixin(UnitsMixin):
         st = self.data["stacks"][s]
         return st[0] if st else None
 
-    def must_move_top_hero(self, s: int, stage: str) -> bool:
+    def must_move_top_hero(self, s: int, stage: str, listed: list | None = None) -> bool:
         """CS-MOV-3/7: a hero on top of the stack moves before minions beneath it, and after the
-        minions it must move in any case, if it has anywhere to go (CS-GAP-47)."""
+        minions it must move in any case, if it has anywhere to go (CS-GAP-47).  ``listed``: ``hero_moves(s)``
+        of this very position, when the caller has it (it lists the top hero's moves unless that hero has moved)."""
         top = self.stack_top(s)
         if top is None or "hero" not in top:
             return False
         if stage == "hero1" and not any("chips" in e for e in self.data["stacks"][s]):
             return False
+        if listed is not None and top["hero"] not in self.data["hero_moved"]:
+            return any(a.id.startswith("hero:top:") for a in listed)
         return bool(self.hero_destinations(s, None, top["hero"]))
 
     def hero_moves(self, s: int) -> list:
         out = []
         moved = self.data["hero_moved"]
         top = self.stack_top(s)
+        ctx = None
         if top is not None and "hero" in top and top["hero"] not in moved:
-            for h in self.hero_destinations(s, None, top["hero"]):
+            ctx = self._hero_ctx()
+            for h in self.hero_destinations(s, None, top["hero"], ctx):
                 out.append(Action(f"hero:top:{h}", f"{UNITS[top['hero']]['name']} leaves the stack to {h}", "move"))
         for uid in self.active_heroes(s):
             u = self.data["units"][uid]
             if u["hero"] in moved:
                 continue
-            for h in self.hero_destinations(s, uid, u["hero"]):
+            ctx = ctx or self._hero_ctx()
+            for h in self.hero_destinations(s, uid, u["hero"], ctx):
                 out.append(Action(f"hero:{uid}:{h}", f"Move {UNITS[u['hero']]['name']} to {h}", "move"))
         return out
 
-    def hero_destinations(self, s: int, uid, hero: str | None) -> list:
+    def _hero_ctx(self) -> tuple:
+        """What every hero's destinations read of the position: (land, blocked hexes, owner per unit hex)."""
+        return self.land(), self.blocked(), {x["hex"]: x["owner"] for x in self.data["units"].values()}
+
+    def hero_destinations(self, s: int, uid, hero: str | None, ctx: tuple | None = None) -> list:
         """CS-MOV-13/14/15, CS-GAP-9: up to its movement in any direction; it passes friendly units
-        but stops on none and never passes opposing units."""
+        but stops on none and never passes opposing units.  ``ctx``: :meth:`_hero_ctx` of this position."""
         u: UnitRead = self.data["units"][uid] if uid else {"owner": s, "hero": hero}
         start = u["hex"] if uid else self.gate_hex(s)
         allowed = self.allowance(u)
-        grid = self.map.grid
-        land, blocked = self.land(), self.blocked()
-        owner = {x["hex"]: x["owner"] for x in self.data["units"].values()}
+        _land, blocked, owner = ctx or self._hero_ctx()
         move = self.stat(u, "move")
+        terrain = self.steps_for(frozenset(allowed))
 
         def reach(start) -> set:
             seen = {start: 0}
             todo = [start]
             out = set()
-            while todo:
-                h = todo.pop(0)
+            i = 0
+            while i < len(todo):                                        # breadth first
+                h = todo[i]
+                i += 1
                 if seen[h] >= move:
                     continue
-                for x in grid.adjacent(h):
-                    if x in seen or x in blocked or land.get(x) not in allowed:
+                for x in terrain.get(h) or self.steps_from(h, allowed):
+                    if x in seen or x in blocked:
                         continue
                     other = owner.get(x)
                     if other is not None and other != s:
@@ -384,6 +403,7 @@ class OnslaughtMixin(UnitsMixin):
     def top_changed(self, s: int) -> None:
         top = self.stack_top(s)
         if top is not None:
+            self.reveal()                                               # the stack's new top (HIDDEN_COUNTED)
             name = UNITS[top.get("hero") or top["chips"][0]]["name"]
             self.say("{0}'s stack now shows %s on top" % name, s, kind="reveal")
 
@@ -400,14 +420,24 @@ class OnslaughtMixin(UnitsMixin):
         target = self.mark_gate(s)
         cands: list[tuple[float, str, UnitRead, dict]] = []
         u: UnitRead
-        for uid, u in sorted(d["units"].items()):
-            if u["owner"] == s and not u.get("hero") and not u["moved"]:
-                dist = self.march_distance(self.allowance(u), target)
-                cands.append((self.distance_from(dist, u["hex"]), uid, u, dist))
+        blocked = None
+        marches: dict = {}                                              # march maps by allowance, this call
+        units = d["units"]
+        for uid in sorted([uid for uid, u in units.items() if u["owner"] == s and not u.get("hero") and not u["moved"]]):
+            u = units[uid]
+            allowed = frozenset(self.allowance(u))                     # (the same object when shared)
+            dist = marches.get(allowed)
+            if dist is None:
+                if blocked is None:
+                    blocked = frozenset(self.blocked())
+                dist = marches[allowed] = self.march_distance(allowed, target, blocked)
+            cands.append((self.distance_from(dist, u["hex"]), uid, u, dist))
         top = self.stack_top(s)
         if top is not None and "chips" in top and not frame["stuck"]:
             u = {"owner": s, "hero": None, "chips": top["chips"], "hex": self.gate_hex(s)}
-            dist = self.march_distance(self.allowance(u), target)
+            if blocked is None:
+                blocked = frozenset(self.blocked())
+            dist = self.march_distance(self.allowance(u), target, blocked)
             cands.append((self.distance_from(dist, u["hex"]), "top", u, dist))
         if not cands:
             return []
@@ -415,19 +445,20 @@ class OnslaughtMixin(UnitsMixin):
         leaders = [c for c in cands if c[0] == best]
         options = []
         for cur, ref, u, dist in leaders:
-            ends = self.minion_destinations(s, u, dist, cur)
+            ends = self.minion_destinations(s, u, dist, cur, blocked)
             if ref == "top":                                            # CS-GAP-76: or from beside the gate
                 more = set(ends)
                 for x in self.launch_hexes(s, self.allowance(u)):
-                    more |= set(self.minion_destinations(s, dict(u, hex=x), dist, self.distance_from(dist, x)))
+                    more |= set(self.minion_destinations(s, dict(u, hex=x), dist, self.distance_from(dist, x), blocked))
                 ends = sorted(more)
             if not ends:
                 if peek:
                     continue
                 self.stay(frame, ref, u)                                # nowhere to go: it stays (CS-GAP-44)
                 return None
+            name = f"Move {self.label(u)} from {u['hex']} to "
             for h in ends:
-                options.append(Action(f"step:{ref}:{h}", f"Move {self.label(u)} from {u['hex']} to {h}", "move"))
+                options.append(Action(f"step:{ref}:{h}", name + h, "move"))
         if not peek and len(options) == 1:
             self._turn_choice(frame, options[0].id)                     # a single legal move is made at once
             return None
@@ -439,36 +470,52 @@ class OnslaughtMixin(UnitsMixin):
         else:
             u["moved"] = True
 
-    def minion_destinations(self, s: int, u: UnitRead, dist: dict, cur) -> list:
+    def minion_destinations(self, s: int, u: UnitRead, dist: dict, cur, blocked=None) -> list:
         """CS-MOV-9..11, CS-GAP-43/44: the full movement ending closer; else the most hexes that
         still end closer; else a lateral move (as long as possible); else none.  A minion next to
         its marked gate stays.  It never enters or passes opposing units or friendly minions; it may
-        pass a friendly hero and end on one (displacing it, CS-MOV-12)."""
+        pass a friendly hero and end on one (displacing it, CS-MOV-12).  ``blocked``: :meth:`blocked`, when the
+        caller has it."""
         if cur <= 1 or cur == float("inf"):
             return []                                                   # next to the mark, or no way there
-        grid = self.map.grid
         allowed = self.allowance(u)
         move = self.stat(u, "move")
-        land, blocked = self.land(), self.blocked()
+        if blocked is None:
+            blocked = self.blocked()
         here = {x["hex"]: x for x in self.data["units"].values()}
         slip = bool(self.trait(s, "slip"))                              # CS-GAP-73: Griege minions slip through
         ends: dict = {}
+        path = {u["hex"]}                                               # the hexes of the path walked so far
 
-        def walk(h, path) -> None:
-            n = len(path) - 1
+        nexts: dict = {}                                                # the hexes one may step to from a hex
+        terrain = self.steps_for(frozenset(allowed))
+
+        def steps(h) -> list:
+            got = nexts.get(h)
+            if got is None:
+                got = nexts[h] = []
+                for x in terrain.get(h) or self.steps_from(h, allowed):
+                    if x in blocked:
+                        continue
+                    o = here.get(x)
+                    if o is not None and (o["owner"] != s or not o.get("hero")) and not (slip and o["owner"] != s):
+                        continue                                        # only a friendly hero may be passed
+                    got.append(x)
+            return got
+
+        def walk(h, n) -> None:                                         # every path of up to ``move`` steps
             if n and (h not in here or here[h]["owner"] == s):
                 ends.setdefault(n, set()).add(h)
             if n == move:
                 return
-            for x in grid.adjacent(h):
-                if x in path or x in blocked or land.get(x) not in allowed:
+            for x in steps(h):
+                if x in path:
                     continue
-                o = here.get(x)
-                if o is not None and (o["owner"] != s or not o.get("hero")) and not (slip and o["owner"] != s):
-                    continue                                            # only a friendly hero may be passed
-                walk(x, path + [x])
+                path.add(x)
+                walk(x, n + 1)
+                path.discard(x)
 
-        walk(u["hex"], [u["hex"]])
+        walk(u["hex"], 0)
         for n in range(move, 0, -1):
             closer = sorted(h for h in ends.get(n, ()) if dist.get(h, float("inf")) < cur)
             if closer:

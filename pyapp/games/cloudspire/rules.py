@@ -32,6 +32,7 @@ class CloudspireState(OnslaughtMixin, BattleMixin, DeployMixin, EconomyMixin):
     # the draw piles and other seats' relics; a stack below its top, a group below its leader; what was shown
     HIDDEN = ("market.deck", "market.scapes", "events.deck", "relic_deck", "relics.*", "lm_pool", "@stacks_hidden",
               "units.*.chips[1:]", "+landmarks.*.known", "+landmarks.*.up", "+@equipment_shown")
+    HIDDEN_COUNTED = True                          # every draw and show marks itself (self.reveal(): see reveal_* below)
 
     def equipment_shown(self) -> dict:
         """Per fortress, how many of its heroes' equipment chips have been shown (for HIDDEN)."""
@@ -176,8 +177,17 @@ class CloudspireState(OnslaughtMixin, BattleMixin, DeployMixin, EconomyMixin):
     def _begin_mark(self) -> None:
         self.data["marks"] = [None] * self.fortresses
 
+    def hides_units(self, p: int | None = None) -> bool:
+        """Whether fortress ``p`` (every fortress: None) has units others cannot see below a stack's top or a group's
+        leader (HIDDEN): when they all go home at once, that is shown (HIDDEN_COUNTED)."""
+        d = self.data
+        return (any(len(st) > 1 for s, st in enumerate(d["stacks"]) if p is None or s == p)
+                or any(len(u["chips"]) > 1 for u in d["units"].values() if p is None or u["owner"] == p))
+
     def end_wave(self) -> None:
         d = self.data
+        if self.hides_units():
+            self.reveal()
         for uid, u in sorted(d["units"].items()):
             self._home(u["owner"], u.get("hero"), u["chips"])
         for s in range(self.fortresses):
@@ -220,6 +230,8 @@ class CloudspireState(OnslaughtMixin, BattleMixin, DeployMixin, EconomyMixin):
         d = self.data
         self.say("The fortress of {0} is destroyed", p, kind="destroyed")
         self.mark(by, "remove", self.gate_hex(p), text="fortress destroyed")
+        if self.hides_units(p):
+            self.reveal()
         d["stats"]["out_wave"][p] = d["wave"]
         d["out"].append(p)
         self.flow.remove(p)

@@ -35,9 +35,12 @@ class Board:
                                for g, hexes in self.groups.items()}
         self.reach: dict = {}                      # (start, limit): reach_map
         self.march: dict = {}                      # (allowance, target gate, blocked hexes): march_distance
+        self.steps: dict = {}                      # allowance: {land hex: its neighbours of that terrain} (steps_for)
 
 
 _BOARDS: dict = {}                                 # Board by (fortresses, placed earthscapes' terrain)
+_TALENTS: dict = {}                                # talents by minion chip or (hero, equipment) (UnitsMixin.talents)
+_ALLOWED: dict = {}                                # a unit's terrain by (type, talents) (UnitsMixin.allowance), shared
 
 
 class UnitsMixin(FlowState):
@@ -67,7 +70,7 @@ class UnitsMixin(FlowState):
         def firing_spires(self, s: int) -> list: ...
         def explore_options(self, frame) -> list: ...
         def minions_must_attack(self, s: int) -> bool: ...
-        def attack_options(self, s: int) -> list: ...
+        def attack_options(self, s: int, must: list | None = None) -> list: ...
         def attack(self, s: int, uid: str, h: str) -> None: ...
 
     # ---- solo and co-operative play (CS-GAP-6): the automated fortress is one more seat ----------
@@ -113,15 +116,23 @@ class UnitsMixin(FlowState):
             return self.data["scape_terrain"].get(h)
         return t
 
+    # (scape_terrain, its size, its Board): this object's last board(); earthscapes are only ever added, so the
+    # same dict at the same size is the same board (kept on the object only: a copy or a load looks again)
+    _board_at: tuple | None = None
+
     def board(self) -> Board:
         """The board's land as it is now (the map and its placed earthscapes): shared, callers only read it."""
         st = self.data["scape_terrain"]
+        at = self._board_at
+        if at is not None and at[0] is st and at[1] == len(st):
+            return at[2]
         key = (self.fortresses, tuple(st.items()))
         b = _BOARDS.get(key)
         if b is None:
             if len(_BOARDS) > 512:
                 _BOARDS.clear()
             b = _BOARDS[key] = Board(self, st)
+        self._board_at = (st, len(st), b)
         return b
 
     def group_of(self, h: str) -> str | None:
@@ -151,7 +162,9 @@ class UnitsMixin(FlowState):
 
     def gate_hexes(self) -> list:
         """Every fortress's gate hex, in seat order (the Raider Fortress's last, in solo and co-op play)."""
-        return [self.gate_hex(s) for s in range(self.fortresses)]
+        moved = self.data.get("gate_at")
+        gates = moved or self.map.gates
+        return [gates[s] for s in range(self.fortresses)]
 
     def spire_at(self, h: str) -> str | None:
         for sid, sp in self.data["spires"].items():
@@ -189,6 +202,11 @@ class UnitsMixin(FlowState):
     def influence(self, seat: int) -> set:
         """Every hex of a group adjacent to ``seat``'s gate, holding one of its spires, or adjacent to
         a group holding one of its spires."""
+        groups = self.board().groups
+        return {h for g in self.influence_groups(seat) for h in groups.get(g, ())}
+
+    def influence_groups(self, seat: int) -> set:
+        """The hex groups of :meth:`influence` (a hex ``h`` of the land is in it when ``board().of[h]`` is)."""
         b = self.board()
         of = b.of
         gate = self.gate_hex(seat)
@@ -198,8 +216,7 @@ class UnitsMixin(FlowState):
             for g, touching in b.touching.items():
                 if g not in keep and not touching.isdisjoint(own):
                     keep.add(g)
-        groups = b.groups
-        return {h for g in keep for h in groups.get(g, ())}
+        return keep
 
     # ---- stats ---------------------------------------------------------------------------
     def event_bonus(self, effect: str) -> int:
@@ -221,6 +238,22 @@ class UnitsMixin(FlowState):
         return UNITS[u["hero"]] if u.get("hero") else UNITS[u["chips"][0]]
 
     def talents(self, u: UnitRead) -> set:
+        """The unit's talents (a set callers only read: shared for a lone minion or group, and for a hero with
+        the same equipment)."""
+        if not u.get("fused"):
+            hero = u.get("hero")
+            if hero:
+                key: Any = (hero, tuple(self.hero_state(u["owner"], hero)["equip"]))
+                t = _TALENTS.get(key)
+                if t is None:
+                    t = _TALENTS[key] = frozenset(UNITS[hero]["talents"]).union(
+                        *[CHIPS[chip]["talents"] for chip in key[1]])
+                return t  # type: ignore[return-value]
+            chip = u["chips"][0]
+            t = _TALENTS.get(chip)
+            if t is None:
+                t = _TALENTS[chip] = frozenset(UNITS[chip]["talents"])
+            return t  # type: ignore[return-value]
         t = set(self.unit_type(u)["talents"])
         if u.get("fused"):
             for c in u["chips"]:
@@ -266,7 +299,16 @@ class UnitsMixin(FlowState):
         self.mark(u["owner"], "promote", u["hex"], text=self.label(u))
 
     def allowance(self, u: UnitRead) -> set:
-        """CS-MOV-15, CS-GAP-8: the terrain a unit may enter."""
+        """CS-MOV-15, CS-GAP-8: the terrain a unit may enter (a set callers only read: shared for a lone minion
+        or group)."""
+        if not u.get("fused"):
+            t = self.talents(u)                                         # (a shared frozenset here)
+            key = (u.get("hero") or u["chips"][0], t)
+            got = _ALLOWED.get(key)
+            if got is None:
+                got = _ALLOWED[key] = frozenset(self.unit_type(u)["terrain"]) | frozenset(
+                    x for x, k in (("mountain", "climber"), ("water", "wader")) if k in t)
+            return got  # type: ignore[return-value]
         allowed = set(self.unit_type(u)["terrain"])
         t = self.talents(u)
         if "climber" in t:
@@ -320,33 +362,50 @@ class UnitsMixin(FlowState):
         b.reach[(start, limit)] = dist
         return dist
 
-    def march_distance(self, allowed: set, target: str) -> dict:
+    def march_distance(self, allowed: set | frozenset, target: str, blocked: frozenset | None = None) -> dict:
         """CS-GAP-43: fewest hexes to the gate ``target`` over hexes the allowance permits, counting
         through units but not spires, landmarks, gates or sky.  The map depends only on the board's
-        fixed parts, so it is computed once per board and shared: callers only read it."""
-        blocked = self.blocked()
+        fixed parts, so it is computed once per board and shared: callers only read it.  ``blocked``:
+        :meth:`blocked` as a frozenset, when the caller has it already."""
+        if blocked is None:
+            blocked = frozenset(self.blocked())
         b = self.board()
-        key = (frozenset(allowed), target, frozenset(blocked))
+        key = (frozenset(allowed), target, blocked)
         hit = b.march.get(key)
         if hit is not None:
             return hit
         if len(b.march) > 4096:
             b.march.clear()
-        grid = self.map.grid
-        land = b.land
+        steps = self.steps_for(key[0])
         dist = {target: 0}
         todo = [target]
         while todo:
             nxt = []
             for h in todo:
-                for x in grid.adjacent(h):
-                    if x in dist or x in blocked or land.get(x) not in allowed:
+                n = dist[h] + 1
+                for x in steps.get(h) or self.steps_from(h, key[0]):
+                    if x in dist or x in blocked:
                         continue
-                    dist[x] = dist[h] + 1
+                    dist[x] = n
                     nxt.append(x)
             todo = nxt
         b.march[key] = dist
         return dist
+
+    def steps_for(self, allowed: frozenset) -> dict:
+        """Per land hex, its neighbours (in the grid's order) whose terrain ``allowed`` holds, for this board
+        (shared: callers only read it).  A hex not in it (off the land, as a gate may be): :meth:`steps_from`."""
+        b = self.board()
+        got = b.steps.get(allowed)
+        if got is None:
+            land, adjacent = b.land, self.map.grid.adjacent
+            got = b.steps[allowed] = {h: [x for x in adjacent(h) if land.get(x) in allowed] for h in land}
+        return got
+
+    def steps_from(self, h: str, allowed) -> list:
+        """The neighbours of ``h`` whose terrain ``allowed`` holds (see :meth:`steps_for`)."""
+        land = self.board().land
+        return [x for x in self.map.grid.adjacent(h) if land.get(x) in allowed]
 
     def distance_from(self, dist: dict, h: str) -> float:
         """Distance of ``h`` (a unit's hex, or a gate where a stack stands) in a march map."""
@@ -418,6 +477,8 @@ class UnitsMixin(FlowState):
             del self.data["units"][uid]
             gone = True
         elif u.get("fused"):                                           # CS-GAP-79: both chips, both rewards
+            if len(u["chips"]) > 1:
+                self.reveal()                                           # (a group leaves: HIDDEN_COUNTED)
             self.say("{0}'s %s is defeated" % self.label(u), owner, kind="defeat")
             for chip in u["chips"]:
                 self.chip_defeated(owner, chip, by_seat, by_uid)
@@ -428,6 +489,7 @@ class UnitsMixin(FlowState):
             self.say("{0}'s %s is defeated" % UNITS[chip]["name"], owner, kind="defeat")
             self.chip_defeated(owner, chip, by_seat, by_uid)
             if u["chips"]:
+                self.reveal()                                           # the next chip of the group (HIDDEN_COUNTED)
                 u["promoted"] = False
                 u["hp"] = self.stat(u, "health")
                 self.say("{0}'s %s takes the lead of its group" % UNITS[u["chips"][0]]["name"], owner, kind="reveal")

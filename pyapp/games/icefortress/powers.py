@@ -226,6 +226,8 @@ class PowersMixin(IceBase):
         deck = d["decks"][z]
         cards = sorted(deck) if e["do"] == "search" else list(reversed(deck[-e["n"]:]))
         frame["deck"], frame["cards"] = z, cards
+        if cards:
+            self.reveal()                                               # rooms of a hidden deck on show (HIDDEN_COUNTED)
         self.stage(frame, "take")
         self.flow.ask(self.cur_seat, [(f"take:{c}", self.room_label(c)) for c in cards], kind="fx")
         return True
@@ -380,6 +382,7 @@ class PowersMixin(IceBase):
             self.say("The " + size + " deck is empty", kind="room")
             return
         cid = deck.pop()
+        self.reveal()                                                   # the top room of a hidden deck (HIDDEN_COUNTED)
         d["supply"]["rooms"].append(cid)
         self.mark(self.cur_seat, "supply", cid, text=fx.rc(cid)["name"])
         self.say("{0} draws " + self.room_label(cid) + " into the supply", self.cur_seat, kind="room")

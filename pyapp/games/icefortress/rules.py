@@ -32,6 +32,7 @@ STEPS = {0: "Setup", 1: "Step 1: Roll Dice", 2: "Step 2: Build the Fortress", 3:
 
 class IceState(PowersMixin):
     HIDDEN = ("@unseen_rooms",)                     # the room decks, less the rooms a search or look has on show
+    HIDDEN_COUNTED = True                          # a draw and a search or look mark themselves (self.reveal())
 
     def unseen_rooms(self) -> dict:
         """Per room deck, how many of its rooms are face down and not on show (for HIDDEN: pyapp/engine/hidden.py)."""
