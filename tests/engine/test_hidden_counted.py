@@ -21,8 +21,8 @@ COUNTED = [g["id"] for g in games.catalog() if g["ready"]
            and type(games.get(g["id"]).new(games.get(g["id"]).min_players, 1)).HIDDEN_COUNTED]
 
 
-def test_hexbattle_is_counted():
-    assert "hexbattle" in COUNTED
+def test_hexbattle_and_doomspire_are_counted():
+    assert "hexbattle" in COUNTED and "doomspire" in COUNTED
 
 
 def _play(game_id: str, seed: int, steps: int) -> tuple[int, int]:
