@@ -121,8 +121,8 @@ class MovementRules(DoomspireBase):
             here = occ.get(t)
             if not here:
                 what = (stop, False)
-            elif ktype_of(x["kind"]) in SPECIAL:                     # LD-MOVE-16: anyone may share it
-                what = (stop, False)
+            elif x["revealed"] and ktype_of(x["kind"]) in SPECIAL:   # LD-MOVE-16: anyone may share it (a face-down
+                what = (stop, False)                                 # tile's kind is hidden: never read)
             elif d["round"] < 2:                                     # LD-MOVE-12 (own home: LD-GAP-32)
                 what = (stop, False) if t == d["players"][s]["home"] else None
             elif t == d["players"][s]["home"]:
