@@ -147,22 +147,31 @@ class MovementRules(DoomspireBase):
         info = self.tile_for_walk
 
         def walk(t: str, path: list[str], rivals: tuple[str, ...]) -> None:
-            if len(path) >= reach:
-                return
+            n = len(path) + 1                                        # the length of each path one step on
+            last = n >= reach                                        # (the walk stops there)
             for nb in NB[t]:
                 if nb == start or nb in path:
                     continue
                 what = seen[nb] if nb in seen else info(s, nb, occ, seen)
                 if what is None:
                     continue
-                npath = path + [nb]
-                routes = out.setdefault(nb, {})
-                if rivals not in routes or len(npath) < len(routes[rivals]):
-                    routes[rivals] = npath
-                if what[0]:
+                routes = out.get(nb)
+                if routes is None:
+                    npath = path + [nb]
+                    out[nb] = {rivals: npath}
+                else:
+                    old = routes.get(rivals)
+                    if old is None or n < len(old):
+                        npath = routes[rivals] = path + [nb]
+                    elif what[0] or last:
+                        continue
+                    else:
+                        npath = path + [nb]
+                if what[0] or last:
                     continue
-                walk(nb, npath, rivals + ((nb,) if what[1] else ()))
-        walk(start, [], ())
+                walk(nb, npath, rivals + (nb,) if what[1] else rivals)
+        if reach > 0:
+            walk(start, [], ())
         return out
 
     @staticmethod
