@@ -77,6 +77,24 @@ def _carries(bid: str, bz: str, kid: str, at: str, values: tuple[int, ...]) -> t
     return got
 
 
+_MOVES: dict = {}
+
+
+def _moves(kid: str, dest: str, steps: int, need: int, values: tuple[int, ...]) -> tuple:
+    """Knight ``kid`` moves to ``dest`` in ``steps`` steps passing no rival, one action per die of at least ``need``:
+    (those dice, the actions)."""
+    key = (kid, dest, steps, need, values)
+    got = _MOVES.get(key)
+    if got is None:
+        if len(_MOVES) >= _CACHE_MAX:
+            _MOVES.clear()
+        vs = tuple(v for v in values if v >= need)
+        head, text = f"move:{kid}>{dest}:", f"Move knight {kid[1:]} to {dest} with your "
+        tail = f" ({steps} step(s))"
+        got = _MOVES[key] = (vs, tuple(_action((head + str(v), text + str(v) + tail, "move", "")) for v in vs))
+    return got
+
+
 class MovementRules(DoomspireBase):
     """Knights and boats on the move (a mixin; see the module docstring)."""
 
@@ -226,6 +244,7 @@ class MovementRules(DoomspireBase):
         out.extend(self._window_actions(s, occ))
         if dice:
             values = sorted(set(dice))
+            vals = tuple(values)
             for k in p["knights"]:
                 if k["done"]:
                     continue
@@ -239,6 +258,11 @@ class MovementRules(DoomspireBase):
                         for rivals, path in ways.items():
                             need = len(path) - bonus
                             if need > top:
+                                continue
+                            if not rivals:                           # passing nobody: made once (_moves)
+                                vs, acts = _moves(k["id"], dest, len(path), need, vals)
+                                movable.update(vs)
+                                out.extend(acts)
                                 continue
                             tail = f" ({len(path)} step(s){f', {self._rivals_text(s, rivals, occ)}' if rivals else ''})"
                             for v in values:                         # LD-MOVE-4: the player picks the die
