@@ -71,3 +71,36 @@ def test_resampling_redeals_the_other_lords_secret_roll_choices():
         seen.add(other.view(2)["players"][2]["roll_choice"])
         assert st.resample_hidden(2, Rng(k)).view(2)["players"][2]["roll_choice"] == 3   # its own choice stays
     assert seen == {1, 2, 3}
+
+
+def test_knights_stand_only_on_face_up_tiles():
+    """A knight entering a face-down tile turns it up in the same action (LD-TILE-3), so a move listing never asks
+    what lies under an occupied tile that nobody has seen (movement.py ``tile_for_walk``)."""
+    checked = 0
+    for players in (2, 3, 4):
+        for seed in (1, 2, 3):
+            for st in _positions(players, seed, every=1, limit=500):
+                for p in st.data["players"]:
+                    for k in p["knights"]:
+                        assert revealed(st, k["at"]), (players, seed, k)
+                        checked += 1
+    assert checked > 3000
+
+
+@pytest.mark.rule("LD-UI-2")
+def test_a_knight_on_a_face_down_tile_leaks_nothing_to_a_walk():
+    """Were a rival's knight on a face-down tile (set by hand: play never does it), the mover's listing is the same
+    whatever the tile holds: the walk does not read the kind of a tile nobody has seen."""
+    from doomspire_helpers import to_move
+    st = GAME.new(2, 7)
+    to_move(st, 0, [3, 2], rnd=2)
+    assert not revealed(st, "c3") and revealed(st, "b3")
+    add_knight(st, 1, "c3")
+    p0 = st.data["players"][0]
+    p0["knights"][0]["at"] = "b3"                   # face up, next to the face-down c3
+    listings = set()
+    for r in range(12):
+        other = st.resample_hidden(0, Rng(r))
+        listings.add(tuple(other.legal_actions(0)))
+    assert len(listings) == 1
+    assert any(a.id.startswith("move:") for a in next(iter(listings)))

@@ -22,6 +22,8 @@ class AdventureRules(DoomspireBase):
         """The knight turns a face-down tile up (LD-TILE-3..7)."""
         d = self.data
         x = d["tiles"][t]
+        if not x["revealed"]:
+            self.reveal()                                              # a face-down tile turned up (HIDDEN_COUNTED)
         x["revealed"] = True                                           # LD-TILE-3
         d["players"][s]["fame"] += 1                                   # LD-TILE-4
         k["done"] = True                                               # LD-TILE-7
@@ -48,7 +50,9 @@ class AdventureRules(DoomspireBase):
         if not deck:                                                   # LD-GAP-18: reshuffle discards
             deck.extend(d["discards"][tier])
             d["discards"][tier] = []
-            self.rng.shuffle(deck)
+            self.rng.shuffle(deck)                                     # (a chance action already: the shuffle)
+        else:
+            self.reveal()                                              # a card leaves the hidden deck (HIDDEN_COUNTED)
         if not deck:
             self.say(f"the tier-{tier} deck is empty", kind="card")
             return

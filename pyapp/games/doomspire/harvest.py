@@ -17,6 +17,11 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from .types import Occupancy
 
 
+# the harvest listing's actions, made once (content is fixed): (tile, kind code) -> harvest, build key -> build
+_HARVEST: dict = {}
+_BUILD: dict = {}
+
+
 class HarvestRules(DoomspireBase):
     """Harvest, buildings and trade offers (a mixin; see the module docstring)."""
 
@@ -62,8 +67,14 @@ class HarvestRules(DoomspireBase):
             cap = hv["capacity"] + sum(self.unused(s))
             left = [t for t in self.eligible(s) if t not in hv["harvested"]]
             if cap > 0:
+                tiles = self.data["tiles"]
                 for t in left:
-                    out.append(Action(f"harvest:{t}", f"Harvest {t} ({res_text(self.kind(t)['yield'])})", "harvest"))
+                    key = (t, tiles[t]["kind"])
+                    a = _HARVEST.get(key)
+                    if a is None:
+                        a = _HARVEST[key] = Action(f"harvest:{t}", f"Harvest {t} ({res_text(self.kind(t)['yield'])})",
+                                                   "harvest")
+                    out.append(a)
                 if len(left) > 1 and cap >= len(left):
                     out.append(Action("harvest:all", f"Harvest all {len(left)} tiles", "harvest"))
         bld = p["buildings"]
@@ -77,10 +88,15 @@ class HarvestRules(DoomspireBase):
             out.append(Action("smith", "Blacksmith: 1 gold + 3 ore for 1 might", "building"))
         if "fletcher" in bld and not hv["fletch"] and self.can_pay(s, {"wood": 3, "ore": 1}):
             out.append(Action("fletch", "Fletcher: 3 wood + 1 ore for 1 might", "building"))
-        for key, bd in self.C["builds"].items():
-            if self.can_build(s, key):
-                out.append(Action(f"build:{key}", f"Build: {bd['name']} ({res_text(bd['cost'])}) and end the harvest",
-                                  "build"))
+        C = self.C
+        for key, bd in C["builds"].items():
+            cost = bd["cost"]
+            if all(res[r] >= n for r, n in cost.items()) and self._may_build(p, C, key, bd):   # can_build, inlined
+                a = _BUILD.get(key)
+                if a is None:
+                    a = _BUILD[key] = Action(f"build:{key}", f"Build: {bd['name']} ({res_text(cost)}) and end the "
+                                             "harvest", "build")
+                out.append(a)
         out.extend(self._item_actions(s, None, pick=False))
         out.append(Action("done", "Finish the harvest phase without building", "end"))
         out.append(Action("concede", "Concede defeat", "concede"))
@@ -120,6 +136,11 @@ class HarvestRules(DoomspireBase):
         bd = C["builds"][key]
         if not self.can_pay(s, bd["cost"]):
             return False
+        return self._may_build(p, C, key, bd)
+
+    @staticmethod
+    def _may_build(p: dict, C: dict, key: str, bd: dict) -> bool:
+        """:meth:`can_build` once the lord can pay."""
         if key == "knight":
             return len(p["knights"]) < C["max_knights"]              # LD-BLD-4
         if key == "boat":

@@ -27,6 +27,74 @@ if not TYPE_CHECKING:
     _action = partial(tuple.__new__, Action)     # noqa: F811  (the same, called from C)
 
 
+# The boat actions depend only on the boat, its zone, the knight and its tile and the dice: made once and kept
+# (a bounded table: cleared when full), they are most of a move listing's actions
+_SAILS: dict = {}
+_CARRIES: dict = {}
+_CACHE_MAX = 4096
+
+
+def _sails(bid: str, bz: str, values: tuple[int, ...]) -> tuple[Action, ...]:
+    """Boat ``bid`` in zone ``bz`` sails to another zone, one action per die that covers the trip."""
+    key = (bid, bz, values)
+    got = _SAILS.get(key)
+    if got is None:
+        if len(_SAILS) >= _CACHE_MAX:
+            _SAILS.clear()
+        top = max(values)
+        bn = bid[1:]
+        got = _SAILS[key] = tuple(_action((f"boat:{bid}>{z}:{v}", f"Sail boat {bn} to the "
+                                           f"{ZONE_NAMES[z]} sea with your {v}", "boat", ""))
+                                  for z in ZONES if z != bz and zone_dist(bz, z) <= top
+                                  for v in values if v >= zone_dist(bz, z))
+    return got
+
+
+def _carries(bid: str, bz: str, kid: str, at: str, values: tuple[int, ...]) -> tuple:
+    """Boat ``bid`` in zone ``bz`` carries knight ``kid`` from coast tile ``at``: ``(tile, actions)`` per tile
+    some die reaches, in board order, the actions one per die that covers the trip."""
+    key = (bid, bz, kid, at, values)
+    got = _CARRIES.get(key)
+    if got is None:
+        if len(_CARRIES) >= _CACHE_MAX:
+            _CARRIES.clear()
+        top = max(values)
+        kz = COAST[at]
+        trips = SHORE_REACH.get((bz, kz, top))
+        if trips is None:                                        # a die above 6 (not in the table)
+            trips = tuple((t, max(steps, 1), f" ({steps} step(s))")
+                          for t, _ez, steps in SHORE_TRIPS[bz, kz] if max(steps, 1) <= top)
+        head = f"boat:{bid}:{kid}>"
+        label = f"Boat {bid[1:]} carries knight {kid[1:]} from {at} to "
+        rows = []
+        for t, need, tail in trips:
+            if t == at:
+                continue
+            aid, text = f"{head}{t}:", f"{label}{t} with your "
+            rows.append((t, tuple(_action((aid + str(v), text + str(v) + tail, "boat", ""))
+                                  for v in values if v >= need)))
+        got = _CARRIES[key] = tuple(rows)
+    return got
+
+
+_MOVES: dict = {}
+
+
+def _moves(kid: str, dest: str, steps: int, need: int, values: tuple[int, ...]) -> tuple:
+    """Knight ``kid`` moves to ``dest`` in ``steps`` steps passing no rival, one action per die of at least ``need``:
+    (those dice, the actions)."""
+    key = (kid, dest, steps, need, values)
+    got = _MOVES.get(key)
+    if got is None:
+        if len(_MOVES) >= _CACHE_MAX:
+            _MOVES.clear()
+        vs = tuple(v for v in values if v >= need)
+        head, text = f"move:{kid}>{dest}:", f"Move knight {kid[1:]} to {dest} with your "
+        tail = f" ({steps} step(s))"
+        got = _MOVES[key] = (vs, tuple(_action((head + str(v), text + str(v) + tail, "move", "")) for v in vs))
+    return got
+
+
 class MovementRules(DoomspireBase):
     """Knights and boats on the move (a mixin; see the module docstring)."""
 
@@ -71,8 +139,8 @@ class MovementRules(DoomspireBase):
             here = occ.get(t)
             if not here:
                 what = (stop, False)
-            elif ktype_of(x["kind"]) in SPECIAL:                     # LD-MOVE-16: anyone may share it
-                what = (stop, False)
+            elif x["revealed"] and ktype_of(x["kind"]) in SPECIAL:   # LD-MOVE-16: anyone may share it (a face-down
+                what = (stop, False)                                 # tile's kind is hidden: never read)
             elif d["round"] < 2:                                     # LD-MOVE-12 (own home: LD-GAP-32)
                 what = (stop, False) if t == d["players"][s]["home"] else None
             elif t == d["players"][s]["home"]:
@@ -97,22 +165,31 @@ class MovementRules(DoomspireBase):
         info = self.tile_for_walk
 
         def walk(t: str, path: list[str], rivals: tuple[str, ...]) -> None:
-            if len(path) >= reach:
-                return
+            n = len(path) + 1                                        # the length of each path one step on
+            last = n >= reach                                        # (the walk stops there)
             for nb in NB[t]:
                 if nb == start or nb in path:
                     continue
                 what = seen[nb] if nb in seen else info(s, nb, occ, seen)
                 if what is None:
                     continue
-                npath = path + [nb]
-                routes = out.setdefault(nb, {})
-                if rivals not in routes or len(npath) < len(routes[rivals]):
-                    routes[rivals] = npath
-                if what[0]:
+                routes = out.get(nb)
+                if routes is None:
+                    npath = path + [nb]
+                    out[nb] = {rivals: npath}
+                else:
+                    old = routes.get(rivals)
+                    if old is None or n < len(old):
+                        npath = routes[rivals] = path + [nb]
+                    elif what[0] or last:
+                        continue
+                    else:
+                        npath = path + [nb]
+                if what[0] or last:
                     continue
-                walk(nb, npath, rivals + ((nb,) if what[1] else ()))
-        walk(start, [], ())
+                walk(nb, npath, rivals + (nb,) if what[1] else rivals)
+        if reach > 0:
+            walk(start, [], ())
         return out
 
     @staticmethod
@@ -167,6 +244,7 @@ class MovementRules(DoomspireBase):
         out.extend(self._window_actions(s, occ))
         if dice:
             values = sorted(set(dice))
+            vals = tuple(values)
             for k in p["knights"]:
                 if k["done"]:
                     continue
@@ -180,6 +258,11 @@ class MovementRules(DoomspireBase):
                         for rivals, path in ways.items():
                             need = len(path) - bonus
                             if need > top:
+                                continue
+                            if not rivals:                           # passing nobody: made once (_moves)
+                                vs, acts = _moves(k["id"], dest, len(path), need, vals)
+                                movable.update(vs)
+                                out.extend(acts)
                                 continue
                             tail = f" ({len(path)} step(s){f', {self._rivals_text(s, rivals, occ)}' if rivals else ''})"
                             for v in values:                         # LD-MOVE-4: the player picks the die
@@ -236,40 +319,25 @@ class MovementRules(DoomspireBase):
                 f"{tiles} tile{'' if tiles == 1 else 's'}), and it would be lost at the end of the round.")
 
     def _boat_actions(self, s: int, values: list[int], occ: Occupancy, seen: dict | None = None) -> list[Action]:
-        """Sailing and carrying a knight, one action per die that covers the trip (LD-BOAT-1, LD-BOAT-5)."""
+        """Sailing and carrying a knight, one action per die that covers the trip (LD-BOAT-1, LD-BOAT-5).
+        The actions themselves come from :func:`_sails` and :func:`_carries` (made once per boat, zone, knight,
+        tile and dice); here only which trips the board allows now."""
         d = self.data
         p = d["players"][s]
-        top = max(values)
-        out = []
+        vals = tuple(values)
+        out: list[Action] = []
         seen = {} if seen is None else seen    # whether a knight may be put ashore on each coast tile, asked once
         info = self.tile_for_walk
         tiles = d["tiles"]
-        named = [(v, str(v)) for v in values]
         for b in p["boats"]:
             bid, bz = b["id"], b["zone"]
-            bn = bid[1:]
-            for z in ZONES:
-                dist = zone_dist(bz, z)
-                if z != bz and dist <= top:
-                    for v in values:
-                        if v >= dist:
-                            out.append(_action((f"boat:{bid}>{z}:{v}", f"Sail boat {bn} to the "
-                                                f"{ZONE_NAMES[z]} sea with your {v}", "boat", "")))
+            out.extend(_sails(bid, bz, vals))
             for k in p["knights"]:
                 at = k["at"]
-                kz = COAST.get(at)
-                if kz is None:
+                if at not in COAST:
                     continue
                 done = k["done"]
-                head = f"boat:{bid}:{k['id']}>"
-                label = f"Boat {bn} carries knight {k['id'][1:]} from {at} to "
-                trips = SHORE_REACH.get((bz, kz, top))
-                if trips is None:                                        # a die above 6 (not in the table)
-                    trips = tuple((t, max(steps, 1), f" ({steps} step(s))")
-                                  for t, _ez, steps in SHORE_TRIPS[bz, kz] if max(steps, 1) <= top)
-                for t, need, tail in trips:
-                    if t == at:
-                        continue
+                for t, acts in _carries(bid, bz, k["id"], at, vals):
                     what = seen[t] if t in seen else info(s, t, occ, seen)
                     if what is None:                                     # LD-GAP-40
                         continue
@@ -277,10 +345,7 @@ class MovementRules(DoomspireBase):
                         x = tiles[t]
                         if x["monster"] is not None or not x["revealed"] or x["tokens"] > 0 or what[1]:
                             continue
-                    aid, text = f"{head}{t}:", f"{label}{t} with your "
-                    for v, vs in named:
-                        if v >= need:
-                            out.append(_action((aid + vs, text + vs + tail, "boat", "")))
+                    out.extend(acts)
         return out
 
     def drop_ok(self, s: int, k: KnightData, t: str, occ: Occupancy, entered: bool = False) -> bool:

@@ -81,6 +81,7 @@ PROMPTS = {
 class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, DragonRules):
     """A game of Lords of Doomspire; see the module docstring."""
     HIDDEN = ("decks.*", "+tiles.*.revealed")      # the adventure decks; a face-down tile turned up
+    HIDDEN_COUNTED = True     # the draw and the exploration mark themselves (self.reveal(), adventures.py)
 
     PHASES = PHASES
     FIRST_PHASE = "roll"
