@@ -6,12 +6,41 @@ from __future__ import annotations
 import json
 import time
 
-from harness import click_action, wait_ready
+from harness import click_action, new_page, wait_ready
+from pyapp import bots as botlib
 from pyapp.engine import saves
+from pyapp.ui import App, DictStorage
 
 SAVE_JS = "() => localStorage.getItem('boardshelf:save:' + localStorage.getItem('boardshelf:current'))"
 ENABLED_JS = ("(a) => [...document.querySelectorAll('#app [data-action]')]"
               ".some(e => e.dataset.action === a && !e.disabled)")
+
+
+def near_end(query: dict, bot: str, last: int) -> tuple[dict, list]:
+    """A whole game of ``query``'s (its game, seats and seed) between ``bot``s played in CPython: the host's storage
+    after all but the ``last`` moves (to hand to the host's page, tests/near_end.py), and the whole game's moves."""
+    state = App(DictStorage(), dict(query), random_seed=lambda: 1).state    # the game the page's link starts
+    pick = botlib.make(query["game"], bot, 3)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, pick.choose(state, seat))
+    moves = [tuple(h[:2]) for h in state.history]
+    storage = DictStorage()
+    app = App(storage, dict(query), random_seed=lambda: 1)
+    for seat, aid in moves[:-last]:
+        app.state.apply(seat, aid)
+    app.store.autosave()
+    return {k: v for k, v in storage.data.items() if k.startswith(("boardshelf:save:", "boardshelf:current"))}, moves
+
+
+def live_pages(browser, n: int):
+    """``n`` pages in their own contexts (a generator for a fixture: yields the pages, then closes them and checks that
+    nothing was fetched from another host: no STUN server was asked)."""
+    made = [new_page(browser) for _ in range(n)]
+    yield [page for _ctx, page, _guard in made]
+    for ctx, _page, guard in made:
+        ctx.close()
+        guard.check()
 
 
 def host_save(host) -> dict:

@@ -14,38 +14,24 @@ import time
 
 import pytest
 
-from harness import action_ids, click, click_action, new_page, wait_ready
+from harness import action_ids, click, click_action, wait_ready
+from live_tabs import live_pages, near_end
 from near_end import hand_to_page
 from pyapp import bots as botlib
-from pyapp.ui import App, DictStorage
 
 QUERY = {"game": "hexbattle", "seats": "human,remote", "seed": "7"}
 LAST = 16                              # moves the pages play (the whole game is 178 with these bots)
 
 
 def prefix() -> tuple[dict, list]:
-    """The host's storage after all but the last LAST moves, and the whole game's moves."""
-    state = App(DictStorage(), dict(QUERY), random_seed=lambda: 1).state    # the game the page's link starts
-    pick = botlib.make("hexbattle", "greedy", 3)
-    while not state.is_over:
-        seat = state.to_act[0]
-        state.apply(seat, pick.choose(state, seat))
-    moves = [tuple(h[:2]) for h in state.history]
-    storage = DictStorage()
-    app = App(storage, dict(QUERY), random_seed=lambda: 1)
-    for seat, aid in moves[:-LAST]:
-        app.state.apply(seat, aid)
-    app.store.autosave()
-    return {k: v for k, v in storage.data.items() if k.startswith(("boardshelf:save:", "boardshelf:current"))}, moves
+    """The host's storage LAST moves before the end of a game between greedy bots, and the game's moves."""
+    return near_end(QUERY, "greedy", LAST)
 
 
 @pytest.fixture
 def tabs(browser, site):
-    made = [new_page(browser) for _ in range(2)]
-    yield site, [page for _ctx, page, _guard in made]
-    for ctx, _page, guard in made:
-        ctx.close()
-        guard.check()                   # nothing fetched from another host: no STUN server was asked
+    for made in live_pages(browser, 2):
+        yield site, made
 
 
 def open_host(site, page, entries: dict) -> str:

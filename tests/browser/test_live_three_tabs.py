@@ -13,11 +13,10 @@ import time
 
 import pytest
 
-from harness import action_ids, new_page, wait_ready
-from live_tabs import Follow, host_save, open_invitation, pair, play_to_end
+from harness import action_ids, wait_ready
+from live_tabs import Follow, host_save, live_pages, near_end, open_invitation, pair, play_to_end
 from near_end import hand_to_page
 from pyapp import bots as botlib
-from pyapp.ui import App, DictStorage
 
 QUERY = {"game": "doomspire", "seats": "human,remote,remote", "seed": "7"}
 LAST = 12                              # moves the pages play (the whole game is about 550 with these bots)
@@ -26,28 +25,14 @@ RECORD_JS = """() => { window.got = []; const l = [...boardshelfLive.links][0];
 
 
 def prefix() -> tuple[dict, list]:
-    """The host's storage LAST moves before the end of a game between three goal bots, and the game's moves."""
-    state = App(DictStorage(), dict(QUERY), random_seed=lambda: 1).state
-    pick = botlib.make("doomspire", "goal", 3)
-    while not state.is_over:
-        seat = state.to_act[0]
-        state.apply(seat, pick.choose(state, seat))
-    moves = [tuple(h[:2]) for h in state.history]
-    storage = DictStorage()
-    app = App(storage, dict(QUERY), random_seed=lambda: 1)
-    for seat, aid in moves[:-LAST]:
-        app.state.apply(seat, aid)
-    app.store.autosave()
-    return {k: v for k, v in storage.data.items() if k.startswith(("boardshelf:save:", "boardshelf:current"))}, moves
+    """The host's storage LAST moves before the end of a game between goal bots, and the game's moves."""
+    return near_end(QUERY, "goal", LAST)
 
 
 @pytest.fixture
 def three(browser, site):
-    made = [new_page(browser) for _ in range(3)]
-    yield site, [page for _ctx, page, _guard in made]
-    for ctx, _page, guard in made:
-        ctx.close()
-        guard.check()                   # nothing fetched from another host: no STUN server was asked
+    for made in live_pages(browser, 3):
+        yield site, made
 
 
 def test_a_host_and_two_friends_play_doomspire_live_to_the_end(three):
