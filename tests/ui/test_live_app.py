@@ -3,8 +3,10 @@ panel, the friend's table.  The messages themselves are tests/ui/test_live_proto
 from __future__ import annotations
 
 import json
+import re
 
 from pyapp import bots as botlib
+from pyapp.engine import log as loglib
 from pyapp.ui import App, DictStorage
 
 
@@ -341,3 +343,40 @@ def test_a_friends_hint_being_thought_is_dropped_when_the_friend_is_gone():
     assert app.step_hint(0) is False
     app.live.peer_state(1, "closed")
     assert not app.hint_thinking() and app.step_hint(0) is True and app.hints == []
+
+
+def test_a_friends_page_is_laid_out_as_the_hosts_table_with_its_recap():
+    """The table is the same (issue 36): a friend's page has the host's layout (the names, the turn area, the game's
+    board and panels: web/ui.css places them alike) and the recap box: "So far" before its first move, then what the
+    host did since the friend's last move, and through the friend's own moves of a turn what came before them."""
+    app = host()
+    ticks = iter(range(10**6))
+    app.live.clock = lambda: next(ticks)
+    friend = pair(app)
+    carry(app, friend)
+    state = app.state
+    html = friend.render()
+    assert re.search(r'<div class="game-bar"><div class="seats">.*\(you\)', html)
+    assert html.index('<div class="turn-area">') < html.index('<div class="game-board">') < html.index("<svg")
+    assert '<h3>So far</h3>' in html
+    pick = botlib.make("hexbattle", "greedy", 3)
+    checked, after_mine = set(), None
+    for _ in range(600):
+        if state.is_over or len(checked) == 2:
+            break
+        if 0 in state.to_act:
+            app.handle("action", pick.choose(state, 0))
+            carry(app, friend)
+            continue
+        log, html = friend.live.friend["table"].log, friend.render()
+        if after_mine is not None and len(log) > after_mine:          # the host moved since the friend's move
+            recap = html[html.index('class="since"'):]
+            recap = recap[:recap.index("</section>")]
+            assert "Since your last move" in recap and loglib.html(log[-1], app.meta["names"]) in recap, recap
+            checked.add("since")
+        friend.handle("action", pick.choose(state, 1))
+        carry(app, friend)
+        after_mine = len(friend.live.friend["table"].log)
+        if 1 in state.to_act and "Before your move" in friend.render():   # its own move: the others' stay listed
+            checked.add("before")
+    assert checked == {"before", "since"}, checked

@@ -24,9 +24,10 @@ from ...live.protocol import HostLink, Refused, encode, VERSION
 from ..boards import board_function
 from .. import hints as hintlib
 from .. import hintwhy
-from ..markup import button, esc, log_details
+from ..markup import bdi, button, esc, log_details
 from .. import seats as seatlib
 from ..text import outcome_text, seat_html
+from .table import recap_box
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -478,6 +479,12 @@ class LivePlay:
         elif kind == "table":
             f["why"] = ""
             f["asking"] = False                  # (a hint asked on an older table is not coming)
+            acted = f.get("acted")
+            if acted is not None:                # the first table after the friend's own move: the recap box keeps
+                seen = f.get("seen", 0)          # what the others did before it, as the host's table does
+                if acted > seen:
+                    f["recap"] = (seen, acted)
+                f["seen"], f["acted"] = len(table.log), None
 
     def friend_act(self, aid: str) -> None:
         """A click on the friend's table: the action asked of the host."""
@@ -488,6 +495,8 @@ class LivePlay:
             f["queue"].append(f["table"].act(aid))
         except Refused as exc:
             self.s.notify(str(exc))
+            return
+        f["acted"] = len(f["table"].log)          # (the recap: the next table's log after this move is "seen")
 
     def _nav_friend_hint(self, arg: str) -> None:
         """The friend's "What would the bot do?": asked of the host, for this seat at this table."""
@@ -585,6 +594,20 @@ class LivePlay:
         else:
             who = ", ".join(seat_html(s, names[s]) + (" (you)" if s == seat else "") for s in table.to_act)
             banner = f'<div class="turn-banner">To play: <strong>{who}</strong></div>'
+        recap = ("" if table.is_over else
+                 recap_box(table.log, f.get("seen", 0), f.get("recap", (0, 0)), names, "seen" in f))
+        opts = table.msg.get("options") if isinstance(table.msg, dict) else None
+        try:                                # (teammates are "with" each other, as on the host's game bar)
+            together = bool(game.plays_together(opts if isinstance(opts, dict) else {}, table.players))
+        except Exception:                   # noqa: BLE001 - options from outside: the plain "vs" then
+            together = False
+        who = (" with " if together else " vs ").join(
+            f'<span class="seat-name seat-{i} p{i}{" to-act" if i in table.to_act else ""}">'
+            f'<span class="seat-dot" aria-hidden="true"></span>{bdi(n)}'
+            f'{" <small>(you)</small>" if i == seat else ""}</span>' for i, n in enumerate(names))
+        # the host's table layout (pyapp/ui/screens/table.py): the names, the turn area, then the board and panels
         return (f'<section class="game live-friend" aria-labelledby="game-title">'
-                f'<h2 id="game-title" class="sr-only">{esc(game.title)}</h2>{head}{banner}{hint_bar}'
-                f'<div class="board-wrap">{board}</div></section>')
+                f'<h2 id="game-title" class="sr-only">{esc(game.title)}</h2>'
+                f'<div class="game-bar"><div class="seats">{who}</div></div>'
+                f'<div class="turn-area">{head}{banner}{hint_bar}{recap}</div>'
+                f'<div class="game-board">{board}</div></section>')

@@ -19,7 +19,7 @@ from ..text import MAX_SEATS_STYLED, and_list, names_html, outcome_text, plain_e
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from types import ModuleType
-    from typing import Callable, Sequence
+    from typing import Any, Callable, Sequence
 
     from ..coach import Coach
     from ..runner import BotRunner, HintRunner
@@ -31,6 +31,27 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
 
 BOT_SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
 RECAP_MAX = 40            # log entries the "since your last move" box lists (the log panel has them all)
+
+
+def recap_box(log: Sequence[Any], seen: int, before: tuple[int, int], names: Sequence[str], acted: bool) -> str:
+    """The recap box: the entries of ``log`` since the viewer's last move (``seen``: the log's length after it),
+    or, when nothing happened since, the window ``before`` (what the others did before that move), in names and
+    colours; ``acted``: the viewer has moved (else the title is "So far").  The host's table and a friend's page
+    (pyapp/ui/screens/live.py) draw it alike."""
+    a, b = (seen, len(log)) if len(log) > seen else before
+    if log[a:b]:
+        first = max(b - RECAP_MAX, a)
+        more = (f'<li class="more">… {first - a} earlier (in the log)</li>' if first > a else "")
+        items = more + "".join(f'<li value="{n + 1}">{loglib.html(log[n], names)}</li>' for n in range(first, b))
+        body = f'<ol class="recap-list">{items}</ol>'
+    else:
+        body = '<p class="empty">Nothing yet: the moves of the other players show here.</p>'
+    if b == len(log) and a == seen:
+        title = "Since your last move" if acted and seen else "So far"
+    else:
+        title = "Before your move"
+    # (the list a part: it stays the same through the viewer's own actions of a turn, and is sent once)
+    return f'<section class="since" tabindex="0" aria-label="{title}"><h3>{title}</h3>{part("recap", body)}</section>'
 
 
 class GameTable:
@@ -310,24 +331,8 @@ class GameTable:
         The box is there all game long with the same height (it scrolls), so the board below never moves;
         after the viewer's first action of a turn it keeps what the others did before it."""
         _game, state, meta = self.s.playing()
-        names = meta["names"]
         seen = self.s.seen_log.get(vs, 0)
-        a, b = (seen, len(state.log)) if len(state.log) > seen else self.s.recap.get(vs, (0, 0))
-        news = state.log[a:b]
-        if news:
-            first = max(b - RECAP_MAX, a)
-            more = (f'<li class="more">… {first - a} earlier (in the log)</li>' if first > a else "")
-            items = more + "".join(f'<li value="{n + 1}">{loglib.html(state.log[n], names)}</li>'
-                                   for n in range(first, b))
-            body = f'<ol class="recap-list">{items}</ol>'
-        else:
-            body = '<p class="empty">Nothing yet: the moves of the other players show here.</p>'
-        if b == len(state.log) and a == seen:
-            title = "Since your last move" if vs in self.s.seen_log and seen else "So far"
-        else:
-            title = "Before your move"
-        # (the list a part: it stays the same through the viewer's own actions of a turn, and is sent once)
-        return f'<section class="since" tabindex="0" aria-label="{title}"><h3>{title}</h3>{part("recap", body)}</section>'
+        return recap_box(state.log, seen, self.s.recap.get(vs, (0, 0)), meta["names"], vs in self.s.seen_log)
 
     def _render_game_bar(self, vs: int | None, zoom: str = "") -> str:
         """The names of the seats, then the tools (undo, replay, share, export, rules, shelf, settings) and the
