@@ -401,7 +401,7 @@ class App(Session):
         if friend is not None:
             style = seat_style(*friend)
         root = attrs(class_=f"bs-app screen-{screen}{' embed' if embed else ''}", style=style or None,
-                     data_log_seat=self.log_seat if on_game else None)
+                     data_log_seat=self.log_seat if on_game or friend is not None else None)
         live = (f'<div class="sr-only live" role="status" aria-live="polite" aria-atomic="true">'
                 f'{self.table.live_html()}{self.why.live()}</div>')
         return (f'<div{root}>{header}{note}'

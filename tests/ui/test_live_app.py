@@ -347,7 +347,7 @@ def test_a_friends_hint_being_thought_is_dropped_when_the_friend_is_gone():
 
 def test_a_friends_page_is_laid_out_as_the_hosts_table_with_its_recap():
     """The table is the same (issue 36): a friend's page has the host's layout (the names, the turn area, the game's
-    board and panels: web/ui.css places them alike) and the recap box: "So far" before its first move, then what the
+    board and panels: web/ui.css places them alike), the log's filter by player, and the recap box: "So far" before its first move, then what the
     host did since the friend's last move, and through the friend's own moves of a turn what came before them."""
     app = host()
     ticks = iter(range(10**6))
@@ -359,6 +359,12 @@ def test_a_friends_page_is_laid_out_as_the_hosts_table_with_its_recap():
     assert re.search(r'<div class="game-bar"><div class="seats">.*\(you\)', html)
     assert html.index('<div class="turn-area">') < html.index('<div class="game-board">') < html.index("<svg")
     assert '<h3>So far</h3>' in html
+    # the log's "show the log of" buttons, as on the host's table
+    assert 'data-nav="logseat:all" aria-pressed="true"' in html and 'data-nav="logseat:1"' in html
+    friend.handle("nav", "logseat:0")
+    html = friend.render()
+    assert 'data-log-seat="0"' in html and 'data-nav="logseat:0" aria-pressed="true"' in html
+    friend.handle("nav", "logseat:all")
     pick = botlib.make("hexbattle", "greedy", 3)
     checked, after_mine = set(), None
     for _ in range(600):

@@ -24,10 +24,10 @@ from ...live.protocol import HostLink, Refused, encode, VERSION
 from ..boards import board_function
 from .. import hints as hintlib
 from .. import hintwhy
-from ..markup import bdi, button, esc, log_details
+from ..markup import LOG_FILTER_SLOT, bdi, button, esc, log_details
 from .. import seats as seatlib
 from ..text import outcome_text, seat_html
-from .table import recap_box
+from .table import log_filter_html, recap_box
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -588,6 +588,7 @@ class LivePlay:
                 hint_bar = (f'<div class="hint-bar">{button(esc(hintlib.BUTTON_LABEL), nav="live-hint", cls="small hint-ask", title="a hint: the move the normal bot would make for you now (the host computes it; the log notes it)")}</div>')
         if not isinstance(view.get("log"), list):
             board += log_details("live-log", table.log, names=names)
+        board = board.replace(LOG_FILTER_SLOT, log_filter_html(names, self.s.log_seat), 1)
         if table.is_over:
             out = table.outcome()
             banner = f'<div class="turn-banner outcome">{esc(outcome_text(out, names) if out else "The game is over.")}</div>'

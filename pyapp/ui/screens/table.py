@@ -33,6 +33,20 @@ BOT_SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant
 RECAP_MAX = 40            # log entries the "since your last move" box lists (the log panel has them all)
 
 
+def log_filter_html(names: Sequence[str], cur: int | None) -> str:
+    """The log panel's "show the log of" buttons: everyone, or one seat (web/ui.css hides the rest; ``cur`` the seat
+    shown, None: everyone), on the host's table and a friend's page alike."""
+    n = min(len(names), MAX_SEATS_STYLED)
+
+    def one(nav: str, label: str, on: bool, cls: str = "") -> str:
+        return (f'<button type="button" class="btn small{cls}" data-nav="logseat:{nav}" '
+                f'aria-pressed="{"true" if on else "false"}">{label}</button>')
+    return part("log-filter",           # (a part: sent only when the choice changes)
+                '<div class="log-filter button-row" role="group" aria-label="Show the log of">'
+                + one("all", "Everyone", cur is None)
+                + "".join(one(str(i), seat_html(i, names[i]), cur == i, f" seat-{i}") for i in range(n)) + "</div>")
+
+
 def recap_box(log: Sequence[Any], seen: int, before: tuple[int, int], names: Sequence[str], acted: bool) -> str:
     """The recap box: the entries of ``log`` since the viewer's last move (``seen``: the log's length after it),
     or, when nothing happened since, the window ``before`` (what the others did before that move), in names and
@@ -141,7 +155,7 @@ class GameTable:
         self.s.set_setting("board_zoom", arg)
 
     def _nav_log_seat(self, arg: str) -> None:
-        players = self.s.state.players if self.s.state is not None else 0
+        players = self.s.state.players if self.s.state is not None else MAX_SEATS_STYLED  # (a friend's page)
         self.s.log_seat = int(arg) if arg.isdigit() and int(arg) < min(players, MAX_SEATS_STYLED) else None
 
     def _nav_undo(self, arg: str) -> None:
@@ -251,7 +265,7 @@ class GameTable:
         coach = self.coach.render() if self.coach is not None else ""
         if coach and interactive and self.coach is not None:     # a guided game: the control the coach asks for
             board = self.coach.mark(board)
-        board = board.replace(LOG_FILTER_SLOT, self._render_log_filter(names), 1)
+        board = board.replace(LOG_FILTER_SLOT, log_filter_html(names, self.s.log_seat), 1)
         banner = (self._render_outcome(mod) + self.sharing.render_summary() if state.is_over
                   else self.sharing.corr_panel() or self._render_turn(vs, interactive))
         live = self.live_panel() if self.live_panel is not None else ""   # beside the board, never above it
@@ -264,19 +278,6 @@ class GameTable:
                 f'{self._render_game_bar(vs, zoom_buttons(zoom, embed=self.s.embed))}<div class="turn-area">{banner}</div>'
                 f'<div class="game-board" data-zoom="{esc(zoom)}">{board}</div>'
                 '</section>')
-
-    def _render_log_filter(self, names: Sequence[str]) -> str:
-        """The log panel's "show the log of" buttons: everyone, or one seat (web/ui.css hides the rest)."""
-        n = min(len(names), MAX_SEATS_STYLED)
-        cur = self.s.log_seat
-
-        def one(nav: str, label: str, on: bool, cls: str = "") -> str:
-            return (f'<button type="button" class="btn small{cls}" data-nav="logseat:{nav}" '
-                    f'aria-pressed="{"true" if on else "false"}">{label}</button>')
-        return part("log-filter",           # (a part: sent only when the choice changes)
-                    '<div class="log-filter button-row" role="group" aria-label="Show the log of">'
-                    + one("all", "Everyone", cur is None)
-                    + "".join(one(str(i), seat_html(i, names[i]), cur == i, f" seat-{i}") for i in range(n)) + "</div>")
 
     @staticmethod
     def _render_handoff(name: str) -> str:
