@@ -103,6 +103,7 @@ class Why:
         self.s = session
         self.text = ""
         self.at: tuple | None = None   # (game id, actions applied) the reason was given at
+        self.friend_why: Callable[[str], None] | None = None   # a friend's page asks its host (screens/live.py)
 
     def navs(self) -> dict[str, Callable[[str], None]]:
         return {"why": self._nav_why}
@@ -114,6 +115,9 @@ class Why:
         return (s.meta["id"], len(s.state.history), tuple(s.state.to_act))
 
     def _nav_why(self, arg: str) -> None:
+        if self.s.screen == "friend" and self.friend_why is not None:
+            self.friend_why(arg)           # a friend's page: its host knows the game and answers
+            return
         where = self._where()
         if where is None or self.s.state is None or self.s.meta is None:
             return

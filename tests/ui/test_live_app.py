@@ -386,3 +386,30 @@ def test_a_friends_page_is_laid_out_as_the_hosts_table_with_its_recap():
         if 1 in state.to_act and "Before your move" in friend.render():   # its own move: the others' stay listed
             checked.add("before")
     assert checked == {"before", "since"}, checked
+
+
+def test_a_tap_on_the_friends_board_that_does_nothing_is_answered_by_the_host():
+    """A reason for every "no" on a friend's page too: the tap's key goes to the host, which answers as for a local
+    tap by that seat (pyapp.ui.why); the answer shows while that table is on screen, and goes with the next one."""
+    app = host()
+    ticks = iter(range(10**6))
+    app.live.clock = lambda: next(ticks)
+    friend = pair(app)
+    carry(app, friend)
+    state = app.state
+    if 1 in state.to_act:                                   # the host to play: the friend taps while waiting
+        pick = botlib.make("hexbattle", "greedy", 3)
+        while 1 in state.to_act:
+            friend.handle("action", pick.choose(state, 1))
+            carry(app, friend)
+    assert 0 in state.to_act
+    friend.handle("nav", "why:hb-h3")
+    carry(app, friend)
+    html = friend.render()
+    names = app.meta["names"]
+    assert f"It is {names[0]}&#x27;s turn" in html or f"It is {names[0]}'s turn" in html, html[:2000]
+    assert 'data-why role="status"' in html
+    n = friend.live.friend["table"].n
+    app.handle("action", botlib.make("hexbattle", "greedy", 3).choose(state, 0))   # the table moves on
+    carry(app, friend)
+    assert friend.live.friend["table"].n > n and "data-why" not in friend.render()

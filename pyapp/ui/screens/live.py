@@ -20,10 +20,11 @@ from ...engine.core import IllegalAction
 from ...bots.levels import think_of
 from ...live import ice
 from ...live.friend import FriendTable
-from ...live.protocol import HostLink, Refused, encode, VERSION
+from ...live.protocol import MAX_ID, HostLink, Refused, encode, VERSION
 from ..boards import board_function
 from .. import hints as hintlib
 from .. import hintwhy
+from .. import why as whylib
 from ..markup import LOG_FILTER_SLOT, bdi, button, esc, log_details
 from .. import seats as seatlib
 from ..text import outcome_text, seat_html
@@ -256,8 +257,11 @@ class LivePlay:
             msg = self._hint_for(seat)
             if msg is not None:
                 p["queue"].append(msg)
-        else:                                       # "why" is not offered to a friend yet
-            p["queue"].append(encode({"v": VERSION, "type": "refused", "reason": "This is not offered in live play yet."}))
+        else:                                       # "why": a tap on the friend's board that did nothing
+            key = str(got[1])[:MAX_ID]
+            text = whylib.reason(state, seat, key, names=meta["names"],
+                                 bots=[k not in ("human", "remote") for k in meta["seats"]])
+            p["queue"].append(encode({"v": VERSION, "type": "why", "n": p["link"].n, "key": key, "text": text}))
 
     def _hint_message(self, seat: int, cur: dict) -> str:
         return encode({"v": VERSION, "type": "hint", "n": self.peers[seat]["link"].n, "action": cur["action"],
@@ -471,6 +475,10 @@ class LivePlay:
                     and len(m["action"]) <= 200 and len(m["label"]) <= 500 and len(m["why"]) <= 2000):
                 f["hint"] = {k: m[k] for k in ("n", "action", "label", "why")}
             f["asking"] = False
+        elif kind == "why" and table.last_other is not None:
+            m = table.last_other
+            if type(m.get("n")) is int and isinstance(m.get("text"), str) and len(m["text"]) <= 500:
+                f["why_not"] = {"n": m["n"], "text": m["text"]}
         elif kind == "refused" and table.last_other is not None:
             f["asking"] = False
             self.s.notify(f"The host did not take that: {str(table.last_other.get('reason', ''))[:200]}")
@@ -508,6 +516,20 @@ class LivePlay:
             return
         f["asking"] = True
         f["queue"].append(table.ask("hint"))
+
+    def friend_why(self, key: str) -> None:
+        """A tap on the friend's board that hit no action: the host is asked why, for this seat at this table (its
+        answer reads only what this seat may see: :mod:`pyapp.ui.why`)."""
+        f = self.friend
+        if f is None or f["table"].msg is None or f["state"] != "open":
+            return
+        f["queue"].append(f["table"].ask("why", key=str(key)[:MAX_ID]))
+
+    def _friend_why(self) -> str:
+        """The host's answer to the last tap, while the table it was given at is on screen."""
+        f = self.friend
+        w = f.get("why_not") if f is not None else None
+        return w["text"] if w is not None and f is not None and w["n"] == f["table"].n else ""
 
     def _friend_hint(self) -> dict | None:
         """The hint the host sent for the table on screen (it goes with the next table)."""
@@ -595,6 +617,8 @@ class LivePlay:
         else:
             who = ", ".join(seat_html(s, names[s]) + (" (you)" if s == seat else "") for s in table.to_act)
             banner = f'<div class="turn-banner">To play: <strong>{who}</strong></div>'
+        why = self._friend_why()
+        why = f'<p class="why-not" data-why role="status">{esc(why)}</p>' if why else ""
         recap = ("" if table.is_over else
                  recap_box(table.log, f.get("seen", 0), f.get("recap", (0, 0)), names, "seen" in f))
         opts = table.msg.get("options") if isinstance(table.msg, dict) else None
@@ -610,5 +634,5 @@ class LivePlay:
         return (f'<section class="game live-friend" aria-labelledby="game-title">'
                 f'<h2 id="game-title" class="sr-only">{esc(game.title)}</h2>'
                 f'<div class="game-bar"><div class="seats">{who}</div></div>'
-                f'<div class="turn-area">{head}{banner}{hint_bar}{recap}</div>'
+                f'<div class="turn-area">{head}{banner}{hint_bar}{why}{recap}</div>'
                 f'<div class="game-board">{board}</div></section>')
