@@ -116,11 +116,10 @@ def test_a_hostile_page_is_refused_with_the_reason_and_the_game_does_not_move(ta
     assert json.loads(after)["actions"] == json.loads(before)["actions"]
 
 
-def test_a_lost_connection_shows_on_both_sides_a_bot_stands_in_and_a_new_invitation_finds_the_game(tabs):
-    """Faults (issue 36): the cable is cut (the friend's page neither sends nor hears: no close event, only the
-    heartbeat finds it); both pages say so in words; the host lets a bot play the friend's seat meanwhile, makes a
-    new invitation, the friend opens it in the same tab, finds the game where it was and plays it to the end."""
-    from live_tabs import host_save, pair, play_move, play_to_end
+def paired_two_moves_in(tabs) -> tuple:
+    """The host's page near the end of the game, the friend paired to seat 1, two moves played on the pages:
+    (host, friend, pages by seat, the bot that picks the moves)."""
+    from live_tabs import pair, play_move
     site, (host, friend) = tabs
     entries, _moves = prefix()
     open_host(site, host, entries)
@@ -129,6 +128,15 @@ def test_a_lost_connection_shows_on_both_sides_a_bot_stands_in_and_a_new_invitat
     pick = botlib.make("hexbattle", "greedy", 3)
     for _ in range(2):
         play_move(host, pages, pick)
+    return host, friend, pages, pick
+
+
+def test_a_lost_connection_shows_on_both_sides_a_bot_stands_in_and_a_new_invitation_finds_the_game(tabs):
+    """Faults (issue 36): the cable is cut (the friend's page neither sends nor hears: no close event, only the
+    heartbeat finds it); both pages say so in words; the host lets a bot play the friend's seat meanwhile, makes a
+    new invitation, the friend opens it in the same tab, finds the game where it was and plays it to the end."""
+    from live_tabs import host_save, pair, play_move, play_to_end
+    host, friend, pages, pick = paired_two_moves_in(tabs)
     # cut: the heartbeat's bound shortened on both pages (the beat stays every 5 s), the friend's link muted
     host.evaluate("() => { boardshelfLive.timing.lost = 1000; }")
     t0 = time.monotonic()
@@ -177,15 +185,8 @@ def test_the_hosts_tab_reloads_mid_game_and_a_new_invitation_lets_the_friend_pla
     """The host's tab is reloaded mid-game (closed and opened again): the save marks the friend's seat remote, so the
     game comes back where it was with a new invitation in the host's panel; the friend's page says the host is gone,
     opens the new invitation in its same tab, finds the game where it was, and both play it to the end."""
-    from live_tabs import host_save, pair, play_move, play_to_end
-    site, (host, friend) = tabs
-    entries, _moves = prefix()
-    open_host(site, host, entries)
-    pages = {0: host, 1: friend}
-    pair(host, friend, 1)
-    pick = botlib.make("hexbattle", "greedy", 3)
-    for _ in range(2):
-        play_move(host, pages, pick)
+    from live_tabs import host_save, pair, play_to_end
+    host, friend, pages, pick = paired_two_moves_in(tabs)
     before = host_save(host)
     assert before["seats"] == ["human", "remote"]
     host.reload()

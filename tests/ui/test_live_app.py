@@ -79,6 +79,17 @@ def carry(app: App, friend: App) -> None:
             app.live.from_peer(1, text)
 
 
+def paired() -> tuple[App, App]:
+    """A host and a friend joined to its seat 1, the first table delivered; the host's clock ticks a second a
+    message (under the flood limit)."""
+    app = host()
+    ticks = iter(range(10**6))
+    app.live.clock = lambda: next(ticks)
+    friend = pair(app)
+    carry(app, friend)
+    return app, friend
+
+
 def test_a_channel_that_opens_before_the_reply_is_seen_stays_connected():
     """On one network the data channel can open before the glue sees the reply's promise resolve: the host's
     panel must not fall back to "connecting" (the friend would wait for a table that never comes)."""
@@ -134,11 +145,7 @@ def test_host_drops_a_peer():
 def test_a_whole_game_played_live_in_memory():
     """The host clicks its seat's first action; the friend's tab only what its table offers; every friend
     action reaches the host's state through the checked message."""
-    app = host()
-    ticks = iter(range(10**6))
-    app.live.clock = lambda: next(ticks)         # a message a second: under the flood limit
-    friend = pair(app)
-    carry(app, friend)
+    app, friend = paired()
     state = app.state
     pick = botlib.make("hexbattle", "greedy", 3)   # which offered move each side clicks (a quick game)
     for _ in range(3000):
@@ -177,11 +184,7 @@ def test_a_lost_friend_seat_is_played_by_a_bot_meanwhile_then_handed_back_on_a_f
     """Faults (issue 36): the host sees the lost connection in words, may let a bot play the seat meanwhile (the
     save still marks it the friend's), makes a new invitation; the friend's fresh pairing finds the game where it
     was and the seat is theirs again."""
-    app = host()
-    ticks = iter(range(10**6))
-    app.live.clock = lambda: next(ticks)
-    friend = pair(app)
-    carry(app, friend)
+    app, friend = paired()
     state = app.state
     app.live.peer_state(1, "closed")                       # the glue: the channel closed or the heartbeat stopped
     html = app.render()
@@ -239,11 +242,7 @@ def test_a_friend_asks_for_a_hint_and_the_host_computes_it_for_that_seat():
     table: the same bot and seed), the answer goes to that friend only, marks its board, is kept with the game's
     hints, and is not thought again when asked again at the same position."""
     from pyapp.ui import hints as hintlib
-    app = host()
-    ticks = iter(range(10**6))
-    app.live.clock = lambda: next(ticks)
-    friend = pair(app)
-    carry(app, friend)
+    app, friend = paired()
     state = app.state
     while 1 not in state.to_act:
         app.handle("action", state.legal_actions(state.to_act[0])[0].id)
@@ -296,11 +295,7 @@ def test_a_friends_hint_is_thought_in_slices_while_the_host_answers():
     """The host thinks a friend's hint in slices (as a local hint): between them the host's page answers clicks
     and the friend's channel, the friend's page says "thinking", and the answer is the one thought in one go."""
     from pyapp.ui import hints as hintlib
-    app = host()
-    ticks = iter(range(10**6))
-    app.live.clock = lambda: next(ticks)
-    friend = pair(app)
-    carry(app, friend)
+    app, friend = paired()
     state = app.state
     while 1 not in state.to_act:
         app.handle("action", state.legal_actions(state.to_act[0])[0].id)
@@ -329,11 +324,7 @@ def test_a_friends_hint_is_thought_in_slices_while_the_host_answers():
 
 
 def test_a_friends_hint_being_thought_is_dropped_when_the_friend_is_gone():
-    app = host()
-    ticks = iter(range(10**6))
-    app.live.clock = lambda: next(ticks)
-    friend = pair(app)
-    carry(app, friend)
+    app, friend = paired()
     state = app.state
     while 1 not in state.to_act:
         app.handle("action", state.legal_actions(state.to_act[0])[0].id)
@@ -349,11 +340,7 @@ def test_a_friends_page_is_laid_out_as_the_hosts_table_with_its_recap():
     """The table is the same (issue 36): a friend's page has the host's layout (the names, the turn area, the game's
     board and panels: web/ui.css places them alike), the log's filter by player, and the recap box: "So far" before its first move, then what the
     host did since the friend's last move, and through the friend's own moves of a turn what came before them."""
-    app = host()
-    ticks = iter(range(10**6))
-    app.live.clock = lambda: next(ticks)
-    friend = pair(app)
-    carry(app, friend)
+    app, friend = paired()
     state = app.state
     html = friend.render()
     assert re.search(r'<div class="game-bar"><div class="seats">.*\(you\)', html)
@@ -391,11 +378,7 @@ def test_a_friends_page_is_laid_out_as_the_hosts_table_with_its_recap():
 def test_a_tap_on_the_friends_board_that_does_nothing_is_answered_by_the_host():
     """A reason for every "no" on a friend's page too: the tap's key goes to the host, which answers as for a local
     tap by that seat (pyapp.ui.why); the answer shows while that table is on screen, and goes with the next one."""
-    app = host()
-    ticks = iter(range(10**6))
-    app.live.clock = lambda: next(ticks)
-    friend = pair(app)
-    carry(app, friend)
+    app, friend = paired()
     state = app.state
     if 1 in state.to_act:                                   # the host to play: the friend taps while waiting
         pick = botlib.make("hexbattle", "greedy", 3)
