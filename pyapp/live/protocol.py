@@ -155,10 +155,13 @@ class HostLink:
         self._clock = clock
         self._times: list[float] = []       # when the friend's messages of the last second came
 
-    def outgoing(self, state: State, names: Sequence[str], kinds: Sequence[str]) -> str | None:
-        """The seat's table message as text, or None when nothing the friend sees has changed since the last."""
+    def outgoing(self, state: State, names: Sequence[str], kinds: Sequence[str],
+                 log: Sequence | None = None) -> str | None:
+        """The seat's table message as text, or None when nothing the friend sees has changed since the last.
+        ``log``: the public log as this seat's log panel shows it (the host's with the hints' lines: each goes in at
+        the log's end when asked, so the log still only grows), else ``state.log``."""
         msg = table_message(state, self.seat, names, kinds)
-        log = list(state.log)
+        log = list(state.log if log is None else log)
         if len(log) < self.log_sent:        # an undo took entries back: the whole log again
             self.log_sent = 0
         new = log[self.log_sent:]

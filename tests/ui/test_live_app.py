@@ -272,6 +272,10 @@ def test_a_friend_asks_for_a_hint_and_the_host_computes_it_for_that_seat():
     carry(app, friend)
     assert tuple(state.history[-1][:2]) == (1, want)
     assert "The bot would play" not in friend.render()
+    # the hint's line is in the friend's log, as in the host's log panel (with its label: it was this seat's own)
+    line = hintlib.log_event(app.hints[0], True)
+    assert line in friend.live.friend["table"].log
+    assert "asked for a hint" in friend.render()
 
 
 def test_a_hint_asked_off_turn_is_refused():
@@ -396,3 +400,18 @@ def test_a_tap_on_the_friends_board_that_does_nothing_is_answered_by_the_host():
     app.handle("action", botlib.make("hexbattle", "greedy", 3).choose(state, 0))   # the table moves on
     carry(app, friend)
     assert friend.live.friend["table"].n > n and "data-why" not in friend.render()
+
+
+def test_the_hosts_own_hint_shows_in_the_friends_log_without_its_move():
+    """A hint the host's seat asked is in the friend's log as on any table's log panel: "asked for a hint", its move
+    left out where views are private (Hex Battle: the move could name a card in the host's hand)."""
+    from pyapp.ui import hints as hintlib
+    app, friend = paired()
+    state = app.state
+    assert state.game.private_views
+    app.hints.append({"seat": 0, "action": "secret", "label": "Play the Secret Card", "step": len(state.history),
+                      "log": len(state.log)})
+    carry(app, friend)
+    log = friend.live.friend["table"].log
+    assert hintlib.log_event(app.hints[-1], False) in log
+    assert "Secret" not in json.dumps(log) and "asked for a hint" in friend.render()

@@ -213,12 +213,16 @@ class LivePlay:
         for seat, p in self.peers.items():
             if p["state"] != "open":
                 continue
-            out += [(seat, t) for t in p["queue"]]
-            p["queue"] = []
+            queue, p["queue"] = p["queue"], []
             if s.state is not None and s.meta is not None:
-                text = p["link"].outgoing(s.state, s.meta["names"], s.meta["seats"])
+                log = (hintlib.with_hints(s.state.log, s.hints, seat, s.state.game.private_views)  # the hints' lines
+                       if s.hints else None)                                                    # as on a table
+                text = p["link"].outgoing(s.state, s.meta["names"], s.meta["seats"], log)
                 if text is not None:
                     out.append((seat, text))
+            # then the answers; a hint or a reason is stamped with the table it goes with, the one just sent
+            # (a hint's own log line makes a new table)
+            out += [(seat, t() if callable(t) else t) for t in queue]
         return out
 
     def to_close(self) -> list[int]:
@@ -254,35 +258,39 @@ class LivePlay:
             s.state = state.undo(seat)
             self.store.autosave()
         elif kind == "hint":
-            msg = self._hint_for(seat)
-            if msg is not None:
-                p["queue"].append(msg)
+            if self._hint_for(seat):
+                p["queue"].append(lambda seat=seat: self._hint_message(seat))
         else:                                       # "why": a tap on the friend's board that did nothing
             key = str(got[1])[:MAX_ID]
             text = whylib.reason(state, seat, key, names=meta["names"],
                                  bots=[k not in ("human", "remote") for k in meta["seats"]])
-            p["queue"].append(encode({"v": VERSION, "type": "why", "n": p["link"].n, "key": key, "text": text}))
+            link = p["link"]
+            p["queue"].append(lambda: encode({"v": VERSION, "type": "why", "n": link.n, "key": key, "text": text}))
 
-    def _hint_message(self, seat: int, cur: dict) -> str:
+    def _hint_message(self, seat: int) -> str:
+        """The hint for ``seat`` at this position (asked of :meth:`_hint_for`, which knows it is there), stamped with
+        the table last sent (the one it goes with)."""
+        state = self.s.state
+        assert state is not None
+        cur = next(h for h in reversed(self.s.hints) if h["seat"] == seat)
         return encode({"v": VERSION, "type": "hint", "n": self.peers[seat]["link"].n, "action": cur["action"],
                        "label": cur["label"], "why": cur.get("why", "")})
 
-    def _hint_for(self, seat: int) -> str | None:
+    def _hint_for(self, seat: int) -> bool:
         """A friend's hint: computed here for ``seat`` as for a person at this table (the same hint bot, its own
         seed, thinking on a copy: :mod:`pyapp.ui.hints`), in slices (:meth:`step_hint`, from the glue's timer, as
         a local hint: the host's page keeps answering clicks and the friends meanwhile), kept with the game's hints
         (the log notes it; its label shows only to that seat where views are private), and sent to that seat's
         friend only.  Asked again at the same position: the same answer at once, not thought again; asked again
-        while it is thought: nothing more.  The message to send at once, or None (the answer comes later)."""
+        while it is thought: nothing more.  Whether the answer is there to send now (else it comes later)."""
         state = self.s.state
         assert state is not None
         n = len(state.history)
-        cur = next((h for h in self.s.hints if h["step"] == n and h["seat"] == seat), None)
-        if cur is not None:
-            return self._hint_message(seat, cur)
+        if any(h["step"] == n and h["seat"] == seat for h in self.s.hints):
+            return True
         if not self.hint_thinking() or seat not in self.hint_jobs:
             self.hint_jobs[seat] = {"about": self._hint_about(seat), "steps": None}
-        return None
+        return False
 
     def _hint_about(self, seat: int) -> tuple:
         state = self.s.state
@@ -345,7 +353,7 @@ class LivePlay:
         cur = self.hint_jobs.pop(seat)["hint"]
         self.s.hints.append(cur)
         self.store.autosave()
-        self.peers[seat]["queue"].append(self._hint_message(seat, cur))
+        self.peers[seat]["queue"].append(lambda: self._hint_message(seat))
 
     def _drop(self, seat: int, why: str = "") -> None:
         p = self.peers.get(seat)
