@@ -1,8 +1,8 @@
 """Motion on the board (issue 31, web/motion.js): a piece that moves slides from where it was; nothing waits for an
 animation; ``prefers-reduced-motion: reduce`` turns it all off.
 
-A game is played by clicking at random (seeded) as tools/screenshots.py opens it.  Before each click every piece on
-the board (``[data-board] [data-key]``) is read where it is drawn, as web/motion.js reads it (in its svg's user space,
+A game is played by clicking at random (seeded) as tools/screenshots.py opens it.  Just before each click, in the
+same task of the page as the click, every piece on the board (``[data-board] [data-key]``) is read where it is drawn, as web/motion.js reads it (in its svg's user space,
 by its origin, not its box; no animation running); after the update and the bots' moves after it, in a frame that
 draws them, ``document.getAnimations()`` is read, then every animation is run to its end and the pieces are read
 again.  Every piece whose place changed (a move, not a whole new view) must have had a slide, even one a bot moved
@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from harness import IDLE_JS, new_page, renders, sized_page, wait_idle, wait_ready, wait_render
+from harness import IDLE_JS, new_page, sized_page, wait_idle, wait_ready, wait_render
 from tool_modules import tool
 
 pytestmark = pytest.mark.browser
@@ -89,13 +89,29 @@ def _open(page, site, game: str) -> None:
     page.evaluate(f"() => {{ if (globalThis.boardshelfMotion) globalThis.boardshelfMotion.slow = {SLOW}; }}")
 
 
-def _click_random(page, rng: random.Random) -> bool:
+# Where the pieces are drawn just before the click, and the click, in one task of the page: nothing the page does
+# on its own (a frame that starts a slide for an update just made, a late update) can fall between the reading and
+# the click.  Two frames first (a slide still to start starts), then the slides are run to their end.
+CLICK_JS = """async ([id, finish]) => {
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  if (finish) for (const a of document.getAnimations()) if (a.id && a.id.startsWith('bs-')) a.finish();
+  const places = (%s)();
+  const n = +(document.body.dataset.renders || 0);
+  const el = document.querySelector(`#app [data-action="${CSS.escape(id)}"]`);
+  if (!el) return null;
+  el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, composed: true}));
+  return [places, n];
+}""" % PLACES_JS
+
+
+def _click_random(page, rng: random.Random, finish: bool = True) -> tuple[dict, int] | None:
+    """Click a random enabled action (seeded); returns where the pieces were drawn just before it and the render
+    count then, or None when there is nothing to click.  ``finish``: the slides are run to their end first."""
     ids = page.eval_on_selector_all("#app [data-action]", "els => els.filter(e => !e.disabled).map(e => e.dataset.action)")
     ids = [a for a in ids if not a.startswith(shots.AVOID)]
     if not ids or page.locator("#app .outcome").count():
-        return False
-    page.locator(f'#app [data-action="{rng.choice(ids)}"]').first.dispatch_event("click")
-    return True
+        return None
+    return page.evaluate(CLICK_JS, [rng.choice(ids), finish])
 
 
 def _moved(before: dict, after: dict) -> set[str]:
@@ -109,11 +125,10 @@ def _play_and_watch(page, clicks: int, want_moves: int) -> tuple[int, list[str]]
     seen, problems = 0, []
     for _ in range(clicks):
         page.wait_for_function(IDLE_JS, polling=50, timeout=120_000)
-        page.evaluate(FINISH_JS)
-        before = page.evaluate(PLACES_JS)
-        n = renders(page)
-        if not _click_random(page, rng):
+        clicked = _click_random(page, rng)
+        if not clicked:
             break
+        before, n = clicked
         wait_render(page, n)
         page.wait_for_function(IDLE_JS, polling=50, timeout=120_000)    # the bots' moves after it too
         page.evaluate(TWO_FRAMES_JS)
@@ -163,10 +178,10 @@ def test_nothing_moves_under_reduced_motion(site, browser, game):
         moves = 0
         for _ in range(40):
             page.wait_for_function(IDLE_JS, polling=50, timeout=120_000)
-            before = page.evaluate(PLACES_JS)
-            n = renders(page)
-            if not _click_random(page, rng):
+            clicked = _click_random(page, rng)
+            if not clicked:
                 break
+            before, n = clicked
             wait_render(page, n)
             page.evaluate(TWO_FRAMES_JS)
             running = page.evaluate(ANIMATIONS_JS)
@@ -190,18 +205,17 @@ def test_input_is_taken_while_a_piece_slides(site, browser):
         rng = random.Random(SEED)
         for _ in range(60):
             page.wait_for_function(IDLE_JS, polling=50, timeout=120_000)
-            page.evaluate(FINISH_JS)
-            n = renders(page)
-            if not _click_random(page, rng):
+            clicked = _click_random(page, rng)
+            if not clicked:
                 break
-            wait_render(page, n)
+            wait_render(page, clicked[1])
             page.evaluate(TWO_FRAMES_JS)
             if not any(a == "bs-move" and s == "running" for a, _k, s in page.evaluate(ANIMATIONS_JS)):
                 continue
             page.wait_for_function(IDLE_JS, polling=20, timeout=120_000)
-            n = renders(page)
-            assert _click_random(page, rng)
-            wait_render(page, n, timeout=5_000)
+            clicked = _click_random(page, rng, finish=False)
+            assert clicked
+            wait_render(page, clicked[1], timeout=5_000)
             still = [a for a in page.evaluate(ANIMATIONS_JS) if a[0] == "bs-move" and a[2] == "running"]
             assert still, "the slide was over before the next click was handled: the test proved nothing"
             break
