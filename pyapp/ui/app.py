@@ -121,6 +121,7 @@ class App(Session):
         self.why = self.table.why = Why(self)                        # a reason for a tap that did nothing
         self.live = LivePlay(self, self.store)                      # friends on other devices (live play)
         self.table.live_panel = self.live.panel                      # drawn in the table's turn area
+        self.table.ice_setting = self.live.ice_html                  # its servers, also in the game's Settings
         self.why.friend_why = self.live.friend_why                   # a friend's tap that did nothing: asked of the host
         self._navs: dict[str, Callable[[str], None]] = {
             "dismiss": self._nav_dismiss, "shelf": self._nav_shelf, "confirm": self._nav_confirm,
