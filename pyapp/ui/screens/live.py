@@ -157,7 +157,7 @@ class LivePlay:
             why = f'<p class="notice error live-ice-why" id="{pid}-why">{esc(bad["why"])}</p>'
         return (f'<details class="live-ice"{" open" if where in self.ice_open else ""}>'
                 f'<summary data-nav="live-ice{sfx}">Connection servers (STUN, TURN)</summary>'
-                f'<p class="quiet" id="{pid}-about">{esc(state)} For live play with friends on other devices: one '
+                f'<p class="quiet live-ice-about" id="{pid}-about">{esc(state)} For live play with friends on other devices: one '
                 "setting, in Settings and, until connected, on the invitation panel and on a friend's page. Without servers, the devices connect on the same network, or "
                 "wherever they can reach each other directly. A STUN server you name here learns both devices' "
                 "public internet addresses; a TURN server also relays the game's traffic (encrypted: it cannot read "
@@ -165,8 +165,8 @@ class LivePlay:
                 "same ones. A change makes a new invitation or reply.</p>"
                 f'<label class="field" for="{pid}-use">Use them <select id="{pid}-use" data-input="live-ice-use{sfx}">'
                 f'{opts}</select></label>'
-                f'<label class="field" for="{pid}-servers">Servers, one a line: <code>stun:host:port</code> or '
-                '<code>turn:host:port username password</code> '
+                f'<label class="field" for="{pid}-servers"><span>Servers, one a line: <code>stun:host:port</code> or '
+                '<code>turn:host:port username password</code></span>'
                 f'<textarea id="{pid}-servers" data-input="live-ice-servers{sfx}" rows="3" maxlength="{ice.MAX_TEXT}" '
                 f'spellcheck="false" autocomplete="off" aria-describedby="{described}"{invalid}>{esc(text)}</textarea>'
                 f'</label>{why}</details>')
