@@ -157,8 +157,9 @@ class LivePlay:
             why = f'<p class="notice error live-ice-why" id="{pid}-why">{esc(bad["why"])}</p>'
         return (f'<details class="live-ice"{" open" if where in self.ice_open else ""}>'
                 f'<summary data-nav="live-ice{sfx}">Connection servers (STUN, TURN)</summary>'
-                f'<p class="quiet live-ice-about" id="{pid}-about">{esc(state)} For live play with friends on other devices: one '
-                "setting, in Settings and, until connected, on the invitation panel and on a friend's page. Without servers, the devices connect on the same network, or "
+                f'<p class="quiet live-ice-about" id="{pid}-about">{esc(state)} For live play with friends on other '
+                "devices: one setting, in Settings and, until connected, on the invitation panel and on a friend's "
+                "page. Without servers, the devices connect on the same network, or "
                 "wherever they can reach each other directly. A STUN server you name here learns both devices' "
                 "public internet addresses; a TURN server also relays the game's traffic (encrypted: it cannot read "
                 "it, but sees when and how much you play). Name only servers you trust; both players may set the "
