@@ -34,7 +34,9 @@ game in brief), ``glance`` / ``glance-close`` (the rules at a glance, :mod:`pyap
 goes to the setup step on screen (or to the step whose shelf button it is).
 The app's ``data-input`` names: ``seed``, ``players``, ``seat-<i>`` (``human`` | ``bot:<name>``), ``name-<i>``,
 ``opt-<option>`` and, for a per-seat option, ``opt-<option>-<i>``, ``replay-step``, ``replay-seat``, ``setting-<name>`` (the app's settings,
-:data:`pyapp.ui.storage.SETTINGS`: ``bot_speed``, ``confirm``, ``board_zoom``); others go to the setup step.
+:data:`pyapp.ui.storage.SETTINGS`: ``bot_speed``, ``confirm``, ``board_zoom``), ``live-ice-use`` and
+``live-ice-servers`` (live play's STUN/TURN servers, followed by ``:settings`` in Settings: :mod:`pyapp.ui.screens.live`);
+others go to the setup step.
 
 Following the game: the root carries the game's seat colours (``--seat-N``, from ``Game.seat_colours``); the
 game screen shows the whole log (``view["log"]`` is the state's whole public log), a filter by seat, and a
@@ -121,6 +123,7 @@ class App(Session):
         self.why = self.table.why = Why(self)                        # a reason for a tap that did nothing
         self.live = LivePlay(self, self.store)                      # friends on other devices (live play)
         self.table.live_panel = self.live.panel                      # drawn in the table's turn area
+        self.table.ice_setting = self.live.ice_html                  # its servers, also in the game's Settings
         self.why.friend_why = self.live.friend_why                   # a friend's tap that did nothing: asked of the host
         self._navs: dict[str, Callable[[str], None]] = {
             "dismiss": self._nav_dismiss, "shelf": self._nav_shelf, "confirm": self._nav_confirm,

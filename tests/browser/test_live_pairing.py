@@ -84,9 +84,10 @@ def test_a_reply_is_not_an_invitation_and_a_code_that_inflates_too_far_is_refuse
 
 
 def test_the_servers_setting_reaches_the_connections_config(browser, site):
-    """The STUN/TURN setting (off by default: the invitation's connection has no ICE server) set on the host's
-    panel reaches web/live.js: the new invitation's RTCPeerConnection has those servers.  (Loopback addresses: no
-    packet leaves the machine.)"""
+    """The STUN/TURN setting (off by default: the invitation's connection has no ICE server) set in the game
+    screen's Settings reaches web/live.js: the new invitation's RTCPeerConnection has those servers, and the host's
+    panel shows them; a bad list there is refused beside the field (the servers and the invitation kept); a change on
+    the panel is the same setting.  (Loopback addresses: no packet leaves the machine.)"""
     from harness import click, set_input, wait_ready
     ctx, page, guard = new_page(browser)
     try:
@@ -95,19 +96,41 @@ def test_the_servers_setting_reaches_the_connections_config(browser, site):
         page.wait_for_selector("[data-invite]", timeout=30_000)
         first = page.get_attribute("[data-invite]", "href")
         configs = "() => [...boardshelfLive.links].map(l => l.pc.getConfiguration().iceServers)"
+        new_invite = "(f) => { const a = document.querySelector('[data-invite]'); return a && a.href !== f; }"
         assert page.evaluate(configs) == [[]]
-        click(page, ".live-ice summary")
-        set_input(page, '[data-input="live-ice-servers"]', "stun:127.0.0.1:3478\nturn:127.0.0.1:3479 ann pw")
-        set_input(page, '[data-input="live-ice-use"]', "on")
+        # in Settings
+        click(page, '[data-nav="settings"]')
+        click(page, '[data-nav="live-ice:settings"]')
+        set_input(page, '[data-input="live-ice-servers:settings"]', "stun:127.0.0.1:3478\nturn:127.0.0.1:3479 ann pw")
+        set_input(page, '[data-input="live-ice-use:settings"]', "on")
         page.wait_for_function(f"() => ({configs})().some(s => s.length === 2)", timeout=30_000)
         servers = [s for s in page.evaluate(configs) if s][-1]
         assert [s["urls"] for s in servers] == [["stun:127.0.0.1:3478"], ["turn:127.0.0.1:3479"]]
         assert servers[1]["username"] == "ann" and servers[1]["credential"] == "pw"
-        page.wait_for_function("(f) => { const a = document.querySelector('[data-invite]');"
-                               " return a && a.href !== f; }", arg=first, timeout=30_000)
+        page.wait_for_function(new_invite, arg=first, timeout=30_000)
         stored = page.evaluate("() => JSON.parse(localStorage.getItem('boardshelf:live-servers'))")
         assert stored == {"use": True, "text": "stun:127.0.0.1:3478\nturn:127.0.0.1:3479 ann pw"}
-        assert "On: 2 server(s)." in page.locator(".live-ice").inner_text()
+        assert "On: 2 server(s)." in page.locator(".live-panel .live-ice").text_content()     # (folded there)
+        assert page.input_value('.live-panel [data-input="live-ice-servers"]') == stored["text"]
+        # a bad list in Settings: refused beside the field, which keeps what was typed; nothing else changes
+        page.wait_for_function("() => !!document.querySelector('[data-invite]')", timeout=30_000)
+        second = page.get_attribute("[data-invite]", "href")
+        set_input(page, '[data-input="live-ice-servers:settings"]', "stun:127.0.0.1:3478\nturn:127.0.0.1:3479 ann")
+        field = page.locator('#bs-ice-settings-servers')
+        assert field.get_attribute("aria-invalid") == "true"
+        assert field.evaluate("e => e.getAttribute('aria-describedby').split(' ').map(i => "
+                              "document.getElementById(i).textContent).join(' ')").startswith(
+            "The servers were not changed: Line 2: a TURN server needs its username and password")
+        assert field.input_value() == "stun:127.0.0.1:3478\nturn:127.0.0.1:3479 ann"
+        assert page.evaluate("() => JSON.parse(localStorage.getItem('boardshelf:live-servers'))") == stored
+        assert page.get_attribute("[data-invite]", "href") == second
+        # the host's panel sets the same setting: Settings shows it, the next invitation has it
+        click(page, ".live-panel .live-ice summary")
+        set_input(page, '.live-panel [data-input="live-ice-servers"]', "stun:127.0.0.1:3480")
+        page.wait_for_function(f"() => ({configs})().some(s => s.length === 1)", timeout=30_000)
+        assert [s["urls"] for s in [s for s in page.evaluate(configs) if s][-1]] == [["stun:127.0.0.1:3480"]]
+        assert field.input_value() == "stun:127.0.0.1:3480" and field.get_attribute("aria-invalid") is None
+        assert "On: 1 server(s)." in page.locator(".app-settings .live-ice").inner_text()
     finally:
         ctx.close()
     guard.check()

@@ -96,3 +96,116 @@ def test_a_friend_changing_the_servers_makes_a_new_reply():
     friend.handle("input", "live-ice-use", "on")
     assert friend.live.join_wanted() == "OFFERCODE"             # answered again, with the server
     assert friend.live.ice_servers() == [{"urls": "stun:stun.example.org"}]
+
+
+# ---------------------------------------------------------------- the same setting in the game screen's Settings
+def settings_html(app: App) -> str:
+    html = app.render()
+    m = re.search(r'<details class="app-settings"[^>]*>.*?</details>\s*</details>', html, re.S)
+    assert m, "the Settings section holds the servers' section"
+    return m.group(0)
+
+
+def test_the_settings_offer_the_servers_with_a_label_and_a_description():
+    app = App(DictStorage(), {"game": "hexbattle", "seats": "human,bot", "seed": "7"}, random_seed=lambda: 7)
+    assert app.screen == "game"
+    app.handle("nav", "settings")
+    app.handle("nav", "live-ice:settings")
+    html = settings_html(app)
+    assert '<details class="live-ice" open><summary data-nav="live-ice:settings">Connection servers (STUN, TURN)' in html
+    assert "public internet addresses" in html and "relays the game's traffic" in html and "Off." in html
+    # each field has its label (for=id) and the servers' field is described by the text on what those hosts learn
+    for field in ("use", "servers"):
+        assert f'<label class="field" for="bs-ice-settings-{field}">' in html
+        assert f'id="bs-ice-settings-{field}" data-input="live-ice-{field}:settings"' in html
+    assert 'aria-describedby="bs-ice-settings-about"' in html and 'id="bs-ice-settings-about"' in html
+    assert "aria-invalid" not in html
+    app.handle("nav", "live-ice:settings")
+    assert '<details class="live-ice">' in settings_html(app)          # folded again
+    # an embedded game's compact settings leave it out (its page is another site's)
+    embed = App(DictStorage(), {"game": "hexbattle", "seats": "human,bot", "seed": "7", "embed": "1"},
+                random_seed=lambda: 7)
+    assert embed.embed and embed.screen == "game"
+    assert "live-ice" not in embed.render()
+
+
+def test_a_host_sees_the_setting_twice_with_ids_that_differ_and_one_value():
+    app = host()
+    app.live.invites_wanted()
+    app.live.invite_made(1, "OFFERCODE")
+    app.handle("nav", "settings")
+    html = app.render()
+    assert 'data-input="live-ice-servers"' in html and 'data-input="live-ice-servers:settings"' in html
+    ids = re.findall(r'\bid="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), "no id twice on the page"
+    app.handle("input", "live-ice-servers:settings", "stun:stun.example.org")
+    html = app.render()
+    assert html.count(">stun:stun.example.org</textarea>") == 2        # the panel shows what Settings set
+
+
+def test_servers_set_in_the_settings_are_saved_for_the_panel_and_the_friends_page():
+    storage = DictStorage()
+    app = App(storage, {"game": "hexbattle", "seats": "human,bot", "seed": "7"}, random_seed=lambda: 7)
+    app.handle("nav", "settings")
+    app.handle("input", "live-ice-servers:settings", " turn:turn.example.org:3478 ann pw \n\nstun:stun.example.org ")
+    app.handle("input", "live-ice-use:settings", "on")
+    assert ice.load(storage.get(ice.KEY)) == {
+        "use": True, "text": "turn:turn.example.org:3478 ann pw\nstun:stun.example.org",
+        "servers": [{"urls": "turn:turn.example.org:3478", "username": "ann", "credential": "pw"},
+                    {"urls": "stun:stun.example.org"}]}
+    assert "On: 2 server(s)." in settings_html(app)
+    # the host's invitation and a friend's reply (pages opened later on this device) use them
+    assert [s["urls"] for s in host(storage).live.ice_servers()] == ["turn:turn.example.org:3478", "stun:stun.example.org"]
+    friend = App(storage, {}, random_seed=lambda: 1)
+    assert friend.go_to("#/join/OFFERCODE")
+    assert len(friend.live.ice_servers()) == 2 and "On: 2 server(s)." in friend.render()
+
+
+def test_an_invitation_waiting_is_made_anew_when_the_settings_change_the_servers():
+    app = host()
+    assert app.live.invites_wanted() == [1]
+    app.live.invite_made(1, "OFFERCODE")
+    app.handle("input", "live-ice-servers:settings", "stun:stun.example.org")
+    app.handle("input", "live-ice-use:settings", "on")
+    assert app.live.invites_wanted() == [1] and app.live.ice_servers() == [{"urls": "stun:stun.example.org"}]
+    app.live.invite_made(1, "OFFER2")
+    app.handle("input", "live-ice-servers:settings", "stun:stun.example.org")     # the same list: nothing new
+    assert app.live.invites_wanted() == []
+
+
+def test_a_bad_list_in_the_settings_is_refused_with_the_reason_beside_it_and_the_old_list_kept():
+    storage = DictStorage()
+    app = App(storage, {"game": "hexbattle", "seats": "human,bot", "seed": "7"}, random_seed=lambda: 7)
+    app.handle("nav", "settings")
+    app.handle("nav", "live-ice:settings")
+    app.handle("input", "live-ice-servers:settings", "stun:stun.example.org")
+    app.handle("input", "live-ice-use:settings", "on")
+    kept = storage.get(ice.KEY)
+    app.handle("input", "live-ice-servers:settings", "stun:stun.example.org\nturn:turn.example.org ann")
+    assert storage.get(ice.KEY) == kept and app.live.ice_servers() == [{"urls": "stun:stun.example.org"}]
+    assert any("needs its username and password" in m["text"] for m in app.messages)     # said at once (an alert)
+    html = settings_html(app)
+    # what was typed stays in the field to be corrected, marked invalid, described by the reason first
+    assert re.search(r'<textarea id="bs-ice-settings-servers" data-input="live-ice-servers:settings"[^>]*'
+                     r'aria-describedby="bs-ice-settings-why bs-ice-settings-about" aria-invalid="true">'
+                     r'stun:stun.example.org\nturn:turn.example.org ann</textarea>', html)
+    why = re.search(r'<p class="notice error live-ice-why" id="bs-ice-settings-why">([^<]*)</p>', html)
+    assert why and "Line 2: a TURN server needs its username and password" in why.group(1)
+    assert "On: 1 server(s)." in html                                    # the servers in use are still the old ones
+    # a list that is right clears the reason
+    app.handle("input", "live-ice-servers:settings", "stun:stun.example.org\nturn:turn.example.org ann pw")
+    html = settings_html(app)
+    assert "aria-invalid" not in html and "live-ice-why" not in html and "On: 2 server(s)." in html
+    assert len(ice.load(storage.get(ice.KEY))["servers"]) == 2
+
+
+def test_a_refusal_is_shown_where_the_list_was_typed_only():
+    app = host()
+    app.live.invites_wanted()
+    app.live.invite_made(1, "OFFERCODE")
+    app.handle("nav", "settings")
+    app.handle("input", "live-ice-servers", "http://example.org")          # typed in the host's panel
+    html = app.render()
+    assert 'id="bs-ice-live-why"' in html and 'id="bs-ice-settings-why"' not in html
+    assert html.count('aria-invalid="true"') == 1
+    assert app.live.invites_wanted() == []                                 # nothing changed: no new invitation

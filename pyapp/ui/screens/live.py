@@ -39,6 +39,8 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from ..store import SaveStore
 
 JOIN = "#/join/"
+# where the STUN/TURN setting is drawn: the host's panel and the friend's page ("live"), the game screen's Settings
+ICE_PLACES = ("live", "settings")
 # a peer's state, in words, for the host's panel
 STATE_WORDS = {
     "new": "Making the invitation…",
@@ -76,7 +78,8 @@ class LivePlay:
         self.closing: list[int] = []         # peers the glue must close
         self.clock = time.monotonic          # (tests play faster than a friend's rate limit allows)
         self._ice: dict | None = None        # the STUN/TURN setting (pyapp.live.ice), read when first needed
-        self.ice_open = False                # its folded section is open
+        self.ice_open: set[str] = set()      # the places where its folded section is open (ICE_PLACES)
+        self.ice_refused: dict | None = None  # the last list refused: {where, text, why} (shown there)
         self.hint_jobs: dict[int, dict] = {}  # seat -> {about, steps, hint}: a friend's hint being thought
 
     def navs(self) -> dict[str, Callable[[str], None]]:
@@ -96,26 +99,36 @@ class LivePlay:
         return self._ice
 
     def _nav_ice(self, arg: str) -> None:
-        self.ice_open = not self.ice_open
+        """``live-ice`` (the live panel, the friend's page) or ``live-ice:settings``: open or fold its section."""
+        where = arg or "live"
+        if where in ICE_PLACES:
+            self.ice_open ^= {where}
 
     def ice_servers(self) -> list[dict]:
         """(for the glue) The ``iceServers`` of the next connection: none unless the players turned some on."""
         return list(self.ice["servers"]) if self.ice["use"] else []
 
     def input(self, name: str, value: str) -> bool:
-        """The setting's fields: ``live-ice-use`` (``on``/``off``) and ``live-ice-servers`` (the lines).  A change
-        makes the invitations (or the friend's reply) not yet answered anew, with the servers now set."""
-        if name not in ("live-ice-use", "live-ice-servers"):
+        """The setting's fields: ``live-ice-use`` (``on``/``off``) and ``live-ice-servers`` (the lines), each
+        followed by ``:settings`` in the game screen's Settings (one setting, whichever place sets it).  A list
+        refused keeps the servers as they were and says why where it was typed.  A change makes the invitations
+        (or the friend's reply) not yet answered anew, with the servers now set."""
+        base, _, where = name.partition(":")
+        where = where or "live"
+        if base not in ("live-ice-use", "live-ice-servers") or where not in ICE_PLACES:
             return False
         new = dict(self.ice)
-        if name == "live-ice-use":
+        if base == "live-ice-use":
             new["use"] = value == "on"
         else:
             try:
                 new.update(text=str(value)[:ice.MAX_TEXT + 1], servers=ice.parse_servers(value))
             except Refused as exc:
-                self.s.notify(f"The servers were not changed: {exc}")
+                why = f"The servers were not changed: {exc}"
+                self.ice_refused = {"where": where, "text": str(value)[:ice.MAX_TEXT].strip(), "why": why}
+                self.s.notify(why)
                 return True
+            self.ice_refused = None
             new["text"] = "\n".join(line.strip() for line in str(value).splitlines() if line.strip())
         if new == self.ice:
             return True
@@ -129,24 +142,35 @@ class LivePlay:
             f.update(asked=False, reply=None, state="joining")   # a new reply, with the servers now set
         return True
 
-    def ice_html(self) -> str:
-        """The setting, in the host's panel and on the friend's page (folded; off by default)."""
-        cur = self.ice
+    def ice_html(self, where: str = "live") -> str:
+        """The setting, folded, off by default: ``where`` is ``live`` (the host's panel, the friend's page) or
+        ``settings`` (the game screen's Settings), one markup for both, its ids and field names per place.  A list
+        just refused there stays in its field, marked invalid and described by the reason."""
+        cur, sfx, pid = self.ice, "" if where == "live" else f":{where}", f"bs-ice-{where}"
         opts = "".join(f'<option value="{v}"{" selected" if cur["use"] == (v == "on") else ""}>{t}</option>'
                        for v, t in (("off", "Off: no server (the default)"), ("on", "On: use the servers below")))
         state = (f"On: {len(cur['servers'])} server(s)." if cur["use"] and cur["servers"] else "Off.")
-        return (f'<details class="live-ice"{" open" if self.ice_open else ""}>'
-                '<summary data-nav="live-ice">Connection servers (STUN, TURN)</summary>'
-                f'<p class="quiet">{esc(state)} Without servers, the devices connect on the same network, or '
+        bad = self.ice_refused if self.ice_refused is not None and self.ice_refused["where"] == where else None
+        text, described, why, invalid = cur["text"], f"{pid}-about", "", ""
+        if bad is not None:
+            text, described, invalid = bad["text"], f"{pid}-why {pid}-about", ' aria-invalid="true"'
+            why = f'<p class="notice error live-ice-why" id="{pid}-why">{esc(bad["why"])}</p>'
+        return (f'<details class="live-ice"{" open" if where in self.ice_open else ""}>'
+                f'<summary data-nav="live-ice{sfx}">Connection servers (STUN, TURN)</summary>'
+                f'<p class="quiet live-ice-about" id="{pid}-about">{esc(state)} For live play with friends on other '
+                "devices: one setting, in Settings and, until connected, on the invitation panel and on a friend's "
+                "page. Without servers, the devices connect on the same network, or "
                 "wherever they can reach each other directly. A STUN server you name here learns both devices' "
                 "public internet addresses; a TURN server also relays the game's traffic (encrypted: it cannot read "
                 "it, but sees when and how much you play). Name only servers you trust; both players may set the "
                 "same ones. A change makes a new invitation or reply.</p>"
-                f'<label class="field">Use them <select data-input="live-ice-use">{opts}</select></label>'
-                '<label class="field">Servers, one a line: <code>stun:host:port</code> or '
-                '<code>turn:host:port username password</code> '
-                f'<textarea data-input="live-ice-servers" rows="3" maxlength="{ice.MAX_TEXT}" spellcheck="false" '
-                f'autocomplete="off">{esc(cur["text"])}</textarea></label></details>')
+                f'<label class="field" for="{pid}-use">Use them <select id="{pid}-use" data-input="live-ice-use{sfx}">'
+                f'{opts}</select></label>'
+                f'<label class="field" for="{pid}-servers"><span>Servers, one a line: <code>stun:host:port</code> or '
+                '<code>turn:host:port username password</code></span>'
+                f'<textarea id="{pid}-servers" data-input="live-ice-servers{sfx}" rows="3" maxlength="{ice.MAX_TEXT}" '
+                f'spellcheck="false" autocomplete="off" aria-describedby="{described}"{invalid}>{esc(text)}</textarea>'
+                f'</label>{why}</details>')
 
     # ================================================================ the host
     def remote_seats(self) -> list[int]:

@@ -85,6 +85,7 @@ class GameTable:
         self.glance = Glance(session)                   # the rules at a glance (its navs are the table's)
         self.why: Why | None = None                     # why a tap did nothing (set by the app)
         self.live_panel: Callable[[], str] | None = None  # live play's invitations (set by the app: screens/live.py)
+        self.ice_setting: Callable[[str], str] | None = None  # live play's STUN/TURN servers (set by the app: the same)
         self.more_open = False                          # the game bar's "More" list is open (narrow screens)
 
     def navs(self) -> dict[str, Callable[[str], None]]:
@@ -380,7 +381,8 @@ class GameTable:
 
     def _render_settings(self, bots: bool) -> str:
         """The app's settings a game screen offers: the bots' pace, the questions before risky moves, the
-        board's size."""
+        board's size, and (not in an embedded game) live play's STUN/TURN servers, drawn by live play itself
+        (:meth:`pyapp.ui.screens.live.LivePlay.ice_html`: the same control as on its panel, one setting)."""
         def select(name: str, label: str, choices: dict) -> str:
             cur = self.s.settings.get(name)
             opts = "".join(f'<option value="{esc(v)}"{" selected" if v == cur else ""}>{esc(t)}</option>'
@@ -390,5 +392,6 @@ class GameTable:
         ask = select("confirm", "Ask before a move that looks like a mistake",
                      {"ask": "Yes", "never": "No"})
         zoom = select("board_zoom", "Board size", ZOOM_LABELS)
+        servers = self.ice_setting("settings") if self.ice_setting is not None and not self.s.embed else ""
         return (f'<details class="app-settings"{" open" if self.s.settings_open else ""}>'
-                f'<summary data-nav="settings">Settings</summary>{speed}{ask}{zoom}</details>')
+                f'<summary data-nav="settings">Settings</summary>{speed}{ask}{zoom}{servers}</details>')
