@@ -68,7 +68,7 @@ class DeployMixin(UnitsMixin):
                     out.append(_new(Action, ("sel:" + h, f"Select the hero {UNITS[h]['name']} ({UNITS[h]['cp']} CP)", "select", "")))
         for p in sorted(set(picked)):
             out.append(_new(Action, ("unsel:" + p, f"Put back {one(UNITS[p]['name'])}", "unselect", "")))
-        costly = [a for a in out if a.kind == "select" and "(0 CP)" not in a.label]
+        costly = [a for a in out if a[2] == "select" and "(0 CP)" not in a[1]]     # (kind, label)
         if cp > 0 and costly:                   # issue 32: ending with CP that could still field a unit asks first
             out[0] = Action("done", out[0].label, "done",
                             confirm=f"Finish selecting with {cp} CP left? You could still select "
@@ -119,8 +119,11 @@ class DeployMixin(UnitsMixin):
     def unplaced(self, seat: int) -> list:
         rest = list(self.data["picked"][seat])
         for e in self.data["stacks"][seat]:
-            for t in ([e["hero"]] if "hero" in e else e["chips"]):
-                rest.remove(t)
+            if "hero" in e:
+                rest.remove(e["hero"])
+            else:
+                for t in e["chips"]:
+                    rest.remove(t)
         return rest
 
     def _legal_stack(self, seat) -> list[Action]:
@@ -173,33 +176,33 @@ class DeployMixin(UnitsMixin):
         minions, a minion entry grouped with the minion entry above it (re-ordered slowest on top, CS-STK-4),
         a group split into single minions."""
         out = []
-        kinds = ["h" if "hero" in e else "m" for e in stack]
-        ok = self.stack_ok(stack)                                       # (a swap of two alike kinds keeps it)
-        minions = [k for k, x in enumerate(stack) if "chips" in x]
+        kinds = "".join(["h" if "hero" in e else "m" for e in stack])
+        ok = "m" not in kinds or "h" not in kinds.strip("h")            # (stack_ok: a swap of two alike keeps it)
+        last = kinds.rfind("m")                                          # the last minion entry (-1: none)
+        n = len(stack)
+        names = [self._entry_name(e) for e in stack]
         for i, e in enumerate(stack):
-            name = self._entry_name(e)
+            name = names[i]
             for d, verb, aid in ((-1, "up", "raise"), (1, "down", "lower")):
                 j = i + d
-                if 0 <= j < len(stack) and stack[j] != e:             # (two alike: nothing to swap)
+                if 0 <= j < n and stack[j] != e:                        # (two alike: nothing to swap)
                     if kinds[i] == kinds[j]:
                         fine = ok
-                    else:
-                        moved = list(stack)
-                        moved[i], moved[j] = moved[j], moved[i]
-                        fine = self.stack_ok(moved)
+                    else:                                               # (stack_ok of the stack with the two swapped)
+                        lo = min(i, j)
+                        moved = kinds[:lo] + kinds[lo + 1] + kinds[lo] + kinds[lo + 2:]
+                        fine = "m" not in moved or "h" not in moved.strip("h")
                     if fine:
                         out.append(_new(Action, (f"{aid}:{i}", f"Move {name} {verb} one place", "arrange", "")))
-            if "hero" in e:
-                if minions:
-                    below = i > minions[-1]
-                    out.append(Action(f"flip:{i}", f"Move {name} " + ("above" if below else "below")
-                                      + " all minions", "arrange"))
+            if kinds[i] == "h":
+                if last >= 0:
+                    out.append(_new(Action, (f"flip:{i}", f"Move {name} " + ("above" if i > last else "below")
+                                             + " all minions", "arrange", "")))
                 continue
-            if i and "chips" in stack[i - 1]:
-                out.append(Action(f"group:{i}", f"Group {name} with {self._entry_name(stack[i - 1])} above it",
-                                  "arrange"))
+            if i and kinds[i - 1] == "m":
+                out.append(_new(Action, (f"group:{i}", f"Group {name} with {names[i - 1]} above it", "arrange", "")))
             if len(e["chips"]) > 1:
-                out.append(Action(f"ungroup:{i}", f"Split the group {name} into single minions", "arrange"))
+                out.append(_new(Action, (f"ungroup:{i}", f"Split the group {name} into single minions", "arrange", "")))
         return out
 
     def _fill(self, seat: int) -> None:

@@ -135,8 +135,9 @@ class EconomyMixin(UnitsMixin):
     def spire_types(self, seat: int) -> list:
         """Spire types ``seat`` could construct now (barracks stock or an owned merc spire)."""
         out = [t for t, n in sorted(self.data["barracks"][seat]["spires"].items()) if n > 0]
-        out += sorted(c for c in self.data["owned"][seat]["chips"] if CHIPS[c]["kind"] == "spire")
-        return [t for t in out if self.spire_cost(seat, t) <= self.data["source"][seat]]
+        out += sorted([c for c in self.data["owned"][seat]["chips"] if CHIPS[c]["kind"] == "spire"])
+        src = self.data["source"][seat]
+        return [t for t in out if (0 if SPIRES[t]["merc"] else SPIRES[t]["cost"]) <= src]      # (spire_cost)
 
     def free_wells(self, seat: int, only=None) -> list:
         """CS-BLD-8, CS-GAP-11: empty wells within the builder's influence."""
@@ -154,9 +155,8 @@ class EconomyMixin(UnitsMixin):
 
     def upgradable(self, seat: int) -> list:
         src = self.data["source"][seat]
-        return [sid for sid, sp in sorted(self.data["spires"].items())
-                if sp["owner"] == seat and len(sp["ups"]) < sp["cap"]
-                and min(self.upgrade_price(sp, k) for k in ("attack", "fortification")) <= src]
+        return sorted([sid for sid, sp in self.data["spires"].items()              # (the cheaper upgrade_price)
+                       if sp["owner"] == seat and len(sp["ups"]) < sp["cap"] and min(len(sp["ups"]) + 1, FORT_COST) <= src])
 
     def scape_slots(self, seat: int) -> list:
         """CS-GAP-12: a free slot next to a hex group the player has influence over."""

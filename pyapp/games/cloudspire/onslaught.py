@@ -59,7 +59,8 @@ class OnslaughtMixin(UnitsMixin):
     def _start_of_turn(self, s: int) -> None:
         d = self.data
         # CS-SOT-1/2, CS-GAP-48: campfire check
-        holders = [p for p in range(self.fortresses) if self.in_play(p) and self.in_play_units(p)]
+        holding = {u["owner"] for u in d["units"].values()}              # (in_play_units, for every seat at once)
+        holders = [p for p in range(self.fortresses) if self.in_play(p) and (p in holding or d["stacks"][p])]
         if len(holders) == 1:
             p = holders[0]
             newly = False
@@ -232,7 +233,9 @@ class OnslaughtMixin(UnitsMixin):
     def end_turn(self, frame) -> None:
         self.flow.pop(frame)
         d = self.data
-        if not any(self.in_play(p) and self.in_play_units(p, minions_only=True) for p in range(self.fortresses)):
+        holding = {u["owner"] for u in d["units"].values() if not u.get("hero")}   # (in_play_units, minions only)
+        if not any(self.in_play(p) and (p in holding or any("chips" in e for e in d["stacks"][p]))
+                   for p in range(self.fortresses)):
             d["wave_over"] = True                                       # CS-END-1, CS-GAP-66
             self.flow.data["order"] = []
         self.flow.end_turn()

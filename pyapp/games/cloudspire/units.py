@@ -37,6 +37,7 @@ class Board:
         self.near: dict = {}                       # (start, limit): reach_map's hexes but start, sorted (near)
         self.march: dict = {}                      # (allowance, target gate, blocked hexes): march_distance
         self.steps: dict = {}                      # allowance: {land hex: its neighbours of that terrain} (steps_for)
+        self.influence: dict = {}                  # (gate hex, groups of the seat's spires): influence_groups
 
 
 _BOARDS: dict = {}                                 # Board by (fortresses, placed earthscapes' terrain)
@@ -164,8 +165,7 @@ class UnitsMixin(FlowState):
     def gate_hexes(self) -> list:
         """Every fortress's gate hex, in seat order (the Raider Fortress's last, in solo and co-op play)."""
         moved = self.data.get("gate_at")
-        gates = moved or self.map.gates
-        return [gates[s] for s in range(self.fortresses)]
+        return (moved or self.map.gates)[:self.fortresses]
 
     def spire_at(self, h: str) -> str | None:
         for sid, sp in self.data["spires"].items():
@@ -188,8 +188,11 @@ class UnitsMixin(FlowState):
 
     def blocked(self) -> set:
         """Land hexes no unit may enter: gates, spires and landmarks."""
-        return (set(self.gate_hexes()) | set(self.data["landmarks"])
-                | {sp["hex"] for sp in self.data["spires"].values()})
+        d = self.data
+        out = set((d.get("gate_at") or self.map.gates)[:self.fortresses])     # (gate_hexes)
+        out.update(d["landmarks"])
+        out.update([sp["hex"] for sp in d["spires"].values()])
+        return out
 
     def land(self) -> dict:
         """Terrain of every land hex, earthscapes included (a shared table: callers only read it)."""
@@ -207,16 +210,24 @@ class UnitsMixin(FlowState):
         return {h for g in self.influence_groups(seat) for h in groups.get(g, ())}
 
     def influence_groups(self, seat: int) -> set:
-        """The hex groups of :meth:`influence` (a hex ``h`` of the land is in it when ``board().of[h]`` is)."""
+        """The hex groups of :meth:`influence` (a hex ``h`` of the land is in it when ``board().of[h]`` is): a set
+        shared per board, gate and groups of the seat's spires (callers only read it)."""
         b = self.board()
         of = b.of
         gate = self.gate_hex(seat)
-        own = {of[sp["hex"]] for sp in self.data["spires"].values() if sp["owner"] == seat}
+        own = frozenset([of[sp["hex"]] for sp in self.data["spires"].values() if sp["owner"] == seat])
+        key = (gate, own)
+        got = b.influence.get(key)
+        if got is not None:
+            return got
         keep = {of[x] for x in self.map.grid.adjacent(gate) if x in of} | {of[gate]} | own
         if own:
             for g, touching in b.touching.items():
                 if g not in keep and not touching.isdisjoint(own):
                     keep.add(g)
+        if len(b.influence) > 4096:
+            b.influence.clear()
+        b.influence[key] = keep
         return keep
 
     # ---- stats ---------------------------------------------------------------------------
