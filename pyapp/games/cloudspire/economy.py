@@ -139,15 +139,21 @@ class EconomyMixin(UnitsMixin):
         src = self.data["source"][seat]
         return [t for t in out if (0 if SPIRES[t]["merc"] else SPIRES[t]["cost"]) <= src]      # (spire_cost)
 
-    def free_wells(self, seat: int, only=None) -> list:
-        """CS-BLD-8, CS-GAP-11: empty wells within the builder's influence."""
+    def free_wells(self, seat: int, only=None, first: bool = False) -> list:
+        """CS-BLD-8, CS-GAP-11: empty wells within the builder's influence (``first``: only the first one found,
+        for callers that only ask whether there is one)."""
         keep = self.influence_groups(seat)
         of = self.board().of
         d = self.data
         taken = {sp["hex"] for sp in d["spires"].values()}
-        taken.update(u["hex"] for u in d["units"].values())
+        taken.update([u["hex"] for u in d["units"].values()])
         taken.update(d["landmarks"])
-        return sorted(w for w in (only or self.wells()) if w in of and of[w] in keep and w not in taken)
+        if first:
+            for w in only or self.wells():
+                if w in of and of[w] in keep and w not in taken:
+                    return [w]
+            return []
+        return sorted([w for w in (only or self.wells()) if w in of and of[w] in keep and w not in taken])
 
     def upgrade_price(self, sp: SpireData, kind: str) -> int:
         """CS-BLD-12/13, CS-GAP-28: attack/range cost the number of upgrades the spire will have."""
@@ -179,7 +185,7 @@ class EconomyMixin(UnitsMixin):
         """Build options as actions; ``full`` adds the two that are not limited options (CS-SOT-6)."""
         out = []
         types = self.spire_types(seat)
-        if types and self.free_wells(seat):
+        if types and self.free_wells(seat, first=True):
             for t in types:
                 sp = SPIRES[t]
                 cost = self.spire_cost(seat, t)

@@ -444,6 +444,7 @@ class OnslaughtMixin(UnitsMixin):
             return []
         target = self.mark_gate(s)
         cands: list[tuple[float, str, UnitRead, dict]] = []
+        here = {x["hex"]: x for x in units.values()}
         u: UnitRead
         blocked = frozenset(self.blocked())
         marches: dict = {}                                              # march maps by allowance, this call
@@ -467,11 +468,12 @@ class OnslaughtMixin(UnitsMixin):
         for cur, ref, u, dist in cands:
             if cur != best:
                 continue
-            ends = self.minion_destinations(s, u, dist, cur, blocked)
+            ends = self.minion_destinations(s, u, dist, cur, blocked, here)
             if ref == "top":                                            # CS-GAP-76: or from beside the gate
                 more = set(ends)
                 for x in self.launch_hexes(s, self.allowance(u)):
-                    more |= set(self.minion_destinations(s, dict(u, hex=x), dist, self.distance_from(dist, x), blocked))
+                    more |= set(self.minion_destinations(s, dict(u, hex=x), dist, self.distance_from(dist, x), blocked,
+                                                         here))
                 ends = sorted(more)
             if not ends:
                 if peek:
@@ -493,19 +495,20 @@ class OnslaughtMixin(UnitsMixin):
         else:
             u["moved"] = True
 
-    def minion_destinations(self, s: int, u: UnitRead, dist: dict, cur, blocked=None) -> list:
+    def minion_destinations(self, s: int, u: UnitRead, dist: dict, cur, blocked=None, here=None) -> list:
         """CS-MOV-9..11, CS-GAP-43/44: the full movement ending closer; else the most hexes that
         still end closer; else a lateral move (as long as possible); else none.  A minion next to
         its marked gate stays.  It never enters or passes opposing units or friendly minions; it may
-        pass a friendly hero and end on one (displacing it, CS-MOV-12).  ``blocked``: :meth:`blocked`, when the
-        caller has it."""
+        pass a friendly hero and end on one (displacing it, CS-MOV-12).  ``blocked``: :meth:`blocked`, and ``here``
+        the units by hex, when the caller has them."""
         if cur <= 1 or cur == float("inf"):
             return []                                                   # next to the mark, or no way there
         allowed = self.allowance(u)
         move = self.stat(u, "move")
         if blocked is None:
             blocked = self.blocked()
-        here = {x["hex"]: x for x in self.data["units"].values()}
+        if here is None:
+            here = {x["hex"]: x for x in self.data["units"].values()}
         slip = bool(self.trait(s, "slip"))                              # CS-GAP-73: Griege minions slip through
         ends: dict = {n: set() for n in range(1, move + 1)}
         path = {u["hex"]}                                               # the hexes of the path walked so far
