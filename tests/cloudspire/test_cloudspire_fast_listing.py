@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from pyapp.engine import Action
 from pyapp.games.cloudspire import GAME
 from pyapp.games.cloudspire import units as units_mod
 
@@ -51,7 +52,9 @@ def test_fast_listing_equals_a_plain_recomputation_at_every_step(players, option
         frame = s.flow.top
         if frame is not None and frame["kind"] == "turn" and s._turn_asked is not None:
             turn_listings += 1
-        fast = listing(s.legal_actions(seat))
+        acts = s.legal_actions(seat)
+        assert all(type(a) is Action and a == Action(*a) and hash(a) == hash(Action(*a)) for a in acts)  # (made as tuples)
+        fast = listing(acts)
         assert fast == plain, f"step {step}"
         prompt = s.data["flow"]["prompt"]
         if frame is not None and frame["kind"] == "turn" and prompt is not None and prompt["options"] is None:

@@ -5,13 +5,20 @@ from __future__ import annotations
 from ...engine import Action
 from .content import LANDMARKS, SPIRES, the
 from .units import DIE, UnitsMixin
+# Action(...) made without its Python-level __new__ in the listings that make the most (an Action is a tuple
+# underneath: (id, label, kind, confirm)); tests/cloudspire/test_cloudspire_fast_listing.py checks they are equal
+_new = tuple.__new__
 
 
 class BattleMixin(UnitsMixin):
     # ---- Stage 3: spires fire (CS-FIRE-1..9) --------------------------------------------------------
     def firing_spires(self, s: int) -> list:
+        """The spires that fire at ``s``'s units, in order (none while ``s`` has no unit they may shoot)."""
+        d = self.data
+        if not d["spires"] or not any(u["owner"] == s and not u.get("camp") for u in d["units"].values()):
+            return []
         order = self.opponents(s)                                       # CS-GAP-3: the left is the next seat
-        spires = sorted(self.data["spires"].items())
+        spires = sorted(d["spires"].items())
         return [sid for p in order for sid, sp in spires if sp["owner"] == p]
 
     def spire_targets(self, sid: str, s: int) -> list:
@@ -79,16 +86,16 @@ class BattleMixin(UnitsMixin):
     # ---- Stage 4: exploration (CS-EXP-1..7) ----------------------------------------------------------
     def explore_options(self, frame) -> list:
         s = frame["seat"]
+        explored = frame["explored"]
+        hidden = [h for h, lm in self.data["landmarks"].items() if not lm["up"] and h not in explored]
+        if not hidden:
+            return []
         grid = self.map.grid
         near: set[str] = set()
         for u in self.data["units"].values():
             if u["owner"] == s and not u.get("camp"):
                 near.update(grid.adjacent(u["hex"]))
-        out = []
-        for h, lm in sorted(self.data["landmarks"].items()):
-            if h in near and not lm["up"] and h not in frame["explored"]:
-                out.append(Action("explore:" + h, f"Explore the landmark at {h}", "explore"))
-        return out
+        return [Action("explore:" + h, f"Explore the landmark at {h}", "explore") for h in sorted(hidden) if h in near]
 
     def _f_explore(self, frame, choice, seat) -> None:
         lm = self.data["landmarks"][frame["hex"]]
@@ -144,13 +151,14 @@ class BattleMixin(UnitsMixin):
         reach = 2 if "reach" in self.talents(u) else 1
         units, spires, gates = ctx or self._hex_ctx()
         out = []
-        for h in sorted(self.reach_map(u["hex"], reach)):
-            if h == u["hex"]:
-                continue
+        auto = self.automaton
+        landmarks = d["landmarks"]
+        for h in self.near(u["hex"], reach):
             o = units.get(h)
             if o is not None:
                 o = d["units"][o]
-                if self.opposed(s, o["owner"]) and not o.get("camp"):
+                p = o["owner"]
+                if p != s and (auto is None or s == auto or p == auto) and not o.get("camp"):   # (opposed)
                     out.append(h)
                 continue
             if h in spires:
@@ -162,7 +170,7 @@ class BattleMixin(UnitsMixin):
                 if self.opposed(s, p) and self.in_play(p):
                     out.append(h)
                 continue
-            lm = d["landmarks"].get(h)
+            lm = landmarks.get(h)
             if lm is not None and lm["up"] and lm.get("health", 0) > 0:
                 out.append(h)
         return out
@@ -191,7 +199,7 @@ class BattleMixin(UnitsMixin):
             if targets:
                 name = f"{self.label(u)} at {u['hex']} attacks "
                 for h in targets:
-                    out.append(Action(f"atk:{uid}:{h}", name + self.describe(h, ctx), "attack"))
+                    out.append(_new(Action, (f"atk:{uid}:{h}", name + self.describe(h, ctx), "attack", "")))
         if must is not None:
             must.append(forced)
         return out

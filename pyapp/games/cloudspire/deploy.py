@@ -10,6 +10,9 @@ from ...engine import Action
 from .content import CHIPS, UNITS, one
 from .economy import BASE_INCOME
 from .units import UnitsMixin
+# Action(...) made without its Python-level __new__ in the listings that make the most (an Action is a tuple
+# underneath: (id, label, kind, confirm)); tests/cloudspire/test_cloudspire_fast_listing.py checks they are equal
+_new = tuple.__new__
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -52,20 +55,20 @@ class DeployMixin(UnitsMixin):
         out = [Action("done", f"Finish selecting ({cp} CP left; unspent CP is lost)", "done")]
         for t, n in sorted(d["barracks"][seat]["minions"].items()):
             if n > 0 and UNITS[t]["cp"] <= cp:
-                out.append(Action("sel:" + t, f"Select {one(UNITS[t]['name'])} ({UNITS[t]['cp']} CP, {n} left)", "select"))
+                out.append(_new(Action, ("sel:" + t, f"Select {one(UNITS[t]['name'])} ({UNITS[t]['cp']} CP, {n} left)", "select", "")))
         for c in sorted(set(d["owned"][seat]["chips"])):
             k = CHIPS[c]["kind"]
             if k == "minion" or (k == "hero" and len(heroes) < self.hero_limit()):
-                out.append(Action("sel:" + c, f"Select the merc {UNITS[c]['name']} (0 CP)", "select"))
+                out.append(_new(Action, ("sel:" + c, f"Select the merc {UNITS[c]['name']} (0 CP)", "select", "")))
         if len(heroes) < self.hero_limit():
             for h in sorted(d["heroes"][seat]):
                 if h in picked or UNITS[h]["merc"] or (d["wave"] == 1 and not UNITS[h]["start"]):
                     continue                                            # CS-GAP-38: wave 1 offers one hero
                 if UNITS[h]["cp"] <= cp:
-                    out.append(Action("sel:" + h, f"Select the hero {UNITS[h]['name']} ({UNITS[h]['cp']} CP)", "select"))
+                    out.append(_new(Action, ("sel:" + h, f"Select the hero {UNITS[h]['name']} ({UNITS[h]['cp']} CP)", "select", "")))
         for p in sorted(set(picked)):
-            out.append(Action("unsel:" + p, f"Put back {one(UNITS[p]['name'])}", "unselect"))
-        costly = [a for a in out if a.kind == "select" and "(0 CP)" not in a.label]
+            out.append(_new(Action, ("unsel:" + p, f"Put back {one(UNITS[p]['name'])}", "unselect", "")))
+        costly = [a for a in out if a[2] == "select" and "(0 CP)" not in a[1]]     # (kind, label)
         if cp > 0 and costly:                   # issue 32: ending with CP that could still field a unit asks first
             out[0] = Action("done", out[0].label, "done",
                             confirm=f"Finish selecting with {cp} CP left? You could still select "
@@ -116,8 +119,11 @@ class DeployMixin(UnitsMixin):
     def unplaced(self, seat: int) -> list:
         rest = list(self.data["picked"][seat])
         for e in self.data["stacks"][seat]:
-            for t in ([e["hero"]] if "hero" in e else e["chips"]):
-                rest.remove(t)
+            if "hero" in e:
+                rest.remove(e["hero"])
+            else:
+                for t in e["chips"]:
+                    rest.remove(t)
         return rest
 
     def _legal_stack(self, seat) -> list[Action]:
@@ -132,17 +138,17 @@ class DeployMixin(UnitsMixin):
             u = UNITS[t]
             if u["kind"] == "hero":
                 if not minions_placed or not minions_left:                 # CS-STK-9, CS-GAP-39
-                    out.append(Action("put:" + t, f"Put {u['name']} next (a hero, never grouped)", "stack"))
+                    out.append(_new(Action, ("put:" + t, f"Put {u['name']} next (a hero, never grouped)", "stack", "")))
             else:
-                out.append(Action("put:" + t, f"Put {one(u['name'])} next, ungrouped or starting a group", "stack"))
+                out.append(_new(Action, ("put:" + t, f"Put {one(u['name'])} next, ungrouped or starting a group", "stack", "")))
                 last = stack[-1] if stack else None
                 if last is not None and "chips" in last and UNITS[last["chips"][-1]]["move"] <= u["move"]:
-                    out.append(Action("join:" + t, f"Add {one(u['name'])} to the bottom of the group above", "stack"))
+                    out.append(_new(Action, ("join:" + t, f"Add {one(u['name'])} to the bottom of the group above", "stack", "")))
         heroes = [t for t in self.data["picked"][seat] if UNITS[t]["kind"] == "hero"]
         for c in sorted(set(self.data["owned"][seat]["chips"])):
             if CHIPS[c]["kind"] == "equipment":
                 for h in heroes:                                          # CS-MKT-12/13
-                    out.append(Action(f"equip:{c}:{h}", f"Equip {UNITS[h]['name']} with {CHIPS[c]['name']}", "equip"))
+                    out.append(_new(Action, (f"equip:{c}:{h}", f"Equip {UNITS[h]['name']} with {CHIPS[c]['name']}", "equip", "")))
         if stack:
             out.append(Action("restart", "Take the stack apart and start again", "stack"))
         if rest:
@@ -170,33 +176,33 @@ class DeployMixin(UnitsMixin):
         minions, a minion entry grouped with the minion entry above it (re-ordered slowest on top, CS-STK-4),
         a group split into single minions."""
         out = []
-        kinds = ["h" if "hero" in e else "m" for e in stack]
-        ok = self.stack_ok(stack)                                       # (a swap of two alike kinds keeps it)
-        minions = [k for k, x in enumerate(stack) if "chips" in x]
+        kinds = "".join(["h" if "hero" in e else "m" for e in stack])
+        ok = "m" not in kinds or "h" not in kinds.strip("h")            # (stack_ok: a swap of two alike keeps it)
+        last = kinds.rfind("m")                                          # the last minion entry (-1: none)
+        n = len(stack)
+        names = [self._entry_name(e) for e in stack]
         for i, e in enumerate(stack):
-            name = self._entry_name(e)
+            name = names[i]
             for d, verb, aid in ((-1, "up", "raise"), (1, "down", "lower")):
                 j = i + d
-                if 0 <= j < len(stack) and stack[j] != e:             # (two alike: nothing to swap)
+                if 0 <= j < n and stack[j] != e:                        # (two alike: nothing to swap)
                     if kinds[i] == kinds[j]:
                         fine = ok
-                    else:
-                        moved = list(stack)
-                        moved[i], moved[j] = moved[j], moved[i]
-                        fine = self.stack_ok(moved)
+                    else:                                               # (stack_ok of the stack with the two swapped)
+                        lo = min(i, j)
+                        moved = kinds[:lo] + kinds[lo + 1] + kinds[lo] + kinds[lo + 2:]
+                        fine = "m" not in moved or "h" not in moved.strip("h")
                     if fine:
-                        out.append(Action(f"{aid}:{i}", f"Move {name} {verb} one place", "arrange"))
-            if "hero" in e:
-                if minions:
-                    below = i > minions[-1]
-                    out.append(Action(f"flip:{i}", f"Move {name} " + ("above" if below else "below")
-                                      + " all minions", "arrange"))
+                        out.append(_new(Action, (f"{aid}:{i}", f"Move {name} {verb} one place", "arrange", "")))
+            if kinds[i] == "h":
+                if last >= 0:
+                    out.append(_new(Action, (f"flip:{i}", f"Move {name} " + ("above" if i > last else "below")
+                                             + " all minions", "arrange", "")))
                 continue
-            if i and "chips" in stack[i - 1]:
-                out.append(Action(f"group:{i}", f"Group {name} with {self._entry_name(stack[i - 1])} above it",
-                                  "arrange"))
+            if i and kinds[i - 1] == "m":
+                out.append(_new(Action, (f"group:{i}", f"Group {name} with {names[i - 1]} above it", "arrange", "")))
             if len(e["chips"]) > 1:
-                out.append(Action(f"ungroup:{i}", f"Split the group {name} into single minions", "arrange"))
+                out.append(_new(Action, (f"ungroup:{i}", f"Split the group {name} into single minions", "arrange", "")))
         return out
 
     def _fill(self, seat: int) -> None:

@@ -7,6 +7,9 @@ from __future__ import annotations
 from ...engine import Action
 from .content import RELIC, UNITS, the
 from .units import UnitsMixin
+# Action(...) made without its Python-level __new__ in the listings that make the most (an Action is a tuple
+# underneath: (id, label, kind, confirm)); tests/cloudspire/test_cloudspire_fast_listing.py checks they are equal
+_new = tuple.__new__
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -56,7 +59,8 @@ class OnslaughtMixin(UnitsMixin):
     def _start_of_turn(self, s: int) -> None:
         d = self.data
         # CS-SOT-1/2, CS-GAP-48: campfire check
-        holders = [p for p in range(self.fortresses) if self.in_play(p) and self.in_play_units(p)]
+        holding = {u["owner"] for u in d["units"].values()}              # (in_play_units, for every seat at once)
+        holders = [p for p in range(self.fortresses) if self.in_play(p) and (p in holding or d["stacks"][p])]
         if len(holders) == 1:
             p = holders[0]
             newly = False
@@ -75,12 +79,12 @@ class OnslaughtMixin(UnitsMixin):
                 self.say("{0}'s heroes make camp: campfire mode until the end of the wave", p, kind="campfire")
         # start-of-turn talents (CS-SOT-3): they never interact, so they resolve first
         units = d["units"]
+        regrow = self.trait(s, "regrowth", 0)                           # CS-GAP-80: every Graft unit
         for uid in sorted([uid for uid, u in units.items() if u["owner"] == s]):
             u = units[uid]
             u["moved"] = u["attacked"] = False
             u["idle"] = False
             t = self.talents(u)
-            regrow = self.trait(s, "regrowth", 0)                       # CS-GAP-80: every Graft unit
             if (regrow or "regenerate" in t) and u["hp"] < self.stat(u, "health"):
                 heal = min(max(regrow, 1 if "regenerate" in t else 0), self.stat(u, "health") - u["hp"])
                 u["hp"] += heal
@@ -109,10 +113,12 @@ class OnslaughtMixin(UnitsMixin):
             if not frame["begun"]:
                 frame["begun"] = True
                 self._start_of_turn(s)
+            fl = self.data["flow"]
+            stack = fl["stack"]
             while True:
                 opts = self._turn_options(frame)
                 if opts is None:                  # the stage moved on by itself, or the turn ended
-                    if self.flow.top is not frame or self.is_over:
+                    if fl["outcome"] is not None or not stack or stack[-1] is not frame:   # (the top frame, is_over)
                         return
                     continue
                 self.flow.ask(s)
@@ -163,7 +169,9 @@ class OnslaughtMixin(UnitsMixin):
             if peek:
                 return []
             frame["stage"] = "explore"
-            self.flow.push("fire", seat=s, spires=self.firing_spires(s))
+            spires = self.firing_spires(s)
+            if spires:                                                  # (none: the fire frame would only pop)
+                self.flow.push("fire", seat=s, spires=spires)
             return None
         if st == "explore":
             opts = self.explore_options(frame)
@@ -225,7 +233,9 @@ class OnslaughtMixin(UnitsMixin):
     def end_turn(self, frame) -> None:
         self.flow.pop(frame)
         d = self.data
-        if not any(self.in_play(p) and self.in_play_units(p, minions_only=True) for p in range(self.fortresses)):
+        holding = {u["owner"] for u in d["units"].values() if not u.get("hero")}   # (in_play_units, minions only)
+        if not any(self.in_play(p) and (p in holding or any("chips" in e for e in d["stacks"][p]))
+                   for p in range(self.fortresses)):
             d["wave_over"] = True                                       # CS-END-1, CS-GAP-66
             self.flow.data["order"] = []
         self.flow.end_turn()
@@ -304,20 +314,27 @@ class OnslaughtMixin(UnitsMixin):
 
     def hero_moves(self, s: int) -> list:
         out = []
-        moved = self.data["hero_moved"]
-        top = self.stack_top(s)
+        d = self.data
+        moved = d["hero_moved"]
+        stack = d["stacks"][s]
+        top = stack[0] if stack else None
         ctx = None
         if top is not None and "hero" in top and top["hero"] not in moved:
             ctx = self._hero_ctx()
+            name = UNITS[top["hero"]]["name"] + " leaves the stack to "
             for h in self.hero_destinations(s, None, top["hero"], ctx):
-                out.append(Action(f"hero:top:{h}", f"{UNITS[top['hero']]['name']} leaves the stack to {h}", "move"))
-        for uid in self.active_heroes(s):
-            u = self.data["units"][uid]
-            if u["hero"] in moved:
-                continue
+                out.append(_new(Action, ("hero:top:" + h, name + h, "move", "")))
+        units = d["units"]
+        free = [uid for uid, u in units.items()                          # (active_heroes not yet moved)
+                if u["owner"] == s and u.get("hero") and not u.get("camp") and u["hero"] not in moved]
+        if free:
             ctx = ctx or self._hero_ctx()
-            for h in self.hero_destinations(s, uid, u["hero"], ctx):
-                out.append(Action(f"hero:{uid}:{h}", f"Move {UNITS[u['hero']]['name']} to {h}", "move"))
+            for uid in sorted(free):
+                u = units[uid]
+                pre = f"hero:{uid}:"
+                name = f"Move {UNITS[u['hero']]['name']} to "
+                for h in self.hero_destinations(s, uid, u["hero"], ctx):
+                    out.append(_new(Action, (pre + h, name + h, "move", "")))
         return out
 
     def _hero_ctx(self) -> tuple:
@@ -417,48 +434,56 @@ class OnslaughtMixin(UnitsMixin):
         among ties the owner chooses; a stack's top leads for the stack."""
         s = frame["seat"]
         d = self.data
+        units = d["units"]
+        mine = [uid for uid, u in units.items() if u["owner"] == s and not u.get("hero") and not u["moved"]]
+        stack = d["stacks"][s]
+        top = stack[0] if stack else None
+        if top is not None and ("chips" not in top or frame["stuck"]):
+            top = None
+        if not mine and top is None:
+            return []
         target = self.mark_gate(s)
         cands: list[tuple[float, str, UnitRead, dict]] = []
+        here = {x["hex"]: x for x in units.values()}
         u: UnitRead
-        blocked = None
+        blocked = frozenset(self.blocked())
         marches: dict = {}                                              # march maps by allowance, this call
-        units = d["units"]
-        for uid in sorted([uid for uid, u in units.items() if u["owner"] == s and not u.get("hero") and not u["moved"]]):
+        for uid in sorted(mine):
             u = units[uid]
             allowed = frozenset(self.allowance(u))                     # (the same object when shared)
             dist = marches.get(allowed)
             if dist is None:
-                if blocked is None:
-                    blocked = frozenset(self.blocked())
                 dist = marches[allowed] = self.march_distance(allowed, target, blocked)
-            cands.append((self.distance_from(dist, u["hex"]), uid, u, dist))
-        top = self.stack_top(s)
-        if top is not None and "chips" in top and not frame["stuck"]:
+            h = u["hex"]
+            cands.append((dist[h] if h in dist else self.distance_from(dist, h), uid, u, dist))
+        if top is not None:
             u = {"owner": s, "hero": None, "chips": top["chips"], "hex": self.gate_hex(s)}
-            if blocked is None:
-                blocked = frozenset(self.blocked())
-            dist = self.march_distance(self.allowance(u), target, blocked)
+            allowed = frozenset(self.allowance(u))
+            dist = marches.get(allowed)
+            if dist is None:
+                dist = self.march_distance(allowed, target, blocked)
             cands.append((self.distance_from(dist, u["hex"]), "top", u, dist))
-        if not cands:
-            return []
         best = min(c[0] for c in cands)
-        leaders = [c for c in cands if c[0] == best]
         options = []
-        for cur, ref, u, dist in leaders:
-            ends = self.minion_destinations(s, u, dist, cur, blocked)
+        for cur, ref, u, dist in cands:
+            if cur != best:
+                continue
+            ends = self.minion_destinations(s, u, dist, cur, blocked, here)
             if ref == "top":                                            # CS-GAP-76: or from beside the gate
                 more = set(ends)
                 for x in self.launch_hexes(s, self.allowance(u)):
-                    more |= set(self.minion_destinations(s, dict(u, hex=x), dist, self.distance_from(dist, x), blocked))
+                    more |= set(self.minion_destinations(s, dict(u, hex=x), dist, self.distance_from(dist, x), blocked,
+                                                         here))
                 ends = sorted(more)
             if not ends:
                 if peek:
                     continue
                 self.stay(frame, ref, u)                                # nowhere to go: it stays (CS-GAP-44)
                 return None
+            pre = f"step:{ref}:"
             name = f"Move {self.label(u)} from {u['hex']} to "
             for h in ends:
-                options.append(Action(f"step:{ref}:{h}", name + h, "move"))
+                options.append(_new(Action, (pre + h, name + h, "move", "")))
         if not peek and len(options) == 1:
             self._turn_choice(frame, options[0].id)                     # a single legal move is made at once
             return None
@@ -470,58 +495,63 @@ class OnslaughtMixin(UnitsMixin):
         else:
             u["moved"] = True
 
-    def minion_destinations(self, s: int, u: UnitRead, dist: dict, cur, blocked=None) -> list:
+    def minion_destinations(self, s: int, u: UnitRead, dist: dict, cur, blocked=None, here=None) -> list:
         """CS-MOV-9..11, CS-GAP-43/44: the full movement ending closer; else the most hexes that
         still end closer; else a lateral move (as long as possible); else none.  A minion next to
         its marked gate stays.  It never enters or passes opposing units or friendly minions; it may
-        pass a friendly hero and end on one (displacing it, CS-MOV-12).  ``blocked``: :meth:`blocked`, when the
-        caller has it."""
+        pass a friendly hero and end on one (displacing it, CS-MOV-12).  ``blocked``: :meth:`blocked`, and ``here``
+        the units by hex, when the caller has them."""
         if cur <= 1 or cur == float("inf"):
             return []                                                   # next to the mark, or no way there
         allowed = self.allowance(u)
         move = self.stat(u, "move")
         if blocked is None:
             blocked = self.blocked()
-        here = {x["hex"]: x for x in self.data["units"].values()}
+        if here is None:
+            here = {x["hex"]: x for x in self.data["units"].values()}
         slip = bool(self.trait(s, "slip"))                              # CS-GAP-73: Griege minions slip through
-        ends: dict = {}
+        ends: dict = {n: set() for n in range(1, move + 1)}
         path = {u["hex"]}                                               # the hexes of the path walked so far
 
         nexts: dict = {}                                                # the hexes one may step to from a hex
         terrain = self.steps_for(frozenset(allowed))
 
         def steps(h) -> list:
-            got = nexts.get(h)
-            if got is None:
-                got = nexts[h] = []
-                for x in terrain.get(h) or self.steps_from(h, allowed):
-                    if x in blocked:
-                        continue
-                    o = here.get(x)
-                    if o is not None and (o["owner"] != s or not o.get("hero")) and not (slip and o["owner"] != s):
-                        continue                                        # only a friendly hero may be passed
-                    got.append(x)
+            got = []
+            for x in terrain.get(h) or self.steps_from(h, allowed):
+                if x in blocked:
+                    continue
+                o = here.get(x)
+                if o is not None and (o["owner"] != s or not o.get("hero")) and not (slip and o["owner"] != s):
+                    continue                                            # only a friendly hero may be passed
+                got.append(x)
+            nexts[h] = got
             return got
 
         def walk(h, n) -> None:                                         # every path of up to ``move`` steps
-            if n and (h not in here or here[h]["owner"] == s):
-                ends.setdefault(n, set()).add(h)
-            if n == move:
-                return
-            for x in steps(h):
+            n += 1
+            last = n == move
+            at = ends[n]
+            for x in nexts.get(h) or steps(h):
                 if x in path:
                     continue
-                path.add(x)
-                walk(x, n + 1)
-                path.discard(x)
+                o = here.get(x)
+                if o is None or o["owner"] == s:
+                    at.add(x)
+                if not last:
+                    path.add(x)
+                    walk(x, n)
+                    path.discard(x)
 
-        walk(u["hex"], 0)
+        if move > 0:
+            walk(u["hex"], 0)
+        inf = float("inf")
         for n in range(move, 0, -1):
-            closer = sorted(h for h in ends.get(n, ()) if dist.get(h, float("inf")) < cur)
+            closer = sorted(h for h in ends[n] if dist.get(h, inf) < cur)
             if closer:
                 return closer
         for n in range(move, 0, -1):
-            side = sorted(h for h in ends.get(n, ()) if dist.get(h, float("inf")) == cur)
+            side = sorted(h for h in ends[n] if dist.get(h, inf) == cur)
             if side:
                 return side
         return []

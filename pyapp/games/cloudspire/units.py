@@ -34,8 +34,10 @@ class Board:
         self.touching: dict = {g: {of[x] for h in hexes for x in grid.adjacent(h) if x in of}
                                for g, hexes in self.groups.items()}
         self.reach: dict = {}                      # (start, limit): reach_map
+        self.near: dict = {}                       # (start, limit): reach_map's hexes but start, sorted (near)
         self.march: dict = {}                      # (allowance, target gate, blocked hexes): march_distance
         self.steps: dict = {}                      # allowance: {land hex: its neighbours of that terrain} (steps_for)
+        self.influence: dict = {}                  # (gate hex, groups of the seat's spires): influence_groups
 
 
 _BOARDS: dict = {}                                 # Board by (fortresses, placed earthscapes' terrain)
@@ -163,8 +165,7 @@ class UnitsMixin(FlowState):
     def gate_hexes(self) -> list:
         """Every fortress's gate hex, in seat order (the Raider Fortress's last, in solo and co-op play)."""
         moved = self.data.get("gate_at")
-        gates = moved or self.map.gates
-        return [gates[s] for s in range(self.fortresses)]
+        return (moved or self.map.gates)[:self.fortresses]
 
     def spire_at(self, h: str) -> str | None:
         for sid, sp in self.data["spires"].items():
@@ -187,8 +188,11 @@ class UnitsMixin(FlowState):
 
     def blocked(self) -> set:
         """Land hexes no unit may enter: gates, spires and landmarks."""
-        return (set(self.gate_hexes()) | set(self.data["landmarks"])
-                | {sp["hex"] for sp in self.data["spires"].values()})
+        d = self.data
+        out = set((d.get("gate_at") or self.map.gates)[:self.fortresses])     # (gate_hexes)
+        out.update(d["landmarks"])
+        out.update([sp["hex"] for sp in d["spires"].values()])
+        return out
 
     def land(self) -> dict:
         """Terrain of every land hex, earthscapes included (a shared table: callers only read it)."""
@@ -206,16 +210,24 @@ class UnitsMixin(FlowState):
         return {h for g in self.influence_groups(seat) for h in groups.get(g, ())}
 
     def influence_groups(self, seat: int) -> set:
-        """The hex groups of :meth:`influence` (a hex ``h`` of the land is in it when ``board().of[h]`` is)."""
+        """The hex groups of :meth:`influence` (a hex ``h`` of the land is in it when ``board().of[h]`` is): a set
+        shared per board, gate and groups of the seat's spires (callers only read it)."""
         b = self.board()
         of = b.of
         gate = self.gate_hex(seat)
-        own = {of[sp["hex"]] for sp in self.data["spires"].values() if sp["owner"] == seat}
+        own = frozenset([of[sp["hex"]] for sp in self.data["spires"].values() if sp["owner"] == seat])
+        key = (gate, own)
+        got = b.influence.get(key)
+        if got is not None:
+            return got
         keep = {of[x] for x in self.map.grid.adjacent(gate) if x in of} | {of[gate]} | own
         if own:
             for g, touching in b.touching.items():
                 if g not in keep and not touching.isdisjoint(own):
                     keep.add(g)
+        if len(b.influence) > 4096:
+            b.influence.clear()
+        b.influence[key] = keep
         return keep
 
     # ---- stats ---------------------------------------------------------------------------
@@ -269,19 +281,27 @@ class UnitsMixin(FlowState):
     def stat(self, u: UnitRead, name: str) -> int:
         """``move``, ``attack`` or ``health`` of a unit (a hero, or a group as its top minion) with
         every modifier: hero level (CS-GAP-61), talents, the wave's event, Grovetender hoard."""
+        hero = u.get("hero")
         if u.get("fused"):                                              # CS-GAP-79: summed, the higher movement
             vals = [UNITS[c][name] for c in u["chips"]]
             base = max(vals) if name == "move" else sum(vals)
         else:
-            base = self.unit_type(u)[name]
-        level = self.hero_state(u["owner"], u["hero"])["level"] - 1 if u.get("hero") else 0
+            base = UNITS[hero if hero else u["chips"][0]][name]
         if name == "move":
-            base += (1 if "swift" in self.talents(u) else 0)
-            base += self.event_bonus("hero_move" if u.get("hero") else "minion_move")
+            if "swift" in self.talents(u):
+                base += 1
+            ev = self.data["events"]["current"]
+            if ev is not None:                                          # (event_bonus)
+                e = EVENT[ev]
+                if e["effect"] == ("hero_move" if hero else "minion_move"):
+                    base += e["amount"]
         elif name == "attack":
-            base += level + self.event_bonus("unit_attack") + self.hoarding(u["owner"]).get("attack", 0)
+            if hero:
+                base += self.data["heroes"][u["owner"]][hero]["level"] - 1
+            base += self.event_bonus("unit_attack") + self.hoarding(u["owner"]).get("attack", 0)
         elif name == "health":
-            base += level
+            if hero:
+                base += self.data["heroes"][u["owner"]][hero]["level"] - 1
         if u.get("promoted"):                                           # CS-GAP-73
             base += self.trait(u["owner"], "promote", {}).get(name, 0)
         return base
@@ -361,6 +381,14 @@ class UnitsMixin(FlowState):
             todo = nxt
         b.reach[(start, limit)] = dist
         return dist
+
+    def near(self, start: str, limit: int) -> list:
+        """The hexes of :meth:`reach_map` but ``start`` itself, sorted (shared: callers only read it)."""
+        b = self.board()
+        hit = b.near.get((start, limit))
+        if hit is None:
+            hit = b.near[(start, limit)] = sorted(h for h in self.reach_map(start, limit) if h != start)
+        return hit
 
     def march_distance(self, allowed: set | frozenset, target: str, blocked: frozenset | None = None) -> dict:
         """CS-GAP-43: fewest hexes to the gate ``target`` over hexes the allowance permits, counting
