@@ -5,6 +5,8 @@ the dice the end-of-turn question weighs collected while listing).  ``PlainListi
 was before, method for method; random games compare every seat's legal actions (ids, labels, kinds, the question
 and their order, which random play and the bots' ties depend on) at every step, with 2 and 4 lords.
 """
+import gc
+
 import pytest
 
 from pyapp.engine import Action, Rng
@@ -28,6 +30,22 @@ class PlainListing(DoomspireState):
 
     def flags_left(self, s):
         return self.C["max_flags"] - len(self.owned(s))
+
+    def eligible(self, s, occ=None):
+        occ = self.occ() if occ is None else occ
+        r2 = self.data["round"] >= 2
+        out = []
+        for t in ALL:
+            o = self.data["tiles"][t]["owner"]
+            if o is None or not self.is_resource(t):
+                continue
+            here = occ.get(t, [])
+            if o == s:
+                if not (r2 and any(s2 != o for s2, _k in here) and not self.protected(t, occ)):
+                    out.append(t)
+            elif r2 and any(s2 == s for s2, _k in here) and not self.protected(t, occ):
+                out.append(t)
+        return out
 
     def eff_sum(self, k, key):
         return sum(e.get(key, 0) for e in self.effects(k) if "vs" not in e and key != "ring")
@@ -174,6 +192,7 @@ def _walk(players, seed, rounds=10):
         for s in range(players):
             assert plain.harvest_spare(s) == st.harvest_spare(s) and plain.owned(s) == st.owned(s)
             assert plain.flags_left(s) == st.flags_left(s)
+            assert plain.eligible(s) == st.eligible(s)
         compared += 1
         moves += st.data["flow"]["phase"] == "move" and st.data["flow"]["prompt"] is None
         playing = [a for a in acts if a.kind != "concede"] or acts
@@ -207,3 +226,24 @@ def test_the_plain_reference_differs_from_a_wrong_listing():
     seat = st.to_act[0]
     fast = [a for a in st.legal_actions(seat) if not (a.kind == "boat" and a.id.count(":") == 2)][:-1]
     assert fast != _plain(st).legal_actions(seat)[:-1]
+
+
+def test_random_play_leaves_no_garbage_for_the_cycle_collector():
+    """A move listing once left a reference cycle (a nested walk that named itself, holding the routes and the
+    occupancy) for the cyclic garbage collector at every call: random play must free everything as it goes."""
+    st = GAME.new(4, 8)
+    rng = Rng(8, stream=5)
+    gc.collect()
+    gc.disable()
+    try:
+        listings = 0
+        for _ in range(300):
+            seat = st.to_act[0]
+            acts = st.legal_actions(seat)
+            listings += any(a.kind == "move" for a in acts)
+            playing = [a for a in acts if a.kind != "concede"] or acts
+            st.apply(seat, playing[rng.below(len(playing))].id)
+        assert listings > 50
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

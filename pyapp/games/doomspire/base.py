@@ -127,11 +127,9 @@ class DoomspireBase(FlowState):
 
     def flags_left(self, s: int) -> int:
         """Flags ``s`` has not placed: ten per lord, home included (LD-GAP-60)."""
-        n = 0                                       # len(self.owned(s)), counted without the list and its sort
-        for x in self.data["tiles"].values():
-            if x["owner"] == s and ktype_of(x["kind"]) in ("resource", "home"):
-                n += 1
-        return self.C["max_flags"] - n
+        # len(self.owned(s)), counted without the sort: the owners first (one pass, in C), then their types
+        mine = [x["kind"] for x in self.data["tiles"].values() if x["owner"] == s]
+        return self.C["max_flags"] - sum(1 for c in mine if ktype_of(c) in ("resource", "home"))
 
     def starred_count(self, s: int) -> int:
         return sum(1 for t in self.owned(s) if self.starred(t))

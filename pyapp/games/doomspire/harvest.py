@@ -20,6 +20,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
 # the harvest listing's actions, made once (content is fixed): (tile, kind code) -> harvest, build key -> build
 _HARVEST: dict = {}
 _BUILD: dict = {}
+_RH = ("resource", "home")
 
 
 class HarvestRules(DoomspireBase):
@@ -28,21 +29,28 @@ class HarvestRules(DoomspireBase):
     # ------------------------------------------------------------ harvest (LD-HARV, LD-TERR-4/5)
     def eligible(self, s: int, occ: Occupancy | None = None) -> list[str]:
         """Tiles ``s`` may harvest: own unblockaded tiles plus tiles ``s`` blockades (LD-HARV-4, LD-TERR-4/5)."""
-        occ = self.occ() if occ is None else occ
-        r2 = self.data["round"] >= 2
-        tiles = self.data["tiles"]
-        out = []
-        for t, x in tiles.items():
-            o = x["owner"]
-            if o is None or ktype_of(x["kind"]) not in ("resource", "home"):
-                continue
-            here = occ.get(t)
-            if o == s:
-                if r2 and here and any(s2 != o for s2, _k in here) and not self.protected(t, occ):
+        d = self.data
+        tiles = d["tiles"]
+        # the tiles ``s`` owns (one pass over the board, in C), then the tiles its knights stand on: the only
+        # tiles a blockade can add (the rules' scan of every tile gave the same list, in board order below)
+        out = [t for t, x in tiles.items() if x["owner"] == s and ktype_of(x["kind"]) in _RH]
+        if d["round"] >= 2:                                          # blockades count from round 2 (LD-TERR-4/5)
+            occ = self.occ() if occ is None else occ
+            own = out
+            out = []
+            for t in own:
+                here = occ.get(t)
+                if here and any(s2 != s for s2, _k in here) and not self.protected(t, occ):
                     continue
                 out.append(t)
-            elif r2 and here and any(s2 == s for s2, _k in here) and not self.protected(t, occ):
-                out.append(t)
+            for k in d["players"][s]["knights"]:
+                t = k["at"]
+                x = tiles[t]
+                o = x["owner"]
+                if o is None or o == s or t in out or ktype_of(x["kind"]) not in _RH:
+                    continue
+                if not self.protected(t, occ):
+                    out.append(t)
         out.sort(key=BOARD_ORDER.__getitem__)        # board order, whatever the dict's order after a JSON round trip
         return out
 

@@ -13,7 +13,10 @@ from .board import COAST, NB, RES, SPECIAL, ZONE_NAMES, ZONES, SHORE_REACH, SHOR
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from typing import Callable
+
     from .types import KnightData, Occupancy
+    Walk = Callable[..., None]
 
 
 def _action(fields: tuple[str, str, str, str]) -> Action:
@@ -164,7 +167,9 @@ class MovementRules(DoomspireBase):
         seen = {} if seen is None else seen
         info = self.tile_for_walk
 
-        def walk(t: str, path: list[str], rivals: tuple[str, ...]) -> None:
+        # (``walk`` is handed itself: a nested function that named itself would be a reference cycle, left with
+        # everything it holds -- the routes, the occupancy -- for the cyclic garbage collector, once per call)
+        def walk(walk: Walk, t: str, path: list[str], rivals: tuple[str, ...]) -> None:
             n = len(path) + 1                                        # the length of each path one step on
             last = n >= reach                                        # (the walk stops there)
             for nb in NB[t]:
@@ -187,9 +192,9 @@ class MovementRules(DoomspireBase):
                         npath = path + [nb]
                 if what[0] or last:
                     continue
-                walk(nb, npath, rivals + (nb,) if what[1] else rivals)
+                walk(walk, nb, npath, rivals + (nb,) if what[1] else rivals)
         if reach > 0:
-            walk(start, [], ())
+            walk(walk, start, [], ())
         return out
 
     @staticmethod
