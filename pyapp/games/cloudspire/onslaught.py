@@ -545,6 +545,7 @@ class OnslaughtMixin(UnitsMixin):
 
         if move > 0:
             walk(u["hex"], 0)
+        del walk                    # (it calls itself, a reference cycle: freed here, not left to the collector)
         inf = float("inf")
         for n in range(move, 0, -1):
             closer = sorted(h for h in ends[n] if dist.get(h, inf) < cur)
