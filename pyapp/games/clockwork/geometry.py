@@ -121,17 +121,10 @@ class Board:
         # (hex, lo, hi, may fire at range, card, other players' units' hexes within hi, open Gate Tokens' hexes
         # within hi, barricades' hexes) -> the attack Actions of a unit with no target called off or half used
         self.attacks: dict[tuple, list[Action]] = {}
-        self._discs: dict[tuple[str, int], frozenset[str]] = {}
         self.start_gates: dict[tuple[str, str], Action] = {}
         self.moves: dict[tuple, tuple[frozenset[str], list[Action], list[tuple[str, Action]],
                                       dict[frozenset[str], list[Action]]]] = {}
 
-    def disc(self, h: str, r: int) -> frozenset[str]:
-        """The board's hexes at distance at most ``r`` from ``h``, over water too (remembered)."""
-        got = self._discs.get((h, r))
-        if got is None:
-            got = self._discs[h, r] = frozenset(x for x in self.kind if distance(h, x) <= r)
-        return got
 
     def ball(self, h: str, steps: int) -> frozenset[str]:
         """The land hexes at most ``steps`` land steps from ``h`` (``h`` with them): every hex a move of
@@ -151,6 +144,23 @@ class Board:
                 frontier = nxt
             got = self._balls[h, steps] = frozenset(seen)
         return got
+
+
+_DISCS: dict[tuple[str, int], frozenset[str]] = {}
+_TABLE_HEXES = tuple(TABLE.name(c, r) for c in range(COLS) for r in range(ROWS))
+
+
+def disc(h: str, r: int) -> frozenset[str]:
+    """The table's hexes at distance at most ``r`` from ``h`` (remembered for every game: a board's hexes within
+    ``r`` are these, intersected with the board).
+
+    >>> sorted(disc("b2", 1)) == sorted(adjacent("b2") + ("b2",))
+    True
+    """
+    got = _DISCS.get((h, r))
+    if got is None:
+        got = _DISCS[h, r] = frozenset(x for x in _TABLE_HEXES if distance(h, x) <= r)
+    return got
 
 
 _CELLS: dict[tuple[str, str], dict[str, str]] = {}

@@ -13,7 +13,7 @@ from operator import itemgetter
 
 from ...engine import Action
 from .content import SPECIALS, UNITS, parse_range
-from .geometry import adjacent, distance, line_of_fire
+from .geometry import adjacent, disc, distance, line_of_fire
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -111,6 +111,7 @@ _MOVES_KEPT = 4096                     # remembered move listings per board (Boa
 _CARD = {k: (u["name"], _ABIL[k], k not in _BUILDING, _MOVE[k], k in _FIGHTS, _RANGE[k], 2 if "cleave" in _ABIL[k] else 1,
              "run-and-gun" in _ABIL[k], bool(_ABIL[k] & _SPECIAL_ABILITIES), "salvage" in _ABIL[k])
          for k, u in UNITS.items()}
+_MOVE_ACTS: dict[tuple[str, str, str], Action] = {}    # (card, from hex, to hex) -> its move Action, for every game
 _PORTAL_ACTS: dict[tuple[str, str], Action] = {}        # (card, arrow hex) -> its portal Action (the cost is the card's)
 
 
@@ -296,7 +297,12 @@ class UnitActions(_StateBase):
                                         nxt.append(n)
                             frontier = nxt
                         seen.discard(h)
-                        pairs = [(t, Action(f"move:{h}>{t}", f"Move {name} {h} to {t}", "move")) for t in sorted(seen)]
+                        pairs = []
+                        for t in sorted(seen):
+                            act = _MOVE_ACTS.get((key, h, t))
+                            if act is None:
+                                act = _MOVE_ACTS[key, h, t] = Action(f"move:{h}>{t}", f"Move {name} {h} to {t}", "move")
+                            pairs.append((t, act))
                         entry = (frozenset(seen), [a for _t, a in pairs], pairs, {})
                         if len(bmoves) >= _MOVES_KEPT:
                             bmoves.clear()
@@ -342,8 +348,8 @@ class UnitActions(_StateBase):
                     if attacks is None:
                         # the same attack from another time on this board: its targets can only be the other
                         # players' units and open Gate Tokens within its range, through the barricades
-                        disc = b.disc(h, hi)
-                        bk = ak + (disc & far_f, disc & gh_f, bar_f)
+                        near = disc(h, hi)
+                        bk = ak + (near & far_f, near & gh_f, bar_f)
                         attacks = battacks.get(bk)
                         if attacks is None:
                             attacks = [Action(f"attack:{h}>{t}", f"{name} {h} attacks {t}", "attack")
