@@ -159,7 +159,22 @@ def disc(h: str, r: int) -> frozenset[str]:
     """
     got = _DISCS.get((h, r))
     if got is None:
-        got = _DISCS[h, r] = frozenset(x for x in _TABLE_HEXES if distance(h, x) <= r)
+        # step by step over the table (on the whole rectangle of the table the steps are the distance:
+        # tests/clockwork/test_clockwork_fast_listing.py compares them for every hex), each radius on the way remembered
+        seen = {h}
+        frontier = [h]
+        for k in range(1, r + 1):
+            nxt = []
+            for x in frontier:
+                for n in adjacent(x):
+                    if n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+            got = _DISCS[h, k] = frozenset(seen)
+        if r <= 0:
+            got = _DISCS[h, r] = frozenset(seen)
+    assert got is not None
     return got
 
 
