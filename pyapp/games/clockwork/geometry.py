@@ -199,6 +199,17 @@ def grid_halo(key: str, slot: str) -> frozenset[str]:
     return got
 
 
+_LANDS: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def grid_land(key: str, slot: str) -> frozenset[str]:
+    """The land hexes (not water) of design ``key`` placed in ``slot`` (remembered)."""
+    got = _LANDS.get((key, slot))
+    if got is None:
+        got = _LANDS[key, slot] = frozenset(h for h, ch in _cells(key, slot).items() if ch != "~")
+    return got
+
+
 def board_for(placed: list[list[str]]) -> Board:
     key = tuple(tuple(p) for p in placed)
     b = _BOARDS.get(key)

@@ -68,6 +68,7 @@ RESEARCH_COST = 4
 GATE_COST = 1
 DEFAULT_MAX_ROUNDS = 100                               # a rare backstop: see docs/notes/clockwork.md
 STEPS = ("control", "portal", "main", "draw")          # the step frames of a turn, in order
+_GRID_ACTS: dict[tuple[str, str], Action] = {}        # (design, slot) -> its Action, for every game
 
 
 class ClockworkState(UnitActions, FlowState):
@@ -304,12 +305,13 @@ class ClockworkState(UnitActions, FlowState):
         table = geometry.table_slots(self.players)     # house rule: the part of the table this game uses
         if not placed:
             return list(table)
-        b = self.board
+        # the board's land hexes (not the whole board: while grids are placed, a board of each part is not needed)
+        land = frozenset().union(*(geometry.grid_land(k, sl) for k, sl in placed))
         out = []
         for slot in table:
             if slot in used or not any(n in used for n in geometry.slot_neighbours(slot)):
                 continue
-            if not b.land.isdisjoint(grid_halo(key, slot)):      # a land hex of it next to land on the board
+            if not land.isdisjoint(grid_halo(key, slot)):      # a land hex of it next to land on the board
                 out.append(slot)
         return out
 
@@ -320,7 +322,11 @@ class ClockworkState(UnitActions, FlowState):
             if key in used:
                 continue
             for slot in self._grid_slots(key):
-                acts.append(Action(f"grid:{key}@{slot}", f"Place {GRIDS[key]['name']} in slot {slot[1:]}", "grid"))
+                act = _GRID_ACTS.get((key, slot))
+                if act is None:
+                    act = _GRID_ACTS[key, slot] = Action(f"grid:{key}@{slot}", f"Place {GRIDS[key]['name']} in slot "
+                                                                              f"{slot[1:]}", "grid")
+                acts.append(act)
         return acts
 
     def _do_grids(self, seat: int, action: Action) -> None:
