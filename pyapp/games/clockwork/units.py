@@ -112,7 +112,8 @@ _CARD = {k: (u["name"], _ABIL[k], k not in _BUILDING, _MOVE[k], k in _FIGHTS, _R
              "run-and-gun" in _ABIL[k], bool(_ABIL[k] & _SPECIAL_ABILITIES), "salvage" in _ABIL[k])
          for k, u in UNITS.items()}
 _MOVE_ACTS: dict[tuple[str, str, str], Action] = {}    # (card, from hex, to hex) -> its move Action, for every game
-_PORTAL_ACTS: dict[tuple[str, str], Action] = {}        # (card, arrow hex) -> its portal Action (the cost is the card's)
+_PORTAL_ACTS: dict[tuple[str, str], Action] = {}
+_END_ACTS: dict[int, Action] = {}                       # units that can still act -> the Action ending the Main step        # (card, arrow hex) -> its portal Action (the cost is the card's)
 
 
 def _by_id(u: UnitData) -> int:
@@ -228,9 +229,15 @@ class UnitActions(_StateBase):
         cards = d["cards"]
         res = d["resources"][seat]
         held: dict[str, int] = {}                  # the seat's copies of each card: its units' levels
+        specials = False                           # a special card among them
         for c in d["hands"][seat]:
             k = cards[c]
-            held[k] = held.get(k, 0) + 1
+            if k in held:
+                held[k] += 1
+            else:
+                held[k] = 1
+                if k in SPECIALS:
+                    specials = True
         mine: set[str] = set()
         own: list[UnitData] = []
         others: list[UnitData] = []
@@ -243,7 +250,9 @@ class UnitActions(_StateBase):
                 others.append(u)
             if u["card"] in _BARRICADE:
                 bar.add(u["hex"])
-        occ = {u["hex"] for u in units} | {g["hex"] for g in gates} | {p["hex"] for p in d["portals"]}
+        occ = {u["hex"] for u in units}
+        occ.update([g["hex"] for g in gates])
+        occ.update([p["hex"] for p in d["portals"]])
         blocked = occ - mine
         # the moves of a unit depend only on the board, its hex, its Movement and the hexes it may not enter
         # (``blocked``: its own units' hexes are not): remembered while those are the same, for any seat
@@ -260,12 +269,16 @@ class UnitActions(_StateBase):
         open_gates: list[GateData] | None = None   # the Gate Tokens ``seat`` may attack (CC-GATE-5, CC-GATE-6)
         own.sort(key=_BY_ID)
         idle = 0
-        levels = {k: 3 if n >= 3 else n for k, n in held.items()}      # :func:`_lv_class` of each card held
         for u in own:
             key = u["card"]
             name, ability, mobile, mtab, fights, rtab, limit, rungun, special, salvage = _CARD[key]
             h = u["hex"]
-            lv = levels.get(key, 0) if u["owner"] == seat else 1    # :meth:`unit_level`
+            if u["owner"] == seat:                  # :meth:`unit_level`, as :func:`_lv_class`
+                lv = held.get(key, 0)
+                if lv > 3:
+                    lv = 3
+            else:
+                lv = 1
             done = u["done"]
             if done:                                # nothing more for it this turn: no move, attack or ability
                 continue
@@ -382,12 +395,11 @@ class UnitActions(_StateBase):
             # (CC-SALV-1, CC-SALV-2, CC-GAP-52)
             if salvage and u["owner"] == seat and not (moved or u["fired"] or u["salv"] or done):
                 acts.append(Action(f"salvage:{h}", f"{name} {h}: flip a coin to Salvage", "ability"))
-        keys = sorted((k for k in held if k in UNITS), key=_UNIT_ORDER.__getitem__)
-        free_arrows = sorted(g["arrow"] for g in gates if g["owner"] == seat and g["arrow"] not in occ)  # CC-GAP-21
+        free_arrows = sorted([g["arrow"] for g in gates if g["owner"] == seat and g["arrow"] not in occ])  # CC-GAP-21
         costs = []
-        for key in keys:
+        for key in sorted([k for k in held if k in UNITS], key=_UNIT_ORDER.__getitem__) if free_arrows else ():
             cost = UNITS[key]["cost"]
-            if cost <= res and free_arrows:
+            if cost <= res:
                 costs.append(cost)
                 for a in free_arrows:
                     act = _PORTAL_ACTS.get((key, a))
@@ -398,10 +410,14 @@ class UnitActions(_StateBase):
         if not d["researched"] and d["stack"] and res >= d["research_cost"]:
             acts.append(Action("research", f"Research: pay {d['research_cost']} to draw a card", "research",
                                confirm=self._research_warning(seat, min(costs) if costs else None)))
-        acts += self._specials(seat)
+        if specials:
+            acts += self._specials(seat)
         # ending with units that can still act is probably a slip: the app asks first (issue 16)
-        ask = (f"{idle} of your units" if idle > 1 else "One of your units") + " can still move or attack. End the Main step?"
-        acts.append(Action("end", "End the Main step", "step", confirm=ask if idle else ""))
+        end = _END_ACTS.get(idle)
+        if end is None:
+            ask = (f"{idle} of your units" if idle > 1 else "One of your units") + " can still move or attack. End the Main step?"
+            end = _END_ACTS[idle] = Action("end", "End the Main step", "step", confirm=ask if idle else "")
+        acts.append(end)
         return acts
 
     def _open_gates(self, seat: int, others: list[UnitData]) -> list[GateData]:
