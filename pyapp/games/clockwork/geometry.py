@@ -114,17 +114,8 @@ class Board:
                     self.terr_adj[t].add(o)
         self.land = frozenset(h for h, k in self.kind.items() if k != "water")
         self._balls: dict[tuple[str, int], frozenset[str]] = {}
-        # remembered listings, pure functions of their keys on this board: (gate hex, arrow hex) -> the starting
-        # Gate Token's Action; (hex, Movement, card, blocked hexes within reach) -> the unit's moves: (the hexes it
-        # may reach, their Actions in hex order, [(hex, Action)], {its own units' hexes among them: the Actions
-        # without those})
-        # (hex, lo, hi, may fire at range, card, other players' units' hexes within hi, open Gate Tokens' hexes
-        # within hi, barricades' hexes) -> the attack Actions of a unit with no target called off or half used
-        self.attacks: dict[tuple, list[Action]] = {}
+        # (gate hex, arrow hex) -> the starting Gate Token's Action
         self.start_gates: dict[tuple[str, str], Action] = {}
-        self.moves: dict[tuple, tuple[frozenset[str], list[Action], list[tuple[str, Action]],
-                                      dict[frozenset[str], list[Action]]]] = {}
-
 
     def ball(self, h: str, steps: int) -> frozenset[str]:
         """The land hexes at most ``steps`` land steps from ``h`` (``h`` with them): every hex a move of

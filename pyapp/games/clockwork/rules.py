@@ -338,6 +338,8 @@ class ClockworkState(UnitActions, FlowState):
 
     def _gate_spots(self, tids: list[str]) -> list[tuple[str, str]]:
         """(gate hex, arrow hex) pairs in the given territories (CC-GATE-3, CC-GATE-4, CC-GAP-17)."""
+        if not tids:
+            return []
         b = self.board
         d = self.data
         occ = self._occupied()
@@ -386,7 +388,8 @@ class ClockworkState(UnitActions, FlowState):
         for u in d["units"]:
             u.update(moved=False, fired=False, attacks=0, acted=False, done=False, salv=False, wall=False,
                      blocked=[], targets=[])
-            u["buffs"] = [bf for bf in u["buffs"] if not (bf[2] == "next" and bf[3] == seat)]
+            if u["buffs"]:
+                u["buffs"] = [bf for bf in u["buffs"] if not (bf[2] == "next" and bf[3] == seat)]
         self.say(f"Turn {d['turn']}: {{0}}.", seat, kind="turn")
         self.flow.push("control", seat=seat)  # CC-TURN-1
 
@@ -602,7 +605,8 @@ class ClockworkState(UnitActions, FlowState):
             if u["ctrl"] != u["owner"]:
                 u["ctrl"] = u["owner"]  # CC-CORR-3
                 self.say(f"{UNITS[u['card']]['name']} {u['hex']} returns to {{0}}.", u["owner"], kind="control")
-            u["buffs"] = [bf for bf in u["buffs"] if bf[2] != "turn"]
+            if u["buffs"]:
+                u["buffs"] = [bf for bf in u["buffs"] if bf[2] != "turn"]
         d["turns_taken"][seat] += 1
         del self.flow.stack[:]
         d["flow"]["prompt"] = None

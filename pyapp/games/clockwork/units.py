@@ -104,7 +104,15 @@ _BUILDING = frozenset(k for k, u in UNITS.items() if u["type"] == "building")
 _BARRICADE = frozenset(k for k, u in UNITS.items() if "barricade" in u["abilities"])
 _SPECIAL_ABILITIES = frozenset(("artillery-shell", "assassinate", "corrupt", "portal-wall", "self-destruct"))
 _UNIT_ORDER = {k: i for i, k in enumerate(UNITS)}
-_MOVES_KEPT = 4096                     # remembered move listings per board (Board.moves), at most
+_MOVES_KEPT = 16384                    # remembered move and attack listings (_MOVES, _ATTACKS), at most
+# remembered listings for every game, pure functions of their keys: (hex, Movement, card, the land hexes within
+# Movement steps of it (Board.ball), the blocked hexes among them) -> the unit's moves: (the hexes it may reach,
+# their Actions in hex order, [(hex, Action)], {its own units' hexes among them: the Actions without those}); a move
+# never leaves that ball, so the board around it does not matter.  (hex, lo, hi, may fire at range, card, other
+# players' units' hexes within hi, open Gate Tokens' hexes within hi, barricades' hexes) -> the attack Actions of a
+# unit with no target called off or half used (distances and lines of fire are the table's)
+_MOVES: dict[tuple, tuple[frozenset[str], list[Action], list[tuple[str, Action]], dict[frozenset[str], list[Action]]]] = {}
+_ATTACKS: dict[tuple, list[Action]] = {}
 # per card, what the Main step's listing asks of it: (name, abilities, moves (not a Building), Movement by level
 # class, fights, range by level class, attacks a turn (Cleave: 2), fires after moving (Run and Gun), has an ability
 # with actions of its own, Salvage)
@@ -263,7 +271,7 @@ class UnitActions(_StateBase):
         if memo_of is None or memo_of[0] is not b or memo_of[1] != blocked:
             memo_of = memos[seat] = (b, blocked, {})
         memo = memo_of[2]
-        bmoves = b.moves
+        bmoves = _MOVES
         arrows = {g["arrow"] for g in gates}
         amemo: dict[tuple, list[Action]] = {}
         open_gates: list[GateData] | None = None   # the Gate Tokens ``seat`` may attack (CC-GATE-5, CC-GATE-6)
@@ -294,9 +302,11 @@ class UnitActions(_StateBase):
                             mv += add
                 entry = memo.get((h, mv, key))
                 if entry is None:
-                    # the same move from another time on this board: where the blocked hexes within reach
-                    # are the same, the moves are (a game goes back to much the same places turn after turn)
-                    bkey = (h, mv, key, b.ball(h, mv) & blocked)
+                    # the same move from another time, on this board or another: where the land within reach
+                    # and the blocked hexes in it are the same, the moves are (a game goes back to much the same
+                    # places turn after turn, and boards share their grids)
+                    ball = b.ball(h, mv)
+                    bkey = (h, mv, key, ball, ball & blocked)
                     entry = bmoves.get(bkey)
                     if entry is None:
                         seen = {h}
@@ -349,7 +359,7 @@ class UnitActions(_StateBase):
                         amemo_of = memos[~seat] = (far, bar, gh, {})
                     amemo = amemo_of[3]
                     far_f, gh_f, bar_f = frozenset(far), frozenset(gh), frozenset(bar)
-                    battacks = b.attacks
+                    battacks = _ATTACKS
                 lo, hi = rtab[lv]
                 attacks: list[Action] | None
                 if u["blocked"] or (u["targets"] and "cleave" in ability):
