@@ -92,6 +92,7 @@ class Board:
         self.terr: dict[str, str] = {}              # hex -> territory id ("5B": slot 5, letter B)
         self.terr_hexes: dict[str, list[str]] = {}  # territory id -> [hex]
         self.terr_name: dict[str, str] = {}
+        grids = _grids()
         for key, slot in placed:
             for h, ch in _cells(key, slot).items():
                 if ch == "~":
@@ -103,9 +104,15 @@ class Board:
                     self.kind[h] = "territory"
                     self.terr[h] = tid
                     self.terr_hexes.setdefault(tid, []).append(h)
-                    self.terr_name[tid] = f"{_grids()[key]['name']} {ch}"
-        self.nb = {h: tuple(n for n in adjacent(h) if n in self.kind) for h in self.kind}
-        self.land_nb = {h: tuple(n for n in ns if self.kind[n] != "water") for h, ns in self.nb.items()}
+                    self.terr_name[tid] = f"{grids[key]['name']} {ch}"
+        kind = self.kind
+        self.nb: dict[str, tuple[str, ...]] = {}
+        nb = self.nb
+        for key, slot in placed:
+            for h, inner in _inner_nb(key, slot).items():
+                # a hex whose neighbours all lie in its own grid has them whatever else is placed
+                nb[h] = inner if inner is not None else tuple([n for n in adjacent(h) if n in kind])
+        self.land_nb = {h: tuple([n for n in ns if kind[n] != "water"]) for h, ns in nb.items()}
         self.terr_adj: dict[str, set[str]] = {t: set() for t in self.terr_hexes}
         for h, t in self.terr.items():
             for n in self.nb[h]:
@@ -116,6 +123,16 @@ class Board:
         self._balls: dict[tuple[str, int], frozenset[str]] = {}
         # (gate hex, arrow hex) -> the starting Gate Token's Action
         self.start_gates: dict[tuple[str, str], Action] = {}
+        self._pairs: dict[str, list[tuple[str, str]]] = {}
+
+    def pairs(self, t: str) -> list[tuple[str, str]]:
+        """(hex, neighbour) pairs of territory ``t`` with both hexes in it, in hex and neighbour order: where a Gate
+        Token and its arrow may go on an empty board (remembered)."""
+        got = self._pairs.get(t)
+        if got is None:
+            terr, nb = self.terr, self.nb
+            got = self._pairs[t] = [(h, n) for h in self.terr_hexes[t] for n in nb[h] if terr.get(n) == t]
+        return got
 
     def ball(self, h: str, steps: int) -> frozenset[str]:
         """The land hexes at most ``steps`` land steps from ``h`` (``h`` with them): every hex a move of
@@ -191,6 +208,17 @@ def grid_halo(key: str, slot: str) -> frozenset[str]:
 
 
 _LANDS: dict[tuple[str, str], frozenset[str]] = {}
+_INNER: dict[tuple[str, str], dict[str, tuple[str, ...] | None]] = {}
+
+
+def _inner_nb(key: str, slot: str) -> dict[str, tuple[str, ...] | None]:
+    """hex -> its neighbours, for the hexes of design ``key`` in ``slot`` whose neighbours on the table all lie in
+    that grid (None for the others: theirs depend on the grids around) (remembered)."""
+    got = _INNER.get((key, slot))
+    if got is None:
+        cells = _cells(key, slot)
+        got = _INNER[key, slot] = {h: adjacent(h) if all(n in cells for n in adjacent(h)) else None for h in cells}
+    return got
 
 
 def grid_land(key: str, slot: str) -> frozenset[str]:

@@ -349,13 +349,8 @@ class ClockworkState(UnitActions, FlowState):
                  | {u["hex"] for u in d["units"] if utype(u) == "building"})
         out = []
         for t in tids:
-            cells = b.terr_hexes[t]
-            for h in cells:
-                if h in occ or h in arrows:
-                    continue
-                for n in b.nb[h]:
-                    if b.terr.get(n) == t and n not in fixed and n not in arrows:
-                        out.append((h, n))
+            out += [(h, n) for h, n in b.pairs(t) if h not in occ and h not in arrows and n not in fixed
+                    and n not in arrows]
         return out
 
     def _legal_gates(self, seat: int) -> list[Action]:

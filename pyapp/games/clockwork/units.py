@@ -259,7 +259,14 @@ class UnitActions(_StateBase):
             if u["card"] in _BARRICADE:
                 bar.add(u["hex"])
         occ = {u["hex"] for u in units}
-        occ.update([g["hex"] for g in gates])
+        arrows: set[str] = set()
+        own_arrows: list[str] = []                 # the arrow hexes of the seat's Gate Tokens
+        for g in gates:
+            occ.add(g["hex"])
+            a = g["arrow"]
+            arrows.add(a)
+            if g["owner"] == seat:
+                own_arrows.append(a)
         occ.update([p["hex"] for p in d["portals"]])
         blocked = occ - mine
         # the moves of a unit depend only on the board, its hex, its Movement and the hexes it may not enter
@@ -272,7 +279,6 @@ class UnitActions(_StateBase):
             memo_of = memos[seat] = (b, blocked, {})
         memo = memo_of[2]
         bmoves = _MOVES
-        arrows = {g["arrow"] for g in gates}
         amemo: dict[tuple, list[Action]] = {}
         open_gates: list[GateData] | None = None   # the Gate Tokens ``seat`` may attack (CC-GATE-5, CC-GATE-6)
         own.sort(key=_BY_ID)
@@ -405,7 +411,7 @@ class UnitActions(_StateBase):
             # (CC-SALV-1, CC-SALV-2, CC-GAP-52)
             if salvage and u["owner"] == seat and not (moved or u["fired"] or u["salv"] or done):
                 acts.append(Action(f"salvage:{h}", f"{name} {h}: flip a coin to Salvage", "ability"))
-        free_arrows = sorted([g["arrow"] for g in gates if g["owner"] == seat and g["arrow"] not in occ])  # CC-GAP-21
+        free_arrows = sorted([a for a in own_arrows if a not in occ])  # CC-GAP-21
         costs = []
         for key in sorted([k for k in held if k in UNITS], key=_UNIT_ORDER.__getitem__) if free_arrows else ():
             cost = UNITS[key]["cost"]
