@@ -261,8 +261,13 @@ class UnitActions(_StateBase):
         occ = {u["hex"] for u in units}
         arrows: set[str] = set()
         own_arrows: list[str] = []                 # the arrow hexes of the seat's Gate Tokens
+        gate_hexes: list[str] = []
+        gate_owners: list[int] = []
         for g in gates:
-            occ.add(g["hex"])
+            gh = g["hex"]
+            occ.add(gh)
+            gate_hexes.append(gh)
+            gate_owners.append(g["owner"])
             a = g["arrow"]
             arrows.add(a)
             if g["owner"] == seat:
@@ -354,17 +359,20 @@ class UnitActions(_StateBase):
                     listed = True
             if fights and not busy and u["attacks"] < limit:  # :meth:`_can_attack`
                 if open_gates is None:
-                    open_gates = self._open_gates(seat, others)
                     # an attack's targets depend only on the attacker's hex, range, card and whether it moved,
-                    # on the other players' units' hexes, the barricades and the open Gate Tokens, unless it was
-                    # called off by Stealth or Cleave is half used: remembered while those are the same
+                    # on the other players' units' hexes, the barricades and the open Gate Tokens (which depend
+                    # on the board, the other players' units and the Gate Tokens), unless it was called off by
+                    # Stealth or Cleave is half used: remembered while those are the same
                     far = {v["hex"] for v in others}
-                    gh = [g["hex"] for g in open_gates]
                     amemo_of = memos.get(~seat)
-                    if amemo_of is None or amemo_of[0] != far or amemo_of[1] != bar or amemo_of[2] != gh:
-                        amemo_of = memos[~seat] = (far, bar, gh, {})
-                    amemo = amemo_of[3]
-                    far_f, gh_f, bar_f = frozenset(far), frozenset(gh), frozenset(bar)
+                    if (amemo_of is None or amemo_of[0] != far or amemo_of[1] != bar or amemo_of[2] != gate_hexes
+                            or amemo_of[3] != gate_owners or amemo_of[4] is not b):
+                        og = self._open_gates(seat, others)
+                        amemo_of = memos[~seat] = (far, bar, gate_hexes, gate_owners, b, {}, og, frozenset(far),
+                                                   frozenset([g["hex"] for g in og]), frozenset(bar))
+                    amemo = amemo_of[5]
+                    open_gates = amemo_of[6]
+                    far_f, gh_f, bar_f = amemo_of[7], amemo_of[8], amemo_of[9]
                     battacks = _ATTACKS
                 lo, hi = rtab[lv]
                 attacks: list[Action] | None
