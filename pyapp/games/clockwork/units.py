@@ -289,6 +289,8 @@ class UnitActions(_StateBase):
         own.sort(key=_BY_ID)
         idle = 0
         for u in own:
+            if u["done"]:                           # nothing more for it this turn: no move, attack or ability
+                continue
             key = u["card"]
             name, ability, mobile, mtab, fights, rtab, limit, rungun, special, salvage = _CARD[key]
             h = u["hex"]
@@ -298,13 +300,10 @@ class UnitActions(_StateBase):
                     lv = 3
             else:
                 lv = 1
-            done = u["done"]
-            if done:                                # nothing more for it this turn: no move, attack or ability
-                continue
             moved = u["moved"]
             busy = u["acted"]
             listed = False
-            if mobile and not (moved or u["fired"] or done):      # :meth:`_can_move`
+            if mobile and not (moved or u["fired"]):      # :meth:`_can_move` (not done: see above)
                 mv = mtab[lv]
                 buffs = u["buffs"]
                 if buffs:
@@ -417,7 +416,7 @@ class UnitActions(_StateBase):
                     acts.append(Action(f"selfdestruct:{h}", f"{name} {h} self-destructs", "ability"))
             # only the owner flips for Salvage, in its own Main step: not a player who took the unit by Corrupt
             # (CC-SALV-1, CC-SALV-2, CC-GAP-52)
-            if salvage and u["owner"] == seat and not (moved or u["fired"] or u["salv"] or done):
+            if salvage and u["owner"] == seat and not (moved or u["fired"] or u["salv"]):
                 acts.append(Action(f"salvage:{h}", f"{name} {h}: flip a coin to Salvage", "ability"))
         free_arrows = sorted([a for a in own_arrows if a not in occ])  # CC-GAP-21
         costs = []
