@@ -22,10 +22,6 @@ from functools import lru_cache
 
 from ...engine.hexgrid import HexGrid
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
-    from ...engine import Action
-
 GRID_COLS, GRID_ROWS = 6, 5
 SLOT_COLS, SLOT_ROWS = 4, 3
 COLS, ROWS = GRID_COLS * SLOT_COLS, GRID_ROWS * SLOT_ROWS
@@ -121,8 +117,6 @@ class Board:
                     self.terr_adj[t].add(o)
         self.land = frozenset(h for h, k in self.kind.items() if k != "water")
         self._balls: dict[tuple[str, int], frozenset[str]] = {}
-        # (gate hex, arrow hex) -> the starting Gate Token's Action
-        self.start_gates: dict[tuple[str, str], Action] = {}
         self._pairs: dict[str, list[tuple[str, str]]] = {}
 
     def pairs(self, t: str) -> list[tuple[str, str]]:

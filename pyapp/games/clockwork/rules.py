@@ -69,6 +69,7 @@ GATE_COST = 1
 DEFAULT_MAX_ROUNDS = 100                               # a rare backstop: see docs/notes/clockwork.md
 STEPS = ("control", "portal", "main", "draw")          # the step frames of a turn, in order
 _GRID_ACTS: dict[tuple[str, str], Action] = {}        # (design, slot) -> its Action, for every game
+_GATE_ACTS: dict[tuple[str, str, str], Action] = {}   # (hex, arrow hex, territory name) -> its starting Gate Token
 
 
 class ClockworkState(UnitActions, FlowState):
@@ -298,15 +299,17 @@ class ClockworkState(UnitActions, FlowState):
         return heads
 
     # ------------------------------------------------------------- setup moves
-    def _grid_slots(self, key: str) -> list[str]:
-        """Slots where design ``key`` may go now (CC-SETUP-3, CC-GAP-6)."""
+    def _grid_slots(self, key: str, land: frozenset[str] | None = None) -> list[str]:
+        """Slots where design ``key`` may go now (CC-SETUP-3, CC-GAP-6); ``land``: the placed grids' land hexes,
+        when the caller has them."""
         placed = self.data["placed"]
         used = {slot for _k, slot in placed}
         table = geometry.table_slots(self.players)     # house rule: the part of the table this game uses
         if not placed:
             return list(table)
         # the board's land hexes (not the whole board: while grids are placed, a board of each part is not needed)
-        land = frozenset().union(*(geometry.grid_land(k, sl) for k, sl in placed))
+        if land is None:
+            land = frozenset().union(*(geometry.grid_land(k, sl) for k, sl in placed))
         out = []
         for slot in table:
             if slot in used or not any(n in used for n in geometry.slot_neighbours(slot)):
@@ -317,11 +320,13 @@ class ClockworkState(UnitActions, FlowState):
 
     def _legal_grids(self, seat: int) -> list[Action]:
         acts = []
-        used = {k for k, _ in self.data["placed"]}
+        placed = self.data["placed"]
+        used = {k for k, _ in placed}
+        land = frozenset().union(*(geometry.grid_land(k, sl) for k, sl in placed))
         for key in GRIDS:
             if key in used:
                 continue
-            for slot in self._grid_slots(key):
+            for slot in self._grid_slots(key, land):
                 act = _GRID_ACTS.get((key, slot))
                 if act is None:
                     act = _GRID_ACTS[key, slot] = Action(f"grid:{key}@{slot}", f"Place {GRIDS[key]['name']} in slot "
@@ -357,13 +362,15 @@ class ClockworkState(UnitActions, FlowState):
         b = self.board
         taken = {b.terr[g["hex"]] for g in self.data["gates"]}
         free = [t for t in sorted(b.terr_hexes) if t not in taken]  # CC-GAP-9
-        memo = b.start_gates
+        memo = _GATE_ACTS
+        terr, names = b.terr, b.terr_name
         out = []
         for h, a in self._gate_spots(free):
-            act = memo.get((h, a))
+            name = names[terr[h]]
+            act = memo.get((h, a, name))
             if act is None:
-                act = memo[h, a] = Action(f"gate:{h}>{a}", f"Starting Gate Token on {h} ({b.terr_name[b.terr[h]]}), "
-                                                           f"arrow to {a}", "gate")
+                act = memo[h, a, name] = Action(f"gate:{h}>{a}", f"Starting Gate Token on {h} ({name}), arrow to {a}",
+                                                "gate")
             out.append(act)
         return out
 
