@@ -388,8 +388,11 @@ class ClockworkState(UnitActions, FlowState):
         d["turn"] += 1
         d.update(researched=False, gate_destroyed=False, research_cost=RESEARCH_COST, captured=[])
         for u in d["units"]:
-            u.update(moved=False, fired=False, attacks=0, acted=False, done=False, salv=False, wall=False,
-                     blocked=[], targets=[])
+            # only a unit that did something since its last reset (most stood still: checking is cheaper)
+            if (u["moved"] or u["fired"] or u["attacks"] or u["acted"] or u["done"] or u["salv"] or u["wall"]
+                    or u["blocked"] or u["targets"]):
+                u.update(moved=False, fired=False, attacks=0, acted=False, done=False, salv=False, wall=False,
+                         blocked=[], targets=[])
             if u["buffs"]:
                 u["buffs"] = [bf for bf in u["buffs"] if not (bf[2] == "next" and bf[3] == seat)]
         self.say(f"Turn {d['turn']}: {{0}}.", seat, kind="turn")
