@@ -334,6 +334,8 @@ class UnitActions(_StateBase):
                         for t in sorted(seen):
                             act = _MOVE_ACTS.get((key, h, t))
                             if act is None:
+                                if len(_MOVE_ACTS) >= 4 * _MOVES_KEPT:      # a bound on memory (the browser's too)
+                                    _MOVE_ACTS.clear()
                                 act = _MOVE_ACTS[key, h, t] = Action(f"move:{h}>{t}", f"Move {name} {h} to {t}", "move")
                             pairs.append((t, act))
                         entry = (frozenset(seen), [a for _t, a in pairs], pairs, {})
