@@ -200,3 +200,12 @@ def test_listing_follows_the_other_players_units_between_two_askings():
     assert "attack:c2>c3" in [a.id for a in after] and "move:c2>c3" not in [a.id for a in after]
     enemy["hex"] = "c5"                             # gone again: as at first
     assert st.legal_actions(0) == before
+
+
+def test_the_disc_of_an_attack_is_every_hex_within_its_range():
+    """The remembered disc (the hexes an attack of range ``r`` may reach, counted in steps over the table)
+    is the set of hexes at distance at most ``r``, for every hex of the table and every range a unit has."""
+    from pyapp.games.clockwork.geometry import TABLE, disc
+    for h in TABLE.hexes:
+        for r in (6, 0, 1, 2, 3, 4, 5):          # the largest first: the smaller ones are remembered on the way
+            assert disc(h, r) == {x for x in TABLE.hexes if distance(h, x) <= r}, (h, r)

@@ -22,10 +22,6 @@ from functools import lru_cache
 
 from ...engine.hexgrid import HexGrid
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
-    from ...engine import Action
-
 GRID_COLS, GRID_ROWS = 6, 5
 SLOT_COLS, SLOT_ROWS = 4, 3
 COLS, ROWS = GRID_COLS * SLOT_COLS, GRID_ROWS * SLOT_ROWS
@@ -92,6 +88,7 @@ class Board:
         self.terr: dict[str, str] = {}              # hex -> territory id ("5B": slot 5, letter B)
         self.terr_hexes: dict[str, list[str]] = {}  # territory id -> [hex]
         self.terr_name: dict[str, str] = {}
+        grids = _grids()
         for key, slot in placed:
             for h, ch in _cells(key, slot).items():
                 if ch == "~":
@@ -103,9 +100,15 @@ class Board:
                     self.kind[h] = "territory"
                     self.terr[h] = tid
                     self.terr_hexes.setdefault(tid, []).append(h)
-                    self.terr_name[tid] = f"{_grids()[key]['name']} {ch}"
-        self.nb = {h: tuple(n for n in adjacent(h) if n in self.kind) for h in self.kind}
-        self.land_nb = {h: tuple(n for n in ns if self.kind[n] != "water") for h, ns in self.nb.items()}
+                    self.terr_name[tid] = f"{grids[key]['name']} {ch}"
+        kind = self.kind
+        self.nb: dict[str, tuple[str, ...]] = {}
+        nb = self.nb
+        for key, slot in placed:
+            for h, inner in _inner_nb(key, slot).items():
+                # a hex whose neighbours all lie in its own grid has them whatever else is placed
+                nb[h] = inner if inner is not None else tuple([n for n in adjacent(h) if n in kind])
+        self.land_nb = {h: tuple([n for n in ns if kind[n] != "water"]) for h, ns in nb.items()}
         self.terr_adj: dict[str, set[str]] = {t: set() for t in self.terr_hexes}
         for h, t in self.terr.items():
             for n in self.nb[h]:
@@ -114,23 +117,15 @@ class Board:
                     self.terr_adj[t].add(o)
         self.land = frozenset(h for h, k in self.kind.items() if k != "water")
         self._balls: dict[tuple[str, int], frozenset[str]] = {}
-        # remembered listings, pure functions of their keys on this board: (gate hex, arrow hex) -> the starting
-        # Gate Token's Action; (hex, Movement, card, blocked hexes within reach) -> the unit's moves: (the hexes it
-        # may reach, their Actions in hex order, [(hex, Action)], {its own units' hexes among them: the Actions
-        # without those})
-        # (hex, lo, hi, may fire at range, card, other players' units' hexes within hi, open Gate Tokens' hexes
-        # within hi, barricades' hexes) -> the attack Actions of a unit with no target called off or half used
-        self.attacks: dict[tuple, list[Action]] = {}
-        self._discs: dict[tuple[str, int], frozenset[str]] = {}
-        self.start_gates: dict[tuple[str, str], Action] = {}
-        self.moves: dict[tuple, tuple[frozenset[str], list[Action], list[tuple[str, Action]],
-                                      dict[frozenset[str], list[Action]]]] = {}
+        self._pairs: dict[str, list[tuple[str, str]]] = {}
 
-    def disc(self, h: str, r: int) -> frozenset[str]:
-        """The board's hexes at distance at most ``r`` from ``h``, over water too (remembered)."""
-        got = self._discs.get((h, r))
+    def pairs(self, t: str) -> list[tuple[str, str]]:
+        """(hex, neighbour) pairs of territory ``t`` with both hexes in it, in hex and neighbour order: where a Gate
+        Token and its arrow may go on an empty board (remembered)."""
+        got = self._pairs.get(t)
         if got is None:
-            got = self._discs[h, r] = frozenset(x for x in self.kind if distance(h, x) <= r)
+            terr, nb = self.terr, self.nb
+            got = self._pairs[t] = [(h, n) for h in self.terr_hexes[t] for n in nb[h] if terr.get(n) == t]
         return got
 
     def ball(self, h: str, steps: int) -> frozenset[str]:
@@ -153,6 +148,38 @@ class Board:
         return got
 
 
+_DISCS: dict[tuple[str, int], frozenset[str]] = {}
+_TABLE_HEXES = tuple(TABLE.name(c, r) for c in range(COLS) for r in range(ROWS))
+
+
+def disc(h: str, r: int) -> frozenset[str]:
+    """The table's hexes at distance at most ``r`` from ``h`` (remembered for every game: a board's hexes within
+    ``r`` are these, intersected with the board).
+
+    >>> sorted(disc("b2", 1)) == sorted(adjacent("b2") + ("b2",))
+    True
+    """
+    got = _DISCS.get((h, r))
+    if got is None:
+        # step by step over the table (on the whole rectangle of the table the steps are the distance:
+        # tests/clockwork/test_clockwork_fast_listing.py compares them for every hex), each radius on the way remembered
+        seen = {h}
+        frontier = [h]
+        for k in range(1, r + 1):
+            nxt = []
+            for x in frontier:
+                for n in adjacent(x):
+                    if n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+            got = _DISCS[h, k] = frozenset(seen)
+        if r <= 0:
+            got = _DISCS[h, r] = frozenset(seen)
+    assert got is not None
+    return got
+
+
 _CELLS: dict[tuple[str, str], dict[str, str]] = {}
 _HALOS: dict[tuple[str, str], frozenset[str]] = {}
 
@@ -171,6 +198,28 @@ def grid_halo(key: str, slot: str) -> frozenset[str]:
     if got is None:
         got = _HALOS[key, slot] = frozenset(n for h, ch in _cells(key, slot).items() if ch != "~"
                                             for n in adjacent(h))
+    return got
+
+
+_LANDS: dict[tuple[str, str], frozenset[str]] = {}
+_INNER: dict[tuple[str, str], dict[str, tuple[str, ...] | None]] = {}
+
+
+def _inner_nb(key: str, slot: str) -> dict[str, tuple[str, ...] | None]:
+    """hex -> its neighbours, for the hexes of design ``key`` in ``slot`` whose neighbours on the table all lie in
+    that grid (None for the others: theirs depend on the grids around) (remembered)."""
+    got = _INNER.get((key, slot))
+    if got is None:
+        cells = _cells(key, slot)
+        got = _INNER[key, slot] = {h: adjacent(h) if all(n in cells for n in adjacent(h)) else None for h in cells}
+    return got
+
+
+def grid_land(key: str, slot: str) -> frozenset[str]:
+    """The land hexes (not water) of design ``key`` placed in ``slot`` (remembered)."""
+    got = _LANDS.get((key, slot))
+    if got is None:
+        got = _LANDS[key, slot] = frozenset(h for h, ch in _cells(key, slot).items() if ch != "~")
     return got
 
 

@@ -68,6 +68,8 @@ RESEARCH_COST = 4
 GATE_COST = 1
 DEFAULT_MAX_ROUNDS = 100                               # a rare backstop: see docs/notes/clockwork.md
 STEPS = ("control", "portal", "main", "draw")          # the step frames of a turn, in order
+_GRID_ACTS: dict[tuple[str, str], Action] = {}        # (design, slot) -> its Action, for every game
+_GATE_ACTS: dict[tuple[str, str, str], Action] = {}   # (hex, arrow hex, territory name) -> its starting Gate Token
 
 
 class ClockworkState(UnitActions, FlowState):
@@ -297,30 +299,39 @@ class ClockworkState(UnitActions, FlowState):
         return heads
 
     # ------------------------------------------------------------- setup moves
-    def _grid_slots(self, key: str) -> list[str]:
-        """Slots where design ``key`` may go now (CC-SETUP-3, CC-GAP-6)."""
+    def _grid_slots(self, key: str, land: frozenset[str] | None = None) -> list[str]:
+        """Slots where design ``key`` may go now (CC-SETUP-3, CC-GAP-6); ``land``: the placed grids' land hexes,
+        when the caller has them."""
         placed = self.data["placed"]
         used = {slot for _k, slot in placed}
         table = geometry.table_slots(self.players)     # house rule: the part of the table this game uses
         if not placed:
             return list(table)
-        b = self.board
+        # the board's land hexes (not the whole board: while grids are placed, a board of each part is not needed)
+        if land is None:
+            land = frozenset().union(*(geometry.grid_land(k, sl) for k, sl in placed))
         out = []
         for slot in table:
             if slot in used or not any(n in used for n in geometry.slot_neighbours(slot)):
                 continue
-            if not b.land.isdisjoint(grid_halo(key, slot)):      # a land hex of it next to land on the board
+            if not land.isdisjoint(grid_halo(key, slot)):      # a land hex of it next to land on the board
                 out.append(slot)
         return out
 
     def _legal_grids(self, seat: int) -> list[Action]:
         acts = []
-        used = {k for k, _ in self.data["placed"]}
+        placed = self.data["placed"]
+        used = {k for k, _ in placed}
+        land = frozenset().union(*(geometry.grid_land(k, sl) for k, sl in placed))
         for key in GRIDS:
             if key in used:
                 continue
-            for slot in self._grid_slots(key):
-                acts.append(Action(f"grid:{key}@{slot}", f"Place {GRIDS[key]['name']} in slot {slot[1:]}", "grid"))
+            for slot in self._grid_slots(key, land):
+                act = _GRID_ACTS.get((key, slot))
+                if act is None:
+                    act = _GRID_ACTS[key, slot] = Action(f"grid:{key}@{slot}", f"Place {GRIDS[key]['name']} in slot "
+                                                                              f"{slot[1:]}", "grid")
+                acts.append(act)
         return acts
 
     def _do_grids(self, seat: int, action: Action) -> None:
@@ -332,6 +343,8 @@ class ClockworkState(UnitActions, FlowState):
 
     def _gate_spots(self, tids: list[str]) -> list[tuple[str, str]]:
         """(gate hex, arrow hex) pairs in the given territories (CC-GATE-3, CC-GATE-4, CC-GAP-17)."""
+        if not tids:
+            return []
         b = self.board
         d = self.data
         occ = self._occupied()
@@ -341,26 +354,23 @@ class ClockworkState(UnitActions, FlowState):
                  | {u["hex"] for u in d["units"] if utype(u) == "building"})
         out = []
         for t in tids:
-            cells = b.terr_hexes[t]
-            for h in cells:
-                if h in occ or h in arrows:
-                    continue
-                for n in b.nb[h]:
-                    if b.terr.get(n) == t and n not in fixed and n not in arrows:
-                        out.append((h, n))
+            out += [(h, n) for h, n in b.pairs(t) if h not in occ and h not in arrows and n not in fixed
+                    and n not in arrows]
         return out
 
     def _legal_gates(self, seat: int) -> list[Action]:
         b = self.board
         taken = {b.terr[g["hex"]] for g in self.data["gates"]}
         free = [t for t in sorted(b.terr_hexes) if t not in taken]  # CC-GAP-9
-        memo = b.start_gates
+        memo = _GATE_ACTS
+        terr, names = b.terr, b.terr_name
         out = []
         for h, a in self._gate_spots(free):
-            act = memo.get((h, a))
+            name = names[terr[h]]
+            act = memo.get((h, a, name))
             if act is None:
-                act = memo[h, a] = Action(f"gate:{h}>{a}", f"Starting Gate Token on {h} ({b.terr_name[b.terr[h]]}), "
-                                                           f"arrow to {a}", "gate")
+                act = memo[h, a, name] = Action(f"gate:{h}>{a}", f"Starting Gate Token on {h} ({name}), arrow to {a}",
+                                                "gate")
             out.append(act)
         return out
 
@@ -378,9 +388,13 @@ class ClockworkState(UnitActions, FlowState):
         d["turn"] += 1
         d.update(researched=False, gate_destroyed=False, research_cost=RESEARCH_COST, captured=[])
         for u in d["units"]:
-            u.update(moved=False, fired=False, attacks=0, acted=False, done=False, salv=False, wall=False,
-                     blocked=[], targets=[])
-            u["buffs"] = [bf for bf in u["buffs"] if not (bf[2] == "next" and bf[3] == seat)]
+            # only a unit that did something since its last reset (most stood still: checking is cheaper)
+            if (u["moved"] or u["fired"] or u["attacks"] or u["acted"] or u["done"] or u["salv"] or u["wall"]
+                    or u["blocked"] or u["targets"]):
+                u.update(moved=False, fired=False, attacks=0, acted=False, done=False, salv=False, wall=False,
+                         blocked=[], targets=[])
+            if u["buffs"]:
+                u["buffs"] = [bf for bf in u["buffs"] if not (bf[2] == "next" and bf[3] == seat)]
         self.say(f"Turn {d['turn']}: {{0}}.", seat, kind="turn")
         self.flow.push("control", seat=seat)  # CC-TURN-1
 
@@ -596,7 +610,8 @@ class ClockworkState(UnitActions, FlowState):
             if u["ctrl"] != u["owner"]:
                 u["ctrl"] = u["owner"]  # CC-CORR-3
                 self.say(f"{UNITS[u['card']]['name']} {u['hex']} returns to {{0}}.", u["owner"], kind="control")
-            u["buffs"] = [bf for bf in u["buffs"] if bf[2] != "turn"]
+            if u["buffs"]:
+                u["buffs"] = [bf for bf in u["buffs"] if bf[2] != "turn"]
         d["turns_taken"][seat] += 1
         del self.flow.stack[:]
         d["flow"]["prompt"] = None

@@ -13,7 +13,7 @@ from operator import itemgetter
 
 from ...engine import Action
 from .content import SPECIALS, UNITS, parse_range
-from .geometry import adjacent, distance, line_of_fire
+from .geometry import adjacent, disc, distance, line_of_fire
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -104,14 +104,24 @@ _BUILDING = frozenset(k for k, u in UNITS.items() if u["type"] == "building")
 _BARRICADE = frozenset(k for k, u in UNITS.items() if "barricade" in u["abilities"])
 _SPECIAL_ABILITIES = frozenset(("artillery-shell", "assassinate", "corrupt", "portal-wall", "self-destruct"))
 _UNIT_ORDER = {k: i for i, k in enumerate(UNITS)}
-_MOVES_KEPT = 4096                     # remembered move listings per board (Board.moves), at most
+_MOVES_KEPT = 16384                    # remembered move and attack listings (_MOVES, _ATTACKS), at most
+# remembered listings for every game, pure functions of their keys: (hex, Movement, card, the land hexes within
+# Movement steps of it (Board.ball), the blocked hexes among them) -> the unit's moves: (the hexes it may reach,
+# their Actions in hex order, [(hex, Action)], {its own units' hexes among them: the Actions without those}); a move
+# never leaves that ball, so the board around it does not matter.  (hex, lo, hi, may fire at range, card, other
+# players' units' hexes within hi, open Gate Tokens' hexes within hi, barricades' hexes) -> the attack Actions of a
+# unit with no target called off or half used (distances and lines of fire are the table's)
+_MOVES: dict[tuple, tuple[frozenset[str], list[Action], list[tuple[str, Action]], dict[frozenset[str], list[Action]]]] = {}
+_ATTACKS: dict[tuple, list[Action]] = {}
 # per card, what the Main step's listing asks of it: (name, abilities, moves (not a Building), Movement by level
 # class, fights, range by level class, attacks a turn (Cleave: 2), fires after moving (Run and Gun), has an ability
 # with actions of its own, Salvage)
 _CARD = {k: (u["name"], _ABIL[k], k not in _BUILDING, _MOVE[k], k in _FIGHTS, _RANGE[k], 2 if "cleave" in _ABIL[k] else 1,
              "run-and-gun" in _ABIL[k], bool(_ABIL[k] & _SPECIAL_ABILITIES), "salvage" in _ABIL[k])
          for k, u in UNITS.items()}
-_PORTAL_ACTS: dict[tuple[str, str], Action] = {}        # (card, arrow hex) -> its portal Action (the cost is the card's)
+_MOVE_ACTS: dict[tuple[str, str, str], Action] = {}    # (card, from hex, to hex) -> its move Action, for every game
+_PORTAL_ACTS: dict[tuple[str, str], Action] = {}
+_END_ACTS: dict[int, Action] = {}                       # units that can still act -> the Action ending the Main step        # (card, arrow hex) -> its portal Action (the cost is the card's)
 
 
 def _by_id(u: UnitData) -> int:
@@ -227,9 +237,15 @@ class UnitActions(_StateBase):
         cards = d["cards"]
         res = d["resources"][seat]
         held: dict[str, int] = {}                  # the seat's copies of each card: its units' levels
+        specials = False                           # a special card among them
         for c in d["hands"][seat]:
             k = cards[c]
-            held[k] = held.get(k, 0) + 1
+            if k in held:
+                held[k] += 1
+            else:
+                held[k] = 1
+                if k in SPECIALS:
+                    specials = True
         mine: set[str] = set()
         own: list[UnitData] = []
         others: list[UnitData] = []
@@ -242,7 +258,21 @@ class UnitActions(_StateBase):
                 others.append(u)
             if u["card"] in _BARRICADE:
                 bar.add(u["hex"])
-        occ = {u["hex"] for u in units} | {g["hex"] for g in gates} | {p["hex"] for p in d["portals"]}
+        occ = {u["hex"] for u in units}
+        arrows: set[str] = set()
+        own_arrows: list[str] = []                 # the arrow hexes of the seat's Gate Tokens
+        gate_hexes: list[str] = []
+        gate_owners: list[int] = []
+        for g in gates:
+            gh = g["hex"]
+            occ.add(gh)
+            gate_hexes.append(gh)
+            gate_owners.append(g["owner"])
+            a = g["arrow"]
+            arrows.add(a)
+            if g["owner"] == seat:
+                own_arrows.append(a)
+        occ.update([p["hex"] for p in d["portals"]])
         blocked = occ - mine
         # the moves of a unit depend only on the board, its hex, its Movement and the hexes it may not enter
         # (``blocked``: its own units' hexes are not): remembered while those are the same, for any seat
@@ -253,25 +283,27 @@ class UnitActions(_StateBase):
         if memo_of is None or memo_of[0] is not b or memo_of[1] != blocked:
             memo_of = memos[seat] = (b, blocked, {})
         memo = memo_of[2]
-        bmoves = b.moves
-        arrows = {g["arrow"] for g in gates}
+        bmoves = _MOVES
         amemo: dict[tuple, list[Action]] = {}
         open_gates: list[GateData] | None = None   # the Gate Tokens ``seat`` may attack (CC-GATE-5, CC-GATE-6)
         own.sort(key=_BY_ID)
         idle = 0
-        levels = {k: 3 if n >= 3 else n for k, n in held.items()}      # :func:`_lv_class` of each card held
         for u in own:
+            if u["done"]:                           # nothing more for it this turn: no move, attack or ability
+                continue
             key = u["card"]
             name, ability, mobile, mtab, fights, rtab, limit, rungun, special, salvage = _CARD[key]
             h = u["hex"]
-            lv = levels.get(key, 0) if u["owner"] == seat else 1    # :meth:`unit_level`
-            done = u["done"]
-            if done:                                # nothing more for it this turn: no move, attack or ability
-                continue
+            if u["owner"] == seat:                  # :meth:`unit_level`, as :func:`_lv_class`
+                lv = held.get(key, 0)
+                if lv > 3:
+                    lv = 3
+            else:
+                lv = 1
             moved = u["moved"]
             busy = u["acted"]
             listed = False
-            if mobile and not (moved or u["fired"] or done):      # :meth:`_can_move`
+            if mobile and not (moved or u["fired"]):      # :meth:`_can_move` (not done: see above)
                 mv = mtab[lv]
                 buffs = u["buffs"]
                 if buffs:
@@ -280,9 +312,11 @@ class UnitActions(_StateBase):
                             mv += add
                 entry = memo.get((h, mv, key))
                 if entry is None:
-                    # the same move from another time on this board: where the blocked hexes within reach
-                    # are the same, the moves are (a game goes back to much the same places turn after turn)
-                    bkey = (h, mv, key, b.ball(h, mv) & blocked)
+                    # the same move from another time, on this board or another: where the land within reach
+                    # and the blocked hexes in it are the same, the moves are (a game goes back to much the same
+                    # places turn after turn, and boards share their grids)
+                    ball = b.ball(h, mv)
+                    bkey = (h, mv, key, ball, ball & blocked)
                     entry = bmoves.get(bkey)
                     if entry is None:
                         seen = {h}
@@ -296,7 +330,14 @@ class UnitActions(_StateBase):
                                         nxt.append(n)
                             frontier = nxt
                         seen.discard(h)
-                        pairs = [(t, Action(f"move:{h}>{t}", f"Move {name} {h} to {t}", "move")) for t in sorted(seen)]
+                        pairs = []
+                        for t in sorted(seen):
+                            act = _MOVE_ACTS.get((key, h, t))
+                            if act is None:
+                                if len(_MOVE_ACTS) >= 4 * _MOVES_KEPT:      # a bound on memory (the browser's too)
+                                    _MOVE_ACTS.clear()
+                                act = _MOVE_ACTS[key, h, t] = Action(f"move:{h}>{t}", f"Move {name} {h} to {t}", "move")
+                            pairs.append((t, act))
                         entry = (frozenset(seen), [a for _t, a in pairs], pairs, {})
                         if len(bmoves) >= _MOVES_KEPT:
                             bmoves.clear()
@@ -319,18 +360,21 @@ class UnitActions(_StateBase):
                     listed = True
             if fights and not busy and u["attacks"] < limit:  # :meth:`_can_attack`
                 if open_gates is None:
-                    open_gates = self._open_gates(seat, others)
                     # an attack's targets depend only on the attacker's hex, range, card and whether it moved,
-                    # on the other players' units' hexes, the barricades and the open Gate Tokens, unless it was
-                    # called off by Stealth or Cleave is half used: remembered while those are the same
+                    # on the other players' units' hexes, the barricades and the open Gate Tokens (which depend
+                    # on the board, the other players' units and the Gate Tokens), unless it was called off by
+                    # Stealth or Cleave is half used: remembered while those are the same
                     far = {v["hex"] for v in others}
-                    gh = [g["hex"] for g in open_gates]
                     amemo_of = memos.get(~seat)
-                    if amemo_of is None or amemo_of[0] != far or amemo_of[1] != bar or amemo_of[2] != gh:
-                        amemo_of = memos[~seat] = (far, bar, gh, {})
-                    amemo = amemo_of[3]
-                    far_f, gh_f, bar_f = frozenset(far), frozenset(gh), frozenset(bar)
-                    battacks = b.attacks
+                    if (amemo_of is None or amemo_of[0] != far or amemo_of[1] != bar or amemo_of[2] != gate_hexes
+                            or amemo_of[3] != gate_owners or amemo_of[4] is not b):
+                        og = self._open_gates(seat, others)
+                        amemo_of = memos[~seat] = (far, bar, gate_hexes, gate_owners, b, {}, og, frozenset(far),
+                                                   frozenset([g["hex"] for g in og]), frozenset(bar))
+                    amemo = amemo_of[5]
+                    open_gates = amemo_of[6]
+                    far_f, gh_f, bar_f = amemo_of[7], amemo_of[8], amemo_of[9]
+                    battacks = _ATTACKS
                 lo, hi = rtab[lv]
                 attacks: list[Action] | None
                 if u["blocked"] or (u["targets"] and "cleave" in ability):
@@ -342,8 +386,8 @@ class UnitActions(_StateBase):
                     if attacks is None:
                         # the same attack from another time on this board: its targets can only be the other
                         # players' units and open Gate Tokens within its range, through the barricades
-                        disc = b.disc(h, hi)
-                        bk = ak + (disc & far_f, disc & gh_f, bar_f)
+                        near = disc(h, hi)
+                        bk = ak + (near & far_f, near & gh_f, bar_f)
                         attacks = battacks.get(bk)
                         if attacks is None:
                             attacks = [Action(f"attack:{h}>{t}", f"{name} {h} attacks {t}", "attack")
@@ -374,14 +418,13 @@ class UnitActions(_StateBase):
                     acts.append(Action(f"selfdestruct:{h}", f"{name} {h} self-destructs", "ability"))
             # only the owner flips for Salvage, in its own Main step: not a player who took the unit by Corrupt
             # (CC-SALV-1, CC-SALV-2, CC-GAP-52)
-            if salvage and u["owner"] == seat and not (moved or u["fired"] or u["salv"] or done):
+            if salvage and u["owner"] == seat and not (moved or u["fired"] or u["salv"]):
                 acts.append(Action(f"salvage:{h}", f"{name} {h}: flip a coin to Salvage", "ability"))
-        keys = sorted((k for k in held if k in UNITS), key=_UNIT_ORDER.__getitem__)
-        free_arrows = sorted(g["arrow"] for g in gates if g["owner"] == seat and g["arrow"] not in occ)  # CC-GAP-21
+        free_arrows = sorted([a for a in own_arrows if a not in occ])  # CC-GAP-21
         costs = []
-        for key in keys:
+        for key in sorted([k for k in held if k in UNITS], key=_UNIT_ORDER.__getitem__) if free_arrows else ():
             cost = UNITS[key]["cost"]
-            if cost <= res and free_arrows:
+            if cost <= res:
                 costs.append(cost)
                 for a in free_arrows:
                     act = _PORTAL_ACTS.get((key, a))
@@ -392,10 +435,14 @@ class UnitActions(_StateBase):
         if not d["researched"] and d["stack"] and res >= d["research_cost"]:
             acts.append(Action("research", f"Research: pay {d['research_cost']} to draw a card", "research",
                                confirm=self._research_warning(seat, min(costs) if costs else None)))
-        acts += self._specials(seat)
+        if specials:
+            acts += self._specials(seat)
         # ending with units that can still act is probably a slip: the app asks first (issue 16)
-        ask = (f"{idle} of your units" if idle > 1 else "One of your units") + " can still move or attack. End the Main step?"
-        acts.append(Action("end", "End the Main step", "step", confirm=ask if idle else ""))
+        end = _END_ACTS.get(idle)
+        if end is None:
+            ask = (f"{idle} of your units" if idle > 1 else "One of your units") + " can still move or attack. End the Main step?"
+            end = _END_ACTS[idle] = Action("end", "End the Main step", "step", confirm=ask if idle else "")
+        acts.append(end)
         return acts
 
     def _open_gates(self, seat: int, others: list[UnitData]) -> list[GateData]:
