@@ -27,6 +27,36 @@ const HEALTH = /\bhealth (\d+)|(\d+)\s*\/\s*\d+ health/i;
 let seen = null;            // where the player last saw the pieces: {sig, pieces: Map key -> piece}, read before a patch
 let dice = null;            // the dice after the last update (Map group -> values)
 let pending = false;
+// The frame's reading of the pieces, kept while it stays true: nothing in the board changed since (a
+// MutationObserver on it), the board kept its size (a ResizeObserver) and no slide runs (a slide moves the piece).
+// The next click's reading before its patch is then this one, not read again (the player sees the pieces where the
+// frame read them).
+let last = null;
+const stale = () => { last = null; };
+const boardWatch = typeof MutationObserver === "function" ? new MutationObserver(stale) : null;
+const sizeWatch = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+  if (last && last.sized) last = null;
+  else if (last) last.sized = true;             // its first call only reports the size it was observed at
+}) : null;
+
+function keep(board, pieces) {
+  last = null;
+  if (boardWatch) boardWatch.disconnect();
+  if (sizeWatch) sizeWatch.disconnect();
+  if (!board || !boardWatch || !sizeWatch) return;
+  boardWatch.observe(board.el, { subtree: true, childList: true, attributes: true, characterData: true });
+  sizeWatch.observe(board.el);
+  last = { sig: board.sig, cls: board.el.className, el: board.el, pieces, sized: false };
+}
+
+// The kept reading, if it still tells where the pieces are drawn.
+function kept(root) {
+  if (!last) return null;
+  const running = (a) => a.id === "bs-move" && a.playState === "running";
+  if (boardWatch.takeRecords().length || document.getAnimations().some(running)
+      || root.querySelector("[data-board]") !== last.el || last.el.className !== last.cls) { last = null; return null; }
+  return last;
+}
 
 const off = () => !!(REDUCE && REDUCE.matches);
 const slow = () => Number(motion.slow) > 0 ? Number(motion.slow) : 1;
@@ -205,6 +235,9 @@ export function before(root) {
     for (const [key, p] of readPieces({ el }, seen.pieces)) seen.pieces.set(key, p);
     return;
   }
+  const k = kept(root);
+  last = null;
+  if (k) { seen = { sig: k.sig, cls: k.cls, pieces: new Map(k.pieces) }; return; }
   const board = boardOf(root);
   if (!board) return;
   seen = { sig: board.sig, cls: board.el.className, pieces: readPieces(board) };
@@ -252,6 +285,7 @@ function play(root) {
   }
   const lostAt = lost.map((q) => (q.frame.isConnected ? q.frame : board.el).getBoundingClientRect());
   const again = new Set();
+  keep(board, now);
   for (const [el, d] of slides) { if (d) slide(el, d); again.add(el); }
   for (const [key, frames, t] of sliding) {
     const p = now && now.get(key);
@@ -273,7 +307,7 @@ function play(root) {
 // web/morph.js: #app was just patched into a new state; the pieces are compared in the next frame (the one that
 // draws it: its layout is needed anyway).
 export function after(root) {
-  if (off()) { seen = null; dice = null; return; }
+  if (off()) { seen = null; dice = null; last = null; return; }
   if (pending) return;
   pending = true;
   requestAnimationFrame(() => play(root));
@@ -281,4 +315,4 @@ export function after(root) {
 
 const motion = { before, after, slow: 1 };
 globalThis.boardshelfMotion = motion;
-if (typeof addEventListener === "function") addEventListener("resize", () => { seen = null; dice = null; });
+if (typeof addEventListener === "function") addEventListener("resize", () => { seen = null; dice = null; last = null; });
