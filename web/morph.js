@@ -160,6 +160,8 @@ function watchBar(root) {
   barRoot = root;
   // the same query marks #app for web/ui.css's board zoom: "auto" is Legible on these screens
   root.classList.toggle("bs-narrow", !!(narrow && narrow.matches));
+  // a game's table is on the page (web/ui.css's table layout hangs on this class, not on a :has() rule)
+  root.classList.toggle("bs-table", !!root.querySelector(".game [data-table]"));
   const now = narrow && narrow.matches ? root.querySelector(".bs-actions") : null;
   if (now === bar || !barWatch) return;
   if (bar) barWatch.unobserve(bar);

@@ -27,6 +27,36 @@ const HEALTH = /\bhealth (\d+)|(\d+)\s*\/\s*\d+ health/i;
 let seen = null;            // where the player last saw the pieces: {sig, pieces: Map key -> piece}, read before a patch
 let dice = null;            // the dice after the last update (Map group -> values)
 let pending = false;
+// The frame's reading of the pieces, kept while it stays true: nothing in the board changed since (a
+// MutationObserver on it), the board kept its size (a ResizeObserver) and no slide runs (a slide moves the piece).
+// The next click's reading before its patch is then this one, not read again (the player sees the pieces where the
+// frame read them).
+let last = null;
+const stale = () => { last = null; };
+const boardWatch = typeof MutationObserver === "function" ? new MutationObserver(stale) : null;
+const sizeWatch = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+  if (last && last.sized) last = null;
+  else if (last) last.sized = true;             // its first call only reports the size it was observed at
+}) : null;
+
+function keep(board, pieces) {
+  last = null;
+  if (boardWatch) boardWatch.disconnect();
+  if (sizeWatch) sizeWatch.disconnect();
+  if (!board || !boardWatch || !sizeWatch) return;
+  boardWatch.observe(board.el, { subtree: true, childList: true, attributes: true, characterData: true });
+  sizeWatch.observe(board.el);
+  last = { sig: board.sig, cls: board.el.className, el: board.el, pieces, sized: false };
+}
+
+// The kept reading, if it still tells where the pieces are drawn.
+function kept(root) {
+  if (!last) return null;
+  const running = (a) => a.id === "bs-move" && a.playState === "running";
+  if (boardWatch.takeRecords().length || document.getAnimations().some(running)
+      || root.querySelector("[data-board]") !== last.el || last.el.className !== last.cls) { last = null; return null; }
+  return last;
+}
 
 const off = () => !!(REDUCE && REDUCE.matches);
 const slow = () => Number(motion.slow) > 0 ? Number(motion.slow) : 1;
@@ -77,9 +107,9 @@ function healthOf(el) {
   return m ? Number(m[1] || m[2]) : null;
 }
 
-// A point on screen in the user space of svg (its own units: the same whatever size the svg is drawn at).
-function toUser(svg, x, y) {
-  const m = svg.getScreenCTM();
+// A point on screen in the user space of an svg whose screen matrix is m (its own units: the same whatever size the
+// svg is drawn at).
+function toUser(m, x, y) {
   const det = m ? m.a * m.d - m.b * m.c : 0;
   if (!det) return [x, y];
   x -= m.e;
@@ -87,20 +117,23 @@ function toUser(svg, x, y) {
   return [(m.d * x - m.c * y) / det, (-m.b * x + m.a * y) / det];
 }
 
-// Every keyed piece on the board: reads only (one layout at most), nothing written.  An SVG piece's place is in its
-// outermost svg's user space; an HTML piece's in px from the board's corner.
-function readPieces(board) {
+// Every keyed piece on the board (but those in `skip`): reads only (one layout at most, none when there is nothing
+// to read), nothing written.  An SVG piece's place is in its outermost svg's user space; an HTML piece's in px from
+// the board's corner.  Each frame's box and its screen matrix are read once per reading, not once per piece.
+function readPieces(board, skip) {
   const out = new Map();
   const frames = new Map();
   for (const el of board.el.querySelectorAll("[data-key]")) {
+    const key = el.getAttribute("data-key");
+    if (skip && skip.has(key)) continue;
     const r = el.getBoundingClientRect();
     if (!r.width && !r.height) continue;
     const frame = frameOf(el, board.el);
     let f = frames.get(frame);
-    if (!f) frames.set(frame, f = frame.getBoundingClientRect());
+    if (!f) frames.set(frame, f = { box: frame.getBoundingClientRect(), m: frame === board.el ? null : frame.getScreenCTM() });
     const [ax, ay] = anchorOf(el);
-    const [x, y] = frame === board.el ? [ax - f.left, ay - f.top] : toUser(frame, ax, ay);
-    out.set(el.getAttribute("data-key"), { el, frame, x, y, bx: r.left - f.left, by: r.top - f.top, w: r.width,
+    const [x, y] = frame === board.el ? [ax - f.box.left, ay - f.box.top] : toUser(f.m, ax, ay);
+    out.set(key, { el, frame, x, y, bx: r.left - f.box.left, by: r.top - f.box.top, w: r.width,
       h: r.height, hp: healthOf(el) });
   }
   return out;
@@ -141,15 +174,19 @@ function local(el, dx, dy) {
   return [dx / (sx || 1), dy / (sy || 1)];
 }
 
-// A slide by (dx, dy) in the units of the piece's frame (its outermost svg's user space, or px on the board).
-function slide(el, frame, dx, dy) {
+// A slide by (dx, dy) in the units of the piece's frame (its outermost svg's user space, or px on the board), as a
+// translation in the piece's own units: reads only (all of them are read before any slide starts: a started
+// animation would make the next read lay the page out again).
+function slideBy(el, frame, dx, dy) {
   if (frame instanceof SVGSVGElement) {
     const m = frame.getScreenCTM();
-    if (!m) return;
+    if (!m) return null;
     [dx, dy] = [m.a * dx + m.c * dy, m.b * dx + m.d * dy];
   }
-  const d = local(el, dx, dy);
-  if (!d) return;
+  return local(el, dx, dy);
+}
+
+function slide(el, d) {
   el.animate([{ transform: `translate(${d[0]}px, ${d[1]}px)` }, { transform: "translate(0px, 0px)" }],
     { duration: MOVE_MS * slow(), easing: EASE, composite: "add", id: "bs-move" });
 }
@@ -167,8 +204,7 @@ function tumble(die) {
 
 // A piece taken off the board: a ring where it stood, fading out (outside #app: the page's markup stays the
 // markup; it takes no clicks, pointer-events: none in web/ui.css).
-function gone(p, frame) {
-  const f = frame.getBoundingClientRect();
+function gone(p, f) {
   const ring = document.createElement("div");
   ring.className = "bs-motion-gone";
   ring.setAttribute("aria-hidden", "true");
@@ -187,12 +223,24 @@ function gone(p, frame) {
 // place the player saw, a later one only adds the pieces that were not there yet.
 export function before(root) {
   if (off()) { seen = null; return; }
+  if (seen) {
+    // not drawn since the first reading: only pieces new since then are read (none, mostly: then nothing is read and
+    // no layout is forced between two patches of one frame).  A board that changed its size or kind in between is
+    // found in the frame (its sig), where nothing then moves.
+    const el = root.querySelector("[data-board]");
+    if (!el || el.className !== seen.cls) return;
+    const fresh = Array.from(el.querySelectorAll("[data-key]"), (e) => e.getAttribute("data-key"))
+      .filter((k) => !seen.pieces.has(k));
+    if (!fresh.length) return;
+    for (const [key, p] of readPieces({ el }, seen.pieces)) seen.pieces.set(key, p);
+    return;
+  }
+  const k = kept(root);
+  last = null;
+  if (k) { seen = { sig: k.sig, cls: k.cls, pieces: new Map(k.pieces) }; return; }
   const board = boardOf(root);
   if (!board) return;
-  if (seen && seen.sig !== board.sig) seen = null;
-  const now = readPieces(board);
-  if (!seen) { seen = { sig: board.sig, pieces: now }; return; }
-  for (const [key, p] of now) if (!seen.pieces.has(key)) seen.pieces.set(key, p);
+  seen = { sig: board.sig, cls: board.el.className, pieces: readPieces(board) };
 }
 
 // The frame that draws the new state: read, compare with where the player saw the pieces, animate.
@@ -228,8 +276,17 @@ function play(root) {
       if (q.hp !== null && p.hp !== null && p.hp < q.hp) hits.push(p.el);
     }
   }
+  // every read first (the slides in the pieces' units, the boxes of the lost pieces' frames), then the writes
+  const slides = moves.length <= MAX_MOVES ? moves.map(([el, frame, dx, dy]) => [el, slideBy(el, frame, dx, dy)]) : [];
+  const lost = [];
+  if (same) {
+    for (const [key, q] of was.pieces) if (!now.has(key)) lost.push(q);
+    if (lost.length > MAX_GONE) lost.length = 0;
+  }
+  const lostAt = lost.map((q) => (q.frame.isConnected ? q.frame : board.el).getBoundingClientRect());
   const again = new Set();
-  if (moves.length <= MAX_MOVES) for (const [el, frame, dx, dy] of moves) { slide(el, frame, dx, dy); again.add(el); }
+  keep(board, now);
+  for (const [el, d] of slides) { if (d) slide(el, d); again.add(el); }
   for (const [key, frames, t] of sliding) {
     const p = now && now.get(key);
     const el = p && p.el;
@@ -238,9 +295,7 @@ function play(root) {
   }
   if (!same) return;
   for (const el of hits) flash(el);
-  const lost = [];
-  for (const [key, q] of was.pieces) if (!now.has(key)) lost.push(q);
-  if (lost.length <= MAX_GONE) for (const q of lost) gone(q, q.frame.isConnected ? q.frame : board.el);
+  lost.forEach((q, i) => gone(q, lostAt[i]));
   if (before) {
     for (const [key, g] of dice) {
       const old = before.get(key);
@@ -252,7 +307,7 @@ function play(root) {
 // web/morph.js: #app was just patched into a new state; the pieces are compared in the next frame (the one that
 // draws it: its layout is needed anyway).
 export function after(root) {
-  if (off()) { seen = null; dice = null; return; }
+  if (off()) { seen = null; dice = null; last = null; return; }
   if (pending) return;
   pending = true;
   requestAnimationFrame(() => play(root));
@@ -260,4 +315,4 @@ export function after(root) {
 
 const motion = { before, after, slow: 1 };
 globalThis.boardshelfMotion = motion;
-if (typeof addEventListener === "function") addEventListener("resize", () => { seen = null; dice = null; });
+if (typeof addEventListener === "function") addEventListener("resize", () => { seen = null; dice = null; last = null; });
