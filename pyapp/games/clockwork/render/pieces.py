@@ -73,8 +73,10 @@ def gates_svg(view: ClockworkView, names: list[str]) -> str:
         except (ValueError, TypeError):
             pass
         gt = f"Gate Token of {name_of(names, gate.get('owner'))} on {h}, arrow to {ah} (defense 9)"
-        out.append(f'{spot}<g class="gate {pc}" tabindex="0" role="img" aria-label="{esc(gt)}" data-key="cw-gate-{esc(h)}">'
-                   f'<title>{esc(gt)}</title><use href="#cw-gate" class="gate-body" x="{x}" y="{y}"/>{arrow}</g>')
+        # a part each (about 500 characters): an update that leaves a token alone sends its name only
+        out.append(spot + part(f"cw-gate-{h}", f'<g class="gate {pc}" tabindex="0" role="img" aria-label="{esc(gt)}" '
+                   f'data-key="cw-gate-{esc(h)}"><title>{esc(gt)}</title><use href="#cw-gate" class="gate-body" '
+                   f'x="{x}" y="{y}"/>{arrow}</g>'))
     return "".join(out)
 
 
@@ -93,9 +95,9 @@ def portals_svg(view: ClockworkView, names: list[str]) -> str:
         # its symbol: the unit's (only its owner sees it), else a rift; a card without a symbol, its initials
         sym = symbol_use(unit if unit else "portal", x, y, 11, "psym") or \
             f'<text class="plabel" x="{x}" y="{y + 3:.1f}">{esc(ABBREV.get(str(unit), str(unit)[:3]))}</text>'
-        out.append(f'<g class="portal {seat_cls(p.get("owner"))}{" known" if unit else ""}" tabindex="0" role="img" '
-                   f'aria-label="{esc(title)}" data-key="cw-portal-{esc(p.get("hex"))}"><title>{esc(title)}</title>'
-                   f'<use href="#cw-portal" class="pbody" x="{x}" y="{y}"/>{sym}</g>')
+        out.append(part(f"cw-portal-{p.get('hex')}", f'<g class="portal {seat_cls(p.get("owner"))}{" known" if unit else ""}" '
+                   f'tabindex="0" role="img" aria-label="{esc(title)}" data-key="cw-portal-{esc(p.get("hex"))}">'
+                   f'<title>{esc(title)}</title><use href="#cw-portal" class="pbody" x="{x}" y="{y}"/>{sym}</g>'))
     return "".join(out)
 
 
