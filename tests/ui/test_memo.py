@@ -52,3 +52,29 @@ def test_a_memo_can_be_switched_off_and_on(monkeypatch):
     assert f(1) == f(1) == "<b>1</b>" and calls == [1]
     monkeypatch.setattr(markup, "MEMO_OFF", True)
     assert f(1) == "<b>1</b>" and calls == [1, 1]
+
+
+def test_an_ice_fortress_room_card_places_the_actions_it_is_said_to(monkeypatch):
+    """Ice Fortress's room cards are memoised apart from which actions they place (``_card_takes``, so that the
+    rest still get a button of their own): the ids a card takes while drawing are exactly those."""
+    from pyapp.games.icefortress import render as R
+
+    checked = 0
+    app = App(DictStorage(), {"game": "icefortress", "seats": SEATS["icefortress"], "seed": "5", "fast": "1"})
+    rng = random.Random(5)
+    for _ in range(25):
+        while app.bot_pending():
+            app.step_bot()
+        html = app.render()
+        acts = {a.id: a for a in app.state.legal_actions(0)}
+        view = app.state.view(0)
+        for cid in (view.get("rooms") or {}):
+            o = R._Out(acts)
+            R._room_card(o, view, cid, view.get("hints") or {}, R._marks_at(view))
+            assert sorted(o.used) == sorted(R._card_takes(cid, acts))
+            checked += bool(o.used)
+        ids = sorted({unescape(a) for a in ACTION_RE.findall(html)})
+        if not ids:
+            break
+        app.handle("action", rng.choice(ids))
+    assert checked > 3
