@@ -233,6 +233,9 @@ def _grown_at_front(old: str, new: str, head: int) -> str | None:
 
 
 # ---------------------------------------------------------------- drawn once while its inputs stand
+MEMO_OFF = False      # (tests set it to draw every memoised piece afresh: tests/ui/test_memo.py)
+
+
 def memo(fn: Callable[..., str], size: int = 512) -> Callable[..., str]:
     """``fn`` (a pure function of plain data: str, numbers, bools, None, lists, tuples, dicts) remembering its
     last ``size`` results by the ``repr`` of its arguments, which tells ``1`` from ``True`` from ``1.0`` and a
@@ -247,6 +250,8 @@ def memo(fn: Callable[..., str], size: int = 512) -> Callable[..., str]:
     cache: dict[str, str] = {}
 
     def drawn(*args: Any, **kw: Any) -> str:
+        if MEMO_OFF:
+            return fn(*args, **kw)
         key = repr((args, kw))
         out = cache.get(key)
         if out is None:

@@ -8,6 +8,8 @@ Its styles are in web/cloudspire.css (scoped to ``.cs-game``).
 """
 from __future__ import annotations
 
+import re
+
 from ...engine.hexgrid import SQRT3, corners
 from ...ui.markup import action_button, esc, log_details, part, seat_names
 from .builder import ARRANGE, stack_builder
@@ -192,12 +194,12 @@ def _gates_svg(view: dict, m: Map, names: list) -> str:
             badges.append(f'<rect class="seat-{p}" x="{x - 14 - 2.5 * i}" y="{y - 17 + 2.5 * i}" width="{28 + 5 * i}" '
                           f'height="{25 - 5 * i}" rx="5" fill="none" stroke="currentColor" stroke-width="2.5"'
                           + (f' stroke-dasharray="{dash}"' if dash else "") + '/>')
-        out.append(f'<g class="seat seat-{s} cs-piece cs-gate" tabindex="0" role="img" data-key="cs-gate-{s}" '
+        out.append(_piece(f"cs-gate-{s}", f'<g class="seat seat-{s} cs-piece cs-gate" tabindex="0" role="img" data-key="cs-gate-{s}" '
                    f'aria-label="{esc(name)}"><rect x="{x - 11}" y="{y - 14}" width="22" height="19" rx="3" '
                    f'fill="{"#777" if out_ else "currentColor"}" stroke="#222"/><text x="{x}" y="{y + 1}" '
                    f'text-anchor="middle" font-size="{FONT}" font-weight="bold" fill="#fff">'
                    f'{CROSS if out_ else g["health"]}</text>{"".join(badges)}'
-                   f'{_label(x, y, word)}<title>{esc(name)}</title></g>')
+                   f'{_label(x, y, word)}<title>{esc(name)}</title></g>'))
     return "".join(out)
 
 
@@ -217,13 +219,13 @@ def _spires_svg(view: dict, m: Map, names: list) -> str:
         word = full.split()[-1] if full.split()[-1] != "Spire" else full.split()[0]
         name = (f"{word} {len(ups)}: {full} of {names[sp['owner']]}, upgrades bottom to top {', '.join(ups) or 'none'} "
                 f"(capacity {sp['cap']})")
-        out.append(f'<g class="seat seat-{sp["owner"]} cs-piece cs-spire" tabindex="0" role="img" data-key="cs-{esc(sid)}" '
+        out.append(_piece(f"cs-{sid}", f'<g class="seat seat-{sp["owner"]} cs-piece cs-spire" tabindex="0" role="img" data-key="cs-{esc(sid)}" '
                    f'aria-label="{esc(name)}"><polygon points="{x},{y0 - 12} {x + 9.5},{y0 + 9} {x - 9.5},{y0 + 9}" '
                    f'fill="currentColor" stroke="#222"/><text x="{x}" y="{y0 + 7}" text-anchor="middle" '
                    f'font-size="{SMALL}" font-weight="bold" fill="#fff">{len(ups)}</text>{"".join(bars)}'
                    f'<line x1="{x + 8}" y1="{y0 + 9.5}" x2="{x + 15}" y2="{y0 + 9.5}" stroke="#111" stroke-width="1.5"/>'
                    f'{_label(x, y, word)}'
-                   f'<title>{esc(name)}</title></g>')
+                   f'<title>{esc(name)}</title></g>'))
     return "".join(out)
 
 
@@ -255,11 +257,19 @@ def _landmarks_svg(view: dict, m: Map) -> str:
         else:
             word, name = "Landmark", f"Landmark ?: face down at {hx}"
             glyph = (f'<text x="{x}" y="{cy + 4.5}" text-anchor="middle" font-size="{FONT}" font-weight="bold">?</text>')
-        out.append(f'<g class="cs-piece cs-landmark" tabindex="0" role="img" data-key="cs-lm-{hx}" aria-label="{esc(name)}">'
+        out.append(_piece(f"cs-lm-{hx}", f'<g class="cs-piece cs-landmark" tabindex="0" role="img" data-key="cs-lm-{hx}" aria-label="{esc(name)}">'
                    f'<circle cx="{x}" cy="{cy}" r="10" fill="{fill}" stroke="#333"/>{glyph}'
                    f'{_label(x, y, word)}'
-                   f'<title>{esc(name)}</title></g>')
+                   f'<title>{esc(name)}</title></g>'))
     return "".join(out)
+
+
+_KEY_OUT = re.compile(r"[^A-Za-z0-9_:.-]")
+
+
+def _piece(key: str, element: str) -> str:
+    """A piece on the map as a part named by its ``data-key`` (an update that leaves it alone sends its name only)."""
+    return part(_KEY_OUT.sub("_", key), element)
 
 
 LABEL_W = 40           # a piece's name is at most this wide (SVG units): it never reaches a neighbouring hex's piece
@@ -298,11 +308,11 @@ def _units_svg(view: dict, m: Map, names: list) -> str:
         group = f", group of {u['size']}" if not hero and u["size"] > 1 else ""
         title = f'{u["label"]}{state} of {names[u["owner"]]}: {u["hp"]}/{u["max_hp"]} health'
         name = f'{word} {u["hp"]}: {title}{group}' + (" (campfire)" if u["camp"] else "")
-        out.append(f'<g class="seat seat-{u["owner"]} cs-piece cs-unit" tabindex="0" role="img" data-key="cs-{esc(u["id"])}" '
+        out.append(_piece(f"cs-{u['id']}", f'<g class="seat seat-{u["owner"]} cs-piece cs-unit" tabindex="0" role="img" data-key="cs-{esc(u["id"])}" '
                    f'aria-label="{esc(name)}">{shape}<text x="{x}" y="{cy + 4}" text-anchor="middle" '
                    f'font-size="{FONT}" font-weight="bold" fill="#fff">{u["hp"]}</text>{badge}'
                    f'{_label(x, y, word)}'
-                   f'<title>{esc(title)}</title></g>')
+                   f'<title>{esc(title)}</title></g>'))
     return "".join(out)
 
 

@@ -24,7 +24,7 @@ True
 """
 from __future__ import annotations
 
-from ...ui.markup import action_button, esc, log_details, number, part, seat_names
+from ...ui.markup import action_button, esc, log_details, memo, number, part, seat_names
 from . import content
 
 ELEMENTS = ("fire", "water", "air", "earth")
@@ -239,6 +239,46 @@ def _room_card(o: _Out, view: dict, cid: str, hints: dict, marks: dict) -> str:
     return '<figure class="if-card">' + "".join(parts) + "</figure>"
 
 
+class _Label:
+    """An action as a room card reads it: its label only."""
+    __slots__ = ("label",)
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+
+
+def _card_takes(cid: str, acts: dict) -> list[str]:
+    """The action ids the room card ``cid`` places (as :func:`_room_groups` and :func:`_room_square` choose
+    them: a group's build or land, a square's pillar, land, inv or pil), without drawing it."""
+    r = _room(cid)
+    out = []
+    for places, kinds in (([g["id"] for g in r["groups"]], ("build", "land")),
+                          ([q["id"] for q in r["squares"]], ("pillar", "land", "inv", "pil"))):
+        for pid in places:
+            aid = next((f"{k}:{cid}.{pid}" for k in kinds if f"{k}:{cid}.{pid}" in acts), "")
+            if aid:
+                out.append(aid)
+    return out
+
+
+def _card(o: _Out, view: dict, cid: str, hints: dict, marks: dict) -> str:
+    """:func:`_room_card`, remembered by the slice of the view it reads (the room, the selection, the hints and
+    marks on it, the labels of the actions on it): a room that did not change is not drawn again."""
+    dot = cid + "."
+    room = (view.get("rooms") or {}).get(cid) or {}
+    labels = {aid: a.label for aid, a in o.acts.items() if aid.partition(":")[2].startswith(dot)}
+    o.used.update(_card_takes(cid, o.acts))
+    return _card_drawn(cid, room, view.get("sel"), {k: v for k, v in hints.items() if k.startswith(dot)},
+                       {k: v for k, v in marks.items() if k == cid or k.startswith(dot)}, labels)
+
+
+@memo
+def _card_drawn(cid: str, room: dict, sel: object, hints: dict, marks: dict, labels: dict) -> str:
+    """One room card from plain data only (:func:`_card`)."""
+    return _room_card(_Out({aid: _Label(lb) for aid, lb in labels.items()}), {"rooms": {cid: room}, "sel": sel}, cid,
+                      hints, marks)
+
+
 def _where(view: dict, cid: str) -> str:
     on = ((view.get("rooms") or {}).get(cid) or {}).get("on") or ""
     if on.startswith("base:"):
@@ -405,7 +445,7 @@ def fortress_html(o: _Out, view: dict, names: list) -> str:
             out.append(f'<div class="if-level"><figure class="if-card">{_slot(o, k, marks)}</figure></div>')
         for lv, row in enumerate(rows):
             out.append(f'<div class="if-level lv{lv + 1}">'
-                       + "".join(part(f"if-r-{esc(c)}", _room_card(o, view, c, hints, marks)) for c in row)
+                       + "".join(part(f"if-r-{esc(c)}", _card(o, view, c, hints, marks)) for c in row)
                        + "</div>")
         out.append("</section>")
     out.append("</div>")

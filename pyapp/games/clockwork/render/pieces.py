@@ -2,7 +2,7 @@
 view), and the units, each focusable with its details as its name (and in the details panel beside the board)."""
 from __future__ import annotations
 
-from ....ui.markup import esc, number, part
+from ....ui.markup import esc, memo, number, part
 from .art import UNIT_SYMBOLS, symbol_use
 from .shared import SIZE, arrow_points, name_of, pos, seat_cls
 
@@ -73,8 +73,10 @@ def gates_svg(view: ClockworkView, names: list[str]) -> str:
         except (ValueError, TypeError):
             pass
         gt = f"Gate Token of {name_of(names, gate.get('owner'))} on {h}, arrow to {ah} (defense 9)"
-        out.append(f'{spot}<g class="gate {pc}" tabindex="0" role="img" aria-label="{esc(gt)}" data-key="cw-gate-{esc(h)}">'
-                   f'<title>{esc(gt)}</title><use href="#cw-gate" class="gate-body" x="{x}" y="{y}"/>{arrow}</g>')
+        # a part each (about 500 characters): an update that leaves a token alone sends its name only
+        out.append(spot + part(f"cw-gate-{h}", f'<g class="gate {pc}" tabindex="0" role="img" aria-label="{esc(gt)}" '
+                   f'data-key="cw-gate-{esc(h)}"><title>{esc(gt)}</title><use href="#cw-gate" class="gate-body" '
+                   f'x="{x}" y="{y}"/>{arrow}</g>'))
     return "".join(out)
 
 
@@ -93,9 +95,9 @@ def portals_svg(view: ClockworkView, names: list[str]) -> str:
         # its symbol: the unit's (only its owner sees it), else a rift; a card without a symbol, its initials
         sym = symbol_use(unit if unit else "portal", x, y, 11, "psym") or \
             f'<text class="plabel" x="{x}" y="{y + 3:.1f}">{esc(ABBREV.get(str(unit), str(unit)[:3]))}</text>'
-        out.append(f'<g class="portal {seat_cls(p.get("owner"))}{" known" if unit else ""}" tabindex="0" role="img" '
-                   f'aria-label="{esc(title)}" data-key="cw-portal-{esc(p.get("hex"))}"><title>{esc(title)}</title>'
-                   f'<use href="#cw-portal" class="pbody" x="{x}" y="{y}"/>{sym}</g>')
+        out.append(part(f"cw-portal-{p.get('hex')}", f'<g class="portal {seat_cls(p.get("owner"))}{" known" if unit else ""}" '
+                   f'tabindex="0" role="img" aria-label="{esc(title)}" data-key="cw-portal-{esc(p.get("hex"))}">'
+                   f'<title>{esc(title)}</title><use href="#cw-portal" class="pbody" x="{x}" y="{y}"/>{sym}</g>'))
     return "".join(out)
 
 
@@ -107,37 +109,43 @@ def units_svg(view: ClockworkView, hexes: dict, link: dict[str, int], seat: int 
     for i, u in enumerate(view.get("units") or []):
         if u.get("hex") not in hexes:
             continue
-        h = u["hex"]
-        x, y = pos(h)
-        ctrl = u.get("controller", u.get("owner"))
         own = isinstance(seat, int) and u.get("owner") == seat
-        ucls = ["unit", seat_cls(ctrl), str(u.get("type", "")), f"i{i}"]
-        if ctrl != u.get("owner"):
-            ucls.append("corrupted")
-        if ctrl == active and (u.get("moved") or u.get("attacked") or u.get("done")):
-            ucls.append("spent")
-        if h in link:
-            ucls += ["act", f"k{link[h]}"]
-        shape = TYPE_SHAPE.get(u.get("type"), "cw-soldier")
-        owner_ring = (f'<circle class="owner-ring {seat_cls(u.get("owner"))}" cy="-3.5" r="{SIZE * 0.7:.1f}"/>'
-                      if ctrl != u.get("owner") else "")
-        # the body's shape says the type (soldier, vehicle, building), a pattern over it the seat (:mod:`.art`), the
-        # symbol on it the card (its name in words in the unit's name), attack/defense under it
-        name = str(u.get("name") or UNIT_NAMES.get(u.get("card"), "?"))
-        short = f'{name} {number(u.get("attack"))}/{number(u.get("defense"))}'
-        pat = (f'<use href="#{shape}" class="pat" fill="url(#cw-pat-{ctrl})" transform="translate(0,-3.5) scale(.9)"/>'
-               if isinstance(ctrl, int) and 0 < ctrl < 6 else "")
-        sym = (symbol_use(u.get("card"), 0, -3.5, 13, "utype") if u.get("card") in UNIT_SYMBOLS else
-               f'<text class="uname" y="-0.2" aria-hidden="true">{esc(abbrev(u))}</text>')
-        title = unit_title(u, names, own)
-        label = short + title[len(name):] if title.startswith(name + " ") else f"{short}: {title}"
-        out.append(part(f"cw-u{i}", f'<g class="{" ".join(ucls)}" transform="translate({x},{y})" tabindex="0" role="button" '
-                   f'data-key="cw-unit-{esc(u.get("id"))}" '
-                   f'aria-label="{esc(label)}"><title>{esc(label)}</title>{owner_ring}'
-                   f'<use href="#{shape}" class="body" transform="translate(0,-3.5) scale(.9)"/>{pat}{sym} '
-                   f'<text class="ustat" y="15.2" aria-hidden="true">{esc(number(u.get("attack")))}/'
-                   f'{esc(number(u.get("defense")))}</text></g>'))
+        out.append(_unit_svg(u, i, link.get(u["hex"]), own, active, names))
     return "".join(out)
+
+
+@memo                  # (a unit that did not move or change is not drawn again: its own view data and flags only)
+def _unit_svg(u: UnitView, i: int, k: int | None, own: bool, active: object, names: list[str]) -> str:
+    """One unit as a part: ``k`` its marker group's number (None: no markers), ``own``: the viewer's unit."""
+    h = u["hex"]
+    x, y = pos(h)
+    ctrl = u.get("controller", u.get("owner"))
+    ucls = ["unit", seat_cls(ctrl), str(u.get("type", "")), f"i{i}"]
+    if ctrl != u.get("owner"):
+        ucls.append("corrupted")
+    if ctrl == active and (u.get("moved") or u.get("attacked") or u.get("done")):
+        ucls.append("spent")
+    if k is not None:
+        ucls += ["act", f"k{k}"]
+    shape = TYPE_SHAPE.get(u.get("type"), "cw-soldier")
+    owner_ring = (f'<circle class="owner-ring {seat_cls(u.get("owner"))}" cy="-3.5" r="{SIZE * 0.7:.1f}"/>'
+                  if ctrl != u.get("owner") else "")
+    # the body's shape says the type (soldier, vehicle, building), a pattern over it the seat (:mod:`.art`), the
+    # symbol on it the card (its name in words in the unit's name), attack/defense under it
+    name = str(u.get("name") or UNIT_NAMES.get(u.get("card"), "?"))
+    short = f'{name} {number(u.get("attack"))}/{number(u.get("defense"))}'
+    pat = (f'<use href="#{shape}" class="pat" fill="url(#cw-pat-{ctrl})" transform="translate(0,-3.5) scale(.9)"/>'
+           if isinstance(ctrl, int) and 0 < ctrl < 6 else "")
+    sym = (symbol_use(u.get("card"), 0, -3.5, 13, "utype") if u.get("card") in UNIT_SYMBOLS else
+           f'<text class="uname" y="-0.2" aria-hidden="true">{esc(abbrev(u))}</text>')
+    title = unit_title(u, names, own)
+    label = short + title[len(name):] if title.startswith(name + " ") else f"{short}: {title}"
+    return part(f"cw-u{i}", f'<g class="{" ".join(ucls)}" transform="translate({x},{y})" tabindex="0" role="button" '
+                f'data-key="cw-unit-{esc(u.get("id"))}" '
+                f'aria-label="{esc(label)}"><title>{esc(label)}</title>{owner_ring}'
+                f'<use href="#{shape}" class="body" transform="translate(0,-3.5) scale(.9)"/>{pat}{sym} '
+                f'<text class="ustat" y="15.2" aria-hidden="true">{esc(number(u.get("attack")))}/'
+                f'{esc(number(u.get("defense")))}</text></g>')
 
 
 def unit_details(view: ClockworkView, seat: int | None, names: list[str]) -> str:

@@ -1,0 +1,80 @@
+"""The renderers' memoised pieces (``pyapp.ui.markup.memo``: Hex Battle's units, Doomspire's tiles, Clockwork's
+units...) draw byte for byte what the uncached functions draw, all through seeded games, bots' turns included:
+a piece remembered from an earlier update (or from another game in the same tab) is never stale."""
+import random
+import re
+from html import unescape
+
+import pytest
+
+from pyapp.ui import App, DictStorage, markup
+
+ACTION_RE = re.compile(r'data-action="([^"]+)"')
+SEATS = {"hexbattle": "human,bot:greedy", "doomspire": "human,bot:random,bot:random",
+         "clockwork": "human,bot:crusader,bot:crusader", "icefortress": "human,bot:planner",
+         "cloudspire": "human,bot:raider"}
+
+
+def same_uncached(app, monkeypatch):
+    """The app's markup now, with the memos on (warm from the updates before), equals the markup drawn afresh."""
+    cached = app.render()
+    with monkeypatch.context() as m:
+        m.setattr(markup, "MEMO_OFF", True)
+        fresh = app.render()
+    assert cached == fresh
+    return cached
+
+
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_memoised_pieces_are_byte_for_byte_the_uncached_ones(game, monkeypatch):
+    updates = 0
+    for seed in (42, 7):                       # two games in one process: the second starts on warm memos
+        app = App(DictStorage(), {"game": game, "seats": SEATS[game], "seed": str(seed), "fast": "1"})
+        rng = random.Random(seed)
+        html = same_uncached(app, monkeypatch)
+        for _ in range(15):
+            while app.bot_pending():
+                app.step_bot()
+                html = same_uncached(app, monkeypatch)
+                updates += 1
+            ids = sorted({unescape(a) for a in ACTION_RE.findall(html)})
+            if not ids:
+                break
+            app.handle("action", rng.choice(ids))
+            html = same_uncached(app, monkeypatch)
+            updates += 1
+    assert updates > 20
+
+
+def test_a_memo_can_be_switched_off_and_on(monkeypatch):
+    calls = []
+    f = markup.memo(lambda x: calls.append(x) or f"<b>{x}</b>")
+    assert f(1) == f(1) == "<b>1</b>" and calls == [1]
+    monkeypatch.setattr(markup, "MEMO_OFF", True)
+    assert f(1) == "<b>1</b>" and calls == [1, 1]
+
+
+def test_an_ice_fortress_room_card_places_the_actions_it_is_said_to(monkeypatch):
+    """Ice Fortress's room cards are memoised apart from which actions they place (``_card_takes``, so that the
+    rest still get a button of their own): the ids a card takes while drawing are exactly those."""
+    from pyapp.games.icefortress import render as R
+
+    checked = 0
+    app = App(DictStorage(), {"game": "icefortress", "seats": SEATS["icefortress"], "seed": "5", "fast": "1"})
+    rng = random.Random(5)
+    for _ in range(25):
+        while app.bot_pending():
+            app.step_bot()
+        html = app.render()
+        acts = {a.id: a for a in app.state.legal_actions(0)}
+        view = app.state.view(0)
+        for cid in (view.get("rooms") or {}):
+            o = R._Out(acts)
+            R._room_card(o, view, cid, view.get("hints") or {}, R._marks_at(view))
+            assert sorted(o.used) == sorted(R._card_takes(cid, acts))
+            checked += bool(o.used)
+        ids = sorted({unescape(a) for a in ACTION_RE.findall(html)})
+        if not ids:
+            break
+        app.handle("action", rng.choice(ids))
+    assert checked > 3
