@@ -807,23 +807,32 @@ else:
         state = game.new(players, g["seed"])
         done = 0
         for j, at in enumerate(g["at"]):
-            while done < at:
-                state.apply(state.to_act[0], g["ids"][done])
-                done += 1
+            try:
+                while done < at:
+                    state.apply(state.to_act[0], g["ids"][done])
+                    done += 1
+            except Exception as exc:          # this tree's rules differ here: the rest of the game is not the same
+                print(f"{game_id} seed {g['seed']}: replay stops at action {done}: {exc!r}", file=sys.stderr)
+                break
             bot = botlib.make(game_id, "hard", 7000 + 100 * gi + j)
             box = [0]
             counted(bot, box)
             t0 = clock()
             a = bot.choose(state, 0)
-            rows.append({"cpu": clock() - t0, "rollouts": bot.last_rollouts, "sim": box[0], "choice": a})
+            rows.append({"at": f"{g['seed']}:{at}", "cpu": clock() - t0, "rollouts": bot.last_rollouts, "sim": box[0],
+                         "choice": a})
     print(json.dumps(rows))
 """
 
 
 def _rollout_child(tree: Path, *args: str) -> list:
-    out = subprocess.run([sys.executable, "-c", ROLLOUT_CHILD, str(tree), *args], check=True,
-                         capture_output=True, text=True, cwd=str(tree)).stdout
-    return json.loads(out)
+    run = subprocess.run([sys.executable, "-c", ROLLOUT_CHILD, str(tree), *args], capture_output=True, text=True,
+                         cwd=str(tree))
+    if run.returncode:
+        raise RuntimeError(f"rollouts child in {tree} failed:\n{run.stderr[-2000:]}")
+    for line in run.stderr.splitlines():
+        print("  " + line, flush=True)
+    return json.loads(run.stdout)
 
 
 def rollout_summary(rows: list[dict], budget_s: float) -> dict:
@@ -874,9 +883,13 @@ def bench_rollouts(game_id: str, players: int = 2, n_games: int = 2, per_game: i
         for name in order:
             rows[name] += _rollout_child(trees[name], "time", game_id, str(players), f.name)
         os.unlink(f.name)
+    # only the positions every tree reached (a tree whose rules differ may stop replaying a game early)
+    common = set.intersection(*({x["at"] for x in v} for v in rows.values()))
+    dropped = len(rows["now"]) - len(common)
+    rows = {name: [x for x in v if x["at"] in common] for name, v in rows.items()}
     ref = rows.get("before") or rows["now"]
     budget_s = med([x["cpu"] for x in ref]) or 0.0
-    out = {"game": game_id, "players": players, "games": len(plan), "budget_s": budget_s,
+    out = {"game": game_id, "players": players, "games": len(plan), "budget_s": budget_s, "dropped": dropped,
            **{name: rollout_summary(v, budget_s) for name, v in rows.items()}}
     if "before" in rows and len(rows["before"]) == len(rows["now"]):
         out["same_choice"] = sum(a["choice"] == b["choice"] for a, b in zip(rows["now"], rows["before"]))
