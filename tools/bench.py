@@ -819,8 +819,10 @@ else:
             counted(bot, box)
             t0 = clock()
             a = bot.choose(state, 0)
+            cands = len(getattr(bot, "_totals", None) or {}) or 1
             rows.append({"at": f"{g['seed']}:{at}", "cpu": clock() - t0, "rollouts": bot.last_rollouts, "sim": box[0],
-                         "choice": a})
+                         "choice": a, "copies": bot.last_rollouts // cands,
+                         "capped": bot.last_rollouts // cands >= getattr(bot, "determinizations", 0)})
     print(json.dumps(rows))
 """
 
@@ -849,6 +851,7 @@ def rollout_summary(rows: list[dict], budget_s: float) -> dict:
     rolls = sum(r["rollouts"] for r in rows)
     rate = sim / cpu if cpu else 0.0
     return {"decisions": len(rows), "cpu_s": round(cpu, 3), "sim": sim, "rollouts": rolls,
+            "copies_capped": sum(bool(r.get("capped")) for r in rows),
             "sim_per_s": round(rate, 1), "rollouts_per_s": round(rolls / cpu, 1) if cpu else 0.0,
             "median_s": med(times), "p95_s": pct(times, 95), "max_s": max(times, default=None),
             "sim_per_decision": round(sim / len(rows), 1) if rows else 0.0,
@@ -911,11 +914,12 @@ def run_rollouts(args) -> list[dict]:
 def report_rollouts(rows: list[dict], also: str = "") -> None:
     print(f"\nHard bots' search, CPython, the same positions in each tree (before = {ROLLOUT_BEFORE}, the kit before "
           "issue 33's speed work); simulated actions and rollouts per CPU second; the fixed budget is before's "
-          "median decision")
+          "median decision; capped: decisions of this tree that dealt all the copies it may (`determinizations`), "
+          "not stopped by the budget")
     names = ["now", "before"] + (["also"] if also else [])
     print(f"  {'game':<12}{'dec':>5}  " + "".join(f"{n + ' act/s':>13}{'roll/s':>8}{'med s':>7}{'p95 s':>7}"
                                                    for n in names) + f"{'gain':>7}{'budget s':>10}{'act/dec now':>12}"
-                                                                     f"{'before':>8}{'same':>6}")
+                                                                     f"{'before':>8}{'same':>6}{'capped':>8}")
     for r in rows:
         cells = ""
         for n in names:
@@ -926,7 +930,7 @@ def report_rollouts(rows: list[dict], also: str = "") -> None:
         gain = f"{r['now']['sim_per_s'] / b['sim_per_s']:.2f}x" if b and b["sim_per_s"] else "-"
         print(f"  {r['game']:<12}{r['now']['decisions']:>5}  {cells}{gain:>7}{r['budget_s']:>10.3f}"
               f"{r['now']['sim_at_budget']:>12,.0f}{(b['sim_at_budget'] if b else 0):>8,.0f}"
-              f"{r.get('same_choice', '-'):>6}")
+              f"{r.get('same_choice', '-'):>6}{r['now'].get('copies_capped', 0):>8}")
 
 
 # ------------------------------------------------------------------ main
