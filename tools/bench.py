@@ -893,7 +893,8 @@ def bench_rollouts(game_id: str, players: int = 2, n_games: int = 2, per_game: i
     ref = rows.get("before") or rows["now"]
     budget_s = med([x["cpu"] for x in ref]) or 0.0
     out = {"game": game_id, "players": players, "games": len(plan), "budget_s": budget_s, "dropped": dropped,
-           **{name: rollout_summary(v, budget_s) for name, v in rows.items()}}
+           **{name: rollout_summary(v, budget_s) for name, v in rows.items()},
+           "positions": {name: v for name, v in rows.items()}}
     if "before" in rows and len(rows["before"]) == len(rows["now"]):
         out["same_choice"] = sum(a["choice"] == b["choice"] for a, b in zip(rows["now"], rows["before"]))
     return out
