@@ -744,6 +744,196 @@ def run_slices(args) -> list[dict]:
     return out
 
 
+# ------------------------------------------------------------------ hard bots' rollouts per CPU second, side by side
+# Issue 33, item 1 ("give the gain to the bots").  The hard bots were written after the game kit, so the pre-kit
+# commit has none: the reference is the kit before issue 33's speed work (the same budgets as the strength table
+# measured, 2026-11-26).  Each game's hard bot against its strength-table opponent (Ice Fortress: a hard team).
+ROLLOUT_BEFORE = "8520796"
+ROLLOUT_GAMES = {"hexbattle": "greedy", "doomspire": "goal", "clockwork": "crusader", "icefortress": "hard",
+                 "cloudspire": "raider"}
+# Child process, tree first on sys.path.  "collect": play seeded games (seat 0 the hard bot) and print, per game,
+# its actions up to its last sampled decision and the indices of up to N of seat 0's decisions the hard bot searched
+# (rollouts > 0), spread evenly.  "time": replay those games by action id and take the hard bot's decision (a new
+# bot seeded by the decision's number) on each sampled position: its CPU time, rollouts, simulated actions (each
+# rollout's actions plus the candidate's own, counted as the search loop counts its budget) and its choice.
+ROLLOUT_CHILD = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from pyapp import bots as botlib, games as gamelib
+mode, game_id, players = sys.argv[2], sys.argv[3], int(sys.argv[4])
+game = gamelib.get(game_id)
+clock = time.process_time
+
+def counted(bot, box):
+    from pyapp.bots.levels import RolloutBot
+    if type(bot).rollout is not RolloutBot.rollout:       # the search loop calls the game's own rollout
+        orig = bot.rollout
+        def rollout(s, seat, seed):
+            v, n = orig(s, seat, seed)
+            box[0] += n + 1
+            return v, n
+        bot.rollout = rollout
+    else:
+        orig_steps = bot.rollout_steps
+        def rollout_steps(s, seat, seed):
+            v, n = yield from orig_steps(s, seat, seed)
+            box[0] += n + 1
+            return v, n
+        bot.rollout_steps = rollout_steps
+
+if mode == "collect":
+    opp, seed, n_games, per_game = sys.argv[5], int(sys.argv[6]), int(sys.argv[7]), int(sys.argv[8])
+    out = []
+    for g in range(n_games):
+        state = game.new(players, seed + g)
+        seats = [botlib.make(game_id, "hard" if i == 0 else opp, (seed + g) * 31 + i) for i in range(players)]
+        ids, searched = [], []
+        while not state.is_over and len(ids) < 20000:
+            p = state.to_act[0]
+            a = seats[p].choose(state, p)
+            if p == 0 and getattr(seats[0], "last_rollouts", 0) > 0:
+                searched.append(len(ids))
+            state.apply(p, a)
+            ids.append(a)
+        k = len(searched)
+        pick = sorted({searched[i * k // per_game] for i in range(min(per_game, k))}) if k else []
+        if pick:
+            out.append({"seed": seed + g, "ids": ids[:pick[-1]], "at": pick})
+    print(json.dumps(out))
+else:
+    plan = json.loads(open(sys.argv[5]).read())
+    rows = []
+    for gi, g in enumerate(plan):
+        state = game.new(players, g["seed"])
+        done = 0
+        for j, at in enumerate(g["at"]):
+            try:
+                while done < at:
+                    state.apply(state.to_act[0], g["ids"][done])
+                    done += 1
+            except Exception as exc:          # this tree's rules differ here: the rest of the game is not the same
+                print(f"{game_id} seed {g['seed']}: replay stops at action {done}: {exc!r}", file=sys.stderr)
+                break
+            bot = botlib.make(game_id, "hard", 7000 + 100 * gi + j)
+            box = [0]
+            counted(bot, box)
+            t0 = clock()
+            a = bot.choose(state, 0)
+            cands = len(getattr(bot, "_totals", None) or {}) or 1
+            rows.append({"at": f"{g['seed']}:{at}", "cpu": clock() - t0, "rollouts": bot.last_rollouts, "sim": box[0],
+                         "choice": a, "copies": bot.last_rollouts // cands,
+                         "capped": bot.last_rollouts // cands >= getattr(bot, "determinizations", 0)})
+    print(json.dumps(rows))
+"""
+
+
+def _rollout_child(tree: Path, *args: str) -> list:
+    run = subprocess.run([sys.executable, "-c", ROLLOUT_CHILD, str(tree), *args], capture_output=True, text=True,
+                         cwd=str(tree))
+    if run.returncode:
+        raise RuntimeError(f"rollouts child in {tree} failed:\n{run.stderr[-2000:]}")
+    for line in run.stderr.splitlines():
+        print("  " + line, flush=True)
+    return json.loads(run.stdout)
+
+
+def rollout_summary(rows: list[dict], budget_s: float) -> dict:
+    """One tree's figures over its timed decisions: simulated actions and rollouts per CPU second, the decision
+    times (median, p95, max, in s), and what a decision holding ``budget_s`` of CPU would do at that rate.
+
+    >>> s = rollout_summary([{"cpu": 0.5, "rollouts": 10, "sim": 100}, {"cpu": 1.5, "rollouts": 30, "sim": 300}], 0.2)
+    >>> s["sim_per_s"], s["rollouts_per_s"], s["sim_at_budget"], s["median_s"]
+    (200.0, 20.0, 40.0, 1.0)
+    """
+    cpu = sum(r["cpu"] for r in rows)
+    times = [r["cpu"] for r in rows]
+    sim = sum(r["sim"] for r in rows)
+    rolls = sum(r["rollouts"] for r in rows)
+    rate = sim / cpu if cpu else 0.0
+    return {"decisions": len(rows), "cpu_s": round(cpu, 3), "sim": sim, "rollouts": rolls,
+            "copies_capped": sum(bool(r.get("capped")) for r in rows),
+            "sim_per_s": round(rate, 1), "rollouts_per_s": round(rolls / cpu, 1) if cpu else 0.0,
+            "median_s": med(times), "p95_s": pct(times, 95), "max_s": max(times, default=None),
+            "sim_per_decision": round(sim / len(rows), 1) if rows else 0.0,
+            "sim_at_budget": round(rate * budget_s, 1)}
+
+
+def bench_rollouts(game_id: str, players: int = 2, n_games: int = 2, per_game: int = 12, seed: int = 900,
+                   rounds: int = 2, also: str = "") -> dict:
+    """The hard bot's search, this tree beside :data:`ROLLOUT_BEFORE` (and commit ``also``): seeded games played
+    once in this tree give the positions (``per_game`` searched decisions a game); every tree times the same
+    positions in child processes on CPU time, the trees alternating over ``rounds`` chunks of them (the order
+    reversed every other chunk).  The fixed time budget is the reference tree's median decision time."""
+    import tempfile
+    plan = _rollout_child(ROOT, "collect", game_id, str(players), ROLLOUT_GAMES[game_id], str(seed), str(n_games),
+                          str(per_game))
+    trees = {"now": ROOT}
+    before = _pre_kit_tree(ROLLOUT_BEFORE)
+    if before is not None:
+        trees["before"] = before
+    if also:
+        other = _pre_kit_tree(also)
+        if other is not None:
+            trees["also"] = other
+    rows: dict = {name: [] for name in trees}
+    chunks = [plan[i::rounds] for i in range(rounds)]
+    for r, chunk in enumerate(chunks):
+        if not chunk:
+            continue
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump(chunk, f)
+        order = list(trees) if r % 2 == 0 else list(trees)[::-1]
+        for name in order:
+            rows[name] += _rollout_child(trees[name], "time", game_id, str(players), f.name)
+        os.unlink(f.name)
+    # only the positions every tree reached (a tree whose rules differ may stop replaying a game early)
+    common = set.intersection(*({x["at"] for x in v} for v in rows.values()))
+    dropped = len(rows["now"]) - len(common)
+    rows = {name: [x for x in v if x["at"] in common] for name, v in rows.items()}
+    ref = rows.get("before") or rows["now"]
+    budget_s = med([x["cpu"] for x in ref]) or 0.0
+    out = {"game": game_id, "players": players, "games": len(plan), "budget_s": budget_s, "dropped": dropped,
+           **{name: rollout_summary(v, budget_s) for name, v in rows.items()},
+           "positions": {name: v for name, v in rows.items()}}
+    if "before" in rows and len(rows["before"]) == len(rows["now"]):
+        out["same_choice"] = sum(a["choice"] == b["choice"] for a, b in zip(rows["now"], rows["before"]))
+    return out
+
+
+def run_rollouts(args) -> list[dict]:
+    out = []
+    only = set(filter(None, args.games_only.split(",")))
+    for game_id in ROLLOUT_GAMES:
+        if only and game_id not in only:
+            continue
+        print(f"hard bot's rollouts (CPython), {game_id}, this tree and {ROLLOUT_BEFORE} side by side ...", flush=True)
+        out.append(bench_rollouts(game_id, n_games=args.rollout_games, per_game=args.rollout_decisions,
+                                  also=args.speed_also))
+    return out
+
+
+def report_rollouts(rows: list[dict], also: str = "") -> None:
+    print(f"\nHard bots' search, CPython, the same positions in each tree (before = {ROLLOUT_BEFORE}, the kit before "
+          "issue 33's speed work); simulated actions and rollouts per CPU second; the fixed budget is before's "
+          "median decision; capped: decisions of this tree that dealt all the copies it may (`determinizations`), "
+          "not stopped by the budget")
+    names = ["now", "before"] + (["also"] if also else [])
+    print(f"  {'game':<12}{'dec':>5}  " + "".join(f"{n + ' act/s':>13}{'roll/s':>8}{'med s':>7}{'p95 s':>7}"
+                                                   for n in names) + f"{'gain':>7}{'budget s':>10}{'act/dec now':>12}"
+                                                                     f"{'before':>8}{'same':>6}{'capped':>8}")
+    for r in rows:
+        cells = ""
+        for n in names:
+            s = r.get(n)
+            cells += (f"{s['sim_per_s']:>13,.0f}{s['rollouts_per_s']:>8,.0f}{s['median_s']:>7.3f}{s['p95_s']:>7.3f}"
+                      if s else f"{'-':>13}{'-':>8}{'-':>7}{'-':>7}")
+        b = r.get("before")
+        gain = f"{r['now']['sim_per_s'] / b['sim_per_s']:.2f}x" if b and b["sim_per_s"] else "-"
+        print(f"  {r['game']:<12}{r['now']['decisions']:>5}  {cells}{gain:>7}{r['budget_s']:>10.3f}"
+              f"{r['now']['sim_at_budget']:>12,.0f}{(b['sim_at_budget'] if b else 0):>8,.0f}"
+              f"{r.get('same_choice', '-'):>6}{r['now'].get('copies_capped', 0):>8}")
+
+
 # ------------------------------------------------------------------ main
 def machine() -> dict:
     chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
@@ -770,7 +960,10 @@ def main(argv=None) -> int:
     ap.add_argument("--motion-on-only", action="store_true",
                     help="latency: each game with motion on only (no reduced-motion run beside it)")
     ap.add_argument("--games-only", default="", help="comma list of game ids for the play bench")
-    ap.add_argument("--only", default="", help="comma list of the only sections to run: boot,latency,playout,speed,bots,slices")
+    ap.add_argument("--only", default="",
+                    help="comma list of the only sections to run: boot,latency,playout,speed,bots,slices,rollouts")
+    ap.add_argument("--rollout-games", type=int, default=2, help="rollouts: seeded games per game giving the positions")
+    ap.add_argument("--rollout-decisions", type=int, default=12, help="rollouts: the hard bot's searched decisions a game")
     ap.add_argument("--slice-games", type=int, default=2, help="slices: games per bot")
     ap.add_argument("--slice-decisions", type=int, default=120, help="slices: at most this many decisions a game")
     ap.add_argument("--slice-bots", default="", help="slices: comma list of bot names (default: the levels and the old best)")
@@ -780,8 +973,12 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
     if args.only:
-        skip = {"boot", "latency", "playout", "speed", "bots", "slices"} - set(args.only.split(","))
+        skip = {"boot", "latency", "playout", "speed", "bots", "slices", "rollouts"} - set(args.only.split(","))
+    elif "rollouts" not in set(filter(None, args.skip.split(","))):
+        skip.add("rollouts")                          # minutes of CPU: only when asked for (--only rollouts)
     results = {"machine": machine()}
+    if "rollouts" not in skip:
+        results["rollouts"] = {"before": ROLLOUT_BEFORE, "also": args.speed_also, "rows": run_rollouts(args)}
     if "slices" not in skip:
         results["slices"] = run_slices(args)
     if "playout" not in skip:
@@ -910,6 +1107,8 @@ def report(r: dict) -> None:
               f"(mean {p['mean_length']} actions), errors {p['errors']}")
     if r.get("speed"):
         report_speed(r["speed"]["rows"], r["speed"]["seconds"], r["speed"].get("also", ""))
+    if "rollouts" in r:
+        report_rollouts(r["rollouts"]["rows"], r["rollouts"].get("also", ""))
     if r.get("bots"):
         print("\nBots in the browser (every seat the bot; fast; a mouse click on Settings every ~0.25 s meanwhile)")
         print(f"  {'game':<12}{'bot':<10}{'moves':>6}  decision median / p95 / max ms   think slices p95 / max"

@@ -503,7 +503,7 @@ class HardBot(RolloutBot):
              "researching or ending its turn it tries a few choices against possible hands and rolls, changing its "
              "plan only when another works out clearly better.")
     base = PressingBot
-    budget = 110
+    budget = 137
     determinizations = 3
     max_candidates = 4
     horizon = 12
