@@ -30,10 +30,17 @@ SIZES = {"phone": (390, 844, True), "laptop": (1366, 768, False), "desktop": (19
 # table, and a walk among those would stay in the Stack step for ever)
 AVOID = ("concede", "undo", "resign", "offer:", "unpay:", "cancel", "raise:", "lower:", "flip:", "group:", "ungroup:")
 
+# Whether an element is folded away: inside a closed <details> and not in that panel's own summary, at any depth
+# (a summary inside a closed panel is as hidden as the rest of it: Settings' "Connection servers" in the game bar)
+FOLDED_JS = """e => { for (let d = e.closest('details:not([open])'); d;
+                     d = d.parentElement ? d.parentElement.closest('details:not([open])') : null) {
+                  const s = d.querySelector(':scope > summary'); if (!s || !s.contains(e)) return true; }
+                return false; }"""
+
 # (scope: a selector of the parts whose text is measured, '#app' when not given)
 MEASURE_JS = """(scope) => {
   // (the contents of a closed <details> keep a layout box in Chromium but are not drawn: not visible)
-  const folded = e => { const d = e.closest('details:not([open])'); return !!d && !e.closest('summary'); };
+  const folded = __FOLDED__;
   const vis = e => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
                      return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none' && !folded(e); };
   const fixedIn = e => { for (let n = e; n && n.nodeType === 1; n = n.parentElement)
@@ -102,6 +109,7 @@ MEASURE_JS = """(scope) => {
           minFont: minFont && Math.round(minFont * 10) / 10, minText, overlaps: overlaps.slice(0, 8),
           overlapCount: overlaps.length, offside};
 }"""
+MEASURE_JS = MEASURE_JS.replace("__FOLDED__", FOLDED_JS)
 
 
 # Every current choice of the person reachable: each [data-action] (not disabled) scrolled into view has its
@@ -166,7 +174,7 @@ TABLE_JS = """() => {
         if (q.height && q.top < edge - 2 && q.bottom > edge + 2) out.cut.push(n.textContent.trim().slice(0, 40));
     }
   }
-  const folded = e => { const d = e.closest('details:not([open])'); return !!d && !e.closest('summary'); };
+  const folded = __FOLDED__;
   const controls = [...app.querySelectorAll('[data-action], [data-nav], button, summary, select, input, a[href]')]
     .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !folded(e)
                    && getComputedStyle(e).visibility !== 'hidden' && !e.closest('.sr-only'); });
@@ -185,6 +193,7 @@ TABLE_JS = """() => {
   window.scrollTo(0, 0);
   return out;
 }"""
+TABLE_JS = TABLE_JS.replace("__FOLDED__", FOLDED_JS)
 
 IDLE_JS = "() => { const a = document.getElementById('app'); return a.dataset.ready === 'true' && !a.dataset.busy; }"
 
