@@ -5,7 +5,6 @@ the dice the end-of-turn question weighs collected while listing).  ``PlainListi
 was before, method for method; random games compare every seat's legal actions (ids, labels, kinds, the question
 and their order, which random play and the bots' ties depend on) at every step, with 2 and 4 lords.
 """
-import gc
 
 import pytest
 
@@ -226,24 +225,3 @@ def test_the_plain_reference_differs_from_a_wrong_listing():
     seat = st.to_act[0]
     fast = [a for a in st.legal_actions(seat) if not (a.kind == "boat" and a.id.count(":") == 2)][:-1]
     assert fast != _plain(st).legal_actions(seat)[:-1]
-
-
-def test_random_play_leaves_no_garbage_for_the_cycle_collector():
-    """A move listing once left a reference cycle (a nested walk that named itself, holding the routes and the
-    occupancy) for the cyclic garbage collector at every call: random play must free everything as it goes."""
-    st = GAME.new(4, 8)
-    rng = Rng(8, stream=5)
-    gc.collect()
-    gc.disable()
-    try:
-        listings = 0
-        for _ in range(300):
-            seat = st.to_act[0]
-            acts = st.legal_actions(seat)
-            listings += any(a.kind == "move" for a in acts)
-            playing = [a for a in acts if a.kind != "concede"] or acts
-            st.apply(seat, playing[rng.below(len(playing))].id)
-        assert listings > 50
-        assert gc.collect() == 0
-    finally:
-        gc.enable()
