@@ -13,6 +13,7 @@ default seat names, hexagon outlines, the board's marker layer and the log panel
 from __future__ import annotations
 
 import math
+import operator
 import re
 
 from ..engine.log import html as _log_html
@@ -347,9 +348,9 @@ def log_details(cls: str, lines: Sequence[Any], line_html: Callable[[Any], str] 
                    + "</ol>") + "</details>")
 
 
-# cls -> (how lines are drawn, the lines last drawn, their <li> markup): a log only grows, and its lines are the
-# state's own objects, so a line that is the very same object as last time is not drawn again
-_LOG_DRAWN: dict[str, tuple[tuple, list, list[str]]] = {}
+# cls -> (how lines are drawn, the lines last drawn, their <li> markup, the number after them): a log only grows,
+# and its lines are the state's own objects, so a line that is the very same object as last time is not drawn again
+_LOG_DRAWN: dict[str, tuple[tuple, list, list[str], int]] = {}
 
 
 def _log_items(cls: str, lines: Sequence[Any], before: int, show: Callable[[Any], str], names: Sequence[str] | None,
@@ -357,17 +358,24 @@ def _log_items(cls: str, lines: Sequence[Any], before: int, show: Callable[[Any]
     """The ``<li>`` of each line; ``before`` lines of the log come before ``lines`` (not shown)."""
     how = (tuple(names) if names is not None else None, getattr(line_html, "__qualname__", None), before)
     old = _LOG_DRAWN.get(cls)
-    old_lines, old_items = (old[1], old[2]) if old is not None and old[0] == how else ((), [])
-    items = []
-    n = before
-    for i, line in enumerate(lines):
+    start, items, n = 0, [], before
+    if old is not None and old[0] == how and not MEMO_OFF:
+        old_lines, old_items = old[1], old[2]
+        k = len(old_lines)
+        if k <= len(lines) and all(map(operator.is_, old_lines, lines)):
+            start, items, n = k, list(old_items), old[3]      # (the usual update: the same log, grown at its end)
+        else:                                                 # (an undo, another game: line by line)
+            same = next((i for i, (a, b) in enumerate(zip(old_lines, lines)) if a is not b), min(k, len(lines)))
+            if same:
+                start, items = same, old_items[:same]
+                n += sum(not (isinstance(line, dict) and line.get("kind") == "hint") for line in lines[:same])
+    for i in range(start, len(lines)):
+        line = lines[i]
         note = isinstance(line, dict) and line.get("kind") == "hint"    # the app's note (pyapp.ui.hints): no number
         n += not note
-        if i < len(old_lines) and old_lines[i] is line:
-            items.append(old_items[i])
-        elif note:
+        if note:
             items.append(f'<li data-key="log{n}-{i}" class="log-note"><span class="log-n"></span> {show(line)}</li>')
         else:
             items.append(f'<li data-key="log{n}"><span class="log-n">{n}</span> {show(line)}</li>')
-    _LOG_DRAWN[cls] = (how, list(lines), items)
+    _LOG_DRAWN[cls] = (how, list(lines), items, n)
     return items

@@ -78,3 +78,19 @@ def test_an_ice_fortress_room_card_places_the_actions_it_is_said_to(monkeypatch)
             break
         app.handle("action", rng.choice(ids))
     assert checked > 3
+
+
+def test_the_log_drawn_from_the_lines_drawn_before_is_the_log_drawn_afresh(monkeypatch):
+    """The log's lines are drawn once (``markup._log_items`` keeps the lines it drew while the log only grows at its
+    end): growing, taken back (an undo), a hint's note put in the middle, fewer lines shown, each drawn as afresh."""
+    lines = [{"text": "{0} moves", "seats": [i % 2]} for i in range(6)]
+    note = {"kind": "hint", "text": "{0} asked for a hint", "seats": [0]}
+    shows = [(lines[:3], None), (lines[:6], None), (lines[:4], None), (lines[:2] + [note] + lines[2:5], None),
+             (lines[:2] + [note] + lines[2:6], None), (lines[:6], 3), (lines[:6], None), ([], None), (lines[:1], None)]
+    for shown, last in shows:
+        cached = markup.log_details("t-log", shown, last=last, names=["Ann", "Bo"])
+        with monkeypatch.context() as m:
+            m.setattr(markup, "MEMO_OFF", True)
+            assert cached == markup.log_details("t-log", shown, last=last, names=["Ann", "Bo"])
+    assert 'data-key="log2-2" class="log-note"' in markup.log_details("t-log", lines[:2] + [note] + lines[2:4],
+                                                                      names=["Ann", "Bo"])
