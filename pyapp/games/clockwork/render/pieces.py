@@ -57,27 +57,30 @@ def gates_svg(view: ClockworkView, names: list[str]) -> str:
     """Every Gate Token: the token with a broad arrow inside its own hex pointing at the side where its
     portals come in, and that hex ringed in the owner's colour (arrows never reach into another hex); the token
     takes the focus and is named."""
-    out = []
-    for gate in view.get("gates") or []:
-        h, ah = gate.get("hex"), gate.get("arrow")
-        try:
-            x, y = pos(h)
-        except (ValueError, TypeError):
-            continue
-        pc = seat_cls(gate.get("owner"))
-        arrow = spot = ""
-        try:
-            ax, ay = pos(ah)
-            arrow = f'<polygon class="gate-arrow" points="{arrow_points(x, y, ax, ay, 0, SIZE * 0.84, 8, 7, 2.6)}"/>'
-            spot = f'<use href="#cw-hl" class="ring arrow-spot {pc}" x="{ax}" y="{ay}"/>'
-        except (ValueError, TypeError):
-            pass
-        gt = f"Gate Token of {name_of(names, gate.get('owner'))} on {h}, arrow to {ah} (defense 9)"
-        # a part each (about 500 characters): an update that leaves a token alone sends its name only
-        out.append(spot + part(f"cw-gate-{h}", f'<g class="gate {pc}" tabindex="0" role="img" aria-label="{esc(gt)}" '
-                   f'data-key="cw-gate-{esc(h)}"><title>{esc(gt)}</title><use href="#cw-gate" class="gate-body" '
-                   f'x="{x}" y="{y}"/>{arrow}</g>'))
-    return "".join(out)
+    return "".join(_gate_svg(gate, name_of(names, gate.get("owner"))) for gate in view.get("gates") or [])
+
+
+@memo
+def _gate_svg(gate: dict, owner: str) -> str:
+    """One Gate Token (remembered by its own view data and its owner's name: most updates move no token)."""
+    h, ah = gate.get("hex"), gate.get("arrow")
+    try:
+        x, y = pos(h)
+    except (ValueError, TypeError):
+        return ""
+    pc = seat_cls(gate.get("owner"))
+    arrow = spot = ""
+    try:
+        ax, ay = pos(ah)
+        arrow = f'<polygon class="gate-arrow" points="{arrow_points(x, y, ax, ay, 0, SIZE * 0.84, 8, 7, 2.6)}"/>'
+        spot = f'<use href="#cw-hl" class="ring arrow-spot {pc}" x="{ax}" y="{ay}"/>'
+    except (ValueError, TypeError):
+        pass
+    gt = f"Gate Token of {owner} on {h}, arrow to {ah} (defense 9)"
+    # a part each (about 500 characters): an update that leaves a token alone sends its name only
+    return spot + part(f"cw-gate-{h}", f'<g class="gate {pc}" tabindex="0" role="img" aria-label="{esc(gt)}" '
+                       f'data-key="cw-gate-{esc(h)}"><title>{esc(gt)}</title><use href="#cw-gate" class="gate-body" '
+                       f'x="{x}" y="{y}"/>{arrow}</g>')
 
 
 def portals_svg(view: ClockworkView, names: list[str]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ....ui import markup
 from ....ui.markup import part
 from ..geometry import TABLE
 from .shared import HH, hex_edge, pos, seat_cls
@@ -54,14 +55,24 @@ def terrain_svg(board: BoardView | dict, view: ClockworkView | dict, acts: dict[
     hexes = board.get("hexes") or {}
     terr_ctrl = {t.get("id"): t.get("controller") for t in board.get("territories") or []}
     key = tuple((h, (v or {}).get("kind"), (v or {}).get("territory")) for h, v in sorted(hexes.items()))
-    _cells, borders, labels = _terrain(key)
-    cells = _cells_svg(key, tuple(sorted((str(t), c) for t, c in terr_ctrl.items() if isinstance(c, int))))
-    out = [part("cw-cells", f'<g class="cw-cells">{cells}</g>')]
-    if borders:
-        out.append(part("cw-borders", f'<path class="borders" d="{borders}"></path>'))
     taken = ({u.get("hex") for u in view.get("units") or []} | {g.get("hex") for g in view.get("gates") or []}
              | {p.get("hex") for p in view.get("portals") or []})
     taken.update(aid[5:].partition(">")[0] for aid in acts if aid.startswith("gate:"))
+    ctrl = tuple(sorted((str(t), c) for t, c in terr_ctrl.items() if isinstance(c, int)))
+    # (drawn once per arrangement, control and set of occupied hexes: most updates change none of them)
+    draw = _terrain_drawn.__wrapped__ if markup.MEMO_OFF else _terrain_drawn
+    return draw(key, ctrl, frozenset(h for h in taken if h in hexes))
+
+
+@lru_cache(maxsize=32)
+def _terrain_drawn(key: tuple, ctrl: tuple[tuple[str, int], ...], taken: frozenset) -> str:
+    """:func:`terrain_svg`'s markup for one arrangement of grids (``key``), control of its territories and set of
+    hexes with a piece on them."""
+    _cells, borders, labels = _terrain(key)
+    cells = _cells_svg(key, ctrl)
+    out = [part("cw-cells", f'<g class="cw-cells">{cells}</g>')]
+    if borders:
+        out.append(part("cw-borders", f'<path class="borders" d="{borders}"></path>'))
     # a group per column of the table (a part each), so a piece that moves resends one or two columns' labels,
     # not all of them (6.6 K)
     cols: dict[str, list[str]] = {}
