@@ -56,7 +56,8 @@ def test_a_memo_can_be_switched_off_and_on(monkeypatch):
 
 def test_an_ice_fortress_room_card_places_the_actions_it_is_said_to(monkeypatch):
     """Ice Fortress's room cards are memoised apart from which actions they place (``_card_takes``, so that the
-    rest still get a button of their own): the ids a card takes while drawing are exactly those."""
+    rest still get a button of their own): a card's markup holds exactly those actions, each once, and every
+    legal action is offered on the page (on a card or in the bar)."""
     from pyapp.games.icefortress import render as R
 
     checked = 0
@@ -70,10 +71,13 @@ def test_an_ice_fortress_room_card_places_the_actions_it_is_said_to(monkeypatch)
         view = app.state.view(0)
         for cid in (view.get("rooms") or {}):
             o = R._Out(acts)
-            R._room_card(o, view, cid, view.get("hints") or {}, R._marks_at(view))
-            assert sorted(o.used) == sorted(R._card_takes(cid, acts))
-            checked += bool(o.used)
+            card = R._room_card(o, view, cid, view.get("hints") or {}, R._marks_at(view))
+            drawn = [unescape(a) for a in ACTION_RE.findall(card)]
+            assert sorted(drawn) == sorted(set(drawn)) == sorted(o.used) == sorted(R._card_takes(cid, acts))
+            checked += bool(drawn)
         ids = sorted({unescape(a) for a in ACTION_RE.findall(html)})
+        if app.state.to_act == [0]:
+            assert set(acts) <= set(ids), set(acts) - set(ids)
         if not ids:
             break
         app.handle("action", rng.choice(ids))

@@ -207,7 +207,7 @@ def _room_card(o: _Out, view: dict, cid: str, hints: dict, marks: dict) -> str:
     size = r["size"] if r["size"] in CARD_W else "small"
     w, h = CARD_W[size], CARD_H[size]
     el = r["element"] if r["element"] in ICON else "white"
-    sel = view.get("sel")
+    takes = _card_places(cid, o.acts)          # (which action each group and square places: one rule)
     pad = 8
     parts = [f'<svg class="if-room if-{size}" width="{w + 2 * pad}" height="{h + 2 * pad}" viewBox="{-pad} {-pad} {w + 2 * pad} {h + 2 * pad}" '
              f'style="--legible: {int((w + 2 * pad) * 11 / MIN_FONT) + 1}px; --nat: {w + 2 * pad}" '
@@ -223,10 +223,10 @@ def _room_card(o: _Out, view: dict, cid: str, hints: dict, marks: dict) -> str:
         parts += [el_icon("white", w / 2 + (i - (n - 1) / 2) * 13, bottom - 4.5, 11, "ico crystal") for i in range(n)]
     parts.append("</g>")
     pos = {q["id"]: (4 + (w - 8) * number(q.get("pos", [50, 55])[0]) / 100 - SQ / 2, SQ_Y) for q in r["squares"]}
-    groups, targets = _room_groups(o, view, r, room, cid, w, sel, hints, marks)
+    groups, targets = _room_groups(o, r, room, cid, w, bool(view.get("sel")), hints, marks, takes)
     parts.append(groups)
     parts.append(_room_links(r, pos))
-    parts += [_room_square(o, q, cid, pos[q["id"]], room, hints, marks) for q in r["squares"]]
+    parts += [_room_square(o, q, cid, pos[q["id"]], room, hints, marks, takes) for q in r["squares"]]
     parts.append(targets)
     parts.append(_mark_svg(marks.get(cid, []), 1, 1, w - 2, h - 2, 7))
     parts.append("</svg>")
@@ -247,33 +247,41 @@ class _Label:
         self.label = label
 
 
-def _card_takes(cid: str, acts: dict) -> list[str]:
-    """The action ids the room card ``cid`` places (as :func:`_room_groups` and :func:`_room_square` choose
-    them: a group's build or land, a square's pillar, land, inv or pil), without drawing it."""
+def _card_places(cid: str, acts: dict) -> dict[str, str]:
+    """Which action each place of the room card ``cid`` holds (place id -> action id): a group's build or land (land:
+    earth), a square's pillar, land, inv or pil; the card draws these (:func:`_room_groups`, :func:`_room_square`)
+    and the action bar the rest."""
     r = _room(cid)
-    out = []
+    out = {}
     for places, kinds in (([g["id"] for g in r["groups"]], ("build", "land")),
                           ([q["id"] for q in r["squares"]], ("pillar", "land", "inv", "pil"))):
         for pid in places:
             aid = next((f"{k}:{cid}.{pid}" for k in kinds if f"{k}:{cid}.{pid}" in acts), "")
             if aid:
-                out.append(aid)
+                out[pid] = aid
     return out
 
 
+def _card_takes(cid: str, acts: dict) -> list[str]:
+    """The action ids the room card ``cid`` places (:func:`_card_places`), without drawing it."""
+    return list(_card_places(cid, acts).values())
+
+
 def _card(o: _Out, view: dict, cid: str, hints: dict, marks: dict) -> str:
-    """:func:`_room_card`, remembered by the slice of the view it reads (the room, the selection, the hints and
-    marks on it, the labels of the actions on it): a room that did not change is not drawn again."""
+    """:func:`_room_card`, remembered by the slice of the view it reads (the room, whether a die is selected, the
+    hints and marks on it, the labels of the actions it places): a room that did not change is not drawn again
+    (choosing another die redraws no card)."""
     dot = cid + "."
     room = (view.get("rooms") or {}).get(cid) or {}
-    labels = {aid: a.label for aid, a in o.acts.items() if aid.partition(":")[2].startswith(dot)}
-    o.used.update(_card_takes(cid, o.acts))
-    return _card_drawn(cid, room, view.get("sel"), {k: v for k, v in hints.items() if k.startswith(dot)},
-                       {k: v for k, v in marks.items() if k == cid or k.startswith(dot)}, labels)
+    takes = _card_takes(cid, o.acts)
+    o.used.update(takes)
+    return _card_drawn(cid, room, bool(view.get("sel")), {k: v for k, v in hints.items() if k.startswith(dot)},
+                       {k: v for k, v in marks.items() if k == cid or k.startswith(dot)},
+                       {aid: o.acts[aid].label for aid in takes})
 
 
 @memo
-def _card_drawn(cid: str, room: dict, sel: object, hints: dict, marks: dict, labels: dict) -> str:
+def _card_drawn(cid: str, room: dict, sel: bool, hints: dict, marks: dict, labels: dict) -> str:
     """One room card from plain data only (:func:`_card`)."""
     return _room_card(_Out({aid: _Label(lb) for aid, lb in labels.items()}), {"rooms": {cid: room}, "sel": sel}, cid,
                       hints, marks)
@@ -287,8 +295,8 @@ def _where(view: dict, cid: str) -> str:
     return f"on group {g} of {_room(pc)['name']} ({pc})" if pc else ""
 
 
-def _room_groups(o: _Out, view: dict, r: dict, room: dict, cid: str, w: float, sel, hints: dict,
-                 marks: dict) -> tuple[str, str]:
+def _room_groups(o: _Out, r: dict, room: dict, cid: str, w: float, sel: bool, hints: dict, marks: dict,
+                 takes: dict[str, str]) -> tuple[str, str]:
     """The room's pillar groups (size or the room they carry, occupying invader, why a build there is
     refused) and, apart, the legal build targets (drawn last, on top, so a tap anywhere in the group lands)."""
     ginv, tops = room.get("ginv") or {}, room.get("top") or {}
@@ -299,7 +307,7 @@ def _room_groups(o: _Out, view: dict, r: dict, room: dict, cid: str, w: float, s
         gw = (w - 8) / n
         gy, gh = GRP_Y, GRP_H
         place = f"{cid}.{g['id']}"
-        aid = next((f"{k}:{place}" for k in ("build", "land") if f"{k}:{place}" in o.acts), "")   # land: earth
+        aid = takes.get(g["id"], "")
         a = o.take(aid) if aid else None
         shape = f'<rect class="grp hl" x="{gx + 2:.1f}" y="{gy:.1f}" width="{gw - 4:.1f}" height="{gh:.1f}" rx="4"/>'
         if a is not None:
@@ -341,7 +349,8 @@ def _room_links(r: dict, pos: dict) -> str:
     return "".join(parts)
 
 
-def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict, marks: dict) -> str:
+def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict, marks: dict,
+                 takes: dict[str, str]) -> str:
     """One pillar square at ``at``: its need, the pillar die or invader on it, the last moves there, and
     the tap to place a pillar there."""
     pillars, inv = room.get("pillars") or {}, room.get("inv") or {}
@@ -364,7 +373,7 @@ def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict,
     mark = _mark_svg(marks.get(place, []), sx, sy, SQ, SQ)
     # the square is the control for a die (pillar:), and for a question about it: where an invader lands,
     # which invader to crystallize or repel, which pillar to destroy (the same answers are listed in the bar)
-    aid = next((f"{k}:{place}" for k in ("pillar", "land", "inv", "pil") if f"{k}:{place}" in o.acts), "")
+    aid = takes.get(sid, "")
     a = o.take(aid) if aid else None
     if a is not None:
         # its name starts with the words on it (WCAG 2.5.3 Label in Name); the last moves' seat tags are drawn
