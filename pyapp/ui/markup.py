@@ -188,13 +188,16 @@ def keep_unchanged(markup: str, before: dict[str, str]) -> tuple[str, dict[str, 
         if m is None:
             continue
         old = before.get(key)
-        head = markup[a:markup.index(">", a)]
+        if old is None:
+            continue                                   # (new on the page: sent whole)
         if old == now[key]:
-            out += [markup[pos:a], _stub(m.group(1), head, key)]
+            out += [markup[pos:a], _stub(m.group(1), markup[a:markup.index(">", a)], key)]
             pos = b
-        elif old is not None and (new := _grown_at_front(old, now[key], len(head) + 1)) is not None:
-            out += [markup[pos:a], f"{head} data-keep-tail>{new}</{m.group(1)}>"]
-            pos = b
+        elif len(old) < b - a:
+            head = markup[a:markup.index(">", a)]
+            if (new := _grown_at_front(old, now[key], len(head) + 1)) is not None:
+                out += [markup[pos:a], f"{head} data-keep-tail>{new}</{m.group(1)}>"]
+                pos = b
     if not out:
         return markup, now
     out.append(markup[pos:])
@@ -217,7 +220,7 @@ def _stub(tag: str, head: str, key: str) -> str:
     return f'<{tag}{"".join(_NAMES.findall(head))}{PART_ATTR}{key}" data-keep></{tag}>'
 
 
-_FIELD_TAGS = ("<input", "<select", "<textarea")
+_FIELD_TAG = re.compile("<(?:input|select|textarea)")
 
 
 def _grown_at_front(old: str, new: str, head: int) -> str | None:
@@ -228,7 +231,7 @@ def _grown_at_front(old: str, new: str, head: int) -> str | None:
     if len(new) <= len(old) or old[:head] != new[:head] or not new.endswith(old[head:]) or old[head:].startswith("<!--"):
         return None
     grown = new[head:len(new) - len(old) + head]
-    if any(tag in new for tag in _FIELD_TAGS):
+    if _FIELD_TAG.search(new):
         return None
     return grown
 
