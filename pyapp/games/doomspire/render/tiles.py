@@ -13,7 +13,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from .shared import Ctx
 
 
-@memo                              # (a tile that did not change is not drawn again: 64 at every update)
+@memo                              # (a tile that did not change is not drawn again)
 def _tile_svg(t: str, v: TileView, x: float, y: float, plain: list[str]) -> str:
     """One tile (a part): background, name, yield/tier, owner, monster, items, protection (the knights are drawn
     later: ``v`` without them); ``plain`` are the seats' names (:class:`~.shared.Ctx`)."""
@@ -109,20 +109,27 @@ def tiles_svg(view: DoomspireView, frame: dict, cx: Ctx, seat: int | None, under
     tiles = view.get("tiles") or {}
     moving = _moving(view, frame)
     details = knight_details([p for p in view.get("players") or [] if isinstance(p, dict)])
-    svg, on_top = [], []
+    land, on_top = [], []
     for t in TILES:
         v = tiles.get(t)
         if v is None:
             continue
-        x, y = tile_xy(t)
         kl = v.get("knights") if isinstance(v, dict) else None
-        svg.append(_tile_svg(t, {k: w for k, w in v.items() if k != "knights"} if kl else v, x, y, cx.plain))
+        land.append((t, {k: w for k, w in v.items() if k != "knights"} if kl else v))
         if kl:
+            x, y = tile_xy(t)
             on_top.append(knights_svg(t, kl, x, y, cx, moving, seat, details))
     ft = frame.get("tile") if frame.get("kind") in ("monster", "duel", "dragon") else None
     fight = ""
     if isinstance(ft, str) and ft in tiles:
         fx, fy = tile_xy(ft)
         fight = (f'<use href="#ds-hl" class="fight" x="{fx:.0f}" y="{fy:.0f}"><title>Combat on {ft}</title></use>')
-    # (the tiles in one part as well: most updates change none of them, and then they are one name, not 64)
-    return part("ds-land", f'<g class="ds-land">{"".join(svg)}</g>') + fight + under + "".join(on_top)
+    return _land_svg(land, cx.plain) + fight + under + "".join(on_top)
+
+
+@memo                              # (the whole land at once: most updates change no tile, only knights)
+def _land_svg(land: list, plain: list[str]) -> str:
+    """The tiles (``(tile, its view without knights)`` in drawing order) in one part: an update that changes none
+    of them sends one name, not 64."""
+    return part("ds-land", '<g class="ds-land">' + "".join(_tile_svg(t, v, *tile_xy(t), plain) for t, v in land)
+                + "</g>")
