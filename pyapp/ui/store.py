@@ -47,11 +47,28 @@ def save_error(exc: SaveError, text: object) -> str:
     return msg
 
 
+class _NoHistory:
+    """A state as :func:`pyapp.engine.saves.to_save` reads it, without its moves (:meth:`SaveStore.autosave`
+    writes them itself, from the text of those it wrote before)."""
+    __slots__ = ("_state",)
+    history: tuple = ()
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._state, name)
+
+
+_MOVES_MARK = '"actions":"\\u0000"'      # (where the moves go in the save's text: its first key, sorted)
+
+
 class SaveStore:
     """The session's saves (its namespace: the player's own, or an embedding link's)."""
 
     def __init__(self, session: Session) -> None:
         self.s = session
+        self._moves: tuple[list, list[str]] = ([], [])     # the moves last written, and each one's JSON
         self._summaries: dict[str, tuple[tuple[int, int], dict]] = {}   # save key -> (fingerprint, shelf entry)
 
     # ================================================================ the game on the table
@@ -69,8 +86,10 @@ class SaveStore:
         now = s.clock()
         away = s.meta.get("standin", ())          # a bot plays a lost friend's seat meanwhile: still theirs
         seats = [("remote" if i in away else k) for i, k in enumerate(s.meta["seats"])]
-        save = saves.to_save(s.state, save_id=s.meta["id"], seats=seats, names=s.meta["names"],
-                             title=s.meta["title"], created=s.meta["created"], updated=now)
+        # (the moves, the bulk of a save, are written from the text of those written at the last move: the
+        # same text as saves.dumps gives, without encoding the whole game again before every update)
+        save: dict = saves.to_save(_NoHistory(s.state), save_id=s.meta["id"], seats=seats,
+                                   names=s.meta["names"], title=s.meta["title"], created=s.meta["created"], updated=now)
         out = s.state.outcome()
         save["status"] = "in progress" if out is None else f"finished: {outcome_text(out, s.meta['names'])}"
         # where each person's recap starts and what it shows, so a reload shows the same box
@@ -79,12 +98,30 @@ class SaveStore:
         if s.meta.get("tutorial"):                  # a guided game (pyapp.ui.coach)
             save["tutorial"] = s.meta["tutorial"]
         sid = s.meta["id"]
-        if s.write(s.key(sid), saves.dumps(save), "this game") and s.current_key:
+        save["actions"] = "\0"
+        text = saves.dumps(save)
+        if text.startswith("{" + _MOVES_MARK):        # (the first key of the whole save: nothing else can match)
+            text = '{"actions":' + self._moves_json(s.state.history) + text[len(_MOVES_MARK) + 1:]
+        else:                                         # pragma: no cover - a save format without "actions" first
+            save["actions"] = [[int(seat), str(aid)] for seat, aid in s.state.history]
+            text = saves.dumps(save)
+        if s.write(s.key(sid), text, "this game") and s.current_key:
             old = s.storage.get(s.current_key)
             if old != sid and s.save_prefix == saves.EMBED_SAVE_PREFIX and old and saves.valid_id(old):
                 s.storage.remove(s.key(old))     # an embedding link keeps one game: the one it shows
             if old != sid:
                 s.write(s.current_key, sid, "the current game marker")
+
+    def _moves_json(self, history: list) -> str:
+        """``history`` as the save's ``actions`` in JSON (``[[seat,"action id"],...]``, as :func:`saves.dumps`
+        writes them), each move encoded once: the moves that are the same as at the last write are not again."""
+        old, texts = self._moves
+        k = min(len(old), len(history))
+        if old[:k] != list(history[:k]):
+            k = next(i for i, (a, b) in enumerate(zip(old, history)) if a != b)
+        texts = texts[:k] + [json.dumps([int(seat), str(aid)], separators=(",", ":")) for seat, aid in history[k:]]
+        self._moves = (list(history), texts)
+        return "[" + ",".join(texts) + "]"
 
     def export(self) -> tuple[str, str] | None:
         """``(filename, text)`` of the game on screen, or None."""

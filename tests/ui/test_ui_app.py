@@ -255,6 +255,37 @@ def test_autosave_after_every_action_and_resume_after_reload():
     assert again.screen == "game" and again.state == app.state
 
 
+
+def test_a_save_written_from_the_moves_written_before_is_the_whole_save_written_afresh():
+    """The autosave writes the moves from the text of those it wrote at the last move (pyapp.ui.store): the text
+    is byte for byte what :func:`saves.dumps` writes for the save, through moves, undos and another game opened."""
+    storage = DictStorage()
+    app = make({"game": "hexbattle", "seats": "human,bot:random", "seed": "8"}, storage)
+    elsewhere = DictStorage()
+    other = make({"game": "icefortress", "seats": "human,bot:planner", "seed": "3"}, elsewhere)
+    rng = Rng(5)
+    for _ in range(4):
+        click_action(other, rng)
+    checked = 0
+    for i in range(40):
+        if i == 20:                                  # the same tab opens another game: its moves are other moves
+            storage.set(saves.save_key(other.meta["id"]), elsewhere.get(saves.save_key(other.meta["id"])))
+            app.handle("nav", "shelf")
+            app.handle("nav", f"load:{other.meta['id']}")
+            assert app.game.id == "icefortress"
+        if app.bot_pending():
+            app.step_bot()
+        elif i % 7 == 6 and app.state.can_undo(0):
+            app.handle("nav", "undo")
+        else:
+            click_action(app, rng)
+        text = storage.get(saves.save_key(app.meta["id"]))
+        stored = json.loads(text)
+        assert text == saves.dumps(stored) and stored["actions"] == [[s, a] for s, a in app.state.history]
+        checked += len(stored["actions"]) > 1
+    assert checked > 20
+
+
 def _two_saves():
     storage = DictStorage()
     ids = []
