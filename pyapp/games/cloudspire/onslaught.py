@@ -17,6 +17,48 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
 
 ROUND_LIMIT = 30                                  # CS-GAP-66
 LIMITED = 2                                       # CS-SOT-4
+_INF = float("inf")
+
+
+def _path_ends(start: str, move: int, steps) -> list:
+    """Per number of steps n = 1..``move`` (index n - 1), the hexes where a path of exactly n steps from ``start``
+    may end, a path never visiting a hex twice (``steps(h)``: the hexes one may step to from ``h``).  The first
+    three steps written out (movement is rarely more), the rest walked."""
+    ends: list = [set() for _ in range(move)]
+    e1 = ends[0]
+    for x1 in steps(start):
+        e1.add(x1)
+        if move < 2:
+            continue
+        e2 = ends[1]
+        for x2 in steps(x1):
+            if x2 == start:
+                continue
+            e2.add(x2)
+            if move < 3:
+                continue
+            e3 = ends[2]
+            for x3 in steps(x2):
+                if x3 == start or x3 == x1:
+                    continue
+                e3.add(x3)
+                if move > 3:
+                    _walk_on(x3, 3, move, steps, {start, x1, x2, x3}, ends)
+    return ends
+
+
+def _walk_on(h: str, n: int, move: int, steps, path: set, ends: list) -> None:
+    """:func:`_path_ends` past three steps: every path on from ``h`` (reached in ``n`` steps along ``path``)."""
+    at = ends[n]
+    n += 1
+    for x in steps(h):
+        if x in path:
+            continue
+        at.add(x)
+        if n < move:
+            path.add(x)
+            _walk_on(x, n, move, steps, path, ends)
+            path.discard(x)
 
 
 class OnslaughtMixin(UnitsMixin):
@@ -443,7 +485,7 @@ class OnslaughtMixin(UnitsMixin):
         if not mine and top is None:
             return []
         target = self.mark_gate(s)
-        cands: list[tuple[float, str, UnitRead, dict]] = []
+        cands: list[tuple[float, str, UnitRead, dict, frozenset]] = []
         here = {x["hex"]: x for x in units.values()}
         u: UnitRead
         blocked = frozenset(self.blocked())
@@ -455,25 +497,25 @@ class OnslaughtMixin(UnitsMixin):
             if dist is None:
                 dist = marches[allowed] = self.march_distance(allowed, target, blocked)
             h = u["hex"]
-            cands.append((dist[h] if h in dist else self.distance_from(dist, h), uid, u, dist))
+            cands.append((dist[h] if h in dist else self.distance_from(dist, h), uid, u, dist, allowed))
         if top is not None:
             u = {"owner": s, "hero": None, "chips": top["chips"], "hex": self.gate_hex(s)}
             allowed = frozenset(self.allowance(u))
             dist = marches.get(allowed)
             if dist is None:
                 dist = self.march_distance(allowed, target, blocked)
-            cands.append((self.distance_from(dist, u["hex"]), "top", u, dist))
+            cands.append((self.distance_from(dist, u["hex"]), "top", u, dist, allowed))
         best = min(c[0] for c in cands)
         options = []
-        for cur, ref, u, dist in cands:
+        for cur, ref, u, dist, allowed in cands:
             if cur != best:
                 continue
-            ends = self.minion_destinations(s, u, dist, cur, blocked, here)
+            ends = self.minion_destinations(s, u, dist, cur, blocked, here, allowed)
             if ref == "top":                                            # CS-GAP-76: or from beside the gate
                 more = set(ends)
-                for x in self.launch_hexes(s, self.allowance(u)):
+                for x in self.launch_hexes(s, allowed):
                     more |= set(self.minion_destinations(s, dict(u, hex=x), dist, self.distance_from(dist, x), blocked,
-                                                         here))
+                                                         here, allowed))
                 ends = sorted(more)
             if not ends:
                 if peek:
@@ -495,64 +537,51 @@ class OnslaughtMixin(UnitsMixin):
         else:
             u["moved"] = True
 
-    def minion_destinations(self, s: int, u: UnitRead, dist: dict, cur, blocked=None, here=None) -> list:
+    def minion_destinations(self, s: int, u: UnitRead, dist: dict, cur, blocked=None, here=None,
+                            allowed=None) -> list:
         """CS-MOV-9..11, CS-GAP-43/44: the full movement ending closer; else the most hexes that
         still end closer; else a lateral move (as long as possible); else none.  A minion next to
         its marked gate stays.  It never enters or passes opposing units or friendly minions; it may
-        pass a friendly hero and end on one (displacing it, CS-MOV-12).  ``blocked``: :meth:`blocked`, and ``here``
-        the units by hex, when the caller has them."""
-        if cur <= 1 or cur == float("inf"):
+        pass a friendly hero and end on one (displacing it, CS-MOV-12).  ``blocked``: :meth:`blocked`, ``here``
+        the units by hex and ``allowed`` the unit's :meth:`allowance`, when the caller has them."""
+        if cur <= 1 or cur == _INF:
             return []                                                   # next to the mark, or no way there
-        allowed = self.allowance(u)
+        if allowed is None:
+            allowed = self.allowance(u)
         move = self.stat(u, "move")
+        if move <= 0:
+            return []
         if blocked is None:
             blocked = self.blocked()
         if here is None:
             here = {x["hex"]: x for x in self.data["units"].values()}
         slip = bool(self.trait(s, "slip"))                              # CS-GAP-73: Griege minions slip through
-        ends: dict = {n: set() for n in range(1, move + 1)}
-        path = {u["hex"]}                                               # the hexes of the path walked so far
-
-        nexts: dict = {}                                                # the hexes one may step to from a hex
+        stop = set(blocked)                                             # hexes it may not enter
+        foes = set()                                                    # hexes it may pass (slip) but not end on
+        for h, o in here.items():
+            if o["owner"] != s:
+                if slip:
+                    foes.add(h)
+                else:
+                    stop.add(h)
+            elif not o.get("hero"):
+                stop.add(h)                                             # only a friendly hero may be passed
         terrain = self.steps_for(frozenset(allowed))
+        nexts: dict = {}                                                # the hexes one may step to from a hex
 
         def steps(h) -> list:
-            got = []
-            for x in terrain.get(h) or self.steps_from(h, allowed):
-                if x in blocked:
-                    continue
-                o = here.get(x)
-                if o is not None and (o["owner"] != s or not o.get("hero")) and not (slip and o["owner"] != s):
-                    continue                                            # only a friendly hero may be passed
-                got.append(x)
-            nexts[h] = got
+            got = nexts.get(h)
+            if got is None:
+                got = nexts[h] = [x for x in terrain.get(h) or self.steps_from(h, allowed) if x not in stop]
             return got
 
-        def walk(h, n) -> None:                                         # every path of up to ``move`` steps
-            n += 1
-            last = n == move
-            at = ends[n]
-            for x in nexts.get(h) or steps(h):
-                if x in path:
-                    continue
-                o = here.get(x)
-                if o is None or o["owner"] == s:
-                    at.add(x)
-                if not last:
-                    path.add(x)
-                    walk(x, n)
-                    path.discard(x)
-
-        if move > 0:
-            walk(u["hex"], 0)
-        del walk                    # (it calls itself, a reference cycle: freed here, not left to the collector)
-        inf = float("inf")
-        for n in range(move, 0, -1):
-            closer = sorted(h for h in ends[n] if dist.get(h, inf) < cur)
+        ends = _path_ends(u["hex"], move, steps)                        # every path of up to ``move`` steps
+        for n in range(move - 1, -1, -1):
+            closer = sorted([h for h in ends[n] if h not in foes and dist.get(h, _INF) < cur])
             if closer:
                 return closer
-        for n in range(move, 0, -1):
-            side = sorted(h for h in ends[n] if dist.get(h, inf) == cur)
+        for n in range(move - 1, -1, -1):
+            side = sorted([h for h in ends[n] if h not in foes and dist.get(h, _INF) == cur])
             if side:
                 return side
         return []
