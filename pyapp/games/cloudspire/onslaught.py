@@ -421,7 +421,7 @@ class OnslaughtMixin(UnitsMixin):
                 out |= {x} | reach(x)
         return sorted(out)
 
-    def launch_hexes(self, s: int, allowed: set) -> list:
+    def launch_hexes(self, s: int, allowed: set | frozenset) -> list:
         """CS-GAP-76: an airship's deployment stack may start on the gate or on any valid hex beside it
         (land the unit may enter, nothing standing on it)."""
         if not self.trait(s, "airship"):
