@@ -102,7 +102,9 @@ class OnslaughtMixin(UnitsMixin):
         d = self.data
         # CS-SOT-1/2, CS-GAP-48: campfire check
         holding = {u["owner"] for u in d["units"].values()}              # (in_play_units, for every seat at once)
-        holders = [p for p in range(self.fortresses) if self.in_play(p) and (p in holding or d["stacks"][p])]
+        out = d.get("out", ())                                          # (in_play)
+        stacks = d["stacks"]
+        holders = [p for p in range(self.fortresses) if p not in out and (p in holding or stacks[p])]
         if len(holders) == 1:
             p = holders[0]
             newly = False
@@ -276,7 +278,8 @@ class OnslaughtMixin(UnitsMixin):
         self.flow.pop(frame)
         d = self.data
         holding = {u["owner"] for u in d["units"].values() if not u.get("hero")}   # (in_play_units, minions only)
-        if not any(self.in_play(p) and (p in holding or any("chips" in e for e in d["stacks"][p]))
+        out = d.get("out", ())                                          # (in_play)
+        if not any(p not in out and (p in holding or any("chips" in e for e in d["stacks"][p]))
                    for p in range(self.fortresses)):
             d["wave_over"] = True                                       # CS-END-1, CS-GAP-66
             self.flow.data["order"] = []
