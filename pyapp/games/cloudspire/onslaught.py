@@ -474,6 +474,9 @@ class OnslaughtMixin(UnitsMixin):
         assert mark is not None                                         # marked in the Mark Phase
         return self.gate_hex(mark)
 
+    # (what the minion moves of one turn share, see minion_moves): on the object only, never in the data
+    _minion_ctx: tuple | None = None
+
     def minion_moves(self, frame, peek: bool) -> list[Action] | None:
         """CS-MOV-4/5, CS-GAP-45: the leading minion (closest to the mark, not moved) moves next;
         among ties the owner chooses; a stack's top leads for the stack."""
@@ -487,12 +490,22 @@ class OnslaughtMixin(UnitsMixin):
             top = None
         if not mine and top is None:
             return []
-        target = self.mark_gate(s)
         cands: list[tuple[float, str, UnitRead, dict, frozenset]] = []
         here = {x["hex"]: x for x in units.values()}
         u: UnitRead
-        blocked = frozenset(self.blocked())
-        marches: dict = {}                                              # march maps by allowance, this call
+        # the mark, the blocked hexes and the march maps stay the same through a turn's minion moves (only spires,
+        # landmarks and gates block, and none of them changes while minions move): kept for the frame, checked
+        # against the spires, landmarks and gates standing
+        fixed = (frame, tuple(d["spires"]), tuple(d["landmarks"]), tuple(d.get("gate_at") or ()), d["marks"][s],
+                 len(d["scape_terrain"]))
+        kept = self._minion_ctx
+        if kept is not None and kept[0] == fixed and kept[0][0] is frame:
+            target, blocked, marches = kept[1], kept[2], kept[3]
+        else:
+            target = self.mark_gate(s)
+            blocked = frozenset(self.blocked())
+            marches = {}                                                # march maps by allowance
+            self._minion_ctx = (fixed, target, blocked, marches)
         for uid in sorted(mine):
             u = units[uid]
             allowed = frozenset(self.allowance(u))                     # (the same object when shared)
@@ -506,7 +519,7 @@ class OnslaughtMixin(UnitsMixin):
             allowed = frozenset(self.allowance(u))
             dist = marches.get(allowed)
             if dist is None:
-                dist = self.march_distance(allowed, target, blocked)
+                dist = marches[allowed] = self.march_distance(allowed, target, blocked)
             cands.append((self.distance_from(dist, u["hex"]), "top", u, dist, allowed))
         best = min(c[0] for c in cands)
         options = []
