@@ -396,26 +396,30 @@ class OnslaughtMixin(UnitsMixin):
         move = self.stat(u, "move")
         terrain = self.steps_for(frozenset(allowed))
 
+        steps_from = self.steps_from
+
         def reach(start) -> set:
-            seen = {start: 0}
-            todo = [start]
+            seen = {start}
+            frontier = [start]
             out = set()
-            i = 0
-            while i < len(todo):                                        # breadth first
-                h = todo[i]
-                i += 1
-                if seen[h] >= move:
-                    continue
-                for x in terrain.get(h) or self.steps_from(h, allowed):
-                    if x in seen or x in blocked:
-                        continue
-                    other = owner.get(x)
-                    if other is not None and other != s:
-                        continue
-                    seen[x] = seen[h] + 1
-                    todo.append(x)
-                    if other is None:
-                        out.add(x)
+            for _ in range(move):                                       # breadth first, a step at a time
+                nxt = []
+                for h in frontier:
+                    for x in terrain.get(h) or steps_from(h, allowed):
+                        if x in seen:
+                            continue
+                        seen.add(x)
+                        if x in blocked:
+                            continue
+                        other = owner.get(x)
+                        if other is None:
+                            out.add(x)
+                        elif other != s:
+                            continue
+                        nxt.append(x)
+                if not nxt:
+                    break
+                frontier = nxt
             return out
 
         out = reach(start)
