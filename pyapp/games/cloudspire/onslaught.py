@@ -191,6 +191,10 @@ class OnslaughtMixin(UnitsMixin):
                 opts += self.build_options(s, full=False)
             opts += self.fuse_options(s)
             if not opts:
+                d = self.data
+                if not peek and not d["stacks"][s] and not any([u["owner"] == s for u in d["units"].values()]):
+                    self.end_turn(frame)                                # nothing of its own on the map or in a stack:
+                    return None                                         # every later stage has nothing (one step)
                 return self._next_stage(frame, "hero1", peek)
             return opts + [Action("go", "Go on to movement", "stage")]
         if st in ("hero1", "hero2"):
