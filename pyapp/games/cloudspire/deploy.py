@@ -16,6 +16,7 @@ _new = tuple.__new__
 # the selection's actions that depend only on the unit type (and the count left), made once and shared (an Action
 # is immutable): by (minion type, count left) for a selection, by unit type for putting one back
 _SELECT: dict = {}
+_STACKS: dict = {}                   # the stack phase's listing by (stack, selection, chips owned): _legal_stack
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -137,7 +138,20 @@ class DeployMixin(UnitsMixin):
         return rest
 
     def _legal_stack(self, seat) -> list[Action]:
-        stack = self.data["stacks"][seat]
+        d = self.data
+        stack = d["stacks"][seat]
+        # the listing depends on the stack, the selection and the chips owned only: kept by them (shared by every
+        # state; random play and the builder's moves back and forth meet the same stacks again)
+        key = (tuple([e["hero"] if "hero" in e else tuple(e["chips"]) for e in stack]), tuple(d["picked"][seat]),
+               tuple(d["owned"][seat]["chips"]))
+        got = _STACKS.get(key)
+        if got is None:
+            if len(_STACKS) > 4096:
+                _STACKS.clear()
+            got = _STACKS[key] = self._stack_listing(seat, stack)
+        return list(got)
+
+    def _stack_listing(self, seat: int, stack: list) -> list[Action]:
         rest = self.unplaced(seat)
         minions_left = [t for t in rest if UNITS[t]["kind"] == "minion"]
         minions_placed = any("chips" in e for e in stack)
