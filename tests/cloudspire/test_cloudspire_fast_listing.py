@@ -46,7 +46,7 @@ def test_fast_listing_equals_a_plain_recomputation_at_every_step(players, option
             break
         seat = s.to_act[0]
         cold = s.clone()                    # a copy: none of this object's kept choices travel with it
-        assert cold._turn_asked is None and cold._seats is None
+        assert cold._turn_asked is None and cold._seats is None and cold._minion_ctx is None
         units_mod._BOARDS.clear()           # and no shared board tables: everything worked out afresh
         plain = listing(cold.legal_actions(seat))
         frame = s.flow.top

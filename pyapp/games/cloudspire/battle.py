@@ -17,9 +17,15 @@ class BattleMixin(UnitsMixin):
         d = self.data
         if not d["spires"] or not any(u["owner"] == s and not u.get("camp") for u in d["units"].values()):
             return []
-        order = self.opponents(s)                                       # CS-GAP-3: the left is the next seat
-        spires = sorted(d["spires"].items())
-        return [sid for p in order for sid, sp in spires if sp["owner"] == p]
+        by: dict = {}                                                   # spire ids by owner, in id order
+        for sid, sp in sorted(d["spires"].items()):
+            by.setdefault(sp["owner"], []).append(sid)
+        n = self.fortresses
+        auto = self.automaton
+        out = d.get("out", ())
+        # (opponents: clockwise from s, the left being the next seat, CS-GAP-3; seats in play and opposed)
+        return [sid for i in range(1, n) for p in ((s + i) % n,)
+                if p in by and p not in out and (auto is None or s == auto or p == auto) for sid in by[p]]
 
     def spire_targets(self, sid: str, s: int) -> list:
         """CS-GAP-51: the current player's units on the map (not stacked, not campfire heroes)."""

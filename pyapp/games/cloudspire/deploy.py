@@ -13,6 +13,10 @@ from .units import UnitsMixin
 # Action(...) made without its Python-level __new__ in the listings that make the most (an Action is a tuple
 # underneath: (id, label, kind, confirm)); tests/cloudspire/test_cloudspire_fast_listing.py checks they are equal
 _new = tuple.__new__
+# the selection's actions that depend only on the unit type (and the count left), made once and shared (an Action
+# is immutable): by (minion type, count left) for a selection, by unit type for putting one back
+_SELECT: dict = {}
+_STACKS: dict = {}                   # the stack phase's listing by (stack, selection, chips owned): _legal_stack
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -55,7 +59,11 @@ class DeployMixin(UnitsMixin):
         out = [Action("done", f"Finish selecting ({cp} CP left; unspent CP is lost)", "done")]
         for t, n in sorted(d["barracks"][seat]["minions"].items()):
             if n > 0 and UNITS[t]["cp"] <= cp:
-                out.append(_new(Action, ("sel:" + t, f"Select {one(UNITS[t]['name'])} ({UNITS[t]['cp']} CP, {n} left)", "select", "")))
+                a = _SELECT.get((t, n))
+                if a is None:
+                    a = _SELECT[(t, n)] = _new(Action, ("sel:" + t, f"Select {one(UNITS[t]['name'])} ({UNITS[t]['cp']} CP, "
+                                                                     f"{n} left)", "select", ""))
+                out.append(a)
         for c in sorted(set(d["owned"][seat]["chips"])):
             k = CHIPS[c]["kind"]
             if k == "minion" or (k == "hero" and len(heroes) < self.hero_limit()):
@@ -67,7 +75,10 @@ class DeployMixin(UnitsMixin):
                 if UNITS[h]["cp"] <= cp:
                     out.append(_new(Action, ("sel:" + h, f"Select the hero {UNITS[h]['name']} ({UNITS[h]['cp']} CP)", "select", "")))
         for p in sorted(set(picked)):
-            out.append(_new(Action, ("unsel:" + p, f"Put back {one(UNITS[p]['name'])}", "unselect", "")))
+            a = _SELECT.get(p)
+            if a is None:
+                a = _SELECT[p] = _new(Action, ("unsel:" + p, f"Put back {one(UNITS[p]['name'])}", "unselect", ""))
+            out.append(a)
         costly = [a for a in out if a[2] == "select" and "(0 CP)" not in a[1]]     # (kind, label)
         if cp > 0 and costly:                   # issue 32: ending with CP that could still field a unit asks first
             out[0] = Action("done", out[0].label, "done",
@@ -127,7 +138,20 @@ class DeployMixin(UnitsMixin):
         return rest
 
     def _legal_stack(self, seat) -> list[Action]:
-        stack = self.data["stacks"][seat]
+        d = self.data
+        stack = d["stacks"][seat]
+        # the listing depends on the stack, the selection and the chips owned only: kept by them (shared by every
+        # state; random play and the builder's moves back and forth meet the same stacks again)
+        key = (tuple([e["hero"] if "hero" in e else tuple(e["chips"]) for e in stack]), tuple(d["picked"][seat]),
+               tuple(d["owned"][seat]["chips"]))
+        got = _STACKS.get(key)
+        if got is None:
+            if len(_STACKS) > 4096:
+                _STACKS.clear()
+            got = _STACKS[key] = self._stack_listing(seat, stack)
+        return list(got)
+
+    def _stack_listing(self, seat: int, stack: list) -> list[Action]:
         rest = self.unplaced(seat)
         minions_left = [t for t in rest if UNITS[t]["kind"] == "minion"]
         minions_placed = any("chips" in e for e in stack)

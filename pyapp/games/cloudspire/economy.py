@@ -134,10 +134,15 @@ class EconomyMixin(UnitsMixin):
 
     def spire_types(self, seat: int) -> list:
         """Spire types ``seat`` could construct now (barracks stock or an owned merc spire)."""
-        out = [t for t, n in sorted(self.data["barracks"][seat]["spires"].items()) if n > 0]
-        out += sorted([c for c in self.data["owned"][seat]["chips"] if CHIPS[c]["kind"] == "spire"])
-        src = self.data["source"][seat]
-        return [t for t in out if (0 if SPIRES[t]["merc"] else SPIRES[t]["cost"]) <= src]      # (spire_cost)
+        d = self.data
+        src = d["source"][seat]
+        out = sorted([t for t, n in d["barracks"][seat]["spires"].items()            # (spire_cost)
+                      if n > 0 and (0 if SPIRES[t]["merc"] else SPIRES[t]["cost"]) <= src])
+        chips = d["owned"][seat]["chips"]
+        if chips:
+            out += sorted([c for c in chips if CHIPS[c]["kind"] == "spire"
+                           and (0 if SPIRES[c]["merc"] else SPIRES[c]["cost"]) <= src])
+        return out
 
     def free_wells(self, seat: int, only=None, first: bool = False) -> list:
         """CS-BLD-8, CS-GAP-11: empty wells within the builder's influence (``first``: only the first one found,

@@ -17,6 +17,48 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
 
 ROUND_LIMIT = 30                                  # CS-GAP-66
 LIMITED = 2                                       # CS-SOT-4
+_INF = float("inf")
+
+
+def _path_ends(start: str, move: int, steps) -> list:
+    """Per number of steps n = 1..``move`` (index n - 1), the hexes where a path of exactly n steps from ``start``
+    may end, a path never visiting a hex twice (``steps(h)``: the hexes one may step to from ``h``).  The first
+    three steps written out (movement is rarely more), the rest walked."""
+    ends: list = [set() for _ in range(move)]
+    e1 = ends[0]
+    for x1 in steps(start):
+        e1.add(x1)
+        if move < 2:
+            continue
+        e2 = ends[1]
+        for x2 in steps(x1):
+            if x2 == start:
+                continue
+            e2.add(x2)
+            if move < 3:
+                continue
+            e3 = ends[2]
+            for x3 in steps(x2):
+                if x3 == start or x3 == x1:
+                    continue
+                e3.add(x3)
+                if move > 3:
+                    _walk_on(x3, 3, move, steps, {start, x1, x2, x3}, ends)
+    return ends
+
+
+def _walk_on(h: str, n: int, move: int, steps, path: set, ends: list) -> None:
+    """:func:`_path_ends` past three steps: every path on from ``h`` (reached in ``n`` steps along ``path``)."""
+    at = ends[n]
+    n += 1
+    for x in steps(h):
+        if x in path:
+            continue
+        at.add(x)
+        if n < move:
+            path.add(x)
+            _walk_on(x, n, move, steps, path, ends)
+            path.discard(x)
 
 
 class OnslaughtMixin(UnitsMixin):
@@ -60,7 +102,9 @@ class OnslaughtMixin(UnitsMixin):
         d = self.data
         # CS-SOT-1/2, CS-GAP-48: campfire check
         holding = {u["owner"] for u in d["units"].values()}              # (in_play_units, for every seat at once)
-        holders = [p for p in range(self.fortresses) if self.in_play(p) and (p in holding or d["stacks"][p])]
+        out = d.get("out", ())                                          # (in_play)
+        stacks = d["stacks"]
+        holders = [p for p in range(self.fortresses) if p not in out and (p in holding or stacks[p])]
         if len(holders) == 1:
             p = holders[0]
             newly = False
@@ -147,6 +191,10 @@ class OnslaughtMixin(UnitsMixin):
                 opts += self.build_options(s, full=False)
             opts += self.fuse_options(s)
             if not opts:
+                d = self.data
+                if not peek and not d["stacks"][s] and not any([u["owner"] == s for u in d["units"].values()]):
+                    self.end_turn(frame)                                # nothing of its own on the map or in a stack:
+                    return None                                         # every later stage has nothing (one step)
                 return self._next_stage(frame, "hero1", peek)
             return opts + [Action("go", "Go on to movement", "stage")]
         if st in ("hero1", "hero2"):
@@ -234,7 +282,8 @@ class OnslaughtMixin(UnitsMixin):
         self.flow.pop(frame)
         d = self.data
         holding = {u["owner"] for u in d["units"].values() if not u.get("hero")}   # (in_play_units, minions only)
-        if not any(self.in_play(p) and (p in holding or any("chips" in e for e in d["stacks"][p]))
+        out = d.get("out", ())                                          # (in_play)
+        if not any(p not in out and (p in holding or any("chips" in e for e in d["stacks"][p]))
                    for p in range(self.fortresses)):
             d["wave_over"] = True                                       # CS-END-1, CS-GAP-66
             self.flow.data["order"] = []
@@ -351,26 +400,30 @@ class OnslaughtMixin(UnitsMixin):
         move = self.stat(u, "move")
         terrain = self.steps_for(frozenset(allowed))
 
+        steps_from = self.steps_from
+
         def reach(start) -> set:
-            seen = {start: 0}
-            todo = [start]
+            seen = {start}
+            frontier = [start]
             out = set()
-            i = 0
-            while i < len(todo):                                        # breadth first
-                h = todo[i]
-                i += 1
-                if seen[h] >= move:
-                    continue
-                for x in terrain.get(h) or self.steps_from(h, allowed):
-                    if x in seen or x in blocked:
-                        continue
-                    other = owner.get(x)
-                    if other is not None and other != s:
-                        continue
-                    seen[x] = seen[h] + 1
-                    todo.append(x)
-                    if other is None:
-                        out.add(x)
+            for _ in range(move):                                       # breadth first, a step at a time
+                nxt = []
+                for h in frontier:
+                    for x in terrain.get(h) or steps_from(h, allowed):
+                        if x in seen:
+                            continue
+                        seen.add(x)
+                        if x in blocked:
+                            continue
+                        other = owner.get(x)
+                        if other is None:
+                            out.add(x)
+                        elif other != s:
+                            continue
+                        nxt.append(x)
+                if not nxt:
+                    break
+                frontier = nxt
             return out
 
         out = reach(start)
@@ -379,7 +432,7 @@ class OnslaughtMixin(UnitsMixin):
                 out |= {x} | reach(x)
         return sorted(out)
 
-    def launch_hexes(self, s: int, allowed: set) -> list:
+    def launch_hexes(self, s: int, allowed: set | frozenset) -> list:
         """CS-GAP-76: an airship's deployment stack may start on the gate or on any valid hex beside it
         (land the unit may enter, nothing standing on it)."""
         if not self.trait(s, "airship"):
@@ -429,6 +482,9 @@ class OnslaughtMixin(UnitsMixin):
         assert mark is not None                                         # marked in the Mark Phase
         return self.gate_hex(mark)
 
+    # (what the minion moves of one turn share, see minion_moves): on the object only, never in the data
+    _minion_ctx: tuple | None = None
+
     def minion_moves(self, frame, peek: bool) -> list[Action] | None:
         """CS-MOV-4/5, CS-GAP-45: the leading minion (closest to the mark, not moved) moves next;
         among ties the owner chooses; a stack's top leads for the stack."""
@@ -442,12 +498,22 @@ class OnslaughtMixin(UnitsMixin):
             top = None
         if not mine and top is None:
             return []
-        target = self.mark_gate(s)
-        cands: list[tuple[float, str, UnitRead, dict]] = []
+        cands: list[tuple[float, str, UnitRead, dict, frozenset]] = []
         here = {x["hex"]: x for x in units.values()}
         u: UnitRead
-        blocked = frozenset(self.blocked())
-        marches: dict = {}                                              # march maps by allowance, this call
+        # the mark, the blocked hexes and the march maps stay the same through a turn's minion moves (only spires,
+        # landmarks and gates block, and none of them changes while minions move): kept for the frame, checked
+        # against the spires, landmarks and gates standing
+        fixed = (frame, tuple(d["spires"]), tuple(d["landmarks"]), tuple(d.get("gate_at") or ()), d["marks"][s],
+                 len(d["scape_terrain"]))
+        kept = self._minion_ctx
+        if kept is not None and kept[0] == fixed and kept[0][0] is frame:
+            target, blocked, marches = kept[1], kept[2], kept[3]
+        else:
+            target = self.mark_gate(s)
+            blocked = frozenset(self.blocked())
+            marches = {}                                                # march maps by allowance
+            self._minion_ctx = (fixed, target, blocked, marches)
         for uid in sorted(mine):
             u = units[uid]
             allowed = frozenset(self.allowance(u))                     # (the same object when shared)
@@ -455,25 +521,25 @@ class OnslaughtMixin(UnitsMixin):
             if dist is None:
                 dist = marches[allowed] = self.march_distance(allowed, target, blocked)
             h = u["hex"]
-            cands.append((dist[h] if h in dist else self.distance_from(dist, h), uid, u, dist))
+            cands.append((dist[h] if h in dist else self.distance_from(dist, h), uid, u, dist, allowed))
         if top is not None:
             u = {"owner": s, "hero": None, "chips": top["chips"], "hex": self.gate_hex(s)}
             allowed = frozenset(self.allowance(u))
             dist = marches.get(allowed)
             if dist is None:
-                dist = self.march_distance(allowed, target, blocked)
-            cands.append((self.distance_from(dist, u["hex"]), "top", u, dist))
+                dist = marches[allowed] = self.march_distance(allowed, target, blocked)
+            cands.append((self.distance_from(dist, u["hex"]), "top", u, dist, allowed))
         best = min(c[0] for c in cands)
         options = []
-        for cur, ref, u, dist in cands:
+        for cur, ref, u, dist, allowed in cands:
             if cur != best:
                 continue
-            ends = self.minion_destinations(s, u, dist, cur, blocked, here)
+            ends = self.minion_destinations(s, u, dist, cur, blocked, here, allowed)
             if ref == "top":                                            # CS-GAP-76: or from beside the gate
                 more = set(ends)
-                for x in self.launch_hexes(s, self.allowance(u)):
+                for x in self.launch_hexes(s, allowed):
                     more |= set(self.minion_destinations(s, dict(u, hex=x), dist, self.distance_from(dist, x), blocked,
-                                                         here))
+                                                         here, allowed))
                 ends = sorted(more)
             if not ends:
                 if peek:
@@ -495,64 +561,51 @@ class OnslaughtMixin(UnitsMixin):
         else:
             u["moved"] = True
 
-    def minion_destinations(self, s: int, u: UnitRead, dist: dict, cur, blocked=None, here=None) -> list:
+    def minion_destinations(self, s: int, u: UnitRead, dist: dict, cur, blocked=None, here=None,
+                            allowed=None) -> list:
         """CS-MOV-9..11, CS-GAP-43/44: the full movement ending closer; else the most hexes that
         still end closer; else a lateral move (as long as possible); else none.  A minion next to
         its marked gate stays.  It never enters or passes opposing units or friendly minions; it may
-        pass a friendly hero and end on one (displacing it, CS-MOV-12).  ``blocked``: :meth:`blocked`, and ``here``
-        the units by hex, when the caller has them."""
-        if cur <= 1 or cur == float("inf"):
+        pass a friendly hero and end on one (displacing it, CS-MOV-12).  ``blocked``: :meth:`blocked`, ``here``
+        the units by hex and ``allowed`` the unit's :meth:`allowance`, when the caller has them."""
+        if cur <= 1 or cur == _INF:
             return []                                                   # next to the mark, or no way there
-        allowed = self.allowance(u)
+        if allowed is None:
+            allowed = self.allowance(u)
         move = self.stat(u, "move")
+        if move <= 0:
+            return []
         if blocked is None:
             blocked = self.blocked()
         if here is None:
             here = {x["hex"]: x for x in self.data["units"].values()}
         slip = bool(self.trait(s, "slip"))                              # CS-GAP-73: Griege minions slip through
-        ends: dict = {n: set() for n in range(1, move + 1)}
-        path = {u["hex"]}                                               # the hexes of the path walked so far
-
-        nexts: dict = {}                                                # the hexes one may step to from a hex
+        stop = set(blocked)                                             # hexes it may not enter
+        foes = set()                                                    # hexes it may pass (slip) but not end on
+        for h, o in here.items():
+            if o["owner"] != s:
+                if slip:
+                    foes.add(h)
+                else:
+                    stop.add(h)
+            elif not o.get("hero"):
+                stop.add(h)                                             # only a friendly hero may be passed
         terrain = self.steps_for(frozenset(allowed))
+        nexts: dict = {}                                                # the hexes one may step to from a hex
 
         def steps(h) -> list:
-            got = []
-            for x in terrain.get(h) or self.steps_from(h, allowed):
-                if x in blocked:
-                    continue
-                o = here.get(x)
-                if o is not None and (o["owner"] != s or not o.get("hero")) and not (slip and o["owner"] != s):
-                    continue                                            # only a friendly hero may be passed
-                got.append(x)
-            nexts[h] = got
+            got = nexts.get(h)
+            if got is None:
+                got = nexts[h] = [x for x in terrain.get(h) or self.steps_from(h, allowed) if x not in stop]
             return got
 
-        def walk(h, n) -> None:                                         # every path of up to ``move`` steps
-            n += 1
-            last = n == move
-            at = ends[n]
-            for x in nexts.get(h) or steps(h):
-                if x in path:
-                    continue
-                o = here.get(x)
-                if o is None or o["owner"] == s:
-                    at.add(x)
-                if not last:
-                    path.add(x)
-                    walk(x, n)
-                    path.discard(x)
-
-        if move > 0:
-            walk(u["hex"], 0)
-        del walk                    # (it calls itself, a reference cycle: freed here, not left to the collector)
-        inf = float("inf")
-        for n in range(move, 0, -1):
-            closer = sorted(h for h in ends[n] if dist.get(h, inf) < cur)
+        ends = _path_ends(u["hex"], move, steps)                        # every path of up to ``move`` steps
+        for n in range(move - 1, -1, -1):
+            closer = sorted([h for h in ends[n] if h not in foes and dist.get(h, _INF) < cur])
             if closer:
                 return closer
-        for n in range(move, 0, -1):
-            side = sorted(h for h in ends[n] if dist.get(h, inf) == cur)
+        for n in range(move - 1, -1, -1):
+            side = sorted([h for h in ends[n] if h not in foes and dist.get(h, _INF) == cur])
             if side:
                 return side
         return []

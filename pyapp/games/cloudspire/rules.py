@@ -163,11 +163,13 @@ class CloudspireState(OnslaughtMixin, BattleMixin, DeployMixin, EconomyMixin):
     def say(self, text: str, *seats: int, kind: str = "") -> None:
         """Log an event; the automaton is written by its name, not as a seat (players read "The Raider
         Fortress", wherever the log is shown)."""
-        a = self.automaton
+        a = (self._seats or self._seat_count())[0]                      # (automaton)
         if a is not None and a in seats:
             text, rest = automa.named(text, seats, a)
             seats = tuple(rest)
-        super().say(text, *seats, kind=kind)
+        # (pyapp.engine.log.event, made here: the log's entries are a tenth of a playout's calls)
+        self.log.append({"text": text, "seats": [int(s) for s in seats], "kind": kind} if kind
+                        else {"text": text, "seats": [int(s) for s in seats]})
 
     def command_points(self, seat: int) -> int:
         extra = automa.level(self)["cp"] if seat == self.automaton else 0
