@@ -106,7 +106,12 @@ class DoomspireBase(FlowState):
         out: Occupancy = {}
         for s, p in enumerate(self.data["players"]):
             for k in p["knights"]:
-                out.setdefault(k["at"], []).append((s, k))
+                at = k["at"]
+                here = out.get(at)
+                if here is None:
+                    out[at] = [(s, k)]
+                else:
+                    here.append((s, k))
         return out
 
     def is_special(self, t: str) -> bool:

@@ -55,7 +55,8 @@ def _sails(bid: str, bz: str, values: tuple[int, ...]) -> tuple[Action, ...]:
 
 def _carries(bid: str, bz: str, kid: str, at: str, values: tuple[int, ...]) -> tuple:
     """Boat ``bid`` in zone ``bz`` carries knight ``kid`` from coast tile ``at``: ``(tile, actions)`` per tile
-    some die reaches, in board order, the actions one per die that covers the trip."""
+    some die reaches, in board order, the actions one per die that covers the trip; then all those actions in
+    that order (what the listing takes when no tile is barred)."""
     key = (bid, bz, kid, at, values)
     got = _CARRIES.get(key)
     if got is None:
@@ -76,30 +77,36 @@ def _carries(bid: str, bz: str, kid: str, at: str, values: tuple[int, ...]) -> t
             aid, text = f"{head}{t}:", f"{label}{t} with your "
             rows.append((t, tuple(_action((aid + str(v), text + str(v) + tail, "boat", ""))
                                   for v in values if v >= need)))
-        got = _CARRIES[key] = tuple(rows)
+        got = _CARRIES[key] = (tuple(rows), tuple(a for _t, acts in rows for a in acts))
     return got
 
 
+# tile_for_walk's answers without a rival there: must stop / may pass on
+_STOP = (True, False)
+_PASS = (False, False)
+
+# knight, dice -> {(destination, steps, the die needed): (those dice, the actions)}: the moves passing no rival
 _MOVES: dict = {}
 
 
-def _moves(kid: str, dest: str, steps: int, need: int, values: tuple[int, ...]) -> tuple:
+def _moves(table: dict, kid: str, dest: str, steps: int, need: int, values: tuple[int, ...]) -> tuple:
     """Knight ``kid`` moves to ``dest`` in ``steps`` steps passing no rival, one action per die of at least ``need``:
-    (those dice, the actions)."""
-    key = (kid, dest, steps, need, values)
-    got = _MOVES.get(key)
-    if got is None:
-        if len(_MOVES) >= _CACHE_MAX:
-            _MOVES.clear()
-        vs = tuple(v for v in values if v >= need)
-        head, text = f"move:{kid}>{dest}:", f"Move knight {kid[1:]} to {dest} with your "
-        tail = f" ({steps} step(s))"
-        got = _MOVES[key] = (vs, tuple(_action((head + str(v), text + str(v) + tail, "move", "")) for v in vs))
+    (those dice, the actions), made once and kept in ``table`` (``_MOVES``' table of this knight and dice)."""
+    vs = tuple(v for v in values if v >= need)
+    head, text = f"move:{kid}>{dest}:", f"Move knight {kid[1:]} to {dest} with your "
+    tail = f" ({steps} step(s))"
+    got = table[dest, steps, need] = (vs, tuple(_action((head + str(v), text + str(v) + tail, "move", "")) for v in vs))
     return got
 
 
 class MovementRules(DoomspireBase):
     """Knights and boats on the move (a mixin; see the module docstring)."""
+
+    # the routes the last move listing found: (actions in the history then, seat, knight id -> (its tile, the
+    # reach, knight_routes' answer)), for _do_move to reuse.  The engine's contract makes the listing the state
+    # of the apply that follows at the same history length (apply looks the id up in that listing; code that
+    # changes a state by hand lists again first); a clone, a redeal or an undo is a new object, without it.
+    _routes_listed: tuple | None = None
 
     # ------------------------------------------------------------ where a knight may go
     def enterable(self, s: int, t: str, occ: Occupancy) -> bool:
@@ -141,11 +148,11 @@ class MovementRules(DoomspireBase):
             stop = not x["revealed"] or x["monster"] is not None or x["kind"] == "DS"
             here = occ.get(t)
             if not here:
-                what = (stop, False)
+                what = _STOP if stop else _PASS
             elif x["revealed"] and ktype_of(x["kind"]) in SPECIAL:   # LD-MOVE-16: anyone may share it (a face-down
-                what = (stop, False)                                 # tile's kind is hidden: never read)
+                what = _STOP if stop else _PASS                      # tile's kind is hidden: never read)
             elif d["round"] < 2:                                     # LD-MOVE-12 (own home: LD-GAP-32)
-                what = (stop, False) if t == d["players"][s]["home"] else None
+                what = (_STOP if stop else _PASS) if t == d["players"][s]["home"] else None
             elif t == d["players"][s]["home"]:
                 what = (stop, any(s2 != s for s2, _k in here))
             elif any(s2 == s for s2, _k in here):                    # LD-MOVE-11, LD-GAP-31
@@ -246,6 +253,8 @@ class MovementRules(DoomspireBase):
         top = max(dice) if dice else 0
         seen: dict = {}                                              # tile_for_walk's answers for this listing
         movable: set[int] = set()                                    # the dice some move, stay or boat uses
+        kept: dict = {}                                              # knight id -> (tile, reach, routes)
+        self._routes_listed = (len(self.history), s, kept)
         out.extend(self._window_actions(s, occ))
         if dice:
             values = sorted(set(dice))
@@ -255,26 +264,36 @@ class MovementRules(DoomspireBase):
                     continue
                 bonus = self.eff_sum(k, "steps")
                 routes = self.knight_routes(s, k, top + bonus, occ, seen)
-                kn = k["id"][1:]
-                move = f"move:{k['id']}>"
+                kept[k["id"]] = (k["at"], top + bonus, routes)
+                kid = k["id"]
+                kn = kid[1:]
+                move = f"move:{kid}>"
+                table = _MOVES.get((kid, vals))
+                if table is None:
+                    if len(_MOVES) >= _CACHE_MAX:
+                        _MOVES.clear()
+                    table = _MOVES[kid, vals] = {}
                 for dest in sorted(routes):
                     ways = routes[dest]
                     if len(ways) == 1:                               # one way there (the usual case)
-                        for rivals, path in ways.items():
-                            need = len(path) - bonus
-                            if need > top:
-                                continue
-                            if not rivals:                           # passing nobody: made once (_moves)
-                                vs, acts = _moves(k["id"], dest, len(path), need, vals)
-                                movable.update(vs)
-                                out.extend(acts)
-                                continue
-                            tail = f" ({len(path)} step(s){f', {self._rivals_text(s, rivals, occ)}' if rivals else ''})"
-                            for v in values:                         # LD-MOVE-4: the player picks the die
-                                if v >= need:
-                                    movable.add(v)
-                                    out.append(_action((f"{move}{dest}:{v}",
-                                                        f"Move knight {kn} to {dest} with your {v}{tail}", "move", "")))
+                        (rivals, path), = ways.items()
+                        steps = len(path)
+                        need = steps - bonus
+                        if need > top:
+                            continue
+                        if not rivals:                               # passing nobody: made once (_MOVES)
+                            got = table.get((dest, steps, need))
+                            if got is None:
+                                got = _moves(table, kid, dest, steps, need, vals)
+                            movable.update(got[0])
+                            out.extend(got[1])
+                            continue
+                        tail = f" ({steps} step(s), {self._rivals_text(s, rivals, occ)})"
+                        for v in values:                             # LD-MOVE-4: the player picks the die
+                            if v >= need:
+                                movable.add(v)
+                                out.append(_action((f"{move}{dest}:{v}",
+                                                    f"Move knight {kn} to {dest} with your {v}{tail}", "move", "")))
                         continue
                     for v in values:
                         opts = list(self.route_choices(ways, v + bonus))
@@ -334,6 +353,7 @@ class MovementRules(DoomspireBase):
         seen = {} if seen is None else seen    # whether a knight may be put ashore on each coast tile, asked once
         info = self.tile_for_walk
         tiles = d["tiles"]
+        barred = None                          # the coast tiles no knight of ``s`` may be put ashore on (LD-GAP-40)
         for b in p["boats"]:
             bid, bz = b["id"], b["zone"]
             out.extend(_sails(bid, bz, vals))
@@ -341,15 +361,24 @@ class MovementRules(DoomspireBase):
                 at = k["at"]
                 if at not in COAST:
                     continue
-                done = k["done"]
-                for t, acts in _carries(bid, bz, k["id"], at, vals):
+                rows, every = _carries(bid, bz, k["id"], at, vals)
+                if not k["done"]:
+                    if barred is None:
+                        # only a rival's home or a tile with a knight on it can bar a knight (tile_for_walk)
+                        barred = {t for t in (*occ, *(q["home"] for q in d["players"]))
+                                  if t in COAST and (seen[t] if t in seen else info(s, t, occ, seen)) is None}
+                    if barred:
+                        out.extend([a for t, acts in rows if t not in barred for a in acts])
+                    else:
+                        out.extend(every)
+                    continue
+                for t, acts in rows:
                     what = seen[t] if t in seen else info(s, t, occ, seen)
                     if what is None:                                     # LD-GAP-40
                         continue
-                    if done:                                             # LD-BOAT-11 (drop_ok)
-                        x = tiles[t]
-                        if x["monster"] is not None or not x["revealed"] or x["tokens"] > 0 or what[1]:
-                            continue
+                    x = tiles[t]                                         # LD-BOAT-11 (drop_ok)
+                    if x["monster"] is not None or not x["revealed"] or x["tokens"] > 0 or what[1]:
+                        continue
                     out.extend(acts)
         return out
 
@@ -453,7 +482,13 @@ class MovementRules(DoomspireBase):
             k = self.knight_of(s, kid)
             die = self.spend(s, int(die_s))                           # the die the player picked (LD-MOVE-4)
             reach = die + self.eff_sum(k, "steps")
-            routes = self.route_choices(self.knight_routes(s, k, reach, self.occ())[dest], reach)
+            listed = self._routes_listed
+            got = listed[2].get(kid) if listed is not None and listed[0] == len(self.history) and listed[1] == s else None
+            # the listing's routes (its reach at least this one: a shorter reach keeps the same shortest paths,
+            # which route_choices picks from) or, without that listing, the walk again
+            ways = (got[2] if got is not None and got[0] == k["at"] and got[1] >= reach
+                    else self.knight_routes(s, k, reach, self.occ()))
+            routes = self.route_choices(ways[dest], reach)
             self.say(f"{{0}} moves knight {kid[1:]} {k['at']}->{dest} with a {die}", s, kind="move")
             if len(routes) == 1:
                 path = next(iter(routes.values()))
