@@ -50,7 +50,7 @@ class DoomspireBase(FlowState):
         def _use_shot(self, frame: dict, s: int, k: KnightData, choice: str | None, key: str = "extra") -> None: ...
         # harvest.py
         def harvest_spare(self, s: int, occ: Occupancy | None = None, need: int | None = None) -> list[int]: ...
-        def eligible(self, s: int, occ: Occupancy | None = None) -> list[str]: ...
+        def eligible(self, s: int, occ: Occupancy | None = None, own: list[str] | None = None) -> list[str]: ...
         def _offer_actions(self, s: int) -> list[Action]: ...
         def _take_offer(self, s: int, aid: str) -> bool: ...
         # movement.py
@@ -129,6 +129,11 @@ class DoomspireBase(FlowState):
                if x["owner"] == s and ktype_of(x["kind"]) in ("resource", "home")]
         out.sort(key=BOARD_ORDER.__getitem__)       # board order, whatever the dict's order after a JSON round trip
         return out
+
+    def own_tiles(self, s: int) -> list[str]:
+        """The tiles ``s`` owns, as :meth:`owned` without the sort (one scan of the board, which the move listing
+        makes once and hands to :meth:`flags_left`, ``eligible`` and ``can_stay``)."""
+        return [t for t, x in self.data["tiles"].items() if x["owner"] == s and ktype_of(x["kind"]) in ("resource", "home")]
 
     def flags_left(self, s: int) -> int:
         """Flags ``s`` has not placed: ten per lord, home included (LD-GAP-60)."""

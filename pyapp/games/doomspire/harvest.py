@@ -27,13 +27,15 @@ class HarvestRules(DoomspireBase):
     """Harvest, buildings and trade offers (a mixin; see the module docstring)."""
 
     # ------------------------------------------------------------ harvest (LD-HARV, LD-TERR-4/5)
-    def eligible(self, s: int, occ: Occupancy | None = None) -> list[str]:
-        """Tiles ``s`` may harvest: own unblockaded tiles plus tiles ``s`` blockades (LD-HARV-4, LD-TERR-4/5)."""
+    def eligible(self, s: int, occ: Occupancy | None = None, own: list[str] | None = None) -> list[str]:
+        """Tiles ``s`` may harvest: own unblockaded tiles plus tiles ``s`` blockades (LD-HARV-4, LD-TERR-4/5).
+        ``own``: :meth:`own_tiles` of ``s``, if the caller has it (not changed here)."""
         d = self.data
         tiles = d["tiles"]
         # the tiles ``s`` owns (one pass over the board, in C), then the tiles its knights stand on: the only
         # tiles a blockade can add (the rules' scan of every tile gave the same list, in board order below)
-        out = [t for t, x in tiles.items() if x["owner"] == s and ktype_of(x["kind"]) in _RH]
+        out = ([t for t, x in tiles.items() if x["owner"] == s and ktype_of(x["kind"]) in _RH] if own is None
+               else list(own))
         if d["round"] >= 2:                                          # blockades count from round 2 (LD-TERR-4/5)
             occ = self.occ() if occ is None else occ
             own = out

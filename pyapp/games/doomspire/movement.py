@@ -225,8 +225,9 @@ class MovementRules(DoomspireBase):
         parts = [f"{self.name(self.opp_at(s, t, occ)[0][0])}'s knight on {t}" for t in tiles]
         return "passing " + " and ".join(parts)
 
-    def can_stay(self, s: int, k: KnightData, occ: Occupancy) -> bool:
-        """LD-MOVE-7, LD-MOVE-19: a zero-step action makes sense only if the tile offers an interaction."""
+    def can_stay(self, s: int, k: KnightData, occ: Occupancy, own: list[str] | None = None) -> bool:
+        """LD-MOVE-7, LD-MOVE-19: a zero-step action makes sense only if the tile offers an interaction.
+        ``own``: :meth:`own_tiles` of ``s``, if the caller has it."""
         t = k["at"]
         x = self.data["tiles"][t]
         typ = self.ktype(t)
@@ -236,11 +237,12 @@ class MovementRules(DoomspireBase):
             return True
         if typ not in ("resource", "home"):
             return False
+        flags = self.flags_left(s) if own is None else self.C["max_flags"] - len(own)
         if x["owner"] is None:
-            return self.flags_left(s) > 0                            # LD-GAP-60
+            return flags > 0                                         # LD-GAP-60
         if self.data["round"] >= 2 and x["owner"] != s:
             p = self.data["players"][s]
-            return ((p["fame"] >= 1 or (p["might"] >= 1 and self.flags_left(s) > 0))
+            return ((p["fame"] >= 1 or (p["might"] >= 1 and flags > 0))
                     and not self.protected(t, occ))
         return False
 
@@ -255,7 +257,8 @@ class MovementRules(DoomspireBase):
         movable: set[int] = set()                                    # the dice some move, stay or boat uses
         kept: dict = {}                                              # knight id -> (tile, reach, routes)
         self._routes_listed = (len(self.history), s, kept)
-        out.extend(self._window_actions(s, occ))
+        own = self.own_tiles(s) if dice else None                   # (no dice: no question at the end)
+        out.extend(self._window_actions(s, occ, own))
         if dice:
             values = sorted(set(dice))
             vals = tuple(values)
@@ -305,7 +308,7 @@ class MovementRules(DoomspireBase):
                         movable.add(v)
                         out.append(Action(f"{move}{dest}:{v}",
                                           f"Move knight {kn} to {dest} with your {v} ({steps} step(s){how})", "move"))
-                if self.can_stay(s, k, occ):
+                if self.can_stay(s, k, occ, own):
                     movable.update(values)
                     for v in values:
                         out.append(Action(f"stay:{k['id']}:{v}",
@@ -318,7 +321,7 @@ class MovementRules(DoomspireBase):
                 out.extend(boats)
         out.extend(self._item_actions(s, occ))
         out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end",
-                          confirm=self._question_for_end(s, movable, occ)))
+                          confirm=self._question_for_end(s, movable, occ, own)))
         out.append(Action("concede", "Concede defeat", "concede"))
         return out
 
@@ -328,11 +331,13 @@ class MovementRules(DoomspireBase):
         return self._question_for_end(s, {int(a.id.rpartition(":")[2]) for a in actions
                                       if a.kind in ("move", "stay", "boat")})
 
-    def _question_for_end(self, s: int, movable: set[int], occ: Occupancy | None = None) -> str:
-        """:meth:`_question_at_end` given the dice values some listed move, stay or boat action uses."""
+    def _question_for_end(self, s: int, movable: set[int], occ: Occupancy | None = None,
+                          own: list[str] | None = None) -> str:
+        """:meth:`_question_at_end` given the dice values some listed move, stay or boat action uses (``own``:
+        :meth:`own_tiles` of ``s``, if the caller has it)."""
         if not movable:
             return ""
-        tiles = len(self.eligible(s, occ))
+        tiles = len(self.eligible(s, occ) if own is None else self.eligible(s, occ, own))
         spare = self.harvest_spare(s, occ, tiles)
         wasted = sorted(v for v in set(spare) if v in movable)
         if not wasted:
@@ -392,8 +397,9 @@ class MovementRules(DoomspireBase):
                 return False
         return True
 
-    def _window_actions(self, s: int, occ: Occupancy) -> list[Action]:
-        """Voluntary interactions right after an entry (LD-TILE-12..16)."""
+    def _window_actions(self, s: int, occ: Occupancy, own: list[str] | None = None) -> list[Action]:
+        """Voluntary interactions right after an entry (LD-TILE-12..16); ``own``: :meth:`own_tiles` of ``s``, if
+        the caller has it."""
         w = self.data["window"]
         if not w or w["seat"] != s:
             return []
@@ -406,7 +412,8 @@ class MovementRules(DoomspireBase):
         res = p["resources"]
         typ = self.ktype(t)
         out = []
-        flags = typ in ("resource", "home") and self.flags_left(s) > 0   # LD-GAP-60: ten flags, home included
+        flags = typ in ("resource", "home") and (self.flags_left(s) if own is None
+                                                  else self.C["max_flags"] - len(own)) > 0   # LD-GAP-60: ten, home included
         if (typ in ("resource", "home") and x["owner"] is None and "revolt" not in w["acts"] and "claim" not in w["acts"]
                 and flags):
             y = self.kind(t)["yield"]
