@@ -7,14 +7,17 @@ for mypy, the methods the rule mixins call on one another.
 """
 from __future__ import annotations
 
+from ...engine import Action
 from ...engine.flow import FlowState
 from . import content
 from .board import BOARD_ORDER, COAST, NB, SPECIAL
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
-    from ...engine import Action
     from .types import KnightData, Monster, Occupancy
+
+# actions every listing ends with (an Action is an immutable tuple: made once, shared by every listing)
+CONCEDE = Action("concede", "Concede defeat", "concede")
 
 # kind code -> tile type ("resource", "trader", ...), filled from the content on first use: the move listing
 # asks a tile's type thousands of times a second (the content is fixed, so this never goes stale)

@@ -9,7 +9,7 @@ which any lord may take whether or not it is to act.
 from __future__ import annotations
 
 from ...engine import Action
-from .base import DoomspireBase, ktype_of
+from .base import CONCEDE, DoomspireBase, ktype_of
 from .board import BOARD_ORDER, COAST, RES, res_text
 
 TYPE_CHECKING = False
@@ -21,6 +21,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
 _HARVEST: dict = {}
 _BUILD: dict = {}
 _RH = ("resource", "home")
+_DONE = Action("done", "Finish the harvest phase without building", "end")
 
 
 class HarvestRules(DoomspireBase):
@@ -101,15 +102,20 @@ class HarvestRules(DoomspireBase):
         C = self.C
         for key, bd in C["builds"].items():
             cost = bd["cost"]
-            if all(res[r] >= n for r, n in cost.items()) and self._may_build(p, C, key, bd):   # can_build, inlined
+            for r, n in cost.items():                                 # can_build, inlined: can pay...
+                if res[r] < n:
+                    break
+            else:
+                if not self._may_build(p, C, key, bd):                # ... and may build it
+                    continue
                 a = _BUILD.get(key)
                 if a is None:
                     a = _BUILD[key] = Action(f"build:{key}", f"Build: {bd['name']} ({res_text(cost)}) and end the "
                                              "harvest", "build")
                 out.append(a)
         out.extend(self._item_actions(s, None, pick=False))
-        out.append(Action("done", "Finish the harvest phase without building", "end"))
-        out.append(Action("concede", "Concede defeat", "concede"))
+        out.append(_DONE)
+        out.append(CONCEDE)
         return out
 
     def _end_harvest(self) -> None:

@@ -8,7 +8,7 @@ passes rival knights, who may block it) and ``entry`` (the automatic interaction
 from __future__ import annotations
 
 from ...engine import Action
-from .base import DoomspireBase, ktype_of
+from .base import CONCEDE, DoomspireBase, ktype_of
 from .board import COAST, NB, RES, SPECIAL, ZONE_NAMES, ZONES, SHORE_REACH, SHORE_TRIPS, res_text, zone_dist
 
 TYPE_CHECKING = False
@@ -322,7 +322,7 @@ class MovementRules(DoomspireBase):
         out.extend(self._item_actions(s, occ))
         out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end",
                           confirm=self._question_for_end(s, movable, occ, own)))
-        out.append(Action("concede", "Concede defeat", "concede"))
+        out.append(CONCEDE)
         return out
 
     def _question_at_end(self, s: int, actions: list[Action]) -> str:
