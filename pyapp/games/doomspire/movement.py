@@ -359,6 +359,7 @@ class MovementRules(DoomspireBase):
         info = self.tile_for_walk
         tiles = d["tiles"]
         barred = None                          # the coast tiles no knight of ``s`` may be put ashore on (LD-GAP-40)
+        landing = None                         # the coast tiles a knight that has interacted may be put ashore on
         for b in p["boats"]:
             bid, bz = b["id"], b["zone"]
             out.extend(_sails(bid, bz, vals))
@@ -367,24 +368,30 @@ class MovementRules(DoomspireBase):
                 if at not in COAST:
                     continue
                 rows, every = _carries(bid, bz, k["id"], at, vals)
+                if barred is None:
+                    # only a rival's home or a tile with a knight on it can bar a knight (tile_for_walk)
+                    barred = {t for t in (*occ, *(q["home"] for q in d["players"]))
+                              if t in COAST and (seen[t] if t in seen else info(s, t, occ, seen)) is None}
                 if not k["done"]:
-                    if barred is None:
-                        # only a rival's home or a tile with a knight on it can bar a knight (tile_for_walk)
-                        barred = {t for t in (*occ, *(q["home"] for q in d["players"]))
-                                  if t in COAST and (seen[t] if t in seen else info(s, t, occ, seen)) is None}
                     if barred:
                         out.extend([a for t, acts in rows if t not in barred for a in acts])
                     else:
                         out.extend(every)
                     continue
-                for t, acts in rows:
-                    what = seen[t] if t in seen else info(s, t, occ, seen)
-                    if what is None:                                     # LD-GAP-40
-                        continue
-                    x = tiles[t]                                         # LD-BOAT-11 (drop_ok)
-                    if x["monster"] is not None or not x["revealed"] or x["tokens"] > 0 or what[1]:
-                        continue
-                    out.extend(acts)
+                if landing is None:                                      # LD-BOAT-11 (drop_ok): an empty tile
+                    landing = set()                                      # with nothing to do, no rival there
+                    for t in COAST:
+                        if t in barred:
+                            continue
+                        x = tiles[t]
+                        if x["monster"] is not None or not x["revealed"] or x["tokens"] > 0:
+                            continue
+                        if t in occ:
+                            what = seen[t] if t in seen else info(s, t, occ, seen)
+                            if what is not None and what[1]:             # (not barred: never None here)
+                                continue
+                        landing.add(t)
+                out.extend([a for t, acts in rows if t in landing for a in acts])
         return out
 
     def drop_ok(self, s: int, k: KnightData, t: str, occ: Occupancy, entered: bool = False) -> bool:
