@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...engine import Action
 from .base import CONCEDE, DoomspireBase, ktype_of
-from .board import COAST, NB, RES, SPECIAL, ZONE_NAMES, ZONES, SHORE_REACH, SHORE_TRIPS, res_text, zone_dist
+from .board import COAST, NB, RES, SPECIAL, ZONE_NAMES, ZONES, SHORE_TRIPS, res_text, zone_dist
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -56,29 +56,40 @@ def _sails(bid: str, bz: str, values: tuple[int, ...]) -> tuple[Action, ...]:
 def _carries(bid: str, bz: str, kid: str, at: str, values: tuple[int, ...]) -> tuple:
     """Boat ``bid`` in zone ``bz`` carries knight ``kid`` from coast tile ``at``: ``(tile, actions)`` per tile
     some die reaches, in board order, the actions one per die that covers the trip; then all those actions in
-    that order (what the listing takes when no tile is barred)."""
+    that order (what the listing takes when no tile is barred).  Made once per dice from :data:`_CARRY_TRIPS`."""
     key = (bid, bz, kid, at, values)
     got = _CARRIES.get(key)
     if got is None:
         if len(_CARRIES) >= _CACHE_MAX:
             _CARRIES.clear()
+        trips = _CARRY_TRIPS.get(key[:4])
+        if trips is None:
+            if len(_CARRY_TRIPS) >= _CACHE_MAX:
+                _CARRY_TRIPS.clear()
+            trips = _CARRY_TRIPS[key[:4]] = tuple((t, max(steps, 1), f" ({steps} step(s))", {})
+                                                  for t, _ez, steps in SHORE_TRIPS[bz, COAST[at]] if t != at)
         top = max(values)
-        kz = COAST[at]
-        trips = SHORE_REACH.get((bz, kz, top))
-        if trips is None:                                        # a die above 6 (not in the table)
-            trips = tuple((t, max(steps, 1), f" ({steps} step(s))")
-                          for t, _ez, steps in SHORE_TRIPS[bz, kz] if max(steps, 1) <= top)
         head = f"boat:{bid}:{kid}>"
         label = f"Boat {bid[1:]} carries knight {kid[1:]} from {at} to "
         rows = []
-        for t, need, tail in trips:
-            if t == at:
+        for t, need, tail, made in trips:
+            if need > top:
                 continue
-            aid, text = f"{head}{t}:", f"{label}{t} with your "
-            rows.append((t, tuple(_action((aid + str(v), text + str(v) + tail, "boat", ""))
-                                  for v in values if v >= need)))
+            acts = []
+            for v in values:
+                if v >= need:
+                    a = made.get(v)
+                    if a is None:
+                        a = made[v] = _action((f"{head}{t}:{v}", f"{label}{t} with your {v}{tail}", "boat", ""))
+                    acts.append(a)
+            rows.append((t, tuple(acts)))
         got = _CARRIES[key] = (tuple(rows), tuple(a for _t, acts in rows for a in acts))
     return got
+
+
+# (boat, its zone, knight, its coast tile) -> every other coast tile in board order with the die the trip needs,
+# the label's tail and the actions made so far, one per die: what _carries makes its rows for each dice from
+_CARRY_TRIPS: dict = {}
 
 
 # tile_for_walk's answers without a rival there: must stop / may pass on
