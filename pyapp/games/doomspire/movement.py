@@ -92,6 +92,9 @@ def _carries(bid: str, bz: str, kid: str, at: str, values: tuple[int, ...]) -> t
 _CARRY_TRIPS: dict = {}
 
 
+# the end of the move turn: (the unspent dice..., the question) -> its action
+_ENDS: dict = {}
+
 # tile_for_walk's answers without a rival there: must stop / may pass on
 _STOP = (True, False)
 _PASS = (False, False)
@@ -331,8 +334,15 @@ class MovementRules(DoomspireBase):
                 movable.update(v for v in values if v >= 1)
                 out.extend(boats)
         out.extend(self._item_actions(s, occ))
-        out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end",
-                          confirm=self._question_for_end(s, movable, occ, own)))
+        question = self._question_for_end(s, movable, occ, own)
+        end = _ENDS.get((*dice, question))
+        if end is None:                                              # (few: made once per dice and question)
+            if len(_ENDS) >= _CACHE_MAX:
+                _ENDS.clear()
+            end = _ENDS[(*dice, question)] = Action(
+                "end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end",
+                confirm=question)
+        out.append(end)
         out.append(CONCEDE)
         return out
 
