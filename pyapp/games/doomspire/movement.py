@@ -334,7 +334,11 @@ class MovementRules(DoomspireBase):
                 movable.update(v for v in values if v >= 1)
                 out.extend(boats)
         out.extend(self._item_actions(s, occ))
-        question = self._question_for_end(s, movable, occ, own)
+        if (len(dice) == 1 and own is not None and p["home"] in own
+                and not any(s2 != s for s2, _k in occ.get(p["home"], ()))):
+            question = ""           # one die, and the harvest has a tile to spend it on (home: LD-HARV-3)
+        else:
+            question = self._question_for_end(s, movable, occ, own)
         end = _ENDS.get((*dice, question))
         if end is None:                                              # (few: made once per dice and question)
             if len(_ENDS) >= _CACHE_MAX:
