@@ -104,3 +104,36 @@ def test_a_knight_on_a_face_down_tile_leaks_nothing_to_a_walk():
         listings.add(tuple(other.legal_actions(0)))
     assert len(listings) == 1
     assert any(a.id.startswith("move:") for a in next(iter(listings)))
+
+
+@pytest.mark.rule("LD-UI-2", "LD-MOVE-16")
+def test_what_lies_under_an_occupied_face_down_tile_changes_no_listing():
+    """The strict form of the test above: a rival's knight on a face-down tile (set by hand: play never does it),
+    and the tile made every kind of the content in turn, specials and Doomspire included (kinds a redeal never
+    deals there, but whose type would change the answer once face up: anyone may share a special tile).  The
+    mover's walks (c3, in the hills) and boat trips (d1, on the coast; one knight fresh, one that has interacted)
+    come out the same for every kind, and :meth:`tile_for_walk` answers 'stop there, a rival is there'."""
+    from doomspire_helpers import place, set_boats, set_tile, to_move
+
+    def listing(code, explored=False):
+        st = GAME.new(2, 7)
+        to_move(st, 0, [3, 2], rnd=2)
+        for t in ("c3", "d1"):
+            set_tile(st, t, code, explored=explored)
+            add_knight(st, 1, t)
+        place(st, 0, "b3")                                  # face up, next to c3
+        tired = add_knight(st, 0, "b1")                     # on the coast: carried by the boat
+        add_knight(st, 0, "g1")["done"] = True              # a knight that has interacted (LD-BOAT-11)
+        set_boats(st, 0, "nw")
+        assert tired["at"] == "b1" and revealed(st, "b3")
+        answers = [st.tile_for_walk(0, t, st.occ(), {}) for t in ("c3", "d1")]
+        return answers, tuple(st.legal_actions(0))
+
+    codes = sorted(GAME.new(2, 7).C["board"]["kinds"])
+    seen = {code: listing(code) for code in codes if code != "HM"}
+    assert {tuple(a) for a, _l in seen.values()} == {((True, True), (True, True))}
+    assert len({acts for _a, acts in seen.values()}) == 1
+    acts = next(iter(seen.values()))[1]
+    assert any(a.id.startswith("move:k1>c3:") for a in acts) and any(a.id.startswith("boat:b1:k2>d1:") for a in acts)
+    # the kind does matter once the tile is face up (so the sameness above is not for want of a difference)
+    assert listing("TR", explored=True)[0] == [(False, False), (False, False)]

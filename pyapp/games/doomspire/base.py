@@ -7,14 +7,17 @@ for mypy, the methods the rule mixins call on one another.
 """
 from __future__ import annotations
 
+from ...engine import Action
 from ...engine.flow import FlowState
 from . import content
 from .board import BOARD_ORDER, COAST, NB, SPECIAL
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
-    from ...engine import Action
     from .types import KnightData, Monster, Occupancy
+
+# actions every listing ends with (an Action is an immutable tuple: made once, shared by every listing)
+CONCEDE = Action("concede", "Concede defeat", "concede")
 
 # kind code -> tile type ("resource", "trader", ...), filled from the content on first use: the move listing
 # asks a tile's type thousands of times a second (the content is fixed, so this never goes stale)
@@ -50,7 +53,7 @@ class DoomspireBase(FlowState):
         def _use_shot(self, frame: dict, s: int, k: KnightData, choice: str | None, key: str = "extra") -> None: ...
         # harvest.py
         def harvest_spare(self, s: int, occ: Occupancy | None = None, need: int | None = None) -> list[int]: ...
-        def eligible(self, s: int, occ: Occupancy | None = None) -> list[str]: ...
+        def eligible(self, s: int, occ: Occupancy | None = None, own: list[str] | None = None) -> list[str]: ...
         def _offer_actions(self, s: int) -> list[Action]: ...
         def _take_offer(self, s: int, aid: str) -> bool: ...
         # movement.py
@@ -106,7 +109,12 @@ class DoomspireBase(FlowState):
         out: Occupancy = {}
         for s, p in enumerate(self.data["players"]):
             for k in p["knights"]:
-                out.setdefault(k["at"], []).append((s, k))
+                at = k["at"]
+                here = out.get(at)
+                if here is None:
+                    out[at] = [(s, k)]
+                else:
+                    here.append((s, k))
         return out
 
     def is_special(self, t: str) -> bool:
@@ -124,6 +132,11 @@ class DoomspireBase(FlowState):
                if x["owner"] == s and ktype_of(x["kind"]) in ("resource", "home")]
         out.sort(key=BOARD_ORDER.__getitem__)       # board order, whatever the dict's order after a JSON round trip
         return out
+
+    def own_tiles(self, s: int) -> list[str]:
+        """The tiles ``s`` owns, as :meth:`owned` without the sort (one scan of the board, which the move listing
+        makes once and hands to :meth:`flags_left`, ``eligible`` and ``can_stay``)."""
+        return [t for t, x in self.data["tiles"].items() if x["owner"] == s and ktype_of(x["kind"]) in ("resource", "home")]
 
     def flags_left(self, s: int) -> int:
         """Flags ``s`` has not placed: ten per lord, home included (LD-GAP-60)."""

@@ -9,7 +9,7 @@ which any lord may take whether or not it is to act.
 from __future__ import annotations
 
 from ...engine import Action
-from .base import DoomspireBase, ktype_of
+from .base import CONCEDE, DoomspireBase, ktype_of
 from .board import BOARD_ORDER, COAST, RES, res_text
 
 TYPE_CHECKING = False
@@ -21,19 +21,22 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
 _HARVEST: dict = {}
 _BUILD: dict = {}
 _RH = ("resource", "home")
+_DONE = Action("done", "Finish the harvest phase without building", "end")
 
 
 class HarvestRules(DoomspireBase):
     """Harvest, buildings and trade offers (a mixin; see the module docstring)."""
 
     # ------------------------------------------------------------ harvest (LD-HARV, LD-TERR-4/5)
-    def eligible(self, s: int, occ: Occupancy | None = None) -> list[str]:
-        """Tiles ``s`` may harvest: own unblockaded tiles plus tiles ``s`` blockades (LD-HARV-4, LD-TERR-4/5)."""
+    def eligible(self, s: int, occ: Occupancy | None = None, own: list[str] | None = None) -> list[str]:
+        """Tiles ``s`` may harvest: own unblockaded tiles plus tiles ``s`` blockades (LD-HARV-4, LD-TERR-4/5).
+        ``own``: :meth:`own_tiles` of ``s``, if the caller has it (not changed here)."""
         d = self.data
         tiles = d["tiles"]
         # the tiles ``s`` owns (one pass over the board, in C), then the tiles its knights stand on: the only
         # tiles a blockade can add (the rules' scan of every tile gave the same list, in board order below)
-        out = [t for t, x in tiles.items() if x["owner"] == s and ktype_of(x["kind"]) in _RH]
+        out = ([t for t, x in tiles.items() if x["owner"] == s and ktype_of(x["kind"]) in _RH] if own is None
+               else list(own))
         if d["round"] >= 2:                                          # blockades count from round 2 (LD-TERR-4/5)
             occ = self.occ() if occ is None else occ
             own = out
@@ -99,15 +102,20 @@ class HarvestRules(DoomspireBase):
         C = self.C
         for key, bd in C["builds"].items():
             cost = bd["cost"]
-            if all(res[r] >= n for r, n in cost.items()) and self._may_build(p, C, key, bd):   # can_build, inlined
+            for r, n in cost.items():                                 # can_build, inlined: can pay...
+                if res[r] < n:
+                    break
+            else:
+                if not self._may_build(p, C, key, bd):                # ... and may build it
+                    continue
                 a = _BUILD.get(key)
                 if a is None:
                     a = _BUILD[key] = Action(f"build:{key}", f"Build: {bd['name']} ({res_text(cost)}) and end the "
                                              "harvest", "build")
                 out.append(a)
         out.extend(self._item_actions(s, None, pick=False))
-        out.append(Action("done", "Finish the harvest phase without building", "end"))
-        out.append(Action("concede", "Concede defeat", "concede"))
+        out.append(_DONE)
+        out.append(CONCEDE)
         return out
 
     def _end_harvest(self) -> None:

@@ -8,8 +8,8 @@ passes rival knights, who may block it) and ``entry`` (the automatic interaction
 from __future__ import annotations
 
 from ...engine import Action
-from .base import DoomspireBase, ktype_of
-from .board import COAST, NB, RES, SPECIAL, ZONE_NAMES, ZONES, SHORE_REACH, SHORE_TRIPS, res_text, zone_dist
+from .base import CONCEDE, DoomspireBase, ktype_of
+from .board import COAST, NB, RES, SPECIAL, ZONE_NAMES, ZONES, SHORE_TRIPS, res_text, zone_dist
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -55,51 +55,72 @@ def _sails(bid: str, bz: str, values: tuple[int, ...]) -> tuple[Action, ...]:
 
 def _carries(bid: str, bz: str, kid: str, at: str, values: tuple[int, ...]) -> tuple:
     """Boat ``bid`` in zone ``bz`` carries knight ``kid`` from coast tile ``at``: ``(tile, actions)`` per tile
-    some die reaches, in board order, the actions one per die that covers the trip."""
+    some die reaches, in board order, the actions one per die that covers the trip; then all those actions in
+    that order (what the listing takes when no tile is barred).  Made once per dice from :data:`_CARRY_TRIPS`."""
     key = (bid, bz, kid, at, values)
     got = _CARRIES.get(key)
     if got is None:
         if len(_CARRIES) >= _CACHE_MAX:
             _CARRIES.clear()
+        trips = _CARRY_TRIPS.get(key[:4])
+        if trips is None:
+            if len(_CARRY_TRIPS) >= _CACHE_MAX:
+                _CARRY_TRIPS.clear()
+            trips = _CARRY_TRIPS[key[:4]] = tuple((t, max(steps, 1), f" ({steps} step(s))", {})
+                                                  for t, _ez, steps in SHORE_TRIPS[bz, COAST[at]] if t != at)
         top = max(values)
-        kz = COAST[at]
-        trips = SHORE_REACH.get((bz, kz, top))
-        if trips is None:                                        # a die above 6 (not in the table)
-            trips = tuple((t, max(steps, 1), f" ({steps} step(s))")
-                          for t, _ez, steps in SHORE_TRIPS[bz, kz] if max(steps, 1) <= top)
         head = f"boat:{bid}:{kid}>"
         label = f"Boat {bid[1:]} carries knight {kid[1:]} from {at} to "
         rows = []
-        for t, need, tail in trips:
-            if t == at:
+        for t, need, tail, made in trips:
+            if need > top:
                 continue
-            aid, text = f"{head}{t}:", f"{label}{t} with your "
-            rows.append((t, tuple(_action((aid + str(v), text + str(v) + tail, "boat", ""))
-                                  for v in values if v >= need)))
-        got = _CARRIES[key] = tuple(rows)
+            acts = []
+            for v in values:
+                if v >= need:
+                    a = made.get(v)
+                    if a is None:
+                        a = made[v] = _action((f"{head}{t}:{v}", f"{label}{t} with your {v}{tail}", "boat", ""))
+                    acts.append(a)
+            rows.append((t, tuple(acts)))
+        got = _CARRIES[key] = (tuple(rows), tuple(a for _t, acts in rows for a in acts))
     return got
 
 
+# (boat, its zone, knight, its coast tile) -> every other coast tile in board order with the die the trip needs,
+# the label's tail and the actions made so far, one per die: what _carries makes its rows for each dice from
+_CARRY_TRIPS: dict = {}
+
+
+# the end of the move turn: (the unspent dice..., the question) -> its action
+_ENDS: dict = {}
+
+# tile_for_walk's answers without a rival there: must stop / may pass on
+_STOP = (True, False)
+_PASS = (False, False)
+
+# knight, dice -> {(destination, steps, the die needed): (those dice, the actions)}: the moves passing no rival
 _MOVES: dict = {}
 
 
-def _moves(kid: str, dest: str, steps: int, need: int, values: tuple[int, ...]) -> tuple:
+def _moves(table: dict, kid: str, dest: str, steps: int, need: int, values: tuple[int, ...]) -> tuple:
     """Knight ``kid`` moves to ``dest`` in ``steps`` steps passing no rival, one action per die of at least ``need``:
-    (those dice, the actions)."""
-    key = (kid, dest, steps, need, values)
-    got = _MOVES.get(key)
-    if got is None:
-        if len(_MOVES) >= _CACHE_MAX:
-            _MOVES.clear()
-        vs = tuple(v for v in values if v >= need)
-        head, text = f"move:{kid}>{dest}:", f"Move knight {kid[1:]} to {dest} with your "
-        tail = f" ({steps} step(s))"
-        got = _MOVES[key] = (vs, tuple(_action((head + str(v), text + str(v) + tail, "move", "")) for v in vs))
+    (those dice, the actions), made once and kept in ``table`` (``_MOVES``' table of this knight and dice)."""
+    vs = tuple(v for v in values if v >= need)
+    head, text = f"move:{kid}>{dest}:", f"Move knight {kid[1:]} to {dest} with your "
+    tail = f" ({steps} step(s))"
+    got = table[dest, steps, need] = (vs, tuple(_action((head + str(v), text + str(v) + tail, "move", "")) for v in vs))
     return got
 
 
 class MovementRules(DoomspireBase):
     """Knights and boats on the move (a mixin; see the module docstring)."""
+
+    # the routes the last move listing found: (actions in the history then, seat, knight id -> (its tile, the
+    # reach, knight_routes' answer)), for _do_move to reuse.  The engine's contract makes the listing the state
+    # of the apply that follows at the same history length (apply looks the id up in that listing; code that
+    # changes a state by hand lists again first); a clone, a redeal or an undo is a new object, without it.
+    _routes_listed: tuple | None = None
 
     # ------------------------------------------------------------ where a knight may go
     def enterable(self, s: int, t: str, occ: Occupancy) -> bool:
@@ -141,11 +162,11 @@ class MovementRules(DoomspireBase):
             stop = not x["revealed"] or x["monster"] is not None or x["kind"] == "DS"
             here = occ.get(t)
             if not here:
-                what = (stop, False)
+                what = _STOP if stop else _PASS
             elif x["revealed"] and ktype_of(x["kind"]) in SPECIAL:   # LD-MOVE-16: anyone may share it (a face-down
-                what = (stop, False)                                 # tile's kind is hidden: never read)
+                what = _STOP if stop else _PASS                      # tile's kind is hidden: never read)
             elif d["round"] < 2:                                     # LD-MOVE-12 (own home: LD-GAP-32)
-                what = (stop, False) if t == d["players"][s]["home"] else None
+                what = (_STOP if stop else _PASS) if t == d["players"][s]["home"] else None
             elif t == d["players"][s]["home"]:
                 what = (stop, any(s2 != s for s2, _k in here))
             elif any(s2 == s for s2, _k in here):                    # LD-MOVE-11, LD-GAP-31
@@ -218,8 +239,9 @@ class MovementRules(DoomspireBase):
         parts = [f"{self.name(self.opp_at(s, t, occ)[0][0])}'s knight on {t}" for t in tiles]
         return "passing " + " and ".join(parts)
 
-    def can_stay(self, s: int, k: KnightData, occ: Occupancy) -> bool:
-        """LD-MOVE-7, LD-MOVE-19: a zero-step action makes sense only if the tile offers an interaction."""
+    def can_stay(self, s: int, k: KnightData, occ: Occupancy, own: list[str] | None = None) -> bool:
+        """LD-MOVE-7, LD-MOVE-19: a zero-step action makes sense only if the tile offers an interaction.
+        ``own``: :meth:`own_tiles` of ``s``, if the caller has it."""
         t = k["at"]
         x = self.data["tiles"][t]
         typ = self.ktype(t)
@@ -229,11 +251,12 @@ class MovementRules(DoomspireBase):
             return True
         if typ not in ("resource", "home"):
             return False
+        flags = self.flags_left(s) if own is None else self.C["max_flags"] - len(own)
         if x["owner"] is None:
-            return self.flags_left(s) > 0                            # LD-GAP-60
+            return flags > 0                                         # LD-GAP-60
         if self.data["round"] >= 2 and x["owner"] != s:
             p = self.data["players"][s]
-            return ((p["fame"] >= 1 or (p["might"] >= 1 and self.flags_left(s) > 0))
+            return ((p["fame"] >= 1 or (p["might"] >= 1 and flags > 0))
                     and not self.protected(t, occ))
         return False
 
@@ -246,7 +269,10 @@ class MovementRules(DoomspireBase):
         top = max(dice) if dice else 0
         seen: dict = {}                                              # tile_for_walk's answers for this listing
         movable: set[int] = set()                                    # the dice some move, stay or boat uses
-        out.extend(self._window_actions(s, occ))
+        kept: dict = {}                                              # knight id -> (tile, reach, routes)
+        self._routes_listed = (len(self.history), s, kept)
+        own = self.own_tiles(s) if dice else None                   # (no dice: no question at the end)
+        out.extend(self._window_actions(s, occ, own))
         if dice:
             values = sorted(set(dice))
             vals = tuple(values)
@@ -255,26 +281,36 @@ class MovementRules(DoomspireBase):
                     continue
                 bonus = self.eff_sum(k, "steps")
                 routes = self.knight_routes(s, k, top + bonus, occ, seen)
-                kn = k["id"][1:]
-                move = f"move:{k['id']}>"
+                kept[k["id"]] = (k["at"], top + bonus, routes)
+                kid = k["id"]
+                kn = kid[1:]
+                move = f"move:{kid}>"
+                table = _MOVES.get((kid, vals))
+                if table is None:
+                    if len(_MOVES) >= _CACHE_MAX:
+                        _MOVES.clear()
+                    table = _MOVES[kid, vals] = {}
                 for dest in sorted(routes):
                     ways = routes[dest]
                     if len(ways) == 1:                               # one way there (the usual case)
-                        for rivals, path in ways.items():
-                            need = len(path) - bonus
-                            if need > top:
-                                continue
-                            if not rivals:                           # passing nobody: made once (_moves)
-                                vs, acts = _moves(k["id"], dest, len(path), need, vals)
-                                movable.update(vs)
-                                out.extend(acts)
-                                continue
-                            tail = f" ({len(path)} step(s){f', {self._rivals_text(s, rivals, occ)}' if rivals else ''})"
-                            for v in values:                         # LD-MOVE-4: the player picks the die
-                                if v >= need:
-                                    movable.add(v)
-                                    out.append(_action((f"{move}{dest}:{v}",
-                                                        f"Move knight {kn} to {dest} with your {v}{tail}", "move", "")))
+                        (rivals, path), = ways.items()
+                        steps = len(path)
+                        need = steps - bonus
+                        if need > top:
+                            continue
+                        if not rivals:                               # passing nobody: made once (_MOVES)
+                            got = table.get((dest, steps, need))
+                            if got is None:
+                                got = _moves(table, kid, dest, steps, need, vals)
+                            movable.update(got[0])
+                            out.extend(got[1])
+                            continue
+                        tail = f" ({steps} step(s), {self._rivals_text(s, rivals, occ)})"
+                        for v in values:                             # LD-MOVE-4: the player picks the die
+                            if v >= need:
+                                movable.add(v)
+                                out.append(_action((f"{move}{dest}:{v}",
+                                                    f"Move knight {kn} to {dest} with your {v}{tail}", "move", "")))
                         continue
                     for v in values:
                         opts = list(self.route_choices(ways, v + bonus))
@@ -286,7 +322,7 @@ class MovementRules(DoomspireBase):
                         movable.add(v)
                         out.append(Action(f"{move}{dest}:{v}",
                                           f"Move knight {kn} to {dest} with your {v} ({steps} step(s){how})", "move"))
-                if self.can_stay(s, k, occ):
+                if self.can_stay(s, k, occ, own):
                     movable.update(values)
                     for v in values:
                         out.append(Action(f"stay:{k['id']}:{v}",
@@ -298,9 +334,20 @@ class MovementRules(DoomspireBase):
                 movable.update(v for v in values if v >= 1)
                 out.extend(boats)
         out.extend(self._item_actions(s, occ))
-        out.append(Action("end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end",
-                          confirm=self._question_for_end(s, movable, occ)))
-        out.append(Action("concede", "Concede defeat", "concede"))
+        if (len(dice) == 1 and own is not None and p["home"] in own
+                and not any(s2 != s for s2, _k in occ.get(p["home"], ()))):
+            question = ""           # one die, and the harvest has a tile to spend it on (home: LD-HARV-3)
+        else:
+            question = self._question_for_end(s, movable, occ, own)
+        end = _ENDS.get((*dice, question))
+        if end is None:                                              # (few: made once per dice and question)
+            if len(_ENDS) >= _CACHE_MAX:
+                _ENDS.clear()
+            end = _ENDS[(*dice, question)] = Action(
+                "end", "End your move turn" + (f" (keep dice {dice} for the harvest)" if dice else ""), "end",
+                confirm=question)
+        out.append(end)
+        out.append(CONCEDE)
         return out
 
     def _question_at_end(self, s: int, actions: list[Action]) -> str:
@@ -309,11 +356,13 @@ class MovementRules(DoomspireBase):
         return self._question_for_end(s, {int(a.id.rpartition(":")[2]) for a in actions
                                       if a.kind in ("move", "stay", "boat")})
 
-    def _question_for_end(self, s: int, movable: set[int], occ: Occupancy | None = None) -> str:
-        """:meth:`_question_at_end` given the dice values some listed move, stay or boat action uses."""
+    def _question_for_end(self, s: int, movable: set[int], occ: Occupancy | None = None,
+                          own: list[str] | None = None) -> str:
+        """:meth:`_question_at_end` given the dice values some listed move, stay or boat action uses (``own``:
+        :meth:`own_tiles` of ``s``, if the caller has it)."""
         if not movable:
             return ""
-        tiles = len(self.eligible(s, occ))
+        tiles = len(self.eligible(s, occ) if own is None else self.eligible(s, occ, own))
         spare = self.harvest_spare(s, occ, tiles)
         wasted = sorted(v for v in set(spare) if v in movable)
         if not wasted:
@@ -334,6 +383,8 @@ class MovementRules(DoomspireBase):
         seen = {} if seen is None else seen    # whether a knight may be put ashore on each coast tile, asked once
         info = self.tile_for_walk
         tiles = d["tiles"]
+        barred = None                          # the coast tiles no knight of ``s`` may be put ashore on (LD-GAP-40)
+        landing = None                         # the coast tiles a knight that has interacted may be put ashore on
         for b in p["boats"]:
             bid, bz = b["id"], b["zone"]
             out.extend(_sails(bid, bz, vals))
@@ -341,16 +392,31 @@ class MovementRules(DoomspireBase):
                 at = k["at"]
                 if at not in COAST:
                     continue
-                done = k["done"]
-                for t, acts in _carries(bid, bz, k["id"], at, vals):
-                    what = seen[t] if t in seen else info(s, t, occ, seen)
-                    if what is None:                                     # LD-GAP-40
-                        continue
-                    if done:                                             # LD-BOAT-11 (drop_ok)
-                        x = tiles[t]
-                        if x["monster"] is not None or not x["revealed"] or x["tokens"] > 0 or what[1]:
+                rows, every = _carries(bid, bz, k["id"], at, vals)
+                if barred is None:
+                    # only a rival's home or a tile with a knight on it can bar a knight (tile_for_walk)
+                    barred = {t for t in (*occ, *(q["home"] for q in d["players"]))
+                              if t in COAST and (seen[t] if t in seen else info(s, t, occ, seen)) is None}
+                if not k["done"]:
+                    if barred:
+                        out.extend([a for t, acts in rows if t not in barred for a in acts])
+                    else:
+                        out.extend(every)
+                    continue
+                if landing is None:                                      # LD-BOAT-11 (drop_ok): an empty tile
+                    landing = set()                                      # with nothing to do, no rival there
+                    for t in COAST:
+                        if t in barred:
                             continue
-                    out.extend(acts)
+                        x = tiles[t]
+                        if x["monster"] is not None or not x["revealed"] or x["tokens"] > 0:
+                            continue
+                        if t in occ:
+                            what = seen[t] if t in seen else info(s, t, occ, seen)
+                            if what is not None and what[1]:             # (not barred: never None here)
+                                continue
+                        landing.add(t)
+                out.extend([a for t, acts in rows if t in landing for a in acts])
         return out
 
     def drop_ok(self, s: int, k: KnightData, t: str, occ: Occupancy, entered: bool = False) -> bool:
@@ -363,8 +429,9 @@ class MovementRules(DoomspireBase):
                 return False
         return True
 
-    def _window_actions(self, s: int, occ: Occupancy) -> list[Action]:
-        """Voluntary interactions right after an entry (LD-TILE-12..16)."""
+    def _window_actions(self, s: int, occ: Occupancy, own: list[str] | None = None) -> list[Action]:
+        """Voluntary interactions right after an entry (LD-TILE-12..16); ``own``: :meth:`own_tiles` of ``s``, if
+        the caller has it."""
         w = self.data["window"]
         if not w or w["seat"] != s:
             return []
@@ -377,7 +444,8 @@ class MovementRules(DoomspireBase):
         res = p["resources"]
         typ = self.ktype(t)
         out = []
-        flags = typ in ("resource", "home") and self.flags_left(s) > 0   # LD-GAP-60: ten flags, home included
+        flags = typ in ("resource", "home") and (self.flags_left(s) if own is None
+                                                  else self.C["max_flags"] - len(own)) > 0   # LD-GAP-60: ten, home included
         if (typ in ("resource", "home") and x["owner"] is None and "revolt" not in w["acts"] and "claim" not in w["acts"]
                 and flags):
             y = self.kind(t)["yield"]
@@ -453,7 +521,13 @@ class MovementRules(DoomspireBase):
             k = self.knight_of(s, kid)
             die = self.spend(s, int(die_s))                           # the die the player picked (LD-MOVE-4)
             reach = die + self.eff_sum(k, "steps")
-            routes = self.route_choices(self.knight_routes(s, k, reach, self.occ())[dest], reach)
+            listed = self._routes_listed
+            got = listed[2].get(kid) if listed is not None and listed[0] == len(self.history) and listed[1] == s else None
+            # the listing's routes (its reach at least this one: a shorter reach keeps the same shortest paths,
+            # which route_choices picks from) or, without that listing, the walk again
+            ways = (got[2] if got is not None and got[0] == k["at"] and got[1] >= reach
+                    else self.knight_routes(s, k, reach, self.occ()))
+            routes = self.route_choices(ways[dest], reach)
             self.say(f"{{0}} moves knight {kid[1:]} {k['at']}->{dest} with a {die}", s, kind="move")
             if len(routes) == 1:
                 path = next(iter(routes.values()))

@@ -36,6 +36,7 @@ from ...engine.flow import Phase, phases
 from ...engine.util import read_text
 from . import content
 from .adventures import AdventureRules
+from .base import CONCEDE
 from .board import (ALL, COAST, COLS, CORNER, NB, RES, SEAT_CORNERS, SPECIAL, ZONE_NAMES, ZONE_TILES, ZONES,  # noqa: F401
                     manhattan, rc, region, res_text, tid, zone_dist)
 from .combat import CombatRules
@@ -196,7 +197,7 @@ class DoomspireState(MovementRules, CombatRules, AdventureRules, HarvestRules, D
             tax = 2 * max(0, n - 2)
             out.append(Action(f"roll:{n}", f"Roll {n} {'die' if n == 1 else 'dice'}"
                               + (f" (pay {tax} food tax)" if tax else ""), "roll"))
-        out.append(Action("concede", "Concede defeat", "concede"))
+        out.append(CONCEDE)
         return out
 
     def _do_roll(self, s: int, action: Action) -> None:
