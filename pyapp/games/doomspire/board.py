@@ -58,12 +58,6 @@ def zone_dist(a: str, b: str) -> int:
 SHORE_TRIPS = {(bz, kz): tuple((t, ez, _ZONE_DIST[bz, kz] + _ZONE_DIST[kz, ez]) for t, ez in COAST.items())
                for bz in ZONES for kz in ZONES}
 
-# (boat's zone, knight's zone, the highest die) -> the trips of SHORE_TRIPS[bz, kz] that die covers, in the same
-# order, each as (tile, the die it needs, the label's tail): the move listing's boat trips
-SHORE_REACH = {(bz, kz, top): tuple((t, max(steps, 1), f" ({steps} step(s))")
-                                    for t, _ez, steps in SHORE_TRIPS[bz, kz] if max(steps, 1) <= top)
-               for bz in ZONES for kz in ZONES for top in range(1, 7)}
-
 
 def manhattan(a: str, b: str) -> int:
     (r1, c1), (r2, c2) = rc(a), rc(b)
