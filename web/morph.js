@@ -80,7 +80,31 @@ function patch(live, next) {
   patchChildren(live, next);
 }
 
+// How far to look ahead for the node that matches, when two do not: a few panels that appear or go at once (the
+// setup's sections, a phase's panels) then shift nothing after them, where a one-step look found no match and
+// replaced every node after them whole (a log, a key to the board: hundreds of elements built again).
+const LOOK = 6;
+
+// How many live nodes from `live` on come before the first that matches `next`; 0 when none does within LOOK.
+function ahead(live, next) {
+  let n = 1;
+  for (let c = live.nextSibling; c && n <= LOOK; c = c.nextSibling, n++) {
+    if (matches(c, next)) return n;
+  }
+  return 0;
+}
+
+// How many new nodes from `next` on come before the first that matches `live`; LOOK + 1 when none does within LOOK.
+function behind(next, live) {
+  let n = 1;
+  for (let c = next.nextSibling; c && n <= LOOK; c = c.nextSibling, n++) {
+    if (matches(live, c)) return n;
+  }
+  return LOOK + 1;
+}
+
 function patchChildren(liveParent, nextParent) {
+  let gap = 0;
   let live = liveParent.firstChild;
   let next = nextParent.firstChild;
   let named = null;                           // strong key -> the live child of that name (made when needed)
@@ -104,6 +128,30 @@ function patchChildren(liveParent, nextParent) {
     const nextAfter = next.nextSibling;
     const key = strongKey(next);
     if (live && matches(live, next)) {
+      // Siblings told apart by their content only (no id or key: a column's coordinates, a panel's unit details,
+      // the cells of a list): when one was removed or inserted, the live node after this one is the new one, or
+      // this one is the new node after: take it out or put the new one in, instead of rewriting each sibling
+      // after it into its neighbour (hundreds of attribute and text writes, each laid out again).
+      if (!key && live.nodeType === 1 && !strongKey(live)) {
+        if (!live.isEqualNode(next)) {
+          const liveAfter = live.nextSibling;
+          if (liveAfter && liveAfter.isEqualNode(next)) {
+            liveParent.removeChild(live);
+            live = liveAfter;
+            continue;                           // `next` again, with the node after (equal: kept as it is)
+          }
+          if (nextAfter && live.isEqualNode(nextAfter)) {
+            liveParent.insertBefore(next, live);  // inserted here (`live` is the one after it)
+            next = nextAfter;
+            continue;
+          }
+          patchAttributes(live, next);          // (patch() without comparing the two again)
+          patchChildren(live, next);
+        }
+        live = live.nextSibling;
+        next = nextAfter;
+        continue;
+      }
       if (key && named) named.delete(key);
       patch(live, next);
       live = live.nextSibling;
@@ -119,12 +167,16 @@ function patchChildren(liveParent, nextParent) {
       patch(found, next);
     } else if (!live) {
       liveParent.appendChild(next);          // moves it out of the template
-    } else if (live.nextSibling && matches(live.nextSibling, next) && !isWanted(live)) {
-      const gone = live;                      // one node removed here
-      live = live.nextSibling;
-      liveParent.removeChild(gone);
-      continue;                               // compare `next` again, with the node after
-    } else if ((nextAfter && matches(live, nextAfter)) || isWanted(live)) {
+    } else if (isWanted(live)) {
+      liveParent.insertBefore(next, live);    // inserted here (`live` comes later)
+    } else if ((gap = ahead(live, next)) > 0 && gap <= behind(next, live)) {
+      for (let i = 0; i < gap && !isWanted(live); i++) {   // `gap` nodes removed here (a named one is kept for later)
+        const gone = live;
+        live = live.nextSibling;
+        liveParent.removeChild(gone);
+      }
+      continue;                               // compare `next` again, with the node after them
+    } else if (behind(next, live) <= LOOK) {
       liveParent.insertBefore(next, live);    // inserted here (`live` comes later)
     } else {
       const after = live.nextSibling;
