@@ -94,13 +94,13 @@ function ahead(live, next) {
   return 0;
 }
 
-// How many new nodes from `next` on come before the first that matches `live`; LOOK + 1 when none does within LOOK.
-function behind(next, live) {
+// How many new nodes from `next` on come before the first that matches `live`; look + 1 when none does within look.
+function behind(next, live, look = LOOK) {
   let n = 1;
-  for (let c = next.nextSibling; c && n <= LOOK; c = c.nextSibling, n++) {
+  for (let c = next.nextSibling; c && n <= look; c = c.nextSibling, n++) {
     if (matches(live, c)) return n;
   }
-  return LOOK + 1;
+  return look + 1;
 }
 
 function patchChildren(liveParent, nextParent) {
@@ -156,6 +156,16 @@ function patchChildren(liveParent, nextParent) {
       patch(live, next);
       live = live.nextSibling;
       next = nextAfter;
+      continue;
+    }
+    // A live element that the new children do not name (a piece taken off, a unit's details gone), or before a
+    // named one, one that no new child near matches (a hint above a panel's named parts, gone): out first, so
+    // that the named ones after it stay where they are (bringing each of them forward past it took them out of
+    // the page and put them back: each one styled and laid out again).
+    if (live && live.nodeType === 1 && !isWanted(live) && (strongKey(live) || (key && behind(next, live, 64) > 64))) {
+      const gone = live;
+      live = live.nextSibling;
+      liveParent.removeChild(gone);
       continue;
     }
     // A named element (a board's piece, a part) that is elsewhere among the live children (or was taken out
