@@ -11,9 +11,13 @@
 // markup would give (the same nodes, attributes in the same order, text), and every form field's
 // value, tick and selection is the markup's.
 //
-// Matching is positional, with a one-step look-ahead so that one inserted or removed node does not
-// shift every node after it: two nodes match when they have the same type and tag and the same
-// key, where the key is the id, else data-key, else data-part, else the first class name.
+// Matching is positional, with a look-ahead (a few nodes: LOOK) so that nodes inserted or removed do not
+// shift every node after them: two nodes match when they have the same type and tag and the same
+// key, where the key is the id, else data-key, else data-part, else the first class name.  A named node
+// elsewhere among its siblings is moved, not built again; a live node no new sibling wants goes first; among
+// siblings of one key and no name (a column's coordinates), one that equals the next sibling's new markup was
+// removed, and one that equals the node after the new one had one inserted before it (so the rest are kept,
+// not each rewritten into its neighbour).  Session 25 (latweb2) measured what a patch writes: docs/table.md.
 //
 // Parts (pyapp.ui.markup.part / keep_unchanged): an element marked data-part="k" whose markup is the same
 // as at the last update comes as its start tag with data-keep and no content: the live element stays as
