@@ -43,10 +43,15 @@ function patchAttributes(live, next) {
     for (let i = 0; i < want.length; i++) if (have[i].value !== want[i].value) have[i].value = want[i].value;
     return;
   }
-  // Attributes added or removed: set them again in the markup's order, so that the page still
-  // serializes exactly as the markup does.
-  while (have.length) live.removeAttributeNode(have[0]);
-  for (let i = 0; i < want.length; i++) live.setAttributeNode(want[i].cloneNode());
+  // Attributes added or removed: those before the first name that differs stay (their values patched: an
+  // unchanged class is not set again, which would restyle the element); from there on they are set again in the
+  // markup's order, so that the page still serializes exactly as the markup does.
+  let i = 0;
+  for (; i < want.length && i < have.length && want[i].name === have[i].name; i++) {
+    if (have[i].value !== want[i].value) have[i].value = want[i].value;
+  }
+  while (have.length > i) live.removeAttributeNode(have[i]);
+  for (; i < want.length; i++) live.setAttributeNode(want[i].cloneNode());
 }
 
 // A field's live state (what the player typed, ticked or picked) is not in its attributes: after
