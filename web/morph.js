@@ -11,9 +11,13 @@
 // markup would give (the same nodes, attributes in the same order, text), and every form field's
 // value, tick and selection is the markup's.
 //
-// Matching is positional, with a one-step look-ahead so that one inserted or removed node does not
-// shift every node after it: two nodes match when they have the same type and tag and the same
-// key, where the key is the id, else data-key, else data-part, else the first class name.
+// Matching is positional, with a look-ahead (a few nodes: LOOK) so that nodes inserted or removed do not
+// shift every node after them: two nodes match when they have the same type and tag and the same
+// key, where the key is the id, else data-key, else data-part, else the first class name.  A named node
+// elsewhere among its siblings is moved, not built again; a live node no new sibling wants goes first; among
+// siblings of one key and no name (a column's coordinates), one that equals the next sibling's new markup was
+// removed, and one that equals the node after the new one had one inserted before it (so the rest are kept,
+// not each rewritten into its neighbour).  Session 25 (latweb2) measured what a patch writes: docs/table.md.
 //
 // Parts (pyapp.ui.markup.part / keep_unchanged): an element marked data-part="k" whose markup is the same
 // as at the last update comes as its start tag with data-keep and no content: the live element stays as
@@ -39,10 +43,15 @@ function patchAttributes(live, next) {
     for (let i = 0; i < want.length; i++) if (have[i].value !== want[i].value) have[i].value = want[i].value;
     return;
   }
-  // Attributes added or removed: set them again in the markup's order, so that the page still
-  // serializes exactly as the markup does.
-  while (have.length) live.removeAttributeNode(have[0]);
-  for (let i = 0; i < want.length; i++) live.setAttributeNode(want[i].cloneNode());
+  // Attributes added or removed: those before the first name that differs stay (their values patched: an
+  // unchanged class is not set again, which would restyle the element); from there on they are set again in the
+  // markup's order, so that the page still serializes exactly as the markup does.
+  let i = 0;
+  for (; i < want.length && i < have.length && want[i].name === have[i].name; i++) {
+    if (have[i].value !== want[i].value) have[i].value = want[i].value;
+  }
+  while (have.length > i) live.removeAttributeNode(have[i]);
+  for (; i < want.length; i++) live.setAttributeNode(want[i].cloneNode());
 }
 
 // A field's live state (what the player typed, ticked or picked) is not in its attributes: after
@@ -80,7 +89,31 @@ function patch(live, next) {
   patchChildren(live, next);
 }
 
+// How far to look ahead for the node that matches, when two do not: a few panels that appear or go at once (the
+// setup's sections, a phase's panels) then shift nothing after them, where a one-step look found no match and
+// replaced every node after them whole (a log, a key to the board: hundreds of elements built again).
+const LOOK = 6;
+
+// How many live nodes from `live` on come before the first that matches `next`; 0 when none does within LOOK.
+function ahead(live, next) {
+  let n = 1;
+  for (let c = live.nextSibling; c && n <= LOOK; c = c.nextSibling, n++) {
+    if (matches(c, next)) return n;
+  }
+  return 0;
+}
+
+// How many new nodes from `next` on come before the first that matches `live`; look + 1 when none does within look.
+function behind(next, live, look = LOOK) {
+  let n = 1;
+  for (let c = next.nextSibling; c && n <= look; c = c.nextSibling, n++) {
+    if (matches(live, c)) return n;
+  }
+  return look + 1;
+}
+
 function patchChildren(liveParent, nextParent) {
+  let gap = 0;
   let live = liveParent.firstChild;
   let next = nextParent.firstChild;
   let named = null;                           // strong key -> the live child of that name (made when needed)
@@ -104,10 +137,44 @@ function patchChildren(liveParent, nextParent) {
     const nextAfter = next.nextSibling;
     const key = strongKey(next);
     if (live && matches(live, next)) {
+      // Siblings told apart by their content only (no id or key: a column's coordinates, a panel's unit details,
+      // the cells of a list): when one was removed or inserted, the live node after this one is the new one, or
+      // this one is the new node after: take it out or put the new one in, instead of rewriting each sibling
+      // after it into its neighbour (hundreds of attribute and text writes, each laid out again).
+      if (!key && live.nodeType === 1 && !strongKey(live)) {
+        if (!live.isEqualNode(next)) {
+          const liveAfter = live.nextSibling;
+          if (liveAfter && liveAfter.isEqualNode(next)) {
+            liveParent.removeChild(live);
+            live = liveAfter;
+            continue;                           // `next` again, with the node after (equal: kept as it is)
+          }
+          if (nextAfter && live.isEqualNode(nextAfter)) {
+            liveParent.insertBefore(next, live);  // inserted here (`live` is the one after it)
+            next = nextAfter;
+            continue;
+          }
+          patchAttributes(live, next);          // (patch() without comparing the two again)
+          patchChildren(live, next);
+        }
+        live = live.nextSibling;
+        next = nextAfter;
+        continue;
+      }
       if (key && named) named.delete(key);
       patch(live, next);
       live = live.nextSibling;
       next = nextAfter;
+      continue;
+    }
+    // A live element that the new children do not name (a piece taken off, a unit's details gone), or before a
+    // named one, one that no new child near matches (a hint above a panel's named parts, gone): out first, so
+    // that the named ones after it stay where they are (bringing each of them forward past it took them out of
+    // the page and put them back: each one styled and laid out again).
+    if (live && live.nodeType === 1 && !isWanted(live) && (strongKey(live) || (key && behind(next, live, 64) > 64))) {
+      const gone = live;
+      live = live.nextSibling;
+      liveParent.removeChild(gone);
       continue;
     }
     // A named element (a board's piece, a part) that is elsewhere among the live children (or was taken out
@@ -119,12 +186,16 @@ function patchChildren(liveParent, nextParent) {
       patch(found, next);
     } else if (!live) {
       liveParent.appendChild(next);          // moves it out of the template
-    } else if (live.nextSibling && matches(live.nextSibling, next) && !isWanted(live)) {
-      const gone = live;                      // one node removed here
-      live = live.nextSibling;
-      liveParent.removeChild(gone);
-      continue;                               // compare `next` again, with the node after
-    } else if ((nextAfter && matches(live, nextAfter)) || isWanted(live)) {
+    } else if (isWanted(live)) {
+      liveParent.insertBefore(next, live);    // inserted here (`live` comes later)
+    } else if ((gap = ahead(live, next)) > 0 && gap <= behind(next, live)) {
+      for (let i = 0; i < gap && !isWanted(live); i++) {   // `gap` nodes removed here (a named one is kept for later)
+        const gone = live;
+        live = live.nextSibling;
+        liveParent.removeChild(gone);
+      }
+      continue;                               // compare `next` again, with the node after them
+    } else if (behind(next, live) <= LOOK) {
       liveParent.insertBefore(next, live);    // inserted here (`live` comes later)
     } else {
       const after = live.nextSibling;

@@ -130,6 +130,53 @@ def test_one_inserted_or_removed_node_does_not_rebuild_its_siblings(morph_page):
     assert r["same"] and r["kept"] == r["nodes"]
 
 
+# morph(markup), watched: the elements the patch put into the page (a node moved is taken out and put back: the
+# browser styles and lays it out again, as a new one), and whether the page is then exactly the markup
+MOVES_JS = """(markup) => {
+  const app = document.getElementById('app');
+  for (const el of app.querySelectorAll('*')) el.__old = true;
+  const seen = new MutationObserver(() => {});
+  seen.observe(app, { subtree: true, childList: true });
+  globalThis.boardshelfMorph(app, markup);
+  let added = 0, oldAdded = 0;
+  for (const r of seen.takeRecords()) for (const n of r.addedNodes) if (n.nodeType === 1) { added++; if (n.__old) oldAdded++; }
+  seen.disconnect();
+  const ref = document.createElement('div');
+  ref.innerHTML = markup;
+  return { same: app.innerHTML === ref.innerHTML, added, oldAdded,
+           kept: Array.from(app.querySelectorAll('*')).filter(e => e.__old).length, nodes: app.querySelectorAll('*').length };
+}"""
+
+
+def test_nodes_inserted_or_removed_together_leave_the_others_in_the_page(morph_page):
+    """Session 25 (latweb2): what changes is patched, what did not stays in the page untouched (each node put in
+    again costs its style and layout), where the look-ahead of one node moved or rebuilt them."""
+    page = morph_page
+    step = lambda m: page.evaluate(MOVES_JS, m)       # noqa: E731
+    named = "".join(f'<div class="ud u{i}" data-part="d{i}"><b>unit {i}</b><i>4 health</i></div>' for i in range(12))
+    assert step(f'<section><p class="ud-hint">Point at a unit</p>{named}</section>')["same"]
+    # the hint above twelve named panels goes: the twelve stay where they are (none taken out and put back)
+    r = step(f'<section>{named}</section>')
+    assert r["same"] and r["added"] == 0 and r["kept"] == r["nodes"]
+    # two panels appear at once before a log: the log and its lines stay, only the two panels are new
+    log = '<details class="log"><ol>' + "".join(f"<li>move {i}</li>" for i in range(40)) + "</ol></details>"
+    assert step(f'<div class="turn">t</div><section class="players">p</section>{log}')["same"]
+    r = step(f'<div class="turn">t</div><section class="dice">d</section><section class="picks">q</section>'
+             f'<section class="players">p</section>{log}')
+    assert r["same"] and r["added"] == 2 and r["oldAdded"] == 0 and r["kept"] == r["nodes"] - 2
+    # and go again: nothing new
+    r = step(f'<div class="turn">t</div><section class="players">p</section>{log}')
+    assert r["same"] and r["added"] == 0 and r["kept"] == r["nodes"]
+    # a column of unnamed labels loses one in the middle: the others are kept as they are, not each rewritten
+    col = [f'<text class="coord" y="{10 * i}">c{i}</text>' for i in range(20)]
+    assert step('<svg><g class="col">' + "".join(col) + "</g></svg>")["same"]
+    writes = page.evaluate("""(markup) => { const app = document.getElementById('app');
+      const w = new MutationObserver(() => {}); w.observe(app, { subtree: true, attributes: true, characterData: true });
+      globalThis.boardshelfMorph(app, markup); const n = w.takeRecords().length; w.disconnect(); return n; }""",
+                           '<svg><g class="col">' + "".join(col[:7] + col[8:]) + "</g></svg>")
+    assert writes == 0
+
+
 # the glue's step with parts (pyapp.browser.main Glue._swap): send what keep_unchanged gives, the whole
 # markup if the page could not keep a part; then compare with the whole markup
 KEEP_STEP_JS = """([sent, markup]) => {
