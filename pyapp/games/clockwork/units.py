@@ -14,14 +14,13 @@ from operator import itemgetter
 from ...engine import Action
 from .content import SPECIALS, UNITS, parse_range
 from .geometry import adjacent, disc, distance, line_of_fire
+from .tables import (_ABIL, _ATTACKS, _BARRICADE, _CARD, _END_ACTS, _MOVE_ACTS, _MOVES, _MOVES_KEPT, _PORTAL_ACTS,
+                     _UNIT_ORDER)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from ...engine.flow import FlowState
     from .rules import Board
-    from collections.abc import Mapping
-    from typing import Any
-
     from .types import GateData, PortalData, SpecialSpec, Stat, UnitData
 
     class _StateBase(FlowState):
@@ -57,9 +56,6 @@ def seat_name(seat: int) -> str:
     return COLOURS[seat]
 
 
-_ABIL = {k: frozenset(u["abilities"]) for k, u in UNITS.items()}
-
-
 def has(u: UnitData, ability: str) -> bool:
     return ability in _ABIL[u["card"]]
 
@@ -72,56 +68,6 @@ def can_fight(u: UnitData) -> bool:
     """Soldiers, vehicles and Buildings with Mounted Weaponry attack (CC-UTYPE-4, CC-MOUNT-2)."""
     card = UNITS[u["card"]]
     return parse_range(card["range"])[1] > 0 and (card["type"] != "building" or "mounted-weaponry" in card["abilities"])
-
-
-def _level_table(card: Mapping[str, Any], stat: str) -> tuple[int, int, int, int]:
-    """A card's ``stat`` (no ``vs``) at level class 0, 1, 2 and 3 (see :func:`_lv_class`; 0 and 1 alike)."""
-    def at(bonuses) -> int:
-        return card[stat] + sum(b["add"] for b in bonuses if b["stat"] == stat and b.get("vs") is None)
-    return at(()), at(()), at(card["level2"]), at(card["level3"])
-
-
-def _lv_class(copies: int) -> int:
-    """The level bonuses a unit gets from ``copies`` of its card: none (1), level 2, or level 3 (3 or more)."""
-    return 3 if copies >= 3 else copies
-
-
-def _range_table(card: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
-    lo, hi = parse_range(card["range"])
-    if hi == 0:
-        return ((0, 0),) * 4
-    adds = [0, 0] + [sum(b["add"] for b in card[f"level{n}"] if b["stat"] == "range") for n in (2, 3)]
-    return tuple((lo, hi + a) for a in adds)
-
-
-# per card: Movement and range by level class (what :meth:`stat` and :meth:`urange` give with no buff), whether
-# it fights, whether it is a Building or a Barricade; the abilities that list actions of their own
-_MOVE = {k: _level_table(u, "movement") for k, u in UNITS.items()}
-_RANGE = {k: _range_table(u) for k, u in UNITS.items()}
-_FIGHTS = frozenset(k for k, u in UNITS.items() if parse_range(u["range"])[1] > 0
-                    and (u["type"] != "building" or "mounted-weaponry" in u["abilities"]))
-_BUILDING = frozenset(k for k, u in UNITS.items() if u["type"] == "building")
-_BARRICADE = frozenset(k for k, u in UNITS.items() if "barricade" in u["abilities"])
-_SPECIAL_ABILITIES = frozenset(("artillery-shell", "assassinate", "corrupt", "portal-wall", "self-destruct"))
-_UNIT_ORDER = {k: i for i, k in enumerate(UNITS)}
-_MOVES_KEPT = 16384                    # remembered move and attack listings (_MOVES, _ATTACKS), at most
-# remembered listings for every game, pure functions of their keys: (hex, Movement, card, the land hexes within
-# Movement steps of it (Board.ball), the blocked hexes among them) -> the unit's moves: (the hexes it may reach,
-# their Actions in hex order, [(hex, Action)], {its own units' hexes among them: the Actions without those}); a move
-# never leaves that ball, so the board around it does not matter.  (hex, lo, hi, may fire at range, card, other
-# players' units' hexes within hi, open Gate Tokens' hexes within hi, barricades' hexes) -> the attack Actions of a
-# unit with no target called off or half used (distances and lines of fire are the table's)
-_MOVES: dict[tuple, tuple[frozenset[str], list[Action], list[tuple[str, Action]], dict[frozenset[str], list[Action]]]] = {}
-_ATTACKS: dict[tuple, list[Action]] = {}
-# per card, what the Main step's listing asks of it: (name, abilities, moves (not a Building), Movement by level
-# class, fights, range by level class, attacks a turn (Cleave: 2), fires after moving (Run and Gun), has an ability
-# with actions of its own, Salvage)
-_CARD = {k: (u["name"], _ABIL[k], k not in _BUILDING, _MOVE[k], k in _FIGHTS, _RANGE[k], 2 if "cleave" in _ABIL[k] else 1,
-             "run-and-gun" in _ABIL[k], bool(_ABIL[k] & _SPECIAL_ABILITIES), "salvage" in _ABIL[k])
-         for k, u in UNITS.items()}
-_MOVE_ACTS: dict[tuple[str, str, str], Action] = {}    # (card, from hex, to hex) -> its move Action, for every game
-_PORTAL_ACTS: dict[tuple[str, str], Action] = {}
-_END_ACTS: dict[int, Action] = {}                       # units that can still act -> the Action ending the Main step        # (card, arrow hex) -> its portal Action (the cost is the card's)
 
 
 def _by_id(u: UnitData) -> int:
