@@ -227,6 +227,24 @@ class ClockworkState(UnitActions, FlowState):
         d = self.data
         return {u["hex"] for u in d["units"]} | {g["hex"] for g in d["gates"]} | {p["hex"] for p in d["portals"]}
 
+    # (a copy of data["gates"], their hexes, their owners, arrow hexes per owner, the set of their hexes, the seats
+    # holding one): the last Gate Tokens seen, compared by value at every use (a clone starts with none)
+    _gates_seen: tuple[list, list[str], list[int], dict[int, list[str]], frozenset[str], frozenset[int]] | None = None
+
+    def _gate_facts(self) -> tuple[list, list[str], list[int], dict[int, list[str]], frozenset[str], frozenset[int]]:
+        """What the Main listing and the checks after an action need of the Gate Tokens (see _gates_seen)."""
+        gates = self.data["gates"]
+        seen = self._gates_seen
+        if seen is not None and seen[0] == gates:
+            return seen
+        arrows: dict[int, list[str]] = {}
+        for g in gates:
+            arrows.setdefault(g["owner"], []).append(g["arrow"])
+        hexes = [g["hex"] for g in gates]
+        owners = [g["owner"] for g in gates]
+        seen = self._gates_seen = ([dict(g) for g in gates], hexes, owners, arrows, frozenset(hexes), frozenset(owners))
+        return seen
+
     def _arrows(self) -> set[str]:
         return {g["arrow"] for g in self.data["gates"]}
 
@@ -635,7 +653,7 @@ class ClockworkState(UnitActions, FlowState):
         if flow.over or flow.active is None:
             return False
         d = self.data
-        holders = {g["owner"] for g in d["gates"]}
+        holders = set(self._gate_facts()[5])
         out = d["out"]
         for p in range(self.players):
             if not out[p] and p not in holders and not self._alive(p):

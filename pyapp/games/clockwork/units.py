@@ -34,8 +34,11 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
         def _uid(self, uid: int) -> UnitData | None: ...
         def _unit_by_id(self, uid: int) -> UnitData: ...
         def _gate_at(self, h: str) -> GateData | None: ...
+        def _gate_facts(self) -> tuple[list, list[str], list[int], dict[int, list[str]], frozenset[str],
+                                       frozenset[int]]: ...
         def _portal_at(self, h: str) -> PortalData | None: ...
         def _occupied(self) -> set[str]: ...
+        def _arrows(self) -> set[str]: ...
         def stat(self, u: UnitData, stat: Stat, vs: str | None = None) -> int: ...
         def urange(self, u: UnitData) -> tuple[int, int]: ...
         def _label(self, u: UnitData) -> str: ...
@@ -99,6 +102,12 @@ class UnitActions(_StateBase):
     def _in_range(self, u: UnitData) -> list[UnitData]:
         lo, hi = self.urange(u)
         return [v for v in self.data["units"] if v["ctrl"] != u["ctrl"] and lo <= distance(u["hex"], v["hex"]) <= hi]
+
+    def _any_in_range(self, u: UnitData) -> bool:
+        """``bool(self._in_range(u))``, stopping at the first."""
+        lo, hi = self.urange(u)
+        ctrl, uh = u["ctrl"], u["hex"]
+        return any(v["ctrl"] != ctrl and lo <= distance(uh, v["hex"]) <= hi for v in self.data["units"])
 
     def _can_move(self, u: UnitData) -> bool:
         return not (u["moved"] or u["fired"] or u["done"]) and utype(u) != "building"
@@ -179,7 +188,6 @@ class UnitActions(_StateBase):
         land_nb = b.land_nb
         acts: list[Action] = []
         units = d["units"]
-        gates = d["gates"]
         cards = d["cards"]
         res = d["resources"][seat]
         held: dict[str, int] = {}                  # the seat's copies of each card: its units' levels
@@ -205,19 +213,9 @@ class UnitActions(_StateBase):
             if u["card"] in _BARRICADE:
                 bar.add(u["hex"])
         occ = {u["hex"] for u in units}
-        arrows: set[str] = set()
-        own_arrows: list[str] = []                 # the arrow hexes of the seat's Gate Tokens
-        gate_hexes: list[str] = []
-        gate_owners: list[int] = []
-        for g in gates:
-            gh = g["hex"]
-            occ.add(gh)
-            gate_hexes.append(gh)
-            gate_owners.append(g["owner"])
-            a = g["arrow"]
-            arrows.add(a)
-            if g["owner"] == seat:
-                own_arrows.append(a)
+        _copy, gate_hexes, gate_owners, arrows_of, gate_set, _holders = self._gate_facts()
+        own_arrows = arrows_of.get(seat, ())       # the arrow hexes of the seat's Gate Tokens
+        occ |= gate_set
         occ.update([p["hex"] for p in d["portals"]])
         blocked = occ - mine
         # the moves of a unit depend only on the board, its hex, its Movement and the hexes it may not enter
@@ -351,13 +349,14 @@ class UnitActions(_StateBase):
                 if "artillery-shell" in ability:
                     acts += [Action(f"shell:{h}>{t}", f"{name} {h} fires an Artillery Shell at {t}", "ability")
                              for t in self._targets(u, shell=True)]
-                if "assassinate" in ability and self._in_range(u):
+                if "assassinate" in ability and self._any_in_range(u):
                     acts.append(Action(f"assassinate:{h}", f"{name} {h}: flip a coin to Assassinate", "ability"))
-                if "corrupt" in ability and self._in_range(u):
+                if "corrupt" in ability and self._any_in_range(u):
                     acts.append(Action(f"corrupt:{h}", f"{name} {h}: flip a coin to Corrupt", "ability"))
                 if "portal-wall" in ability and not u["wall"] and res >= WALL_COST:
                     # never on a hex a Gate Token's arrow points at: a Wall never moves and would block that
                     # Gate Token's portals for good (house rule with CC-GAP-17, CC-GAP-21, CC-GAP-49)
+                    arrows = self._arrows()
                     acts += [Action(f"wall:{h}>{n}", f"{name} {h} creates a Wall portal on {n} (cost {WALL_COST})",
                                     "ability") for n in land_nb[h] if n not in occ and n not in arrows]
                 if "self-destruct" in ability:
