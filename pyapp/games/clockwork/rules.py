@@ -328,13 +328,13 @@ class ClockworkState(UnitActions, FlowState):
         # the board's land hexes (not the whole board: while grids are placed, a board of each part is not needed)
         if land is None:
             land = frozenset().union(*(geometry.grid_land(k, sl) for k, sl in placed))
-        out = []
-        for slot in table:
-            if slot in used or not any(n in used for n in geometry.slot_neighbours(slot)):
-                continue
-            if not land.isdisjoint(grid_halo(key, slot)):      # a land hex of it next to land on the board
-                out.append(slot)
-        return out
+        return [slot for slot in self._open_slots(table, used)
+                if not land.isdisjoint(grid_halo(key, slot))]      # a land hex of it next to land on the board
+
+    @staticmethod
+    def _open_slots(table: tuple[str, ...], used: set[str]) -> list[str]:
+        """The free slots of ``table`` next to a used one (CC-SETUP-3)."""
+        return [slot for slot in table if slot not in used and any(n in used for n in geometry.slot_neighbours(slot))]
 
     def _legal_grids(self, seat: int) -> list[Action]:
         acts = []
