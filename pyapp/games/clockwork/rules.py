@@ -341,10 +341,13 @@ class ClockworkState(UnitActions, FlowState):
         placed = self.data["placed"]
         used = {k for k, _ in placed}
         land = frozenset().union(*(geometry.grid_land(k, sl) for k, sl in placed))
+        table = geometry.table_slots(self.players)
+        # the free slots next to a placed grid, the same for every design (:meth:`_grid_slots`)
+        slots = self._open_slots(table, {slot for _k, slot in placed}) if placed else list(table)
         for key in GRIDS:
             if key in used:
                 continue
-            for slot in self._grid_slots(key, land):
+            for slot in ([sl for sl in slots if not land.isdisjoint(grid_halo(key, sl))] if placed else slots):
                 act = _GRID_ACTS.get((key, slot))
                 if act is None:
                     act = _GRID_ACTS[key, slot] = Action(f"grid:{key}@{slot}", f"Place {GRIDS[key]['name']} in slot "
