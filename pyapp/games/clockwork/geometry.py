@@ -55,7 +55,17 @@ def slot_origin(slot: str) -> tuple[int, int]:
 
 
 def slot_neighbours(slot: str) -> tuple[str, ...]:
-    """Slots sharing a side with ``slot`` in the 4 x 3 table."""
+    """Slots sharing a side with ``slot`` in the 4 x 3 table (remembered)."""
+    got = _SLOT_NB.get(slot)
+    if got is None:
+        got = _SLOT_NB[slot] = _slot_neighbours(slot)
+    return got
+
+
+_SLOT_NB: dict[str, tuple[str, ...]] = {}
+
+
+def _slot_neighbours(slot: str) -> tuple[str, ...]:
     i = SLOTS.index(slot)
     x, y = i % SLOT_COLS, i // SLOT_COLS
     out = []

@@ -227,6 +227,24 @@ class ClockworkState(UnitActions, FlowState):
         d = self.data
         return {u["hex"] for u in d["units"]} | {g["hex"] for g in d["gates"]} | {p["hex"] for p in d["portals"]}
 
+    # (a copy of data["gates"], their hexes, their owners, arrow hexes per owner, the set of their hexes, the seats
+    # holding one): the last Gate Tokens seen, compared by value at every use (a clone starts with none)
+    _gates_seen: tuple[list, list[str], list[int], dict[int, list[str]], frozenset[str], frozenset[int]] | None = None
+
+    def _gate_facts(self) -> tuple[list, list[str], list[int], dict[int, list[str]], frozenset[str], frozenset[int]]:
+        """What the Main listing and the checks after an action need of the Gate Tokens (see _gates_seen)."""
+        gates = self.data["gates"]
+        seen = self._gates_seen
+        if seen is not None and seen[0] == gates:
+            return seen
+        arrows: dict[int, list[str]] = {}
+        for g in gates:
+            arrows.setdefault(g["owner"], []).append(g["arrow"])
+        hexes = [g["hex"] for g in gates]
+        owners = [g["owner"] for g in gates]
+        seen = self._gates_seen = ([dict(g) for g in gates], hexes, owners, arrows, frozenset(hexes), frozenset(owners))
+        return seen
+
     def _arrows(self) -> set[str]:
         return {g["arrow"] for g in self.data["gates"]}
 
@@ -310,23 +328,26 @@ class ClockworkState(UnitActions, FlowState):
         # the board's land hexes (not the whole board: while grids are placed, a board of each part is not needed)
         if land is None:
             land = frozenset().union(*(geometry.grid_land(k, sl) for k, sl in placed))
-        out = []
-        for slot in table:
-            if slot in used or not any(n in used for n in geometry.slot_neighbours(slot)):
-                continue
-            if not land.isdisjoint(grid_halo(key, slot)):      # a land hex of it next to land on the board
-                out.append(slot)
-        return out
+        return [slot for slot in self._open_slots(table, used)
+                if not land.isdisjoint(grid_halo(key, slot))]      # a land hex of it next to land on the board
+
+    @staticmethod
+    def _open_slots(table: tuple[str, ...], used: set[str]) -> list[str]:
+        """The free slots of ``table`` next to a used one (CC-SETUP-3)."""
+        return [slot for slot in table if slot not in used and any(n in used for n in geometry.slot_neighbours(slot))]
 
     def _legal_grids(self, seat: int) -> list[Action]:
         acts = []
         placed = self.data["placed"]
         used = {k for k, _ in placed}
         land = frozenset().union(*(geometry.grid_land(k, sl) for k, sl in placed))
+        table = geometry.table_slots(self.players)
+        # the free slots next to a placed grid, the same for every design (:meth:`_grid_slots`)
+        slots = self._open_slots(table, {slot for _k, slot in placed}) if placed else list(table)
         for key in GRIDS:
             if key in used:
                 continue
-            for slot in self._grid_slots(key, land):
+            for slot in ([sl for sl in slots if not land.isdisjoint(grid_halo(key, sl))] if placed else slots):
                 act = _GRID_ACTS.get((key, slot))
                 if act is None:
                     act = _GRID_ACTS[key, slot] = Action(f"grid:{key}@{slot}", f"Place {GRIDS[key]['name']} in slot "
@@ -635,7 +656,7 @@ class ClockworkState(UnitActions, FlowState):
         if flow.over or flow.active is None:
             return False
         d = self.data
-        holders = {g["owner"] for g in d["gates"]}
+        holders = set(self._gate_facts()[5])
         out = d["out"]
         for p in range(self.players):
             if not out[p] and p not in holders and not self._alive(p):

@@ -14,14 +14,13 @@ from operator import itemgetter
 from ...engine import Action
 from .content import SPECIALS, UNITS, parse_range
 from .geometry import adjacent, disc, distance, line_of_fire
+from .tables import (_ABIL, _ATTACKS, _BARRICADE, _CARD, _END_ACTS, _MOVE_ACTS, _MOVES, _MOVES_KEPT, _PORTAL_ACTS,
+                     _UNIT_ORDER)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
     from ...engine.flow import FlowState
     from .rules import Board
-    from collections.abc import Mapping
-    from typing import Any
-
     from .types import GateData, PortalData, SpecialSpec, Stat, UnitData
 
     class _StateBase(FlowState):
@@ -35,8 +34,11 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
         def _uid(self, uid: int) -> UnitData | None: ...
         def _unit_by_id(self, uid: int) -> UnitData: ...
         def _gate_at(self, h: str) -> GateData | None: ...
+        def _gate_facts(self) -> tuple[list, list[str], list[int], dict[int, list[str]], frozenset[str],
+                                       frozenset[int]]: ...
         def _portal_at(self, h: str) -> PortalData | None: ...
         def _occupied(self) -> set[str]: ...
+        def _arrows(self) -> set[str]: ...
         def stat(self, u: UnitData, stat: Stat, vs: str | None = None) -> int: ...
         def urange(self, u: UnitData) -> tuple[int, int]: ...
         def _label(self, u: UnitData) -> str: ...
@@ -57,9 +59,6 @@ def seat_name(seat: int) -> str:
     return COLOURS[seat]
 
 
-_ABIL = {k: frozenset(u["abilities"]) for k, u in UNITS.items()}
-
-
 def has(u: UnitData, ability: str) -> bool:
     return ability in _ABIL[u["card"]]
 
@@ -72,56 +71,6 @@ def can_fight(u: UnitData) -> bool:
     """Soldiers, vehicles and Buildings with Mounted Weaponry attack (CC-UTYPE-4, CC-MOUNT-2)."""
     card = UNITS[u["card"]]
     return parse_range(card["range"])[1] > 0 and (card["type"] != "building" or "mounted-weaponry" in card["abilities"])
-
-
-def _level_table(card: Mapping[str, Any], stat: str) -> tuple[int, int, int, int]:
-    """A card's ``stat`` (no ``vs``) at level class 0, 1, 2 and 3 (see :func:`_lv_class`; 0 and 1 alike)."""
-    def at(bonuses) -> int:
-        return card[stat] + sum(b["add"] for b in bonuses if b["stat"] == stat and b.get("vs") is None)
-    return at(()), at(()), at(card["level2"]), at(card["level3"])
-
-
-def _lv_class(copies: int) -> int:
-    """The level bonuses a unit gets from ``copies`` of its card: none (1), level 2, or level 3 (3 or more)."""
-    return 3 if copies >= 3 else copies
-
-
-def _range_table(card: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
-    lo, hi = parse_range(card["range"])
-    if hi == 0:
-        return ((0, 0),) * 4
-    adds = [0, 0] + [sum(b["add"] for b in card[f"level{n}"] if b["stat"] == "range") for n in (2, 3)]
-    return tuple((lo, hi + a) for a in adds)
-
-
-# per card: Movement and range by level class (what :meth:`stat` and :meth:`urange` give with no buff), whether
-# it fights, whether it is a Building or a Barricade; the abilities that list actions of their own
-_MOVE = {k: _level_table(u, "movement") for k, u in UNITS.items()}
-_RANGE = {k: _range_table(u) for k, u in UNITS.items()}
-_FIGHTS = frozenset(k for k, u in UNITS.items() if parse_range(u["range"])[1] > 0
-                    and (u["type"] != "building" or "mounted-weaponry" in u["abilities"]))
-_BUILDING = frozenset(k for k, u in UNITS.items() if u["type"] == "building")
-_BARRICADE = frozenset(k for k, u in UNITS.items() if "barricade" in u["abilities"])
-_SPECIAL_ABILITIES = frozenset(("artillery-shell", "assassinate", "corrupt", "portal-wall", "self-destruct"))
-_UNIT_ORDER = {k: i for i, k in enumerate(UNITS)}
-_MOVES_KEPT = 16384                    # remembered move and attack listings (_MOVES, _ATTACKS), at most
-# remembered listings for every game, pure functions of their keys: (hex, Movement, card, the land hexes within
-# Movement steps of it (Board.ball), the blocked hexes among them) -> the unit's moves: (the hexes it may reach,
-# their Actions in hex order, [(hex, Action)], {its own units' hexes among them: the Actions without those}); a move
-# never leaves that ball, so the board around it does not matter.  (hex, lo, hi, may fire at range, card, other
-# players' units' hexes within hi, open Gate Tokens' hexes within hi, barricades' hexes) -> the attack Actions of a
-# unit with no target called off or half used (distances and lines of fire are the table's)
-_MOVES: dict[tuple, tuple[frozenset[str], list[Action], list[tuple[str, Action]], dict[frozenset[str], list[Action]]]] = {}
-_ATTACKS: dict[tuple, list[Action]] = {}
-# per card, what the Main step's listing asks of it: (name, abilities, moves (not a Building), Movement by level
-# class, fights, range by level class, attacks a turn (Cleave: 2), fires after moving (Run and Gun), has an ability
-# with actions of its own, Salvage)
-_CARD = {k: (u["name"], _ABIL[k], k not in _BUILDING, _MOVE[k], k in _FIGHTS, _RANGE[k], 2 if "cleave" in _ABIL[k] else 1,
-             "run-and-gun" in _ABIL[k], bool(_ABIL[k] & _SPECIAL_ABILITIES), "salvage" in _ABIL[k])
-         for k, u in UNITS.items()}
-_MOVE_ACTS: dict[tuple[str, str, str], Action] = {}    # (card, from hex, to hex) -> its move Action, for every game
-_PORTAL_ACTS: dict[tuple[str, str], Action] = {}
-_END_ACTS: dict[int, Action] = {}                       # units that can still act -> the Action ending the Main step        # (card, arrow hex) -> its portal Action (the cost is the card's)
 
 
 def _by_id(u: UnitData) -> int:
@@ -153,6 +102,12 @@ class UnitActions(_StateBase):
     def _in_range(self, u: UnitData) -> list[UnitData]:
         lo, hi = self.urange(u)
         return [v for v in self.data["units"] if v["ctrl"] != u["ctrl"] and lo <= distance(u["hex"], v["hex"]) <= hi]
+
+    def _any_in_range(self, u: UnitData) -> bool:
+        """``bool(self._in_range(u))``, stopping at the first."""
+        lo, hi = self.urange(u)
+        ctrl, uh = u["ctrl"], u["hex"]
+        return any(v["ctrl"] != ctrl and lo <= distance(uh, v["hex"]) <= hi for v in self.data["units"])
 
     def _can_move(self, u: UnitData) -> bool:
         return not (u["moved"] or u["fired"] or u["done"]) and utype(u) != "building"
@@ -233,7 +188,6 @@ class UnitActions(_StateBase):
         land_nb = b.land_nb
         acts: list[Action] = []
         units = d["units"]
-        gates = d["gates"]
         cards = d["cards"]
         res = d["resources"][seat]
         held: dict[str, int] = {}                  # the seat's copies of each card: its units' levels
@@ -259,19 +213,9 @@ class UnitActions(_StateBase):
             if u["card"] in _BARRICADE:
                 bar.add(u["hex"])
         occ = {u["hex"] for u in units}
-        arrows: set[str] = set()
-        own_arrows: list[str] = []                 # the arrow hexes of the seat's Gate Tokens
-        gate_hexes: list[str] = []
-        gate_owners: list[int] = []
-        for g in gates:
-            gh = g["hex"]
-            occ.add(gh)
-            gate_hexes.append(gh)
-            gate_owners.append(g["owner"])
-            a = g["arrow"]
-            arrows.add(a)
-            if g["owner"] == seat:
-                own_arrows.append(a)
+        _copy, gate_hexes, gate_owners, arrows_of, gate_set, _holders = self._gate_facts()
+        own_arrows = arrows_of.get(seat, ())       # the arrow hexes of the seat's Gate Tokens
+        occ |= gate_set
         occ.update([p["hex"] for p in d["portals"]])
         blocked = occ - mine
         # the moves of a unit depend only on the board, its hex, its Movement and the hexes it may not enter
@@ -405,13 +349,14 @@ class UnitActions(_StateBase):
                 if "artillery-shell" in ability:
                     acts += [Action(f"shell:{h}>{t}", f"{name} {h} fires an Artillery Shell at {t}", "ability")
                              for t in self._targets(u, shell=True)]
-                if "assassinate" in ability and self._in_range(u):
+                if "assassinate" in ability and self._any_in_range(u):
                     acts.append(Action(f"assassinate:{h}", f"{name} {h}: flip a coin to Assassinate", "ability"))
-                if "corrupt" in ability and self._in_range(u):
+                if "corrupt" in ability and self._any_in_range(u):
                     acts.append(Action(f"corrupt:{h}", f"{name} {h}: flip a coin to Corrupt", "ability"))
                 if "portal-wall" in ability and not u["wall"] and res >= WALL_COST:
                     # never on a hex a Gate Token's arrow points at: a Wall never moves and would block that
                     # Gate Token's portals for good (house rule with CC-GAP-17, CC-GAP-21, CC-GAP-49)
+                    arrows = self._arrows()
                     acts += [Action(f"wall:{h}>{n}", f"{name} {h} creates a Wall portal on {n} (cost {WALL_COST})",
                                     "ability") for n in land_nb[h] if n not in occ and n not in arrows]
                 if "self-destruct" in ability:
