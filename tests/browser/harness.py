@@ -102,10 +102,11 @@ def _fresh_page(browser, context_args: dict):
 # (the app unloads), every kind of storage of the site is cleared (localStorage, sessionStorage, IndexedDB, Cache
 # Storage, cookies: through the page, checked empty, and the DevTools protocol) and the tab's history is emptied.  A
 # test then sees what a new context shows: an empty origin, no history, the options it asked for.  Not kept (closed
-# as before): a page whose test opened a DevTools session on it (``as_size``), emulated media or exposed a function
-# (what cannot be taken back), a context with more than one page, a crashed page, a context with service workers
-# allowed.  ``new_page(..., fresh=True)`` (the ``page`` fixture: the ``fresh_context`` mark) for a test that must see
-# a first visit or adds context-wide scripts.  BOARDSHELF_FRESH_PAGES=1 turns the pool off (a new context each time).
+# as before): a page with emulated media or an exposed function (what cannot be taken back), one resized by
+# ``as_size`` if made with touch (else its emulation is taken back and the size and pointer checked), a context
+# with more than one page, a crashed page, a context with service workers allowed.  ``new_page(..., fresh=True)``
+# (the ``page`` fixture: the ``fresh_context`` mark) for a test that must see a first visit or adds context-wide
+# scripts.  BOARDSHELF_FRESH_PAGES=1 turns the pool off (a new context each time).
 POOL_OFF = os.environ.get("BOARDSHELF_FRESH_PAGES", "") not in ("", "0")
 BLANK = "__boardshelf_blank__.html"
 _POOL: dict[tuple, list] = {}          # context options -> free (context, page)
@@ -157,14 +158,14 @@ class PooledContext:
     Anything else a test would do to the context (init scripts, routes, more pages) would outlive the test: use
     ``new_page(..., fresh=True)`` for that."""
 
-    def __init__(self, key: tuple, ctx, page, viewport):
-        self._key, self._ctx, self._page, self._viewport = key, ctx, page, viewport
+    def __init__(self, key: tuple, ctx, page, viewport, touch):
+        self._key, self._ctx, self._page, self._viewport, self._touch = key, ctx, page, viewport, touch
 
     def close(self) -> None:
         ctx, page = self._ctx, self._page
         try:
-            keep = (not page.is_closed() and len(ctx.pages) == 1 and getattr(page, "_bs_cdp", None) is None
-                    and not page._bs_dirty and _reset(page, self._viewport))
+            keep = (not page.is_closed() and len(ctx.pages) == 1 and not page._bs_dirty
+                    and _reset(page, self._viewport, self._touch))
         except Exception:
             keep = False
         if keep:
@@ -176,10 +177,23 @@ class PooledContext:
                 pass
 
 
-def _reset(page, viewport) -> bool:
+SIZE_JS = "() => [innerWidth, innerHeight, matchMedia('(pointer: coarse)').matches]"
+
+
+def _reset(page, viewport, touch: bool) -> bool:
     """Put a kept page back to what a new context shows; False if it cannot be (then it is closed)."""
     while page._bs_undo:
         page._bs_undo.pop()()
+    cdp = getattr(page, "_bs_cdp", None)
+    if cdp is not None:                     # as_size's emulation: taken back (on a page made without touch only)
+        if touch:
+            return False
+        cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        cdp.send("Emulation.clearDeviceMetricsOverride")
+        cdp.detach()
+        del page._bs_cdp
+        page.set_viewport_size({"width": viewport["width"] + 1, "height": viewport["height"]})
+        page.set_viewport_size(viewport)    # (sent again: Playwright's own override applies once more)
     page.unroute_all(behavior="ignoreErrors")
     origin = urlsplit(page.url)
     if origin.scheme in ("http", "https"):
@@ -199,6 +213,8 @@ def _reset(page, viewport) -> bool:
             return False
     if page.viewport_size != viewport:
         page.set_viewport_size(viewport)
+    if not touch and page.url != "about:blank":   # the size and pointer a new context made with the options has
+        return page.evaluate(SIZE_JS) == [viewport["width"], viewport["height"], False]
     return True
 
 
@@ -229,7 +245,7 @@ def new_page(browser, *, fresh: bool = False, **context_args):
         _track(page)
     _guarded(page, Guard())
     viewport = context_args.get("viewport") or {"width": 1280, "height": 720}
-    return PooledContext(key, ctx, page, viewport), page, page.boardshelf
+    return PooledContext(key, ctx, page, viewport, bool(context_args.get("has_touch"))), page, page.boardshelf
 
 
 def close_pool() -> None:
