@@ -2,7 +2,8 @@
 
 * ``site`` (session): the build exists and matches the sources; the repo root served on a free port.
 * ``browser`` (session): one headless Chromium (Debian's) for the whole run.
-* ``page``: a fresh context (empty storage) per test, external requests aborted and recorded;
+* ``page``: a page with empty storage and history per test (harness.new_page: kept from an earlier test, put back to
+  a known state, unless the test is marked ``fresh_context``), external requests aborted and recorded;
   the test fails if any was attempted.
 """
 from __future__ import annotations
@@ -15,13 +16,19 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from harness import (CHROMIUM, CHROMIUM_ARGS, ROOT, Site, new_page)  # noqa: E402
+import harness  # noqa: E402
+from harness import (CHROMIUM, CHROMIUM_ARGS, ROOT, Site, close_pool, new_page)  # noqa: E402
 from tool_modules import tool  # noqa: E402
 
 
 # Chromium's renderer process sometimes dies on these shared machines ("Target crashed"): a test that
 # failed that way (and only that way) runs once more on a fresh page (pytest-rerunfailures, pinned).
 RERUN_ONLY = ["Target crashed", "Target page, context or browser has been closed"]
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "fresh_context: the `page` fixture makes a page in a new context (a first "
+                                       "visit, context-wide scripts or listeners), not one kept from an earlier test")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -72,14 +79,21 @@ def browser():
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield b
+        close_pool()
         b.close()
 
 
 @pytest.fixture
-def page(browser):
-    ctx, page, guard = new_page(browser)
+def page(browser, request):
+    ctx, page, guard = new_page(browser, fresh=request.node.get_closest_marker("fresh_context") is not None)
     yield page
     ctx.close()
     guard.check()
 
 
+
+
+def pytest_terminal_summary(terminalreporter):
+    if harness.BOOTS["new"] or harness.BOOTS["kept"]:     # (this process's: one line per xdist worker when -n)
+        terminalreporter.write_line(f"browser pages: {harness.BOOTS['new']} in a new context, "
+                                    f"{harness.BOOTS['kept']} kept from an earlier test")

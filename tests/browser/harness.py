@@ -70,23 +70,193 @@ def _route(guard: Guard):
     return handler
 
 
-def new_page(browser, **context_args):
-    """A page in a fresh context with the external-request guard; returns (context, page, guard).
+def _guarded(page, guard: Guard) -> None:
+    """Give ``page`` a new guard: the external-request route and the error listeners write to it."""
+    page.boardshelf = guard
+    page.route("**/*", _route(guard))
+
+
+def _listen(page) -> None:
+    """The error listeners, once per page: they write to the page's current guard (``page.boardshelf``)."""
+    page.on("pageerror", lambda exc: page.boardshelf.page_errors.append(str(exc)))
+    page.on("console", lambda m: page.boardshelf.console_errors.append(m.text) if m.type == "error" else None)
+    page.on("response", lambda r: page.boardshelf.failed_local.append(f"{r.status} {r.url}")
+            if r.status >= 400 else None)
+
+
+def _fresh_page(browser, context_args: dict):
+    ctx = browser.new_context(**context_args)
+    ctx.set_default_timeout(STEP_TIMEOUT_MS)
+    page = ctx.new_page()
+    _listen(page)
+    _guarded(page, Guard())
+    return ctx, page
+
+
+# ---------------------------------------------------------------- pages kept between tests (issue 33 item 7)
+# A page's first boot in a new context compiles Pyodide's wasm again (the renderer process is new, and routing turns
+# the HTTP cache off): 6-17 s on these machines, against 3-6 s for the same start in a tab that has run it before (the
+# renderer keeps the compiled module).  So a page asked for with the same context options as an earlier test's is
+# that test's page, put back to a known state when its test closes it (PooledContext.close): the test's init scripts
+# and listeners taken back, its routes gone, the viewport the options give; it navigates to a blank page of the site
+# (the app unloads), every kind of storage of the site is cleared (localStorage, sessionStorage, IndexedDB, Cache
+# Storage, cookies: through the page, checked empty, and the DevTools protocol) and the tab's history is emptied.  A
+# test then sees what a new context shows: an empty origin, no history, the options it asked for.  Not kept (closed
+# as before): a page with emulated media or an exposed function (what cannot be taken back), one resized by
+# ``as_size`` if made with touch (else its emulation is taken back and the size and pointer checked), a context
+# with more than one page, a crashed page, a context with service workers allowed.  ``new_page(..., fresh=True)``
+# (the ``page`` fixture: the ``fresh_context`` mark) for a test that must see a first visit or adds context-wide
+# scripts.  BOARDSHELF_FRESH_PAGES=1 turns the pool off (a new context each time).
+POOL_OFF = os.environ.get("BOARDSHELF_FRESH_PAGES", "") not in ("", "0")
+BLANK = "__boardshelf_blank__.html"
+_POOL: dict[tuple, list] = {}          # context options -> free (context, page)
+BOOTS = {"new": 0, "kept": 0}          # pages handed out: made in a new context / kept from an earlier test
+
+CLEAR_JS = """async () => {
+  localStorage.clear(); sessionStorage.clear();
+  if (indexedDB.databases) for (const d of await indexedDB.databases())
+    await new Promise(done => { const r = indexedDB.deleteDatabase(d.name);
+                                r.onsuccess = r.onerror = r.onblocked = done; });
+  if (self.caches) for (const k of await caches.keys()) await caches.delete(k);
+  return [localStorage.length, sessionStorage.length, indexedDB.databases ? (await indexedDB.databases()).length : 0,
+          self.caches ? (await caches.keys()).length : 0];
+}"""
+
+
+def _track(page) -> None:
+    """Watch what a test does to a kept page that would outlive it: its init scripts (taken back at the reset), its
+    listeners (removed at the reset), emulation and exposed functions (the page is then not kept)."""
+    page._bs_undo = []
+    page._bs_dirty = False
+    for name in ("add_init_script", "on", "once"):
+        real = getattr(page, name)
+
+        def tracked(*args, _real=real, _name=name, **kwargs):
+            made = _real(*args, **kwargs)
+            if _name == "add_init_script":
+                page._bs_undo.append(made.close)
+            else:
+                page._bs_undo.append(lambda: page.remove_listener(*args[:2]))
+            return made
+        setattr(page, name, tracked)
+    for name in ("emulate_media", "expose_function", "expose_binding", "add_locator_handler", "route_web_socket",
+                 "route_from_har"):
+        real = getattr(page, name)
+
+        def dirty(*args, _real=real, **kwargs):
+            page._bs_dirty = True
+            return _real(*args, **kwargs)
+        setattr(page, name, dirty)
+
+
+def _key(browser, context_args: dict) -> tuple:
+    return (id(browser), repr(sorted(context_args.items())))
+
+
+class PooledContext:
+    """What :func:`new_page` returns as the context of a kept page: ``close()`` puts the page back in the pool.
+    Anything else a test would do to the context (init scripts, routes, more pages) would outlive the test: use
+    ``new_page(..., fresh=True)`` for that."""
+
+    def __init__(self, key: tuple, ctx, page, viewport, touch):
+        self._key, self._ctx, self._page, self._viewport, self._touch = key, ctx, page, viewport, touch
+
+    def close(self) -> None:
+        ctx, page = self._ctx, self._page
+        try:
+            keep = (not page.is_closed() and len(ctx.pages) == 1 and not page._bs_dirty
+                    and _reset(page, self._viewport, self._touch))
+        except Exception:
+            keep = False
+        if keep:
+            _POOL.setdefault(self._key, []).append((ctx, page))
+        else:
+            try:
+                ctx.close()
+            except Exception:
+                pass
+
+
+SIZE_JS = "() => [innerWidth, innerHeight, matchMedia('(pointer: coarse)').matches]"
+
+
+def _reset(page, viewport, touch: bool) -> bool:
+    """Put a kept page back to what a new context shows; False if it cannot be (then it is closed)."""
+    while page._bs_undo:
+        page._bs_undo.pop()()
+    cdp = getattr(page, "_bs_cdp", None)
+    if cdp is not None:                     # as_size's emulation: taken back (on a page made without touch only)
+        if touch:
+            return False
+        cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        cdp.send("Emulation.clearDeviceMetricsOverride")
+        cdp.detach()
+        del page._bs_cdp
+        page.set_viewport_size({"width": viewport["width"] + 1, "height": viewport["height"]})
+        page.set_viewport_size(viewport)    # (sent again: Playwright's own override applies once more)
+    page.unroute_all(behavior="ignoreErrors")
+    origin = urlsplit(page.url)
+    if origin.scheme in ("http", "https"):
+        base = f"{origin.scheme}://{origin.netloc}/"
+        page.route(base + BLANK, lambda r: r.fulfill(status=200, body="<!doctype html><title>blank</title>",
+                                                       content_type="text/html"))
+        page.goto(base + BLANK)                         # the app unloads (and saves) here, then its storage goes
+        left = page.evaluate(CLEAR_JS)
+        cdp = page.context.new_cdp_session(page)
+        try:
+            cdp.send("Storage.clearDataForOrigin", {"origin": base.rstrip("/"), "storageTypes": "all"})
+            cdp.send("Page.resetNavigationHistory")
+        finally:
+            cdp.detach()
+        page.unroute_all(behavior="ignoreErrors")
+        if left != [0, 0, 0, 0]:
+            return False
+    if page.viewport_size != viewport:
+        page.set_viewport_size(viewport)
+    if not touch and page.url != "about:blank":   # the size and pointer a new context made with the options has
+        return page.evaluate(SIZE_JS) == [viewport["width"], viewport["height"], False]
+    return True
+
+
+def new_page(browser, *, fresh: bool = False, **context_args):
+    """A page with the external-request guard, in a context made with ``context_args``; returns (context, page,
+    guard).  The page is a kept one (see above) unless ``fresh`` or the pool is off: empty storage and history either
+    way; ``context.close()`` ends it.
 
     Service workers are blocked unless the caller passes ``service_workers="allow"`` (the offline
     tests): Playwright's request routing does not see requests a worker answers, and the other tests
     need not pay for the worker's background precaching."""
     context_args.setdefault("service_workers", "block")
-    ctx = browser.new_context(**context_args)
-    ctx.set_default_timeout(STEP_TIMEOUT_MS)
-    page = ctx.new_page()
-    guard = Guard()
-    page.route("**/*", _route(guard))
-    page.on("pageerror", lambda exc: guard.page_errors.append(str(exc)))
-    page.on("console", lambda m: guard.console_errors.append(m.text) if m.type == "error" else None)
-    page.on("response", lambda r: guard.failed_local.append(f"{r.status} {r.url}") if r.status >= 400 else None)
-    page.boardshelf = guard
-    return ctx, page, guard
+    if fresh or POOL_OFF or context_args["service_workers"] != "block":
+        BOOTS["new"] += 1
+        ctx, page = _fresh_page(browser, context_args)
+        return ctx, page, page.boardshelf
+    key = _key(browser, context_args)
+    free = _POOL.get(key, [])
+    while free:
+        ctx, page = free.pop()
+        if not page.is_closed():
+            BOOTS["kept"] += 1
+            break
+    else:
+        BOOTS["new"] += 1
+        ctx, page = _fresh_page(browser, context_args)
+        page.unroute_all(behavior="ignoreErrors")
+        _track(page)
+    _guarded(page, Guard())
+    viewport = context_args.get("viewport") or {"width": 1280, "height": 720}
+    return PooledContext(key, ctx, page, viewport, bool(context_args.get("has_touch"))), page, page.boardshelf
+
+
+def close_pool() -> None:
+    """Close every kept page's context (the session's end)."""
+    for free in _POOL.values():
+        for ctx, _page in free:
+            try:
+                ctx.close()
+            except Exception:
+                pass
+    _POOL.clear()
 
 
 def sized_page(browser, size: str):

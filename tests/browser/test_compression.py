@@ -12,6 +12,7 @@ BIG = ("web/vendor/pyodide/pyodide.asm.wasm", "web/vendor/pyodide/python_stdlib.
        "web/vendor/pyodide/pyodide.asm.mjs")
 
 
+@pytest.mark.fresh_context          # a first visit, and a listener on the page
 def test_first_visit_downloads_brotli(site, page):
     root = site.root
     missing = [f for f in BIG if not (root / (f + ".br")).is_file()

@@ -5,7 +5,7 @@ import pytest
 
 from harness import BOOT_TIMEOUT_MS, ROOT, action_ids, click, renders, wait_idle, wait_ready
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.fresh_context]   # start-up: first visits
 
 # Records, at DOMContentLoaded, whether the loading indicator was in #app and visible.
 SPINNER_PROBE = """
@@ -91,7 +91,7 @@ def test_guard_blocks_and_records_other_hosts(site, browser):
     """The harness itself: a request to another host is aborted and recorded (so tests can fail on it)."""
     from harness import new_page
     from tool_modules import tool
-    ctx, page, guard = new_page(browser)
+    ctx, page, guard = new_page(browser, fresh=True)
     try:
         page.goto(site.url("web/icon.svg"))
         result = page.evaluate("""() => fetch('https://cdn.jsdelivr.net/pyodide/v0/full/pyodide.mjs')
@@ -112,7 +112,7 @@ def test_dist_is_a_complete_site_from_a_sub_path(site, browser, tmp_path):
     build.build_dist(tmp_path / "hosting" / "games" / "boardshelf")
     serve = tool("serve")
     server, base = serve.start(tmp_path / "hosting")
-    ctx, page, guard = new_page(browser)
+    ctx, page, guard = new_page(browser, fresh=True)
     try:
         page.goto(base + "games/boardshelf/?game=hexbattle&seats=human,bot:greedy&seed=42")
         wait_ready(page)

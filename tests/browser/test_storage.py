@@ -86,7 +86,7 @@ def _play_one_move(frame) -> None:
 
 def test_embedded_from_another_site_starts_and_plays(site, browser, embedder):
     """The app in an iframe of a page on another site (localhost embeds 127.0.0.1) starts and plays."""
-    ctx, page, guard = new_page(browser)
+    ctx, page, guard = new_page(browser, fresh=True)
     try:
         page.goto(embedder(site.url(GAME + "&embed=1")))
         frame = _frame(page)
@@ -107,7 +107,7 @@ def test_embedded_from_another_site_starts_and_plays(site, browser, embedder):
 
 @pytest.mark.parametrize("denied", ["indexeddb", "localstorage", "all", "full", "readonly"])
 def test_storage_denied_starts_plays_and_says_not_saved(site, browser, denied):
-    ctx, page, guard = new_page(browser)
+    ctx, page, guard = new_page(browser, fresh=True)
     try:
         ctx.add_init_script(DENY[denied])
         page.goto(site.url(GAME))
@@ -130,7 +130,7 @@ def test_storage_denied_starts_plays_and_says_not_saved(site, browser, denied):
 
 def test_storage_denied_in_a_frame_of_another_site(site, browser, embedder):
     """Everything denied, in a cross-site frame: still starts and plays, with the note."""
-    ctx, page, guard = new_page(browser)
+    ctx, page, guard = new_page(browser, fresh=True)
     try:
         ctx.add_init_script(DENY["all"])
         page.goto(embedder(site.url(GAME + "&embed=1")))
@@ -163,7 +163,7 @@ FAILED_STARTS = {
 def test_a_failed_start_shows_the_error_message_not_an_event(site, browser, how):
     """A start that fails on an Event (what IndexedDB rejects with) shows a readable message, never "[object Event]"."""
     script, expected = FAILED_STARTS[how]
-    ctx, page, guard = new_page(browser)
+    ctx, page, guard = new_page(browser, fresh=True)
     try:
         ctx.add_init_script(script)
         page.goto(site.url(GAME))
