@@ -469,8 +469,9 @@ class State:
         return self._outcome()
 
     # (seat, actions) of the last legal_actions answer, kept until the state changes through
-    # apply: apply looks the chosen id up there first instead of listing the moves a second time
-    # (code that changes a state's data by hand, as tests do, lists its actions again before apply)
+    # apply: apply looks the chosen id up there first instead of listing the moves a second time, and
+    # takes an id found there with no other question (the seat was to act in this very state, the game
+    # not over); code that changes a state's data by hand, as tests do, lists its actions again before apply
     _legal_seen: tuple | None = None
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -509,16 +510,18 @@ class State:
 
     def apply(self, seat: int, action_id: str) -> None:
         """Apply a legal action (or a free one), or raise :class:`IllegalAction` changing nothing."""
+        seen = self._legal_seen
+        if seen is not None and seen[0] == seat:       # listed for this seat, to act in this very state
+            found = _find(seen[1], action_id)
+            if found is not None:
+                self._commit(seat, found, False)
+                return
         if self.is_over:
             raise IllegalAction(f"the game is over; {action_id!r} cannot be played")
         to_act = seat in self._to_act()
         found = None
-        if to_act:
-            seen = self._legal_seen
-            if seen is not None and seen[0] == seat:
-                found = _find(seen[1], action_id)
-            if found is None:                  # not listed (or changed by hand since, as tests do): list anew
-                found = _find(self._legal(seat), action_id)
+        if to_act:                             # not listed (or changed by hand since, as tests do): list anew
+            found = _find(self._legal(seat), action_id)
         free = False
         if found is None:
             found = _find(self.free_actions(seat), action_id)

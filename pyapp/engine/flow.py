@@ -569,8 +569,12 @@ class FlowState(State):
         d = self.data["flow"]
         prompt = d["prompt"]
         if prompt is not None:
-            rest = [s for s in prompt["seats"] if s != seat]
-            d["prompt"] = dict(prompt, seats=rest) if rest else None
+            asked = prompt["seats"]
+            if len(asked) == 1 and asked[0] == seat:       # (the usual question, to one seat: closed at once)
+                d["prompt"] = None
+            else:
+                rest = [s for s in asked if s != seat]
+                d["prompt"] = dict(prompt, seats=rest) if rest else None
             stack = d["stack"]
             frame = stack[-1] if stack else None
             getattr(self, "_f_" + frame["kind"])(frame, action.id, seat)  # type: ignore[index]
