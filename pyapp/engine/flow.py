@@ -68,7 +68,7 @@ keeps its bookkeeping in ``self.data["flow"]``.
 """
 from __future__ import annotations
 
-from .core import Action, Outcome, State, _Value
+from .core import Action, Outcome, State, _tuple_new, _Value
 
 TURNS = ("one", "all", "round")
 LOOP_LIMIT = 100_000
@@ -533,6 +533,18 @@ class FlowState(State):
     def _to_act(self) -> tuple:
         return _to_act(self.data["flow"], self.PHASES)
 
+    # (the contract's questions asked of the flow data at once: ``_to_act`` is already empty once the game is over)
+    @property
+    def to_act(self) -> tuple:
+        return _to_act(self.data["flow"], self.PHASES)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in _to_act(self.data["flow"], self.PHASES):
+            return []
+        actions = self._legal(seat)
+        self._legal_seen = (seat, tuple(actions))
+        return actions
+
     def _outcome(self):
         d = self.data["flow"]["outcome"]
         return None if d is None else Outcome.from_dict(d)
@@ -546,7 +558,8 @@ class FlowState(State):
         prompt = d["prompt"]
         if prompt is not None:
             if prompt["options"] is not None:
-                return [Action(i, label, "prompt:" + prompt["kind"]) for i, label in prompt["options"]]
+                kind = "prompt:" + prompt["kind"]
+                return [_tuple_new(Action, (i, label, kind, "")) for i, label in prompt["options"]]
             stack = d["stack"]
             return getattr(self, "_ask_" + prompt["kind"])(stack[-1] if stack else None, seat)
         phase = self.PHASES[d["phase"]]
@@ -556,8 +569,12 @@ class FlowState(State):
         d = self.data["flow"]
         prompt = d["prompt"]
         if prompt is not None:
-            rest = [s for s in prompt["seats"] if s != seat]
-            d["prompt"] = dict(prompt, seats=rest) if rest else None
+            asked = prompt["seats"]
+            if len(asked) == 1 and asked[0] == seat:       # (the usual question, to one seat: closed at once)
+                d["prompt"] = None
+            else:
+                rest = [s for s in asked if s != seat]
+                d["prompt"] = dict(prompt, seats=rest) if rest else None
             stack = d["stack"]
             frame = stack[-1] if stack else None
             getattr(self, "_f_" + frame["kind"])(frame, action.id, seat)  # type: ignore[index]

@@ -333,3 +333,46 @@ def test_undo_late_in_a_game_equals_the_replay_and_replays_little(game_id, playe
                 assert back.undo(back.history[-1][0]) == g.replay(players, seed, s.options, s.history[:-2])
             checked += 1
     assert checked, "no undoable action late in the game"
+
+
+def test_undo_snapshots_are_taken_for_the_app_every_action_and_otherwise_every_snap_every(monkeypatch):
+    """Who pays for undo: a state nobody has asked about undo (a simulation, a benchmark) copies itself only
+    before every SNAP_EVERY-th action, and its undo still replays at most that many actions; once asked (the
+    app's table asks after each move) every action keeps a snapshot and undo replays none; a copy keeps none."""
+    from pyapp.engine import core
+    g = games.get("doomspire")
+    s = g.new(2, 31)
+    rng = Rng(31, 11)
+    every = core.SNAP_EVERY
+    while len(s.history) < every + 40 and not s.is_over:
+        seat = s.to_act[0]
+        acts = [a for a in s.legal_actions(seat) if a.kind != "concede"]
+        s.apply(seat, acts[rng.below(len(acts))].id)
+    assert len(s.history) == every + 40, "the game ended too soon for this test"
+    assert [e[0] for e in s._snaps] == [every]                       # one snapshot, before action SNAP_EVERY + 1
+    undone = [n for n in range(every + 1, every + 40) if s.undoable[n]]
+    assert undone, "no undoable action after the snapshot"
+    s2 = g.replay(2, 31, s.options, s.history[:undone[-1] + 1])      # ends with an undoable action
+    assert [e[0] for e in s2._snaps] == [every]
+    applied = []
+    real = core.State.apply
+
+    def counting(self, *a):
+        applied.append(a)
+        return real(self, *a)
+    monkeypatch.setattr(core.State, "apply", counting)
+    back = s2.undo(s2.history[-1][0])                                # from the snapshot: a short replay
+    monkeypatch.setattr(core.State, "apply", real)
+    assert len(applied) == len(s2.history) - 1 - every
+    assert back == g.replay(2, 31, s.options, s2.history[:-1]) and back.log == s2.log[:len(back.log)]
+    assert back._undo_asked and back._snaps and back._snaps[-1][0] <= len(back.history)
+    asked = g.replay(2, 31, s.options, s.history[:10])
+    asked.can_undo(0)
+    for _ in range(5):
+        seat = asked.to_act[0]
+        asked.apply(seat, [a for a in asked.legal_actions(seat) if a.kind != "concede"][0].id)
+    assert [e[0] for e in asked._snaps] == [10, 11, 12, 13, 14]       # asked: one before every action
+    copy = asked.clone()
+    seat = copy.to_act[0]
+    copy.apply(seat, copy.legal_actions(seat)[0].id)
+    assert copy._snaps is None                                       # a bot's or a hint's copy: none
