@@ -396,10 +396,45 @@ def _fresh(sibling: Path, src: Path) -> bool:
         return False
 
 
+# A Node run compressing, while the rest of the runtime is made, the files final by then (build_vendor starts it
+# once the wheel, its parts and the Pyodide files are in place: the wasm alone is ~30 s of one core, and the
+# stdlib's exercise runs and the memory snapshot use only one); write_br() waits for it and compresses what is
+# still stale (a file rewritten after it was compressed is older than its source, so stale: see _fresh).
+_EARLY_BR: subprocess.Popen | None = None
+
+
+def start_br_early() -> None:
+    global _EARLY_BR
+    if _EARLY_BR is not None or shutil.which("node") is None:
+        return
+    stale = sorted((p for p in br_sources() if not _fresh(p.with_name(p.name + ".br"), p)),
+                   key=lambda p: -p.stat().st_size)
+    if stale:
+        _EARLY_BR = subprocess.Popen(["node", str(BROTLI_TOOL), *map(str, stale)], stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
+
+
+def _wait_br_early() -> None:
+    global _EARLY_BR
+    if _EARLY_BR is not None:
+        try:
+            _EARLY_BR.wait(timeout=1800)            # (a failure is no matter: what it left stale is done below)
+        except subprocess.TimeoutExpired:
+            _EARLY_BR.kill()
+            _EARLY_BR.wait()
+        _EARLY_BR = None
+
+
 def write_br() -> None:
     """A fresh ``<file>.br`` for every br_sources() file (stale or missing ones compressed in one
-    Node run, biggest first); ``.br`` files whose source is gone or no longer qualifies are removed.
-    Without Node: a warning, and browsers get gzip."""
+    Node run, biggest first, after the early run of start_br_early() if one was started); ``.br`` files
+    whose source is gone or no longer qualifies are removed.  Without Node: a warning, and browsers get gzip."""
+    import time
+    t0 = time.monotonic()
+    early = _EARLY_BR is not None
+    _wait_br_early()
+    if early:
+        log(f"brotli, started early: done {time.monotonic() - t0:.1f} s after the runtime was made")
     sources = br_sources()
     wanted = {p.with_name(p.name + ".br") for p in sources}
     for folder in BR_FOLDERS:
@@ -413,7 +448,6 @@ def write_br() -> None:
     if shutil.which("node") is None:
         log("WARNING: node missing: no brotli (.br) files; browsers get gzip")
     else:
-        import time
         t0 = time.monotonic()
         try:
             proc = subprocess.run(["node", str(BROTLI_TOOL), *map(str, stale)], capture_output=True, text=True,
@@ -773,6 +807,7 @@ def build_vendor(pyc: bool = True, prune: bool = True) -> None:
             if prune and src != PYODIDE_NPM / name:
                 src = prune_stdlib(src, _current_wheel(pyc)) or src
         _copy(patched_pyodide(name, src), VENDOR / "pyodide" / name)
+    start_br_early()
     shipped = list(PYODIDE_FILES)
     snap = build_snapshot(VENDOR / "pyodide") if pyc else None
     if snap:
@@ -966,6 +1001,10 @@ def main(argv=None) -> int:
     except BuildError as exc:
         print(f"[build] FAILED: {exc}", file=sys.stderr, flush=True)
         return 1
+    finally:
+        if _EARLY_BR is not None and _EARLY_BR.poll() is None:     # (a build that failed before write_br)
+            _EARLY_BR.kill()
+            _EARLY_BR.wait()
 
 
 def _main(args) -> int:
