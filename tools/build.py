@@ -843,7 +843,7 @@ def build_vendor(pyc: bool = True, prune: bool = True) -> None:
         if not old.name.startswith("."):
             old.unlink()
     build_qrcode()
-    size = sum(p.stat().st_size for p in VENDOR.rglob("*") if p.is_file())
+    size = sum(p.stat().st_size for p in VENDOR.rglob("*") if p.is_file() and p.suffix != ".br")
     log(f"runtime in {VENDOR.relative_to(ROOT)} ({size / 1e6:.1f} MB, {len(wanted)} pyscript files)")
 
 
