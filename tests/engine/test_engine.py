@@ -294,6 +294,22 @@ def test_apply_takes_the_listed_action_without_listing_again(monkeypatch):
                 s.apply(seat, i)
 
 
+def _applies_during(monkeypatch, call):
+    """What ``call()`` returns and the ``State.apply`` calls it made (an undo's replay)."""
+    from pyapp.engine import core
+    applied: list = []
+    real = core.State.apply
+
+    def counting(self, *a):
+        applied.append(a)
+        return real(self, *a)
+    monkeypatch.setattr(core.State, "apply", counting)
+    try:
+        return call(), applied
+    finally:
+        monkeypatch.setattr(core.State, "apply", real)
+
+
 @pytest.mark.parametrize("game_id,players", GAMES_AND_SEATS)
 @pytest.mark.parametrize("asked", [True, False])
 def test_undo_late_in_a_game_equals_the_replay_and_replays_little(game_id, players, asked, monkeypatch):
@@ -317,15 +333,7 @@ def test_undo_late_in_a_game_equals_the_replay_and_replays_little(game_id, playe
         if asked:
             s.can_undo(last)
         if n >= late and s.undoable[-1] and not s.is_over and checked < 4:
-            applied = []
-            real = core.State.apply
-
-            def counting(self, *a):
-                applied.append(a)
-                return real(self, *a)
-            monkeypatch.setattr(core.State, "apply", counting)
-            back = s.undo(last)
-            monkeypatch.setattr(core.State, "apply", real)
+            back, applied = _applies_during(monkeypatch, lambda: s.undo(last))
             assert len(applied) <= (0 if asked else core.SNAP_EVERY), len(applied)
             want = g.replay(players, seed, s.options, s.history[:-1])
             assert back == want and back.log == want.log
@@ -354,15 +362,7 @@ def test_undo_snapshots_are_taken_for_the_app_every_action_and_otherwise_every_s
     assert undone, "no undoable action after the snapshot"
     s2 = g.replay(2, 31, s.options, s.history[:undone[-1] + 1])      # ends with an undoable action
     assert [e[0] for e in s2._snaps] == [every]
-    applied = []
-    real = core.State.apply
-
-    def counting(self, *a):
-        applied.append(a)
-        return real(self, *a)
-    monkeypatch.setattr(core.State, "apply", counting)
-    back = s2.undo(s2.history[-1][0])                                # from the snapshot: a short replay
-    monkeypatch.setattr(core.State, "apply", real)
+    back, applied = _applies_during(monkeypatch, lambda: s2.undo(s2.history[-1][0]))   # from the snapshot: a short replay
     assert len(applied) == len(s2.history) - 1 - every
     assert back == g.replay(2, 31, s.options, s2.history[:-1]) and back.log == s2.log[:len(back.log)]
     assert back._undo_asked and back._snaps and back._snaps[-1][0] <= len(back.history)
