@@ -483,8 +483,8 @@ class State:
 
     def say(self, text: str, *seats: int, kind: str = "") -> None:
         """Log a public event; ``{0}``, ``{1}``... in ``text`` stand for ``seats`` (see :mod:`.log`)."""
-        ev: Event = {"text": text, "seats": list(map(int, seats))}      # (log.event, without a second call)
-        if kind:
+        ev: Event = {"text": text, "seats": list(map(int, seats))}      # (log.event's entry, without a second call:
+        if kind:                                                        # every game's log goes through here)
             ev["kind"] = kind
         self.log.append(ev)
 

@@ -167,9 +167,7 @@ class CloudspireState(OnslaughtMixin, BattleMixin, DeployMixin, EconomyMixin):
         if a is not None and a in seats:
             text, rest = automa.named(text, seats, a)
             seats = tuple(rest)
-        # (pyapp.engine.log.event, made here: the log's entries are a tenth of a playout's calls)
-        self.log.append({"text": text, "seats": [int(s) for s in seats], "kind": kind} if kind
-                        else {"text": text, "seats": [int(s) for s in seats]})
+        super().say(text, *seats, kind=kind)
 
     def command_points(self, seat: int) -> int:
         extra = automa.level(self)["cp"] if seat == self.automaton else 0
