@@ -32,7 +32,14 @@ let pending = false;
 // The next click's reading before its patch is then this one, not read again (the player sees the pieces where the
 // frame read them).
 let last = null;
-const stale = () => { last = null; };
+// What changed in the board since the kept reading (the observer's records: the frame after a patch reads again only
+// the pieces a change can have moved); null when too much did (then every piece is read).
+let changed = [];
+const note = (records) => {
+  if (changed && changed.length + records.length > 4000) changed = null;
+  else if (changed) for (const r of records) changed.push(r);
+};
+const stale = (records) => { last = null; note(records); };
 const boardWatch = typeof MutationObserver === "function" ? new MutationObserver(stale) : null;
 const sizeWatch = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
   if (last && last.sized) last = null;
@@ -41,19 +48,22 @@ const sizeWatch = typeof ResizeObserver === "function" ? new ResizeObserver(() =
 
 function keep(board, pieces) {
   last = null;
+  changed = [];
   if (boardWatch) boardWatch.disconnect();
   if (sizeWatch) sizeWatch.disconnect();
   if (!board || !boardWatch || !sizeWatch) return;
   boardWatch.observe(board.el, { subtree: true, childList: true, attributes: true, characterData: true });
   sizeWatch.observe(board.el);
-  last = { sig: board.sig, cls: board.el.className, el: board.el, pieces, sized: false };
+  last = { sig: board.sig, cls: board.el.className, el: board.el, w: board.w, h: board.h, pieces, sized: false };
 }
 
 // The kept reading, if it still tells where the pieces are drawn.
 function kept(root) {
   if (!last) return null;
   const running = (a) => a.id === "bs-move" && a.playState === "running";
-  if (boardWatch.takeRecords().length || document.getAnimations().some(running)
+  const records = boardWatch.takeRecords();
+  note(records);
+  if (records.length || document.getAnimations().some(running)
       || root.querySelector("[data-board]") !== last.el || last.el.className !== last.cls) { last = null; return null; }
   return last;
 }
@@ -66,7 +76,8 @@ function boardOf(root) {
   const board = root.querySelector("[data-board]");
   if (!board) return null;
   const r = board.getBoundingClientRect();
-  return { el: board, sig: `${board.className}|${Math.round(r.width / 4)}|${Math.round(r.height / 4)}` };
+  return { el: board, w: r.width, h: r.height,
+    sig: `${board.className}|${Math.round(r.width / 4)}|${Math.round(r.height / 4)}` };
 }
 
 // The box a piece's place is measured in: its outermost svg, or the board; so that scrolling the page or the
@@ -120,12 +131,15 @@ function toUser(m, x, y) {
 // Every keyed piece on the board (but those in `skip`): reads only (one layout at most, none when there is nothing
 // to read), nothing written.  An SVG piece's place is in its outermost svg's user space; an HTML piece's in px from
 // the board's corner.  Each frame's box and its screen matrix are read once per reading, not once per piece.
-function readPieces(board, skip) {
+function readPieces(board, skip, still) {
   const out = new Map();
   const frames = new Map();
   for (const el of board.el.querySelectorAll("[data-key]")) {
     const key = el.getAttribute("data-key");
     if (skip && skip.has(key)) continue;
+    const same = still && still(el, key);
+    if (same) { out.set(key, same); continue; }
+    motion.reads.read++;
     const r = el.getBoundingClientRect();
     if (!r.width && !r.height) continue;
     const frame = frameOf(el, board.el);
@@ -218,6 +232,38 @@ function gone(p, f) {
   a.onfinish = a.oncancel = () => ring.remove();
 }
 
+// Which pieces the patch cannot have moved, when the click started from the kept reading (the board the same
+// element, class and size, no slide running): an SVG piece (placed by the transforms from it to its svg, in its
+// svg's units) in which nothing changed and none of whose elements up to the board had an attribute changed keeps
+// its reading (a changed aria-label or <title> text does not count: they draw nothing); the others (HTML pieces,
+// which siblings can push) are read again.  A change in a <defs> (a symbol a
+// piece draws) reads every piece.  Returns (el, key) -> the kept reading or null; null when every piece is read.
+function stillOf(was, board, sliding) {
+  const k = was && was.kept;
+  if (!k || !board || sliding || board.el !== k.el || board.el.className !== k.cls || board.w !== k.w
+      || board.h !== k.h) return null;
+  note(boardWatch.takeRecords());
+  if (!changed) return null;
+  const inside = new Set();               // the nodes changed and every element above them (to the board)
+  const attrs = new Set();                // the elements whose attributes changed
+  for (const r of changed) {
+    const t = r.target;
+    if (r.type === "attributes" && r.attributeName === "aria-label") continue;   // a name moves nothing (a health)
+    const el = t.nodeType === 1 ? t : t.parentElement;
+    if (el && el.closest("title")) continue;                                      // nor a tooltip's text
+    if (el && el.closest("defs")) return null;
+    if (r.type === "attributes") attrs.add(t);
+    for (let n = t; n && n !== board.el && !inside.has(n); n = n.parentNode) inside.add(n);
+  }
+  return (el, key) => {
+    const q = k.pieces.get(key);
+    if (!q || q.el !== el || !(el instanceof SVGGraphicsElement) || inside.has(el)) return null;
+    for (let n = el.parentNode; n && n !== board.el; n = n.parentNode) if (attrs.has(n)) return null;
+    motion.reads.kept++;
+    return { ...q, hp: healthOf(el) };           // its health read again (a name, no layout)
+  };
+}
+
 // web/morph.js, right before every patch of #app: where the player last saw each piece.  Several patches can land
 // in one frame (bots moving one after another): the first reading of a piece since the last frame drawn is the
 // place the player saw, a later one only adds the pieces that were not there yet.
@@ -237,7 +283,7 @@ export function before(root) {
   }
   const k = kept(root);
   last = null;
-  if (k) { seen = { sig: k.sig, cls: k.cls, pieces: new Map(k.pieces) }; return; }
+  if (k) { seen = { sig: k.sig, cls: k.cls, pieces: new Map(k.pieces), kept: k }; return; }
   const board = boardOf(root);
   if (!board) return;
   seen = { sig: board.sig, cls: board.el.className, pieces: readPieces(board) };
@@ -260,7 +306,7 @@ function play(root) {
       a.currentTime]);
     a.cancel();
   }
-  const now = board ? readPieces(board) : null;
+  const now = board ? readPieces(board, null, stillOf(was, board, sliding.length)) : null;
   const before = dice;
   dice = board ? readDice(root) : null;
   const moves = [];
@@ -313,6 +359,6 @@ export function after(root) {
   requestAnimationFrame(() => play(root));
 }
 
-const motion = { before, after, slow: 1 };
+const motion = { before, after, slow: 1, reads: { read: 0, kept: 0 } };
 globalThis.boardshelfMotion = motion;
 if (typeof addEventListener === "function") addEventListener("resize", () => { seen = null; dice = null; last = null; });
