@@ -380,19 +380,21 @@ def _room_square(o: _Out, q: dict, cid: str, at: tuple, room: dict, hints: dict,
         # over it, outside the control, so that their numbers are not read as part of its label
         words = ", ".join(w for w in shown if any(ch.isalnum() for ch in w))
         name = f"{words}: {a.label} ({desc}{state})" if words else f"{a.label} ({desc}{state})"
-        return (part(f"if-sq-{place}", f'<g class="sq {colour} legal" role="button" tabindex="0" data-action="{esc(aid)}" '
-                     f'data-key="if-sq-{esc(place)}" '
-                     f'aria-label="{esc(name)}">{body}'
+        # (its attributes in the order of a square that is not a control, the control's own last: a square that
+        # becomes one, or stops being one, has those added or taken off at the end, web/morph.js writes no other)
+        return (part(f"if-sq-{place}", f'<g class="sq {colour} legal" role="button" data-key="if-sq-{esc(place)}" '
+                     f'aria-label="{esc(name)}" tabindex="0" data-action="{esc(aid)}">{body}'
                      f'<rect class="hl" x="{sx - 2:.1f}" y="{sy - 2:.1f}" width="{SQ + 4}" height="{SQ + 4}" rx="4"/></g>')
                 + mark)
     why = hints.get(place)
     # a square holding a piece (a pillar's die, an invader) takes the focus, so that every piece can be read
     # every square carries its key (a tap on one that refuses says why: pyapp/ui/why.py)
-    focus = (' tabindex="0"' if state else "") + f' data-key="if-sq-{esc(place)}"'
+    focus = ' tabindex="0"' if state else ""
     name = f'{place}: {desc}{state}{DASH + "refused: " + why if why else ""}'
     tip = f"<title>{esc(name)}</title>" if state else ""      # a piece's description: hover, tap, keyboard focus
     return part(f"if-sq-{place}",           # (a part: a room whose other squares changed keeps this one's nodes)
-                f'<g class="sq {colour}{" refused" if why else ""}" role="img"{focus} aria-label="{esc(name)}">'
+                f'<g class="sq {colour}{" refused" if why else ""}" role="img" data-key="if-sq-{esc(place)}" '
+                f'aria-label="{esc(name)}"{focus}>'
                 f'{tip}{body}{mark}</g>')
 
 
