@@ -7,6 +7,7 @@ import math
 from ....ui.markup import dest_layer, esc
 from ..geometry import TABLE
 from .shared import HH, hex_order, pos
+from .symbols import ARROW_R  # noqa: F401  (the arrow's radius, drawn there)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -29,9 +30,10 @@ def board_marks(acts: dict[str, Action], hexes: dict) -> dict:
     return marks
 
 
-# a Gate Token's arrow to choose: a round button ARROW_R round, ARROW_AT from its hex's centre towards the side it
-# points at (22 units: 25 px at Legible; two neighbours' boxes, 60 degrees apart, never overlap, nor the hex's own)
-ARROW_R, ARROW_AT = 11.0, 29.0
+# a Gate Token's arrow to choose: a round button ARROW_R round (symbols.py's #cw-arrowbtn), ARROW_AT from its hex's
+# centre towards the side it points at (22 units: 25 px at Legible; two neighbours' boxes, 60 degrees apart, never
+# overlap, nor the hex's own)
+ARROW_AT = 29.0
 
 
 def gate_spots_svg(acts: dict[str, Action], used: set[str]) -> str:
@@ -56,8 +58,7 @@ def gate_spots_svg(acts: dict[str, Action], used: set[str]) -> str:
             dx, dy = ARROW_AT * math.cos(ang), ARROW_AT * math.sin(ang)
             arrows.append(f'<g class="mk spot" data-action="{esc(aid)}" role="button" tabindex="0" '
                           f'aria-label="{esc(a.label or aid)}" transform="translate({x + dx:.1f},{y + dy:.1f})">'
-                          f'<circle r="{ARROW_R:g}"/><use href="#cw-wedge" transform="rotate({math.degrees(ang):.0f}) '
-                          f'scale(2.2)"/></g>')
+                          f'<use href="#cw-arrowbtn" transform="rotate({math.degrees(ang):.0f})"/></g>')
             used.add(aid)
         out.append(f'<g class="gpick" id="cw-gpick-{h}" data-opens="cw-arrows-{h}" role="button" tabindex="0" '
                    f'aria-label="Gate Token on {h}: choose it, then its arrow ({len(arrows)} sides)">'
