@@ -251,7 +251,7 @@ def test_hot_seat_app_hands_over_and_shows_only_the_viewers_secrets(clockwork_re
 
 
 CHOICES = re.compile(r'<g class="choices"[^>]*>((?:<g class="mk opt .*?</g>)*)</g>')
-MK = re.compile(r'<g class="mk [^"]*" data-action="([^"]*)"[^>]*transform="translate\(([-\d.]+),([-\d.]+)\)')
+MK = re.compile(r'<(?:g|use) class="mk [^"]*" data-action="([^"]*)"[^>]*transform="translate\(([-\d.]+),([-\d.]+)\)')
 
 
 @pytest.mark.parametrize("players,seed", [(3, 41), (6, 42)])
@@ -291,6 +291,7 @@ def test_turn_counter_without_a_round_limit():
 
 POLY_DEF = re.compile(r'<polygon id="([\w-]+)" points="([^"]+)"')
 CONTROL = re.compile(r'<g class="(mk [^"]*|gpick)"([^>]*)>(.*?)</g>')
+GPICK = re.compile(r'<use class="gpick"([^>]*)/>')      # a hex's Gate Token button: #cw-gpickbtn, the hex's #cw-hit
 
 
 def control_boxes(markup: str) -> dict:
@@ -314,6 +315,12 @@ def control_boxes(markup: str) -> dict:
             cx, cy, r = float(cx or 0), float(cy or 0), float(r)
             pts += [(cx - r, cy - r), (cx + r, cy + r)]
         xs, ys = [ox + x for x, _ in pts], [oy + y for _, y in pts]
+        out[html.unescape(name.group(1))] = (min(xs), min(ys), max(xs), max(ys))
+    for attrs in GPICK.findall(markup):
+        assert 'href="#cw-gpickbtn"' in attrs and '<g id="cw-gpickbtn"><use href="#cw-hit"' in markup
+        name = re.search(r'data-opens="([^"]*)"', attrs)
+        ux, uy = (float(re.search(f' {k}="([-\\d.]+)"', attrs)[1]) for k in "xy")
+        xs, ys = [ux + x for x, _ in shapes["cw-hit"]], [uy + y for _, y in shapes["cw-hit"]]
         out[html.unescape(name.group(1))] = (min(xs), min(ys), max(xs), max(ys))
     return out
 

@@ -7,7 +7,7 @@ import math
 from ....ui.markup import dest_layer, esc
 from ..geometry import TABLE
 from .shared import HH, hex_order, pos
-from .symbols import ARROW_R  # noqa: F401  (the arrow's radius, drawn there)
+from .symbols import ARROW_DEGS, ARROW_R  # noqa: F401  (the arrow's radius and sides, drawn there)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -30,7 +30,7 @@ def board_marks(acts: dict[str, Action], hexes: dict) -> dict:
     return marks
 
 
-# a Gate Token's arrow to choose: a round button ARROW_R round (symbols.py's #cw-arrowbtn), ARROW_AT from its hex's
+# a Gate Token's arrow to choose: a round button ARROW_R round (symbols.py's #cw-arrow<degrees>), ARROW_AT from its hex's
 # centre towards the side it points at (22 units: 25 px at Legible; two neighbours' boxes, 60 degrees apart, never
 # overlap, nor the hex's own)
 ARROW_AT = 29.0
@@ -56,14 +56,18 @@ def gate_spots_svg(acts: dict[str, Action], used: set[str]) -> str:
             ax, ay = pos(ar)
             ang = math.atan2(ay - y, ax - x)
             dx, dy = ARROW_AT * math.cos(ang), ARROW_AT * math.sin(ang)
-            arrows.append(f'<g class="mk spot" data-action="{esc(aid)}" role="button" tabindex="0" '
-                          f'aria-label="{esc(a.label or aid)}" transform="translate({x + dx:.1f},{y + dy:.1f})">'
-                          f'<use href="#cw-arrowbtn" transform="rotate({math.degrees(ang):.0f})"/></g>')
+            deg = round(math.degrees(ang))
+            at = f'transform="translate({x + dx:.1f},{y + dy:.1f})"'
+            arrows.append(f'<use class="mk spot" data-action="{esc(aid)}" role="button" tabindex="0" '
+                          f'aria-label="{esc(a.label or aid)}" href="#cw-arrow{deg}" {at}/>' if deg in ARROW_DEGS else
+                          f'<g class="mk spot" data-action="{esc(aid)}" role="button" tabindex="0" '
+                          f'aria-label="{esc(a.label or aid)}" {at}><use href="#cw-arrowdisc"/><use href="#cw-wedge" '
+                          f'transform="rotate({deg}) scale(2.2)" style="fill: #222"/></g>')
             used.add(aid)
-        out.append(f'<g class="gpick" id="cw-gpick-{h}" data-opens="cw-arrows-{h}" role="button" tabindex="0" '
-                   f'aria-label="Gate Token on {h}: choose it, then its arrow ({len(arrows)} sides)">'
-                   f'<use href="#cw-hit" fill="transparent" x="{x}" y="{y}"/><circle class="gp" cx="{x}" cy="{y}" r="7"/>'
-                   f'</g><g class="arrows" id="cw-arrows-{h}" data-via="cw-gpick-{h}">{"".join(arrows)}</g>')
+        out.append(f'<use class="gpick" id="cw-gpick-{h}" data-opens="cw-arrows-{h}" role="button" tabindex="0" '
+                   f'aria-label="Gate Token on {h}: choose it, then its arrow ({len(arrows)} sides)" '
+                   f'href="#cw-gpickbtn" x="{x}" y="{y}"/>'
+                   f'<g class="arrows" id="cw-arrows-{h}" data-via="cw-gpick-{h}">{"".join(arrows)}</g>')
     return f'<g class="gate-spots">{"".join(out)}</g>' if out else ""
 
 

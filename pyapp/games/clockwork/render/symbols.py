@@ -10,6 +10,7 @@ from .art import art_defs
 from .shared import SIZE
 
 ARROW_R = 11.0             # a Gate Token's arrow button's radius (markers.py places them)
+ARROW_DEGS = (-150, -90, -30, 30, 90, 150)     # the sides of a hex, in degrees from the x axis (the SVG's y down)
 
 
 @lru_cache(maxsize=1)
@@ -26,11 +27,17 @@ def defs() -> str:
             f'<path id="cw-gate" d="M0-11 L3-8 L8-8 L8-3 L11 0 L8 3 L8 8 L3 8 L0 11 L-3 8 L-8 8 L-8 3 L-11 0 '
             f'L-8-3 L-8-8 L-3-8 Z"/>'
             f'<path id="cw-wedge" d="M4.4 0 L-3.4 -3.2 L-1.4 0 L-3.4 3.2 Z"/>'
-            # a Gate Token's arrow button (markers.gate_spots_svg: one <use> per arrow, up to 1,200 elements fewer by
-            # a third); its disc's colours are custom properties, which a <use>'s copy inherits from the button
+            # a Gate Token's arrow button, one per side it may point at (markers.gate_spots_svg: each arrow one <use>,
+            # and each hex's button: up to 1,100 elements cut by half; the disc is not turned, so that the button's
+            # box stays the disc's); its disc's colours are custom properties, which a <use>'s copy inherits from the button
             # (web/clockwork.css: hover and focus set them)
-            f'<g id="cw-arrowbtn"><circle r="{ARROW_R:g}" style="fill: var(--spot-bg, #fff); stroke: #3b2f00; '
-            f'stroke-width: var(--spot-line, 1.2)"/><use href="#cw-wedge" transform="scale(2.2)" style="fill: #222"/></g>'
+            f'<circle id="cw-arrowdisc" r="{ARROW_R:g}" style="fill: var(--spot-bg, #fff); stroke: #3b2f00; '
+            f'stroke-width: var(--spot-line, 1.2)"/>'
+            + "".join(f'<g id="cw-arrow{d}"><use href="#cw-arrowdisc"/><use href="#cw-wedge" '
+                      f'transform="rotate({d}) scale(2.2)" style="fill: #222"/></g>' for d in ARROW_DEGS) +
+            # and a hex's Gate Token button: the hex control's area, a disc in its middle
+            '<g id="cw-gpickbtn"><use href="#cw-hit" fill="transparent"/><circle r="7" style="fill: var(--gp-bg, '
+            'color-mix(in srgb, var(--cw-hl) 70%, #fff)); stroke: #3b2f00; stroke-width: var(--gp-line, 1.2)"/></g>'
             '<marker id="cw-arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
             'orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" class="ah"/></marker>'
             f'{art_defs()}</defs>')
