@@ -207,6 +207,8 @@ def main(argv=None) -> int:
     ap.add_argument("--clicks", type=int, default=50)
     ap.add_argument("--seed", type=int, default=42)
     ap.add_argument("--drop-has", default=None, metavar="TEXT")
+    ap.add_argument("--freeze", action="store_true", help="gc.freeze() once the game is up (tried in session 26: "
+                    "the collector's runs got slower, not faster; docs/table.md)")
     ap.add_argument("--root", default=str(bench.ROOT), help="the built tree to serve (another worktree, to compare)")
     args = ap.parse_args(argv)
     server, base = serve.start(Path(args.root))
@@ -218,6 +220,8 @@ def main(argv=None) -> int:
         idle = "() => { const a = document.getElementById('app'); return a.dataset.ready === 'true' && !a.dataset.busy; }"
         page.wait_for_function(idle, polling=20, timeout=180_000)
         page.evaluate(PY, INSTALL)
+        if args.freeze:
+            page.evaluate(PY, "import gc; gc.freeze()")
         page.evaluate(MORPH_TIMERS)
         if args.drop_has is not None:
             print(f"CSS rules with :has( and {args.drop_has!r} deleted: {page.evaluate(DROP_HAS, args.drop_has)}")
