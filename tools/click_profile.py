@@ -50,6 +50,7 @@ g.app.render = timed("render", g.app.render)
 g._swap = timed("swap (all of an update)", g._swap)
 m.keep_unchanged = timed("parts compared", m.keep_unchanged)
 g.app.store.autosave = timed("autosave", g.app.store.autosave)
+g.storage.set = timed("storage writes (in it)", g.storage.set)
 g._after_swap = timed("after the patch", g._after_swap)
 T["collector"] = []
 # a timeline in the page's clock (performance.now), merged with the JavaScript one to split each click
