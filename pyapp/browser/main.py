@@ -196,6 +196,8 @@ class Glue(PartsGlue):
             self.open_app()
         self.notice_timers: set[int] = set()    # the notices that already have their dismissal timer
         self.renders = 0
+        self.hint_tags = False                # the page holds tags of _tag_hints (taken away before the next patch)
+        self.title_set: str | None = None     # the tab title last written
         self.sheets: dict[str, str] = {}      # game stylesheets added to <head>: href -> "loading" / "ready"
         self.parts: dict[str, str] = {}       # the parts of the markup on the page (pyapp.ui.markup.keep_unchanged)
         self.bot_timer: int | None = None     # the setTimeout id of the bot turn due
@@ -326,7 +328,9 @@ class Glue(PartsGlue):
         missing = games.missing_parts()
         if missing and self.after_parts(missing, self.update):     # (drawn once the game's part is here)
             return
-        _untag_hints(self.root)
+        if self.hint_tags:                                      # (only when some were drawn: no search of the page)
+            _untag_hints(self.root)
+            self.hint_tags = False
         morph = getattr(js.window, "boardshelfMorph", None)     # web/morph.js: patch, keep unchanged nodes
         if morph is not None:
             sent, parts = keep_unchanged(markup, self.parts)   # unchanged parts: the page keeps their nodes
@@ -362,7 +366,9 @@ class Glue(PartsGlue):
             self.schedule_bot()
         if self.app.hint_thinking():
             self.schedule_hint()
-        _tag_hints(self.root)
+        if ' data-hint="' in markup:                          # (a hint or the coach marks a control: tag it)
+            _tag_hints(self.root)
+            self.hint_tags = True
 
     def _coach_into_view(self) -> None:
         """A guided game's coach has new words (its ``data-step`` changed) and they are out of view (on a phone,
@@ -429,7 +435,9 @@ class Glue(PartsGlue):
     def _after_swap(self) -> None:
         """The tab title, the address bar (one history entry per screen) and the notices' timers."""
         try:
-            js.document.title = self.app.title()
+            title = self.app.title()
+            if title != self.title_set:                 # (the same title is not written again: a DOM change)
+                js.document.title = self.title_set = title
         except Exception:  # pragma: no cover - a document without a title
             pass
         for mid, ms in self.app.notice_timeouts():

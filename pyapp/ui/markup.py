@@ -191,11 +191,20 @@ def keep_unchanged(markup: str, before: dict[str, str]) -> tuple[str, dict[str, 
         if old is None:
             continue                                   # (new on the page: sent whole)
         if old == now[key]:
-            out += [markup[pos:a], _stub(m.group(1), markup[a:markup.index(">", a)], key)]
+            head = markup[a:markup.index(">", a)]
+            stub = _STUBS.get(head)
+            if stub is None:
+                if len(_STUBS) > 2000:                # (bounded: the heads of a long evening's pieces)
+                    _STUBS.clear()
+                stub = _STUBS[head] = _stub(m.group(1), head, key)
+            out += [markup[pos:a], stub]
             pos = b
         elif len(old) < b - a:
             head = markup[a:markup.index(">", a)]
-            if (new := _grown_at_front(old, now[key], len(head) + 1)) is not None:
+            if (new := _grown_at_front(old, now[key], len(head) + 1, _FIELDLESS.get(key) is old)) is not None:
+                if len(_FIELDLESS) > 1000:
+                    _FIELDLESS.clear()
+                _FIELDLESS[key] = now[key]
                 out += [markup[pos:a], f"{head} data-keep-tail>{new}</{m.group(1)}>"]
                 pos = b
     if not out:
@@ -205,6 +214,10 @@ def keep_unchanged(markup: str, before: dict[str, str]) -> tuple[str, dict[str, 
 
 
 _NAMES = re.compile(r' (?:id|data-key)="[^"]*"')
+_STUBS: dict[str, str] = {}          # a kept part's start tag -> what the page is sent for it (:func:`_stub`)
+# part key -> its markup last sent grown at the front, which had no form field (the same object is the next
+# update's ``before[key]``: then only the new content needs looking at; Clockwork's log is ~100 K characters)
+_FIELDLESS: dict[str, str] = {}
 
 
 def _stub(tag: str, head: str, key: str) -> str:
@@ -223,15 +236,16 @@ def _stub(tag: str, head: str, key: str) -> str:
 _FIELD_TAG = re.compile("<(?:input|select|textarea)")
 
 
-def _grown_at_front(old: str, new: str, head: int) -> str | None:
+def _grown_at_front(old: str, new: str, head: int, old_fieldless: bool = False) -> str | None:
     """The content ``new`` (a part's whole markup) puts before all of ``old``'s, when that is all that changed:
     the same start tag (``head`` characters long) and ``old``'s content (with its end marker and end tag) is
     the end of ``new``'s.  Never for a part with form fields (web/morph.js gives a field its markup's state by
-    order, and a kept field keeps its own)."""
+    order, and a kept field keeps its own); ``old_fieldless``: ``old`` is known to have none, so only the start
+    tag and the new content are searched (with a field tag's length of ``old`` after it, for one across the seam)."""
     if len(new) <= len(old) or old[:head] != new[:head] or not new.endswith(old[head:]) or old[head:].startswith("<!--"):
         return None
     grown = new[head:len(new) - len(old) + head]
-    if _FIELD_TAG.search(new):
+    if _FIELD_TAG.search(new, 0, head + len(grown) + 9 if old_fieldless else len(new)):
         return None
     return grown
 

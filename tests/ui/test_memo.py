@@ -98,3 +98,28 @@ def test_the_log_drawn_from_the_lines_drawn_before_is_the_log_drawn_afresh(monke
             assert cached == markup.log_details("t-log", shown, last=last, names=["Ann", "Bo"])
     assert 'data-key="log2-2" class="log-note"' in markup.log_details("t-log", lines[:2] + [note] + lines[2:4],
                                                                       names=["Ann", "Bo"])
+
+
+def test_a_part_grown_at_the_front_is_sent_as_its_new_lines_until_a_form_field_comes():
+    """Issue 31, "Fast while it moves": a log that only grew at its front is sent as its new lines (``data-keep-tail``)
+    without searching its old lines for form fields again (they had none when last sent, the same string); a field
+    in the new lines, or one in the lines the page has, still sends the part whole (web/morph.js keeps a field's
+    state by order)."""
+    def page(lines, key="log"):
+        return "<main>" + markup.part(key, "<ol>" + "".join(f"<li>{x}</li>" for x in lines) + "</ol>") + "</main>"
+    lines = [f"line {i}" for i in range(50)]
+    sent, parts = markup.keep_unchanged(page(lines), {})
+    for n in range(3):                                        # (the second and third: the old lines known fieldless)
+        lines = [f"new {n}"] + lines
+        sent, parts = markup.keep_unchanged(page(lines), parts)
+        assert sent == f'<main><ol data-part="log" data-keep-tail><li>new {n}</li></ol></main>'
+    lines = ['<input type="text">'] + lines                   # a field in the new lines: whole
+    sent, parts = markup.keep_unchanged(page(lines), parts)
+    assert sent == page(lines)
+    lines = ["after"] + lines                                 # a field among the kept lines: whole, every time
+    sent, parts = markup.keep_unchanged(page(lines), parts)
+    assert sent == page(lines)
+    seam = ["x<sel", "ect>"]                                  # (no field across the seam: plain text, grown)
+    sent, parts = markup.keep_unchanged(page(seam, "b"), {})
+    sent, parts = markup.keep_unchanged(page(["y"] + seam, "b"), parts)
+    assert "data-keep-tail" in sent
