@@ -1,7 +1,9 @@
 """The pruned stdlib (web/vendor/pyodide/python_stdlib.zip, cut down by tools/build.py to what the app
 imports) still runs the whole app: Pyodide under Node boots on it, imports every pyapp module (all
-games, bots, ui) and plays a little of every ready game with every bot.  The same from the memory
-snapshot on python_stdlib_rest.zip (what a repeat visit installs).  Needs node and a build."""
+games, bots, ui) and plays a little of every ready game with every bot.  From the memory snapshot on
+python_stdlib_rest.zip (what a repeat visit installs): every module imports, every game and bot plays its first
+moves, and the same stdlib modules are offered (the build played every bot's longer game there).  Needs node
+and a build."""
 from __future__ import annotations
 
 import shutil
