@@ -48,14 +48,24 @@ def pytest_collection_modifyitems(config, items):
     if not hasattr(config, "workerinput"):
         return                          # not an xdist worker: file order, as a developer reads the output
     known = known_durations()
-    for item in items:
-        if _shares_a_fixture(item):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
     def estimate(item) -> float:
         if item.nodeid in known:
             return known[item.nodeid]
         return 10.0 if item.nodeid.startswith("tests/browser/") else 0.0
 
-    # stable: within one estimate (and so within a module sharing a fixture) collection order is kept
-    items.sort(key=lambda item: -estimate(item))
+    # a module sharing a fixture is one unit of work for xdist, handed out where its first test stands: all its
+    # tests stand at the whole module's time (a group of many short tests once came last and ran alone)
+    group_of: dict[str, str] = {}
+    group_time: dict[str, float] = {}
+    for item in items:
+        if _shares_a_fixture(item):
+            group = group_of[item.nodeid] = item.nodeid.split("::")[0]
+            item.add_marker(pytest.mark.xdist_group(group))
+            group_time[group] = group_time.get(group, 0.0) + estimate(item)
+
+    def order(item) -> float:
+        return group_time[group_of[item.nodeid]] if item.nodeid in group_of else estimate(item)
+
+    # stable: within one figure (and so within a module sharing a fixture) collection order is kept
+    items.sort(key=lambda item: -order(item))

@@ -1,7 +1,9 @@
 """The pruned stdlib (web/vendor/pyodide/python_stdlib.zip, cut down by tools/build.py to what the app
 imports) still runs the whole app: Pyodide under Node boots on it, imports every pyapp module (all
-games, bots, ui) and plays a little of every ready game with every bot.  The same from the memory
-snapshot on python_stdlib_rest.zip (what a repeat visit installs).  Needs node and a build."""
+games, bots, ui) and plays a little of every ready game with every bot.  From the memory snapshot on
+python_stdlib_rest.zip (what a repeat visit installs): every module imports, every game and bot plays its first
+moves, and the same stdlib modules are offered (the build played every bot's longer game there).  Needs node
+and a build."""
 from __future__ import annotations
 
 import shutil
@@ -57,14 +59,108 @@ def test_pruned_stdlib_runs_every_game_and_bot(normal):
             assert f"{top}.pyc" in names or f"{top}/__init__.pyc" in names or f"{top}.py" in names, top
 
 
+# A snapshot start as tools/pycompile.mjs's exercise makes it (tools/restore.mjs), then what this test needs of
+# it: every pyapp module imported (wheel and games' parts), each ready game's app driven by bots (a bot's move), every
+# bot's first decisions, and every stdlib module the start offers (imported, or importable from the zip: the exercise's list).
+SNAPSHOT_JS = """
+import { pathToFileURL } from "node:url";
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+const [dir, stdlib, snapshot, wheel, restore] = process.argv.slice(1);
+const { restoreSnapshot } = await import(pathToFileURL(restore).href);
+const py = await restoreSnapshot(dir, snapshot, stdlib);
+py.FS.writeFile("/home/pyodide/app.whl", new Uint8Array(readFileSync(wheel)));
+py.FS.mkdirTree("/home/pyodide/parts");
+const parts = readdirSync(dirname(wheel)).filter((n) => /^pyapp-[a-z0-9]+-[0-9][^-]*[.]zip$/.test(n)).sort();
+for (const n of parts) py.FS.writeFile("/home/pyodide/parts/" + n, new Uint8Array(readFileSync(resolve(dirname(wheel), n))));
+py.globals.set("PART_FILES", parts.map((n) => "/home/pyodide/parts/" + n).join(","));
+const out = py.runPython(`
+import importlib, json, sys, traceback, zipfile
+sys.path.insert(0, "/home/pyodide/app.whl")
+import pyapp.games
+PARTS = [p for p in PART_FILES.split(",") if p]
+for p in PARTS:
+    pyapp.games.add_part(p)
+errors, played = [], []
+def attempt(what, fn):
+    try:
+        fn()
+    except Exception:
+        errors.append(what + ": " + traceback.format_exc(limit=3).strip().splitlines()[-1])
+for archive in ["/home/pyodide/app.whl", *PARTS]:
+    with zipfile.ZipFile(archive) as whl:
+        for f in sorted(whl.namelist()):
+            if f.startswith("pyapp/") and f.endswith(".py") and not f.startswith("pyapp/browser"):
+                name = f[:-3].replace("/", ".").removesuffix(".__init__")
+                attempt("import " + name, lambda name=name: importlib.import_module(name))
+from pyapp import bots, games, sim
+from pyapp.ui import app as app_mod
+class Mem(dict):
+    def get(self, k): return dict.get(self, k)
+    def set(self, k, v): self[k] = v
+    def remove(self, k): self.pop(k, None)
+    def keys(self): return list(dict.keys(self))
+def drive(gid, n):
+    a = app_mod.App(Mem(), {"game": gid, "seats": ",".join(["bot"] * n), "seed": "3", "fast": "1"})
+    a.render()
+    if a.bot_pending():                # one bot move (the exercise's 12: Cloudspire's were 25 of 35 s here)
+        a.step_bot()
+        a.render()
+    a.export_save()
+    a2 = app_mod.App(Mem(), {})
+    a2.handle("nav", "rules:" + gid)
+    if games.get(gid).rules_html()[:200] not in a2.render():
+        raise AssertionError("rules page of " + gid + " not shown")
+for entry in games.catalog():
+    if entry["ready"]:
+        gid, n = entry["id"], entry["min_players"]
+        played.append(gid)
+        for name in bots.available(gid):
+            attempt(f"sim {gid} {name}", lambda: sim.run(gid, 1, 1, [name] * n, max_actions=2 * n))
+        attempt(f"app {gid}", lambda: drive(gid, n))
+app = [m for k, m in list(sys.modules.items()) if k == "pyapp" or k.startswith("pyapp.")]
+zip_dir = next(p for p in sys.path if p.endswith(".zip"))
+def module(rel):
+    return rel.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
+with zipfile.ZipFile(zip_dir) as zf:
+    offered = {module(n) for n in zf.namelist() if n.endswith((".py", ".pyc"))}
+offered |= {k for k, m in list(sys.modules.items())
+            if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(zip_dir + "/")}
+importable = []
+for name in sorted(offered):
+    if name in ("this", "antigravity") or name.endswith("__main__"):
+        continue
+    try:
+        importlib.import_module(name)
+        importable.append(name)
+    except Exception:
+        pass
+json.dumps({"errors": errors, "games": played, "importable": importable, "pyapp_modules": len(app),
+            "pyapp_in_wheel": sum(1 for m in app if m.__file__.startswith(("/home/pyodide/app.whl/", "/home/pyodide/parts/"))),
+            "pyapp_bytecode": sum(1 for m in app if m.__file__.endswith(".pyc"))})
+`);
+process.stdout.write(out + "\\n", () => process.exit(0));
+"""
+
+
 @pytest.mark.skipif(not REST.exists() or not SNAPSHOT.exists() or shutil.which("node") is None,
                     reason="needs `make build` with node (the snapshot and its stdlib)")
 def test_a_snapshot_start_offers_every_module_a_normal_start_does(wheel, normal):
     """A repeat visit restores the memory snapshot and installs python_stdlib_rest.zip, the pruned stdlib
-    without the modules the snapshot holds imported: it plays every game, and the stdlib modules it can
-    import are exactly those a normal start on the whole pruned zip can (a module missing from both the
-    snapshot and the small zip would show up here, e.g. one PyScript imports late)."""
-    snap = tool("build").exercise(REST, wheel, snapshot=SNAPSHOT, importable=True)
+    without the modules the snapshot holds imported: it imports every pyapp module, its app plays every game
+    with bots and every bot decides, and the stdlib modules it can import are exactly those a normal start on
+    the whole pruned zip can (a module missing from both the snapshot and the small zip would show up here,
+    e.g. one PyScript imports late).  Every bot's longer game from the snapshot on this zip (tools/pycompile.mjs's
+    exercise, 60-150 actions each) is the build's own check of it (tools/build.py rest_stdlib, the same runtime,
+    snapshot and zip): the build ships the whole stdlib here instead if that check fails, which the size below
+    would catch."""
+    import json
+    import subprocess
+    proc = subprocess.run(["node", "--input-type=module", "-e", SNAPSHOT_JS, str(ROOT / "web" / "vendor" / "pyodide"),
+                           str(REST), str(SNAPSHOT), str(wheel), str(ROOT / "tools" / "restore.mjs")],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    snap = json.loads(proc.stdout.strip().splitlines()[-1])
     assert snap["errors"] == [] and sorted(snap["games"]) == sorted(normal["games"]) != []
     assert snap["pyapp_in_wheel"] == snap["pyapp_bytecode"] == snap["pyapp_modules"] >= 30
     assert len(normal["importable"]) > 100
