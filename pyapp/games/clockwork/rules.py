@@ -69,7 +69,12 @@ GATE_COST = 1
 DEFAULT_MAX_ROUNDS = 100                               # a rare backstop: see docs/notes/clockwork.md
 STEPS = ("control", "portal", "main", "draw")          # the step frames of a turn, in order
 _GRID_ACTS: dict[tuple[str, str], Action] = {}        # (design, slot) -> its Action, for every game
-_GATE_ACTS: dict[tuple[str, str, str], Action] = {}   # (hex, arrow hex, territory name) -> its starting Gate Token
+# (territory id, its name) -> (its (hex, arrow hex) pairs, Board.pairs: the same list in every Board of its grid; their
+# starting Gate Token Actions, in the same order), for every game
+_GATE_LISTS: dict[tuple[str, str], tuple[list[tuple[str, str]], list[Action]]] = {}
+# (players, the placed grids) -> the grids phase's legal Actions, for every game (cleared when it grows too big)
+_GRID_LISTS: dict[tuple, list[Action]] = {}
+_STACK: list[tuple[str, str]] = []                   # (card id, card key) of the stack in data order (content's)
 
 
 class ClockworkState(UnitActions, FlowState):
@@ -90,11 +95,10 @@ class ClockworkState(UnitActions, FlowState):
     def _setup_data(self) -> dict:
         n = self.players
         cards = {f"i{p}": "infantry" for p in range(n)}
-        stack = []
-        for i, key in enumerate(content.stack_cards(), 1):
-            cid = f"c{i:02d}"
-            cards[cid] = key
-            stack.append(cid)
+        if not _STACK:
+            _STACK.extend((f"c{i:02d}", key) for i, key in enumerate(content.stack_cards(), 1))
+        cards.update(_STACK)
+        stack = [cid for cid, _key in _STACK]
         self.rng.shuffle(stack)  # CC-SETUP-7
         return {
             "start": 0,                                   # the seat that won the roll for the first turn
@@ -337,8 +341,17 @@ class ClockworkState(UnitActions, FlowState):
         return [slot for slot in table if slot not in used and any(n in used for n in geometry.slot_neighbours(slot))]
 
     def _legal_grids(self, seat: int) -> list[Action]:
-        acts = []
         placed = self.data["placed"]
+        key = (self.players, *[tuple(p) for p in placed])
+        got = _GRID_LISTS.get(key)
+        if got is None:
+            if len(_GRID_LISTS) > 4096:
+                _GRID_LISTS.clear()
+            got = _GRID_LISTS[key] = self._list_grids(placed)
+        return list(got)
+
+    def _list_grids(self, placed: list[list[str]]) -> list[Action]:
+        acts = []
         used = {k for k, _ in placed}
         land = frozenset().union(*(geometry.grid_land(k, sl) for k, sl in placed))
         table = geometry.table_slots(self.players)
@@ -367,32 +380,48 @@ class ClockworkState(UnitActions, FlowState):
         if not tids:
             return []
         b = self.board
+        occ, arrows, fixed, touched = self._spot_block(b)
+        out: list[tuple[str, str]] = []
+        for t in tids:
+            if t in touched:
+                out += [(h, n) for h, n in b.pairs(t) if h not in occ and h not in arrows and n not in fixed
+                        and n not in arrows]
+            else:
+                out += b.pairs(t)
+        return out
+
+    def _spot_block(self, b: Board) -> tuple[set[str], set[str], set[str], set[str | None]]:
+        """What keeps a Gate Token off a (hex, arrow hex) pair: the occupied hexes and the arrow hexes (not on the
+        hex), the hexes of things that never move and the arrow hexes (not on the arrow: a Gate Token, a portal,
+        a Building or Wall); and the territories holding any of them (a pair lies in one territory: the others'
+        pairs are all free)."""
         d = self.data
         occ = self._occupied()
         arrows = self._arrows()
-        # nothing that never moves may stand on the arrow hex (a Gate Token, a portal, a Building or Wall)
         fixed = ({g["hex"] for g in d["gates"]} | {p["hex"] for p in d["portals"]}
                  | {u["hex"] for u in d["units"] if utype(u) == "building"})
-        out = []
-        for t in tids:
-            out += [(h, n) for h, n in b.pairs(t) if h not in occ and h not in arrows and n not in fixed
-                    and n not in arrows]
-        return out
+        terr = b.terr
+        return occ, arrows, fixed, {terr.get(h) for h in occ} | {terr.get(h) for h in arrows}   # fixed: in occ
 
     def _legal_gates(self, seat: int) -> list[Action]:
         b = self.board
         taken = {b.terr[g["hex"]] for g in self.data["gates"]}
-        free = [t for t in sorted(b.terr_hexes) if t not in taken]  # CC-GAP-9
-        memo = _GATE_ACTS
-        terr, names = b.terr, b.terr_name
-        out = []
-        for h, a in self._gate_spots(free):
-            name = names[terr[h]]
-            act = memo.get((h, a, name))
-            if act is None:
-                act = memo[h, a, name] = Action(f"gate:{h}>{a}", f"Starting Gate Token on {h} ({name}), arrow to {a}",
-                                                "gate")
-            out.append(act)
+        occ, arrows, fixed, touched = self._spot_block(b)
+        out: list[Action] = []
+        for t in b.terr_order:                                  # CC-GAP-9
+            if t in taken:
+                continue
+            pairs = b.pairs(t)
+            name = b.terr_name[t]
+            got = _GATE_LISTS.get((t, name))
+            if got is None or got[0] is not pairs:
+                got = _GATE_LISTS[t, name] = (pairs, [Action(f"gate:{h}>{a}", f"Starting Gate Token on {h} ({name}), "
+                                                             f"arrow to {a}", "gate") for h, a in pairs])
+            if t in touched:
+                out += [act for (h, n), act in zip(pairs, got[1]) if h not in occ and h not in arrows
+                        and n not in fixed and n not in arrows]
+            else:
+                out += got[1]
         return out
 
     def _do_gates(self, seat: int, action: Action) -> None:
