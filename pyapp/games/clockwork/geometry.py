@@ -219,7 +219,8 @@ def _inner_nb(key: str, slot: str) -> dict[str, tuple[str, ...] | None]:
     got = _INNER.get((key, slot))
     if got is None:
         cells = _cells(key, slot)
-        got = _INNER[key, slot] = {h: adjacent(h) if all(n in cells for n in adjacent(h)) else None for h in cells}
+        inside = cells.__contains__
+        got = _INNER[key, slot] = {h: ns if all(map(inside, ns)) else None for h, ns in zip(cells, map(adjacent, cells))}
     return got
 
 
@@ -267,22 +268,24 @@ class GridPart:
         self.edge = tuple(h for h, ns in inner.items() if ns is None)
         terr = self.terr
         self.adj: dict[str, set[str]] = {t: set() for t in self.terr_hexes}
+        self.pairs: dict[str, list[tuple[str, str]]] = {t: [] for t in self.terr_hexes}
         cross: list[tuple[str, tuple[str, ...]]] = []
-        for h, t in terr.items():
-            outside = []
-            for n in adjacent(h):
-                if n in cells:
-                    o = terr.get(n)
-                    if o is not None and o != t:
-                        self.adj[t].add(o)
-                else:
-                    outside.append(n)
-            if outside:
-                cross.append((t, tuple(outside)))
+        for h, t in terr.items():               # (a territory's hexes in its terr_hexes order)
+            ns = inner[h]
+            if ns is None:
+                ns = adjacent(h)
+                outside = tuple([n for n in ns if n not in cells])
+                if outside:
+                    cross.append((t, outside))
+            pairs, adj = self.pairs[t], self.adj[t]
+            for n in ns:
+                o = terr.get(n)
+                if o == t:
+                    pairs.append((h, n))
+                elif o is not None:
+                    adj.add(o)
         self.cross = tuple(cross)
         self.land = grid_land(key, slot)
-        self.pairs = {t: [(h, n) for h in hs for n in adjacent(h) if terr.get(n) == t]
-                      for t, hs in self.terr_hexes.items()}
 
 
 _PARTS: dict[tuple[str, str], GridPart] = {}
