@@ -72,7 +72,7 @@ _GRID_ACTS: dict[tuple[str, str], Action] = {}        # (design, slot) -> its Ac
 # (territory id, its name) -> (its (hex, arrow hex) pairs, Board.pairs: the same list in every Board of its grid; their
 # starting Gate Token Actions, in the same order), for every game
 _GATE_LISTS: dict[tuple[str, str], tuple[list[tuple[str, str]], list[Action]]] = {}
-# (players, the placed grids) -> the grids phase's legal Actions, for every game (cleared when it grows too big)
+# (players, designs, the placed grids) -> the grids phase's legal Actions, for every game (cleared when it grows too big)
 _GRID_LISTS: dict[tuple, list[Action]] = {}
 _STACK: list[tuple[str, str]] = []                   # (card id, card key) of the stack in data order (content's)
 
@@ -342,7 +342,7 @@ class ClockworkState(UnitActions, FlowState):
 
     def _legal_grids(self, seat: int) -> list[Action]:
         placed = self.data["placed"]
-        key = (self.players, *[tuple(p) for p in placed])
+        key = (self.players, len(GRIDS), *[tuple(p) for p in placed])     # (a design added by a test: listed anew)
         got = _GRID_LISTS.get(key)
         if got is None:
             if len(_GRID_LISTS) > 4096:
