@@ -54,9 +54,9 @@ from ...engine import Action, Game, Option, Outcome, State
 from ...engine.flow import FlowState, Phase, phases
 from ...engine.util import read_text
 from . import content, geometry
+from .setup import SetupMoves           # (the setup moves, a mix-in)
 from .content import GRIDS, GRIDS_PER_PLAYERS, SPECIALS, UNITS, parse_range
-from .geometry import Board, adjacent, board_for, distance
-from .setup import SetupMoves
+from .geometry import Board, adjacent, board_for, distance, grid_halo
 from .units import UnitActions, has, seat_name, unit_ref, utype
 
 TYPE_CHECKING = False
