@@ -23,7 +23,7 @@ from pyapp.games.clockwork.units import WALL_COST, can_fight, has, utype
 
 def _board(st):
     from pyapp.games.clockwork.rules import Board
-    return Board(st.data["placed"])          # built anew: nothing remembered
+    return Board(st.data["placed"])          # built anew (from the per-grid parts: test_clockwork_fast_setup.py)
 
 
 def _occupied(d):

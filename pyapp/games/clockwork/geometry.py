@@ -94,49 +94,47 @@ class Board:
     """Geometry of the placed grids: terrain, territories and their contacts."""
 
     def __init__(self, placed: list[list[str]]) -> None:
+        # joined from each placed grid's remembered part (:func:`grid_part`): only the hexes at a grid's edge look at
+        # the grids around; every dict keeps the order the hexes have in the placed grids (as a hex-by-hex build would)
         self.kind: dict[str, str] = {}              # hex -> "territory" | "neutral" | "water"
         self.terr: dict[str, str] = {}              # hex -> territory id ("5B": slot 5, letter B)
-        self.terr_hexes: dict[str, list[str]] = {}  # territory id -> [hex]
+        self.terr_hexes: dict[str, list[str]] = {}  # territory id -> [hex] (shared with the part: never change it)
         self.terr_name: dict[str, str] = {}
-        grids = _grids()
-        for key, slot in placed:
-            for h, ch in _cells(key, slot).items():
-                if ch == "~":
-                    self.kind[h] = "water"
-                elif ch == ".":
-                    self.kind[h] = "neutral"
-                else:
-                    tid = f"{slot[1:]}{ch}"
-                    self.kind[h] = "territory"
-                    self.terr[h] = tid
-                    self.terr_hexes.setdefault(tid, []).append(h)
-                    self.terr_name[tid] = f"{grids[key]['name']} {ch}"
-        kind = self.kind
         self.nb: dict[str, tuple[str, ...]] = {}
-        nb = self.nb
-        for key, slot in placed:
-            for h, inner in _inner_nb(key, slot).items():
-                # a hex whose neighbours all lie in its own grid has them whatever else is placed
-                nb[h] = inner if inner is not None else tuple([n for n in adjacent(h) if n in kind])
-        self.land_nb = {h: tuple([n for n in ns if kind[n] != "water"]) for h, ns in nb.items()}
-        self.terr_adj: dict[str, set[str]] = {t: set() for t in self.terr_hexes}
-        for h, t in self.terr.items():
-            for n in self.nb[h]:
-                o = self.terr.get(n)
-                if o is not None and o != t:
-                    self.terr_adj[t].add(o)
-        self.land = frozenset(h for h, k in self.kind.items() if k != "water")
-        self._balls: dict[tuple[str, int], frozenset[str]] = {}
+        self.land_nb: dict[str, tuple[str, ...]] = {}
         self._pairs: dict[str, list[tuple[str, str]]] = {}
+        kind, terr, nb, land_nb = self.kind, self.terr, self.nb, self.land_nb
+        parts = [grid_part(key, slot) for key, slot in placed]
+        for p in parts:
+            kind.update(p.kind)
+            terr.update(p.terr)
+            self.terr_hexes.update(p.terr_hexes)
+            self.terr_name.update(p.terr_name)
+            nb.update(p.nb)
+            land_nb.update(p.land_nb)
+            self._pairs.update(p.pairs)
+        self.terr_adj: dict[str, set[str]] = {}
+        terr_adj = self.terr_adj
+        for p in parts:
+            for t, inner in p.adj.items():
+                terr_adj[t] = set(inner)
+        for p in parts:
+            for h in p.edge:                        # its neighbours depend on the grids around
+                ns = nb[h] = tuple([n for n in adjacent(h) if n in kind])
+                land_nb[h] = tuple([n for n in ns if kind[n] != "water"])
+            for t, outside in p.cross:              # a territory hex's neighbours outside its grid
+                for n in outside:
+                    o = terr.get(n)
+                    if o is not None:
+                        terr_adj[t].add(o)
+        self.land = frozenset().union(*[p.land for p in parts])
+        self._balls: dict[tuple[str, int], frozenset[str]] = {}
+        self.terr_order = sorted(self.terr_hexes)   # territory ids in order (the order the rules list them in)
 
     def pairs(self, t: str) -> list[tuple[str, str]]:
         """(hex, neighbour) pairs of territory ``t`` with both hexes in it, in hex and neighbour order: where a Gate
         Token and its arrow may go on an empty board (remembered)."""
-        got = self._pairs.get(t)
-        if got is None:
-            terr, nb = self.terr, self.nb
-            got = self._pairs[t] = [(h, n) for h in self.terr_hexes[t] for n in nb[h] if terr.get(n) == t]
-        return got
+        return self._pairs[t]
 
     def ball(self, h: str, steps: int) -> frozenset[str]:
         """The land hexes at most ``steps`` land steps from ``h`` (``h`` with them): every hex a move of
@@ -221,7 +219,8 @@ def _inner_nb(key: str, slot: str) -> dict[str, tuple[str, ...] | None]:
     got = _INNER.get((key, slot))
     if got is None:
         cells = _cells(key, slot)
-        got = _INNER[key, slot] = {h: adjacent(h) if all(n in cells for n in adjacent(h)) else None for h in cells}
+        inside = cells.__contains__
+        got = _INNER[key, slot] = {h: ns if all(map(inside, ns)) else None for h, ns in zip(cells, map(adjacent, cells))}
     return got
 
 
@@ -230,6 +229,73 @@ def grid_land(key: str, slot: str) -> frozenset[str]:
     got = _LANDS.get((key, slot))
     if got is None:
         got = _LANDS[key, slot] = frozenset(h for h, ch in _cells(key, slot).items() if ch != "~")
+    return got
+
+
+class GridPart:
+    """What a Board takes from grid design ``key`` placed in ``slot``, the same in every layout (:func:`grid_part`):
+    its hexes' kind, territory, the territories' hexes and names, the neighbours of its inner hexes (``nb``,
+    ``land_nb``; its edge hexes, in ``edge``, get theirs from the Board), the territories next to each territory
+    inside the grid (``adj``), (territory, its hexes' neighbours outside the grid) in ``cross``, its land hexes and
+    each territory's (hex, neighbour) pairs inside it (``pairs``, :meth:`Board.pairs`)."""
+
+    __slots__ = ("kind", "terr", "terr_hexes", "terr_name", "nb", "land_nb", "edge", "adj", "cross", "land", "pairs")
+
+    def __init__(self, key: str, slot: str) -> None:
+        cells = _cells(key, slot)
+        name = _grids()[key]["name"]
+        self.kind: dict[str, str] = {}
+        self.terr: dict[str, str] = {}
+        self.terr_hexes: dict[str, list[str]] = {}
+        self.terr_name: dict[str, str] = {}
+        for h, ch in cells.items():
+            if ch == "~":
+                self.kind[h] = "water"
+            elif ch == ".":
+                self.kind[h] = "neutral"
+            else:
+                tid = f"{slot[1:]}{ch}"
+                self.kind[h] = "territory"
+                self.terr[h] = tid
+                self.terr_hexes.setdefault(tid, []).append(h)
+                self.terr_name[tid] = f"{name} {ch}"
+        kind = self.kind
+        inner = _inner_nb(key, slot)
+        # edge hexes keep their place in the dicts (the Board fills them in)
+        self.nb: dict[str, tuple[str, ...]] = {h: ns or () for h, ns in inner.items()}
+        self.land_nb: dict[str, tuple[str, ...]] = {h: tuple([n for n in ns if kind[n] != "water"]) if ns else ()
+                                                     for h, ns in inner.items()}
+        self.edge = tuple(h for h, ns in inner.items() if ns is None)
+        terr = self.terr
+        self.adj: dict[str, set[str]] = {t: set() for t in self.terr_hexes}
+        self.pairs: dict[str, list[tuple[str, str]]] = {t: [] for t in self.terr_hexes}
+        cross: list[tuple[str, tuple[str, ...]]] = []
+        for h, t in terr.items():               # (a territory's hexes in its terr_hexes order)
+            ns = inner[h]
+            if ns is None:
+                ns = adjacent(h)
+                outside = tuple([n for n in ns if n not in cells])
+                if outside:
+                    cross.append((t, outside))
+            pairs, adj = self.pairs[t], self.adj[t]
+            for n in ns:
+                o = terr.get(n)
+                if o == t:
+                    pairs.append((h, n))
+                elif o is not None:
+                    adj.add(o)
+        self.cross = tuple(cross)
+        self.land = grid_land(key, slot)
+
+
+_PARTS: dict[tuple[str, str], GridPart] = {}
+
+
+def grid_part(key: str, slot: str) -> GridPart:
+    """The :class:`GridPart` of design ``key`` in ``slot`` (remembered)."""
+    got = _PARTS.get((key, slot))
+    if got is None:
+        got = _PARTS[key, slot] = GridPart(key, slot)
     return got
 
 

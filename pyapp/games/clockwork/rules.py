@@ -54,6 +54,7 @@ from ...engine import Action, Game, Option, Outcome, State
 from ...engine.flow import FlowState, Phase, phases
 from ...engine.util import read_text
 from . import content, geometry
+from .setup import SetupMoves           # (the setup moves, a mix-in)
 from .content import GRIDS, GRIDS_PER_PLAYERS, SPECIALS, UNITS, parse_range
 from .geometry import Board, adjacent, board_for, distance, grid_halo
 from .units import UnitActions, has, seat_name, unit_ref, utype
@@ -68,11 +69,10 @@ RESEARCH_COST = 4
 GATE_COST = 1
 DEFAULT_MAX_ROUNDS = 100                               # a rare backstop: see docs/notes/clockwork.md
 STEPS = ("control", "portal", "main", "draw")          # the step frames of a turn, in order
-_GRID_ACTS: dict[tuple[str, str], Action] = {}        # (design, slot) -> its Action, for every game
-_GATE_ACTS: dict[tuple[str, str, str], Action] = {}   # (hex, arrow hex, territory name) -> its starting Gate Token
+_STACK: list[tuple[str, str]] = []                   # (card id, card key) of the stack in data order (content's)
 
 
-class ClockworkState(UnitActions, FlowState):
+class ClockworkState(SetupMoves, UnitActions, FlowState):
     """A game of Clockwork Crusade; all of its data lives in ``self.data`` (plain JSON, named keys)."""
     HIDDEN = ("stack", "portals")                  # the draw stack; face-down portals (opened: shown)
     HIDDEN_COUNTED = True                          # every draw and every portal that leaves marks itself (reveal())
@@ -90,11 +90,10 @@ class ClockworkState(UnitActions, FlowState):
     def _setup_data(self) -> dict:
         n = self.players
         cards = {f"i{p}": "infantry" for p in range(n)}
-        stack = []
-        for i, key in enumerate(content.stack_cards(), 1):
-            cid = f"c{i:02d}"
-            cards[cid] = key
-            stack.append(cid)
+        if not _STACK:
+            _STACK.extend((f"c{i:02d}", key) for i, key in enumerate(content.stack_cards(), 1))
+        cards.update(_STACK)
+        stack = [cid for cid, _key in _STACK]
         self.rng.shuffle(stack)  # CC-SETUP-7
         return {
             "start": 0,                                   # the seat that won the roll for the first turn
@@ -315,93 +314,6 @@ class ClockworkState(UnitActions, FlowState):
         else:
             self.say(f"{{0}} flips a coin for {what}: {result}.", seat, kind="coin")
         return heads
-
-    # ------------------------------------------------------------- setup moves
-    def _grid_slots(self, key: str, land: frozenset[str] | None = None) -> list[str]:
-        """Slots where design ``key`` may go now (CC-SETUP-3, CC-GAP-6); ``land``: the placed grids' land hexes,
-        when the caller has them."""
-        placed = self.data["placed"]
-        used = {slot for _k, slot in placed}
-        table = geometry.table_slots(self.players)     # house rule: the part of the table this game uses
-        if not placed:
-            return list(table)
-        # the board's land hexes (not the whole board: while grids are placed, a board of each part is not needed)
-        if land is None:
-            land = frozenset().union(*(geometry.grid_land(k, sl) for k, sl in placed))
-        return [slot for slot in self._open_slots(table, used)
-                if not land.isdisjoint(grid_halo(key, slot))]      # a land hex of it next to land on the board
-
-    @staticmethod
-    def _open_slots(table: tuple[str, ...], used: set[str]) -> list[str]:
-        """The free slots of ``table`` next to a used one (CC-SETUP-3)."""
-        return [slot for slot in table if slot not in used and any(n in used for n in geometry.slot_neighbours(slot))]
-
-    def _legal_grids(self, seat: int) -> list[Action]:
-        acts = []
-        placed = self.data["placed"]
-        used = {k for k, _ in placed}
-        land = frozenset().union(*(geometry.grid_land(k, sl) for k, sl in placed))
-        table = geometry.table_slots(self.players)
-        # the free slots next to a placed grid, the same for every design (:meth:`_grid_slots`)
-        slots = self._open_slots(table, {slot for _k, slot in placed}) if placed else list(table)
-        for key in GRIDS:
-            if key in used:
-                continue
-            for slot in ([sl for sl in slots if not land.isdisjoint(grid_halo(key, sl))] if placed else slots):
-                act = _GRID_ACTS.get((key, slot))
-                if act is None:
-                    act = _GRID_ACTS[key, slot] = Action(f"grid:{key}@{slot}", f"Place {GRIDS[key]['name']} in slot "
-                                                                              f"{slot[1:]}", "grid")
-                acts.append(act)
-        return acts
-
-    def _do_grids(self, seat: int, action: Action) -> None:
-        key, slot = action.id.partition(":")[2].split("@")
-        self.data["placed"].append([key, slot])
-        self.mark(seat, "grid", slot, text=GRIDS[key]["name"])
-        self.say(f"{{0}} places {GRIDS[key]['name']} in slot {slot[1:]}.", seat, kind="grid")
-        self.flow.end_turn()
-
-    def _gate_spots(self, tids: list[str]) -> list[tuple[str, str]]:
-        """(gate hex, arrow hex) pairs in the given territories (CC-GATE-3, CC-GATE-4, CC-GAP-17)."""
-        if not tids:
-            return []
-        b = self.board
-        d = self.data
-        occ = self._occupied()
-        arrows = self._arrows()
-        # nothing that never moves may stand on the arrow hex (a Gate Token, a portal, a Building or Wall)
-        fixed = ({g["hex"] for g in d["gates"]} | {p["hex"] for p in d["portals"]}
-                 | {u["hex"] for u in d["units"] if utype(u) == "building"})
-        out = []
-        for t in tids:
-            out += [(h, n) for h, n in b.pairs(t) if h not in occ and h not in arrows and n not in fixed
-                    and n not in arrows]
-        return out
-
-    def _legal_gates(self, seat: int) -> list[Action]:
-        b = self.board
-        taken = {b.terr[g["hex"]] for g in self.data["gates"]}
-        free = [t for t in sorted(b.terr_hexes) if t not in taken]  # CC-GAP-9
-        memo = _GATE_ACTS
-        terr, names = b.terr, b.terr_name
-        out = []
-        for h, a in self._gate_spots(free):
-            name = names[terr[h]]
-            act = memo.get((h, a, name))
-            if act is None:
-                act = memo[h, a, name] = Action(f"gate:{h}>{a}", f"Starting Gate Token on {h} ({name}), arrow to {a}",
-                                                "gate")
-            out.append(act)
-        return out
-
-    def _do_gates(self, seat: int, action: Action) -> None:
-        h, a = action.id.partition(":")[2].split(">")
-        b = self.board
-        self.data["gates"].append({"hex": h, "owner": seat, "arrow": a})
-        self.mark(seat, "gate", h, a)
-        self.say(f"{{0}} starts in {b.terr_name[b.terr[h]]}: Gate Token on {h}, arrow to {a}.", seat, kind="gate")
-        self.flow.end_turn()
 
     # -------------------------------------------------------------- the turn
     def _begin_turn_round(self, seat: int) -> None:
