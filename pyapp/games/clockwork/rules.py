@@ -56,7 +56,7 @@ from ...engine.util import read_text
 from . import content, geometry
 from .content import GRIDS, GRIDS_PER_PLAYERS, SPECIALS, UNITS, parse_range
 from .geometry import Board, adjacent, board_for, distance, grid_halo
-from .units import _HEX, UnitActions, has, seat_name, unit_ref, utype
+from .units import UnitActions, has, seat_name, unit_ref, utype
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -186,11 +186,10 @@ class ClockworkState(UnitActions, FlowState):
         return stack[0]["kind"] if stack and stack[0]["kind"] in STEPS else None
 
     def _unit_at(self, h: str) -> UnitData | None:
-        units = self.data["units"]
-        try:
-            return units[[*map(_HEX, units)].index(h)]   # the first on ``h`` (the hexes compared in C)
-        except ValueError:
-            return None
+        for u in self.data["units"]:
+            if u["hex"] == h:
+                return u
+        return None
 
     def _unit_on(self, h: str) -> UnitData:
         """The unit on ``h``, where the rules know there is one (a hex named by a legal action)."""

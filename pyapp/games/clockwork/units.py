@@ -9,8 +9,7 @@ Clause IDs (CC-...) refer to ../shared/rules/clockwork-crusade.clauses.md.
 """
 from __future__ import annotations
 
-from itertools import chain, compress as _compress
-from operator import itemgetter, ne as _ne
+from operator import itemgetter
 
 from ...engine import Action
 from .content import SPECIALS, UNITS, parse_range
@@ -20,8 +19,6 @@ from .tables import (_ABIL, _ATTACKS, _BARRICADE, _CARD, _END_ACTS, _MOVE_ACTS, 
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
-    from collections.abc import Iterable
-
     from ...engine.flow import FlowState
     from .rules import Board
     from .types import GateData, PortalData, SpecialSpec, Stat, UnitData
@@ -81,14 +78,6 @@ def _by_id(u: UnitData) -> int:
 
 
 _BY_ID = itemgetter("id")
-_HEX = itemgetter("hex")
-_chain = chain.from_iterable
-
-
-def _snap(u: UnitData) -> dict:  # a copy of a unit to compare with later (its lists too: some grow in place)
-    s = dict(u)
-    s["blocked"], s["targets"], s["buffs"] = u["blocked"][:], u["targets"][:], u["buffs"][:]
-    return s
 
 
 def unit_ref(u: UnitData, i: int = 0) -> str:
@@ -104,8 +93,6 @@ class UnitActions(_StateBase):
     # {(hex, lo, hi, ranged, card): [attack Action]}): plain caches of pure functions of their keys, checked at
     # every use (see _main_actions) and never copied (clone makes a new object without them)
     _memos: dict[int, tuple] | None = None
-    # per seat, its last Main listing's parts and what they were listed from (see _main_actions; never copied)
-    _kept: dict[int, tuple] | None = None
 
     def _substitutes(self, v: UnitData) -> list[UnitData]:
         """Units adjacent to a Scapegoat unit controlled by its player (CC-SCAPE-2)."""
@@ -195,109 +182,58 @@ class UnitActions(_StateBase):
     def _main_actions(self, seat: int) -> list[Action]:
         """The Main step's actions of ``seat``, in one pass over the board (the hot path of every playout and
         search: tests/clockwork/test_clockwork_fast_listing.py compares it with the plain listing of
-        :meth:`_reach`, :meth:`_targets` and :meth:`_in_range` at every step of random games).
-
-        Each unit's part is kept for the seat's next listing (``_kept``) with a copy of every unit: when only
-        the seat's own units changed (none a barricade) and the board, Gate Tokens, hand and portals are the same,
-        only the changed units are listed anew, with those whose reach holds a hex one of them left or entered
-        and those never kept (a Wall ability, buffs, an attack called off, half a Cleave)."""
+        :meth:`_reach`, :meth:`_targets` and :meth:`_in_range` at every step of random games)."""
         d = self.data
         b = self.board
         land_nb = b.land_nb
+        acts: list[Action] = []
         units = d["units"]
+        cards = d["cards"]
         res = d["resources"][seat]
-        hand = d["hands"][seat]
-        portals = d["portals"]
-        gf = self._gate_facts()
-        _copy, gate_hexes, gate_owners, arrows_of, gate_set, _holders = gf
+        held: dict[str, int] = {}                  # the seat's copies of each card: its units' levels
+        specials = False                           # a special card among them
+        for c in d["hands"][seat]:
+            k = cards[c]
+            if k in held:
+                held[k] += 1
+            else:
+                held[k] = 1
+                if k in SPECIALS:
+                    specials = True
+        mine: set[str] = set()
+        own: list[UnitData] = []
+        others: list[UnitData] = []
+        bar: set[str] = set()
+        for u in units:
+            if u["ctrl"] == seat:
+                mine.add(u["hex"])
+                own.append(u)
+            else:
+                others.append(u)
+            if u["card"] in _BARRICADE:
+                bar.add(u["hex"])
+        occ = {u["hex"] for u in units}
+        _copy, gate_hexes, gate_owners, arrows_of, gate_set, _holders = self._gate_facts()
+        own_arrows = arrows_of.get(seat, ())       # the arrow hexes of the seat's Gate Tokens
+        occ |= gate_set
+        occ.update([p["hex"] for p in d["portals"]])
+        blocked = occ - mine
+        # the moves of a unit depend only on the board, its hex, its Movement and the hexes it may not enter
+        # (``blocked``: its own units' hexes are not): remembered while those are the same, for any seat
         memos = self._memos
         if memos is None:
             memos = self._memos = {}
-        kept = self._kept
-        if kept is None:
-            kept = self._kept = {}
-        lc = kept.get(seat)
-        todo: Iterable[int] | None = None
-        if (lc is not None and lc[0] is b and lc[1] is gf and lc[2] == hand and lc[3] == portals
-                and len(lc[4]) == len(units)):
-            snap = lc[4]
-            todo = set(lc[12])
-            pos_of = lc[6]
-            left: list[str] = []
-            for i in _compress(range(len(units)), map(_ne, units, snap)):   # (the units that changed, in C)
-                u = units[i]
-                s = snap[i]
-                p = pos_of.get(i)
-                if p is None or u["id"] != s["id"] or u["ctrl"] != seat or u["card"] in _BARRICADE:
-                    todo = None                 # another player's unit, a barricade, a new unit: anew
-                    break
-                todo.add(p)
-                if u["hex"] != s["hex"]:
-                    left += (u["hex"], s["hex"])
-                snap[i] = _snap(u)
-            if todo is not None and left:
-                if not lc[5].isdisjoint(left):     # a hex shared with another player's unit, a Gate Token...
-                    todo = None
-                else:
-                    todo.update([p for p, reach in enumerate(lc[11]) if reach is not None and not reach.isdisjoint(left)])
-        if todo is None:
-            held: dict[str, int] = {}                  # the seat's copies of each card: its units' levels
-            specials = False                           # a special card among them
-            cards = d["cards"]
-            for c in hand:
-                k = cards[c]
-                if k in held:
-                    held[k] += 1
-                else:
-                    held[k] = 1
-                    if k in SPECIALS:
-                        specials = True
-            own_idx = [i for i, u in enumerate(units) if u["ctrl"] == seat]
-            own_idx.sort(key=lambda i: units[i]["id"])
-            others_idx = [i for i, u in enumerate(units) if u["ctrl"] != seat]
-            bar = {u["hex"] for u in units if u["card"] in _BARRICADE}
-            own = list(map(units.__getitem__, own_idx))
-            mine = set(map(_HEX, own))
-            base = {units[i]["hex"] for i in others_idx}  # taken hexes but the seat's own units'
-            base |= gate_set
-            base.update([p["hex"] for p in portals])
-            occ = base | mine
-            blocked = base - mine
-            n_own = len(own)
-            # each own unit's moves, attacks and other actions; "can still move or attack"; reach or None
-            seq: list = [()] * (3 * n_own)
-            lst = [False] * n_own
-            reaches: list = [None] * n_own
-            always: set[int] = set()                   # own units listed anew every time
-            lc = kept[seat] = (b, gf, list(hand), [dict(p) for p in portals], [_snap(u) for u in units], base,
-                               {i: p for p, i in enumerate(own_idx)}, own_idx, others_idx, bar, blocked, reaches,
-                               always, held, specials, seq, lst)
-            todo = range(n_own)
-        else:
-            assert lc is not None
-            own_idx, others_idx, bar, blocked, reaches, always = lc[7], lc[8], lc[9], lc[10], lc[11], lc[12]
-            held, specials, seq, lst = lc[13], lc[14], lc[15], lc[16]
-            own = list(map(units.__getitem__, own_idx))
-            mine = set(map(_HEX, own))
-            occ = blocked | mine
-        others = list(map(units.__getitem__, others_idx)) if todo else []
-        # the moves of a unit depend only on the board, its hex, its Movement and the hexes it may not enter
-        # (``blocked``: its own units' hexes are not): remembered while those are the same, for any seat
         memo_of = memos.get(seat)
-        if memo_of is None or memo_of[0] is not b or (memo_of[1] is not blocked and memo_of[1] != blocked):
+        if memo_of is None or memo_of[0] is not b or memo_of[1] != blocked:
             memo_of = memos[seat] = (b, blocked, {})
         memo = memo_of[2]
         bmoves = _MOVES
         amemo: dict[tuple, list[Action]] = {}
         open_gates: list[GateData] | None = None   # the Gate Tokens ``seat`` may attack (CC-GATE-5, CC-GATE-6)
-        for p in todo:
-            u = own[p]
-            j = 3 * p
+        own.sort(key=_BY_ID)
+        idle = 0
+        for u in own:
             if u["done"]:                           # nothing more for it this turn: no move, attack or ability
-                seq[j] = seq[j + 1] = seq[j + 2] = ()
-                lst[p] = False
-                reaches[p] = None
-                always.discard(p)
                 continue
             key = u["card"]
             name, ability, mobile, mtab, fights, rtab, limit, rungun, special, salvage = _CARD[key]
@@ -311,23 +247,18 @@ class UnitActions(_StateBase):
             moved = u["moved"]
             busy = u["acted"]
             listed = False
-            wall = special and "portal-wall" in ability   # its Wall listing reads every taken hex: never kept
-            moves: list[Action] | tuple = ()
-            reach = None
-            buffs = u["buffs"]
-            if wall or buffs or u["blocked"] or u["targets"]:
-                always.add(p)
-            else:
-                always.discard(p)
             if mobile and not (moved or u["fired"]):      # :meth:`_can_move` (not done: see above)
                 mv = mtab[lv]
+                buffs = u["buffs"]
                 if buffs:
                     for st, add, _until, _seat in buffs:
                         if st == "movement":
                             mv += add
                 entry = memo.get((h, mv, key))
                 if entry is None:
-                    # the same move from another time, on any board: the same land within reach and blocked hexes
+                    # the same move from another time, on this board or another: where the land within reach
+                    # and the blocked hexes in it are the same, the moves are (a game goes back to much the same
+                    # places turn after turn, and boards share their grids)
                     ball = b.ball(h, mv)
                     bkey = (h, mv, key, ball, ball & blocked)
                     entry = bmoves.get(bkey)
@@ -356,9 +287,9 @@ class UnitActions(_StateBase):
                             bmoves.clear()
                         bmoves[bkey] = entry
                     memo[h, mv, key] = entry
-                # its own units' hexes may be passed, not ended on: the listing without those in reach, by them
-                reach = entry[0]
-                hit = reach & mine
+                # its own units' hexes may be passed, not ended on: the listing without those in reach,
+                # remembered by which of them are
+                hit = entry[0] & mine
                 if hit:
                     by_hit = entry[3]
                     moves = by_hit.get(hit)
@@ -369,12 +300,14 @@ class UnitActions(_StateBase):
                 else:
                     moves = entry[1]
                 if moves:
+                    acts += moves
                     listed = True
-            attacks: list[Action] | None = None
             if fights and not busy and u["attacks"] < limit:  # :meth:`_can_attack`
                 if open_gates is None:
-                    # an attack's targets: by the attacker's hex, range, card and moving, the other players' unit
-                    # hexes, the barricades and the open Gate Tokens (unless called off or half a Cleave used)
+                    # an attack's targets depend only on the attacker's hex, range, card and whether it moved,
+                    # on the other players' units' hexes, the barricades and the open Gate Tokens (which depend
+                    # on the board, the other players' units and the Gate Tokens), unless it was called off by
+                    # Stealth or Cleave is half used: remembered while those are the same
                     far = {v["hex"] for v in others}
                     amemo_of = memos.get(~seat)
                     if (amemo_of is None or amemo_of[0] != far or amemo_of[1] != bar or amemo_of[2] != gate_hexes
@@ -387,6 +320,7 @@ class UnitActions(_StateBase):
                     far_f, gh_f, bar_f = amemo_of[7], amemo_of[8], amemo_of[9]
                     battacks = _ATTACKS
                 lo, hi = rtab[lv]
+                attacks: list[Action] | None
                 if u["blocked"] or (u["targets"] and "cleave" in ability):
                     attacks = [Action(f"attack:{h}>{t}", f"{name} {h} attacks {t}", "attack")
                                for t in self._fast_targets(u, lo, hi, bar, others, open_gates)]
@@ -394,7 +328,8 @@ class UnitActions(_StateBase):
                     ak = (h, lo, hi, not moved or rungun, key)
                     attacks = amemo.get(ak)
                     if attacks is None:
-                        # the same attack from another time: the same targets within range, the same barricades
+                        # the same attack from another time on this board: its targets can only be the other
+                        # players' units and open Gate Tokens within its range, through the barricades
                         near = disc(h, hi)
                         bk = ak + (near & far_f, near & gh_f, bar_f)
                         attacks = battacks.get(bk)
@@ -407,34 +342,30 @@ class UnitActions(_StateBase):
                         amemo[ak] = attacks
                 if attacks:
                     listed = True
-            seq[j], seq[j + 1] = moves, attacks or ()
-            lst[p] = listed
-            reaches[p] = reach
-            ex: list[Action] = []
+                    acts += attacks
+            if listed:
+                idle += 1
             if special and not busy and u["attacks"] == 0:
                 if "artillery-shell" in ability:
-                    ex += [Action(f"shell:{h}>{t}", f"{name} {h} fires an Artillery Shell at {t}", "ability")
-                           for t in self._targets(u, shell=True)]
+                    acts += [Action(f"shell:{h}>{t}", f"{name} {h} fires an Artillery Shell at {t}", "ability")
+                             for t in self._targets(u, shell=True)]
                 if "assassinate" in ability and self._any_in_range(u):
-                    ex.append(Action(f"assassinate:{h}", f"{name} {h}: flip a coin to Assassinate", "ability"))
+                    acts.append(Action(f"assassinate:{h}", f"{name} {h}: flip a coin to Assassinate", "ability"))
                 if "corrupt" in ability and self._any_in_range(u):
-                    ex.append(Action(f"corrupt:{h}", f"{name} {h}: flip a coin to Corrupt", "ability"))
+                    acts.append(Action(f"corrupt:{h}", f"{name} {h}: flip a coin to Corrupt", "ability"))
                 if "portal-wall" in ability and not u["wall"] and res >= WALL_COST:
                     # never on a hex a Gate Token's arrow points at: a Wall never moves and would block that
                     # Gate Token's portals for good (house rule with CC-GAP-17, CC-GAP-21, CC-GAP-49)
                     arrows = self._arrows()
-                    ex += [Action(f"wall:{h}>{n}", f"{name} {h} creates a Wall portal on {n} (cost {WALL_COST})",
-                                  "ability") for n in land_nb[h] if n not in occ and n not in arrows]
+                    acts += [Action(f"wall:{h}>{n}", f"{name} {h} creates a Wall portal on {n} (cost {WALL_COST})",
+                                    "ability") for n in land_nb[h] if n not in occ and n not in arrows]
                 if "self-destruct" in ability:
-                    ex.append(Action(f"selfdestruct:{h}", f"{name} {h} self-destructs", "ability"))
+                    acts.append(Action(f"selfdestruct:{h}", f"{name} {h} self-destructs", "ability"))
             # only the owner flips for Salvage, in its own Main step: not a player who took the unit by Corrupt
             # (CC-SALV-1, CC-SALV-2, CC-GAP-52)
             if salvage and u["owner"] == seat and not (moved or u["fired"] or u["salv"]):
-                ex.append(Action(f"salvage:{h}", f"{name} {h}: flip a coin to Salvage", "ability"))
-            seq[j + 2] = ex
-        acts: list[Action] = [*_chain(seq)]
-        idle = sum(lst)
-        free_arrows = sorted([a for a in arrows_of.get(seat, ()) if a not in occ])  # its Gate Tokens' (CC-GAP-21)
+                acts.append(Action(f"salvage:{h}", f"{name} {h}: flip a coin to Salvage", "ability"))
+        free_arrows = sorted([a for a in own_arrows if a not in occ])  # CC-GAP-21
         costs = []
         for key in sorted([k for k in held if k in UNITS], key=_UNIT_ORDER.__getitem__) if free_arrows else ():
             cost = UNITS[key]["cost"]
