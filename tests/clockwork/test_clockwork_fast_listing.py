@@ -209,3 +209,34 @@ def test_the_disc_of_an_attack_is_every_hex_within_its_range():
     for h in TABLE.hexes:
         for r in (6, 0, 1, 2, 3, 4, 5):          # the largest first: the smaller ones are remembered on the way
             assert disc(h, r) == {x for x in TABLE.hexes if distance(h, x) <= r}, (h, r)
+
+
+@pytest.mark.rule("CC-MOVE-1", "CC-MOVE-6", "CC-ATK-1")
+def test_listing_follows_the_seats_own_units_between_two_askings():
+    """Each unit's part of the listing is kept for the seat's next listing and only the units that changed are
+    listed anew: a unit of the seat moved by hand, one marked as moved, an attack called off by Stealth (a list
+    that grows in place, not a new one), and the other units' moves follow the hexes their neighbours left or
+    entered (a move may pass an own unit's hex, not end there)."""
+    st = main(2)
+    a = put(st, "infantry", 0, "c2")
+    b = put(st, "infantry", 0, "e2")
+    enemy = put(st, "infantry", 1, "c4")
+    first = st.legal_actions(0)
+    assert first == plain_main_actions(st, 0) and "move:c2>c3" in [x.id for x in first]
+    assert "attack:c2>c3" not in [x.id for x in first]
+    b["hex"] = "c3"                                 # next to it: c3 no longer a move of c2
+    acts = st.legal_actions(0)
+    assert acts == plain_main_actions(st, 0) and "move:c2>c3" not in [x.id for x in acts]
+    b["hex"] = "e2"
+    assert st.legal_actions(0) == first
+    enemy["hex"] = "c3"                             # an attack for both to list
+    near = st.legal_actions(0)
+    assert near == plain_main_actions(st, 0) and "attack:c2>c3" in [x.id for x in near]
+    a["blocked"].append(enemy["id"])                # Stealth called the attack off: the same list, grown in place
+    acts = st.legal_actions(0)
+    assert acts == plain_main_actions(st, 0) and "attack:c2>c3" not in [x.id for x in acts]
+    a["blocked"].clear()
+    assert st.legal_actions(0) == near
+    a["moved"] = True
+    acts = st.legal_actions(0)
+    assert acts == plain_main_actions(st, 0) and not [x for x in acts if x.id.startswith("move:c2>")]
