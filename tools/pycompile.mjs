@@ -84,6 +84,7 @@ if (mode === "exercise") {
     py = await loadPyodide({ indexURL: resolve(dir) + "/", stdLibURL: resolve(inZip) });
   }
   py.globals.set("_BS_LIST_IMPORTABLE", listImportable);
+  if (listImportable) py.runPython(readFileSync(new URL("./importable.py", import.meta.url), "utf8"));
   py.FS.writeFile("/home/pyodide/app.whl", new Uint8Array(readFileSync(wheel)));
   // the games' parts (pyapp-<id>-<version>.zip beside the wheel: tools/build.py), imported from as the page
   // does once it has fetched them (pyapp.games.add_part)
@@ -195,27 +196,9 @@ loaded = sorted({m.__file__ for m in list(sys.modules.values())
                  and not m.__file__.startswith("/home/pyodide/parts/")})
 app = [m for n, m in list(sys.modules.items()) if n == "pyapp" or n.startswith("pyapp.")]
 
-# With "importable" (tests), last (it must not count in "files"): every stdlib module this start offers,
-# imported or importable: the modules of the zip in place and those held imported already (a snapshot
-# start's zip lacks those); not the ones that act when imported (run tests, open a browser, print).
-importable = []
-if _BS_LIST_IMPORTABLE:
-    zip_dir = next(p for p in sys.path if p.endswith(".zip"))
-    def _module(rel):
-        rel = rel.rsplit(".", 1)[0].replace("/", ".")
-        return rel[:-9] if rel.endswith(".__init__") else rel
-    with zipfile.ZipFile(zip_dir) as zf:
-        offered = {_module(n) for n in zf.namelist() if n.endswith((".py", ".pyc"))}
-    offered |= {n for n, m in list(sys.modules.items())
-                if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(zip_dir + "/")}
-    for name in sorted(offered):
-        if name in ("this", "antigravity") or name.endswith("__main__"):
-            continue
-        try:
-            importlib.import_module(name)
-            importable.append(name)
-        except Exception:
-            pass
+# With "importable" (tests), last (it must not count in "files"): every stdlib module this start offers
+# (tools/importable.py's list_importable, defined before the exercise when asked for).
+importable = list_importable() if _BS_LIST_IMPORTABLE else []
 json.dumps({"files": [f.split(".zip/", 1)[1] for f in loaded], "errors": errors, "games": for_ready,
             "importable": importable,
             "modules": len(sys.modules), "pyapp_modules": len(app),
