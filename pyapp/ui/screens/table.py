@@ -9,7 +9,6 @@ import functools
 from ...engine import IllegalAction
 from ...engine import log as loglib
 from .. import hints as hintlib
-from .. import markup as markuplib
 from ..boards import ZOOM_LABELS, board_module, generic_render, zoom_buttons
 from ..chrome import notices_html
 from ..ending import SHARE_NOTE
@@ -57,7 +56,7 @@ def recap_box(log: Sequence[Any], seen: int, before: tuple[int, int], names: Seq
     if log[a:b]:
         first = max(b - RECAP_MAX, a)
         more = (f'<li class="more">… {first - a} earlier (in the log)</li>' if first > a else "")
-        items = more + "".join(_recap_items(log, first, b, names))
+        items = more + "".join(f'<li value="{n + 1}">{loglib.html(log[n], names)}</li>' for n in range(first, b))
         body = f'<ol class="recap-list">{items}</ol>'
     else:
         body = '<p class="empty">Nothing yet: the moves of the other players show here.</p>'
@@ -67,31 +66,6 @@ def recap_box(log: Sequence[Any], seen: int, before: tuple[int, int], names: Seq
         title = "Before your move"
     # (the list a part: it stays the same through the viewer's own actions of a turn, and is sent once)
     return f'<section class="since" tabindex="0" aria-label="{title}"><h3>{title}</h3>{part("recap", body)}</section>'
-
-
-# line number -> (the log's entry, the seats' names, its <li>): an entry is the state's own object and never changes
-# once logged, so the recap's lines that are the very same objects as at the last update are not drawn again
-_RECAP_DRAWN: dict[int, tuple[Any, Sequence[str], str]] = {}
-
-
-def _recap_items(log: Sequence[Any], first: int, b: int, names: Sequence[str]) -> list[str]:
-    """The recap's ``<li>`` of log entries ``first`` to ``b`` (numbered from 1)."""
-    if markuplib.MEMO_OFF:
-        return [f'<li value="{n + 1}">{loglib.html(log[n], names)}</li>' for n in range(first, b)]
-    out = []
-    drawn = _RECAP_DRAWN
-    if len(drawn) > 4 * RECAP_MAX:
-        drawn.clear()
-    for n in range(first, b):
-        entry = log[n]
-        old = drawn.get(n)
-        if old is not None and old[0] is entry and old[1] == names:
-            out.append(old[2])
-        else:
-            li = f'<li value="{n + 1}">{loglib.html(entry, names)}</li>'
-            drawn[n] = (entry, names, li)
-            out.append(li)
-    return out
 
 
 class GameTable:
