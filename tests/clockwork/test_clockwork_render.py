@@ -125,6 +125,9 @@ def test_setup_grids_highlight_legal_slots_and_gates_as_wedges():
     assert markup.count('class="mk spot"') == len(acts) and "Setup: choose a starting territory" in markup
     # two steps: a button per hex, its arrows inside it (shown while it has focus)
     assert markup.count('class="gpick"') == len({a.id[5:].partition(">")[0] for a in acts})
+    # each arrow is a copy of one of the board's six arrow symbols (one per side of a hex), drawn in its defs
+    used = re.findall(r'class="mk spot"[^>]* href="#(cw-arrow-?\d+)"', markup)
+    assert len(used) == len(acts) and set(used) <= set(re.findall(r'<g id="(cw-arrow-?\d+)">', markup))
 
 
 def _find(pred, players=3, seeds=range(30, 60), kinds=("crusader",), rounds=10):

@@ -40,12 +40,12 @@ from .controls import GROUPS, PROMPT_TEXT, portal_buttons, prompt_html
 from .dice import die_svg, roll_html
 from .grids import TERRAIN_TINT, grid_picker, shown_slots, slot_box, slot_cells, slot_outline, view_box
 from .lastmoves import LINE_KINDS, MARK_WORDS, last_moves_html, mark_text
-from .markers import ARROW_AT, ARROW_R, MARKS, OPT_GAP, OPT_H, OPT_W, OPT_WORDS
+from .markers import ARROW_AT, MARKS, OPT_GAP, OPT_H, OPT_W, OPT_WORDS
 from .panels import (KEY_HTML, LEGEND, STEPS, hand_html, outcome_html, players_html, progress_html, steps_html,
                      territories_html, units_table)
 from .pieces import ABBREV, MAX_LINKED, TYPE_SHAPE, UNIT_NAMES, abbrev, unit_details, unit_title
 from .shared import BOARD_H, BOARD_W, HH, MIN_FONT, MIN_TEXT, PAD, SIZE, pos
-from .symbols import HIT_HALF_W, defs, hit_points
+from .symbols import ARROW_R, HIT_HALF_W, defs, hit_points
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy

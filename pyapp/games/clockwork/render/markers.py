@@ -7,7 +7,6 @@ import math
 from ....ui.markup import dest_layer, esc
 from ..geometry import TABLE
 from .shared import HH, hex_order, pos
-from .symbols import ARROW_DEGS, ARROW_R  # noqa: F401  (the arrow's radius and sides, drawn there)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -56,13 +55,10 @@ def gate_spots_svg(acts: dict[str, Action], used: set[str]) -> str:
             ax, ay = pos(ar)
             ang = math.atan2(ay - y, ax - x)
             dx, dy = ARROW_AT * math.cos(ang), ARROW_AT * math.sin(ang)
-            deg = round(math.degrees(ang))
-            at = f'transform="translate({x + dx:.1f},{y + dy:.1f})"'
+            # one <use> of symbols.py's #cw-arrow<degrees>: an arrow points at one of its hex's six sides
             arrows.append(f'<use class="mk spot" data-action="{esc(aid)}" role="button" tabindex="0" '
-                          f'aria-label="{esc(a.label or aid)}" href="#cw-arrow{deg}" {at}/>' if deg in ARROW_DEGS else
-                          f'<g class="mk spot" data-action="{esc(aid)}" role="button" tabindex="0" '
-                          f'aria-label="{esc(a.label or aid)}" {at}><use href="#cw-arrowdisc"/><use href="#cw-wedge" '
-                          f'transform="rotate({deg}) scale(2.2)" style="fill: #222"/></g>')
+                          f'aria-label="{esc(a.label or aid)}" href="#cw-arrow{round(math.degrees(ang))}" '
+                          f'transform="translate({x + dx:.1f},{y + dy:.1f})"/>')
             used.add(aid)
         out.append(f'<use class="gpick" id="cw-gpick-{h}" data-opens="cw-arrows-{h}" role="button" tabindex="0" '
                    f'aria-label="Gate Token on {h}: choose it, then its arrow ({len(arrows)} sides)" '
