@@ -62,12 +62,12 @@ def cdp_send(cdp, method: str, params: dict | None = None, seconds: float = CALL
         return cdp.send(method, params or {})
 
 
-def close_context(ctx, seconds: float = CLOSE_S) -> bool:
+def close_context(ctx, seconds: float = CLOSE_S, *, _close=None) -> bool:
     """Close a browser context; one that does not close within ``seconds`` is left behind (a warning says so) rather
     than holding the test up.  True if it closed."""
     try:
         with bound(seconds, "context.close"):
-            ctx.close()
+            (_close or ctx.close)()
         return True
     except BoundExceeded as e:
         import warnings
@@ -127,11 +127,7 @@ def _listen(page) -> None:
 def _fresh_page(browser, context_args: dict):
     ctx = browser.new_context(**context_args)
     real_close = ctx.close
-
-    def bounded_close(*args, **kwargs) -> None:      # ctx.close() in a test: bounded (close_context)
-        with bound(CLOSE_S, "context.close"):
-            real_close(*args, **kwargs)
-    ctx.close = bounded_close
+    ctx.close = lambda: close_context(ctx, _close=real_close) and None    # ctx.close() in a test: bounded
     ctx.set_default_timeout(STEP_TIMEOUT_MS)
     page = ctx.new_page()
     _listen(page)
