@@ -126,12 +126,12 @@ def test_starts(page):
     assert page.evaluate("() => 1") == 1
 
 
-@pytest.mark.time_bound(3)
+@pytest.mark.time_bound(2)
 def test_waits_forever_in_playwright(page):
     page.evaluate("() => new Promise(() => {})")
 
 
-@pytest.mark.time_bound(3)
+@pytest.mark.time_bound(2)
 def test_sleeps_too_long():
     time.sleep(60)
 
@@ -187,8 +187,8 @@ def test_a_test_past_its_bound_fails_naming_itself_and_the_next_test_runs(plugin
     assert "2 failed, 2 passed" in out.stdout, text
     assert took < 90, took
     # the failures say which test and why, and the traceback shows the call that waited
-    assert "test_waits_forever_in_playwright ran past its bound of 3 s and was stopped in its call" in out.stdout
-    assert "test_sleeps_too_long ran past its bound of 3 s" in out.stdout
+    assert "test_waits_forever_in_playwright ran past its bound of 2 s and was stopped in its call" in out.stdout
+    assert "test_sleeps_too_long ran past its bound of 2 s" in out.stdout
     assert 'page.evaluate("() => new Promise(() => {})")' in out.stdout, out.stdout
     # after 1 s (faulthandler_timeout) the test named itself on stderr with where it waited: its greenlet's stack
     named = out.stderr.split("test_inner.py::test_waits_forever_in_playwright has run", 1)
@@ -200,8 +200,8 @@ def test_a_test_past_its_bound_fails_naming_itself_and_the_next_test_runs(plugin
 @pytest.mark.skipif(not bounds.usable(), reason="no SIGALRM here")
 def test_a_test_that_survives_its_bound_ends_its_worker_and_the_run_ends(plugin):
     pytest.importorskip("xdist")
-    out, took = _pytest(plugin, STUBBORN, "-n", "2", "--dist", "loadgroup", PYTHONPATH=f"{TESTS}{os.pathsep}{plugin}",
-                        BOARDSHELF_TEST_BOUND_S="2", BOARDSHELF_TEST_WATCHDOG_S="4")
+    out, took = _pytest(plugin, STUBBORN, "-n", "1", "--dist", "loadgroup", PYTHONPATH=f"{TESTS}{os.pathsep}{plugin}",
+                        BOARDSHELF_TEST_BOUND_S="1", BOARDSHELF_TEST_WATCHDOG_S="2")
     text = out.stdout + out.stderr
     assert out.returncode != 0, text
     assert "crashed while running 'test_inner.py::test_ignores_its_bound'" in out.stdout, text
