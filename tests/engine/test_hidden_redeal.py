@@ -142,16 +142,18 @@ def hidden_places(state, seat, pairs_per_group=24):
         if len(pairs) > pairs_per_group:
             r = Rng(len(pairs), 3)
             pairs = [pairs[r.below(len(pairs))] for _ in range(pairs_per_group)]
+        tried: dict[tuple, bool] = {}       # (pairs are drawn with replacement: about 1 in 10 again, asked once)
         for a, b in pairs:
             va, vb = _get(st.data, a), _get(st.data, b)
             if va == vb:
                 continue
-            _put(st.data, a, vb)
-            _put(st.data, b, va)
-            same = _seen(st, seat) == base
-            _put(st.data, a, va)
-            _put(st.data, b, vb)
-            if same:
+            if (a, b) not in tried:
+                _put(st.data, a, vb)
+                _put(st.data, b, va)
+                tried[a, b] = _seen(st, seat) == base
+                _put(st.data, a, va)
+                _put(st.data, b, vb)
+            if tried[a, b]:
                 out.append((_label(group), a, b))
     return out
 
