@@ -9,11 +9,22 @@ of work except the tests of a module that shares a module-scoped fixture (a loca
 those stay together on one worker (``xdist_group`` = their file).  The tests are handed out slowest first
 (``tests/durations.txt``, else a browser test before a CPython one, else collection order), so the two workers
 finish together instead of one waiting for the other's longest file (docs/testing.md, "Workers").
+
+Every test has a bound on its whole run (setup, call and teardown; ``BOARDSHELF_TEST_BOUND_S``, default 600 s, or
+the mark ``time_bound(seconds)``): past it the test fails where it is (``tests/bounds.py``: SIGALRM, which also ends a
+Playwright call that waits).  At ``faulthandler_timeout`` (pyproject.toml) pytest dumps every thread's stack and
+tests/bounds.py's ``Watch`` writes the test's id and where it waits (its greenlets too); a test still running at
+``BOARDSHELF_TEST_WATCHDOG_S`` (default 900 s) ends its worker, and ``--max-worker-restart`` is 0 unless given, so
+xdist then stops the run (docs/testing.md, "Time": a hang, session 27).
 """
+import os
 import pathlib
 import sys
+import time
 
 import pytest
+
+import bounds
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -23,9 +34,71 @@ DURATIONS = pathlib.Path(__file__).with_name("durations.txt")
 SHARED_SCOPES = ("module", "package", "class")
 
 
+TEST_BOUND_S = float(os.environ.get("BOARDSHELF_TEST_BOUND_S", "600"))
+WATCHDOG_S = float(os.environ.get("BOARDSHELF_TEST_WATCHDOG_S", "900"))
+TEARDOWN_GRACE_S = 120.0     # a test stopped by its bound still gets this long to close its pages
+_WATCH: list = []            # this process's bounds.Watch, once configured
+_DEADLINE = pytest.StashKey[float]()
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "rule(*ids): the rule clause(s) this test checks")
     config.addinivalue_line("markers", "browser: drives the built site in headless Chromium")
+    config.addinivalue_line("markers", "time_bound(seconds): this test's bound on its whole run (tests/conftest.py)")
+    # a crashed worker (the watchdog below) is not replaced: xdist 3.8.0's loadgroup then waits forever
+    if getattr(config.option, "maxworkerrestart", "") is None:
+        config.option.maxworkerrestart = "0"
+    name_s = float(config.getini("faulthandler_timeout") or 0) or 300.0
+    controller = bool(getattr(config.option, "numprocesses", None)) and not hasattr(config, "workerinput")
+    if not controller and not _WATCH:       # (xdist's controller runs no test)
+        _WATCH.append(bounds.Watch(os.dup(2), name_s, WATCHDOG_S, os.environ.get("PYTEST_XDIST_WORKER", "pytest")))
+
+
+def _bound_of(item) -> float:
+    mark = item.get_closest_marker("time_bound")
+    return float(mark.args[0]) if mark else TEST_BOUND_S
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    item.stash[_DEADLINE] = time.monotonic() + _bound_of(item)
+    if _WATCH:
+        mark = item.get_closest_marker("time_bound")    # (a longer bound than the default: a later end of the worker)
+        _WATCH[0].start(item.nodeid, _bound_of(item) + TEARDOWN_GRACE_S + 120 if mark else None)
+    try:
+        return (yield)
+    finally:
+        if _WATCH:
+            _WATCH[0].stop()
+
+
+def _bounded(item, phase: str):
+    left = item.stash[_DEADLINE] - time.monotonic()
+    if phase == "teardown":
+        left = max(left, TEARDOWN_GRACE_S)
+    if _WATCH:
+        _WATCH[0].phase = phase
+    return bounds.bound(max(left, 0.001), f"{item.nodeid} ({phase})", make=lambda _m: pytest.fail.Exception(
+        f"{item.nodeid} ran past its bound of {_bound_of(item):g} s and was stopped in its {phase} (tests/conftest.py: "
+        f"BOARDSHELF_TEST_BOUND_S or the mark time_bound; the traceback shows where it waited)", pytrace=True))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item):
+    with _bounded(item, "setup"):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    with _bounded(item, "call"):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    with _bounded(item, "teardown"):
+        return (yield)
 
 
 def known_durations() -> dict[str, float]:

@@ -11,6 +11,7 @@ the same Python code in CPython, where whole games are also played by the UI and
   markup order, as ``harness.action_ids`` reads them) and the bots' moves; returns the storage the page would hold.
 * :func:`hand_to_page`: put those entries into the page's localStorage before its scripts run, on its first load
   only (a later reload keeps what the page saved itself).
+* :func:`bot_game_prefix`: a game of bots only, played in CPython to a few moves before its end.
 * :func:`replace_save`: overwrite the page's own save of the current game with the CPython one's moves (same id),
   for games set up on screen; the next reload resumes there.
 """
@@ -70,6 +71,26 @@ def app_prefix(start: dict | Callable[[App], None], choose: Callable[[list[str]]
         assert ids, f"nothing to click after {done} clicks"
         app.handle("action", choose(ids))
         done += 1
+    return {k: v for k, v in storage.data.items() if k.startswith(KEEP)}
+
+
+def bot_game_prefix(query: dict, before_end: int) -> dict[str, str]:
+    """A game of bots only (``query``: the page's address, e.g. ``seats=bot:random,bot:random``) played in CPython
+    by the app's own bot runner to ``before_end`` bot moves before its end; returns the page's localStorage entries
+    (the page resumes it and its bots play the last moves)."""
+    def play(moves: int | None) -> tuple[DictStorage, int]:
+        storage = DictStorage()
+        app = App(storage, dict(query), random_seed=lambda: 1234)
+        assert app.state is not None, "the query did not start a game"
+        done = 0
+        while not app.state.is_over and (moves is None or done < moves):
+            assert app.bot_pending(), "a seat that is not a bot"
+            assert app.step_bot()
+            done += 1
+        return storage, done
+    _storage, total = play(None)
+    assert total > before_end, total
+    storage, _done = play(total - before_end)
     return {k: v for k, v in storage.data.items() if k.startswith(KEEP)}
 
 

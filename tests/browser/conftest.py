@@ -8,8 +8,6 @@
 """
 from __future__ import annotations
 
-import faulthandler
-import os
 import sys
 from pathlib import Path
 
@@ -37,18 +35,6 @@ def pytest_collection_modifyitems(config, items):
         if Path(str(item.fspath)).is_relative_to(here):
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=RERUN_ONLY))
-
-
-# A page whose main thread hangs can stall Playwright calls past their own timeouts; this
-# watchdog ends the run (with every thread's traceback) instead of letting CI sit until its limit.
-WATCHDOG_S = int(os.environ.get("BOARDSHELF_TEST_WATCHDOG_S", "900"))
-
-
-@pytest.fixture(autouse=True)
-def _watchdog():
-    faulthandler.dump_traceback_later(WATCHDOG_S, exit=True)
-    yield
-    faulthandler.cancel_dump_traceback_later()
 
 
 @pytest.fixture(scope="session")

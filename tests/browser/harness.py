@@ -15,7 +15,10 @@ or too many clicks; ``reload_resumes`` reloads mid-game and asserts the same boa
 ``saved_games`` reads the saves in localStorage; ``latency_summary`` formats click-to-render times.
 
 Timeouts are generous: the machines are shared 2-core boxes and a cold Pyodide start
-can take many seconds there.  Waits are on DOM state, never fixed sleeps.
+can take many seconds there.  Waits are on DOM state, never fixed sleeps.  A Playwright call with no timeout of its
+own (``page.evaluate`` of a promise, a DevTools ``send``, ``context.close``) is bounded here where the harness makes
+it: :func:`within` races a page's promise against a timer in the page, :func:`cdp_send` and the closes run under
+``bounds.bound`` (tests/bounds.py), and a kept page whose reset does not finish in time is thrown away.
 """
 from __future__ import annotations
 
@@ -28,6 +31,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from bounds import BoundExceeded, bound
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("BOARDSHELF_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -35,6 +40,41 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 BOOT_TIMEOUT_MS = int(os.environ.get("BOARDSHELF_BOOT_TIMEOUT_MS", "180000"))
 STEP_TIMEOUT_MS = int(os.environ.get("BOARDSHELF_STEP_TIMEOUT_MS", "60000"))
+# bounds on the calls that have no timeout of their own (issue 33 item 7, session 27): a DevTools call, a page's
+# promise the harness awaits, a context's close, a kept page's whole reset (each takes well under a second)
+CALL_S = 20.0
+CLOSE_S = 30.0
+RESET_S = 45.0
+CLEAR_MS = 15_000
+
+
+def within(fn_js: str, ms: int, what: str) -> str:
+    """The JS function ``fn_js`` (taking one argument) as one whose promise rejects after ``ms`` if ``fn_js``'s has
+    not settled by then: ``page.evaluate(within(js, ms, what), arg)`` raises then instead of waiting forever."""
+    return (f"async (arg) => {{ let timer; try {{ return await Promise.race([({fn_js})(arg), new Promise((_, no) => "
+            f"{{ timer = setTimeout(() => no(new Error({what!r} + ': no answer in {ms} ms (harness.within)')), {ms}); }})]);"
+            f" }} finally {{ clearTimeout(timer); }} }}")
+
+
+def cdp_send(cdp, method: str, params: dict | None = None, seconds: float = CALL_S):
+    """``cdp.send(method, params)``, raising :class:`bounds.BoundExceeded` if no answer comes within ``seconds``."""
+    with bound(seconds, f"DevTools {method}"):
+        return cdp.send(method, params or {})
+
+
+def close_context(ctx, seconds: float = CLOSE_S, *, _close=None) -> bool:
+    """Close a browser context; one that does not close within ``seconds`` is left behind (a warning says so) rather
+    than holding the test up.  True if it closed."""
+    try:
+        with bound(seconds, "context.close"):
+            (_close or ctx.close)()
+        return True
+    except BoundExceeded as e:
+        import warnings
+        warnings.warn(f"{e}: the context was left open", stacklevel=2)
+    except Exception:
+        pass
+    return False
 
 
 @dataclass
@@ -86,6 +126,8 @@ def _listen(page) -> None:
 
 def _fresh_page(browser, context_args: dict):
     ctx = browser.new_context(**context_args)
+    real_close = ctx.close
+    ctx.close = lambda: close_context(ctx, _close=real_close) and None    # ctx.close() in a test: bounded
     ctx.set_default_timeout(STEP_TIMEOUT_MS)
     page = ctx.new_page()
     _listen(page)
@@ -164,17 +206,15 @@ class PooledContext:
     def close(self) -> None:
         ctx, page = self._ctx, self._page
         try:
-            keep = (not page.is_closed() and len(ctx.pages) == 1 and not page._bs_dirty
-                    and _reset(page, self._viewport, self._touch))
-        except Exception:
+            with bound(RESET_S, "putting a kept page back"):
+                keep = (not page.is_closed() and len(ctx.pages) == 1 and not page._bs_dirty
+                        and _reset(page, self._viewport, self._touch))
+        except Exception:               # (BoundExceeded included: the page is thrown away, the next test gets a new one)
             keep = False
         if keep:
             _POOL.setdefault(self._key, []).append((ctx, page))
         else:
-            try:
-                ctx.close()
-            except Exception:
-                pass
+            close_context(ctx)
 
 
 SIZE_JS = "() => [innerWidth, innerHeight, matchMedia('(pointer: coarse)').matches]"
@@ -188,9 +228,10 @@ def _reset(page, viewport, touch: bool) -> bool:
     if cdp is not None:                     # as_size's emulation: taken back (on a page made without touch only)
         if touch:
             return False
-        cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
-        cdp.send("Emulation.clearDeviceMetricsOverride")
-        cdp.detach()
+        cdp_send(cdp, "Emulation.setTouchEmulationEnabled", {"enabled": False})
+        cdp_send(cdp, "Emulation.clearDeviceMetricsOverride")
+        with bound(CALL_S, "DevTools detach"):
+            cdp.detach()
         del page._bs_cdp
         page.set_viewport_size({"width": viewport["width"] + 1, "height": viewport["height"]})
         page.set_viewport_size(viewport)    # (sent again: Playwright's own override applies once more)
@@ -200,14 +241,19 @@ def _reset(page, viewport, touch: bool) -> bool:
         base = f"{origin.scheme}://{origin.netloc}/"
         page.route(base + BLANK, lambda r: r.fulfill(status=200, body="<!doctype html><title>blank</title>",
                                                        content_type="text/html"))
-        page.goto(base + BLANK)                         # the app unloads (and saves) here, then its storage goes
-        left = page.evaluate(CLEAR_JS)
-        cdp = page.context.new_cdp_session(page)
+        page.goto(base + BLANK, timeout=STEP_TIMEOUT_MS)  # the app unloads (and saves) here, then its storage goes
+        try:        # (an IndexedDB delete waits for every other open or delete of the database: bounded)
+            left = page.evaluate(within(CLEAR_JS, CLEAR_MS, "clearing the site's storage"), None)
+        except Exception:
+            return False
+        with bound(CALL_S, "DevTools session"):
+            cdp = page.context.new_cdp_session(page)
         try:
-            cdp.send("Storage.clearDataForOrigin", {"origin": base.rstrip("/"), "storageTypes": "all"})
-            cdp.send("Page.resetNavigationHistory")
+            cdp_send(cdp, "Storage.clearDataForOrigin", {"origin": base.rstrip("/"), "storageTypes": "all"})
+            cdp_send(cdp, "Page.resetNavigationHistory")
         finally:
-            cdp.detach()
+            with bound(CALL_S, "DevTools detach"):
+                cdp.detach()
         page.unroute_all(behavior="ignoreErrors")
         if left != [0, 0, 0, 0]:
             return False
@@ -235,15 +281,22 @@ def new_page(browser, *, fresh: bool = False, **context_args):
     free = _POOL.get(key, [])
     while free:
         ctx, page = free.pop()
-        if not page.is_closed():
-            BOOTS["kept"] += 1
-            break
+        if page.is_closed():
+            continue
+        try:
+            with bound(CALL_S, "a kept page's guard"):
+                _guarded(page, Guard())
+        except Exception:
+            close_context(ctx)
+            continue
+        BOOTS["kept"] += 1
+        break
     else:
         BOOTS["new"] += 1
         ctx, page = _fresh_page(browser, context_args)
         page.unroute_all(behavior="ignoreErrors")
         _track(page)
-    _guarded(page, Guard())
+        _guarded(page, Guard())
     viewport = context_args.get("viewport") or {"width": 1280, "height": 720}
     return PooledContext(key, ctx, page, viewport, bool(context_args.get("has_touch"))), page, page.boardshelf
 
@@ -252,10 +305,7 @@ def close_pool() -> None:
     """Close every kept page's context (the session's end)."""
     for free in _POOL.values():
         for ctx, _page in free:
-            try:
-                ctx.close()
-            except Exception:
-                pass
+            close_context(ctx)
     _POOL.clear()
 
 
@@ -280,16 +330,17 @@ def as_size(page, size: str | tuple[int, int, bool], *, wider_ok: bool = False) 
     w, h, touch = tool("screenshots").SIZES[size] if isinstance(size, str) else size
     cdp = getattr(page, "_bs_cdp", None)
     if cdp is None:
-        cdp = page._bs_cdp = page.context.new_cdp_session(page)
-    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": touch, "maxTouchPoints": 1})
+        with bound(CALL_S, "DevTools session"):
+            cdp = page._bs_cdp = page.context.new_cdp_session(page)
+    cdp_send(cdp, "Emulation.setTouchEmulationEnabled", {"enabled": touch, "maxTouchPoints": 1})
     if not touch:
         page.set_viewport_size({"width": w, "height": h})  # Playwright's own idea of the page's size (screenshots)
     # the last override sent applies: this session's, cleared first (the same one sent again would not apply)
-    cdp.send("Emulation.clearDeviceMetricsOverride")
-    cdp.send("Emulation.setDeviceMetricsOverride",
+    cdp_send(cdp, "Emulation.clearDeviceMetricsOverride")
+    cdp_send(cdp, "Emulation.setDeviceMetricsOverride",
              {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": touch, "screenWidth": w, "screenHeight": h})
-    got = page.evaluate("""() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() =>
-        done([innerWidth, innerHeight, matchMedia('(pointer: coarse)').matches]))))""")
+    got = page.evaluate(within("""() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() =>
+        done([innerWidth, innerHeight, matchMedia('(pointer: coarse)').matches]))))""", 20_000, "two frames"), None)
     if wider_ok and touch and got[0] > w and got[2]:     # zoomed out: the same shape, a wider page
         return w, h
     assert got == [w, h, touch], (size, got)

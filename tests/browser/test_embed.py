@@ -1,34 +1,12 @@
 """web/embed-example.html: two games embedded side by side with iframes, both playable, nothing external;
-at 617x704 (a small window) each frame shows a legal action in view, and a real click on it plays."""
+at 617x704 (a small window) each frame shows a legal action in view, and a real click on it plays (one page)."""
 from __future__ import annotations
 
 import pytest
 
-from harness import BOOT_TIMEOUT_MS, action_ids, action_selector, click, new_page, renders, wait_idle, wait_render
+from harness import BOOT_TIMEOUT_MS, action_selector, new_page, renders, wait_idle, wait_render
 
 pytestmark = pytest.mark.browser
-
-
-def test_embed_example_page_runs_two_games(site, page):
-    page.goto(site.url("web/embed-example.html"))
-    frames = []
-    for fid in ("game-a", "game-b"):
-        page.frame_locator(f"#{fid}").locator('#app[data-ready="true"]').wait_for(state="attached",
-                                                                                   timeout=BOOT_TIMEOUT_MS)
-        frames.append(page.locator(f"#{fid}").element_handle().content_frame())
-    for f in frames:
-        wait_idle(f)
-        assert f.locator("#app .screen-game").count() == 1
-        assert f.locator("#app header.topbar").count() == 0          # embed=1: no app chrome
-    # different seeds: different games
-    assert frames[0].locator("#app section.game").inner_html() != frames[1].locator("#app section.game").inner_html()
-    ids = [a for a in action_ids(frames[1]) if a != "cancel"]
-    assert ids
-    click(frames[1], f'[data-action="{ids[0]}"]')
-    urls = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
-    assert all(u.startswith(site.base) for u in urls), urls
-    assert not page.boardshelf.page_errors, page.boardshelf.page_errors
-    page.boardshelf.check()
 
 
 # the person's current choices whose whole box is inside the frame's viewport and that are what a click at
@@ -41,15 +19,25 @@ IN_VIEW_JS = """() => [...document.querySelectorAll('#app [data-action]')].filte
   return hit && (hit === e || e.contains(hit)); }).map(e => e.dataset.action)"""
 
 
-def test_embed_example_shows_a_way_to_act_at_617x704(site, browser):
+def test_embed_example_runs_two_games_each_with_a_way_to_act_at_617x704(site, browser):
+    """One page (two boots) for what were two tests (session 27): the two games start (embed=1: no app chrome,
+    different seeds: different games), and at 617x704 each frame fits and shows a legal action in view that a real
+    click plays; nothing external, no page error."""
     ctx, page, guard = new_page(browser, viewport={"width": 617, "height": 704})
     try:
         page.goto(site.url("web/embed-example.html"))
+        frames = []
         for fid in ("game-a", "game-b"):
             page.frame_locator(f"#{fid}").locator('#app[data-ready="true"]').wait_for(state="attached",
                                                                                        timeout=BOOT_TIMEOUT_MS)
-            frame = page.locator(f"#{fid}").element_handle().content_frame()
-            wait_idle(frame)
+            frames.append(page.locator(f"#{fid}").element_handle().content_frame())
+        for f in frames:
+            wait_idle(f)
+            assert f.locator("#app .screen-game").count() == 1
+            assert f.locator("#app header.topbar").count() == 0          # embed=1: no app chrome
+        # different seeds: different games
+        assert frames[0].locator("#app section.game").inner_html() != frames[1].locator("#app section.game").inner_html()
+        for fid, frame in zip(("game-a", "game-b"), frames):
             box = page.locator(f"#{fid}").bounding_box()
             assert box["width"] <= 617 and box["height"] <= 704, f"{fid} does not fit the window: {box}"
             page.locator(f"#{fid}").scroll_into_view_if_needed()
@@ -60,6 +48,8 @@ def test_embed_example_shows_a_way_to_act_at_617x704(site, browser):
             frame.locator(f"#app {action_selector(ids[0])}").first.click(timeout=10_000)   # a real click, no fallback
             wait_render(frame, before)
             wait_idle(frame)
+        urls = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+        assert all(u.startswith(site.base) for u in urls), urls
         assert not guard.page_errors, guard.page_errors
     finally:
         ctx.close()

@@ -99,6 +99,7 @@ def _figures(page, cdp) -> dict:
 
 
 @pytest.mark.skipif(os.environ.get('BOARDSHELF_SOAK') != '1', reason='about 15 minutes: BOARDSHELF_SOAK=1 runs it')
+@pytest.mark.time_bound(3600)     # (tests/conftest.py: the default bound of a test is 600 s)
 @pytest.mark.fresh_context          # its own DevTools session and emulation
 def test_thirty_bot_games_in_one_tab_keep_memory_flat(site, page):
     t0 = time.monotonic()

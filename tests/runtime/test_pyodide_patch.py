@@ -18,7 +18,13 @@ ROOT = Path(__file__).resolve().parents[2]
 NPM = ROOT / "node_modules" / "pyodide"
 VENDOR = ROOT / "web" / "vendor" / "pyodide"
 
-DUMP = """
+# One Node boot of a runtime serves both linking tests (session 27: four boots were two tests' time): right after the
+# start-up the number of GOT entries it made; then a side module made by hand (a dylink.0 section, no memory or table
+# of its own) loaded as Pyodide loads one, importing four GOT entries and returning them: a function of the main
+# module with a table slot already (PyLong_FromLong), a data symbol of the main module (_Py_NoneStruct), a JS library
+# function no C code takes the address of (emscripten_get_now: it gets a new slot and a wrapper) and one of its own
+# exports (side_fn); then every symbol's address (as a side module would ask for it) and every table slot.
+BOTH = """
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 const [dir, stdlib, namesFile] = process.argv.slice(1);
@@ -26,6 +32,27 @@ const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
 const py = await loadPyodide({ indexURL: dir + "/", stdLibURL: stdlib });
 const m = py._module, table = m.wasmTable;
 const made = Object.keys(m.GOT).length;
+
+const leb = (n) => { const o = []; do { let b = n & 127; n >>>= 7; o.push(n ? b | 128 : b); } while (n); return o; };
+const str = (s) => [...leb(s.length), ...Buffer.from(s)];
+const sec = (id, body) => [id, ...leb(body.length), ...body];
+const vec = (items) => [...leb(items.length), ...items.flat()];
+// imports: GOT globals (i32, mutable) the side module reads back through exported functions
+const gots = [["GOT.func", "PyLong_FromLong"], ["GOT.mem", "_Py_NoneStruct"], ["GOT.func", "emscripten_get_now"], ["GOT.func", "side_fn"]];
+const dylink = [...str("dylink.0"), ...sec(1, [0, 0, 0, 0])];
+const bytes = Uint8Array.from([0, 97, 115, 109, 1, 0, 0, 0,
+  ...sec(0, dylink),
+  ...sec(1, vec([[0x60, 0, 1, 0x7f]])),
+  ...sec(2, vec(gots.map(([mod, name]) => [...str(mod), ...str(name), 3, 0x7f, 1]))),
+  ...sec(3, vec(gots.map(() => [0]))),
+  ...sec(7, vec(gots.map(([, name], i) => [...str(i === 3 ? "side_fn" : "get_" + name), 0, ...leb(i)]))),
+  ...sec(10, vec(gots.map((_, i) => { const body = [0, 0x23, ...leb(i), 0x0b]; return [...leb(body.length), ...body]; }))),
+]);
+const exp = m.loadWebAssemblyModule(bytes, { loadAsync: false, nodelete: true }, "side.so", {});
+const seen = gots.map(([, name], i) => [name, i === 3 ? exp.side_fn() : exp["get_" + name]()]);
+const slotFn = (v) => { const f = table.get(v); return f ? [f.name, f.length] : null; };
+const side = { seen, slots: seen.filter(([n]) => n !== "_Py_NoneStruct").map(([n, v]) => [n, slotFn(v)]), length: table.length };
+
 // every symbol asked for as a side module would (GOTHandler, weak: makes no entry required); the handler only
 // asks the set whether a name is in it, so one set serves every name (a new set of the ~8,000 names for each
 // name made this test 137 s instead of 33 s under load 12)
@@ -34,7 +61,7 @@ const weak = new Set(names);
 const got = names.map((k) => [k, Number(m.GOTHandler.get(weak, k).value)]).sort();
 const slots = [];
 for (let i = 0; i < table.length; i++) { const f = table.get(i); slots.push(f ? [f.name, f.length] : null); }
-const out = JSON.stringify({ length: table.length, made, got, slots, value: py.runPython("sum(range(10))") });
+const out = JSON.stringify({ length: table.length, made, got, slots, side, value: py.runPython("sum(range(10))") });
 process.stdout.write(out + "\\n", () => process.exit(0));     // (a pipe: exit only once it is all written)
 """
 
@@ -42,11 +69,21 @@ pytestmark = pytest.mark.skipif(shutil.which("node") is None or not (VENDOR / "p
                                 or not (NPM / "pyodide.mjs").exists(), reason="needs `make build`")
 
 
-def _dump(runtime: Path, names: Path | None = None) -> dict:
-    args = ["node", "--input-type=module", "-e", DUMP, str(runtime), str(NPM / "python_stdlib.zip")]
+def _boot(runtime: Path, names: Path | None = None) -> dict:
+    args = ["node", "--input-type=module", "-e", BOTH, str(runtime), str(NPM / "python_stdlib.zip")]
     proc = subprocess.run(args + ([str(names)] if names else []), capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def booted(tmp_path_factory) -> dict:
+    """The npm and the patched runtime, each booted once under Node (``BOTH``), the patched one asked for the
+    addresses of the names the npm one has."""
+    npm = _boot(NPM)
+    names = tmp_path_factory.mktemp("pyodide_patch") / "names.json"
+    names.write_text(json.dumps([k for k, _v in npm["got"]]))
+    return {"npm": npm, "ours": _boot(VENDOR, names)}
 
 
 def test_the_vendored_runtime_carries_the_patches():
@@ -64,11 +101,8 @@ def test_the_vendored_runtime_carries_the_patches():
     assert "instantiateStreaming" not in loader
 
 
-def test_patched_start_up_links_every_symbol_as_the_original_does(tmp_path):
-    npm = _dump(NPM)
-    names = tmp_path / "names.json"
-    names.write_text(json.dumps([k for k, _v in npm["got"]]))
-    ours = _dump(VENDOR, names)
+def test_patched_start_up_links_every_symbol_as_the_original_does(booted):
+    npm, ours = booted["npm"], booted["ours"]
     assert ours["value"] == npm["value"] == 45
     assert len(npm["got"]) > 8000 and npm["length"] > 10000
     # the point of the patch: far fewer GOT Globals made at start-up (only those the runtime imports)
@@ -110,47 +144,11 @@ def test_each_patch_applies_whole_or_not_at_all(tmp_path, capsys, monkeypatch):
     assert build.patched_pyodide("pyodide-lock.json", NPM / "pyodide-lock.json") == NPM / "pyodide-lock.json"
 
 
-# A side module made by hand (a dylink.0 section, no memory or table of its own) that imports four GOT
-# entries and returns them: a function of the main module with a table slot already (PyLong_FromLong), a
-# data symbol of the main module (_Py_NoneStruct), a JS library function no C code takes the address of
-# (emscripten_get_now: it gets a new slot and a wrapper) and one of its own exports (side_fn).
-SIDE = """import { pathToFileURL } from "node:url";
-const [dir, stdlib] = process.argv.slice(1);
-const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
-const py = await loadPyodide({ indexURL: dir + "/", stdLibURL: stdlib });
-const m = py._module;
-const leb = (n) => { const o = []; do { let b = n & 127; n >>>= 7; o.push(n ? b | 128 : b); } while (n); return o; };
-const str = (s) => [...leb(s.length), ...Buffer.from(s)];
-const sec = (id, body) => [id, ...leb(body.length), ...body];
-const vec = (items) => [...leb(items.length), ...items.flat()];
-// imports: GOT globals (i32, mutable) the side module reads back through exported functions
-const gots = [["GOT.func", "PyLong_FromLong"], ["GOT.mem", "_Py_NoneStruct"], ["GOT.func", "emscripten_get_now"], ["GOT.func", "side_fn"]];
-const dylink = [...str("dylink.0"), ...sec(1, [0, 0, 0, 0])];
-const bytes = Uint8Array.from([0, 97, 115, 109, 1, 0, 0, 0,
-  ...sec(0, dylink),
-  ...sec(1, vec([[0x60, 0, 1, 0x7f]])),
-  ...sec(2, vec(gots.map(([mod, name]) => [...str(mod), ...str(name), 3, 0x7f, 1]))),
-  ...sec(3, vec(gots.map(() => [0]))),
-  ...sec(7, vec(gots.map(([, name], i) => [...str(i === 3 ? "side_fn" : "get_" + name), 0, ...leb(i)]))),
-  ...sec(10, vec(gots.map((_, i) => { const body = [0, 0x23, ...leb(i), 0x0b]; return [...leb(body.length), ...body]; }))),
-]);
-const exp = m.loadWebAssemblyModule(bytes, { loadAsync: false, nodelete: true }, "side.so", {});
-const seen = gots.map(([, name], i) => [name, i === 3 ? exp.side_fn() : exp["get_" + name]()]);
-const slotFn = (v) => { const f = m.wasmTable.get(v); return f ? [f.name, f.length] : null; };
-const out = { seen, slots: seen.filter(([n]) => n !== "_Py_NoneStruct").map(([n, v]) => [n, slotFn(v)]), length: m.wasmTable.length };
-process.stdout.write(JSON.stringify(out) + "\\n", () => process.exit(0));
-"""
-
-
-def test_a_side_module_links_as_on_the_original_runtime():
+def test_a_side_module_links_as_on_the_original_runtime(booted):
     """The lazy GOT only matters once a side module asks for entries: loaded into the npm and the patched
-    runtime, the same hand-made side module sees the same addresses and table slots."""
-    def load(runtime: Path) -> dict:
-        proc = subprocess.run(["node", "--input-type=module", "-e", SIDE, str(runtime), str(NPM / "python_stdlib.zip")],
-                              capture_output=True, text=True, timeout=300)
-        assert proc.returncode == 0, proc.stderr[-2000:]
-        return json.loads(proc.stdout.strip().splitlines()[-1])
-    npm, ours = load(NPM), load(VENDOR)
+    runtime right after their start-up, the same hand-made side module (``BOTH``) sees the same addresses and
+    table slots."""
+    npm, ours = booted["npm"]["side"], booted["ours"]["side"]
     assert ours == npm
     seen = dict(npm["seen"])
     assert seen["PyLong_FromLong"] > 0 and seen["_Py_NoneStruct"] > 65536
