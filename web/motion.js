@@ -254,10 +254,30 @@ function toUser(m, x, y) {
   return [(m.d * x - m.c * y) / det, (-m.b * x + m.a * y) / det];
 }
 
+// Where a piece caught mid-slide is drawn, in its svg's user space: its markup place moved by what its slides add
+// now (a slide from translate(d) to none, in the piece's own units, adds d * (1 - its eased progress)); null (to be
+// measured) where the markup does not place it or a slide's progress is not known.
+const FROM = /translate\(([-\d.e]+)px, ([-\d.e]+)px\)/;
+function slidPlace(el, frame, anims) {
+  const at = markupPlace(el, frame);
+  const m = at && chainOf(el, frame);
+  if (!m) return null;
+  let [ox, oy] = [0, 0];
+  for (const a of anims) {
+    const from = FROM.exec(moving.get(a)[0].transform || "");
+    const t = a.effect.getComputedTiming().progress;
+    if (!from || typeof t !== "number") return null;
+    ox += Number(from[1]) * (1 - t);
+    oy += Number(from[2]) * (1 - t);
+  }
+  return [at[0] + m[0] * ox + m[2] * oy, at[1] + m[1] * ox + m[3] * oy];
+}
+
 // Every keyed piece on the board (but those in `skip`): reads only, nothing written.  An SVG piece's place is in its
 // outermost svg's user space, read from the markup (no layout); an HTML piece's in px from the board's corner, and
-// any piece the markup does not place, or one in `onScreen` (a piece caught mid-slide: the player sees it where the
-// slide has it), are measured (one layout at most, none when none is).  `lift(el)`, when given, is called before a
+// any piece the markup does not place, are measured (one layout at most, none when none is); one in `onScreen` (a
+// piece caught mid-slide, -> its slides: the player sees it where the slides have it) is read from its markup and its
+// slides' progress (slidPlace), or measured.  `lift(el)`, when given, is called before a
 // piece is measured (the frame: a slide still running on it is taken off for the reading).  Each frame's box and its
 // screen matrix are read once per reading, not once per piece.  The box of a piece placed from the markup
 // (`bx`, `by`, `w`, `h`: where a piece taken off leaves its ring) is read after the frame is drawn (fill()).
@@ -272,7 +292,7 @@ function readPieces(board, skip, still, onScreen, lift) {
     if (same) { out.set(key, same); continue; }
     motion.reads.read++;
     const frame = frameOf(el, board.el);
-    const at = onScreen && onScreen.has(el) ? null : markupPlace(el, frame);
+    const at = onScreen && onScreen.has(el) ? slidPlace(el, frame, onScreen.get(el)) : markupPlace(el, frame);
     if (at) { out.set(key, { el, frame, x: at[0], y: at[1], hp: healthOf(el) }); continue; }
     out.set(key, null);                 // measured below (the map keeps the pieces' order)
     measure.push([key, el, frame]);
@@ -466,8 +486,11 @@ function stillOf(was, board, sliding) {
 // place the player saw, a later one only adds the pieces that were not there yet.
 export function before(root) {
   if (off()) { seen = null; return; }
-  const onScreen = new Set();              // pieces caught mid-slide: read where the slide draws them
-  for (const a of slidesOn().keys()) if (a.effect && a.effect.target) onScreen.add(a.effect.target);
+  const onScreen = new Map();              // pieces caught mid-slide (-> their slides): read where the slides draw them
+  for (const a of slidesOn().keys()) {
+    const el = a.effect && a.effect.target;
+    if (el) onScreen.set(el, [...(onScreen.get(el) || []), a]);
+  }
   if (seen) {
     // not drawn since the first reading: only pieces new since then are read (none, mostly: then nothing is read and
     // no layout is forced between two patches of one frame).  A board that changed its size or kind in between is
@@ -581,6 +604,11 @@ export function after(root) {
 // board's box measured: a layout)
 const motion = { before, after, slow: 1, reads: { read: 0, kept: 0, measured: 0, boards: 0 } };
 // For tests: a piece's place as read from the markup ([x, y] in its svg's user space), or null where it is measured.
-motion.placeOf = (el) => markupPlace(el, frameOf(el, el.closest("[data-board]")));
+// A piece sliding now: where its slides draw it (slidPlace).
+motion.placeOf = (el) => {
+  const frame = frameOf(el, el.closest("[data-board]"));
+  const anims = [...slidesOn().keys()].filter((a) => a.effect && a.effect.target === el);
+  return anims.length ? slidPlace(el, frame, anims) : markupPlace(el, frame);
+};
 globalThis.boardshelfMotion = motion;
 if (typeof addEventListener === "function") addEventListener("resize", () => { seen = null; dice = null; last = null; });
