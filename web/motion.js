@@ -11,9 +11,9 @@
 // while they move, and the next update starts from where they are drawn.  Reads are batched (one pass of reads,
 // then the writes).  An SVG piece's place is read from its markup (the transform attributes from it up to its
 // svg, and its first shape's attributes), so the frame's callback forces no style or layout: the update's style
-// and layout are done after it, as the frame does them anyway.  Only a piece the markup does not place (an HTML
-// piece, a piece inside a nested svg, a shape without plain coordinates) and a piece caught mid-slide before a patch
-// are measured on screen (that forces the layout).  This holds because no CSS rule moves a piece, its shape or a
+// and layout are done after it, as the frame does them anyway; a piece caught mid-slide before a patch is read from
+// its markup and its slides' progress.  Only a piece the markup does not place (an HTML piece, a piece inside a
+// nested svg, a shape without plain coordinates) is measured on screen (that forces the layout).  This holds because no CSS rule moves a piece, its shape or a
 // group between it and its svg (no transform, translate, rotate, scale, x, y, cx, cy set on them, in any state):
 // tests/browser/test_motion.py checks it over every rule of the page in every game.
 //
@@ -302,8 +302,6 @@ function readPieces(board, skip, still, onScreen, lift) {
     motion.reads.measured++;
     const r = el.getBoundingClientRect();
     if (!r.width && !r.height) { out.delete(key); continue; }
-    if (!r.width && !r.height) continue;
-    const frame = frameOf(el, board.el);
     let f = frames.get(frame);
     if (!f) frames.set(frame, f = { box: frame.getBoundingClientRect(), m: frame === board.el ? null : frame.getScreenCTM() });
     const [ax, ay] = anchorOf(el);
