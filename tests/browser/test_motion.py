@@ -79,6 +79,50 @@ AT_START_JS = """() => { const anchor = %s, user = %s;
   });
 }""" % (ANCHOR_JS, USER_JS)
 TWO_FRAMES_JS = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+# web/motion.js reads an SVG piece's place from its markup (the transform attributes from it up to its svg, its
+# first shape's attributes: no layout), and keeps a reading across a class change.  Both hold only if no CSS rule
+# moves a piece: every rule of the page (in every @media, whatever the size now) that sets a property able to move
+# an SVG element (transform, translate, rotate, scale, x, y, cx, cy, an offset path) must match no piece, no group
+# between a piece and its svg and no piece's first shape, in any state (its :hover, :focus... taken as matching).
+# Returns [problems, pieces read from the markup]: a piece whose markup place is not where it is drawn, a rule that
+# could move one.
+MARKUP_JS = """(places) => {
+  const motion = globalThis.boardshelfMotion;
+  const out = [];
+  let read = 0;
+  const els = new Set();
+  for (const el of document.querySelectorAll('[data-board] [data-key]')) {
+    const key = el.dataset.key;
+    const at = motion.placeOf(el);
+    if (at) {
+      read++;
+      const p = places[key];
+      if (p && (Math.abs(p[0] - at[0]) > 0.05 || Math.abs(p[1] - at[1]) > 0.05))
+        out.push(`${key}: read from the markup at ${at.map(v => v.toFixed(2))}, drawn at ${p.map(v => v.toFixed(2))}`);
+    }
+    let svg = el.ownerSVGElement; while (svg && svg.ownerSVGElement) svg = svg.ownerSVGElement;
+    if (!svg) continue;
+    for (let n = el; n && n !== svg; n = n.parentElement) els.add(n);
+    const shape = Array.from(el.children).find(c => c instanceof SVGGraphicsElement && !(c instanceof SVGTextElement));
+    if (shape) els.add(shape);
+  }
+  const MOVES = ['transform', 'translate', 'rotate', 'scale', 'x', 'y', 'cx', 'cy', 'offset-path', 'offset-distance'];
+  const STATES = /:(hover|focus-visible|focus-within|focus|active|target)\\b/g;
+  const rules = [];
+  const walk = (list) => { for (const r of list) { if (r.cssRules && !(r instanceof CSSStyleRule)) walk(r.cssRules);
+                                                  else if (r instanceof CSSStyleRule) rules.push(r); } };
+  for (const sheet of document.styleSheets) { try { walk(sheet.cssRules); } catch (e) { /* another origin */ } }
+  for (const r of rules) {
+    const props = MOVES.filter(m => r.style.getPropertyValue(m));
+    if (!props.length) continue;
+    const sel = r.selectorText.replace(STATES, ':is(*)');
+    let hit = null;
+    try { for (const el of els) if (el.matches(sel)) { hit = el; break; } } catch (e) { continue; }
+    if (hit) out.push(`the rule "${r.selectorText}" sets ${props.join(', ')} on ${hit.closest('[data-key]').dataset.key}'s `
+                      + `${hit.nodeName}${hit.getAttribute('class') ? '.' + hit.getAttribute('class') : ''}`);
+  }
+  return [out, read];
+}"""
 
 
 def _open(page, site, game: str) -> None:
@@ -120,9 +164,10 @@ def _moved(before: dict, after: dict) -> set[str]:
 
 
 def _play_and_watch(page, clicks: int, want_moves: int) -> tuple[int, list[str]]:
-    """Click at random; after each update check the slides. Returns (moves seen, problems)."""
+    """Click at random; after each update check the slides, and that web/motion.js's markup reading of each piece is
+    where it is drawn and no CSS rule can move one (MARKUP_JS). Returns (moves seen, problems)."""
     rng = random.Random(SEED)
-    seen, problems = 0, []
+    seen, problems, markup = 0, [], 0
     for _ in range(clicks):
         page.wait_for_function(IDLE_JS, polling=50, timeout=120_000)
         clicked = _click_random(page, rng)
@@ -135,7 +180,11 @@ def _play_and_watch(page, clicks: int, want_moves: int) -> tuple[int, list[str]]
         running = page.evaluate(ANIMATIONS_JS)
         starts = dict((k, xy) for k, xy in page.evaluate(AT_START_JS))
         page.evaluate(FINISH_JS)
-        moved = _moved(before, page.evaluate(PLACES_JS))
+        places = page.evaluate(PLACES_JS)
+        wrong, read = page.evaluate(MARKUP_JS, places)
+        problems += wrong
+        markup += read
+        moved = _moved(before, places)
         sliding = {k for a, k, _s in running if a == "bs-move"}
         for k in sliding:                            # every slide, a moved piece's or not, starts where it was
             x, y = starts[k]
@@ -149,6 +198,8 @@ def _play_and_watch(page, clicks: int, want_moves: int) -> tuple[int, list[str]]
         seen += 1
         if seen >= want_moves:
             break
+    if not markup:
+        problems.append("no piece was read from its markup: the check saw nothing")
     return seen, problems
 
 
