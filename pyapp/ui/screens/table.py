@@ -13,7 +13,7 @@ from ..boards import ZOOM_LABELS, board_module, generic_render, zoom_buttons
 from ..chrome import notices_html
 from ..ending import SHARE_NOTE
 from ..glance import Glance
-from ..markup import LOG_FILTER_SLOT, bdi, button, esc, part
+from ..markup import LOG_FILTER_SLOT, bdi, button, esc, part, showing_log
 from ..text import MAX_SEATS_STYLED, and_list, names_html, outcome_text, plain_entry, seat_html
 
 TYPE_CHECKING = False
@@ -90,7 +90,8 @@ class GameTable:
 
     def navs(self) -> dict[str, Callable[[str], None]]:
         return {"undo": self._nav_undo, "handoff-ok": self._nav_hand_over, "new-again": self._nav_play_again,
-                "logseat": self._nav_log_seat, "settings": self._nav_toggle_settings, "zoom": self._nav_zoom,
+                "logseat": self._nav_log_seat, "logmore": self._nav_log_more, "settings": self._nav_toggle_settings,
+                "zoom": self._nav_zoom,
                 "more": self._nav_toggle_more,
                 "hint": lambda arg: self.hints.ask(), **self.glance.navs()}
 
@@ -158,6 +159,16 @@ class GameTable:
     def _nav_log_seat(self, arg: str) -> None:
         players = self.s.state.players if self.s.state is not None else MAX_SEATS_STYLED  # (a friend's page)
         self.s.log_seat = int(arg) if arg.isdigit() and int(arg) < min(players, MAX_SEATS_STYLED) else None
+        self.s.log_steps = 0
+
+    def _nav_log_more(self, arg: str) -> None:
+        """The log panel's "Show earlier moves" (``more``), "Show the whole log" (``all``), "Show only the latest"
+        (``less``): the panel draws the newest lines only until asked (issue 31: a smaller page to update)."""
+        steps = self.s.log_steps
+        self.s.log_steps = (None if arg == "all" else 0 if arg == "less" else
+                            steps if steps is None else steps + 1)
+        if arg != "more":                              # (its button goes: the focus to the log's list)
+            self.s.focus_next = "ol.log-list"
 
     def _nav_undo(self, arg: str) -> None:
         if self.s.link is not None and self.s.link["me"] is None:
@@ -258,8 +269,9 @@ class GameTable:
             # the whole log (public events), numbered from the first, with the hints asked at their places
             view["log"] = hintlib.with_hints(state.log, self.s.hints, vs, _game.private_views) if self.s.hints \
                 else list(state.log)
-        board = (mod.render if mod is not None else generic_render)(view, actions, seat=vs, names=names,
-                                                                    interactive=interactive)
+        with showing_log(self.s.log_seat, self.s.log_steps):   # the log's newest lines, until asked for more
+            board = (mod.render if mod is not None else generic_render)(view, actions, seat=vs, names=names,
+                                                                        interactive=interactive)
         hint = self.hints.current(self.hints.seat()) if interactive else None
         if hint is not None:                           # the suggested move's controls, marked
             board = hintlib.mark(board, hint["action"], hint["seat"])
