@@ -338,26 +338,57 @@ def dest_layer(groups: dict, before: str = "") -> str:
 
 LOG_FILTER_SLOT = "<!--bs:log-filter-->"     # where the app puts its "show the log of" buttons
 LOG_LAST, LOG_STEP = 20, 30                   # the log panel's newest lines at least; "Show earlier moves" adds
-# What the app's table asks the log panel to show (set by :func:`showing_log` around its render; None: every line,
-# as a replay draws it): (the seat whose lines only, None: everyone's; how many steps of earlier lines, None: all)
+# What the app's table asks the log panel to show (set by :class:`table_choices` around its render; None: every
+# line, as a replay draws it): (the seat whose lines only, None: everyone's; how many steps of earlier lines, None: all)
 LOG_SHOW: tuple[int | None, int | None] | None = None
+# The folds (:func:`fold`) the app's table has turned from their default (open <-> closed); None: drawn outside
+# the table (a replay, a test), where every fold is whole and the browser opens and closes it itself
+FOLDS: frozenset[str] | None = None
 
 
-class showing_log:
-    """``with showing_log(seat, steps):`` the log panels drawn inside show the newest lines (of ``seat``'s only,
-    when not None) and ``steps`` times :data:`LOG_STEP` earlier ones (None: the whole log), with controls that ask
-    for more (:func:`log_window`).  The app owns that choice (``Session.log_seat``, ``Session.log_steps``)."""
+class table_choices:
+    """``with table_choices(seat, steps, folds):`` the panels drawn inside follow the app's choices: the log shows
+    its newest lines (of ``seat``'s only, when not None) and ``steps`` times :data:`LOG_STEP` earlier ones (None:
+    the whole log), with controls that ask for more (:func:`log_window`); a :func:`fold` whose key is in ``folds``
+    is turned from its default.  The app owns them (``Session.log_seat``, ``log_steps``, ``folds``)."""
 
-    def __init__(self, seat: int | None, steps: int | None) -> None:
-        self.show = (seat, steps)
+    def __init__(self, seat: int | None, steps: int | None, folds: frozenset[str] | set[str] = frozenset()) -> None:
+        self.show, self.folds = (seat, steps), frozenset(folds)
 
     def __enter__(self) -> None:
-        global LOG_SHOW
-        self.old, LOG_SHOW = LOG_SHOW, self.show
+        global LOG_SHOW, FOLDS
+        self.old, (LOG_SHOW, FOLDS) = (LOG_SHOW, FOLDS), (self.show, self.folds)
 
     def __exit__(self, *exc: object) -> None:
-        global LOG_SHOW
-        LOG_SHOW = self.old
+        global LOG_SHOW, FOLDS
+        LOG_SHOW, FOLDS = self.old
+
+
+def fold(key: str, cls: str, summary: str, body: str | Callable[[], str], opened: bool = False) -> str:
+    """A panel that opens into detail (``<details class="cls">``, ``summary`` its line), closed unless ``opened``
+    (its default) or the app's table has turned it (:data:`FOLDS`).  On the table the app owns its state (the
+    summary's ``data-nav="fold:key"``; the glue keeps the browser from toggling it) and a closed one is sent as
+    its summary only: its ``body`` (markup, or a function that draws it) is drawn and sent only when open, so
+    an update neither builds nor patches what a player does not see until asked (issue 31).
+
+    >>> fold("t", "x", "Tiles", "<ul><li>a</li></ul>")
+    '<details class="x"><summary>Tiles</summary><ul><li>a</li></ul></details>'
+    >>> with table_choices(None, 0):
+    ...     fold("t", "x", "Tiles", lambda: "<ul></ul>")
+    '<details class="x"><summary data-nav="fold:t">Tiles</summary></details>'
+    >>> with table_choices(None, 0, {"t"}):
+    ...     fold("t", "x", "Tiles", "<ul></ul>")
+    '<details class="x" open><summary data-nav="fold:t">Tiles</summary><ul></ul></details>'
+    """
+    if FOLDS is None:
+        return (f'<details class="{cls}"{" open" if opened else ""}><summary>{summary}</summary>'
+                f'{body() if callable(body) else body}</details>')
+    if key in FOLDS:
+        opened = not opened
+    head = f'<summary data-nav="fold:{key}">{summary}</summary>'
+    if not opened:
+        return f'<details class="{cls}">{head}</details>'
+    return f'<details class="{cls}" open>{head}{body() if callable(body) else body}</details>'
 
 
 def log_first(n: int, steps: int | None) -> int:
@@ -413,7 +444,7 @@ def log_details(cls: str, lines: Sequence[Any], line_html: Callable[[Any], str] 
                 last: int | None = None, *, names: Sequence[str] | None = None) -> str:
     """The game log panel: every line (or only the ``last`` ones), newest first; ``line_html`` turns a line
     into escaped markup (by default :func:`pyapp.engine.log.html`: a structured event with its seats named
-    by ``names`` and coloured, an old plain string escaped).  Drawn inside :func:`showing_log` (the app's
+    by ``names`` and coloured, an old plain string escaped).  Drawn inside :class:`table_choices` (the app's
     table), it shows the lines and the controls :func:`log_window` gives.
 
     Line n of the log always shows number n (written in the line, in ``span.log-n``; a line of kind ``hint``,

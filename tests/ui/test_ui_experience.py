@@ -200,6 +200,8 @@ def test_bot_speed_is_a_kept_setting():
     storage = DictStorage()
     app = make({"game": "hexbattle", "seats": "human,bot:random", "seed": "1"}, storage)
     assert app.bot_delay_ms() == BOT_DELAY_MS["normal"] >= 500        # a person can follow the bots
+    assert 'data-input="setting-bot_speed"' not in app.render()   # the Settings closed: its summary only (issue 31)
+    app.handle("nav", "settings")
     html = app.render()
     assert 'data-input="setting-bot_speed"' in html and "Instant" in html
     app.handle("input", "setting-bot_speed", "instant")
@@ -392,6 +394,7 @@ def test_dont_ask_again_is_a_kept_setting(risky):
     bots_move(app)
     app.handle("action", "take:2")                                      # no question any more
     assert len(app.state.history) == 3
+    app.handle("nav", "settings")
     assert 'data-input="setting-confirm"' in app.render()               # the way back: the game's settings
     app.handle("input", "setting-confirm", "ask")
     assert make({}, storage).settings["confirm"] == "ask"

@@ -13,7 +13,7 @@ from ..boards import ZOOM_LABELS, board_module, generic_render, zoom_buttons
 from ..chrome import notices_html
 from ..ending import SHARE_NOTE
 from ..glance import Glance
-from ..markup import LOG_FILTER_SLOT, bdi, button, esc, part, showing_log
+from ..markup import LOG_FILTER_SLOT, bdi, button, esc, part, table_choices
 from ..text import MAX_SEATS_STYLED, and_list, names_html, outcome_text, plain_entry, seat_html
 
 TYPE_CHECKING = False
@@ -91,7 +91,7 @@ class GameTable:
     def navs(self) -> dict[str, Callable[[str], None]]:
         return {"undo": self._nav_undo, "handoff-ok": self._nav_hand_over, "new-again": self._nav_play_again,
                 "logseat": self._nav_log_seat, "logmore": self._nav_log_more, "settings": self._nav_toggle_settings,
-                "zoom": self._nav_zoom,
+                "zoom": self._nav_zoom, "fold": self._nav_fold,
                 "more": self._nav_toggle_more,
                 "hint": lambda arg: self.hints.ask(), **self.glance.navs()}
 
@@ -160,6 +160,11 @@ class GameTable:
         players = self.s.state.players if self.s.state is not None else MAX_SEATS_STYLED  # (a friend's page)
         self.s.log_seat = int(arg) if arg.isdigit() and int(arg) < min(players, MAX_SEATS_STYLED) else None
         self.s.log_steps = 0
+
+    def _nav_fold(self, arg: str) -> None:
+        """A game panel opened or closed (:func:`pyapp.ui.markup.fold`: the app owns its state)."""
+        if len(arg) <= 40:
+            self.s.folds ^= {arg}
 
     def _nav_log_more(self, arg: str) -> None:
         """The log panel's "Show earlier moves" (``more``), "Show the whole log" (``all``), "Show only the latest"
@@ -269,7 +274,7 @@ class GameTable:
             # the whole log (public events), numbered from the first, with the hints asked at their places
             view["log"] = hintlib.with_hints(state.log, self.s.hints, vs, _game.private_views) if self.s.hints \
                 else list(state.log)
-        with showing_log(self.s.log_seat, self.s.log_steps):   # the log's newest lines, until asked for more
+        with table_choices(self.s.log_seat, self.s.log_steps, self.s.folds):   # the log, the folds: as asked
             board = (mod.render if mod is not None else generic_render)(view, actions, seat=vs, names=names,
                                                                         interactive=interactive)
         hint = self.hints.current(self.hints.seat()) if interactive else None
@@ -395,6 +400,9 @@ class GameTable:
         """The app's settings a game screen offers: the bots' pace, the questions before risky moves, the
         board's size, and (not in an embedded game) live play's STUN/TURN servers, drawn by live play itself
         (:meth:`pyapp.ui.screens.live.LivePlay.ice_html`: the same control as on its panel, one setting)."""
+        if not self.s.settings_open:                    # (closed: its summary only, issue 31)
+            return '<details class="app-settings"><summary data-nav="settings">Settings</summary></details>'
+
         def select(name: str, label: str, choices: dict) -> str:
             cur = self.s.settings.get(name)
             opts = "".join(f'<option value="{esc(v)}"{" selected" if v == cur else ""}>{esc(t)}</option>'
@@ -405,5 +413,5 @@ class GameTable:
                      {"ask": "Yes", "never": "No"})
         zoom = select("board_zoom", "Board size", ZOOM_LABELS)
         servers = self.ice_setting("settings") if self.ice_setting is not None and not self.s.embed else ""
-        return (f'<details class="app-settings"{" open" if self.s.settings_open else ""}>'
+        return (f'<details class="app-settings" open>'
                 f'<summary data-nav="settings">Settings</summary>{speed}{ask}{zoom}{servers}</details>')
