@@ -172,6 +172,29 @@ def test_the_log_filters_by_seat():
     assert app.log_seat is None
 
 
+def test_the_recap_sends_only_its_newest_entries_as_the_others_play():
+    """Issue 31: the recap's entries are lists of ``RECAP_CHUNK`` by their number in the log, each a part, so while
+    the bots play (an update per step) the page is sent the newest list and keeps the others; the box still shows
+    the same entries, numbered, in order, at most ``RECAP_MAX``."""
+    from pyapp.ui.markup import keep_unchanged
+    from pyapp.ui.screens.table import RECAP_CHUNK, RECAP_MAX
+    app = make({"game": "doomspire", "seats": "human,bot:normal,bot:normal,bot:normal", "seed": "5"})
+    parts, kept, grown = {}, 0, 0
+    for _ in range(6):
+        while app.bot_pending():
+            app.step_bot()
+            html = app.render()
+            sent, parts = keep_unchanged(html, parts)
+            shown = re.findall(r'<li value="(\d+)">', recap_of(html))
+            if len(shown) > RECAP_CHUNK:
+                grown += 1
+                kept += bool(re.search(r'data-part="recap-\d+-\d+" data-keep>', sent))
+            numbers = [int(n) for n in shown]
+            assert numbers == list(range(numbers[0], numbers[0] + len(numbers))) and len(numbers) <= RECAP_MAX
+        first_action(app)
+    assert grown > 5 and kept >= grown // 2
+
+
 def test_the_recap_is_there_all_game_and_keeps_what_the_others_did():
     """The box never appears or vanishes (the board below never moves); it names seats in their colours; a
     bot's first moves are in it from the start; after the player's own move it keeps what the others did."""

@@ -31,6 +31,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
 
 BOT_SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
 RECAP_MAX = 40            # log entries the "since your last move" box lists (the log panel has them all)
+RECAP_CHUNK = 8           # ... in lists of this many (by their number in the log), each a part
 
 
 def log_filter_html(names: Sequence[str], cur: int | None) -> str:
@@ -55,9 +56,15 @@ def recap_box(log: Sequence[Any], seen: int, before: tuple[int, int], names: Seq
     a, b = (seen, len(log)) if len(log) > seen else before
     if log[a:b]:
         first = max(b - RECAP_MAX, a)
-        more = (f'<li class="more">… {first - a} earlier (in the log)</li>' if first > a else "")
-        items = more + "".join(f'<li value="{n + 1}">{loglib.html(log[n], names)}</li>' for n in range(first, b))
-        body = f'<ol class="recap-list">{items}</ol>'
+        more = (f'<ol class="recap-list"><li class="more">… {first - a} earlier (in the log)</li></ol>'
+                if first > a else "")
+        # the entries in lists of RECAP_CHUNK by their number in the log, each a part: as the others play, only
+        # the newest list changes and the page keeps the others (one list of 40 was sent whole at every step)
+        body = '<div class="recap-lists">' + more + "".join(
+            part(f"recap-{a}-{k}", '<ol class="recap-list">' + "".join(
+                f'<li value="{n + 1}">{loglib.html(log[n], names)}</li>'
+                for n in range(max(first, k * RECAP_CHUNK), min(b, (k + 1) * RECAP_CHUNK))) + "</ol>")
+            for k in range(first // RECAP_CHUNK, (b - 1) // RECAP_CHUNK + 1)) + "</div>"
     else:
         body = '<p class="empty">Nothing yet: the moves of the other players show here.</p>'
     if b == len(log) and a == seen:
