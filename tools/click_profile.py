@@ -79,6 +79,14 @@ g._on_event = create_proxy(stamped("on_event", g.on_event))
 for kind in ("click", "change", "keydown", "pointerdown"):
     g.root.addEventListener(kind, g._on_event)
 g._on_bot = create_proxy(stamped("bot", g.on_bot))
+# inside App.render: the rules' view, the game's renderer, the game bar, the turn area (the chrome)
+import importlib
+_board = importlib.import_module("pyapp.games." + GAME_ID + ".render")
+_board.render = stamped("board", _board.render)
+type(g.app.state).view = stamped("view", type(g.app.state).view)
+g.app.table._render_game_bar = stamped("game_bar", g.app.table._render_game_bar)
+g.app.table._render_turn = stamped("turn", g.app.table._render_turn)
+g.app.store.autosave = stamped("autosave", g.app.store.autosave)
 g._on_hint = create_proxy(stamped("hint", g.on_hint))
 GCS = builtins._GCS = []
 _t0 = [0.0]
@@ -131,6 +139,9 @@ DROP_HAS = """(text) => { let n = 0;
   return n; }"""
 
 
+LOG_LEN = "() => { const o = document.querySelector('#app ol.log-list > li .log-n'); return o ? +o.textContent : 0; }"
+
+
 def row(name: str, values: list[float]) -> str:
     v = sorted(values)
     if not v:
@@ -139,8 +150,11 @@ def row(name: str, values: list[float]) -> str:
 
 
 SPLIT = (("click -> on_event", "click", "on_event>"), ("on_event -> handle", "on_event>", "handle>"),
-         ("handle", "handle>", "handle<"), ("handle -> swap", "handle<", "swap>"),
+         ("handle", "handle>", "handle<"), ("  autosave", "autosave>", "autosave<"),
+         ("handle -> swap", "handle<", "swap>"),
          ("swap -> render (focus reads)", "swap>", "render>"), ("render", "render>", "render<"),
+         ("  the rules' view", "view>", "view<"), ("  the board (the game's renderer)", "board>", "board<"),
+         ("  the game bar", "game_bar>", "game_bar<"), ("  the turn area", "turn>", "turn<"),
          ("render -> parts compared", "render<", "keep>"), ("parts compared", "keep>", "keep<"),
          ("parts compared -> patch", "keep<", "morph>"), ("click -> patch (python)", "click", "morph>"),
          ("patch (+style, layout forced)", "morph>", "morph<"), ("patch -> after_swap (focus)", "morph<", "after_swap>"),
@@ -168,6 +182,9 @@ def _busy(stamps: list, t0: float | None, t1: float) -> float:
     return total
 
 
+per_click: list[dict] = []     # split_clicks' steps of each click (the click's number "n")
+
+
 def split_clicks(stamps: list) -> dict[str, list[float]]:
     """Each click's steps from the merged timeline: the first of each stamp after the click (and before the next
     click); the collector's runs between the click and the patch summed apart."""
@@ -175,6 +192,7 @@ def split_clicks(stamps: list) -> dict[str, list[float]]:
     clicks = [i for i, s in enumerate(stamps) if s[0] == "click"]
     out: dict[str, list[float]] = {name: [] for name, _a, _b in SPLIT}
     out["collector before the patch"] = []
+    per_click.clear()
     for n, i in enumerate(clicks):
         end = clicks[n + 1] if n + 1 < len(clicks) else len(stamps)
         first: dict[str, float] = {}
@@ -182,9 +200,12 @@ def split_clicks(stamps: list) -> dict[str, list[float]]:
             first.setdefault(name, t)
         if "morph>" not in first or "frame" not in first:
             continue
+        one = {"n": n}
         for name, a, b in SPLIT:
             if a in first and b in first and first[b] >= first[a]:
                 out[name].append(first[b] - first[a])
+                one[name] = first[b] - first[a]
+        per_click.append(one)
         gc_ms, t_gc = 0.0, None
         for name, t in stamps[i:end]:
             if t > first["morph>"]:
@@ -210,6 +231,8 @@ def main(argv=None) -> int:
     ap.add_argument("--drop-has", default=None, metavar="TEXT")
     ap.add_argument("--freeze", action="store_true", help="gc.freeze() once the game is up (tried in session 26: "
                     "the collector's runs got slower, not faster; docs/table.md)")
+    ap.add_argument("--slowest", type=float, default=0, metavar="FRACTION",
+                    help="list the slowest clicks (by click -> patch), e.g. 0.1: which action, how long the log, the steps")
     ap.add_argument("--root", default=str(bench.ROOT), help="the built tree to serve (another worktree, to compare)")
     args = ap.parse_args(argv)
     server, base = serve.start(Path(args.root))
@@ -220,14 +243,14 @@ def main(argv=None) -> int:
         page.goto(base + f"index.html?game={args.game}&seats={SEATS[args.game]}&seed={args.seed}&fast=1&sw=0")
         idle = "() => { const a = document.getElementById('app'); return a.dataset.ready === 'true' && !a.dataset.busy; }"
         page.wait_for_function(idle, polling=20, timeout=180_000)
-        page.evaluate(PY, INSTALL)
+        page.evaluate(PY, f"GAME_ID = {args.game!r}\n" + INSTALL)
         if args.freeze:
             page.evaluate(PY, "import gc; gc.freeze()")
         page.evaluate(MORPH_TIMERS)
         if args.drop_has is not None:
             print(f"CSS rules with :has( and {args.drop_has!r} deleted: {page.evaluate(DROP_HAS, args.drop_has)}")
         rng = random.Random(args.seed)
-        clicks = 0
+        clicks, clicked = 0, []
         while clicks < args.clicks:
             page.wait_for_function(idle, polling=20, timeout=120_000)
             if page.locator("#app .outcome").count():
@@ -238,6 +261,7 @@ def main(argv=None) -> int:
                 break
             aid = rng.choice([a for a in ids if not a.startswith(("concede", "resign"))] or ids)
             before = page.evaluate("document.body.dataset.renders")
+            clicked.append((aid, page.evaluate(LOG_LEN)))
             page.locator(f'#app [data-action="{aid}"]').first.dispatch_event("click")
             page.wait_for_function("(r) => document.body.dataset.renders !== r", arg=before, polling=10)
             clicks += 1
@@ -263,6 +287,19 @@ def main(argv=None) -> int:
     print("A click's own update, split (the page's clock; the bench's \"python\" phase is click -> patch starts):")
     for name, v in split_clicks(stamps).items():
         print(row(name, v))
+    if args.slowest:
+        key = "click -> patch (python)"
+        slow = sorted((c for c in per_click if key in c), key=lambda c: -c[key])
+        slow = slow[:max(1, round(len(slow) * args.slowest))]
+        short = {"click -> patch (python)": "py", "handle": "handle", "  autosave": "save", "render": "render",
+                 "  the rules' view": "view", "  the board (the game's renderer)": "board", "  the game bar": "bar",
+                 "  the turn area": "turn", "parts compared": "parts", "patch (+style, layout forced)": "patch",
+                 "click -> frame": "frame"}
+        print(f"The slowest {len(slow)} clicks by click -> patch (ms; log: its lines before the click):")
+        for c in slow:
+            aid, log_len = clicked[c["n"]] if c["n"] < len(clicked) else ("?", "?")
+            print(f"  #{c['n']:3} {aid[:38]:38} log {log_len!s:>4} "
+                  + " ".join(f"{v} {c[k]:5.1f}" for k, v in short.items() if k in c))
     return 0
 
 

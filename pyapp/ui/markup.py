@@ -337,13 +337,115 @@ def dest_layer(groups: dict, before: str = "") -> str:
 
 
 LOG_FILTER_SLOT = "<!--bs:log-filter-->"     # where the app puts its "show the log of" buttons
+LOG_LAST, LOG_STEP = 20, 30                   # the log panel's newest lines at least; "Show earlier moves" adds
+# What the app's table asks the log panel to show (set by :class:`table_choices` around its render; None: every
+# line, as a replay draws it): (the seat whose lines only, None: everyone's; how many steps of earlier lines, None: all)
+LOG_SHOW: tuple[int | None, int | None] | None = None
+# The folds (:func:`fold`) the app's table has turned from their default (open <-> closed); None: drawn outside
+# the table (a replay, a test), where every fold is whole and the browser opens and closes it itself
+FOLDS: frozenset[str] | None = None
+
+
+class table_choices:
+    """``with table_choices(seat, steps, folds):`` the panels drawn inside follow the app's choices: the log shows
+    its newest lines (of ``seat``'s only, when not None) and ``steps`` times :data:`LOG_STEP` earlier ones (None:
+    the whole log), with controls that ask for more (:func:`log_window`); a :func:`fold` whose key is in ``folds``
+    is turned from its default.  The app owns them (``Session.log_seat``, ``log_steps``, ``folds``)."""
+
+    def __init__(self, seat: int | None, steps: int | None, folds: frozenset[str] | set[str] = frozenset()) -> None:
+        self.show, self.folds = (seat, steps), frozenset(folds)
+
+    def __enter__(self) -> None:
+        global LOG_SHOW, FOLDS
+        self.old, (LOG_SHOW, FOLDS) = (LOG_SHOW, FOLDS), (self.show, self.folds)
+
+    def __exit__(self, *exc: object) -> None:
+        global LOG_SHOW, FOLDS
+        LOG_SHOW, FOLDS = self.old
+
+
+def fold(key: str, cls: str, summary: str, body: str | Callable[[], str], opened: bool = False) -> str:
+    """A panel that opens into detail (``<details class="cls">``, ``summary`` its line), closed unless ``opened``
+    (its default) or the app's table has turned it (:data:`FOLDS`).  On the table the app owns its state (the
+    summary's ``data-nav="fold:key"``; the glue keeps the browser from toggling it) and a closed one is sent as
+    its summary only: its ``body`` (markup, or a function that draws it) is drawn and sent only when open, so
+    an update neither builds nor patches what a player does not see until asked (issue 31).
+
+    >>> fold("t", "x", "Tiles", "<ul><li>a</li></ul>")
+    '<details class="x"><summary>Tiles</summary><ul><li>a</li></ul></details>'
+    >>> with table_choices(None, 0):
+    ...     fold("t", "x", "Tiles", lambda: "<ul></ul>")
+    '<details class="x"><summary data-nav="fold:t">Tiles</summary></details>'
+    >>> with table_choices(None, 0, {"t"}):
+    ...     fold("t", "x", "Tiles", "<ul></ul>")
+    '<details class="x" open><summary data-nav="fold:t">Tiles</summary><ul></ul></details>'
+    """
+    if FOLDS is None:
+        return (f'<details class="{cls}"{" open" if opened else ""}><summary>{summary}</summary>'
+                f'{body() if callable(body) else body}</details>')
+    if key in FOLDS:
+        opened = not opened
+    head = f'<summary data-nav="fold:{key}">{summary}</summary>'
+    if not opened:
+        return f'<details class="{cls}">{head}</details>'
+    return f'<details class="{cls}" open>{head}{body() if callable(body) else body}</details>'
+
+
+def log_first(n: int, steps: int | None) -> int:
+    """The first of ``n`` lines the log panel shows: the window starts on a multiple of :data:`LOG_STEP`, so
+    it holds :data:`LOG_LAST` to ``LOG_LAST + LOG_STEP - 1`` lines and, as the log grows, most updates only add
+    lines at its top (sent alone: :func:`keep_unchanged`); ``steps`` more steps of earlier lines, None: all.
+
+    >>> [log_first(n, 0) for n in (0, 20, 49, 50, 79, 80)], log_first(80, 1), log_first(80, 2), log_first(80, None)
+    ([0, 0, 0, 30, 30, 60], 30, 0, 0)
+    """
+    if steps is None:
+        return 0
+    return max(0, LOG_STEP * (max(0, n - LOG_LAST) // LOG_STEP - steps))
+
+
+def _names_seat(seat: int) -> re.Pattern[str]:
+    """A line naming ``seat``: an element of class ``seat-N`` in it (as web/ui.css's filter reads it)."""
+    return re.compile(f'class="(?:[^"]*\\s)?seat-{seat}[\\s"]')
+
+
+def log_window(items: list[str], show: tuple[int | None, int | None] | None) -> tuple[list[str], str]:
+    """The ``<li>`` of ``items`` (oldest first) that the log panel shows and the controls after its list:
+    "Show earlier moves" (one step more), "Show the whole log" and, once more is shown, "Show only the latest".
+
+    >>> lis = [f'<li><span class="seat seat-{i % 2}">x</span></li>' for i in range(60)]
+    >>> shown, more = log_window(lis, (None, 0))
+    >>> len(shown), 'data-nav="logmore:more"' in more, "(30 more)" in more, "(60 in all)" in more
+    (30, True, True, True)
+    >>> shown, more = log_window(lis, (1, 0))
+    >>> len(shown), all("seat-1" in x for x in shown), more.count("<button")
+    (30, True, 0)
+    >>> log_window(lis, None) == (lis, "")
+    True
+    """
+    if show is None:
+        return items, ""
+    seat, steps = show
+    pool = items if seat is None else [x for x in items if _names_seat(seat).search(x)]
+    first = log_first(len(pool), steps)
+    buttons = []
+    if first:
+        buttons.append(f'<button type="button" class="btn small" data-nav="logmore:more">Show earlier moves '
+                       f'<span class="n">({min(first, LOG_STEP)} more)</span></button>')
+        buttons.append(f'<button type="button" class="btn small" data-nav="logmore:all">Show the whole log '
+                       f'<span class="n">({len(pool)} in all)</span></button>')
+    if steps != 0 and len(pool) > LOG_LAST + LOG_STEP:
+        buttons.append('<button type="button" class="btn small" data-nav="logmore:less">Show only the latest</button>')
+    more = (f'<p class="log-more button-row">{"".join(buttons)}</p>' if buttons else "")
+    return pool[first:], more
 
 
 def log_details(cls: str, lines: Sequence[Any], line_html: Callable[[Any], str] | None = None,
                 last: int | None = None, *, names: Sequence[str] | None = None) -> str:
     """The game log panel: every line (or only the ``last`` ones), newest first; ``line_html`` turns a line
     into escaped markup (by default :func:`pyapp.engine.log.html`: a structured event with its seats named
-    by ``names`` and coloured, an old plain string escaped).
+    by ``names`` and coloured, an old plain string escaped).  Drawn inside :class:`table_choices` (the app's
+    table), it shows the lines and the controls :func:`log_window` gives.
 
     Line n of the log always shows number n (written in the line, in ``span.log-n``; a line of kind ``hint``,
     the app's note that a player asked for a hint, has no number of its own) and is named
@@ -359,10 +461,10 @@ def log_details(cls: str, lines: Sequence[Any], line_html: Callable[[Any], str] 
     """
     show = line_html if line_html is not None else (lambda line: _log_html(line, names))
     shown = lines if last is None else lines[-last:] if last > 0 else []
+    items, more = log_window(_log_items(cls, shown, len(lines) - len(shown), show, names, line_html), LOG_SHOW)
     return (f'<details class="{cls}" open><summary>Log</summary>{LOG_FILTER_SLOT}'
             + part(f"{cls}-list", '<ol class="log-list" tabindex="0" aria-label="Log, newest first">'
-                   + "".join(reversed(_log_items(cls, shown, len(lines) - len(shown), show, names, line_html)))
-                   + "</ol>") + "</details>")
+                   + "".join(reversed(items)) + "</ol>") + more + "</details>")
 
 
 # cls -> (how lines are drawn, the lines last drawn, their <li> markup, the number after them): a log only grows,

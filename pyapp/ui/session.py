@@ -53,6 +53,8 @@ class Session:
         self.settings = load_settings(storage)          # bot speed, questions before risky moves
         self.settings_open = False                      # the game screen's Settings section is open
         self.log_seat: int | None = None                # the log shows only this seat's entries (None: all)
+        self.log_steps: int | None = 0                  # the log's earlier lines shown (None: all)
+        self.folds: set[str] = set()                    # the game's panels turned from their default (markup.fold)
         self.recap: dict[int, tuple[int, int]] = {}     # seat -> the log range its recap box shows
         self.seen_log: dict[int, int] = {}              # seat -> log length when that human last acted
         self.query = {k: (v[0] if isinstance(v, list) and v else v) for k, v in dict(query or {}).items()}
@@ -222,7 +224,7 @@ class Session:
         self.viewer = self.single_human()
         self.seen_log, self.recap = self._read_recap(meta.get("recap"), len(state.log), len(seats))
         self.hints = self._read_hints(state, meta.get("hints"))
-        self.log_seat = None
+        self.log_seat, self.log_steps, self.folds = None, 0, set()
         self.screen = "game"
         self.game_changed()
 

@@ -12,7 +12,7 @@ from test_ui_generic import CountState, fake_registry  # noqa: F401 - the fixtur
 from pyapp import games
 from pyapp.engine import Action, saves
 from pyapp.engine import log as loglib
-from pyapp.ui import App, DictStorage
+from pyapp.ui import App, DictStorage, markup
 from pyapp.ui.app import BOT_DELAY_MS, readable_time
 from pyapp.ui.storage import SETTINGS_KEY
 
@@ -82,30 +82,74 @@ def test_a_game_without_colours_keeps_the_app_palette(fake_registry):
 
 # ------------------------------------------------------------------ 2. follow the game
 def test_the_whole_log_is_kept_and_numbered_stably():
-    """Doomspire's view keeps its last 40 entries; the app shows them all, newest first, and entry n always
-    shows number n (web/ui.css leaves room for five digits)."""
+    """Doomspire's view keeps its last 40 entries; the app shows the newest, newest first, and entry n always
+    shows number n (web/ui.css leaves room for five digits); "Show earlier moves" and "Show the whole log" reach
+    every entry down to number 1 (issue 31: the panel draws the newest lines until asked), by keyboard too
+    (buttons), and "Show only the latest" goes back."""
     app = make({"game": "doomspire", "seats": "bot:normal,bot:normal,bot:normal,bot:normal", "seed": "5"})
     steps = 0
-    while len(app.state.log) <= 60 and app.bot_pending() and steps < 3000:
+    while len(app.state.log) <= 100 and app.bot_pending() and steps < 3000:
         app.step_bot()
         steps += 1
     log = list(app.state.log)
-    assert len(log) > 60
+    assert len(log) > 100
 
     def panel():
         html = app.render().split('<details class="ds-log"', 1)[1].split("</details>", 1)[0]
         items = re.findall(r'<li data-key="log(\d+)"><span class="log-n">(\d+)</span> (.*?)</li>', html)
-        assert [int(n) for n, _, _ in items] == [int(n) for _, n, _ in items] == list(range(len(items), 0, -1))
-        return [text for _, _, text in items]
-    items = panel()
-    assert len(items) == len(log)                                       # every entry, newest first, down to 1
+        n = len(app.state.log)
+        assert [int(n) for n, _, _ in items] == [int(n) for _, n, _ in items] == list(range(n, n - len(items), -1))
+        return [text for _, _, text in items], html
+    items, html = panel()
+    assert markup.LOG_LAST <= len(items) < markup.LOG_LAST + markup.LOG_STEP < len(log)   # the newest only
+    assert '<button type="button" class="btn small" data-nav="logmore:more">Show earlier moves' in html
+    assert f"({len(log)} in all)" in html
+    shown = len(items)
+    app.handle("nav", "logmore:more")                                   # one step more, then the whole log
+    items, html = panel()
+    assert len(items) == shown + markup.LOG_STEP and 'data-nav="logmore:less"' in html
+    app.handle("nav", "logmore:all")
+    items, html = panel()
+    assert len(items) == len(log) and "logmore:more" not in html        # every entry, newest first, down to 1
     oldest = items[-1]
     for _ in range(10):
         app.step_bot()
-    items = panel()
+    items, _ = panel()
     assert len(items) == len(app.state.log) and items[-1] == oldest     # still number 1 as the log grows
+    app.handle("nav", "logmore:less")
+    items, html = panel()
+    assert len(items) < markup.LOG_LAST + markup.LOG_STEP and "logmore:less" not in html
     css = (ROOT / "web" / "ui.css").read_text()
     assert re.search(r"\.bs-app ol\.log-list \{ list-style: none; padding-left: 3\.9em;", css)
+
+
+def test_the_log_filter_covers_the_earlier_moves():
+    """The filter by seat picks from the whole log, not from the lines shown: the newest lines of that seat,
+    its earlier ones on asking, every one of them with "Show the whole log" (issue 31)."""
+    app = make({"game": "doomspire", "seats": "bot:normal,bot:normal,bot:normal,bot:normal", "seed": "5"})
+    steps = 0
+    while len(app.state.log) <= 250 and app.bot_pending() and steps < 3000:
+        app.step_bot()
+        steps += 1
+
+    def lines():
+        html = app.render().split('<details class="ds-log"', 1)[1].split("</details>", 1)[0]
+        return re.findall(r'<li data-key="log(\d+)">(.*?)</li>', html)
+
+    def numbers():
+        return [int(n) for n, _ in lines()]
+    app.handle("nav", "logmore:all")
+    assert len(lines()) == len(app.state.log)
+    mine = [int(n) for n, text in lines() if re.search(r'class="(?:[^"]* )?seat-2[ "]', text)]
+    assert len(mine) > markup.LOG_LAST + markup.LOG_STEP
+    app.handle("nav", "logseat:2")
+    shown = numbers()
+    assert shown == mine[:len(shown)] and len(shown) >= markup.LOG_LAST     # only seat 2's, newest first
+    assert min(shown) < len(app.state.log) - markup.LOG_LAST - markup.LOG_STEP   # from earlier than the window
+    app.handle("nav", "logmore:all")
+    assert numbers() == mine
+    app.handle("nav", "logseat:all")                                # another choice: the newest lines again
+    assert len(numbers()) < markup.LOG_LAST + markup.LOG_STEP
 
 
 def test_the_log_filters_by_seat():
@@ -126,6 +170,29 @@ def test_the_log_filters_by_seat():
     assert "data-log-seat" not in app.render()
     app.handle("nav", "logseat:9")                                  # no such seat: everyone
     assert app.log_seat is None
+
+
+def test_the_recap_sends_only_its_newest_entries_as_the_others_play():
+    """Issue 31: the recap's entries are lists of ``RECAP_CHUNK`` by their number in the log, each a part, so while
+    the bots play (an update per step) the page is sent the newest list and keeps the others; the box still shows
+    the same entries, numbered, in order, at most ``RECAP_MAX``."""
+    from pyapp.ui.markup import keep_unchanged
+    from pyapp.ui.screens.table import RECAP_CHUNK, RECAP_MAX
+    app = make({"game": "doomspire", "seats": "human,bot:normal,bot:normal,bot:normal", "seed": "5"})
+    parts, kept, grown = {}, 0, 0
+    for _ in range(6):
+        while app.bot_pending():
+            app.step_bot()
+            html = app.render()
+            sent, parts = keep_unchanged(html, parts)
+            shown = re.findall(r'<li value="(\d+)">', recap_of(html))
+            if len(shown) > RECAP_CHUNK:
+                grown += 1
+                kept += bool(re.search(r'data-part="recap-\d+-\d+" data-keep>', sent))
+            numbers = [int(n) for n in shown]
+            assert numbers == list(range(numbers[0], numbers[0] + len(numbers))) and len(numbers) <= RECAP_MAX
+        first_action(app)
+    assert grown > 5 and kept >= grown // 2
 
 
 def test_the_recap_is_there_all_game_and_keeps_what_the_others_did():
@@ -156,6 +223,8 @@ def test_bot_speed_is_a_kept_setting():
     storage = DictStorage()
     app = make({"game": "hexbattle", "seats": "human,bot:random", "seed": "1"}, storage)
     assert app.bot_delay_ms() == BOT_DELAY_MS["normal"] >= 500        # a person can follow the bots
+    assert 'data-input="setting-bot_speed"' not in app.render()   # the Settings closed: its summary only (issue 31)
+    app.handle("nav", "settings")
     html = app.render()
     assert 'data-input="setting-bot_speed"' in html and "Instant" in html
     app.handle("input", "setting-bot_speed", "instant")
@@ -348,6 +417,7 @@ def test_dont_ask_again_is_a_kept_setting(risky):
     bots_move(app)
     app.handle("action", "take:2")                                      # no question any more
     assert len(app.state.history) == 3
+    app.handle("nav", "settings")
     assert 'data-input="setting-confirm"' in app.render()               # the way back: the game's settings
     app.handle("input", "setting-confirm", "ask")
     assert make({}, storage).settings["confirm"] == "ask"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ...engine.hexgrid import SQRT3, corners
-from ...ui.markup import action_button, esc, log_details, part, seat_names
+from ...ui.markup import action_button, esc, fold, log_details, part, seat_names
 from .builder import ARRANGE, stack_builder
 from .content import CHIPS, EVENT, FACTIONS, LANDMARKS, MAPS, RELIC, SCAPE, SPIRES, TALENTS, UNITS
 
@@ -568,16 +568,14 @@ def _pieces(view: dict, names: list) -> str:
             lms.append(f"{hx}: face down")
     if lms:
         rows.append(f"<li>Landmarks: {esc('; '.join(lms))}</li>")
-    return f'<details class="cs-pieces"><summary>On the map, in words</summary><ul>{"".join(rows)}</ul></details>'
+    return fold("cs-pieces", "cs-pieces", "On the map, in words", f'<ul>{"".join(rows)}</ul>')   # (closed: its summary)
 
 
 def _key(x: float, y: float, body: str) -> str:
     return f'<svg viewBox="-12 -12 24 24" width="22" height="22" aria-hidden="true"><g transform="translate({x} {y})">{body}</g></svg>'
 
 
-LEGEND = part("cs-legend", (
-    '<details class="cs-legend"><summary>Map key</summary><ul>'
-    + "".join(f'<li>{_key(0, 0, b)}{esc(t)}</li>' for b, t in (
+LEGEND_BODY = ('<ul>' + "".join(f'<li>{_key(0, 0, b)}{esc(t)}</li>' for b, t in (
         ('<rect x="-8" y="-8" width="16" height="16" rx="2" fill="#888" stroke="#111"/>', "hero (number: health; dashed: campfire)"),
         ('<circle r="8" fill="#888" stroke="#111"/>', "minion (number: health)"),
         ('<circle r="8" fill="#888" stroke="#111"/><text y="4" text-anchor="middle" font-size="11" fill="#fff">\u00d7</text>',
@@ -602,7 +600,8 @@ LEGEND = part("cs-legend", (
          "several choices: click, then pick one"),
         ('<line x1="-9" y1="0" x2="5" y2="0" stroke="#888" stroke-width="3"/><polygon points="9,0 3,-4 3,4" fill="#888"/>',
          "a player's last move, in its colour"),
-    )) + '</ul></details>'))
+    )) + '</ul>')
+LEGEND = part("cs-legend", fold("cs-legend", "cs-legend", "Map key", LEGEND_BODY))   # (as drawn off the table)
 
 
 def _actions_panel(acts: list, m: Map) -> str:
@@ -658,5 +657,6 @@ def render(view: dict, actions: list, *, seat, names: list, interactive: bool) -
     return ('<div class="cs-game"><div class="cs-wrap" data-table><div class="cs-board" data-board>'
             + _board(view, acts, names) + '</div><div class="cs-panel" data-side>'
             + '<div class="cs-head">' + "".join(head) + '</div>' + _actions_panel(acts, m) + stack_builder(view, acts, seat)
-            + _last_moves(view, names) + LEGEND + players + _market(view) + _pieces(view, names)
+            + _last_moves(view, names) + part("cs-legend", fold("cs-legend", "cs-legend", "Map key", LEGEND_BODY))
+            + players + _market(view) + _pieces(view, names)
             + QUICK_HTML + log_details("cs-log", view["log"], names=names) + '</div></div></div>')

@@ -35,7 +35,7 @@ import re
 from functools import lru_cache
 
 from ...engine.hexgrid import corners
-from ...ui.markup import action_button, esc, log_details, memo, part, seat_names
+from ...ui.markup import action_button, esc, fold, log_details, memo, part, seat_names
 from .hexgrid import CENTERLINE, COLS, DIRS, GRID, ROWS
 
 TYPE_CHECKING = False
@@ -765,7 +765,8 @@ def _unit_row(u: UnitView) -> str:
 
 def _discards_html(view: HexBattleView, names: list[str]) -> str:
     """Both discard piles, newest first (public: HB-SET-5)."""
-    return _discards(view.get("discard") or [[], []], names)
+    return part("hb-discards", fold("hb-discards", "hb-discards", "Discard piles",     # (closed: its summary only)
+                                    lambda: _discards(view.get("discard") or [[], []], names)))
 
 
 @memo
@@ -776,4 +777,4 @@ def _discards(discard: list, names: list[str]) -> str:
         items = "".join(f"<li>{esc(c.get('name', '?'))} <small>({esc(c.get('cost', '?'))})</small></li>"
                         for c in reversed(pile[-30:]))
         disc.append(f'<div class="pile"><h4>{esc(names[i])}: discard ({len(pile)})</h4><ol>{items}</ol></div>')
-    return part("hb-discards", f'<details class="hb-discards"><summary>Discard piles</summary>{"".join(disc)}</details>')
+    return "".join(disc)

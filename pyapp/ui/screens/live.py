@@ -25,7 +25,7 @@ from ..boards import board_function
 from .. import hints as hintlib
 from .. import hintwhy
 from .. import why as whylib
-from ..markup import LOG_FILTER_SLOT, bdi, button, esc, log_details
+from ..markup import LOG_FILTER_SLOT, bdi, button, esc, log_details, table_choices
 from .. import seats as seatlib
 from ..text import outcome_text, seat_html
 from .table import log_filter_html, recap_box
@@ -625,7 +625,8 @@ class LivePlay:
         if free:
             actions, interactive = actions + free, True
         view = table.view()
-        board = draw(view, actions, seat=seat, names=names, interactive=interactive)
+        with table_choices(self.s.log_seat, self.s.log_steps, self.s.folds):   # the log, the folds: as asked
+            board = draw(view, actions, seat=seat, names=names, interactive=interactive)
         hint_bar = ""
         if interactive and seat in table.to_act and st == "open":
             hint = self._friend_hint()
@@ -641,7 +642,8 @@ class LivePlay:
             else:
                 hint_bar = (f'<div class="hint-bar">{button(esc(hintlib.BUTTON_LABEL), nav="live-hint", cls="small hint-ask", title="a hint: the move the normal bot would make for you now (the host computes it; the log notes it)")}</div>')
         if not isinstance(view.get("log"), list):
-            board += log_details("live-log", table.log, names=names)
+            with table_choices(self.s.log_seat, self.s.log_steps, self.s.folds):
+                board += log_details("live-log", table.log, names=names)
         board = board.replace(LOG_FILTER_SLOT, log_filter_html(names, self.s.log_seat), 1)
         if table.is_over:
             out = table.outcome()

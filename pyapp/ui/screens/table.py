@@ -13,7 +13,7 @@ from ..boards import ZOOM_LABELS, board_module, generic_render, zoom_buttons
 from ..chrome import notices_html
 from ..ending import SHARE_NOTE
 from ..glance import Glance
-from ..markup import LOG_FILTER_SLOT, bdi, button, esc, part
+from ..markup import LOG_FILTER_SLOT, bdi, button, esc, part, table_choices
 from ..text import MAX_SEATS_STYLED, and_list, names_html, outcome_text, plain_entry, seat_html
 
 TYPE_CHECKING = False
@@ -31,6 +31,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
 
 BOT_SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
 RECAP_MAX = 40            # log entries the "since your last move" box lists (the log panel has them all)
+RECAP_CHUNK = 8           # ... in lists of this many (by their number in the log), each a part
 
 
 def log_filter_html(names: Sequence[str], cur: int | None) -> str:
@@ -55,9 +56,15 @@ def recap_box(log: Sequence[Any], seen: int, before: tuple[int, int], names: Seq
     a, b = (seen, len(log)) if len(log) > seen else before
     if log[a:b]:
         first = max(b - RECAP_MAX, a)
-        more = (f'<li class="more">… {first - a} earlier (in the log)</li>' if first > a else "")
-        items = more + "".join(f'<li value="{n + 1}">{loglib.html(log[n], names)}</li>' for n in range(first, b))
-        body = f'<ol class="recap-list">{items}</ol>'
+        more = (f'<ol class="recap-list"><li class="more">… {first - a} earlier (in the log)</li></ol>'
+                if first > a else "")
+        # the entries in lists of RECAP_CHUNK by their number in the log, each a part: as the others play, only
+        # the newest list changes and the page keeps the others (one list of 40 was sent whole at every step)
+        body = '<div class="recap-lists">' + more + "".join(
+            part(f"recap-{a}-{k}", '<ol class="recap-list">' + "".join(
+                f'<li value="{n + 1}">{loglib.html(log[n], names)}</li>'
+                for n in range(max(first, k * RECAP_CHUNK), min(b, (k + 1) * RECAP_CHUNK))) + "</ol>")
+            for k in range(first // RECAP_CHUNK, (b - 1) // RECAP_CHUNK + 1)) + "</div>"
     else:
         body = '<p class="empty">Nothing yet: the moves of the other players show here.</p>'
     if b == len(log) and a == seen:
@@ -90,7 +97,8 @@ class GameTable:
 
     def navs(self) -> dict[str, Callable[[str], None]]:
         return {"undo": self._nav_undo, "handoff-ok": self._nav_hand_over, "new-again": self._nav_play_again,
-                "logseat": self._nav_log_seat, "settings": self._nav_toggle_settings, "zoom": self._nav_zoom,
+                "logseat": self._nav_log_seat, "logmore": self._nav_log_more, "settings": self._nav_toggle_settings,
+                "zoom": self._nav_zoom, "fold": self._nav_fold,
                 "more": self._nav_toggle_more,
                 "hint": lambda arg: self.hints.ask(), **self.glance.navs()}
 
@@ -158,6 +166,21 @@ class GameTable:
     def _nav_log_seat(self, arg: str) -> None:
         players = self.s.state.players if self.s.state is not None else MAX_SEATS_STYLED  # (a friend's page)
         self.s.log_seat = int(arg) if arg.isdigit() and int(arg) < min(players, MAX_SEATS_STYLED) else None
+        self.s.log_steps = 0
+
+    def _nav_fold(self, arg: str) -> None:
+        """A game panel opened or closed (:func:`pyapp.ui.markup.fold`: the app owns its state)."""
+        if len(arg) <= 40:
+            self.s.folds ^= {arg}
+
+    def _nav_log_more(self, arg: str) -> None:
+        """The log panel's "Show earlier moves" (``more``), "Show the whole log" (``all``), "Show only the latest"
+        (``less``): the panel draws the newest lines only until asked (issue 31: a smaller page to update)."""
+        steps = self.s.log_steps
+        self.s.log_steps = (None if arg == "all" else 0 if arg == "less" else
+                            steps if steps is None else steps + 1)
+        if arg != "more":                              # (its button goes: the focus to the log's list)
+            self.s.focus_next = "ol.log-list"
 
     def _nav_undo(self, arg: str) -> None:
         if self.s.link is not None and self.s.link["me"] is None:
@@ -258,8 +281,9 @@ class GameTable:
             # the whole log (public events), numbered from the first, with the hints asked at their places
             view["log"] = hintlib.with_hints(state.log, self.s.hints, vs, _game.private_views) if self.s.hints \
                 else list(state.log)
-        board = (mod.render if mod is not None else generic_render)(view, actions, seat=vs, names=names,
-                                                                    interactive=interactive)
+        with table_choices(self.s.log_seat, self.s.log_steps, self.s.folds):   # the log, the folds: as asked
+            board = (mod.render if mod is not None else generic_render)(view, actions, seat=vs, names=names,
+                                                                        interactive=interactive)
         hint = self.hints.current(self.hints.seat()) if interactive else None
         if hint is not None:                           # the suggested move's controls, marked
             board = hintlib.mark(board, hint["action"], hint["seat"])
@@ -383,6 +407,9 @@ class GameTable:
         """The app's settings a game screen offers: the bots' pace, the questions before risky moves, the
         board's size, and (not in an embedded game) live play's STUN/TURN servers, drawn by live play itself
         (:meth:`pyapp.ui.screens.live.LivePlay.ice_html`: the same control as on its panel, one setting)."""
+        if not self.s.settings_open:                    # (closed: its summary only, issue 31)
+            return '<details class="app-settings"><summary data-nav="settings">Settings</summary></details>'
+
         def select(name: str, label: str, choices: dict) -> str:
             cur = self.s.settings.get(name)
             opts = "".join(f'<option value="{esc(v)}"{" selected" if v == cur else ""}>{esc(t)}</option>'
@@ -393,5 +420,5 @@ class GameTable:
                      {"ask": "Yes", "never": "No"})
         zoom = select("board_zoom", "Board size", ZOOM_LABELS)
         servers = self.ice_setting("settings") if self.ice_setting is not None and not self.s.embed else ""
-        return (f'<details class="app-settings"{" open" if self.s.settings_open else ""}>'
+        return (f'<details class="app-settings" open>'
                 f'<summary data-nav="settings">Settings</summary>{speed}{ask}{zoom}{servers}</details>')

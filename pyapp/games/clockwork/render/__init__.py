@@ -41,8 +41,8 @@ from .dice import die_svg, roll_html
 from .grids import TERRAIN_TINT, grid_picker, shown_slots, slot_box, slot_cells, slot_outline, view_box
 from .lastmoves import LINE_KINDS, MARK_WORDS, last_moves_html, mark_text
 from .markers import ARROW_AT, MARKS, OPT_GAP, OPT_H, OPT_W, OPT_WORDS
-from .panels import (KEY_HTML, LEGEND, STEPS, hand_html, outcome_html, players_html, progress_html, steps_html,
-                     territories_html, units_table)
+from .panels import (LEGEND, STEPS, hand_html, outcome_html, players_html, progress_html, steps_html,
+                     key_html, territories_html, units_table)
 from .pieces import ABBREV, MAX_LINKED, TYPE_SHAPE, UNIT_NAMES, abbrev, unit_details, unit_title
 from .shared import BOARD_H, BOARD_W, HH, MIN_FONT, MIN_TEXT, PAD, SIZE, pos
 from .symbols import ARROW_R, HIT_HALF_W, defs, hit_points
@@ -52,7 +52,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
     from ....engine import Action
     from ..types import ClockworkView
 
-__all__ = ["ABBREV", "ARROW_AT", "ARROW_R", "BOARD_H", "BOARD_W", "GROUPS", "HH", "HIT_HALF_W", "KEY_HTML", "LEGEND",
+__all__ = ["ABBREV", "ARROW_AT", "ARROW_R", "BOARD_H", "BOARD_W", "GROUPS", "HH", "HIT_HALF_W", "LEGEND",
            "LINE_KINDS", "MARKS", "MARK_WORDS", "MAX_LINKED", "MIN_FONT", "MIN_TEXT", "OPT_GAP", "OPT_H", "OPT_W",
            "OPT_WORDS", "PAD", "PROMPT_TEXT", "SIZE", "SLOTS", "STEPS", "TABLE", "TERRAIN_TINT", "TYPE_SHAPE",
            "UNIT_NAMES", "abbrev", "defs", "die_svg", "hit_points", "mark_text", "pos", "render", "shown_slots",
@@ -107,5 +107,5 @@ def render(view: ClockworkView, actions: list[Action], *, seat: int | None, name
             f'{roll_html(view, names)}{part("cw-progress", progress_html(view, names))}{last_moves_html(view, names)}'
             f'{part("cw-players", players_html(view, seat, names))}{hand}{part("cw-units", units_table(view, seat, names))}'
             f'{part("cw-terr", territories_html(view, names))}'
-            f'{KEY_HTML}'
+            f'{key_html()}'
             f'{log_html}</div></div>')

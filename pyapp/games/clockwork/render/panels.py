@@ -3,7 +3,7 @@ the territories, the outcome and the key to the board."""
 from __future__ import annotations
 
 from ....engine.log import html as event_html
-from ....ui.markup import action_button, esc, number, part
+from ....ui.markup import action_button, esc, fold, number, part
 from .art import UNIT_SYMBOLS, symbol_use
 from .pieces import TYPE_SHAPE, UNIT_NAMES
 from .shared import name_of, seat_cls
@@ -31,7 +31,12 @@ SYMBOL_KEY = ('<ul class="cw-syms" aria-label="The units\' symbols">' + "".join(
     f'{symbol_use(k, 0, 0, 14)}</svg>{UNIT_NAMES[k]}</li>' for kind, keys in _KINDS.items() for k in keys
     if k in UNIT_SYMBOLS) + '<li><svg viewBox="-12 -12 24 24" aria-hidden="true"><use href="#cw-portal" '
     f'class="pbody"/>{symbol_use("portal", 0, 0, 12)}</svg>Face-down portal</li></ul>')
-KEY_HTML = part("cw-key", f'<details class="cw-key"><summary>Key to the board</summary>{LEGEND}{SYMBOL_KEY}</details>')
+KEY_BODY = LEGEND + SYMBOL_KEY
+
+
+def key_html() -> str:
+    """The key to the board: closed until opened (on the table, sent as its summary only: markup.fold)."""
+    return part("cw-key", fold("cw-key", "cw-key", "Key to the board", KEY_BODY))
 
 
 def steps_html(view: ClockworkView, names: list[str]) -> str:
@@ -174,32 +179,41 @@ def hand_html(view: ClockworkView, acts: dict[str, Action], used: set[str], seat
 
 
 def units_table(view: ClockworkView, seat: int | None, names: list[str]) -> str:
+    """The viewer's units with their effective stats: a fold, closed until opened (drawn only when open)."""
+    mine = [u for u in view.get("units") or [] if u.get("controller", u.get("owner")) == seat or u.get("owner") == seat]
+    if not mine:
+        return ""
+    return fold("cw-units", "cw-units", "Your units (effective stats)", lambda: _units_rows(mine))
+
+
+def _units_rows(mine: list) -> str:
     rows = []
-    for u in view.get("units") or []:
-        if u.get("controller", u.get("owner")) != seat and u.get("owner") != seat:
-            continue
+    for u in mine:
         rng: list[int] | list[str] = u.get("range") or ["?", "?"]
         st = ", ".join(w for w, on in (("moved", u.get("moved")), ("attacked", u.get("attacked")),
                                        ("done", u.get("done"))) if on) or "ready"
         rows.append(f'<tr><td>{esc(u.get("name"))}</td><td>{esc(u.get("hex"))}</td><td>{esc(u.get("attack"))}</td>'
                     f'<td>{esc(u.get("defense"))}</td><td>{esc(u.get("movement"))}</td>'
                     f'<td>{esc(rng[0])}-{esc(rng[-1])}</td><td>{esc(st)}</td></tr>')
-    if not rows:
-        return ""
-    return ('<details class="cw-units"><summary>Your units (effective stats)</summary><table><thead><tr><th>Unit</th>'
+    return ('<table><thead><tr><th>Unit</th>'
             '<th>Hex</th><th>Atk</th><th>Def</th><th>Mov</th><th>Range</th><th>This turn</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></details>')
+            f'<tbody>{"".join(rows)}</tbody></table>')
 
 
 def territories_html(view: ClockworkView, names: list[str]) -> str:
-    items = []
-    for t in (view.get("board") or {}).get("territories") or []:
-        c = t.get("controller")
-        items.append(f'<li><span class="swatch {seat_cls(c) if isinstance(c, int) else "none"}"></span>'
-                     f'{esc(t.get("name"))}: {esc(name_of(names, c)) if isinstance(c, int) else "nobody"}</li>')
-    if not items:
+    """Who controls each territory: a fold, closed until opened (drawn only when open)."""
+    terrs = (view.get("board") or {}).get("territories") or []
+    if not terrs:
         return ""
-    return f'<details class="cw-terr"><summary>Territories</summary><ul>{"".join(items)}</ul></details>'
+
+    def body() -> str:
+        items = []
+        for t in terrs:
+            c = t.get("controller")
+            items.append(f'<li><span class="swatch {seat_cls(c) if isinstance(c, int) else "none"}"></span>'
+                         f'{esc(t.get("name"))}: {esc(name_of(names, c)) if isinstance(c, int) else "nobody"}</li>')
+        return f'<ul>{"".join(items)}</ul>'
+    return fold("cw-terr", "cw-terr", "Territories", body)
 
 
 def outcome_html(view: ClockworkView, names: list[str]) -> str:

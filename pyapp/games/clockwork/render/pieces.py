@@ -157,7 +157,8 @@ def unit_details(view: ClockworkView, seat: int | None, names: list[str]) -> str
     items = []
     for i, u in enumerate(view.get("units") or []):
         own = isinstance(seat, int) and u.get("owner") == seat
-        items.append(f'<p class="ud i{i}">{esc(unit_title(u, names, own))}</p>')
+        # (each a part: a bot's step changes one or two units' lines, and the others are sent as their names)
+        items.append(part(f"cw-ud{i}", f'<p class="ud i{i}">{esc(unit_title(u, names, own))}</p>'))
     if not items:
         return ""
     return (f'<div class="cw-details" aria-hidden="true"><p class="ud-hint">Tap or focus a unit on the board for its '

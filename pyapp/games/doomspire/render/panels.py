@@ -2,7 +2,7 @@
 boats, buildings), the dragon and its hoard, the decks and the trader, and the tiles in words."""
 from __future__ import annotations
 
-from ....ui.markup import esc, number
+from ....ui.markup import esc, fold, number
 from .shared import (RES, TILES, ZONE_NAMES, build_name, content_data, dragon_might, follower_name, item_name, item_text,
                      res_text)
 from .symbols import panel_icon
@@ -160,8 +160,8 @@ def decks_html(view: DoomspireView) -> str:
     stock = "".join(f'<li title="{esc(item_text(k))}">{esc(item_name(k))}: {esc(n)} left'
                     + (f", {esc(items[k]['price'])} gold" if k in items and "price" in items[k] else "") + "</li>"
                     for k, n in sorted(trader.items()))
-    return (f'<details class="ds-decks"><summary>Adventure decks and the trader</summary>'
-            f'<ul>{rows}</ul><h4>Trader stock</h4><ul>{stock or "<li>sold out</li>"}</ul></details>')
+    return fold("ds-decks", "ds-decks", "Adventure decks and the trader",   # (closed: sent as its summary only)
+                f'<ul>{rows}</ul><h4>Trader stock</h4><ul>{stock or "<li>sold out</li>"}</ul>')
 
 
 def board_list_html(view: DoomspireView, cx: Ctx) -> str:
@@ -198,5 +198,5 @@ def board_list_html(view: DoomspireView, cx: Ctx) -> str:
         rows.append(f"<li><b>{t}</b> {what}: {', '.join(bits)}</li>")
     if not rows:
         return ""
-    return (f'<details class="ds-tiles"><summary>Tiles in words: claims, monsters, items</summary>'
-            f'<ul>{"".join(rows)}</ul></details>')
+    return fold("ds-tiles", "ds-tiles", "Tiles in words: claims, monsters, items",   # (closed: its summary only)
+                f'<ul>{"".join(rows)}</ul>')
