@@ -9,16 +9,19 @@ Clause IDs (CC-...) refer to ../shared/rules/clockwork-crusade.clauses.md.
 """
 from __future__ import annotations
 
-from operator import itemgetter
+from itertools import compress, repeat
+from operator import itemgetter, not_
 
 from ...engine import Action
 from .content import SPECIALS, UNITS, parse_range
 from .geometry import adjacent, disc, distance, line_of_fire
 from .tables import (_ABIL, _ATTACKS, _BARRICADE, _CARD, _END_ACTS, _MOVE_ACTS, _MOVES, _MOVES_KEPT, _PORTAL_ACTS,
-                     _UNIT_ORDER)
+                     _UNIT_ORDER, _moves_without, _near_targets)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
+    from collections.abc import Iterable
+
     from ...engine.flow import FlowState
     from .rules import Board
     from .types import GateData, PortalData, SpecialSpec, Stat, UnitData
@@ -78,6 +81,10 @@ def _by_id(u: UnitData) -> int:
 
 
 _BY_ID = itemgetter("id")
+# what a unit's part of the Main listing depends on among its own fields (the rest: see _main_actions)
+_SIG = itemgetter("hex", "card", "owner", "moved", "fired", "acted", "done", "attacks", "salv")
+_BLOCKED, _TARGETS, _BUFFS = itemgetter("blocked"), itemgetter("targets"), itemgetter("buffs")
+_HEX, _CTRL, _CARDK = itemgetter("hex"), itemgetter("ctrl"), itemgetter("card")
 
 
 def unit_ref(u: UnitData, i: int = 0) -> str:
@@ -93,6 +100,9 @@ class UnitActions(_StateBase):
     # {(hex, lo, hi, ranged, card): [attack Action]}): plain caches of pure functions of their keys, checked at
     # every use (see _main_actions) and never copied (clone makes a new object without them)
     _memos: dict[int, tuple] | None = None
+    # per seat, (memo_of, amemo_of, hand counts, {unit fields (_SIG): (its moves' memo entry or None, its other
+    # actions, whether it has attacks)}): see _main_actions (never copied, as _memos)
+    _parts: dict[int, tuple] | None = None
 
     def _substitutes(self, v: UnitData) -> list[UnitData]:
         """Units adjacent to a Scapegoat unit controlled by its player (CC-SCAPE-2)."""
@@ -200,19 +210,18 @@ class UnitActions(_StateBase):
                 held[k] = 1
                 if k in SPECIALS:
                     specials = True
-        mine: set[str] = set()
-        own: list[UnitData] = []
-        others: list[UnitData] = []
+        # the seat's units and hexes, the others', the barricades (in C: a big army is a hundred units)
+        hexes = list(map(_HEX, units))
+        is_own = list(map(seat.__eq__, map(_CTRL, units)))
+        own: list[UnitData] = list(compress(units, is_own))
+        mine: set[str] = set(compress(hexes, is_own))
+        is_other = list(map(not_, is_own))
+        others: list[UnitData] = list(compress(units, is_other))
+        far = set(compress(hexes, is_other))
         bar: set[str] = set()
-        for u in units:
-            if u["ctrl"] == seat:
-                mine.add(u["hex"])
-                own.append(u)
-            else:
-                others.append(u)
-            if u["card"] in _BARRICADE:
-                bar.add(u["hex"])
-        occ = {u["hex"] for u in units}
+        if not _BARRICADE.isdisjoint(map(_CARDK, units)):
+            bar = {u["hex"] for u in units if u["card"] in _BARRICADE}
+        occ = set(hexes)
         _copy, gate_hexes, gate_owners, arrows_of, gate_set, _holders = self._gate_facts()
         own_arrows = arrows_of.get(seat, ())       # the arrow hexes of the seat's Gate Tokens
         occ |= gate_set
@@ -228,13 +237,60 @@ class UnitActions(_StateBase):
             memo_of = memos[seat] = (b, blocked, {})
         memo = memo_of[2]
         bmoves = _MOVES
-        amemo: dict[tuple, list[Action]] = {}
-        open_gates: list[GateData] | None = None   # the Gate Tokens ``seat`` may attack (CC-GATE-5, CC-GATE-6)
+        # an attack's targets depend only on the attacker's hex, range, card and whether it moved, on the other
+        # players' units' hexes, the barricades and the open Gate Tokens (which depend on the board, the other
+        # players' units and the Gate Tokens), unless it was called off by Stealth or Cleave is half used:
+        # remembered while those are the same
+        amemo_of = memos.get(~seat)
+        if (amemo_of is None or amemo_of[0] != far or amemo_of[1] != bar or amemo_of[2] != gate_hexes
+                or amemo_of[3] != gate_owners or amemo_of[4] is not b):
+            og = self._open_gates(seat, others)
+            amemo_of = memos[~seat] = (far, bar, gate_hexes, gate_owners, b, {}, og, frozenset(far),
+                                       frozenset([g["hex"] for g in og]), frozenset(bar))
+        amemo: dict[tuple, list[Action]] = amemo_of[5]
+        open_gates: list[GateData] = amemo_of[6]   # the Gate Tokens ``seat`` may attack (CC-GATE-5, CC-GATE-6)
+        far_f, gh_f, bar_f = amemo_of[7], amemo_of[8], amemo_of[9]
+        battacks = _ATTACKS
+        # each unit's part of the listing, remembered by its fields (_SIG) while the board and blocked hexes
+        # (memo_of), the attack facts (amemo_of) and the hand are the same: its moves' memo entry (the moves
+        # themselves depend on where the seat's other units stand: found below from it) and the rest of its
+        # actions (attacks, Salvage).  Units with an ability of their own are listed anew each time, and every
+        # unit when one of them has a target called off, a Cleave half used or a buff (lists grown in place)
+        parts_of = self._parts
+        if parts_of is None:
+            parts_of = self._parts = {}
+        pc = parts_of.get(seat)
+        if pc is None or pc[0] is not memo_of or pc[1] is not amemo_of or pc[2] != held or len(pc[3]) > 256:
+            pc = parts_of[seat] = (memo_of, amemo_of, held, {})
+        kept = pc[3]
         own.sort(key=_BY_ID)
+        sigs: Iterable[tuple | None] = map(_SIG, own)
+        if any(map(_BLOCKED, own)) or any(map(_TARGETS, own)) or any(map(_BUFFS, own)):
+            sigs = repeat(None)                     # (listed anew: see above)
         idle = 0
-        for u in own:
+        for u, sig in zip(own, sigs):
+            part = kept.get(sig)
+            if part is not None:
+                entry = part[0]
+                if entry is not None:
+                    hit = entry[0] & mine
+                    if hit:
+                        moves = entry[3].get(hit)
+                        if moves is None:
+                            moves = _moves_without(entry, hit)
+                    else:
+                        moves = entry[1]
+                    if moves:
+                        acts += moves
+                        idle += 1
+                        acts += part[1]
+                        continue
+                acts += part[1]
+                idle += part[2]
+                continue
             if u["done"]:                           # nothing more for it this turn: no move, attack or ability
                 continue
+            entry = None
             key = u["card"]
             name, ability, mobile, mtab, fights, rtab, limit, rungun, special, salvage = _CARD[key]
             h = u["hex"]
@@ -291,34 +347,17 @@ class UnitActions(_StateBase):
                 # remembered by which of them are
                 hit = entry[0] & mine
                 if hit:
-                    by_hit = entry[3]
-                    moves = by_hit.get(hit)
+                    moves = entry[3].get(hit)
                     if moves is None:
-                        if len(by_hit) >= 64:
-                            by_hit.clear()
-                        moves = by_hit[hit] = [a for t, a in entry[2] if t not in hit]
+                        moves = _moves_without(entry, hit)
                 else:
                     moves = entry[1]
                 if moves:
                     acts += moves
                     listed = True
+            mid = len(acts)
+            alisted = False
             if fights and not busy and u["attacks"] < limit:  # :meth:`_can_attack`
-                if open_gates is None:
-                    # an attack's targets depend only on the attacker's hex, range, card and whether it moved,
-                    # on the other players' units' hexes, the barricades and the open Gate Tokens (which depend
-                    # on the board, the other players' units and the Gate Tokens), unless it was called off by
-                    # Stealth or Cleave is half used: remembered while those are the same
-                    far = {v["hex"] for v in others}
-                    amemo_of = memos.get(~seat)
-                    if (amemo_of is None or amemo_of[0] != far or amemo_of[1] != bar or amemo_of[2] != gate_hexes
-                            or amemo_of[3] != gate_owners or amemo_of[4] is not b):
-                        og = self._open_gates(seat, others)
-                        amemo_of = memos[~seat] = (far, bar, gate_hexes, gate_owners, b, {}, og, frozenset(far),
-                                                   frozenset([g["hex"] for g in og]), frozenset(bar))
-                    amemo = amemo_of[5]
-                    open_gates = amemo_of[6]
-                    far_f, gh_f, bar_f = amemo_of[7], amemo_of[8], amemo_of[9]
-                    battacks = _ATTACKS
                 lo, hi = rtab[lv]
                 attacks: list[Action] | None
                 if u["blocked"] or (u["targets"] and "cleave" in ability):
@@ -331,28 +370,42 @@ class UnitActions(_StateBase):
                         # the same attack from another time on this board: its targets can only be the other
                         # players' units and open Gate Tokens within its range, through the barricades
                         near = disc(h, hi)
-                        bk = ak + (near & far_f, near & gh_f, bar_f)
+                        nf = near & far_f
+                        ng = near & gh_f
+                        bk = ak + (nf, ng, bar_f)
                         attacks = battacks.get(bk)
                         if attacks is None:
                             attacks = [Action(f"attack:{h}>{t}", f"{name} {h} attacks {t}", "attack")
-                                       for t in self._fast_targets(u, lo, hi, bar, others, open_gates)]
+                                       for t in _near_targets(h, lo, ak[3], nf | ng, bar)]
                             if len(battacks) >= _MOVES_KEPT:
                                 battacks.clear()
                             battacks[bk] = attacks
                         amemo[ak] = attacks
                 if attacks:
-                    listed = True
+                    listed = alisted = True
                     acts += attacks
             if listed:
                 idle += 1
             if special and not busy and u["attacks"] == 0:
                 if "artillery-shell" in ability:
-                    acts += [Action(f"shell:{h}>{t}", f"{name} {h} fires an Artillery Shell at {t}", "ability")
-                             for t in self._targets(u, shell=True)]
-                if "assassinate" in ability and self._any_in_range(u):
-                    acts.append(Action(f"assassinate:{h}", f"{name} {h}: flip a coin to Assassinate", "ability"))
-                if "corrupt" in ability and self._any_in_range(u):
-                    acts.append(Action(f"corrupt:{h}", f"{name} {h}: flip a coin to Corrupt", "ability"))
+                    # like an attack's, remembered with the attack facts (unless a target was called off)
+                    sk = ("shell", h, not moved or rungun, key)
+                    shells = None if u["blocked"] else amemo.get(sk)
+                    if shells is None:
+                        shells = [Action(f"shell:{h}>{t}", f"{name} {h} fires an Artillery Shell at {t}", "ability")
+                                  for t in self._targets(u, shell=True)]
+                        if not u["blocked"]:
+                            amemo[sk] = shells
+                    acts += shells
+                if "assassinate" in ability or "corrupt" in ability:
+                    # :meth:`_any_in_range`: another player's unit at a distance within its range
+                    lo, hi = rtab[lv]
+                    near = disc(h, hi)
+                    if not far_f.isdisjoint(near) and (lo <= 1 or not far_f.isdisjoint(near - disc(h, lo - 1))):
+                        if "assassinate" in ability:
+                            acts.append(Action(f"assassinate:{h}", f"{name} {h}: flip a coin to Assassinate", "ability"))
+                        if "corrupt" in ability:
+                            acts.append(Action(f"corrupt:{h}", f"{name} {h}: flip a coin to Corrupt", "ability"))
                 if "portal-wall" in ability and not u["wall"] and res >= WALL_COST:
                     # never on a hex a Gate Token's arrow points at: a Wall never moves and would block that
                     # Gate Token's portals for good (house rule with CC-GAP-17, CC-GAP-21, CC-GAP-49)
@@ -365,6 +418,8 @@ class UnitActions(_StateBase):
             # (CC-SALV-1, CC-SALV-2, CC-GAP-52)
             if salvage and u["owner"] == seat and not (moved or u["fired"] or u["salv"]):
                 acts.append(Action(f"salvage:{h}", f"{name} {h}: flip a coin to Salvage", "ability"))
+            if sig is not None and not special:
+                kept[sig] = (entry, acts[mid:], alisted)
         free_arrows = sorted([a for a in own_arrows if a not in occ])  # CC-GAP-21
         costs = []
         for key in sorted([k for k in held if k in UNITS], key=_UNIT_ORDER.__getitem__) if free_arrows else ():
