@@ -9,7 +9,7 @@ Clause IDs (CC-...) refer to ../shared/rules/clockwork-crusade.clauses.md.
 """
 from __future__ import annotations
 
-from itertools import compress, repeat
+from itertools import compress
 from operator import itemgetter, not_
 
 from ...engine import Action
@@ -20,8 +20,6 @@ from .tables import (_ABIL, _ATTACKS, _BARRICADE, _CARD, _END_ACTS, _MOVE_ACTS, 
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
-    from collections.abc import Iterable
-
     from ...engine.flow import FlowState
     from .rules import Board
     from .types import GateData, PortalData, SpecialSpec, Stat, UnitData
@@ -83,7 +81,7 @@ def _by_id(u: UnitData) -> int:
 _BY_ID = itemgetter("id")
 # what a unit's part of the Main listing depends on among its own fields (the rest: see _main_actions)
 _SIG = itemgetter("hex", "card", "owner", "moved", "fired", "acted", "done", "attacks", "salv")
-_BLOCKED, _TARGETS, _BUFFS = itemgetter("blocked"), itemgetter("targets"), itemgetter("buffs")
+_LISTS = itemgetter("blocked", "targets", "buffs")
 _HEX, _CTRL, _CARDK = itemgetter("hex"), itemgetter("ctrl"), itemgetter("card")
 
 
@@ -254,8 +252,8 @@ class UnitActions(_StateBase):
         # each unit's part of the listing, remembered by its fields (_SIG) while the board and blocked hexes
         # (memo_of), the attack facts (amemo_of) and the hand are the same: its moves' memo entry (the moves
         # themselves depend on where the seat's other units stand: found below from it) and the rest of its
-        # actions (attacks, Salvage).  Units with an ability of their own are listed anew each time, and every
-        # unit when one of them has a target called off, a Cleave half used or a buff (lists grown in place)
+        # actions (attacks, Salvage).  Units with an ability of their own are listed anew each time, and so are
+        # units with a target called off, an attack made or a buff (lists that grow in place) while they have
         parts_of = self._parts
         if parts_of is None:
             parts_of = self._parts = {}
@@ -264,9 +262,10 @@ class UnitActions(_StateBase):
             pc = parts_of[seat] = (memo_of, amemo_of, held, {})
         kept = pc[3]
         own.sort(key=_BY_ID)
-        sigs: Iterable[tuple | None] = map(_SIG, own)
-        if any(map(_BLOCKED, own)) or any(map(_TARGETS, own)) or any(map(_BUFFS, own)):
-            sigs = repeat(None)                     # (listed anew: see above)
+        sigs: list[tuple | None] = list(map(_SIG, own))
+        lists = list(map(any, map(_LISTS, own)))
+        if any(lists):                              # (listed anew: see above)
+            sigs = [None if f else sig for sig, f in zip(sigs, lists)]
         idle = 0
         for u, sig in zip(own, sigs):
             part = kept.get(sig)
