@@ -15,8 +15,8 @@ from operator import itemgetter, not_
 from ...engine import Action
 from .content import SPECIALS, UNITS, parse_range
 from .geometry import adjacent, disc, distance, line_of_fire
-from .tables import (_ABIL, _ATTACKS, _BARRICADE, _CARD, _END_ACTS, _MOVE_ACTS, _MOVES, _MOVES_KEPT, _PORTAL_ACTS,
-                     _UNIT_ORDER, _moves_without, _near_targets)
+from .tables import (_ABIL, _ATTACKS, _BARRICADE, _BUILDING, _CARD, _END_ACTS, _FIGHTS, _MOVE_ACTS, _MOVES, _MOVES_KEPT,
+                     _PORTAL_ACTS, _UNIT_ORDER, _moves_without, _near_targets)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -82,6 +82,9 @@ _BY_ID = itemgetter("id")
 # what a unit's part of the Main listing depends on among its own fields (the rest: see _main_actions)
 _SIG = itemgetter("hex", "card", "owner", "moved", "fired", "acted", "done", "attacks", "salv")
 _LISTS = itemgetter("blocked", "targets", "buffs")
+_ACTION_ID = itemgetter(0)
+# (card id, special card's name, hex, controller, unit card) -> the Action playing it on that unit, for every game
+_PLAY_ACTS: dict[tuple[str, str, str, int, str], Action] = {}
 _HEX, _CTRL, _CARDK = itemgetter("hex"), itemgetter("ctrl"), itemgetter("card")
 
 
@@ -529,19 +532,28 @@ class UnitActions(_StateBase):
             return [Action(f"play:{cid}", f"Play {name}", "card")]
         if tgt == "own-unit":
             out = []
+            effect, stat = sp["effect"], sp.get("stat")
             for u in d["units"]:
-                ok = u["ctrl"] == seat
-                if sp["effect"] == "again":
-                    ok = ok and u["fired"] and not u["done"]
-                elif sp["stat"] == "movement":
-                    ok = ok and self._can_move(u)
-                elif sp["stat"] == "attack":
-                    ok = ok and can_fight(u)
+                if u["ctrl"] != seat:
+                    continue
+                if effect == "again":
+                    ok = u["fired"] and not u["done"]
+                elif stat == "movement":                # :meth:`_can_move`
+                    ok = not (u["moved"] or u["fired"] or u["done"]) and u["card"] not in _BUILDING
+                elif stat == "attack":                  # :func:`can_fight`
+                    ok = u["card"] in _FIGHTS
                 else:
-                    ok = ok and u["owner"] == seat
+                    ok = u["owner"] == seat
                 if ok:
-                    out.append(Action(f"play:{cid}>{u['hex']}", f"Play {name} on {self._label(u)}", "card"))
-            return sorted(out, key=lambda a: a.id)
+                    h = u["hex"]
+                    act = _PLAY_ACTS.get((cid, name, h, seat, u["card"]))
+                    if act is None:
+                        if len(_PLAY_ACTS) >= _MOVES_KEPT:
+                            _PLAY_ACTS.clear()
+                        act = _PLAY_ACTS[cid, name, h, seat, u["card"]] = Action(
+                            f"play:{cid}>{h}", f"Play {name} on {self._label(u)}", "card")
+                    out.append(act)
+            return sorted(out, key=_ACTION_ID)
         if tgt == "enemy-portal":
             return [Action(f"play:{cid}>{p['hex']}", f"Play {name} on the portal at {p['hex']}", "card")
                     for p in sorted(d["portals"], key=lambda p: p["hex"]) if p["owner"] != seat]
