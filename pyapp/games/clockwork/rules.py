@@ -510,6 +510,21 @@ class ClockworkState(SetupMoves, UnitActions, FlowState):
     def _ask_main(self, frame: dict, seat: int) -> list[Action]:
         return self._main_actions(seat)
 
+    def _research_warning(self, seat: int, cheapest: int | None) -> str:
+        """The question before researching when it leaves too little to create any unit portal the player can
+        afford now (``cheapest``: the cost of the cheapest, None when there is none; issue 32: researching on the
+        first turn left no money for a unit, and the player was knocked out a few turns later), else ""."""
+        d = self.data
+        left = d["resources"][seat] - d["research_cost"]
+        if cheapest is None or left >= cheapest:
+            return ""
+        alone = not any(u["owner"] == seat for u in d["units"]) and not any(p["owner"] == seat for p in d["portals"])
+        risk = (" With no unit or portal of yours on the board, your Gate Tokens stand alone and you could be "
+                "knocked out." if alone else "")
+        return (f"Research costs {d['research_cost']} and leaves you {left}: not enough for a unit portal "
+                f"(the cheapest you hold costs {cheapest}).{risk} Research anyway?")
+
+
     # --- the Draw step
     def _f_draw(self, frame: dict, choice: str | None, seat: int | None) -> None:
         seat = frame["seat"]

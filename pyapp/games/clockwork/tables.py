@@ -6,6 +6,8 @@ before (Actions are immutable: the same one may be listed in any game).
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ...engine import Action
 from .content import UNITS, parse_range
 from .geometry import distance, line_of_fire
@@ -66,6 +68,16 @@ _CARD = {k: (u["name"], _ABIL[k], k not in _BUILDING, _MOVE[k], k in _FIGHTS, _R
 _MOVE_ACTS: dict[tuple[str, str, str], Action] = {}    # (card, from hex, to hex) -> its move Action, for every game
 _PORTAL_ACTS: dict[tuple[str, str], Action] = {}  # (card, arrow hex) -> its portal Action (the cost is the card's)
 _END_ACTS: dict[int, Action] = {}                       # units that can still act -> the Action ending the Main step
+# what a unit's part of the Main listing depends on among its own fields (the rest: see _main_actions)
+_SIG = itemgetter("hex", "card", "owner", "moved", "fired", "acted", "done", "attacks", "salv")
+_LISTS = itemgetter("blocked", "targets", "buffs")
+_ACTION_ID = itemgetter(0)
+_FEW = 12                      # units on the board up to which the Main listing sorts them in a plain loop
+_KEEP_FROM = 6                 # the seat's units from which the Main listing keeps each one's part
+_NO_PARTS: dict = {}           # (never written: sigs are None)
+# (card id, special card's name, hex, controller, unit card) -> the Action playing it on that unit, for every game
+_PLAY_ACTS: dict[tuple[str, str, str, int, str], Action] = {}
+_HEX, _CTRL, _CARDK = itemgetter("hex"), itemgetter("ctrl"), itemgetter("card")
 
 
 def _moves_without(entry: tuple, hit: frozenset[str]) -> list[Action]:

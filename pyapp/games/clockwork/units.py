@@ -15,8 +15,9 @@ from operator import itemgetter, not_
 from ...engine import Action
 from .content import SPECIALS, UNITS, parse_range
 from .geometry import adjacent, disc, distance, line_of_fire
-from .tables import (_ABIL, _ATTACKS, _BARRICADE, _BUILDING, _CARD, _END_ACTS, _FIGHTS, _MOVE_ACTS, _MOVES, _MOVES_KEPT,
-                     _PORTAL_ACTS, _UNIT_ORDER, _moves_without, _near_targets)
+from .tables import (_ABIL, _ACTION_ID, _ATTACKS, _BARRICADE, _BUILDING, _CARD, _CARDK, _CTRL, _END_ACTS, _FEW, _FIGHTS,
+                     _HEX, _KEEP_FROM, _LISTS, _MOVE_ACTS, _MOVES, _MOVES_KEPT, _NO_PARTS, _PLAY_ACTS, _PORTAL_ACTS, _SIG,
+                     _UNIT_ORDER, _moves_without, _near_targets)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -48,6 +49,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
         def _coin(self, seat: int, what: str, unit: UnitData | None = None) -> bool: ...
         def _after(self) -> bool: ...
         def _count(self, what: str, seat: int) -> None: ...
+        def _research_warning(self, seat: int, cheapest: int | None) -> str: ...
 else:
     _StateBase = object
 
@@ -74,18 +76,7 @@ def can_fight(u: UnitData) -> bool:
     return parse_range(card["range"])[1] > 0 and (card["type"] != "building" or "mounted-weaponry" in card["abilities"])
 
 
-def _by_id(u: UnitData) -> int:
-    return u["id"]
-
-
 _BY_ID = itemgetter("id")
-# what a unit's part of the Main listing depends on among its own fields (the rest: see _main_actions)
-_SIG = itemgetter("hex", "card", "owner", "moved", "fired", "acted", "done", "attacks", "salv")
-_LISTS = itemgetter("blocked", "targets", "buffs")
-_ACTION_ID = itemgetter(0)
-# (card id, special card's name, hex, controller, unit card) -> the Action playing it on that unit, for every game
-_PLAY_ACTS: dict[tuple[str, str, str, int, str], Action] = {}
-_HEX, _CTRL, _CARDK = itemgetter("hex"), itemgetter("ctrl"), itemgetter("card")
 
 
 def unit_ref(u: UnitData, i: int = 0) -> str:
@@ -211,18 +202,34 @@ class UnitActions(_StateBase):
                 held[k] = 1
                 if k in SPECIALS:
                     specials = True
-        # the seat's units and hexes, the others', the barricades (in C: a big army is a hundred units)
-        hexes = list(map(_HEX, units))
-        is_own = list(map(seat.__eq__, map(_CTRL, units)))
-        own: list[UnitData] = list(compress(units, is_own))
-        mine: set[str] = set(compress(hexes, is_own))
-        is_other = list(map(not_, is_own))
-        others: list[UnitData] = list(compress(units, is_other))
-        far = set(compress(hexes, is_other))
+        # the seat's units and hexes, the others', the barricades (in C when the armies are big: a hundred units)
         bar: set[str] = set()
-        if not _BARRICADE.isdisjoint(map(_CARDK, units)):
-            bar = {u["hex"] for u in units if u["card"] in _BARRICADE}
-        occ = set(hexes)
+        if len(units) > _FEW:
+            hexes = list(map(_HEX, units))
+            is_own = list(map(seat.__eq__, map(_CTRL, units)))
+            own: list[UnitData] = list(compress(units, is_own))
+            mine: set[str] = set(compress(hexes, is_own))
+            is_other = list(map(not_, is_own))
+            others: list[UnitData] = list(compress(units, is_other))
+            far = set(compress(hexes, is_other))
+            if not _BARRICADE.isdisjoint(map(_CARDK, units)):
+                bar = {u["hex"] for u in units if u["card"] in _BARRICADE}
+            occ = set(hexes)
+        else:
+            mine = set()
+            own = []
+            others = []
+            far = set()
+            for u in units:
+                if u["ctrl"] == seat:
+                    mine.add(u["hex"])
+                    own.append(u)
+                else:
+                    others.append(u)
+                    far.add(u["hex"])
+                if u["card"] in _BARRICADE:
+                    bar.add(u["hex"])
+            occ = {u["hex"] for u in units}
         _copy, gate_hexes, gate_owners, arrows_of, gate_set, _holders = self._gate_facts()
         own_arrows = arrows_of.get(seat, ())       # the arrow hexes of the seat's Gate Tokens
         occ |= gate_set
@@ -257,18 +264,24 @@ class UnitActions(_StateBase):
         # themselves depend on where the seat's other units stand: found below from it) and the rest of its
         # actions (attacks, Salvage).  Units with an ability of their own are listed anew each time, and so are
         # units with a target called off, an attack made or a buff (lists that grow in place) while they have
-        parts_of = self._parts
-        if parts_of is None:
-            parts_of = self._parts = {}
-        pc = parts_of.get(seat)
-        if pc is None or pc[0] is not memo_of or pc[1] is not amemo_of or pc[2] != held or len(pc[3]) > 256:
-            pc = parts_of[seat] = (memo_of, amemo_of, held, {})
-        kept = pc[3]
+        # them; and only a big army's parts are kept (a few units are listed at about the cost of keeping them)
         own.sort(key=_BY_ID)
-        sigs: list[tuple | None] = list(map(_SIG, own))
-        lists = list(map(any, map(_LISTS, own)))
-        if any(lists):                              # (listed anew: see above)
-            sigs = [None if f else sig for sig, f in zip(sigs, lists)]
+        sigs: list[tuple | None]
+        if len(own) >= _KEEP_FROM:
+            parts_of = self._parts
+            if parts_of is None:
+                parts_of = self._parts = {}
+            pc = parts_of.get(seat)
+            if pc is None or pc[0] is not memo_of or pc[1] is not amemo_of or pc[2] != held or len(pc[3]) > 256:
+                pc = parts_of[seat] = (memo_of, amemo_of, held, {})
+            kept = pc[3]
+            sigs = list(map(_SIG, own))
+            lists = list(map(any, map(_LISTS, own)))
+            if any(lists):                          # (listed anew: see above)
+                sigs = [None if f else sig for sig, f in zip(sigs, lists)]
+        else:
+            kept = _NO_PARTS
+            sigs = [None] * len(own)
         idle = 0
         for u, sig in zip(own, sigs):
             part = kept.get(sig)
@@ -492,20 +505,6 @@ class UnitActions(_StateBase):
             out.append(gh)
         out.sort()
         return out
-
-    def _research_warning(self, seat: int, cheapest: int | None) -> str:
-        """The question before researching when it leaves too little to create any unit portal the player can
-        afford now (``cheapest``: the cost of the cheapest, None when there is none; issue 32: researching on the
-        first turn left no money for a unit, and the player was knocked out a few turns later), else ""."""
-        d = self.data
-        left = d["resources"][seat] - d["research_cost"]
-        if cheapest is None or left >= cheapest:
-            return ""
-        alone = not any(u["owner"] == seat for u in d["units"]) and not any(p["owner"] == seat for p in d["portals"])
-        risk = (" With no unit or portal of yours on the board, your Gate Tokens stand alone and you could be "
-                "knocked out." if alone else "")
-        return (f"Research costs {d['research_cost']} and leaves you {left}: not enough for a unit portal "
-                f"(the cheapest you hold costs {cheapest}).{risk} Research anyway?")
 
     def _specials(self, seat: int) -> list[Action]:
         """Special cards playable now: any step of the holder's own turn with a choice (CC-SPEC-2, CC-GAP-39)."""
