@@ -328,8 +328,9 @@ class ClockworkState(SetupMoves, UnitActions, FlowState):
         d["turn"] += 1
         d.update(researched=False, gate_destroyed=False, research_cost=RESEARCH_COST, captured=[])
         units = d["units"]
-        # only a unit that did something since its last reset (most stood still: found in C)
-        for u in compress(units, map(ne, map(_TURN_FIELDS, units), repeat(_TURN_FRESH))):
+        # only a unit that did something since its last reset (most stood still: found in C in a big army)
+        for u in (compress(units, map(ne, map(_TURN_FIELDS, units), repeat(_TURN_FRESH))) if len(units) > 12
+                  else [u for u in units if _TURN_FIELDS(u) != _TURN_FRESH]):
             u.update(moved=False, fired=False, attacks=0, acted=False, done=False, salv=False, wall=False,
                      blocked=[], targets=[])
         if any(map(_BUFFS, units)):
@@ -563,7 +564,8 @@ class ClockworkState(SetupMoves, UnitActions, FlowState):
         d = self.data
         seat = self.flow.active
         units = d["units"]
-        for u in compress(units, map(ne, map(_CTRL, units), map(_OWNER, units))):   # (found in C)
+        for u in (compress(units, map(ne, map(_CTRL, units), map(_OWNER, units))) if len(units) > 12  # (in C)
+                  else [u for u in units if u["ctrl"] != u["owner"]]):
             u["ctrl"] = u["owner"]  # CC-CORR-3
             self.say(f"{UNITS[u['card']]['name']} {u['hex']} returns to {{0}}.", u["owner"], kind="control")
         if any(map(_BUFFS, units)):

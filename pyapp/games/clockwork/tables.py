@@ -75,6 +75,7 @@ _ACTION_ID = itemgetter(0)
 _FEW = 12                      # units on the board up to which the Main listing sorts them in a plain loop
 _KEEP_FROM = 6                 # the seat's units from which the Main listing keeps each one's part
 _NO_PARTS: dict = {}           # (never written: sigs are None)
+_NO_ATTACKS: tuple = (None, None, None, None, None, {}, [], frozenset(), frozenset(), frozenset())  # (never written)
 # (card id, special card's name, hex, controller, unit card) -> the Action playing it on that unit, for every game
 _PLAY_ACTS: dict[tuple[str, str, str, int, str], Action] = {}
 _HEX, _CTRL, _CARDK = itemgetter("hex"), itemgetter("ctrl"), itemgetter("card")

@@ -16,7 +16,7 @@ from ...engine import Action
 from .content import SPECIALS, UNITS, parse_range
 from .geometry import adjacent, disc, distance, line_of_fire
 from .tables import (_ABIL, _ACTION_ID, _ATTACKS, _BARRICADE, _BUILDING, _CARD, _CARDK, _CTRL, _END_ACTS, _FEW, _FIGHTS,
-                     _HEX, _KEEP_FROM, _LISTS, _MOVE_ACTS, _MOVES, _MOVES_KEPT, _NO_PARTS, _PLAY_ACTS, _PORTAL_ACTS, _SIG,
+                     _HEX, _KEEP_FROM, _LISTS, _MOVE_ACTS, _MOVES, _MOVES_KEPT, _NO_ATTACKS, _NO_PARTS, _PLAY_ACTS, _PORTAL_ACTS, _SIG,
                      _UNIT_ORDER, _moves_without, _near_targets)
 
 TYPE_CHECKING = False
@@ -250,7 +250,9 @@ class UnitActions(_StateBase):
         # players' units and the Gate Tokens), unless it was called off by Stealth or Cleave is half used:
         # remembered while those are the same
         amemo_of = memos.get(~seat)
-        if (amemo_of is None or amemo_of[0] != far or amemo_of[1] != bar or amemo_of[2] != gate_hexes
+        if not own:
+            amemo_of = _NO_ATTACKS                 # (no unit to list)
+        elif (amemo_of is None or amemo_of[0] != far or amemo_of[1] != bar or amemo_of[2] != gate_hexes
                 or amemo_of[3] != gate_owners or amemo_of[4] is not b):
             og = self._open_gates(seat, others)
             amemo_of = memos[~seat] = (far, bar, gate_hexes, gate_owners, b, {}, og, frozenset(far),
