@@ -68,13 +68,8 @@ _CARD = {k: (u["name"], _ABIL[k], k not in _BUILDING, _MOVE[k], k in _FIGHTS, _R
 _MOVE_ACTS: dict[tuple[str, str, str], Action] = {}    # (card, from hex, to hex) -> its move Action, for every game
 _PORTAL_ACTS: dict[tuple[str, str], Action] = {}  # (card, arrow hex) -> its portal Action (the cost is the card's)
 _END_ACTS: dict[int, Action] = {}                       # units that can still act -> the Action ending the Main step
-# what a unit's part of the Main listing depends on among its own fields (the rest: see _main_actions)
-_SIG = itemgetter("hex", "card", "owner", "moved", "fired", "acted", "done", "attacks", "salv")
-_LISTS = itemgetter("blocked", "targets", "buffs")
 _ACTION_ID = itemgetter(0)
 _FEW = 12                      # units on the board up to which the Main listing sorts them in a plain loop
-_KEEP_FROM = 6                 # the seat's units from which the Main listing keeps each one's part
-_NO_PARTS: dict = {}           # (never written: sigs are None)
 _NO_ATTACKS: tuple = (None, None, None, None, None, {}, [], frozenset(), frozenset(), frozenset())  # (never written)
 # (card id, special card's name, hex, controller, unit card) -> the Action playing it on that unit, for every game
 _PLAY_ACTS: dict[tuple[str, str, str, int, str], Action] = {}

@@ -16,7 +16,7 @@ from ...engine import Action
 from .content import SPECIALS, UNITS, parse_range
 from .geometry import adjacent, disc, distance, line_of_fire
 from .tables import (_ABIL, _ACTION_ID, _ATTACKS, _BARRICADE, _BUILDING, _CARD, _CARDK, _CTRL, _END_ACTS, _FEW, _FIGHTS,
-                     _HEX, _KEEP_FROM, _LISTS, _MOVE_ACTS, _MOVES, _MOVES_KEPT, _NO_ATTACKS, _NO_PARTS, _PLAY_ACTS, _PORTAL_ACTS, _SIG,
+                     _HEX, _MOVE_ACTS, _MOVES, _MOVES_KEPT, _NO_ATTACKS, _PLAY_ACTS, _PORTAL_ACTS,
                      _UNIT_ORDER, _moves_without, _near_targets)
 
 TYPE_CHECKING = False
@@ -92,9 +92,6 @@ class UnitActions(_StateBase):
     # {(hex, lo, hi, ranged, card): [attack Action]}): plain caches of pure functions of their keys, checked at
     # every use (see _main_actions) and never copied (clone makes a new object without them)
     _memos: dict[int, tuple] | None = None
-    # per seat, (memo_of, amemo_of, hand counts, {unit fields (_SIG): (its moves' memo entry or None, its other
-    # actions, whether it has attacks)}): see _main_actions (never copied, as _memos)
-    _parts: dict[int, tuple] | None = None
 
     def _substitutes(self, v: UnitData) -> list[UnitData]:
         """Units adjacent to a Scapegoat unit controlled by its player (CC-SCAPE-2)."""
@@ -261,53 +258,11 @@ class UnitActions(_StateBase):
         open_gates: list[GateData] = amemo_of[6]   # the Gate Tokens ``seat`` may attack (CC-GATE-5, CC-GATE-6)
         far_f, gh_f, bar_f = amemo_of[7], amemo_of[8], amemo_of[9]
         battacks = _ATTACKS
-        # each unit's part of the listing, remembered by its fields (_SIG) while the board and blocked hexes
-        # (memo_of), the attack facts (amemo_of) and the hand are the same: its moves' memo entry (the moves
-        # themselves depend on where the seat's other units stand: found below from it) and the rest of its
-        # actions (attacks, Salvage).  Units with an ability of their own are listed anew each time, and so are
-        # units with a target called off, an attack made or a buff (lists that grow in place) while they have
-        # them; and only a big army's parts are kept (a few units are listed at about the cost of keeping them)
         own.sort(key=_BY_ID)
-        sigs: list[tuple | None]
-        if len(own) >= _KEEP_FROM:
-            parts_of = self._parts
-            if parts_of is None:
-                parts_of = self._parts = {}
-            pc = parts_of.get(seat)
-            if pc is None or pc[0] is not memo_of or pc[1] is not amemo_of or pc[2] != held or len(pc[3]) > 256:
-                pc = parts_of[seat] = (memo_of, amemo_of, held, {})
-            kept = pc[3]
-            sigs = list(map(_SIG, own))
-            lists = list(map(any, map(_LISTS, own)))
-            if any(lists):                          # (listed anew: see above)
-                sigs = [None if f else sig for sig, f in zip(sigs, lists)]
-        else:
-            kept = _NO_PARTS
-            sigs = [None] * len(own)
         idle = 0
-        for u, sig in zip(own, sigs):
-            part = kept.get(sig)
-            if part is not None:
-                entry = part[0]
-                if entry is not None:
-                    hit = entry[0] & mine
-                    if hit:
-                        moves = entry[3].get(hit)
-                        if moves is None:
-                            moves = _moves_without(entry, hit)
-                    else:
-                        moves = entry[1]
-                    if moves:
-                        acts += moves
-                        idle += 1
-                        acts += part[1]
-                        continue
-                acts += part[1]
-                idle += part[2]
-                continue
+        for u in own:
             if u["done"]:                           # nothing more for it this turn: no move, attack or ability
                 continue
-            entry = None
             key = u["card"]
             name, ability, mobile, mtab, fights, rtab, limit, rungun, special, salvage = _CARD[key]
             h = u["hex"]
@@ -372,8 +327,6 @@ class UnitActions(_StateBase):
                 if moves:
                     acts += moves
                     listed = True
-            mid = len(acts)
-            alisted = False
             if fights and not busy and u["attacks"] < limit:  # :meth:`_can_attack`
                 lo, hi = rtab[lv]
                 attacks: list[Action] | None
@@ -399,7 +352,7 @@ class UnitActions(_StateBase):
                             battacks[bk] = attacks
                         amemo[ak] = attacks
                 if attacks:
-                    listed = alisted = True
+                    listed = True
                     acts += attacks
             if listed:
                 idle += 1
@@ -435,8 +388,6 @@ class UnitActions(_StateBase):
             # (CC-SALV-1, CC-SALV-2, CC-GAP-52)
             if salvage and u["owner"] == seat and not (moved or u["fired"] or u["salv"]):
                 acts.append(Action(f"salvage:{h}", f"{name} {h}: flip a coin to Salvage", "ability"))
-            if sig is not None and not special:
-                kept[sig] = (entry, acts[mid:], alisted)
         free_arrows = sorted([a for a in own_arrows if a not in occ])  # CC-GAP-21
         costs = []
         for key in sorted([k for k in held if k in UNITS], key=_UNIT_ORDER.__getitem__) if free_arrows else ():
