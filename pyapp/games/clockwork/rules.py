@@ -328,13 +328,21 @@ class ClockworkState(SetupMoves, UnitActions, FlowState):
         d["turn"] += 1
         d.update(researched=False, gate_destroyed=False, research_cost=RESEARCH_COST, captured=[])
         units = d["units"]
-        # only a unit that did something since its last reset (most stood still: found in C in a big army)
-        for u in (compress(units, map(ne, map(_TURN_FIELDS, units), repeat(_TURN_FRESH))) if len(units) > 12
-                  else [u for u in units if _TURN_FIELDS(u) != _TURN_FRESH]):
-            u.update(moved=False, fired=False, attacks=0, acted=False, done=False, salv=False, wall=False,
-                     blocked=[], targets=[])
-        if any(map(_BUFFS, units)):
+        if len(units) > 12:         # a big army: the units that did something since their last reset found in C
+            for u in compress(units, map(ne, map(_TURN_FIELDS, units), repeat(_TURN_FRESH))):
+                u.update(moved=False, fired=False, attacks=0, acted=False, done=False, salv=False, wall=False,
+                         blocked=[], targets=[])
+            if any(map(_BUFFS, units)):
+                for u in units:
+                    if u["buffs"]:
+                        u["buffs"] = [bf for bf in u["buffs"] if not (bf[2] == "next" and bf[3] == seat)]
+        else:
             for u in units:
+                # only a unit that did something since its last reset (most stood still: checking is cheaper)
+                if (u["moved"] or u["fired"] or u["attacks"] or u["acted"] or u["done"] or u["salv"] or u["wall"]
+                        or u["blocked"] or u["targets"]):
+                    u.update(moved=False, fired=False, attacks=0, acted=False, done=False, salv=False, wall=False,
+                             blocked=[], targets=[])
                 if u["buffs"]:
                     u["buffs"] = [bf for bf in u["buffs"] if not (bf[2] == "next" and bf[3] == seat)]
         self.say(f"Turn {d['turn']}: {{0}}.", seat, kind="turn")
@@ -564,12 +572,19 @@ class ClockworkState(SetupMoves, UnitActions, FlowState):
         d = self.data
         seat = self.flow.active
         units = d["units"]
-        for u in (compress(units, map(ne, map(_CTRL, units), map(_OWNER, units))) if len(units) > 12  # (in C)
-                  else [u for u in units if u["ctrl"] != u["owner"]]):
-            u["ctrl"] = u["owner"]  # CC-CORR-3
-            self.say(f"{UNITS[u['card']]['name']} {u['hex']} returns to {{0}}.", u["owner"], kind="control")
-        if any(map(_BUFFS, units)):
+        if len(units) > 12:         # a big army: the units to hand back and the buffed ones found in C
+            for u in compress(units, map(ne, map(_CTRL, units), map(_OWNER, units))):
+                u["ctrl"] = u["owner"]  # CC-CORR-3
+                self.say(f"{UNITS[u['card']]['name']} {u['hex']} returns to {{0}}.", u["owner"], kind="control")
+            if any(map(_BUFFS, units)):
+                for u in units:
+                    if u["buffs"]:
+                        u["buffs"] = [bf for bf in u["buffs"] if bf[2] != "turn"]
+        else:
             for u in units:
+                if u["ctrl"] != u["owner"]:
+                    u["ctrl"] = u["owner"]  # CC-CORR-3
+                    self.say(f"{UNITS[u['card']]['name']} {u['hex']} returns to {{0}}.", u["owner"], kind="control")
                 if u["buffs"]:
                     u["buffs"] = [bf for bf in u["buffs"] if bf[2] != "turn"]
         d["turns_taken"][seat] += 1
