@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from clockwork_helpers import main, put
+from clockwork_helpers import give, main, put
 
 from pyapp.engine import Action
 from pyapp.engine.rng import Rng
@@ -240,3 +240,60 @@ def test_listing_follows_the_seats_own_units_between_two_askings():
     a["moved"] = True
     acts = st.legal_actions(0)
     assert acts == plain_main_actions(st, 0) and not [x for x in acts if x.id.startswith("move:c2>")]
+
+
+def _armies(seed):
+    """A 4-player game at its first Main step with a dozen units of every kind for each seat, scattered over
+    the land at random, and cards in hand for levels: the kept parts of big armies (issue 33)."""
+    st = GAME.new(4, seed)
+    pick = random.Random(seed)
+    while (st.data["flow"]["prompt"] or {}).get("kind") != "main":
+        seat = st.to_act[0]
+        st.apply(seat, pick.choice(st.legal_actions(seat)).id)
+    st.data["resources"] = [12, 12, 12, 12]
+    b = st.board
+    taken = _occupied(st.data)
+    free = sorted(h for h, kind in b.kind.items() if kind != "water" and h not in taken)
+    pick.shuffle(free)
+    cards = sorted(UNITS)
+    for seat in range(4):
+        for _ in range(12):
+            put(st, pick.choice(cards), seat, free.pop())
+        give(st, seat, pick.choice(cards), pick.choice(cards))
+    return st
+
+
+def _play_armies(seed, steps):
+    st = _armies(seed)
+    pick = random.Random(seed)
+    listed = 0
+    for _ in range(steps):
+        if st.is_over:
+            break
+        seat = st.to_act[0]
+        acts = st.legal_actions(seat)
+        prompt = st.data["flow"]["prompt"]
+        if prompt is not None and prompt["kind"] == "main":
+            assert acts == plain_main_actions(st, seat)
+            listed += 1
+        st.apply(seat, pick.choice(acts).id)
+    return listed
+
+
+@pytest.mark.rule("CC-MOVE-1", "CC-MOVE-6", "CC-ATK-1", "CC-CARD-3")
+def test_fast_listing_equals_the_plain_one_with_big_armies():
+    """With 48 units on the board (the units split in C, attack targets found among the hexes in range, the
+    Assassinate/Corrupt range from the remembered discs, special cards on own units from remembered Actions),
+    every Main listing of 600 random actions equals the plain one; and the same comparison catches an attack
+    listing that forgets the minimum range (a fast path broken on purpose)."""
+    from pyapp.games.clockwork import units
+    assert _play_armies(7, 600) > 200
+    good = units._near_targets
+    units._near_targets = lambda h, lo, ranged_ok, cand, bar: good(h, 0, ranged_ok, cand, bar)   # broken on purpose
+    units._ATTACKS.clear()
+    try:
+        with pytest.raises(AssertionError):
+            _play_armies(7, 600)
+    finally:
+        units._near_targets = good
+        units._ATTACKS.clear()

@@ -49,6 +49,9 @@ players still tied share the win (``Outcome.ranked(..., ties_share=True)``).
 """
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import itemgetter, ne
+
 from .. import declared
 from ...engine import Action, Game, Option, Outcome, State
 from ...engine.flow import FlowState, Phase, phases
@@ -70,6 +73,10 @@ GATE_COST = 1
 DEFAULT_MAX_ROUNDS = 100                               # a rare backstop: see docs/notes/clockwork.md
 STEPS = ("control", "portal", "main", "draw")          # the step frames of a turn, in order
 _STACK: list[tuple[str, str]] = []                   # (card id, card key) of the stack in data order (content's)
+# a unit's fields reset as a turn begins, and their values when reset (see _begin_turn_round)
+_TURN_FIELDS = itemgetter("moved", "fired", "attacks", "acted", "done", "salv", "wall", "blocked", "targets")
+_TURN_FRESH: tuple = (False, False, 0, False, False, False, False, [], [])
+_CTRL, _OWNER, _BUFFS = itemgetter("ctrl"), itemgetter("owner"), itemgetter("buffs")
 
 
 class ClockworkState(SetupMoves, UnitActions, FlowState):
@@ -320,14 +327,24 @@ class ClockworkState(SetupMoves, UnitActions, FlowState):
         d = self.data
         d["turn"] += 1
         d.update(researched=False, gate_destroyed=False, research_cost=RESEARCH_COST, captured=[])
-        for u in d["units"]:
-            # only a unit that did something since its last reset (most stood still: checking is cheaper)
-            if (u["moved"] or u["fired"] or u["attacks"] or u["acted"] or u["done"] or u["salv"] or u["wall"]
-                    or u["blocked"] or u["targets"]):
+        units = d["units"]
+        if len(units) > 12:         # a big army: the units that did something since their last reset found in C
+            for u in compress(units, map(ne, map(_TURN_FIELDS, units), repeat(_TURN_FRESH))):
                 u.update(moved=False, fired=False, attacks=0, acted=False, done=False, salv=False, wall=False,
                          blocked=[], targets=[])
-            if u["buffs"]:
-                u["buffs"] = [bf for bf in u["buffs"] if not (bf[2] == "next" and bf[3] == seat)]
+            if any(map(_BUFFS, units)):
+                for u in units:
+                    if u["buffs"]:
+                        u["buffs"] = [bf for bf in u["buffs"] if not (bf[2] == "next" and bf[3] == seat)]
+        else:
+            for u in units:
+                # only a unit that did something since its last reset (most stood still: checking is cheaper)
+                if (u["moved"] or u["fired"] or u["attacks"] or u["acted"] or u["done"] or u["salv"] or u["wall"]
+                        or u["blocked"] or u["targets"]):
+                    u.update(moved=False, fired=False, attacks=0, acted=False, done=False, salv=False, wall=False,
+                             blocked=[], targets=[])
+                if u["buffs"]:
+                    u["buffs"] = [bf for bf in u["buffs"] if not (bf[2] == "next" and bf[3] == seat)]
         self.say(f"Turn {d['turn']}: {{0}}.", seat, kind="turn")
         self.flow.push("control", seat=seat)  # CC-TURN-1
 
@@ -502,6 +519,21 @@ class ClockworkState(SetupMoves, UnitActions, FlowState):
     def _ask_main(self, frame: dict, seat: int) -> list[Action]:
         return self._main_actions(seat)
 
+    def _research_warning(self, seat: int, cheapest: int | None) -> str:
+        """The question before researching when it leaves too little to create any unit portal the player can
+        afford now (``cheapest``: the cost of the cheapest, None when there is none; issue 32: researching on the
+        first turn left no money for a unit, and the player was knocked out a few turns later), else ""."""
+        d = self.data
+        left = d["resources"][seat] - d["research_cost"]
+        if cheapest is None or left >= cheapest:
+            return ""
+        alone = not any(u["owner"] == seat for u in d["units"]) and not any(p["owner"] == seat for p in d["portals"])
+        risk = (" With no unit or portal of yours on the board, your Gate Tokens stand alone and you could be "
+                "knocked out." if alone else "")
+        return (f"Research costs {d['research_cost']} and leaves you {left}: not enough for a unit portal "
+                f"(the cheapest you hold costs {cheapest}).{risk} Research anyway?")
+
+
     # --- the Draw step
     def _f_draw(self, frame: dict, choice: str | None, seat: int | None) -> None:
         seat = frame["seat"]
@@ -539,12 +571,22 @@ class ClockworkState(SetupMoves, UnitActions, FlowState):
     def _close_turn(self) -> None:
         d = self.data
         seat = self.flow.active
-        for u in d["units"]:
-            if u["ctrl"] != u["owner"]:
+        units = d["units"]
+        if len(units) > 12:         # a big army: the units to hand back and the buffed ones found in C
+            for u in compress(units, map(ne, map(_CTRL, units), map(_OWNER, units))):
                 u["ctrl"] = u["owner"]  # CC-CORR-3
                 self.say(f"{UNITS[u['card']]['name']} {u['hex']} returns to {{0}}.", u["owner"], kind="control")
-            if u["buffs"]:
-                u["buffs"] = [bf for bf in u["buffs"] if bf[2] != "turn"]
+            if any(map(_BUFFS, units)):
+                for u in units:
+                    if u["buffs"]:
+                        u["buffs"] = [bf for bf in u["buffs"] if bf[2] != "turn"]
+        else:
+            for u in units:
+                if u["ctrl"] != u["owner"]:
+                    u["ctrl"] = u["owner"]  # CC-CORR-3
+                    self.say(f"{UNITS[u['card']]['name']} {u['hex']} returns to {{0}}.", u["owner"], kind="control")
+                if u["buffs"]:
+                    u["buffs"] = [bf for bf in u["buffs"] if bf[2] != "turn"]
         d["turns_taken"][seat] += 1
         del self.flow.stack[:]
         d["flow"]["prompt"] = None

@@ -6,8 +6,11 @@ before (Actions are immutable: the same one may be listed in any game).
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ...engine import Action
 from .content import UNITS, parse_range
+from .geometry import distance, line_of_fire
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -65,3 +68,31 @@ _CARD = {k: (u["name"], _ABIL[k], k not in _BUILDING, _MOVE[k], k in _FIGHTS, _R
 _MOVE_ACTS: dict[tuple[str, str, str], Action] = {}    # (card, from hex, to hex) -> its move Action, for every game
 _PORTAL_ACTS: dict[tuple[str, str], Action] = {}  # (card, arrow hex) -> its portal Action (the cost is the card's)
 _END_ACTS: dict[int, Action] = {}                       # units that can still act -> the Action ending the Main step
+_ACTION_ID = itemgetter(0)
+_FEW = 12                      # units on the board up to which the Main listing sorts them in a plain loop
+_NO_ATTACKS: tuple = (None, None, None, None, None, {}, [], frozenset(), frozenset(), frozenset())  # (never written)
+# (card id, special card's name, hex, controller, unit card) -> the Action playing it on that unit, for every game
+_PLAY_ACTS: dict[tuple[str, str, str, int, str], Action] = {}
+_HEX, _CTRL, _CARDK = itemgetter("hex"), itemgetter("ctrl"), itemgetter("card")
+
+
+def _moves_without(entry: tuple, hit: frozenset[str]) -> list[Action]:
+    """The moves of a memo entry (see _MOVES) that do not end on ``hit`` (the seat's own units' hexes
+    among the hexes it reaches), remembered in the entry."""
+    by_hit = entry[3]
+    if len(by_hit) >= 64:
+        by_hit.clear()
+    moves = by_hit[hit] = [a for t, a in entry[2] if t not in hit]
+    return moves
+
+
+def _near_targets(h: str, lo: int, ranged_ok: bool, cand: frozenset[str], bar: set[str]) -> list[str]:
+    """:meth:`.units.UnitActions._fast_targets` of an attack from ``h`` with no target called off and no Cleave half
+    used, given ``cand``: the other players' units' hexes and the open Gate Tokens' hexes within its range."""
+    out = []
+    for t in cand:
+        dist = distance(h, t)
+        if dist >= lo and (dist <= 1 or (ranged_ok and bar.isdisjoint(line_of_fire(h, t)))):
+            out.append(t)
+    out.sort()
+    return out

@@ -9,13 +9,15 @@ Clause IDs (CC-...) refer to ../shared/rules/clockwork-crusade.clauses.md.
 """
 from __future__ import annotations
 
-from operator import itemgetter
+from itertools import compress
+from operator import itemgetter, not_
 
 from ...engine import Action
 from .content import SPECIALS, UNITS, parse_range
 from .geometry import adjacent, disc, distance, line_of_fire
-from .tables import (_ABIL, _ATTACKS, _BARRICADE, _CARD, _END_ACTS, _MOVE_ACTS, _MOVES, _MOVES_KEPT, _PORTAL_ACTS,
-                     _UNIT_ORDER)
+from .tables import (_ABIL, _ACTION_ID, _ATTACKS, _BARRICADE, _BUILDING, _CARD, _CARDK, _CTRL, _END_ACTS, _FEW, _FIGHTS,
+                     _HEX, _MOVE_ACTS, _MOVES, _MOVES_KEPT, _NO_ATTACKS, _PLAY_ACTS, _PORTAL_ACTS,
+                     _UNIT_ORDER, _moves_without, _near_targets)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:                      # typing costs start-up time in the browser: only for mypy
@@ -47,6 +49,7 @@ if TYPE_CHECKING:                      # typing costs start-up time in the brows
         def _coin(self, seat: int, what: str, unit: UnitData | None = None) -> bool: ...
         def _after(self) -> bool: ...
         def _count(self, what: str, seat: int) -> None: ...
+        def _research_warning(self, seat: int, cheapest: int | None) -> str: ...
 else:
     _StateBase = object
 
@@ -71,10 +74,6 @@ def can_fight(u: UnitData) -> bool:
     """Soldiers, vehicles and Buildings with Mounted Weaponry attack (CC-UTYPE-4, CC-MOUNT-2)."""
     card = UNITS[u["card"]]
     return parse_range(card["range"])[1] > 0 and (card["type"] != "building" or "mounted-weaponry" in card["abilities"])
-
-
-def _by_id(u: UnitData) -> int:
-    return u["id"]
 
 
 _BY_ID = itemgetter("id")
@@ -200,19 +199,34 @@ class UnitActions(_StateBase):
                 held[k] = 1
                 if k in SPECIALS:
                     specials = True
-        mine: set[str] = set()
-        own: list[UnitData] = []
-        others: list[UnitData] = []
+        # the seat's units and hexes, the others', the barricades (in C when the armies are big: a hundred units)
         bar: set[str] = set()
-        for u in units:
-            if u["ctrl"] == seat:
-                mine.add(u["hex"])
-                own.append(u)
-            else:
-                others.append(u)
-            if u["card"] in _BARRICADE:
-                bar.add(u["hex"])
-        occ = {u["hex"] for u in units}
+        if len(units) > _FEW:
+            hexes = list(map(_HEX, units))
+            is_own = list(map(seat.__eq__, map(_CTRL, units)))
+            own: list[UnitData] = list(compress(units, is_own))
+            mine: set[str] = set(compress(hexes, is_own))
+            is_other = list(map(not_, is_own))
+            others: list[UnitData] = list(compress(units, is_other))
+            far = set(compress(hexes, is_other))
+            if not _BARRICADE.isdisjoint(map(_CARDK, units)):
+                bar = {u["hex"] for u in units if u["card"] in _BARRICADE}
+            occ = set(hexes)
+        else:
+            mine = set()
+            own = []
+            others = []
+            far = set()
+            for u in units:
+                if u["ctrl"] == seat:
+                    mine.add(u["hex"])
+                    own.append(u)
+                else:
+                    others.append(u)
+                    far.add(u["hex"])
+                if u["card"] in _BARRICADE:
+                    bar.add(u["hex"])
+            occ = {u["hex"] for u in units}
         _copy, gate_hexes, gate_owners, arrows_of, gate_set, _holders = self._gate_facts()
         own_arrows = arrows_of.get(seat, ())       # the arrow hexes of the seat's Gate Tokens
         occ |= gate_set
@@ -228,8 +242,22 @@ class UnitActions(_StateBase):
             memo_of = memos[seat] = (b, blocked, {})
         memo = memo_of[2]
         bmoves = _MOVES
-        amemo: dict[tuple, list[Action]] = {}
-        open_gates: list[GateData] | None = None   # the Gate Tokens ``seat`` may attack (CC-GATE-5, CC-GATE-6)
+        # an attack's targets depend only on the attacker's hex, range, card and whether it moved, on the other
+        # players' units' hexes, the barricades and the open Gate Tokens (which depend on the board, the other
+        # players' units and the Gate Tokens), unless it was called off by Stealth or Cleave is half used:
+        # remembered while those are the same
+        amemo_of = memos.get(~seat)
+        if not own:
+            amemo_of = _NO_ATTACKS                 # (no unit to list)
+        elif (amemo_of is None or amemo_of[0] != far or amemo_of[1] != bar or amemo_of[2] != gate_hexes
+                or amemo_of[3] != gate_owners or amemo_of[4] is not b):
+            og = self._open_gates(seat, others)
+            amemo_of = memos[~seat] = (far, bar, gate_hexes, gate_owners, b, {}, og, frozenset(far),
+                                       frozenset([g["hex"] for g in og]), frozenset(bar))
+        amemo: dict[tuple, list[Action]] = amemo_of[5]
+        open_gates: list[GateData] = amemo_of[6]   # the Gate Tokens ``seat`` may attack (CC-GATE-5, CC-GATE-6)
+        far_f, gh_f, bar_f = amemo_of[7], amemo_of[8], amemo_of[9]
+        battacks = _ATTACKS
         own.sort(key=_BY_ID)
         idle = 0
         for u in own:
@@ -291,34 +319,15 @@ class UnitActions(_StateBase):
                 # remembered by which of them are
                 hit = entry[0] & mine
                 if hit:
-                    by_hit = entry[3]
-                    moves = by_hit.get(hit)
+                    moves = entry[3].get(hit)
                     if moves is None:
-                        if len(by_hit) >= 64:
-                            by_hit.clear()
-                        moves = by_hit[hit] = [a for t, a in entry[2] if t not in hit]
+                        moves = _moves_without(entry, hit)
                 else:
                     moves = entry[1]
                 if moves:
                     acts += moves
                     listed = True
             if fights and not busy and u["attacks"] < limit:  # :meth:`_can_attack`
-                if open_gates is None:
-                    # an attack's targets depend only on the attacker's hex, range, card and whether it moved,
-                    # on the other players' units' hexes, the barricades and the open Gate Tokens (which depend
-                    # on the board, the other players' units and the Gate Tokens), unless it was called off by
-                    # Stealth or Cleave is half used: remembered while those are the same
-                    far = {v["hex"] for v in others}
-                    amemo_of = memos.get(~seat)
-                    if (amemo_of is None or amemo_of[0] != far or amemo_of[1] != bar or amemo_of[2] != gate_hexes
-                            or amemo_of[3] != gate_owners or amemo_of[4] is not b):
-                        og = self._open_gates(seat, others)
-                        amemo_of = memos[~seat] = (far, bar, gate_hexes, gate_owners, b, {}, og, frozenset(far),
-                                                   frozenset([g["hex"] for g in og]), frozenset(bar))
-                    amemo = amemo_of[5]
-                    open_gates = amemo_of[6]
-                    far_f, gh_f, bar_f = amemo_of[7], amemo_of[8], amemo_of[9]
-                    battacks = _ATTACKS
                 lo, hi = rtab[lv]
                 attacks: list[Action] | None
                 if u["blocked"] or (u["targets"] and "cleave" in ability):
@@ -331,11 +340,13 @@ class UnitActions(_StateBase):
                         # the same attack from another time on this board: its targets can only be the other
                         # players' units and open Gate Tokens within its range, through the barricades
                         near = disc(h, hi)
-                        bk = ak + (near & far_f, near & gh_f, bar_f)
+                        nf = near & far_f
+                        ng = near & gh_f
+                        bk = ak + (nf, ng, bar_f)
                         attacks = battacks.get(bk)
                         if attacks is None:
                             attacks = [Action(f"attack:{h}>{t}", f"{name} {h} attacks {t}", "attack")
-                                       for t in self._fast_targets(u, lo, hi, bar, others, open_gates)]
+                                       for t in _near_targets(h, lo, ak[3], nf | ng, bar)]
                             if len(battacks) >= _MOVES_KEPT:
                                 battacks.clear()
                             battacks[bk] = attacks
@@ -347,12 +358,24 @@ class UnitActions(_StateBase):
                 idle += 1
             if special and not busy and u["attacks"] == 0:
                 if "artillery-shell" in ability:
-                    acts += [Action(f"shell:{h}>{t}", f"{name} {h} fires an Artillery Shell at {t}", "ability")
-                             for t in self._targets(u, shell=True)]
-                if "assassinate" in ability and self._any_in_range(u):
-                    acts.append(Action(f"assassinate:{h}", f"{name} {h}: flip a coin to Assassinate", "ability"))
-                if "corrupt" in ability and self._any_in_range(u):
-                    acts.append(Action(f"corrupt:{h}", f"{name} {h}: flip a coin to Corrupt", "ability"))
+                    # like an attack's, remembered with the attack facts (unless a target was called off)
+                    sk = ("shell", h, not moved or rungun, key)
+                    shells = None if u["blocked"] else amemo.get(sk)
+                    if shells is None:
+                        shells = [Action(f"shell:{h}>{t}", f"{name} {h} fires an Artillery Shell at {t}", "ability")
+                                  for t in self._targets(u, shell=True)]
+                        if not u["blocked"]:
+                            amemo[sk] = shells
+                    acts += shells
+                if "assassinate" in ability or "corrupt" in ability:
+                    # :meth:`_any_in_range`: another player's unit at a distance within its range
+                    lo, hi = rtab[lv]
+                    near = disc(h, hi)
+                    if not far_f.isdisjoint(near) and (lo <= 1 or not far_f.isdisjoint(near - disc(h, lo - 1))):
+                        if "assassinate" in ability:
+                            acts.append(Action(f"assassinate:{h}", f"{name} {h}: flip a coin to Assassinate", "ability"))
+                        if "corrupt" in ability:
+                            acts.append(Action(f"corrupt:{h}", f"{name} {h}: flip a coin to Corrupt", "ability"))
                 if "portal-wall" in ability and not u["wall"] and res >= WALL_COST:
                     # never on a hex a Gate Token's arrow points at: a Wall never moves and would block that
                     # Gate Token's portals for good (house rule with CC-GAP-17, CC-GAP-21, CC-GAP-49)
@@ -436,20 +459,6 @@ class UnitActions(_StateBase):
         out.sort()
         return out
 
-    def _research_warning(self, seat: int, cheapest: int | None) -> str:
-        """The question before researching when it leaves too little to create any unit portal the player can
-        afford now (``cheapest``: the cost of the cheapest, None when there is none; issue 32: researching on the
-        first turn left no money for a unit, and the player was knocked out a few turns later), else ""."""
-        d = self.data
-        left = d["resources"][seat] - d["research_cost"]
-        if cheapest is None or left >= cheapest:
-            return ""
-        alone = not any(u["owner"] == seat for u in d["units"]) and not any(p["owner"] == seat for p in d["portals"])
-        risk = (" With no unit or portal of yours on the board, your Gate Tokens stand alone and you could be "
-                "knocked out." if alone else "")
-        return (f"Research costs {d['research_cost']} and leaves you {left}: not enough for a unit portal "
-                f"(the cheapest you hold costs {cheapest}).{risk} Research anyway?")
-
     def _specials(self, seat: int) -> list[Action]:
         """Special cards playable now: any step of the holder's own turn with a choice (CC-SPEC-2, CC-GAP-39)."""
         d = self.data
@@ -475,19 +484,28 @@ class UnitActions(_StateBase):
             return [Action(f"play:{cid}", f"Play {name}", "card")]
         if tgt == "own-unit":
             out = []
+            effect, stat = sp["effect"], sp.get("stat")
             for u in d["units"]:
-                ok = u["ctrl"] == seat
-                if sp["effect"] == "again":
-                    ok = ok and u["fired"] and not u["done"]
-                elif sp["stat"] == "movement":
-                    ok = ok and self._can_move(u)
-                elif sp["stat"] == "attack":
-                    ok = ok and can_fight(u)
+                if u["ctrl"] != seat:
+                    continue
+                if effect == "again":
+                    ok = u["fired"] and not u["done"]
+                elif stat == "movement":                # :meth:`_can_move`
+                    ok = not (u["moved"] or u["fired"] or u["done"]) and u["card"] not in _BUILDING
+                elif stat == "attack":                  # :func:`can_fight`
+                    ok = u["card"] in _FIGHTS
                 else:
-                    ok = ok and u["owner"] == seat
+                    ok = u["owner"] == seat
                 if ok:
-                    out.append(Action(f"play:{cid}>{u['hex']}", f"Play {name} on {self._label(u)}", "card"))
-            return sorted(out, key=lambda a: a.id)
+                    h = u["hex"]
+                    act = _PLAY_ACTS.get((cid, name, h, seat, u["card"]))
+                    if act is None:
+                        if len(_PLAY_ACTS) >= _MOVES_KEPT:
+                            _PLAY_ACTS.clear()
+                        act = _PLAY_ACTS[cid, name, h, seat, u["card"]] = Action(
+                            f"play:{cid}>{h}", f"Play {name} on {self._label(u)}", "card")
+                    out.append(act)
+            return sorted(out, key=_ACTION_ID)
         if tgt == "enemy-portal":
             return [Action(f"play:{cid}>{p['hex']}", f"Play {name} on the portal at {p['hex']}", "card")
                     for p in sorted(d["portals"], key=lambda p: p["hex"]) if p["owner"] != seat]
