@@ -3,9 +3,12 @@ are sent as their summary; in the browser, by keyboard: Tab reaches "Show the wh
 line down to number 1, and Enter on a closed panel's summary opens it with its detail (the app owns the state)."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from harness import wait_idle, wait_ready
+from near_end import app_prefix, hand_to_page
 
 pytestmark = pytest.mark.browser
 
@@ -19,11 +22,15 @@ def press_on(page, selector: str, key: str = "Enter") -> None:
 
 
 def test_the_whole_log_and_a_closed_panel_are_a_key_press_away(site, page):
-    # four bots: the log grows past the panel's window with no click
-    page.goto(site.url("index.html?game=doomspire&seats=bot:random,bot:random,bot:random,bot:random&seed=5&fast=1"))
+    # the log grown past the panel's window: a person's first 70 clicks (seeded, never conceding) and three bots'
+    # moves played in CPython and resumed by the page (tests/near_end.py); the page waits for the person's click
+    rng = random.Random(5)
+    query = {"game": "doomspire", "seats": "human,bot:random,bot:random,bot:random", "seed": "5", "fast": "1"}
+    hand_to_page(page, app_prefix(query, lambda ids: rng.choice([i for i in ids if not i.startswith("concede")]), 70))
+    page.goto(site.url("index.html?fast=1"))
     wait_ready(page)
-    page.wait_for_function("() => +(document.querySelector('#app ol.log-list > li .log-n') || {}).textContent > 80",
-                           polling=100, timeout=180_000)
+    wait_idle(page, timeout=120_000)
+    assert int(page.locator("#app ol.log-list > li .log-n").first.inner_text()) > 80
     n_lines = page.locator("#app ol.log-list > li").count()
     assert 0 < n_lines < 50
     press_on(page, '#app [data-nav="logmore:all"]')

@@ -290,9 +290,10 @@ def _app_screens(page, site):
         click(page, '[data-nav="settings"]')
     if page.locator('#app [data-nav="glance"]').count():          # the rules at a glance, open (issue 32)
         click(page, '[data-nav="glance"]')
-    for nav in page.eval_on_selector_all('#app details:not([open]) > summary[data-nav^="fold:"]', "els => els.map(e => e.dataset.nav)"):
-        click(page, f'[data-nav="{nav}"]')    # a panel the app draws only when opened (sent as its summary while closed)
-    assert not page.locator('#app details:not([open]) > summary[data-nav^="fold:"]').count()
+    folds = '#app details:not([open]) > summary[data-nav^="fold:"]'    # panels the app draws only when opened
+    for nav in page.eval_on_selector_all(folds, "els => els.map(e => e.dataset.nav)"):
+        click(page, f'[data-nav="{nav}"]')
+    assert not page.locator(folds).count()
     page.evaluate("() => document.querySelectorAll('#app details').forEach(d => d.open = true)")   # the log
     out.append(("game", measure(APP_PARTS + ", .app-settings, .glance")))
     click(page, '[data-nav="shelf"]')
