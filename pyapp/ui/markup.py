@@ -426,7 +426,8 @@ def log_window(items: list[str], show: tuple[int | None, int | None] | None) -> 
     if show is None:
         return items, ""
     seat, steps = show
-    pool = items if seat is None else [x for x in items if _names_seat(seat).search(x)]
+    names_seat = None if seat is None else _names_seat(seat).search
+    pool = items if names_seat is None else [x for x in items if names_seat(x)]
     first = log_first(len(pool), steps)
     buttons = []
     if first:
